@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "timeline-cards",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TimelineKit", targets: ["TimelineKit"]),
+        .executable(name: "timeline-cards", targets: ["timeline-cards"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .target(name: "TimelineModel"),
+        .target(name: "TimelineSpec", dependencies: ["TimelineModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "TimelineScene"),
+        .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene"]),
+        .target(
+            name: "TimelineCairo",
+            dependencies: ["TimelineScene", "CCairo", "CPangoCairo"],
+            resources: [.copy("Fonts")]
+        ),
+        .target(name: "TimelineKit", dependencies: ["TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo"]),
+        .executableTarget(
+            name: "timeline-cards",
+            dependencies: ["TimelineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "TimelineSpecTests", dependencies: ["TimelineSpec", "TimelineModel"]),
+        .testTarget(name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],
+                    resources: [.copy("Snapshots")]),
+        .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit"]),
+        .testTarget(name: "timeline-cardsTests", dependencies: ["TimelineKit"]),
+    ]
+)

@@ -1,0 +1,47 @@
+/// Space around a box, in points, CSS order.
+public struct Insets: Hashable, Sendable, Codable {
+    public var top: Double
+    public var right: Double
+    public var bottom: Double
+    public var left: Double
+
+    public init(top: Double, right: Double, bottom: Double, left: Double) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+
+    public init(all value: Double) {
+        self.init(top: value, right: value, bottom: value, left: value)
+    }
+
+    /// CSS shorthand: 1 to 4 values (top, right, bottom, left; missing sides mirror their opposite).
+    public init?(css values: [Double]) {
+        switch values.count {
+        case 1: self.init(all: values[0])
+        case 2: self.init(top: values[0], right: values[1], bottom: values[0], left: values[1])
+        case 3: self.init(top: values[0], right: values[1], bottom: values[2], left: values[1])
+        case 4: self.init(top: values[0], right: values[1], bottom: values[2], left: values[3])
+        default: return nil
+        }
+    }
+
+    public var horizontal: Double { left + right }
+    public var vertical: Double { top + bottom }
+}
+
+/// Where something was written in an input file, for messages that point at it.
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}

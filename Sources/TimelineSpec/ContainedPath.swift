@@ -1,0 +1,33 @@
+import Foundation
+
+/// Resolves a path written in an input so it can never name a file outside the input's folder.
+enum ContainedPath {
+    enum Problem: Error {
+        case url, absolute, escapes, missing, symlinkEscapes
+
+        func message(for name: String) -> String {
+            switch self {
+            case .url: return "'\(name)' is a URL; only files next to the input are read"
+            case .absolute: return "'\(name)' is an absolute path; use a path relative to the input's folder"
+            case .escapes: return "'\(name)' leaves the input's folder ('..')"
+            case .missing: return "'\(name)' does not exist"
+            case .symlinkEscapes: return "'\(name)' is a link to a file outside the input's folder"
+            }
+        }
+    }
+
+    static func resolve(_ name: String, in base: String) -> Result<String, Problem> {
+        if name.contains("://") || name.lowercased().hasPrefix("data:") || name.lowercased().hasPrefix("file:") {
+            return .failure(.url)
+        }
+        if name.hasPrefix("/") || name.hasPrefix("~") || name.contains("\\") { return .failure(.absolute) }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: true)
+        if parts.contains("..") { return .failure(.escapes) }
+        let root = URL(fileURLWithPath: base).standardizedFileURL.resolvingSymlinksInPath().path
+        let joined = (root as NSString).appendingPathComponent(parts.joined(separator: "/"))
+        guard FileManager.default.fileExists(atPath: joined) else { return .failure(.missing) }
+        let real = URL(fileURLWithPath: joined).resolvingSymlinksInPath().path
+        guard real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return .failure(.symlinkEscapes) }
+        return .success(real)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import TimelineModel
+
+/// Collects every problem while the decoder keeps going, and turns YAML nodes into typed values.
+final class DecodeContext {
+    let file: String
+    let limits: Limits
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String, limits: Limits) {
+        self.file = file
+        self.limits = limits
+    }
+
+    func location(_ node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: file, line: node.line, column: node.column)
+    }
+
+    func error(_ node: YAMLNode, _ message: String) {
+        diagnostics.append(Diagnostic(location(node), message))
+    }
+
+    /// The mapping's values by key; unknown keys are reported with the closest known one.
+    func mapping(_ node: YAMLNode, _ path: String, _ schema: ObjectSchema) -> [String: YAMLNode]? {
+        guard case .mapping(let pairs) = node.content else {
+            error(node, "\(path): expected a mapping, found \(node.kindName)")
+            return nil
+        }
+        var values: [String: YAMLNode] = [:]
+        let known = schema.keyNames
+        for (key, value) in pairs {
+            guard let name = key.scalar else {
+                error(key, "\(path): keys must be text, found \(key.kindName)")
+                continue
+            }
+            if known.contains(name) {
+                values[name] = value
+            } else {
+                let hint = Suggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                error(key, "unknown key '\(name)' in \(path)\(hint)")
+            }
+        }
+        for name in schema.required where values[name] == nil {
+            error(node, "\(path): missing required key '\(name)'")
+        }
+        return values
+    }
+
+    func sequence(_ node: YAMLNode, _ path: String) -> [YAMLNode]? {
+        guard case .sequence(let items) = node.content else {
+            error(node, "\(path): expected a list, found \(node.kindName)")
+            return nil
+        }
+        return items
+    }
+
+    /// Non-empty text within the length limit. Numbers and booleans written plainly count as text.
+    func text(_ node: YAMLNode, _ path: String) -> String? {
+        guard case .scalar(let value, _) = node.content, !node.isNull else {
+            error(node, "\(path): expected text, found \(node.kindName)")
+            return nil
+        }
+        if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            error(node, "\(path): must not be empty")
+            return nil
+        }
+        if value.unicodeScalars.count > limits.maxTextLength {
+            error(node, "\(path): text is \(value.unicodeScalars.count) characters, more than the limit of \(limits.maxTextLength) (raise with --max-text)")
+            return nil
+        }
+        return value
+    }
+
+    func number(_ node: YAMLNode, _ path: String, minimum: Double, maximum: Double = 1_000_000) -> Double? {
+        guard case .scalar(let value, _) = node.content, let number = Double(value.trimmingCharacters(in: .whitespaces)),
+              number.isFinite else {
+            error(node, "\(path): expected a number, found \(node.isNull ? "null" : "'\(node.scalar ?? node.kindName)'")")
+            return nil
+        }
+        guard number >= minimum, number <= maximum else {
+            error(node, "\(path): \(value) is out of range (\(Self.format(minimum)) to \(Self.format(maximum)))")
+            return nil
+        }
+        return number
+    }
+
+    func integer(_ node: YAMLNode, _ path: String, minimum: Int, maximum: Int = 1_000_000) -> Int? {
+        guard let value = number(node, path, minimum: Double(minimum), maximum: Double(maximum)) else { return nil }
+        guard value == value.rounded() else {
+            error(node, "\(path): expected a whole number, found \(node.scalar ?? "")")
+            return nil
+        }
+        return Int(value)
+    }
+
+    func color(_ node: YAMLNode, _ path: String) -> Color? {
+        guard let value = text(node, path) else { return nil }
+        if let color = ValueParsers.color(value) { return color }
+        let hint = value.hasPrefix("#") ? "" : Suggestion.closest(to: value.lowercased(), in: Array(CSSColors.named.keys).sorted())
+            .map { " (did you mean '\($0)'?)" } ?? ""
+        error(node, "\(path): '\(value)' is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name\(hint)")
+        return nil
+    }
+
+    func date(_ node: YAMLNode, _ path: String) -> DateValue? {
+        guard let value = text(node, path) else { return nil }
+        if let date = ValueParsers.date(value) { return date }
+        error(node, "\(path): '\(value)' is not an ISO 8601 date (2026-11-02) or date-time (2026-11-02T09:45:00Z)")
+        return nil
+    }
+
+    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ path: String, _: E.Type) -> E? where E.RawValue == String {
+        guard let value = text(node, path) else { return nil }
+        if let result = E(rawValue: value) { return result }
+        let options = E.allCases.map(\.rawValue)
+        let hint = Suggestion.closest(to: value, in: options).map { " (did you mean '\($0)'?)" } ?? ""
+        error(node, "\(path): '\(value)' is not one of \(options.joined(separator: ", "))\(hint)")
+        return nil
+    }
+
+    /// One number or a list of 1 to 4, CSS order.
+    func insets(_ node: YAMLNode, _ path: String) -> Insets? {
+        let parts: [YAMLNode]
+        if case .sequence(let items) = node.content { parts = items } else { parts = [node] }
+        guard (1...4).contains(parts.count) else {
+            error(node, "\(path): expected 1 to 4 numbers (CSS order), found \(parts.count)")
+            return nil
+        }
+        let numbers = parts.compactMap { number($0, path, minimum: 0) }
+        guard numbers.count == parts.count else { return nil }
+        return Insets(css: numbers)
+    }
+
+    func datePattern(_ node: YAMLNode, _ path: String) -> String? {
+        guard let value = text(node, path) else { return nil }
+        if case .failure(let problem) = DatePattern.parse(value) {
+            error(node, "\(path): unknown pattern letter '\(problem.letter)' in '\(value)'; use y M d E H h m s a, and quote literal text with '...'")
+            return nil
+        }
+        return value
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// "Did you mean" hints: the closest candidate by edit distance, when it is close enough.
+enum Suggestion {
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance <= max(1, min(3, candidate.count / 3)), distance < (best?.1 ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars.prefix(64)), b = Array(b.unicodeScalars.prefix(64))
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

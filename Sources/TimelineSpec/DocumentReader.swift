@@ -1,0 +1,233 @@
+import Foundation
+import TimelineModel
+
+/// Reads the document tree: themes, styles, cards and items, into the model.
+struct DocumentReader {
+    let context: DecodeContext
+    let baseDirectory: String
+    let source: String
+
+    func read(_ root: YAMLNode) -> Document? {
+        guard let keys = context.mapping(root, "document", FormatSchema.document) else { return nil }
+        if let version = keys["version"] {
+            if let number = context.integer(version, "version", minimum: 0, maximum: Int(Int32.max)), number != 1 {
+                context.error(version, "version: \(number) is not supported; this tool reads version 1")
+            }
+        }
+        var style = Style()
+        var feed = Feed()
+        if let theme = keys["theme"] {
+            applyTheme(theme, style: &style, feed: &feed)
+        }
+        if let node = keys["style"] { context.applyStyle(node, "style", to: &style) }
+        if let node = keys["feed"] { context.applyFeed(node, "feed", to: &feed) }
+        feed.titleColor = style.titleColor
+        feed.subtitleColor = style.subtitleColor
+        let now = keys["now"].flatMap { context.date($0, "now") }
+
+        var cards: [Card] = []
+        if let list = keys["cards"], let nodes = context.sequence(list, "cards") {
+            if nodes.isEmpty { context.error(list, "cards: a timeline needs at least one card") }
+            var itemCount = 0
+            var usedIDs: [String: YAMLNode] = [:]
+            for (index, node) in nodes.enumerated() {
+                guard var card = readCard(node, index: index, style: style, itemCount: &itemCount) else { continue }
+                card.now = now
+                if let first = usedIDs[card.id] {
+                    context.error(node, "cards[\(index)]: id '\(card.id)' is already used by the card at line \(first.line)")
+                }
+                usedIDs[card.id] = node
+                cards.append(card)
+            }
+        }
+        var document = Document(cards: cards, source: source)
+        document.now = now
+        document.feed = feed
+        return document
+    }
+
+    private func applyTheme(_ node: YAMLNode, style: inout Style, feed: inout Feed) {
+        guard let name = context.text(node, "theme") else { return }
+        if let text = Themes.sources[name] {
+            let themeContext = DecodeContext(file: "theme:\(name)", limits: context.limits)
+            if let root = try? YAMLReader(file: "theme:\(name)", limits: context.limits).read(Array(text.utf8)) {
+                applyThemeRoot(root, themeContext, style: &style, feed: &feed)
+            }
+            return
+        }
+        let looksLikeFile = name.contains("/") || name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
+        guard looksLikeFile else {
+            let hint = Suggestion.closest(to: name, in: Themes.names).map { " (did you mean '\($0)'?)" } ?? ""
+            context.error(node, "theme: '\(name)' is neither a built-in theme (\(Themes.names.joined(separator: ", "))) nor a theme file\(hint)")
+            return
+        }
+        switch ContainedPath.resolve(name, in: baseDirectory) {
+        case .failure(let problem):
+            context.error(node, "theme: \(problem.message(for: name))")
+        case .success(let path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                context.error(node, "theme: cannot read '\(name)'")
+                return
+            }
+            do {
+                let root = try YAMLReader(file: path, limits: context.limits).read([UInt8](data))
+                let themeContext = DecodeContext(file: path, limits: context.limits)
+                applyThemeRoot(root, themeContext, style: &style, feed: &feed)
+                for diagnostic in themeContext.diagnostics { context.error(node, "theme file: \(diagnostic)") }
+            } catch {
+                for diagnostic in error.diagnostics { context.error(node, "theme file: \(diagnostic)") }
+            }
+        }
+    }
+
+    private func applyThemeRoot(_ root: YAMLNode, _ themeContext: DecodeContext, style: inout Style, feed: inout Feed) {
+        guard let keys = themeContext.mapping(root, "theme", FormatSchema.theme) else { return }
+        if let node = keys["style"] { themeContext.applyStyle(node, "style", to: &style) }
+        if let node = keys["feed"] { themeContext.applyFeed(node, "feed", to: &feed) }
+    }
+
+    private func readCard(_ node: YAMLNode, index: Int, style documentStyle: Style, itemCount: inout Int) -> Card? {
+        let path = "cards[\(index)]"
+        guard let keys = context.mapping(node, path, FormatSchema.card) else { return nil }
+        var style = documentStyle
+        if let value = keys["style"] { context.applyStyle(value, path + ".style", to: &style) }
+        var id = "card-\(index + 1)"
+        if let value = keys["id"], let text = context.text(value, path + ".id") {
+            if text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".contains($0) }),
+               text != ".", text != ".." {
+                id = text
+            } else {
+                context.error(value, "\(path).id: '\(text)' may use only a-z, 0-9, '-', '_' and '.'")
+            }
+        }
+        var card = Card(id: id, style: style, items: [])
+        card.location = context.location(node)
+        card.title = keys["title"].flatMap { context.text($0, path + ".title") }
+        card.subtitle = keys["subtitle"].flatMap { context.text($0, path + ".subtitle") }
+        card.layout = keys["layout"].flatMap { context.choice($0, path + ".layout", LayoutKind.self) } ?? .list
+        card.direction = keys["direction"].flatMap { context.choice($0, path + ".direction", Direction.self) } ?? .vertical
+        card.groupBy = keys["groupBy"].flatMap { context.choice($0, path + ".groupBy", Grouping.self) } ?? .none
+        if let value = keys["header"], let band = context.mapping(value, path + ".header", FormatSchema.header) {
+            card.header = readBand(band, path + ".header", text: (band["title"], band["subtitle"]),
+                                   defaultBackground: style.nodeColor, defaultColor: .white)
+            if card.header?.title == nil, card.header?.subtitle == nil {
+                context.error(value, "\(path).header: needs a title or a subtitle")
+            }
+        }
+        if let value = keys["footer"], let band = context.mapping(value, path + ".footer", FormatSchema.footer) {
+            card.footer = readBand(band, path + ".footer", text: (band["text"], nil),
+                                   defaultBackground: style.lineColor.withOpacity(0.25), defaultColor: style.subtitleColor)
+            if card.footer?.title == nil { context.error(value, "\(path).footer: needs a text") }
+        }
+        if let list = keys["items"], let nodes = context.sequence(list, path + ".items") {
+            if nodes.isEmpty { context.error(list, "\(path).items: a card needs at least one item") }
+            card.items = readItems(nodes, path: path + ".items", depth: 0, itemCount: &itemCount)
+        }
+        validate(card, node: node, keys: keys, path: path)
+        return card
+    }
+
+    private func readBand(_ keys: [String: YAMLNode], _ path: String, text: (YAMLNode?, YAMLNode?),
+                          defaultBackground: Color, defaultColor: Color) -> Band {
+        let firstKey = text.1 == nil ? "text" : "title"
+        return Band(
+            title: text.0.flatMap { context.text($0, "\(path).\(firstKey)") },
+            subtitle: text.1.flatMap { context.text($0, "\(path).subtitle") },
+            background: keys["background"].flatMap { context.color($0, path + ".background") } ?? defaultBackground,
+            color: keys["color"].flatMap { context.color($0, path + ".color") } ?? defaultColor)
+    }
+
+    private func validate(_ card: Card, node: YAMLNode, keys: [String: YAMLNode], path: String) {
+        if card.layout == .time {
+            var missing = 0
+            forEachItem(card.items) { item in
+                if item.date == nil, let location = item.location, missing < 20 {
+                    missing += 1
+                    context.error(YAMLNode(.scalar("", plain: true), line: location.line, column: location.column),
+                                  "\(path): the time layout needs a 'date' on every item")
+                }
+            }
+        }
+        if card.layout == .preview, keys["layout"] != nil, card.now == nil, false {
+            context.error(node, "\(path): the preview layout needs 'now'")
+        }
+    }
+
+    private func forEachItem(_ items: [Item], _ body: (Item) -> Void) {
+        var stack = items[...].reversed().map { $0 }
+        while let item = stack.popLast() {
+            body(item)
+            stack.append(contentsOf: (item.children ?? []).reversed())
+        }
+    }
+
+    private func readItems(_ nodes: [YAMLNode], path: String, depth: Int, itemCount: inout Int) -> [Item] {
+        var items: [Item] = []
+        for (index, node) in nodes.enumerated() {
+            itemCount += 1
+            if itemCount == context.limits.maxItems + 1 {
+                context.error(node, "\(path)[\(index)]: more than \(context.limits.maxItems) items in one document (raise with --max-items)")
+            }
+            if itemCount > context.limits.maxItems { return items }
+            if let item = readItem(node, path: "\(path)[\(index)]", depth: depth, itemCount: &itemCount) {
+                items.append(item)
+            }
+        }
+        return items
+    }
+
+    private func readItem(_ node: YAMLNode, path: String, depth: Int, itemCount: inout Int) -> Item? {
+        guard let keys = context.mapping(node, path, FormatSchema.item) else { return nil }
+        var item = Item()
+        item.location = context.location(node)
+        item.title = keys["title"].flatMap { context.text($0, path + ".title") }
+        item.subtitle = keys["subtitle"].flatMap { context.text($0, path + ".subtitle") }
+        item.date = keys["date"].flatMap { context.date($0, path + ".date") }
+        item.end = keys["end"].flatMap { context.date($0, path + ".end") }
+        item.event = keys["event"].flatMap { context.text($0, path + ".event") }
+        item.status = keys["status"].flatMap { context.choice($0, path + ".status", Status.self) } ?? .open
+        item.shape = keys["shape"].flatMap { context.choice($0, path + ".shape", Shape.self) }
+        item.color = keys["color"].flatMap { context.color($0, path + ".color") }
+        item.attribute = keys["attribute"].flatMap { context.text($0, path + ".attribute") }
+        item.subAttribute = keys["subAttribute"].flatMap { context.text($0, path + ".subAttribute") }
+        item.statusText = keys["statusText"].flatMap { context.text($0, path + ".statusText") }
+        item.subStatusText = keys["subStatusText"].flatMap { context.text($0, path + ".subStatusText") }
+        if let value = keys["icon"], let name = context.text(value, path + ".icon") {
+            switch ContainedPath.resolve(name, in: baseDirectory) {
+            case .success(let resolved):
+                let ext = (resolved as NSString).pathExtension.lowercased()
+                if ext == "png" || ext == "svg" {
+                    item.icon = resolved
+                } else {
+                    context.error(value, "\(path).icon: '\(name)' must be a .png or .svg file")
+                }
+            case .failure(let problem):
+                context.error(value, "\(path).icon: \(problem.message(for: name))")
+            }
+        }
+        if let value = keys["link"], let link = context.text(value, path + ".link") {
+            let lowered = link.lowercased()
+            let allowed = ["http://", "https://", "mailto:"].contains { lowered.hasPrefix($0) && lowered.count > $0.count }
+            if allowed, !link.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) {
+                item.link = link
+            } else {
+                context.error(value, "\(path).link: '\(link)' is not an http, https or mailto URL")
+            }
+        }
+        if let date = item.date, let end = item.end, end < date, let value = keys["end"] {
+            context.error(value, "\(path).end: the period ends before it starts (date)")
+        }
+        if let value = keys["items"], let children = context.sequence(value, path + ".items") {
+            if depth + 1 > context.limits.maxNesting {
+                context.error(value, "\(path).items: groups nest deeper than \(context.limits.maxNesting) levels (raise with --max-nesting)")
+            } else {
+                if children.isEmpty { context.error(value, "\(path).items: a group needs at least one item") }
+                item.children = readItems(children, path: path + ".items", depth: depth + 1, itemCount: &itemCount)
+            }
+        }
+        if keys["title"] == nil, keys["icon"] == nil, keys["items"] == nil {
+            context.error(node, "\(path): an item needs a title (or an icon, or items)")
+        }
+        return item
+    }
+}

@@ -1,0 +1,145 @@
+import TimelineModel
+
+/// The input format as data: the decoder checks keys against it and `timeline-cards schema`
+/// prints it as JSON Schema, so the two cannot disagree.
+public indirect enum ValueKind: Sendable {
+    case text
+    case number(minimum: Double)
+    case integer(minimum: Int)
+    case color
+    case date
+    case insets
+    case enumeration([String])
+    case object(ObjectSchema)
+    case list(ValueKind)
+    /// An integer or the name of a built-in / a file.
+    case nameOrPath([String])
+}
+
+public struct KeySchema: Sendable {
+    public var name: String
+    public var kind: ValueKind
+    public var summary: String
+}
+
+public struct ObjectSchema: Sendable {
+    public var name: String
+    public var keys: [KeySchema]
+    public var required: [String] = []
+    public var keyNames: [String] { keys.map(\.name) }
+}
+
+public enum FormatSchema {
+    public static let border = ObjectSchema(name: "Border", keys: [
+        KeySchema(name: "color", kind: .color, summary: "Border color."),
+        KeySchema(name: "width", kind: .number(minimum: 0), summary: "Border width in points (0: none)."),
+    ])
+
+    public static let shadow = ObjectSchema(name: "Shadow", keys: [
+        KeySchema(name: "color", kind: .color, summary: "Shadow color, usually translucent."),
+        KeySchema(name: "blur", kind: .number(minimum: 0), summary: "Blur radius in points."),
+        KeySchema(name: "offset", kind: .insets, summary: "Offset: [y] or [x, y] in points."),
+    ])
+
+    public static let style = ObjectSchema(name: "Style", keys: [
+        KeySchema(name: "width", kind: .number(minimum: 40), summary: "Card width in points (default 480)."),
+        KeySchema(name: "background", kind: .color, summary: "Card background."),
+        KeySchema(name: "border", kind: .object(border), summary: "Card border."),
+        KeySchema(name: "cornerRadius", kind: .number(minimum: 0), summary: "Card corner radius (default 12)."),
+        KeySchema(name: "margins", kind: .insets, summary: "Space inside the card, CSS order, 1 to 4 values (default 20)."),
+        KeySchema(name: "lineColor", kind: .color, summary: "Color of the timeline line."),
+        KeySchema(name: "lineWidth", kind: .number(minimum: 0), summary: "Width of the timeline line (default 2)."),
+        KeySchema(name: "shape", kind: .enumeration(Shape.allCases.map(\.rawValue)), summary: "Node outline for every item, instead of each status's own."),
+        KeySchema(name: "shapeSize", kind: .number(minimum: 0), summary: "Node size (default 14)."),
+        KeySchema(name: "groupShapeSize", kind: .number(minimum: 0), summary: "Node size of a group (default 20)."),
+        KeySchema(name: "subShapeSize", kind: .number(minimum: 0), summary: "Node size of a group's children (default 10)."),
+        KeySchema(name: "nodeColor", kind: .color, summary: "Node color."),
+        KeySchema(name: "overdueColor", kind: .color, summary: "Node and text color of overdue items."),
+        KeySchema(name: "itemSpacing", kind: .number(minimum: 0), summary: "Space between items (default 16)."),
+        KeySchema(name: "groupPadding", kind: .number(minimum: 0), summary: "Space around a group's children (default 8)."),
+        KeySchema(name: "nestIndent", kind: .number(minimum: 0), summary: "Indent of each group level (default 16)."),
+        KeySchema(name: "eventColumnWidth", kind: .number(minimum: 0), summary: "Width of the event column left of the line (default 56)."),
+        KeySchema(name: "statusColumnWidth", kind: .number(minimum: 0), summary: "Width of the status column (default 88)."),
+        KeySchema(name: "font", kind: .text, summary: "Font family (default Inter)."),
+        KeySchema(name: "titleFont", kind: .text, summary: "Pango font description of titles, e.g. \"Inter Semi-Bold 14\"."),
+        KeySchema(name: "subtitleFont", kind: .text, summary: "Pango font description of subtitles and columns."),
+        KeySchema(name: "titleColor", kind: .color, summary: "Title color."),
+        KeySchema(name: "subtitleColor", kind: .color, summary: "Subtitle, attribute and status color."),
+        KeySchema(name: "eventColor", kind: .color, summary: "Event and day label color."),
+        KeySchema(name: "iconScale", kind: .number(minimum: 0), summary: "Icon size relative to its node (default 0.65)."),
+        KeySchema(name: "eventFormat", kind: .text, summary: "Date pattern for the event column, e.g. \"HH:mm\"."),
+        KeySchema(name: "dayFormat", kind: .text, summary: "Date pattern for day labels (default \"EEE\\ndd\")."),
+        KeySchema(name: "maxTitleLines", kind: .integer(minimum: 1), summary: "Title lines kept before an ellipsis."),
+        KeySchema(name: "columns", kind: .integer(minimum: 1), summary: "Columns of the preview strip (default 4)."),
+        KeySchema(name: "maxGap", kind: .number(minimum: 0), summary: "Longest gap, in points, drawn before it is compressed (time layout, default 120)."),
+        KeySchema(name: "dayScale", kind: .number(minimum: 0), summary: "Points per day on the time layout (default 24)."),
+        KeySchema(name: "shadow", kind: .object(shadow), summary: "Card drop shadow."),
+    ])
+
+    public static let header = ObjectSchema(name: "Header", keys: [
+        KeySchema(name: "title", kind: .text, summary: "Header title."),
+        KeySchema(name: "subtitle", kind: .text, summary: "Header subtitle."),
+        KeySchema(name: "background", kind: .color, summary: "Band color."),
+        KeySchema(name: "color", kind: .color, summary: "Text color."),
+    ])
+
+    public static let footer = ObjectSchema(name: "Footer", keys: [
+        KeySchema(name: "text", kind: .text, summary: "Footer text."),
+        KeySchema(name: "background", kind: .color, summary: "Band color."),
+        KeySchema(name: "color", kind: .color, summary: "Text color."),
+    ])
+
+    public static let feed = ObjectSchema(name: "Feed", keys: [
+        KeySchema(name: "spacing", kind: .number(minimum: 0), summary: "Gap between cards (default 20)."),
+        KeySchema(name: "margins", kind: .insets, summary: "Space around the cards, CSS order (default 20)."),
+        KeySchema(name: "background", kind: .color, summary: "Strip background."),
+    ])
+
+    public static let itemKeys: [KeySchema] = [
+        KeySchema(name: "title", kind: .text, summary: "Title; required unless the item has an icon or items."),
+        KeySchema(name: "subtitle", kind: .text, summary: "Subtitle under the title."),
+        KeySchema(name: "date", kind: .date, summary: "ISO 8601 date or date-time."),
+        KeySchema(name: "end", kind: .date, summary: "End of a period that starts at date."),
+        KeySchema(name: "event", kind: .text, summary: "Text left of the line, e.g. \"9:45\\nAM\"."),
+        KeySchema(name: "status", kind: .enumeration(Status.allCases.map(\.rawValue)), summary: "Node kind (default open)."),
+        KeySchema(name: "shape", kind: .enumeration(Shape.allCases.map(\.rawValue)), summary: "Node outline, instead of the status's own."),
+        KeySchema(name: "color", kind: .color, summary: "Node color."),
+        KeySchema(name: "icon", kind: .text, summary: "PNG or SVG file relative to the input's folder."),
+        KeySchema(name: "attribute", kind: .text, summary: "Attribute line under the subtitle."),
+        KeySchema(name: "subAttribute", kind: .text, summary: "Second attribute line."),
+        KeySchema(name: "statusText", kind: .text, summary: "Right-hand status column."),
+        KeySchema(name: "subStatusText", kind: .text, summary: "Second line of the status column."),
+        KeySchema(name: "link", kind: .text, summary: "http, https or mailto URL."),
+        KeySchema(name: "items", kind: .list(.object(ObjectSchema(name: "Item", keys: []))), summary: "Children: makes this item a group."),
+    ]
+    public static let item = ObjectSchema(name: "Item", keys: itemKeys)
+
+    public static let card = ObjectSchema(name: "Card", keys: [
+        KeySchema(name: "id", kind: .text, summary: "Output file name, [a-z0-9-_.] (default card-N)."),
+        KeySchema(name: "title", kind: .text, summary: "Feed header above the card."),
+        KeySchema(name: "subtitle", kind: .text, summary: "Feed header subtitle."),
+        KeySchema(name: "header", kind: .object(header), summary: "Band at the top of the card."),
+        KeySchema(name: "footer", kind: .object(footer), summary: "Band at the bottom of the card."),
+        KeySchema(name: "layout", kind: .enumeration(LayoutKind.allCases.map(\.rawValue)), summary: "list, time or preview (default list)."),
+        KeySchema(name: "direction", kind: .enumeration(Direction.allCases.map(\.rawValue)), summary: "vertical or horizontal (default vertical)."),
+        KeySchema(name: "groupBy", kind: .enumeration(Grouping.allCases.map(\.rawValue)), summary: "none or day (default none)."),
+        KeySchema(name: "style", kind: .object(style), summary: "Card style, over the document's."),
+        KeySchema(name: "items", kind: .list(.object(item)), summary: "The timeline's items."),
+    ], required: ["items"])
+
+    public static let document = ObjectSchema(name: "Document", keys: [
+        KeySchema(name: "$schema", kind: .text, summary: "JSON Schema reference, for editors; ignored."),
+        KeySchema(name: "version", kind: .integer(minimum: 1), summary: "Format version; must be 1."),
+        KeySchema(name: "now", kind: .date, summary: "\"Today\" for overdue items and the preview strip."),
+        KeySchema(name: "theme", kind: .nameOrPath(Themes.names), summary: "Built-in theme or a theme file."),
+        KeySchema(name: "style", kind: .object(style), summary: "Document-wide style."),
+        KeySchema(name: "feed", kind: .object(feed), summary: "How cards are stacked into one strip."),
+        KeySchema(name: "cards", kind: .list(.object(card)), summary: "The cards, one image each."),
+    ], required: ["version", "cards"])
+
+    /// Theme files: `style` and `feed` keys only.
+    public static let theme = ObjectSchema(name: "Theme", keys: [
+        KeySchema(name: "style", kind: .object(style), summary: "Style applied under the document's."),
+        KeySchema(name: "feed", kind: .object(feed), summary: "Feed look."),
+    ])
+}

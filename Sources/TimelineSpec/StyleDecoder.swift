@@ -1,0 +1,71 @@
+import TimelineModel
+
+/// Applies `style:` and `feed:` mappings over an existing look, key by key.
+extension DecodeContext {
+    func applyStyle(_ node: YAMLNode, _ path: String, to style: inout Style) {
+        guard let keys = mapping(node, path, FormatSchema.style) else { return }
+        for (key, value) in keys.sorted(by: { $0.key < $1.key }) {
+            let at = "\(path).\(key)"
+            switch key {
+            case "width": number(value, at, minimum: 40, maximum: 100_000).map { style.width = $0 }
+            case "background": color(value, at).map { style.background = $0 }
+            case "border":
+                guard let border = mapping(value, at, FormatSchema.border) else { break }
+                border["color"].flatMap { color($0, at + ".color") }.map { style.border.color = $0 }
+                border["width"].flatMap { number($0, at + ".width", minimum: 0, maximum: 1000) }.map { style.border.width = $0 }
+            case "cornerRadius": number(value, at, minimum: 0, maximum: 10_000).map { style.cornerRadius = $0 }
+            case "margins": insets(value, at).map { style.margins = $0 }
+            case "lineColor": color(value, at).map { style.lineColor = $0 }
+            case "lineWidth": number(value, at, minimum: 0, maximum: 1000).map { style.lineWidth = $0 }
+            case "shape": choice(value, at, Shape.self).map { style.shape = $0 }
+            case "shapeSize": number(value, at, minimum: 0, maximum: 1000).map { style.shapeSize = $0 }
+            case "groupShapeSize": number(value, at, minimum: 0, maximum: 1000).map { style.groupShapeSize = $0 }
+            case "subShapeSize": number(value, at, minimum: 0, maximum: 1000).map { style.subShapeSize = $0 }
+            case "nodeColor": color(value, at).map { style.nodeColor = $0 }
+            case "overdueColor": color(value, at).map { style.overdueColor = $0 }
+            case "itemSpacing": number(value, at, minimum: 0, maximum: 10_000).map { style.itemSpacing = $0 }
+            case "groupPadding": number(value, at, minimum: 0, maximum: 1000).map { style.groupPadding = $0 }
+            case "nestIndent": number(value, at, minimum: 0, maximum: 1000).map { style.nestIndent = $0 }
+            case "eventColumnWidth": number(value, at, minimum: 0, maximum: 10_000).map { style.eventColumnWidth = $0 }
+            case "statusColumnWidth": number(value, at, minimum: 0, maximum: 10_000).map { style.statusColumnWidth = $0 }
+            case "font": text(value, at).map { style.font = $0 }
+            case "titleFont": text(value, at).map { style.titleFont = $0 }
+            case "subtitleFont": text(value, at).map { style.subtitleFont = $0 }
+            case "titleColor": color(value, at).map { style.titleColor = $0 }
+            case "subtitleColor": color(value, at).map { style.subtitleColor = $0 }
+            case "eventColor": color(value, at).map { style.eventColor = $0 }
+            case "iconScale": number(value, at, minimum: 0, maximum: 1).map { style.iconScale = $0 }
+            case "eventFormat": datePattern(value, at).map { style.eventFormat = $0 }
+            case "dayFormat": datePattern(value, at).map { style.dayFormat = $0 }
+            case "maxTitleLines": integer(value, at, minimum: 1, maximum: 1000).map { style.maxTitleLines = $0 }
+            case "columns": integer(value, at, minimum: 1, maximum: 100).map { style.columns = $0 }
+            case "maxGap": number(value, at, minimum: 0, maximum: 100_000).map { style.maxGap = $0 }
+            case "dayScale": number(value, at, minimum: 0, maximum: 100_000).map { style.dayScale = $0 }
+            case "shadow":
+                guard let shadow = mapping(value, at, FormatSchema.shadow) else { break }
+                var result = style.shadow ?? Style.Shadow(color: Color(hex: 0, alpha: 40), blur: 8, offsetX: 0, offsetY: 2)
+                shadow["color"].flatMap { color($0, at + ".color") }.map { result.color = $0 }
+                shadow["blur"].flatMap { number($0, at + ".blur", minimum: 0, maximum: 200) }.map { result.blur = $0 }
+                if let offset = shadow["offset"].flatMap({ insets($0, at + ".offset") }) {
+                    // [y] or [x, y]: Insets reads [a, b] as top=a, right=b.
+                    if case .sequence(let parts)? = shadow["offset"]?.content, parts.count >= 2 {
+                        result.offsetX = offset.top
+                        result.offsetY = offset.right
+                    } else {
+                        result.offsetX = 0
+                        result.offsetY = offset.top
+                    }
+                }
+                style.shadow = result
+            default: break
+            }
+        }
+    }
+
+    func applyFeed(_ node: YAMLNode, _ path: String, to feed: inout Feed) {
+        guard let keys = mapping(node, path, FormatSchema.feed) else { return }
+        keys["spacing"].flatMap { number($0, path + ".spacing", minimum: 0, maximum: 10_000) }.map { feed.spacing = $0 }
+        keys["margins"].flatMap { insets($0, path + ".margins") }.map { feed.margins = $0 }
+        keys["background"].flatMap { color($0, path + ".background") }.map { feed.background = $0 }
+    }
+}

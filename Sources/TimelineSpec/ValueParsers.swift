@@ -1,0 +1,92 @@
+import Foundation
+import TimelineModel
+
+/// Parsers for the scalar forms the format accepts; each returns nil or a reason on bad input.
+enum ValueParsers {
+    /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS color name.
+    static func color(_ text: String) -> Color? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed.hasPrefix("#") {
+            let hex = trimmed.dropFirst()
+            guard hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else { return nil }
+            switch hex.count {
+            case 3:
+                let r = UInt8((value >> 8) & 0xf), g = UInt8((value >> 4) & 0xf), b = UInt8(value & 0xf)
+                return Color(red: r * 17, green: g * 17, blue: b * 17)
+            case 6: return Color(hex: value)
+            case 8: return Color(hex: value >> 8, alpha: UInt8(value & 0xff))
+            default: return nil
+            }
+        }
+        return CSSColors.named[trimmed]
+    }
+
+    /// ISO 8601: `2026-11-02`, `2026-11-02T09:45`, `2026-11-02T09:45:30.5Z`, `2026-11-02 09:45+01:00`.
+    /// A date-time without an offset is UTC, never the machine's time zone.
+    static func date(_ text: String) -> DateValue? {
+        let chars = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= chars.count else { return nil }
+            var value = 0
+            for offset in 0..<digits {
+                let c = chars[index + offset]
+                guard c >= 48, c <= 57 else { return nil }
+                value = value * 10 + Int(c - 48)
+            }
+            index += digits
+            return value
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard index < chars.count, chars[index] == c else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        let dayNumber = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
+        if index == chars.count {
+            return DateValue(instant: Double(dayNumber) * 86_400, utcOffset: 0, isDay: true)
+        }
+        guard expect(84) || expect(116) || expect(32), let hour = number(2), expect(58), let minute = number(2),
+              hour < 24, minute < 60 else { return nil }
+        var seconds = 0.0
+        if expect(58) {
+            guard let whole = number(2), whole < 61 else { return nil }
+            seconds = Double(whole)
+            if expect(46) || expect(44) {
+                var scale = 0.1
+                var digits = 0
+                while index < chars.count, chars[index] >= 48, chars[index] <= 57 {
+                    seconds += Double(chars[index] - 48) * scale
+                    scale /= 10
+                    index += 1
+                    digits += 1
+                }
+                guard digits > 0 else { return nil }
+            }
+        }
+        var offset = 0
+        if expect(90) || expect(122) {
+            offset = 0
+        } else if index < chars.count, chars[index] == 43 || chars[index] == 45 {
+            let sign = chars[index] == 45 ? -1 : 1
+            index += 1
+            guard let hours = number(2), hours <= 18 else { return nil }
+            _ = expect(58)
+            guard let minutes = number(2), minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        guard index == chars.count else { return nil }
+        let local = Double(dayNumber) * 86_400 + Double(hour * 3600 + minute * 60) + seconds
+        return DateValue(instant: local - Double(offset), utcOffset: offset, isDay: false)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
