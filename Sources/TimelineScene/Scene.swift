@@ -10,14 +10,18 @@ public struct Scene: Hashable, Sendable, Codable {
     public var title: String
     /// One line per drawn node, in drawing order (SVG `<desc>`).
     public var description: [String]
+    /// Text that did not fit and was cut with an ellipsis, for `--strict`.
+    public var truncations: [Truncation]
 
-    public init(width: Double, height: Double, background: RGBA?, nodes: [Primitive], title: String, description: [String]) {
+    public init(width: Double, height: Double, background: RGBA?, nodes: [Primitive], title: String,
+                description: [String], truncations: [Truncation] = []) {
         self.width = width
         self.height = height
         self.background = background
         self.nodes = nodes
         self.title = title
         self.description = description
+        self.truncations = truncations
     }
 
     /// The same scene moved by an offset (used to stack cards into a feed).
@@ -30,6 +34,16 @@ public struct Scene: Hashable, Sendable, Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+/// A text cut short, and where its item was written (`file:line:column`).
+public struct Truncation: Hashable, Sendable, Codable {
+    public var location: String
+    public var text: String
+    public init(location: String, text: String) {
+        self.location = location
+        self.text = text
     }
 }
 

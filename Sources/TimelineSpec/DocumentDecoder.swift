@@ -26,7 +26,9 @@ public struct DocumentDecoder: Sendable {
     /// - Parameters:
     ///   - file: the name used in messages.
     ///   - baseDirectory: the folder icons and theme files are resolved in (and confined to).
-    public func decode(_ data: Data, file: String, format: InputFormat? = nil, baseDirectory: String) throws(DiagnosticsError) -> Document {
+    ///   - theme: a theme that replaces the document's own `theme` (the `--theme` flag).
+    public func decode(_ data: Data, file: String, format: InputFormat? = nil, baseDirectory: String,
+                       theme: String? = nil) throws(DiagnosticsError) -> Document {
         let start = SourceLocation(file: file, line: 1, column: 1)
         if data.count > limits.maxInputBytes {
             throw DiagnosticsError([Diagnostic(start, "the file is \(data.count) bytes, more than the limit of \(limits.maxInputBytes) (raise with --max-input-bytes)")])
@@ -43,7 +45,7 @@ public struct DocumentDecoder: Sendable {
         }
         let root = try YAMLReader(file: file, limits: limits).read(bytes)
         let context = DecodeContext(file: file, limits: limits)
-        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file).read(root)
+        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme).read(root)
         if !context.diagnostics.isEmpty {
             throw DiagnosticsError(context.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
         }
@@ -88,4 +90,9 @@ public struct DocumentDecoder: Sendable {
         }
         return location(ofByte: low, in: bytes, file: file)
     }
+}
+
+extension DocumentDecoder {
+    /// An ISO 8601 date or date-time as the format reads it.
+    public static func parseDate(_ text: String) -> DateValue? { ValueParsers.date(text) }
 }

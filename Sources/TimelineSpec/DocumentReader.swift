@@ -6,6 +6,7 @@ struct DocumentReader {
     let context: DecodeContext
     let baseDirectory: String
     let source: String
+    var themeOverride: String?
 
     func read(_ root: YAMLNode) -> Document? {
         guard let keys = context.mapping(root, "document", FormatSchema.document) else { return nil }
@@ -16,7 +17,9 @@ struct DocumentReader {
         }
         var style = Style()
         var feed = Feed()
-        if let theme = keys["theme"] {
+        if let name = themeOverride {
+            applyTheme(YAMLNode(.scalar(name, plain: false), line: 1, column: 1), style: &style, feed: &feed)
+        } else if let theme = keys["theme"] {
             applyTheme(theme, style: &style, feed: &feed)
         }
         if let node = keys["style"] { context.applyStyle(node, "style", to: &style) }

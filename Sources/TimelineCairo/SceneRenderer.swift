@@ -1,0 +1,95 @@
+import CCairo
+import CPangoCairo
+import Foundation
+import TimelineScene
+
+/// The image formats the renderer writes.
+public enum ImageFormat: String, Sendable, CaseIterable, Codable {
+    case svg, png, pdf
+}
+
+/// Turns scenes into SVG, PNG or PDF bytes. One per thread: it owns a Pango layout.
+public final class SceneRenderer {
+    public let fonts: FontLibrary
+    private let layout: OpaquePointer
+
+    /// The largest PNG side cairo can allocate.
+    public static let maxPixelSide = 32767
+
+    public enum RenderError: Error, CustomStringConvertible {
+        case tooLarge(width: Int, height: Int)
+        case cairo(String)
+        public var description: String {
+            switch self {
+            case .tooLarge(let width, let height):
+                return "the image would be \(width)×\(height) px; PNG sides are limited to \(SceneRenderer.maxPixelSide) px"
+            case .cairo(let message): return "cairo: \(message)"
+            }
+        }
+    }
+
+    public init(fonts: FontLibrary) {
+        self.fonts = fonts
+        layout = pango_layout_new(fonts.context)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// - Parameters:
+    ///   - scale: pixels per point for PNG; SVG and PDF stay in points and ignore it apart from their size.
+    ///   - creationDate: ISO 8601 date written into PDF metadata.
+    public func render(_ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z") throws -> Data {
+        switch format {
+        case .png: return try renderPNG(scene, scale: scale)
+        case .svg: return try renderSVG(scene, scale: scale)
+        case .pdf: return try renderPDF(scene, scale: scale, creationDate: creationDate)
+        }
+    }
+
+    private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, tagsLinks: Bool) throws {
+        let context = CairoContext(surface: surface)
+        cairo_scale(context.pointer, scale, scale)
+        ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks).paint(scene)
+        let status = cairo_status(context.pointer)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+    }
+
+    public static func pixelSize(of scene: Scene, scale: Double) -> (width: Int, height: Int) {
+        (Int((scene.width * scale).rounded(.up)), Int((scene.height * scale).rounded(.up)))
+    }
+
+    private func renderPNG(_ scene: Scene, scale: Double) throws -> Data {
+        let (width, height) = Self.pixelSize(of: scene, scale: scale)
+        guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else { throw RenderError.tooLarge(width: width, height: height) }
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
+        try paint(scene, on: surface, scale: scale, tagsLinks: false)
+        cairo_surface_flush(surface.pointer)
+        let sink = ByteSink()
+        let status = cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure)
+        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+        return sink.data
+    }
+
+    private func renderSVG(_ scene: Scene, scale: Double) throws -> Data {
+        let sink = ByteSink()
+        let surface = CairoSurface(cairo_svg_surface_create_for_stream(ByteSink.write, sink.closure, scene.width * scale, scene.height * scale))
+        cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_USER)
+        try paint(scene, on: surface, scale: scale, tagsLinks: false)
+        surface.finish()
+        guard surface.status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status))) }
+        return SVGDocument.finish(sink.data, scene: scene, scale: scale)
+    }
+
+    private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
+        let sink = ByteSink()
+        let surface = CairoSurface(cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, scene.width * scale, scene.height * scale))
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
+        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
+        try paint(scene, on: surface, scale: scale, tagsLinks: true)
+        surface.finish()
+        guard surface.status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status))) }
+        return sink.data
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import TimelineModel
+
+/// Renders many inputs on several threads, then writes everything or nothing.
+public struct BatchRender {
+    public var options: RenderOptions
+    public var jobs: Int
+
+    public init(options: RenderOptions, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.options = options
+        self.jobs = max(1, jobs)
+    }
+
+    /// What one input produced.
+    public struct Output: Sendable {
+        public var input: InputSource
+        public var images: [RenderedImage]
+    }
+
+    public struct Result: Sendable {
+        public var outputs: [Output] = []
+        /// Bad-input problems from every input, in input order.
+        public var problems: [String] = []
+        /// The first rendering or I/O failure, if any.
+        public var failure: String?
+        public var timings = PhaseTimings()
+
+        public var exitCode: Int32 { failure != nil ? 3 : (problems.isEmpty ? 0 : 2) }
+    }
+
+    /// Lock-protected slots for results computed on worker threads.
+    private final class Slots: @unchecked Sendable {
+        let lock = NSLock()
+        var outputs: [Output?]
+        var problems: [[String]]
+        var failures: [String?]
+        var timings = PhaseTimings()
+        var next = 0
+        var progress: ((Int) -> Void)?
+        var done = 0
+        init(count: Int) {
+            outputs = Array(repeating: nil, count: count)
+            problems = Array(repeating: [], count: count)
+            failures = Array(repeating: nil, count: count)
+        }
+        func take() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            next += 1
+            return next - 1
+        }
+    }
+
+    /// Decodes, lays out and encodes every input in memory. `progress` gets the number finished.
+    public func render(_ inputs: [InputSource], progress: ((Int) -> Void)? = nil) -> Result {
+        let slots = Slots(count: inputs.count)
+        slots.progress = progress
+        let options = options
+        let workers = min(jobs, max(1, inputs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let renderer: TimelineRenderer
+            do {
+                renderer = try TimelineRenderer(options: options)
+            } catch {
+                slots.lock.lock()
+                slots.failures[0] = slots.failures[0] ?? "\(error)"
+                slots.lock.unlock()
+                return
+            }
+            while true {
+                let index = slots.take()
+                guard index < inputs.count else { break }
+                let input = inputs[index]
+                var output: Output?
+                var problems: [String] = []
+                var failure: String?
+                do {
+                    let document = try renderer.decode(input)
+                    output = Output(input: input, images: try renderer.render(document, name: input.baseName))
+                } catch let error as RenderFailure {
+                    switch error {
+                    case .invalidInput(let lines): problems = lines
+                    case .failed: failure = error.description
+                    }
+                } catch {
+                    failure = "\(input.displayName): \(error)"
+                }
+                slots.lock.lock()
+                slots.outputs[index] = output
+                slots.problems[index] = problems
+                slots.failures[index] = failure
+                slots.done += 1
+                let done = slots.done
+                slots.lock.unlock()
+                slots.progress?(done)
+            }
+            slots.lock.lock()
+            slots.timings.add(renderer.timings)
+            slots.lock.unlock()
+        }
+        var result = Result()
+        result.outputs = slots.outputs.compactMap { $0 }
+        result.problems = slots.problems.flatMap { $0 }
+        result.failure = slots.failures.compactMap { $0 }.first
+        result.timings = slots.timings
+        return result
+    }
+
+    /// Writes every image where `writer` says; fails before writing anything when names clash or a
+    /// single-file target would get more than one image.
+    public func write(_ outputs: [Output], with writer: OutputWriter, timings: inout PhaseTimings, written: (String) -> Void = { _ in }) throws {
+        let planned = outputs.flatMap { output in output.images.map { (writer.path(for: $0, input: output.input.baseName), $0) } }
+        let single: String?
+        switch writer.target {
+        case .file(let path): single = path
+        case .standardOutput: single = "standard output (-o -)"
+        case .directory: single = nil
+        }
+        if let single, planned.count != 1 {
+            throw RenderFailure.invalidInput(["error: \(single) takes exactly one image, but this run makes \(planned.count); write to a folder instead"])
+        }
+        var seen: [String: Int] = [:]
+        for (path, _) in planned {
+            seen[path, default: 0] += 1
+            if seen[path] == 2 {
+                throw RenderFailure.invalidInput(["error: two images would be written to \(path); give the inputs different names"])
+            }
+        }
+        try measureTime(&timings.write) {
+            for (path, image) in planned {
+                try writer.write(image.data, to: path)
+                written(path)
+            }
+        }
+    }
+}

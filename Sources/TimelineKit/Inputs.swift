@@ -1,0 +1,76 @@
+import Foundation
+import TimelineSpec
+
+/// One input to render: a file or standard input, read into memory.
+public struct InputSource: Sendable {
+    /// Shown in messages: the path as given, or `<stdin>`.
+    public var displayName: String
+    /// Names output: the file name without its extension.
+    public var baseName: String
+    public var data: Data
+    public var format: InputFormat?
+    /// Icons and theme files are resolved inside this folder.
+    public var directory: String
+
+    public init(displayName: String, baseName: String, data: Data, format: InputFormat?, directory: String) {
+        self.displayName = displayName
+        self.baseName = baseName
+        self.data = data
+        self.format = format
+        self.directory = directory
+    }
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case unreadable(String, String)
+        case noInputs(String)
+        case unsupported(String)
+        case tooLarge(String, Int, Int)
+        public var description: String {
+            switch self {
+            case .unreadable(let path, let reason): return "\(path): error: cannot read: \(reason)"
+            case .noInputs(let path): return "\(path): error: the folder holds no .yaml, .yml or .json file"
+            case .unsupported(let path): return "\(path): error: not a .yaml, .yml or .json file"
+            case .tooLarge(let path, let size, let limit):
+                return "\(path):1:1: error: the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"
+            }
+        }
+    }
+
+    /// Expands the command line's inputs: files, folders (their inputs, sorted), `-` for stdin.
+    public static func load(_ arguments: [String], stdinFormat: InputFormat? = nil, maxBytes: Int = Limits().maxInputBytes) throws -> [InputSource] {
+        var sources: [InputSource] = []
+        let manager = FileManager.default
+        for argument in arguments {
+            if argument == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                sources.append(InputSource(displayName: "<stdin>", baseName: "stdin", data: data,
+                                           format: stdinFormat, directory: manager.currentDirectoryPath))
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw LoadError.unreadable(argument, "no such file or folder")
+            }
+            let files: [String]
+            if isDirectory.boolValue {
+                let entries = (try? manager.contentsOfDirectory(atPath: argument)) ?? []
+                files = entries.filter { InputFormat(fileName: $0) != nil && !$0.hasPrefix(".") }.sorted()
+                    .map { (argument as NSString).appendingPathComponent($0) }
+                if files.isEmpty { throw LoadError.noInputs(argument) }
+            } else {
+                guard InputFormat(fileName: argument) != nil else { throw LoadError.unsupported(argument) }
+                files = [argument]
+            }
+            for file in files {
+                let size = ((try? manager.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0
+                if size > maxBytes { throw LoadError.tooLarge(file, size, maxBytes) }
+                guard let data = manager.contents(atPath: file) else { throw LoadError.unreadable(file, "permission denied or not a file") }
+                let url = URL(fileURLWithPath: file)
+                sources.append(InputSource(displayName: file, baseName: url.deletingPathExtension().lastPathComponent,
+                                           data: data, format: InputFormat(fileName: file),
+                                           directory: url.deletingLastPathComponent().path))
+            }
+        }
+        return sources
+    }
+}

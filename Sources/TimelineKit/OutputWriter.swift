@@ -1,0 +1,86 @@
+import Foundation
+import TimelineCairo
+
+/// Where images go: a folder, one named file, or standard output.
+public enum OutputTarget: Sendable, Equatable {
+    case directory(String)
+    case file(String)
+    case standardOutput
+
+    /// `-` is standard output; a name ending in .svg, .png or .pdf is a file; anything else a folder.
+    public init(_ argument: String?) {
+        guard let argument else {
+            self = .directory(FileManager.default.currentDirectoryPath)
+            return
+        }
+        if argument == "-" {
+            self = .standardOutput
+        } else if ImageFormat(rawValue: (argument as NSString).pathExtension.lowercased()) != nil {
+            self = .file(argument)
+        } else {
+            self = .directory(argument)
+        }
+    }
+
+    /// The format a file target's extension names.
+    public var impliedFormat: ImageFormat? {
+        if case .file(let path) = self { return ImageFormat(rawValue: (path as NSString).pathExtension.lowercased()) }
+        return nil
+    }
+}
+
+/// Names and writes images: atomically (temporary file, then rename), so a failed run never
+/// leaves a half-written or truncated image in place of a good one.
+public struct OutputWriter {
+    public var target: OutputTarget
+    /// More than one input: each gets its own subfolder (not for feeds).
+    public var multipleInputs: Bool
+    public var feed: Bool
+
+    public init(target: OutputTarget, multipleInputs: Bool, feed: Bool) {
+        self.target = target
+        self.multipleInputs = multipleInputs
+        self.feed = feed
+    }
+
+    /// The path of an image of an input.
+    public func path(for image: RenderedImage, input: String) -> String {
+        switch target {
+        case .file(let path): return path
+        case .standardOutput: return "-"
+        case .directory(let directory):
+            let file = "\(image.name).\(image.format.rawValue)"
+            if multipleInputs, !feed {
+                return ((directory as NSString).appendingPathComponent(input) as NSString).appendingPathComponent(file)
+            }
+            return (directory as NSString).appendingPathComponent(file)
+        }
+    }
+
+    public func write(_ data: Data, to path: String) throws {
+        if path == "-" {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        try Self.writeAtomically(data, to: path)
+    }
+
+    public static func writeAtomically(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            try data.write(to: temporary)
+            if rename(temporary.path, url.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw RenderFailure.failed("cannot write \(path): \(reason)")
+            }
+        } catch let failure as RenderFailure {
+            throw failure
+        } catch {
+            throw RenderFailure.failed("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}

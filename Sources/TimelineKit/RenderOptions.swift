@@ -1,0 +1,79 @@
+import Foundation
+import TimelineCairo
+import TimelineModel
+import TimelineSpec
+
+/// Everything that shapes a render, as the command line's flags set it.
+public struct RenderOptions: Sendable {
+    public var formats: [ImageFormat] = [.svg]
+    /// One strip per input instead of one image per card.
+    public var feed = false
+    /// Pixels per point; nil means 2 for PNG and 1 for SVG and PDF.
+    public var scale: Double?
+    /// Replaces the documents' `now`.
+    public var now: DateValue?
+    /// Replaces the documents' `theme`.
+    public var theme: String?
+    public var fontDirectories: [String] = []
+    public var systemFonts = false
+    /// Truncated text is an error.
+    public var strict = false
+    public var limits = Limits()
+    /// Largest SVG or PDF side, in points.
+    public var maxVectorSide: Double = 1_000_000
+
+    public init() {}
+
+    public func scale(for format: ImageFormat) -> Double {
+        scale ?? (format == .png ? 2 : 1)
+    }
+
+    /// The PDF creation date: `SOURCE_DATE_EPOCH` when set, else a constant, never the clock.
+    public var creationDate: String {
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
+            let civil = CivilDate(secondsSinceEpoch: seconds)
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+            return "\(civil.year)-\(two(civil.month))-\(two(civil.day))T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))Z"
+        }
+        return "2000-01-01T00:00:00Z"
+    }
+}
+
+/// An encoded image in memory, before it is written anywhere.
+public struct RenderedImage: Sendable {
+    /// The card id, or the input's name for a feed (with `-N` for split parts).
+    public var name: String
+    public var format: ImageFormat
+    public var data: Data
+}
+
+/// Seconds spent in each phase, summed over a run.
+public struct PhaseTimings: Sendable {
+    public var read: Double = 0
+    public var decode: Double = 0
+    public var layout: Double = 0
+    public var paint: Double = 0
+    public var write: Double = 0
+
+    public init() {}
+
+    public mutating func add(_ other: PhaseTimings) {
+        read += other.read
+        decode += other.decode
+        layout += other.layout
+        paint += other.paint
+        write += other.write
+    }
+
+    public var summary: String {
+        let total = read + decode + layout + paint + write
+        func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
+        return "timings: read \(ms(read)), decode \(ms(decode)), layout \(ms(layout)), paint+encode \(ms(paint)), write \(ms(write)); total \(ms(total))"
+    }
+}
+
+func measureTime<T>(_ slot: inout Double, _ body: () throws -> T) rethrows -> T {
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer { slot += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+    return try body()
+}

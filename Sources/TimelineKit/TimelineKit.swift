@@ -1,0 +1,33 @@
+import Foundation
+import TimelineModel
+import TimelineSpec
+
+@_exported import struct TimelineSpec.Limits
+@_exported import enum TimelineSpec.InputFormat
+@_exported import enum TimelineCairo.ImageFormat
+@_exported import struct TimelineModel.Document
+@_exported import struct TimelineModel.DateValue
+
+/// The library's entry points for Swift users and the command line.
+public enum TimelineKit {
+    /// Every problem in an input, as `file:line:column: error: message` lines; empty when valid.
+    public static func validate(_ source: InputSource, limits: Limits = Limits()) -> [String] {
+        do {
+            _ = try DocumentDecoder(limits: limits).decode(source.data, file: source.displayName, format: source.format,
+                                                           baseDirectory: source.directory)
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    /// An ISO 8601 date or date-time, as the format reads it.
+    public static func parseDate(_ text: String) -> DateValue? {
+        DocumentDecoder.parseDate(text)
+    }
+
+    /// Built-in theme names with a line about each, in display order.
+    public static var themes: [(name: String, summary: String)] {
+        Themes.names.map { ($0, Themes.summaries[$0] ?? "") }
+    }
+}

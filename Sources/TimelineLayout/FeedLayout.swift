@@ -1,0 +1,49 @@
+import TimelineModel
+import TimelineScene
+
+/// TimelineFeed: every card of a document in one strip, each under its optional title and subtitle.
+public enum FeedLayout {
+    /// One laid-out card inside the strip, with the vertical range it occupies (for splitting).
+    public struct Placement: Sendable {
+        public var top: Double
+        public var bottom: Double
+    }
+
+    public static func scene(for document: Document, measurer: any TextMeasuring) -> (scene: Scene, placements: [Placement]) {
+        let feed = document.feed
+        var nodes: [Primitive] = []
+        var description: [String] = []
+        var truncations: [Truncation] = []
+        var placements: [Placement] = []
+        var y = feed.margins.top
+        var width: Double = 0
+        for (index, card) in document.cards.enumerated() {
+            let top = y
+            if index > 0 { y += feed.spacing }
+            let style = card.style
+            var heading = TextStack(gap: 2)
+            heading.append(card.title, font: "\(style.font) Bold 18", color: feed.titleColor.rgba,
+                           width: style.width, measurer: measurer)
+            heading.append(card.subtitle, font: "\(style.font) 13", color: feed.subtitleColor.rgba,
+                           width: style.width, measurer: measurer)
+            if !heading.blocks.isEmpty {
+                nodes += heading.placed(x: feed.margins.left + 4, top: y, width: style.width - 8)
+                y += heading.height + 10
+                description.append([card.title, card.subtitle].compactMap { $0 }.joined(separator: " — "))
+            }
+            let pad = CardLayout.shadowPadding(style)
+            let frame = CardLayout.frame(for: card, measurer: measurer)
+            nodes += frame.nodes.map { $0.translated(dx: feed.margins.left, dy: y) }
+            description += frame.description
+            truncations += frame.truncations
+            y += frame.height + max(pad.bottom, 0)
+            width = max(width, frame.width + pad.right)
+            placements.append(Placement(top: top, bottom: y))
+        }
+        y += feed.margins.bottom
+        let title = document.cards.first?.title ?? document.cards.first?.id ?? "timeline"
+        let scene = Scene(width: width + feed.margins.horizontal, height: y, background: feed.background.rgba,
+                          nodes: nodes, title: title, description: description, truncations: truncations)
+        return (scene, placements)
+    }
+}

@@ -1,0 +1,124 @@
+import TimelineModel
+import TimelineScene
+
+/// An item in reading order with its depth, flattened without recursion.
+struct ItemRow {
+    var item: Item
+    var level: Int
+    /// For a group: index of its last descendant row.
+    var groupEnd: Int?
+    /// Whether it is the first item of its day (always true without day grouping).
+    var startsDay = true
+    /// Rows closed right after this one (groups whose last descendant it is).
+    var closesGroups = 0
+
+    static func flatten(_ items: [Item]) -> [ItemRow] {
+        var rows: [ItemRow] = []
+        var stack: [(item: Item, level: Int, isEnd: Bool)] = items.reversed().map { ($0, 0, false) }
+        var openGroups: [Int] = []
+        while let (item, level, isEnd) = stack.popLast() {
+            if isEnd {
+                if let start = openGroups.popLast() {
+                    rows[start].groupEnd = rows.count - 1
+                    rows[rows.count - 1].closesGroups += 1
+                }
+                continue
+            }
+            rows.append(ItemRow(item: item, level: level))
+            if let children = item.children, !children.isEmpty {
+                openGroups.append(rows.count - 1)
+                stack.append((item, level, true))
+                stack += children.reversed().map { ($0, level + 1, false) }
+            }
+        }
+        return rows
+    }
+
+    /// Marks which rows begin a new day (by the date's own calendar day).
+    static func markDays(_ rows: inout [ItemRow]) {
+        var previousDay: Int?
+        for index in rows.indices {
+            let day = rows[index].item.date.map { $0.civil.dayNumber }
+            rows[index].startsDay = day == nil || day != previousDay
+            previousDay = day ?? previousDay
+        }
+    }
+}
+
+/// Texts shared by every layout: event labels, descriptions.
+struct ItemText {
+    let style: Style
+    let now: DateValue?
+
+    /// The event column's text: `event`, else `date` in `eventFormat`.
+    func event(_ item: Item) -> String? {
+        if let event = item.event { return event }
+        guard let format = style.eventFormat, let date = item.date,
+              case .success(let pattern) = DatePattern.parse(format) else { return nil }
+        return pattern.format(date)
+    }
+
+    func day(_ item: Item) -> String? {
+        guard let date = item.date, case .success(let pattern) = DatePattern.parse(style.dayFormat) else { return nil }
+        return pattern.format(date)
+    }
+
+    /// `label — title — subtitle (status[, overdue])` for the SVG's description.
+    func describe(_ item: Item, label: String?) -> String {
+        let parts = [label, item.title, item.subtitle].compactMap { $0 }
+            .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+        let overdue = item.isOverdue(now: now) ? ", overdue" : ""
+        return (parts.isEmpty ? "item" : parts.joined(separator: " — ")) + " (\(item.status.rawValue)\(overdue))"
+    }
+
+    /// Title, subtitle and attributes of an item, stacked.
+    func stack(_ item: Item, width: Double, measurer: any TextMeasuring) -> TextStack {
+        var stack = TextStack()
+        stack.append(item.title, font: style.resolvedTitleFont, color: style.titleColor.rgba, width: width,
+                     maxLines: style.maxTitleLines, measurer: measurer)
+        let secondary = style.subtitleColor.rgba
+        stack.append(item.subtitle, font: style.resolvedSubtitleFont, color: secondary, width: width, measurer: measurer)
+        stack.append(item.attribute, font: style.resolvedSubtitleFont, color: secondary, width: width, measurer: measurer)
+        stack.append(item.subAttribute, font: style.resolvedSubtitleFont, color: secondary, width: width, measurer: measurer)
+        return stack
+    }
+
+    /// The right-hand status column.
+    func statusStack(_ item: Item, width: Double, measurer: any TextMeasuring) -> TextStack {
+        var stack = TextStack()
+        let color = item.isOverdue(now: now) ? style.overdueColor.rgba : style.subtitleColor.rgba
+        stack.append(item.statusText, font: "\(style.font) Medium 12", color: color, width: width, measurer: measurer)
+        stack.append(item.subStatusText, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width, measurer: measurer)
+        return stack
+    }
+
+    func truncation(_ item: Item) -> Truncation {
+        Truncation(location: item.location?.description ?? "item", text: item.title ?? "")
+    }
+}
+
+/// A node on the line, for drawing the segments between nodes.
+struct LineStop {
+    var center: Point
+    /// Radius along the line: segments start and stop at the node's edge.
+    var reach: Double
+    var status: Status
+
+    /// Segments joining consecutive stops edge to edge, skipping before `start` and after `end`.
+    static func segments(_ stops: [LineStop], style: Style, vertical: Bool) -> [Primitive] {
+        guard style.lineWidth > 0 else { return [] }
+        var nodes: [Primitive] = []
+        let stroke = Stroke(color: style.lineColor.rgba, width: style.lineWidth)
+        for (previous, next) in zip(stops, stops.dropFirst()) {
+            if previous.status.cutsTrailingLine || next.status.cutsLeadingLine { continue }
+            let from = vertical ? Point(x: previous.center.x, y: previous.center.y + previous.reach)
+                : Point(x: previous.center.x + previous.reach, y: previous.center.y)
+            let to = vertical ? Point(x: next.center.x, y: next.center.y - next.reach)
+                : Point(x: next.center.x - next.reach, y: next.center.y)
+            if (vertical ? to.y - from.y : to.x - from.x) > 0.01 {
+                nodes.append(.line(LineNode(from: from, to: to, stroke: stroke)))
+            }
+        }
+        return nodes
+    }
+}

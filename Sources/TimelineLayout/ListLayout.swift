@@ -1,0 +1,119 @@
+import TimelineModel
+import TimelineScene
+
+/// TimelineCards' list: items evenly spaced by their content, top to bottom, optionally with an
+/// event column, a status column and day grouping (SAP Fiori cells, a SwiftUI list by day).
+struct ListLayout {
+    let card: Card
+    let width: Double
+    let measurer: any TextMeasuring
+
+    private var style: Style { card.style }
+    private static let gutter: Double = 12
+
+    func layout() -> CardContent {
+        let text = ItemText(style: style, now: card.now)
+        var rows = ItemRow.flatten(card.items)
+        let byDay = card.groupBy == .day
+        if byDay { ItemRow.markDays(&rows) }
+
+        let labels: [String?] = rows.map { row in
+            byDay ? (row.startsDay ? text.day(row.item) : nil) : text.event(row.item)
+        }
+        let hasLabels = byDay || labels.contains { $0 != nil }
+        let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
+        let sizes = rows.map { nodeSize($0, byDay: byDay) }
+        let widest = sizes.max() ?? style.shapeSize
+        let labelWidth = hasLabels ? style.eventColumnWidth : 0
+        let lineX = labelWidth + (hasLabels ? Self.gutter : 0) + widest / 2
+        let statusWidth = hasStatus ? style.statusColumnWidth : 0
+        let textRight = width - (hasStatus ? statusWidth + Self.gutter : 0)
+        func textX(_ level: Int) -> Double { lineX + widest / 2 + 14 + Double(level) * style.nestIndent }
+        var neededWidth = width
+
+        var content = CardContent()
+        var boxes: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var stops: [LineStop] = []
+        var rowTops: [Double] = [], rowBottoms: [Double] = []
+        var y: Double = rows.first?.groupEnd != nil ? style.groupPadding : 0
+
+        for (index, row) in rows.enumerated() {
+            let item = row.item
+            let left = textX(row.level)
+            let textWidth = max(60, textRight - left)
+            neededWidth = max(neededWidth, left + textWidth + (hasStatus ? statusWidth + Self.gutter : 0))
+            var stack = text.stack(item, width: textWidth, measurer: measurer)
+            if byDay, let event = item.event {
+                var withEvent = TextStack()
+                withEvent.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
+                withEvent.blocks += stack.blocks
+                stack = withEvent
+            }
+            let size = sizes[index]
+            let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
+            let band = max(lineHeight, size)
+            let center = Point(x: lineX, y: y + band / 2)
+            let textTop = center.y - lineHeight / 2
+            var bottom = max(textTop + stack.height, center.y + size / 2)
+            texts += stack.placed(x: left, top: textTop, width: textWidth)
+            if stack.isTruncated { content.truncations.append(text.truncation(item)) }
+
+            if let label = labels[index] {
+                let block = TextBlock(label, font: style.resolvedEventFont, color: style.eventColor.rgba,
+                                      width: labelWidth, measurer: measurer)
+                let top = center.y - block.firstLineHeight / 2
+                texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .trailing)))
+                bottom = max(bottom, top + block.height)
+            }
+            if hasStatus {
+                let status = text.statusStack(item, width: statusWidth, measurer: measurer)
+                texts += status.placed(x: width - statusWidth, top: textTop, width: statusWidth, alignment: .trailing)
+                bottom = max(bottom, textTop + status.height)
+            }
+            let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
+            if size > 0 {
+                if let marker = look.marker(center: center, size: size, background: style.background) {
+                    markers.append(.marker(marker))
+                }
+                if let icon = item.icon {
+                    let side = size * style.iconScale
+                    markers.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
+                                                    clip: look.shape == .none ? .circle : MarkerShape(rawValue: look.shape.rawValue) ?? .circle)))
+                }
+            }
+            let reach = look.shape == .none ? 0 : size / 2
+            stops.append(LineStop(center: center, reach: size > 0 ? reach : 0, status: item.status))
+            if let link = item.link {
+                links.append(.link(LinkNode(rect: Rect(x: left, y: y, width: textRight - left, height: bottom - y), url: link)))
+            }
+            content.description.append(text.describe(item, label: labels[index]))
+            rowTops.append(y)
+            rowBottoms.append(bottom)
+            y = bottom
+            if index < rows.count - 1 {
+                y += style.itemSpacing + style.groupPadding * Double(row.closesGroups)
+                if rows[index + 1].groupEnd != nil { y += style.groupPadding }
+            } else {
+                y += style.groupPadding * Double(row.closesGroups)
+            }
+        }
+
+        for (index, row) in rows.enumerated() {
+            guard let end = row.groupEnd else { continue }
+            let left = row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(row.level) - style.groupPadding
+            let rect = Rect(x: left, y: rowTops[index] - style.groupPadding, width: width - left,
+                            height: rowBottoms[end] - rowTops[index] + style.groupPadding * 2)
+            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
+        }
+        content.nodes = boxes + LineStop.segments(stops, style: style, vertical: true) + markers + texts + links
+        content.width = neededWidth
+        content.height = max(y, 0)
+        return content
+    }
+
+    private func nodeSize(_ row: ItemRow, byDay: Bool) -> Double {
+        if byDay, !row.startsDay { return 0 }
+        if row.item.isGroup { return style.groupShapeSize }
+        return row.level > 0 ? style.subShapeSize : style.shapeSize
+    }
+}

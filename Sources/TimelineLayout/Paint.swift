@@ -1,0 +1,69 @@
+import TimelineModel
+import TimelineScene
+
+extension Color {
+    var rgba: RGBA { RGBA(r: red, g: green, b: blue, a: alpha) }
+}
+
+/// How one item's node looks: outline, fill and glyph, from its status, overrides and style.
+struct NodeLook {
+    var shape: Shape
+    var filled: Bool
+    var glyph: MarkerGlyph?
+    var color: Color
+
+    static let inactiveColor = Color(hex: 0x8e8e93)
+
+    init(item: Item, style: Style, isOverdue: Bool) {
+        switch item.status {
+        case .start, .end: (shape, filled, glyph) = (.diamond, true, nil)
+        case .beforeStart, .beforeEnd: (shape, filled, glyph) = (.diamond, false, nil)
+        case .open: (shape, filled, glyph) = (.circle, false, nil)
+        case .inProgress: (shape, filled, glyph) = (.circle, false, .ellipsis)
+        case .complete: (shape, filled, glyph) = (.circle, true, .check)
+        case .inactive: (shape, filled, glyph) = (.circle, false, nil)
+        case .earlyEnd: (shape, filled, glyph) = (.square, true, nil)
+        }
+        if let override = item.shape ?? style.shape { shape = override }
+        if shape == .ring { filled = false }
+        if let color = item.color {
+            self.color = color
+        } else if isOverdue {
+            color = style.overdueColor
+        } else if item.status == .inactive {
+            color = Self.inactiveColor
+        } else {
+            color = style.nodeColor
+        }
+    }
+
+    /// The marker drawn at `center`, or nil for `shape: none`.
+    func marker(center: Point, size: Double, background: Color) -> MarkerNode? {
+        let outline: MarkerShape
+        switch shape {
+        case .none: return nil
+        case .circle: outline = .circle
+        case .square: outline = .square
+        case .diamond: outline = .diamond
+        case .hexagon: outline = .hexagon
+        case .ring: outline = .ring
+        }
+        let strokeWidth = shape == .ring ? max(2, size * 0.28) : max(1.5, size * 0.14)
+        if filled {
+            return MarkerNode(center: center, size: size, shape: outline, fill: color.rgba, stroke: nil,
+                              glyph: glyph, glyphColor: glyph == nil ? nil : background.rgba)
+        }
+        // Hollow nodes are filled with the card's background so the line never shows through.
+        return MarkerNode(center: center, size: size, shape: outline, fill: background.rgba,
+                          stroke: Stroke(color: color.rgba, width: strokeWidth),
+                          glyph: glyph, glyphColor: glyph == nil ? nil : color.rgba)
+    }
+}
+
+extension Item {
+    /// Open or in-progress, dated before `now`.
+    func isOverdue(now: DateValue?) -> Bool {
+        guard let now, let date, status.canBeOverdue else { return false }
+        return (end ?? date) < now
+    }
+}

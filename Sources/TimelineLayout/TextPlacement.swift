@@ -1,0 +1,64 @@
+import TimelineScene
+
+/// Where a text block's lines sit across its box.
+enum TextAlignment {
+    case leading, trailing, center
+}
+
+/// A measured paragraph ready to be placed.
+struct TextBlock {
+    var measured: MeasuredText
+    var font: String
+    var color: RGBA
+
+    var height: Double { measured.height }
+    var firstLineHeight: Double { measured.lines.isEmpty ? 0 : measured.lineHeight }
+
+    init(_ text: String, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
+        measured = measurer.measure(text, font: font, maxWidth: max(1, width), maxLines: maxLines)
+        self.font = font
+        self.color = color
+    }
+
+    /// Lines placed in a box `width` wide whose top-left is (`x`, `top`). Right-to-left lines go to
+    /// the far side of a leading-aligned box.
+    func placed(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading) -> TextNode {
+        let lines = measured.lines.map { line -> PlacedLine in
+            let left: Double
+            switch alignment {
+            case .leading: left = line.isRightToLeft ? x + width - line.width : x
+            case .trailing: left = line.isRightToLeft ? x : x + width - line.width
+            case .center: left = x + (width - line.width) / 2
+            }
+            return PlacedLine(text: line.text, x: left, baseline: top + line.baseline, width: line.width)
+        }
+        return TextNode(font: font, color: color, lines: lines)
+    }
+}
+
+/// A stack of paragraphs (title, subtitle, attributes) with small gaps between them.
+struct TextStack {
+    var blocks: [TextBlock] = []
+    var gap: Double = 2
+
+    var height: Double {
+        blocks.isEmpty ? 0 : blocks.map(\.height).reduce(0, +) + gap * Double(blocks.count - 1)
+    }
+    var firstLineHeight: Double { blocks.first?.firstLineHeight ?? 0 }
+    var isTruncated: Bool { blocks.contains { $0.measured.isTruncated } }
+
+    mutating func append(_ text: String?, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
+        guard let text else { return }
+        blocks.append(TextBlock(text, font: font, color: color, width: width, maxLines: maxLines, measurer: measurer))
+    }
+
+    func placed(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading) -> [Primitive] {
+        var y = top
+        var nodes: [Primitive] = []
+        for block in blocks {
+            nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
+            y += block.height + gap
+        }
+        return nodes
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import TimelineKit
+
+extension ImageFormat: ExpressibleByArgument {}
+extension InputFormat: ExpressibleByArgument {}
+
+/// Options every command that reads inputs shares.
+struct InputFlags: ParsableArguments {
+    @Argument(help: "Input files (.yaml, .yml, .json), folders of them, or - for standard input.")
+    var inputs: [String]
+
+    @Option(help: "Syntax of standard input (yaml or json); sniffed when not given.")
+    var inputFormat: InputFormat?
+
+    @Option(help: "Most items in one document.")
+    var maxItems = Limits().maxItems
+    @Option(help: "Deepest nesting of groups.")
+    var maxNesting = Limits().maxNesting
+    @Option(help: "Longest text in one field, in characters.")
+    var maxText = Limits().maxTextLength
+    @Option(help: "Most YAML nodes after aliases are expanded.")
+    var maxNodes = Limits().maxNodes
+    @Option(help: "Largest input file, in bytes.")
+    var maxInputBytes = Limits().maxInputBytes
+    @Option(help: "Deepest nesting of YAML collections.")
+    var maxDepth = Limits().maxYAMLDepth
+
+    var limits: Limits {
+        var limits = Limits()
+        limits.maxItems = maxItems
+        limits.maxNesting = maxNesting
+        limits.maxTextLength = maxText
+        limits.maxNodes = maxNodes
+        limits.maxInputBytes = maxInputBytes
+        limits.maxYAMLDepth = maxDepth
+        return limits
+    }
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one input file, folder, or -") }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+    }
+
+    func loadSources() throws -> [InputSource] {
+        do {
+            return try InputSource.load(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes)
+        } catch let error as InputSource.LoadError {
+            Diagnostics.print(error.description)
+            if case .tooLarge = error { throw ExitCode(2) }
+            throw ExitCode(3)
+        }
+    }
+}
+
+/// Options that shape images, shared by `render` and `check`.
+struct ImageFlags: ParsableArguments {
+    @Flag(help: "Write one strip per input holding every card, instead of one image per card.")
+    var feed = false
+
+    @Option(help: "Pixels per point (default 2 for PNG, 1 for SVG and PDF).")
+    var scale: Double?
+
+    @Option(help: "The date that counts as today (ISO 8601), over the document's 'now'.")
+    var now: String?
+
+    @Option(help: "A built-in theme (default, dark, fiori, mono) or a theme file, over the document's.")
+    var theme: String?
+
+    @Option(help: "Add a folder of fonts (repeatable).")
+    var fonts: [String] = []
+
+    @Flag(help: "Use the machine's fonts too (output may then differ between machines).")
+    var systemFonts = false
+
+    @Flag(help: "Treat text cut with an ellipsis as an error.")
+    var strict = false
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be above 0 and at most 16") }
+        if let now, TimelineKit.parseDate(now) == nil { throw ValidationError("--now '\(now)' is not an ISO 8601 date or date-time") }
+        for folder in fonts {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                throw ValidationError("--fonts '\(folder)' is not a folder")
+            }
+        }
+    }
+
+    func options(formats: [ImageFormat], limits: Limits) -> RenderOptions {
+        var options = RenderOptions()
+        options.formats = formats
+        options.feed = feed
+        options.scale = scale
+        options.now = now.flatMap(TimelineKit.parseDate)
+        options.theme = theme
+        options.fontDirectories = fonts
+        options.systemFonts = systemFonts
+        options.strict = strict
+        options.limits = limits
+        return options
+    }
+}
+
+enum Diagnostics {
+    static func print(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import TimelineKit
+
+struct Themes: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the built-in themes.")
+
+    func run() throws {
+        for (name, summary) in TimelineKit.themes {
+            print("\(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(summary)")
+        }
+    }
+}
