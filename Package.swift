@@ -31,7 +31,7 @@ let package = Package(
         ),
         .testTarget(name: "TimelineSpecTests", dependencies: ["TimelineSpec", "TimelineModel"]),
         .testTarget(name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],
-                    resources: [.copy("Snapshots")]),
+                    exclude: ["Snapshots"]),
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit"]),
         .testTarget(name: "timeline-cardsTests", dependencies: ["TimelineKit"]),
     ]
