@@ -103,7 +103,7 @@ struct ListLayout {
             let left = row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(row.level) - style.groupPadding
             let rect = Rect(x: left, y: rowTops[index] - style.groupPadding, width: width - left,
                             height: rowBottoms[end] - rowTops[index] + style.groupPadding * 2)
-            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
+            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.05).rgba)))
         }
         content.nodes = boxes + LineStop.segments(stops, style: style, vertical: true) + markers + texts + links
         content.width = neededWidth
