@@ -84,8 +84,17 @@ public enum CardLayout {
 
     private static func contentLayout(_ card: Card, measurer: any TextMeasuring) -> CardContent {
         let width = card.style.width - card.style.margins.horizontal
-        // Time, preview and horizontal layouts arrive with the node-kinds work; until then a list.
-        return ListLayout(card: card, width: width, measurer: measurer).layout()
+        switch (card.layout, card.direction) {
+        case (.preview, _):
+            // The preview strip is horizontal by definition.
+            return PreviewLayout(card: card, width: width, measurer: measurer).layout()
+        case (.list, .horizontal), (.time, .horizontal):
+            return HorizontalLayout(card: card, width: width, measurer: measurer, proportional: card.layout == .time).layout()
+        case (.time, .vertical):
+            return TimeLayout(card: card, width: width, measurer: measurer).layout()
+        case (.list, .vertical):
+            return ListLayout(card: card, width: width, measurer: measurer).layout()
+        }
     }
 
     struct BandLayout {

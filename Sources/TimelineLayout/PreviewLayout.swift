@@ -1,0 +1,111 @@
+import TimelineModel
+import TimelineScene
+
+/// SAP Fiori's FUITimelinePreviewView: a horizontal strip of `style.columns` equal columns, each a
+/// node on one line with its date above and its title and subtitle below. Which items are shown
+/// is `PreviewSelection`'s job; the line fades out toward the end, since more follows.
+struct PreviewLayout {
+    let card: Card
+    let width: Double
+    let measurer: any TextMeasuring
+
+    private var style: Style { card.style }
+    static let minimumColumn: Double = 72
+    static let gutter: Double = 12
+    private static let dateGap: Double = 6
+    private static let labelGap: Double = 8
+    private static let todayGap: Double = 3
+
+    func layout() -> CardContent {
+        let columns = max(1, style.columns)
+        let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
+        guard !selection.items.isEmpty else { return CardContent() }
+        let text = ItemText(style: style, now: card.now)
+        let columnWidth = max(Self.minimumColumn, width / Double(columns))
+        let contentWidth = columnWidth * Double(columns)
+        let textWidth = columnWidth - Self.gutter
+        let size = style.shapeSize
+        let items = selection.items
+        let overdue = items.map { $0.isOverdue(now: card.now) }
+
+        let dates = items.indices.map { index in
+            dateText(items[index], text: text).map {
+                TextBlock($0, font: style.resolvedEventFont, color: overdue[index] ? style.overdueColor.rgba : style.eventColor.rgba,
+                          width: textWidth, measurer: measurer)
+            }
+        }
+        let stacks = items.map { stack($0, width: textWidth) }
+        let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
+        let todayLabel = selection.todayBefore.map { _ in
+            TextBlock("Today", font: "\(style.font) Semi-Bold 11", color: todayColor.rgba, width: contentWidth, measurer: measurer)
+        }
+        let todayHeight = todayLabel.map { $0.height + Self.todayGap } ?? 0
+        let dateHeight = dates.compactMap { $0?.height }.max() ?? 0
+        let lineY = todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + size / 2
+        let labelTop = lineY + size / 2 + Self.labelGap
+
+        var content = CardContent()
+        var nodes: [Primitive] = []
+        if style.lineWidth > 0 {
+            let color = style.lineColor.rgba
+            nodes.append(.line(LineNode(from: Point(x: 0, y: lineY), to: Point(x: contentWidth, y: lineY),
+                                        stroke: Stroke(color: color, width: style.lineWidth), fadeTo: color.withAlpha(40))))
+        }
+        var markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var bottom = lineY + size / 2
+        for (index, item) in items.enumerated() {
+            if index == selection.todayBefore, let todayLabel {
+                let x = Double(index) * columnWidth
+                markers += todayMark(todayLabel, x: x, lineY: lineY, contentWidth: contentWidth, color: todayColor)
+                content.description.append("Today")
+            }
+            let centerX = (Double(index) + 0.5) * columnWidth
+            let left = centerX - textWidth / 2
+            if let date = dates[index] {
+                texts.append(.text(date.placed(x: left, top: lineY - size / 2 - Self.dateGap - date.height, width: textWidth, alignment: .center)))
+            }
+            texts += stacks[index].placed(x: left, top: labelTop, width: textWidth, alignment: .center)
+            if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
+            let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
+            markers += NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style)
+            if let link = item.link {
+                links.append(.link(LinkNode(rect: Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height), url: link)))
+            }
+            content.description.append(text.describe(item, label: dateText(item, text: text)))
+            bottom = max(bottom, labelTop + stacks[index].height)
+        }
+        content.nodes = nodes + markers + texts + links
+        content.width = contentWidth
+        content.height = bottom
+        return content
+    }
+
+    /// `event`, else the date in `eventFormat`, else in "MMM d".
+    private func dateText(_ item: Item, text: ItemText) -> String? {
+        if let event = text.event(item) { return event }
+        guard let date = item.date, case .success(let pattern) = DatePattern.parse("MMM d") else { return nil }
+        return pattern.format(date)
+    }
+
+    /// Title (two lines at most, then an ellipsis) and subtitle.
+    private func stack(_ item: Item, width: Double) -> TextStack {
+        var stack = TextStack()
+        let titleLines = min(2, style.maxTitleLines ?? 2)
+        stack.append(item.title, font: style.resolvedTitleFont, color: style.titleColor.rgba, width: width,
+                     maxLines: max(1, titleLines), measurer: measurer)
+        stack.append(item.subtitle, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width,
+                     maxLines: 2, measurer: measurer)
+        return stack
+    }
+
+    /// The "Today" label over a vertical tick at the boundary between two columns.
+    private func todayMark(_ label: TextBlock, x: Double, lineY: Double, contentWidth: Double, color: Color) -> [Primitive] {
+        let labelWidth = label.measured.width
+        let labelLeft = max(0, min(contentWidth - labelWidth, x - labelWidth / 2))
+        let tickTop = label.height + Self.todayGap
+        let size = style.shapeSize
+        let tick = LineNode(from: Point(x: x, y: tickTop), to: Point(x: x, y: lineY + size / 2 + 2),
+                            stroke: Stroke(color: color.rgba, width: 1.5))
+        return [.line(tick), .text(label.placed(x: labelLeft, top: 0, width: labelWidth))]
+    }
+}

@@ -1,0 +1,179 @@
+import TimelineModel
+import TimelineScene
+
+/// The vertical time layout: like the list (event column, status column, groups), but each node
+/// sits where its `date` falls on the axis. Rows whose text would overlap are pushed apart by the
+/// least amount, gaps longer than `maxGap` are compressed with a break mark on the line, and a
+/// period (`end`) is a translucent bar along the line.
+struct TimeLayout {
+    let card: Card
+    let width: Double
+    let measurer: any TextMeasuring
+
+    private var style: Style { card.style }
+    private static let gutter: Double = 12
+
+    /// One row measured, its geometry relative to the row's top.
+    private struct MeasuredRow {
+        var row: ItemRow
+        var size: Double
+        var stack: TextStack
+        var label: TextBlock?
+        var labelText: String?
+        var status: TextStack?
+        var left: Double
+        var textWidth: Double
+        /// Node centre below the row's top: the middle of the first text line (or of the node).
+        var centerOffset: Double
+        var height: Double
+    }
+
+    func layout() -> CardContent {
+        let text = ItemText(style: style, now: card.now)
+        var rows = ItemRow.flatten(card.items)
+        guard !rows.isEmpty else { return CardContent() }
+        let byDay = card.groupBy == .day
+        if byDay { ItemRow.markDays(&rows) }
+
+        let labels: [String?] = rows.map { row in
+            byDay ? (row.startsDay ? text.day(row.item) : nil) : text.event(row.item)
+        }
+        let hasLabels = labels.contains { $0 != nil }
+        let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
+        let sizes = rows.map(nodeSize)
+        let widest = sizes.max() ?? style.shapeSize
+        let labelWidth = hasLabels ? style.eventColumnWidth : 0
+        let lineX = labelWidth + (hasLabels ? Self.gutter : 0) + widest / 2
+        let statusWidth = hasStatus ? style.statusColumnWidth : 0
+        let textRight = width - (hasStatus ? statusWidth + Self.gutter : 0)
+        func textX(_ level: Int) -> Double { lineX + widest / 2 + 14 + Double(level) * style.nestIndent }
+
+        let measured = rows.enumerated().map { index, row in
+            measure(row, size: sizes[index], label: labels[index], labelWidth: labelWidth, left: textX(row.level),
+                    textRight: textRight, statusWidth: hasStatus ? statusWidth : nil, text: text, byDay: byDay)
+        }
+
+        // Wanted tops from the dates, then pushed apart so no row's text runs into the next one.
+        let axis = TimeAxis(dates: rows.map(\.item.date), dayScale: style.dayScale, maxGap: style.maxGap)
+        let firstTop = rows[0].groupEnd != nil ? style.groupPadding : 0
+        let firstCenter = firstTop + measured[0].centerOffset
+        let wanted = measured.indices.map { firstCenter + axis.offsets[$0] - measured[$0].centerOffset }
+        let gaps = rows.indices.dropLast().map { index in
+            style.itemSpacing + style.groupPadding * Double(rows[index].closesGroups)
+                + (rows[index + 1].groupEnd != nil ? style.groupPadding : 0)
+        }
+        let tops = OverlapResolver.resolve(wanted: wanted, heights: measured.map(\.height), gaps: gaps, minimum: firstTop)
+        let centers = measured.indices.map { tops[$0] + measured[$0].centerOffset }
+
+        var content = CardContent()
+        var boxes: [Primitive] = [], bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var stops: [LineStop] = []
+        var bottom: Double = 0
+        var neededWidth = width
+
+        for (index, entry) in measured.enumerated() {
+            let item = entry.row.item
+            let top = tops[index]
+            let center = Point(x: lineX, y: centers[index])
+            let textTop = center.y - entry.stack.firstLineHeight / 2
+            texts += entry.stack.placed(x: entry.left, top: textTop, width: entry.textWidth)
+            if entry.stack.isTruncated { content.truncations.append(text.truncation(item)) }
+            if let label = entry.label {
+                texts.append(.text(label.placed(x: 0, top: center.y - label.firstLineHeight / 2, width: labelWidth, alignment: .trailing)))
+            }
+            if let status = entry.status {
+                texts += status.placed(x: width - statusWidth, top: textTop, width: statusWidth, alignment: .trailing)
+            }
+            neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + Self.gutter : 0))
+
+            let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
+            if let end = item.end {
+                let endY = axis.position(of: end, from: index, centers: centers)
+                bars.append(TimeMarks.periodBar(start: center.y, end: endY, across: lineX,
+                                                thickness: TimeMarks.barThickness(size: entry.size, lineWidth: style.lineWidth),
+                                                color: look.color, vertical: true))
+                bottom = max(bottom, endY + entry.size / 2)
+            }
+            markers += NodeDrawing.node(look: look, item: item, center: center, size: entry.size, style: style)
+            stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : entry.size / 2, status: item.status))
+            if let link = item.link {
+                links.append(.link(LinkNode(rect: Rect(x: entry.left, y: top, width: textRight - entry.left, height: entry.height), url: link)))
+            }
+            content.description.append(text.describe(item, label: entry.labelText))
+            bottom = max(bottom, top + entry.height + style.groupPadding * Double(entry.row.closesGroups))
+        }
+
+        for (index, entry) in measured.enumerated() {
+            guard let end = entry.row.groupEnd else { continue }
+            let left = entry.row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(entry.row.level) - style.groupPadding
+            let rect = Rect(x: left, y: tops[index] - style.groupPadding, width: width - left,
+                            height: tops[end] + measured[end].height - tops[index] + style.groupPadding * 2)
+            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
+        }
+        content.nodes = boxes + Self.line(stops, breaks: axis.breaks, style: style, vertical: true) + bars + markers + texts + links
+        content.width = neededWidth
+        content.height = max(bottom, 0)
+        return content
+    }
+
+    /// Line segments between consecutive nodes, the compressed ones broken.
+    static func line(_ stops: [LineStop], breaks: [Bool], style: Style, vertical: Bool) -> [Primitive] {
+        var nodes: [Primitive] = []
+        for index in stops.indices.dropLast() {
+            let segment = LineStop.segments([stops[index], stops[index + 1]], style: style, vertical: vertical)
+            guard index < breaks.count, breaks[index] else {
+                nodes += segment
+                continue
+            }
+            for case .line(let line) in segment { nodes += TimeMarks.broken(line, vertical: vertical) }
+        }
+        return nodes
+    }
+
+    private func measure(_ row: ItemRow, size: Double, label: String?, labelWidth: Double, left: Double, textRight: Double,
+                         statusWidth: Double?, text: ItemText, byDay: Bool) -> MeasuredRow {
+        let textWidth = max(60, textRight - left)
+        var stack = text.stack(row.item, width: textWidth, measurer: measurer)
+        if byDay, let event = row.item.event {
+            var withEvent = TextStack()
+            withEvent.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
+            withEvent.blocks += stack.blocks
+            stack = withEvent
+        }
+        let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
+        let centerOffset = max(lineHeight, size) / 2
+        let textTop = centerOffset - lineHeight / 2
+        var height = max(textTop + stack.height, centerOffset + size / 2)
+        let block = label.map {
+            TextBlock($0, font: style.resolvedEventFont, color: style.eventColor.rgba, width: labelWidth, measurer: measurer)
+        }
+        if let block { height = max(height, centerOffset - block.firstLineHeight / 2 + block.height) }
+        let status = statusWidth.map { text.statusStack(row.item, width: $0, measurer: measurer) }
+        if let status { height = max(height, textTop + status.height) }
+        return MeasuredRow(row: row, size: size, stack: stack, label: block, labelText: label, status: status,
+                           left: left, textWidth: textWidth, centerOffset: centerOffset, height: height)
+    }
+
+    private func nodeSize(_ row: ItemRow) -> Double {
+        if row.item.isGroup { return style.groupShapeSize }
+        return row.level > 0 ? style.subShapeSize : style.shapeSize
+    }
+}
+
+/// A node's marker and icon, shared by the time, horizontal and preview layouts.
+enum NodeDrawing {
+    static func node(look: NodeLook, item: Item, center: Point, size: Double, style: Style) -> [Primitive] {
+        guard size > 0 else { return [] }
+        var nodes: [Primitive] = []
+        if let marker = look.marker(center: center, size: size, background: style.background) {
+            nodes.append(.marker(marker))
+        }
+        if let icon = item.icon {
+            let side = size * style.iconScale
+            let clip = look.shape == .none ? MarkerShape.circle : MarkerShape(rawValue: look.shape.rawValue) ?? .circle
+            nodes.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
+                                          clip: clip)))
+        }
+        return nodes
+    }
+}
