@@ -1,14 +1,24 @@
 import CCairo
+import CRsvg
 import Foundation
 import TimelineScene
 
-/// Draws icon files scaled into their box and clipped to their node's outline.
+/// Draws icon files (PNG through cairo, SVG through librsvg) scaled into their box, keeping their
+/// aspect ratio, and clipped to their node's outline.
 struct ImagePainter {
     let cr: OpaquePointer
 
     func paint(_ image: ImageNode, clip: () -> Void) {
-        guard image.path.lowercased().hasSuffix(".png"),
-              let surface = cairo_image_surface_create_from_png(image.path) else { return }
+        let name = image.path.lowercased()
+        if name.hasSuffix(".png") {
+            paintPNG(image, clip: clip)
+        } else if name.hasSuffix(".svg") {
+            paintSVG(image, clip: clip)
+        }
+    }
+
+    private func paintPNG(_ image: ImageNode, clip: () -> Void) {
+        guard let surface = cairo_image_surface_create_from_png(image.path) else { return }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
@@ -21,6 +31,25 @@ struct ImagePainter {
         cairo_scale(cr, scale, scale)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// librsvg fits the document into the viewport itself, honouring its preserveAspectRatio.
+    /// A file it cannot read draws nothing, like an unreadable PNG.
+    private func paintSVG(_ image: ImageNode, clip: () -> Void) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let handle = rsvg_handle_new_from_file(image.path, &error) else {
+            if error != nil { g_error_free(error) }
+            return
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        var viewport = RsvgRectangle(x: image.rect.x, y: image.rect.y, width: image.rect.width, height: image.rect.height)
+        cairo_save(cr)
+        clip()
+        cairo_clip(cr)
+        if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0, error != nil {
+            g_error_free(error)
+        }
         cairo_restore(cr)
     }
 }
