@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+
+/// The same input gives the same bytes: across runs, locales, time zones, font configurations,
+/// and batch versus single renders.
+final class DeterminismTests: XCTestCase {
+    let formats = ["--format", "svg", "--format", "png", "--format", "pdf"]
+
+    func render(_ inputs: [String], into out: URL, environment: [String: String]? = nil, extra: [String] = []) throws {
+        let result = try CLIRunner.run(["render"] + inputs + ["-o", out.path] + formats + extra, environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func files(in folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if let data = try? Data(contentsOf: url), !url.hasDirectoryPath {
+                result[url.path.replacingOccurrences(of: folder.path, with: "")] = data
+            }
+        }
+        return result
+    }
+
+    func testSameBytesUnderOtherLocalesTimeZonesAndFontConfigurations() throws {
+        let inputs = [CLIRunner.fixture("scripts.yaml"), CLIRunner.fixture("demo.yaml")]
+        let first = try CLIRunner.temporaryDirectory(), second = try CLIRunner.temporaryDirectory()
+        try render(inputs, into: first)
+        // A font configuration that offers every font on the machine must not change a thing.
+        let config = first.deletingLastPathComponent().appendingPathComponent("all-fonts-\(UUID().uuidString).conf")
+        try """
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+            <fontconfig><dir>/usr/share/fonts</dir><dir>/usr/local/share/fonts</dir>
+            <alias><family>sans-serif</family><prefer><family>DejaVu Serif</family></prefer></alias></fontconfig>
+            """.write(to: config, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "de_DE.UTF-8"
+        environment["LC_ALL"] = "tr_TR.UTF-8"
+        environment["TZ"] = "Pacific/Chatham"
+        environment["FONTCONFIG_FILE"] = config.path
+        try render(inputs, into: second, environment: environment)
+        let a = try files(in: first), b = try files(in: second)
+        XCTAssertEqual(a.count, 6 + 3)
+        XCTAssertEqual(Set(a.keys), Set(b.keys))
+        for (name, data) in a { XCTAssertEqual(data, b[name], "\(name) changed with the environment") }
+    }
+
+    func testBatchEqualsSingleAndTwoRunsAgree() throws {
+        let names = ["plain", "groups", "shapes", "dark"]
+        let batch = try CLIRunner.temporaryDirectory()
+        try render(names.map { CLIRunner.fixture("\($0).yaml") }, into: batch, extra: ["--jobs", "2"])
+        for name in names {
+            let single = try CLIRunner.temporaryDirectory()
+            try render([CLIRunner.fixture("\(name).yaml")], into: single)
+            let singleFiles = try files(in: single)
+            XCTAssertFalse(singleFiles.isEmpty)
+            for (file, data) in singleFiles {
+                let batched = try Data(contentsOf: batch.appendingPathComponent(name + file))
+                XCTAssertEqual(batched, data, "\(name)\(file) differs between batch and single render")
+            }
+        }
+        let again = try CLIRunner.temporaryDirectory()
+        try render(names.map { CLIRunner.fixture("\($0).yaml") }, into: again, extra: ["--jobs", "1"])
+        XCTAssertEqual(try files(in: batch), try files(in: again))
+    }
+
+    func testPNGCarriesOnlyImageChunks() throws {
+        let result = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--format", "png"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let bytes = [UInt8](result.stdout)
+        var offset = 8
+        var chunks: Set<String> = []
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks.insert(String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self))
+            offset += 12 + length
+        }
+        XCTAssertEqual(offset, bytes.count)
+        XCTAssertTrue(chunks.isSubset(of: ["IHDR", "IDAT", "IEND", "bKGD"]), "\(chunks)")
+    }
+
+    func testPDFCreationDateIsFixedOrFromSourceDateEpoch() throws {
+        let fixed = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--format", "pdf"])
+        XCTAssertTrue(String(decoding: fixed.stdout, as: UTF8.self).contains("/CreationDate (20000101000000Z)"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOURCE_DATE_EPOCH"] = "1700000000"
+        let dated = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--format", "pdf"], environment: environment)
+        XCTAssertEqual(dated.status, 0, dated.stderr)
+        XCTAssertTrue(String(decoding: dated.stdout, as: UTF8.self).contains("/CreationDate (20231114221320Z)"))
+        XCTAssertTrue(String(decoding: dated.stdout, as: UTF8.self).contains("/Title (plain)"))
+    }
+
+    func testStrictTurnsAnEllipsisIntoAnErrorNamingTheItem() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let loose = try CLIRunner.run(["render", CLIRunner.fixture("ellipsis.yaml"), "-o", out.path])
+        XCTAssertEqual(loose.status, 0, loose.stderr)
+        let strictOut = try CLIRunner.temporaryDirectory()
+        let strict = try CLIRunner.run(["render", CLIRunner.fixture("ellipsis.yaml"), "-o", strictOut.path, "--strict"])
+        XCTAssertEqual(strict.status, 2)
+        XCTAssertTrue(strict.stderr.contains("ellipsis.yaml:7:9: error: text does not fit"), strict.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: strictOut.path), [])
+    }
+
+    func testOnlyBundledFontsAreOffered() throws {
+        let result = try CLIRunner.run(["render", CLIRunner.fixture("scripts.yaml"), "-o", "-", "--format", "pdf"])
+        let pdf = String(decoding: result.stdout, as: UTF8.self)
+        let fonts = Set(pdf.components(separatedBy: "/BaseFont /").dropFirst().map { String($0.prefix { $0 != "\n" && $0 != " " && $0 != "/" }) }
+            .map { $0.split(separator: "+").last.map(String.init) ?? $0 })
+        XCTAssertFalse(fonts.isEmpty)
+        let bundled = ["Inter", "DejaVuSans", "DroidSansFallback", "Symbola"]
+        for font in fonts {
+            XCTAssertTrue(bundled.contains { font.hasPrefix($0) }, "\(font) is not a bundled font")
+        }
+        XCTAssertTrue(fonts.contains { $0.hasPrefix("DroidSansFallback") }, "CJK falls back to Droid Sans Fallback: \(fonts)")
+        XCTAssertTrue(fonts.contains { $0.hasPrefix("DejaVuSans") }, "Arabic and Hebrew come from DejaVu Sans: \(fonts)")
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+
+/// `render` and `validate` end to end: files written, names, stdin and stdout, exit codes.
+final class RenderCommandTests: XCTestCase {
+    func testRenderWritesOneImagePerCardInEachFormat() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(["render", CLIRunner.fixture("feed-three.yaml"), "-o", out.path,
+                                        "--format", "svg", "--format", "png", "--format", "pdf"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        XCTAssertEqual(files, ["monday.pdf", "monday.png", "monday.svg", "tuesday.pdf", "tuesday.png", "tuesday.svg",
+                               "wednesday.pdf", "wednesday.png", "wednesday.svg"])
+        let png = try Data(contentsOf: out.appendingPathComponent("monday.png"))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+        let pdf = try Data(contentsOf: out.appendingPathComponent("monday.pdf"))
+        XCTAssertEqual(String(decoding: pdf.prefix(5), as: UTF8.self), "%PDF-")
+        XCTAssertTrue(result.stdout.isEmpty, "nothing on stdout but images sent there")
+    }
+
+    func testFeedWritesOneStripNamedAfterTheInput() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(["render", CLIRunner.fixture("feed-three.yaml"), "--feed", "-o", out.path, "--format", "png"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["feed-three.png"])
+    }
+
+    func testSeveralInputsGetAFolderEach() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), CLIRunner.fixture("groups.yaml"), "-o", out.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("plain/plain.svg").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("groups/groups.svg").path))
+    }
+
+    func testStandardInputToStandardOutput() throws {
+        let yaml = try Data(contentsOf: URL(fileURLWithPath: CLIRunner.fixture("plain.yaml")))
+        let result = try CLIRunner.run(["render", "-", "-o", "-", "--format", "svg"], stdin: yaml)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let svg = String(decoding: result.stdout, as: UTF8.self)
+        XCTAssertTrue(svg.hasPrefix("<?xml"), String(svg.prefix(80)))
+        XCTAssertTrue(svg.contains("<title>plain</title>"))
+        XCTAssertTrue(svg.contains("Order placed — Mon 2 Nov, 09:45 (open)"))
+    }
+
+    func testOutputFileNameWhenThereIsOneImage() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let target = out.appendingPathComponent("card.png").path
+        let result = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", target])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["card.png"])
+        // Three cards cannot go to one file: exit 2 and nothing written.
+        let many = try CLIRunner.run(["render", CLIRunner.fixture("feed-three.yaml"), "-o", out.appendingPathComponent("x.svg").path])
+        XCTAssertEqual(many.status, 2)
+        XCTAssertTrue(many.stderr.contains("takes exactly one image"), many.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("x.svg").path))
+    }
+
+    func testYAMLAndJSONGiveIdenticalBytes() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let yaml = CLIRunner.fixture("timelinecards.yaml")
+        let jsonURL = out.appendingPathComponent("timelinecards.json")
+        let converted = try JSONSerialization.data(withJSONObject: [
+            "version": 1,
+            "cards": [[
+                "id": "timelinecards",
+                "header": ["title": "Sprint 42", "subtitle": "Mobile team", "background": "#5b2a86", "color": "#ffffff"],
+                "footer": ["text": "4 of 6 done", "background": "#5b2a86", "color": "#ffffff"],
+                "style": ["border": ["color": "#ff9500", "width": 3], "cornerRadius": 18, "nodeColor": "#ff9500",
+                          "lineColor": "#ffcc80", "lineWidth": 3, "shapeSize": 16],
+                "items": [
+                    ["title": "Planning", "subtitle": "Backlog groomed", "status": "complete"],
+                    ["title": "API contract", "subtitle": "Reviewed with backend", "status": "complete"],
+                    ["title": "Offline mode", "subtitle": "Sync queue and conflict UI", "status": "in-progress"],
+                    ["title": "Release notes", "status": "open"],
+                ],
+            ]],
+        ] as [String: Any], options: [.prettyPrinted, .sortedKeys])
+        try converted.write(to: jsonURL)
+        for format in ["svg", "png", "pdf"] {
+            let fromYAML = try CLIRunner.run(["render", yaml, "-o", "-", "--format", format])
+            let fromJSON = try CLIRunner.run(["render", jsonURL.path, "-o", "-", "--format", format])
+            XCTAssertEqual(fromYAML.status, 0, fromYAML.stderr)
+            XCTAssertEqual(fromJSON.status, 0, fromJSON.stderr)
+            XCTAssertFalse(fromYAML.stdout.isEmpty)
+            XCTAssertEqual(fromYAML.stdout, fromJSON.stdout, "\(format) differs between YAML and JSON")
+        }
+    }
+
+    func testValidateReportsEveryProblemWithItsPlace() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let file = dir.appendingPathComponent("bad.yaml")
+        try """
+            version: 1
+            cards:
+              - items:
+                  - titel: Typo
+                  - title: Ok
+                    status: opne
+                    color: "#12345"
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["validate", file.path])
+        XCTAssertEqual(result.status, 2)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(file.path):4:9: error: unknown key 'titel'") && $0.contains("did you mean 'title'") }, result.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(file.path):6:17: error:") && $0.contains("did you mean 'open'") }, result.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(file.path):7:16: error:") && $0.contains("not a color") }, result.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(file.path):4:9: error:") && $0.contains("needs a title") }, result.stderr)
+        let good = try CLIRunner.run(["validate", CLIRunner.fixture("demo.yaml")])
+        XCTAssertEqual(good.status, 0, good.stderr)
+        XCTAssertTrue(good.stderr.isEmpty && good.stdout.isEmpty)
+    }
+
+    func testThemesListsTheBuiltInThemes() throws {
+        let result = try CLIRunner.run(["themes"])
+        XCTAssertEqual(result.status, 0)
+        let names = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ")[0] }
+        XCTAssertEqual(names, ["default", "dark", "fiori", "mono"])
+    }
+}
