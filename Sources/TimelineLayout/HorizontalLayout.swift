@@ -133,7 +133,7 @@ struct HorizontalLayout {
     /// Title, subtitle, attributes and status texts, all centred under the node.
     private func labelStack(_ item: Item, width: Double, text: ItemText, byDay: Bool) -> TextStack {
         var stack = TextStack()
-        if byDay, let event = item.event {
+        if byDay, let event = text.event(item) {
             stack.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: width, measurer: measurer)
         }
         stack.blocks += text.stack(item, width: width, measurer: measurer).blocks

@@ -134,7 +134,7 @@ struct TimeLayout {
                          statusWidth: Double?, text: ItemText, byDay: Bool) -> MeasuredRow {
         let textWidth = max(60, textRight - left)
         var stack = text.stack(row.item, width: textWidth, measurer: measurer)
-        if byDay, let event = row.item.event {
+        if byDay, let event = text.event(row.item) {
             var withEvent = TextStack()
             withEvent.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
             withEvent.blocks += stack.blocks
