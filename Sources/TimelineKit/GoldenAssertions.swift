@@ -1,0 +1,97 @@
+import Foundation
+
+/// Golden-image checks for users' own XCTest or Swift Testing suites.
+///
+/// ```swift
+/// let mismatches = try GoldenCheck.assertImages(ofFile: input, matchIn: goldens)
+/// XCTAssert(mismatches.isEmpty, mismatches.map(\.description).joined(separator: "\n"))
+/// ```
+/// Run the tests with `TIMELINE_RECORD=1` to (re-)record the goldens.
+extension GoldenCheck {
+    /// SVG and PNG at their default scales: what `check` compares by default.
+    public static var defaultOptions: RenderOptions {
+        var options = RenderOptions()
+        options.formats = [.svg, .png]
+        return options
+    }
+
+    /// Goldens that cannot be used; thrown so a test fails on them rather than passing.
+    public struct SetupProblems: Error, Sendable, CustomStringConvertible {
+        public var problems: [SetupProblem]
+        public var description: String { problems.map(\.description).joined(separator: "\n") }
+    }
+
+    /// Renders `document` and compares every image with its golden in `directory`
+    /// (`<card-id>.<ext>`, or `<name>.<ext>` when `options.feed` is set).
+    ///
+    /// `options.now` applies; `options.theme` does not (a decoded document's theme is resolved).
+    /// - Returns: the mismatches, empty when everything matches or was recorded.
+    /// - Throws: `RenderFailure` when rendering fails, `SetupProblems` when a golden cannot be used.
+    public static func assertImages(of document: Document, named name: String, matchIn directory: URL,
+                                    options: RenderOptions = defaultOptions, tolerance: Int = 0,
+                                    diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
+                                    recordHint: String = "run the tests with TIMELINE_RECORD=1") throws -> [Mismatch] {
+        try report(of: document, named: name, matchIn: directory, options: options, tolerance: tolerance,
+                   diffDirectory: diffDirectory, record: record, recordHint: recordHint).checkedMismatches()
+    }
+
+    /// Reads a YAML or JSON file (applying `options.now` and `options.theme`) and compares its
+    /// images as `assertImages(of:named:matchIn:)` does, naming a feed after the file.
+    public static func assertImages(ofFile file: URL, matchIn directory: URL,
+                                    options: RenderOptions = defaultOptions, tolerance: Int = 0,
+                                    diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
+                                    recordHint: String = "run the tests with TIMELINE_RECORD=1") throws -> [Mismatch] {
+        try report(ofFile: file, matchIn: directory, options: options, tolerance: tolerance,
+                   diffDirectory: diffDirectory, record: record, recordHint: recordHint).checkedMismatches()
+    }
+
+    /// The full report for a document: matches, mismatches, unusable goldens and what was recorded.
+    public static func report(of document: Document, named name: String, matchIn directory: URL,
+                              options: RenderOptions = defaultOptions, tolerance: Int = 0,
+                              diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
+                              recordHint: String = "run the tests with TIMELINE_RECORD=1") throws -> Report {
+        var document = document
+        if let now = options.now {
+            document.now = now
+            for index in document.cards.indices { document.cards[index].now = now }
+        }
+        let images = try TimelineRenderer(options: options).render(document, name: name)
+        let source = InputSource(displayName: name, baseName: name, data: Data(), format: nil, directory: directory.path)
+        return try GoldenCheck(directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
+                               record: record, recordHint: recordHint)
+            .run([BatchRender.Output(input: source, images: images)], feed: options.feed)
+    }
+
+    /// The full report for a YAML or JSON file.
+    public static func report(ofFile file: URL, matchIn directory: URL,
+                              options: RenderOptions = defaultOptions, tolerance: Int = 0,
+                              diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
+                              recordHint: String = "run the tests with TIMELINE_RECORD=1") throws -> Report {
+        let sources: [InputSource]
+        do {
+            sources = try InputSource.load([file.path], maxBytes: options.limits.maxInputBytes)
+        } catch let error as InputSource.LoadError {
+            throw RenderFailure.invalidInput([error.description])
+        }
+        let renderer = try TimelineRenderer(options: options)
+        let outputs = try sources.map { source in
+            BatchRender.Output(input: source, images: try renderer.render(try renderer.decode(source), name: source.baseName))
+        }
+        return try GoldenCheck(directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
+                               record: record, recordHint: recordHint)
+            .run(outputs, feed: options.feed)
+    }
+}
+
+extension GoldenCheck.Report {
+    /// The mismatches, after throwing if any golden could not be used.
+    func checkedMismatches() throws -> [GoldenCheck.Mismatch] {
+        if !problems.isEmpty { throw GoldenCheck.SetupProblems(problems: problems) }
+        return mismatches
+    }
+
+    /// One line per golden recorded, e.g. `new: fixtures/expected/demo/release-2.png`.
+    public var recordSummary: [String] {
+        recorded.map { "\($0.status.rawValue): \($0.path)" }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Compares rendered images with committed ("golden") ones, or records them. `check` on the
+/// command line and the Swift test helpers both run through here.
+///
+/// Images are found where `render` would write them into `directory`: `<card-id>.<ext>` for one
+/// input, `<input-name>/<card-id>.<ext>` for several, `<input-name>.<ext>` for feeds.
+public struct GoldenCheck: Sendable {
+    /// The folder of golden images.
+    public var directory: String
+    /// Largest channel difference (0-255) accepted between PNG pixels.
+    public var tolerance: Int
+    /// Where three-panel diff PNGs of mismatching images go (named like the image), if anywhere.
+    public var diffDirectory: String?
+    /// Write the images as the new goldens instead of comparing.
+    public var record: Bool
+    /// Tells a reader how to record goldens, in messages about missing ones.
+    public var recordHint: String
+
+    public init(directory: String, tolerance: Int = 0, diffDirectory: String? = nil, record: Bool = false,
+                recordHint: String = "run again with --record") {
+        self.directory = directory
+        self.tolerance = tolerance
+        self.diffDirectory = diffDirectory
+        self.record = record
+        self.recordHint = recordHint
+    }
+
+    /// Whether `TIMELINE_RECORD=1` asks tests to re-record their goldens.
+    public static var recordModeFromEnvironment: Bool {
+        ProcessInfo.processInfo.environment["TIMELINE_RECORD"] == "1"
+    }
+
+    /// An image that does not match its golden.
+    public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
+        public enum Kind: Sendable, Equatable {
+            /// No golden image at the path.
+            case missing(recordHint: String)
+            case pixels(GoldenComparison.PixelDifference)
+            case size(expected: GoldenComparison.PixelSize, actual: GoldenComparison.PixelSize)
+            case svg(GoldenComparison.SVGDifference)
+            /// Files compared byte for byte (PDF) differ.
+            case bytes
+        }
+
+        /// The golden image's path.
+        public var path: String
+        public var kind: Kind
+        /// The diff PNG written for it, if any.
+        public var diffPath: String?
+
+        public var description: String {
+            let diff = diffPath.map { "; diff: \($0)" } ?? ""
+            switch kind {
+            case .missing(let hint):
+                return "\(path): no golden image; \(hint) to record it"
+            case .pixels(let difference):
+                return "\(path): \(difference.differingPixels) of \(difference.totalPixels) pixels differ (largest channel difference \(difference.largestChannelDifference), tolerance \(difference.tolerance))\(diff)"
+            case .size(let expected, let actual):
+                return "\(path): size differs: expected \(expected), actual \(actual)\(diff)"
+            case .svg(let difference):
+                return "\(path): \(difference)"
+            case .bytes:
+                return "\(path): the bytes differ"
+            }
+        }
+    }
+
+    /// A golden that cannot be used: unreadable, not a PNG, or the folder is missing (exit 2).
+    public struct SetupProblem: Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): error: \(reason)" }
+    }
+
+    /// What recording did to one golden.
+    public enum RecordStatus: String, Sendable {
+        case new, changed, unchanged
+    }
+
+    /// What a run found.
+    public struct Report: Sendable {
+        public var mismatches: [Mismatch] = []
+        public var problems: [SetupProblem] = []
+        /// Images that matched their goldens.
+        public var matched: [String] = []
+        /// Goldens written or left alone in record mode, in order.
+        public var recorded: [(path: String, status: RecordStatus)] = []
+
+        /// 0 all matched (or recorded), 1 a mismatch, 2 a golden could not be used.
+        public var exitCode: Int32 { !problems.isEmpty ? 2 : (mismatches.isEmpty ? 0 : 1) }
+    }
+
+    /// The folder of goldens is missing (only recording may create it).
+    public var directoryProblem: SetupProblem? {
+        var isDirectory: ObjCBool = false
+        if record || (FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            return nil
+        }
+        return SetupProblem(path: directory, reason: "the folder of expected images does not exist (\(recordHint) to create it)")
+    }
+
+    /// Checks (or records) every image of `outputs`, named as `render` would name them.
+    /// - Throws: `RenderFailure.failed` when a golden or diff cannot be written.
+    public func run(_ outputs: [BatchRender.Output], feed: Bool) throws -> Report {
+        var report = Report()
+        if let problem = directoryProblem {
+            report.problems.append(problem)
+            return report
+        }
+        let naming = OutputWriter(target: .directory(directory), multipleInputs: outputs.count > 1, feed: feed)
+        let diffNaming = diffDirectory.map { OutputWriter(target: .directory($0), multipleInputs: outputs.count > 1, feed: feed) }
+        for output in outputs {
+            for image in output.images {
+                let path = naming.path(for: image, input: output.input.baseName)
+                let diffPath = diffNaming?.path(for: image, input: output.input.baseName)
+                try check(image, at: path, diffPath: diffPath, into: &report)
+            }
+        }
+        return report
+    }
+
+    /// Checks or records one image against the golden at `path`.
+    public func check(_ image: RenderedImage, at path: String, diffPath: String?, into report: inout Report) throws {
+        let golden: Data?
+        if FileManager.default.fileExists(atPath: path) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                if record {
+                    try OutputWriter.writeAtomically(image.data, to: path)
+                    report.recorded.append((path, .changed))
+                } else {
+                    report.problems.append(SetupProblem(path: path, reason: "cannot read the expected image"))
+                }
+                return
+            }
+            golden = data
+        } else {
+            golden = nil
+        }
+        let outcome: Result<Mismatch.Kind?, SetupProblem>
+        if let golden {
+            outcome = compare(image, with: golden, path: path)
+        } else {
+            outcome = .success(.missing(recordHint: recordHint))
+        }
+        if record {
+            // A golden that still matches is left alone, so recording on another machine does
+            // not churn files that differ only within the tolerance.
+            if case .success(nil) = outcome {
+                report.recorded.append((path, .unchanged))
+            } else {
+                try OutputWriter.writeAtomically(image.data, to: path)
+                report.recorded.append((path, golden == nil ? .new : .changed))
+            }
+            return
+        }
+        switch outcome {
+        case .failure(let problem):
+            report.problems.append(problem)
+        case .success(nil):
+            report.matched.append(path)
+        case .success(let kind?):
+            var mismatch = Mismatch(path: path, kind: kind)
+            if let diffPath, let golden, image.format == .png,
+               let expected = try? PixelImage(png: golden), let actual = try? PixelImage(png: image.data) {
+                let diff = GoldenComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
+                do {
+                    try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath)
+                } catch let error as PixelImage.CodingError {
+                    throw RenderFailure.failed("cannot encode the diff image \(diffPath): \(error)")
+                }
+                mismatch.diffPath = diffPath
+            }
+            report.mismatches.append(mismatch)
+        }
+    }
+
+    /// Nil when the image matches the golden bytes.
+    func compare(_ image: RenderedImage, with golden: Data, path: String) -> Result<Mismatch.Kind?, SetupProblem> {
+        if golden == image.data { return .success(nil) }
+        switch image.format {
+        case .svg:
+            return .success(GoldenComparison.compareSVG(expected: golden, actual: image.data).map(Mismatch.Kind.svg))
+        case .png:
+            let expected: PixelImage
+            do {
+                expected = try PixelImage(png: golden)
+            } catch {
+                return .failure(SetupProblem(path: path, reason: "the expected image is \(error)"))
+            }
+            guard let actual = try? PixelImage(png: image.data) else {
+                return .failure(SetupProblem(path: path, reason: "the rendered image could not be decoded"))
+            }
+            switch GoldenComparison.compare(expected: expected, actual: actual, tolerance: tolerance) {
+            case .sizeMismatch(let expectedSize, let actualSize):
+                return .success(.size(expected: expectedSize, actual: actualSize))
+            case .difference(let difference):
+                return .success(difference.matches ? nil : .pixels(difference))
+            }
+        case .pdf:
+            // PDF bytes carry no stable pixels to compare; only identical files match.
+            return .success(.bytes)
+        }
+    }
+}

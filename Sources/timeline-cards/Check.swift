@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import TimelineKit
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare rendered images with committed ones (or record them with --record).",
+        discussion: """
+            Expected images are named as render names its output: DIR/<card-id>.<ext> for one input, \
+            DIR/<input-name>/<card-id>.<ext> for several, DIR/<input-name>.<ext> with --feed. SVG is \
+            compared after normalizing ids, numbers and whitespace; PNG by decoded pixels. Exit 0 when \
+            everything matches, 1 on a mismatch or missing image, 2 when an expected image cannot be used.
+            """)
+
+    @OptionGroup var input: InputFlags
+    @OptionGroup var image: ImageFlags
+
+    @Option(help: "The folder of expected images.")
+    var expected: String
+
+    @Option(help: "Image format to compare: svg or png (repeatable; default both).")
+    var format: [ImageFormat] = []
+
+    @Option(help: "Largest PNG channel difference accepted (0-255).")
+    var tolerance = 0
+
+    @Option(help: "Write a diff PNG (expected | difference | actual) for each PNG mismatch into this folder.")
+    var diff: String?
+
+    @Flag(help: "Write the rendered images as the expected ones instead of comparing.")
+    var record = false
+
+    @Option(help: "Inputs rendered in parallel (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "List every image compared or recorded.")
+    var verbose = false
+
+    func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be between 0 and 255") }
+        if format.contains(.pdf) { throw ValidationError("check compares svg and png; pdf cannot be compared") }
+    }
+
+    func run() throws {
+        var formats = format.isEmpty ? [ImageFormat.svg, .png] : format
+        formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        let golden = GoldenCheck(directory: expected, tolerance: tolerance, diffDirectory: diff, record: record)
+        // A missing folder is bad setup: say so before spending time on rendering.
+        if let problem = golden.directoryProblem {
+            Diagnostics.print(problem.description)
+            throw ExitCode(2)
+        }
+        let sources = try input.loadSources()
+        let batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs)
+        let result = batch.render(sources)
+        if !result.problems.isEmpty { Diagnostics.print(result.problems.joined(separator: "\n")) }
+        if let failure = result.failure { Diagnostics.print(failure) }
+        guard result.exitCode == 0 else { throw ExitCode(result.exitCode) }
+
+        let report: GoldenCheck.Report
+        do {
+            report = try golden.run(result.outputs, feed: image.feed)
+        } catch let failure as RenderFailure {
+            Diagnostics.print(failure.description)
+            throw ExitCode(failure.exitCode)
+        }
+        for problem in report.problems { Diagnostics.print(problem.description) }
+        for mismatch in report.mismatches { Diagnostics.print(mismatch.description) }
+        if record {
+            for line in report.recordSummary { Diagnostics.print(line) }
+            let counts = Dictionary(grouping: report.recorded, by: \.status).mapValues(\.count)
+            Diagnostics.print("recorded: \(counts[.new] ?? 0) new, \(counts[.changed] ?? 0) changed, \(counts[.unchanged] ?? 0) unchanged")
+        } else {
+            if verbose { for path in report.matched { Diagnostics.print("matches: \(path)") } }
+            let total = report.matched.count + report.mismatches.count + report.problems.count
+            if report.exitCode != 0 || verbose {
+                Diagnostics.print("check: \(report.matched.count) of \(total) image\(total == 1 ? "" : "s") match")
+            }
+        }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+}
