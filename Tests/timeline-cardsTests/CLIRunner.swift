@@ -37,17 +37,19 @@ struct CLIRunner {
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes while the process runs so a full pipe never blocks it.
-        var outData = Data(), errData = Data()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let outBox = Box()
         let group = DispatchGroup()
         group.enter()
+        let reader = output.fileHandleForReading
         DispatchQueue.global().async {
-            outData = output.fileHandleForReading.readDataToEndOfFile()
+            outBox.data = reader.readDataToEndOfFile()
             group.leave()
         }
-        errData = errors.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        return Result(status: process.terminationStatus, stdout: outBox.data, stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryDirectory() throws -> URL {
