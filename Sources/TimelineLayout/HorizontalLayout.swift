@@ -126,7 +126,11 @@ struct HorizontalLayout {
         }
         let firstCenter = inset + widths[0] / 2
         let wanted = rows.indices.map { firstCenter + axis.offsets[$0] - widths[$0] / 2 }
-        let starts = OverlapResolver.resolve(wanted: wanted, heights: widths, spacing: Self.gutter, minimum: inset)
+        // A compressed gap never shrinks below maxGap, or its break mark would lie about time.
+        let gaps = rows.indices.dropLast().map { index in
+            axis.breaks[index] ? max(Self.gutter, axis.maxGap - (widths[index] + widths[index + 1]) / 2) : Self.gutter
+        }
+        let starts = OverlapResolver.resolve(wanted: wanted, heights: widths, gaps: gaps, minimum: inset)
         return (rows.indices.map { starts[$0] + widths[$0] / 2 }, widths)
     }
 

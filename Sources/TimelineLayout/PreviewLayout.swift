@@ -11,7 +11,8 @@ struct PreviewLayout {
 
     private var style: Style { card.style }
     static let minimumColumn: Double = 72
-    static let gutter: Double = 12
+    /// Narrow, since preview columns are: titles would otherwise break inside words.
+    static let gutter: Double = 8
     private static let dateGap: Double = 6
     private static let labelGap: Double = 8
     private static let todayGap: Double = 3

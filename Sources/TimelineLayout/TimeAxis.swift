@@ -57,6 +57,13 @@ struct TimeAxis {
         }
         guard let lastDate = dates[last] ?? dates[index] else { return centers[index] }
         if last + 1 < dates.count, last + 1 < centers.count, let next = dates[last + 1], next.instant > lastDate.instant {
+            if last < breaks.count, breaks[last] {
+                // A compressed gap keeps true scale on both sides of its break mark, in the middle.
+                let half = (centers[last + 1] - centers[last]) / 2
+                let fromStart = Self.distance(from: lastDate, to: end, dayScale: dayScale)
+                let toNext = Self.distance(from: end, to: next, dayScale: dayScale)
+                return fromStart <= toNext ? centers[last] + min(fromStart, half) : centers[last + 1] - min(toNext, half)
+            }
             let fraction = (end.instant - lastDate.instant) / (next.instant - lastDate.instant)
             return centers[last] + (centers[last + 1] - centers[last]) * max(0, min(1, fraction))
         }

@@ -21,6 +21,9 @@ struct TimeLayout {
         var label: TextBlock?
         var labelText: String?
         var status: TextStack?
+        /// Tops of the label and status texts below the row's top: first baselines shared with the title.
+        var labelTop: Double
+        var statusTop: Double
         var left: Double
         var textWidth: Double
         /// Node centre below the row's top: the middle of the first text line (or of the node).
@@ -59,8 +62,11 @@ struct TimeLayout {
         let firstCenter = firstTop + measured[0].centerOffset
         let wanted = measured.indices.map { firstCenter + axis.offsets[$0] - measured[$0].centerOffset }
         let gaps = rows.indices.dropLast().map { index in
-            style.itemSpacing + style.groupPadding * Double(rows[index].closesGroups)
+            let spacing = style.itemSpacing + style.groupPadding * Double(rows[index].closesGroups)
                 + (rows[index + 1].groupEnd != nil ? style.groupPadding : 0)
+            // A compressed gap never shrinks below maxGap, or its break mark would lie about time.
+            guard axis.breaks[index] else { return spacing }
+            return max(spacing, axis.maxGap + measured[index].centerOffset - measured[index + 1].centerOffset - measured[index].height)
         }
         let tops = OverlapResolver.resolve(wanted: wanted, heights: measured.map(\.height), gaps: gaps, minimum: firstTop)
         let centers = measured.indices.map { tops[$0] + measured[$0].centerOffset }
@@ -76,13 +82,14 @@ struct TimeLayout {
             let top = tops[index]
             let center = Point(x: lineX, y: centers[index])
             let textTop = center.y - entry.stack.firstLineHeight / 2
+            let rowTop = center.y - entry.centerOffset
             texts += entry.stack.placed(x: entry.left, top: textTop, width: entry.textWidth)
             if entry.stack.isTruncated { content.truncations.append(text.truncation(item)) }
             if let label = entry.label {
-                texts.append(.text(label.placed(x: 0, top: center.y - label.firstLineHeight / 2, width: labelWidth, alignment: .trailing)))
+                texts.append(.text(label.placed(x: 0, top: rowTop + entry.labelTop, width: labelWidth, alignment: .trailing)))
             }
             if let status = entry.status {
-                texts += status.placed(x: width - statusWidth, top: textTop, width: statusWidth, alignment: .trailing)
+                texts += status.placed(x: width - statusWidth, top: rowTop + entry.statusTop, width: statusWidth, alignment: .trailing)
             }
             neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + Self.gutter : 0))
 
@@ -144,14 +151,26 @@ struct TimeLayout {
         let centerOffset = max(lineHeight, size) / 2
         let textTop = centerOffset - lineHeight / 2
         var height = max(textTop + stack.height, centerOffset + size / 2)
+        // Event and status texts share the title's first baseline (or centre on the node without one).
+        let baseline = stack.blocks.first?.measured.lines.first.map { textTop + $0.baseline }
+        func top(_ first: TextBlock?) -> Double {
+            guard let first else { return textTop }
+            if let baseline, let own = first.measured.lines.first?.baseline { return baseline - own }
+            return centerOffset - first.firstLineHeight / 2
+        }
         let block = label.map {
             TextBlock($0, font: style.resolvedEventFont, color: style.eventColor.rgba, width: labelWidth, measurer: measurer)
         }
-        if let block { height = max(height, centerOffset - block.firstLineHeight / 2 + block.height) }
+        let labelTop = top(block)
+        if let block { height = max(height, labelTop + block.height) }
         let status = statusWidth.map { text.statusStack(row.item, width: $0, measurer: measurer) }
-        if let status { height = max(height, textTop + status.height) }
+        let statusTop = top(status?.blocks.first)
+        if let status { height = max(height, statusTop + status.height) }
+        // A taller label font could start above the row; the row then starts there.
+        let rise = max(0, -min(labelTop, statusTop))
         return MeasuredRow(row: row, size: size, stack: stack, label: block, labelText: label, status: status,
-                           left: left, textWidth: textWidth, centerOffset: centerOffset, height: height)
+                           labelTop: labelTop + rise, statusTop: statusTop + rise, left: left, textWidth: textWidth,
+                           centerOffset: centerOffset + rise, height: height + rise)
     }
 
     private func nodeSize(_ row: ItemRow) -> Double {

@@ -1,0 +1,116 @@
+import TimelineModel
+import TimelineScene
+import XCTest
+
+@testable import TimelineLayout
+
+final class HorizontalLayoutTests: XCTestCase {
+    private func markers(_ scene: Scene) -> [MarkerNode] {
+        scene.nodes.compactMap { if case .marker(let marker) = $0 { return marker } else { return nil } }
+    }
+
+    private func texts(_ scene: Scene) -> [TextNode] {
+        scene.nodes.compactMap { if case .text(let text) = $0 { return text } else { return nil } }
+    }
+
+    /// Horizontal extent of a text node's lines.
+    private func span(_ text: TextNode) -> ClosedRange<Double> {
+        let left = text.lines.map(\.x).min() ?? 0
+        let right = text.lines.map { $0.x + $0.width }.max() ?? 0
+        return left...right
+    }
+
+    private func text(_ scene: Scene, startingWith prefix: String) throws -> TextNode {
+        try XCTUnwrap(texts(scene).first { $0.lines.first?.text.hasPrefix(prefix) == true }, prefix)
+    }
+
+    func testListIsEvenlySpacedWithLabelsUnderNodes() throws {
+        let scene = try LayoutFixture.scene("""
+        version: 1
+        cards:
+          - direction: horizontal
+            style: { width: 480, eventFormat: "MMM d" }
+            items:
+              - { title: Kickoff meeting with everyone, date: 2026-11-01, status: start }
+              - { title: Design, subtitle: UX team, date: 2026-11-03 }
+              - { title: Build, date: 2026-11-20 }
+              - { title: Launch, date: 2026-12-01, status: end }
+        """)
+        let nodes = markers(scene)
+        XCTAssertEqual(nodes.count, 4)
+        XCTAssertEqual(Set(nodes.map(\.center.y)).count, 1, "one horizontal line")
+        let xs = nodes.map(\.center.x)
+        let steps = zip(xs, xs.dropFirst()).map { $1 - $0 }
+        for step in steps { XCTAssertEqual(step, steps[0], accuracy: 0.001) }
+        XCTAssertLessThanOrEqual(scene.width, 480.001, "four items fit the card")
+
+        let lineY = nodes[0].center.y
+        for (index, title) in ["Kickoff", "Design", "Build", "Launch"].enumerated() {
+            let label = try text(scene, startingWith: title)
+            let range = span(label)
+            XCTAssertGreaterThan(label.lines[0].baseline - 14, lineY, "\(title) under the line")
+            XCTAssertEqual((range.lowerBound + range.upperBound) / 2, xs[index], accuracy: 0.5, "\(title) centred")
+            // Wrapped to the room between neighbours: never past halfway to the next node.
+            if index > 0 { XCTAssertGreaterThan(range.lowerBound, (xs[index - 1] + xs[index]) / 2) }
+            if index < 3 { XCTAssertLessThan(range.upperBound, (xs[index] + xs[index + 1]) / 2) }
+        }
+        let event = try text(scene, startingWith: "Nov 3")
+        XCTAssertLessThan(event.lines[0].baseline, lineY, "event text above the line")
+        XCTAssertEqual(scene.description.count, 4)
+    }
+
+    func testManyItemsMakeTheCardWider() throws {
+        let items = (1...9).map { "      - { title: Step \($0), date: 2026-11-0\($0) }" }.joined(separator: "\n")
+        let scene = try LayoutFixture.scene("""
+        version: 1
+        cards:
+          - direction: horizontal
+            style: { width: 480 }
+            items:
+        \(items)
+        """)
+        XCTAssertGreaterThan(scene.width, 480)
+        let nodes = markers(scene)
+        XCTAssertEqual(nodes.count, 9)
+        for node in nodes { XCTAssertLessThan(node.center.x + node.size / 2, scene.width) }
+        for label in texts(scene) { XCTAssertLessThanOrEqual(span(label).upperBound, scene.width) }
+    }
+
+    func testTimeLabelsArePushedApartAndGapBroken() throws {
+        let scene = try LayoutFixture.scene("""
+        version: 1
+        cards:
+          - layout: time
+            direction: horizontal
+            style: { dayScale: 12, maxGap: 90 }
+            items:
+              - { title: Design review, date: 2026-11-04 }
+              - { title: API review, date: 2026-11-05 }
+              - { title: Beta, date: 2026-11-12, end: 2026-11-20 }
+              - { title: Launch, date: 2027-02-01 }
+        """)
+        let nodes = markers(scene)
+        let xs = nodes.map(\.center.x)
+        XCTAssertEqual(xs, xs.sorted())
+        XCTAssertGreaterThan(xs[1] - xs[0], 12, "one day apart, but pushed apart by their labels")
+        let labels = ["Design", "API", "Beta", "Launch"].compactMap { try? span(text(scene, startingWith: $0)) }
+        XCTAssertEqual(labels.count, 4)
+        for (left, right) in zip(labels, labels.dropFirst()) {
+            XCTAssertLessThan(left.upperBound, right.lowerBound, "labels never overlap")
+        }
+        let lines = scene.nodes.compactMap { if case .line(let line) = $0 { return line } else { return nil } }
+        let slanted = lines.filter { $0.from.x != $0.to.x && $0.from.y != $0.to.y }
+        XCTAssertEqual(slanted.count, 2, "break mark before the launch")
+        for stroke in slanted {
+            XCTAssertGreaterThan(min(stroke.from.x, stroke.to.x), xs[2])
+            XCTAssertLessThan(max(stroke.from.x, stroke.to.x), xs[3])
+        }
+        let bar = try XCTUnwrap(scene.nodes.compactMap { node -> BoxNode? in
+            if case .box(let box) = node, (box.fill?.a ?? 255) < 128 { return box } else { return nil }
+        }.first)
+        XCTAssertEqual(bar.rect.y + bar.rect.height / 2, nodes[2].center.y, accuracy: 0.001, "bar along the line")
+        // Eight days (96 points) is more than the compressed gap can show: the bar runs to the break.
+        XCTAssertEqual(bar.rect.maxX, (xs[2] + xs[3]) / 2, accuracy: 0.001, "bar reaches the break mark")
+        for node in nodes { XCTAssertLessThan(node.center.x, scene.width) }
+    }
+}
