@@ -51,7 +51,9 @@ extension GoldenComparison {
     }
 
     /// Lines that differ only in numbers closer than `tolerance` (rounding can flip the third decimal).
+    /// Text runs (not tags) keep their numbers as written and must match exactly.
     static func sameWithinTolerance(_ a: String, _ b: String, _ tolerance: Double) -> Bool {
+        guard a.hasPrefix("<"), b.hasPrefix("<") else { return false }
         let left = numberTokens(a), right = numberTokens(b)
         guard left.count == right.count else { return false }
         for (x, y) in zip(left, right) {

@@ -1,0 +1,185 @@
+import Foundation
+import TimelineKit
+import XCTest
+
+/// `timeline-cards check` end to end: the built binary, goldens in a temporary folder.
+final class CheckCommandTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let demo = root.appendingPathComponent("fixtures/demo.yaml").path
+    static let plain = root.appendingPathComponent("fixtures/plain.yaml").path
+
+    var folder: URL!
+    var expected: URL { folder.appendingPathComponent("expected") }
+    var goldenPNG: URL { expected.appendingPathComponent("release-2.png") }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-command-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The binary built with the tests: beside the test bundle (Linux: in the same folder as the
+    /// xctest executable), else the package's debug build.
+    static var executable: URL {
+        var candidates: [URL] = []
+        if let tests = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            candidates.append(tests.bundleURL.deletingLastPathComponent())
+        }
+        if let main = Bundle.main.executableURL { candidates.append(main.deletingLastPathComponent()) }
+        candidates.append(Bundle.main.bundleURL)
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(root.appendingPathComponent(".build/debug"))
+        for folder in candidates {
+            let binary = folder.appendingPathComponent("timeline-cards")
+            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        }
+        return root.appendingPathComponent(".build/debug/timeline-cards")
+    }
+
+    struct Run {
+        var status: Int32
+        var stderr: String
+    }
+
+    @discardableResult
+    func check(_ arguments: [String]) throws -> Run {
+        let binary = Self.executable
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "build timeline-cards first (swift build): \(binary.path)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["check"] + arguments
+        process.currentDirectoryURL = Self.root
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    }
+
+    func record(_ extra: [String] = []) throws {
+        let run = try check([Self.demo, "--expected", expected.path, "--record"] + extra)
+        XCTAssertEqual(run.status, 0, run.stderr)
+    }
+
+    func testRecordThenCheckPasses() throws {
+        let first = try check([Self.demo, "--expected", expected.path, "--record"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("new: \(goldenPNG.path)"), first.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("release-2.svg").path))
+
+        let checked = try check([Self.demo, "--expected", expected.path])
+        XCTAssertEqual(checked.status, 0, checked.stderr)
+
+        let again = try check([Self.demo, "--expected", expected.path, "--record"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("unchanged: \(goldenPNG.path)"), again.stderr)
+        XCTAssertTrue(again.stderr.contains("0 new, 0 changed, 2 unchanged"), again.stderr)
+    }
+
+    func testChangedPixelFailsWithCountsAndWritesADiff() throws {
+        try record(["--format", "png"])
+        var image = try PixelImage(png: Data(contentsOf: goldenPNG))
+        image.rgba[0..<4] = [255, 0, 255, 255]
+        try image.pngData().write(to: goldenPNG)
+
+        let diffs = folder.appendingPathComponent("diffs")
+        let run = try check([Self.demo, "--expected", expected.path, "--format", "png", "--diff", diffs.path])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(goldenPNG.path): 1 of \(image.width * image.height) pixels differ"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("largest channel difference"), run.stderr)
+        let diff = try PixelImage(png: Data(contentsOf: diffs.appendingPathComponent("release-2.png")))
+        XCTAssertEqual(diff.width, image.width * 3 + 16)
+        XCTAssertEqual(diff.height, image.height)
+        XCTAssertTrue(diff.pixel(x: image.width + 8, y: 0) == (255, 0, 0, 255), "the changed pixel is red in the middle panel")
+
+        // Recording refreshes the changed golden.
+        let refreshed = try check([Self.demo, "--expected", expected.path, "--format", "png", "--record"])
+        XCTAssertTrue(refreshed.stderr.contains("changed: \(goldenPNG.path)"), refreshed.stderr)
+        XCTAssertEqual(try check([Self.demo, "--expected", expected.path, "--format", "png"]).status, 0)
+    }
+
+    func testToleranceAcceptsSmallChannelDifferences() throws {
+        try record(["--format", "png"])
+        var image = try PixelImage(png: Data(contentsOf: goldenPNG))
+        // An opaque pixel somewhere in the middle, nudged by 3 in one channel.
+        let offset = ((image.height / 2) * image.width + image.width / 2) * 4
+        XCTAssertEqual(image.rgba[offset + 3], 255)
+        image.rgba[offset + 1] = image.rgba[offset + 1] > 100 ? image.rgba[offset + 1] - 3 : image.rgba[offset + 1] + 3
+        try image.pngData().write(to: goldenPNG)
+
+        let strict = try check([Self.demo, "--expected", expected.path, "--format", "png", "--tolerance", "2"])
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("largest channel difference 3, tolerance 2"), strict.stderr)
+        let tolerant = try check([Self.demo, "--expected", expected.path, "--format", "png", "--tolerance", "3"])
+        XCTAssertEqual(tolerant.status, 0, tolerant.stderr)
+    }
+
+    func testMissingGoldenFailsAndNamesRecord() throws {
+        try FileManager.default.createDirectory(at: expected, withIntermediateDirectories: true)
+        let run = try check([Self.demo, "--expected", expected.path])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(goldenPNG.path): no golden image"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("--record"), run.stderr)
+    }
+
+    func testMissingFolderIsBadSetup() throws {
+        let run = try check([Self.demo, "--expected", folder.appendingPathComponent("nowhere").path])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("does not exist"), run.stderr)
+    }
+
+    func testNonPNGGoldenIsBadSetup() throws {
+        try record(["--format", "png"])
+        try Data("not an image".utf8).write(to: goldenPNG)
+        let run = try check([Self.demo, "--expected", expected.path, "--format", "png"])
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(goldenPNG.path): error: the expected image is not a PNG file"), run.stderr)
+    }
+
+    func testSizeMismatchNamesBothSizes() throws {
+        try record(["--format", "png"])
+        let actual = try PixelImage(png: Data(contentsOf: goldenPNG))
+        try PixelImage(width: 10, height: 12, red: 255, green: 255, blue: 255).pngData().write(to: goldenPNG)
+        let run = try check([Self.demo, "--expected", expected.path, "--format", "png", "--diff", folder.appendingPathComponent("d").path])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("size differs: expected 10×12 px, actual \(actual.width)×\(actual.height) px"), run.stderr)
+    }
+
+    func testSVGComparedByNormalizedContent() throws {
+        try record(["--format", "svg"])
+        let golden = expected.appendingPathComponent("release-2.svg")
+        let text = try String(contentsOf: golden, encoding: .utf8)
+        // Reformatted whitespace still matches.
+        try text.replacingOccurrences(of: "\n", with: "\n  ").write(to: golden, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try check([Self.demo, "--expected", expected.path, "--format", "svg"]).status, 0)
+        // A changed title does not.
+        try text.replacingOccurrences(of: "<title>Release 2.0</title>", with: "<title>Release 3.0</title>")
+            .write(to: golden, atomically: true, encoding: .utf8)
+        let run = try check([Self.demo, "--expected", expected.path, "--format", "svg"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("SVG differs at normalized line"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("Release 3.0"), run.stderr)
+    }
+
+    func testSeveralInputsAndFeedsUseRenderNaming() throws {
+        let run = try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "svg", "--record"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path), run.stderr)
+        let feed = try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "png", "--feed", "--record"])
+        XCTAssertEqual(feed.status, 0, feed.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo.png").path), feed.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("plain.png").path), feed.stderr)
+        XCTAssertEqual(try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "png", "--feed"]).status, 0)
+    }
+
+    func testPDFIsRefused() throws {
+        let run = try check([Self.demo, "--expected", folder.path, "--format", "pdf"])
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertTrue(run.stderr.contains("pdf"), run.stderr)
+    }
+}
