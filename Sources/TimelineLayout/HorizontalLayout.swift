@@ -46,7 +46,8 @@ struct HorizontalLayout {
             breaks = timeAxis.breaks
             axis = timeAxis
         } else {
-            let slot = max(Self.minimumSlot, (width - inset * 2) / Double(rows.count))
+            // Wide enough for every title's longest word, so no word is broken in two.
+            let slot = max(Self.minimumSlot, (width - inset * 2) / Double(rows.count), longestWord(rows) + Self.gutter)
             columns = (rows.indices.map { inset + (Double($0) + 0.5) * slot }, Array(repeating: slot - Self.gutter, count: rows.count))
         }
         let (centers, widths) = columns
@@ -80,7 +81,7 @@ struct HorizontalLayout {
             if let end = item.end, let axis {
                 let endX = axis.position(of: end, from: index, centers: centers)
                 bars.append(TimeMarks.periodBar(start: center.x, end: endX, across: lineY,
-                                                thickness: TimeMarks.barThickness(size: sizes[index], lineWidth: style.lineWidth),
+                                                thickness: TimeMarks.barThickness(size: sizes[index], style: style),
                                                 color: look.color, vertical: false))
                 right = max(right, endX + sizes[index] / 2)
             }
@@ -132,6 +133,16 @@ struct HorizontalLayout {
         }
         let starts = OverlapResolver.resolve(wanted: wanted, heights: widths, gaps: gaps, minimum: inset)
         return (rows.indices.map { starts[$0] + widths[$0] / 2 }, widths)
+    }
+
+    /// Width of the longest word in any title (capped, so one very long word cannot widen every slot).
+    private func longestWord(_ rows: [ItemRow]) -> Double {
+        let cap = Self.labelWidths.upperBound
+        return rows.compactMap { row -> Double? in
+            guard let word = row.item.title?.split(whereSeparator: \.isWhitespace).max(by: { $0.count < $1.count }) else { return nil }
+            let measured = measurer.measure(String(word), font: style.resolvedTitleFont, maxWidth: cap, maxLines: 1)
+            return (measured.width + 1).rounded(.up)
+        }.max() ?? 0
     }
 
     /// Title, subtitle, attributes and status texts, all centred under the node.

@@ -58,8 +58,9 @@ struct TimeAxis {
         guard let lastDate = dates[last] ?? dates[index] else { return centers[index] }
         if last + 1 < dates.count, last + 1 < centers.count, let next = dates[last + 1], next.instant > lastDate.instant {
             if last < breaks.count, breaks[last] {
-                // A compressed gap keeps true scale on both sides of its break mark, in the middle.
-                let half = (centers[last + 1] - centers[last]) / 2
+                // A compressed gap keeps true scale on both sides of its break mark, in the middle;
+                // a period reaching into the cut stops just short of the mark.
+                let half = max(0, (centers[last + 1] - centers[last]) / 2 - TimeMarks.breakHalfGap * 2 - 2)
                 let fromStart = Self.distance(from: lastDate, to: end, dayScale: dayScale)
                 let toNext = Self.distance(from: end, to: next, dayScale: dayScale)
                 return fromStart <= toNext ? centers[last] + min(fromStart, half) : centers[last + 1] - min(toNext, half)
@@ -109,8 +110,9 @@ enum TimeMarks {
         return .box(BoxNode(rect: rect, corners: CornerRadii(all: thickness / 2), fill: color.withOpacity(0.35).rgba))
     }
 
-    /// The bar's thickness for nodes of `size`.
-    static func barThickness(size: Double, lineWidth: Double) -> Double {
-        max(lineWidth * 3, size * 0.7)
+    /// The bar's thickness for a node of `size`.
+    static func barThickness(size: Double, style: Style) -> Double {
+        // A group's bigger node would make a heavy bar: bars never outgrow a plain node's.
+        max(style.lineWidth * 3, min(size, style.shapeSize) * 0.7)
     }
 }

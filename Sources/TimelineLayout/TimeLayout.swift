@@ -97,7 +97,7 @@ struct TimeLayout {
             if let end = item.end {
                 let endY = axis.position(of: end, from: index, centers: centers)
                 bars.append(TimeMarks.periodBar(start: center.y, end: endY, across: lineX,
-                                                thickness: TimeMarks.barThickness(size: entry.size, lineWidth: style.lineWidth),
+                                                thickness: TimeMarks.barThickness(size: entry.size, style: style),
                                                 color: look.color, vertical: true))
                 bottom = max(bottom, endY + entry.size / 2)
             }

@@ -110,7 +110,9 @@ final class HorizontalLayoutTests: XCTestCase {
         }.first)
         XCTAssertEqual(bar.rect.y + bar.rect.height / 2, nodes[2].center.y, accuracy: 0.001, "bar along the line")
         // Eight days (96 points) is more than the compressed gap can show: the bar runs to the break.
-        XCTAssertEqual(bar.rect.maxX, (xs[2] + xs[3]) / 2, accuracy: 0.001, "bar reaches the break mark")
+        let breakLeft = slanted.map { min($0.from.x, $0.to.x) }.min() ?? 0
+        XCTAssertLessThan(bar.rect.maxX, breakLeft, "bar stops short of the break mark")
+        XCTAssertGreaterThan(bar.rect.maxX, breakLeft - 10, "bar reaches the break mark")
         for node in nodes { XCTAssertLessThan(node.center.x, scene.width) }
     }
 }
