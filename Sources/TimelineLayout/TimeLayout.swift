@@ -82,14 +82,13 @@ struct TimeLayout {
             let top = tops[index]
             let center = Point(x: lineX, y: centers[index])
             let textTop = center.y - entry.stack.firstLineHeight / 2
-            let rowTop = center.y - entry.centerOffset
             texts += entry.stack.placed(x: entry.left, top: textTop, width: entry.textWidth)
             if entry.stack.isTruncated { content.truncations.append(text.truncation(item)) }
             if let label = entry.label {
-                texts.append(.text(label.placed(x: 0, top: rowTop + entry.labelTop, width: labelWidth, alignment: .trailing)))
+                texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .trailing)))
             }
             if let status = entry.status {
-                texts += status.placed(x: width - statusWidth, top: rowTop + entry.statusTop, width: statusWidth, alignment: .trailing)
+                texts += status.placed(x: width - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing)
             }
             neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + Self.gutter : 0))
 
