@@ -26,6 +26,9 @@ public enum TimelineKit {
         DocumentDecoder.parseDate(text)
     }
 
+    /// The input format's JSON Schema (draft 2020-12), from the decoder's own key tables.
+    public static var jsonSchema: String { JSONSchema.text() }
+
     /// Built-in theme names with a line about each, in display order.
     public static var themes: [(name: String, summary: String)] {
         Themes.names.map { ($0, Themes.summaries[$0] ?? "") }

@@ -43,7 +43,7 @@ struct ListLayout {
             let textWidth = max(60, textRight - left)
             neededWidth = max(neededWidth, left + textWidth + (hasStatus ? statusWidth + Self.gutter : 0))
             var stack = text.stack(item, width: textWidth, measurer: measurer)
-            if byDay, let event = item.event {
+            if byDay, let event = text.event(item) {
                 var withEvent = TextStack()
                 withEvent.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
                 withEvent.blocks += stack.blocks
@@ -67,8 +67,12 @@ struct ListLayout {
             }
             if hasStatus {
                 let status = text.statusStack(item, width: statusWidth, measurer: measurer)
-                texts += status.placed(x: width - statusWidth, top: textTop, width: statusWidth, alignment: .trailing)
-                bottom = max(bottom, textTop + status.height)
+                // Share the title's first baseline, whatever the two fonts' ascents.
+                let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline ?? lineHeight
+                let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0
+                let statusTop = textTop + titleBaseline - statusBaseline
+                texts += status.placed(x: width - statusWidth, top: statusTop, width: statusWidth, alignment: .trailing)
+                bottom = max(bottom, statusTop + status.height)
             }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             if size > 0 {

@@ -64,6 +64,8 @@ extension Item {
     /// Open or in-progress, dated before `now`.
     func isOverdue(now: DateValue?) -> Bool {
         guard let now, let date, status.canBeOverdue else { return false }
-        return (end ?? date) < now
+        // A bare day is due at its end, not at its first second.
+        let due = end ?? date
+        return due.instant + (due.isDay ? 86_400 : 0) <= now.instant
     }
 }

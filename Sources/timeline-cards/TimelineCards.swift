@@ -10,7 +10,7 @@ struct TimelineCards: ParsableCommand {
             file:line:column: error: message), 3 I/O or rendering failure.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Validate.self, Check.self, Themes.self],
+        subcommands: [Render.self, Validate.self, Check.self, Schema.self, Themes.self],
         defaultSubcommand: nil
     )
 }
