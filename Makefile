@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev librsvg2-dev librsvg2-bin fontconfig
 
-.PHONY: deps build release demo test goldens bench fuzz docs man clean
+.PHONY: deps build release demo test schema-tools goldens bench fuzz docs man completions clean
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 deps:
@@ -28,9 +28,32 @@ demo: build
 	$(BIN) render fixtures/demo.yaml -o out --feed --format png
 	@echo "rendered into out/"; ls out
 
-test: deps
+# Every test: unit, layout snapshots, golden images, the CLI end to end. The full log is in
+# .build/test.log; the last line is the plain 'N passed, N failed' summary.
+test: deps schema-tools
 	$(SWIFT) build $(BUILD_FLAGS)
-	$(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log | grep -E "error|failed|passed|Executed|skipped" ; exit $${PIPESTATUS[0]}
+	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log | grep -E "error:|failed|Executed .* tests" ; status=$$?; \
+	  summary=$$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -1); \
+	  total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
+	  failed=$$(echo "$$summary" | sed -E 's/.*with ([0-9]+) failures?.*/\1/'); \
+	  if [ -z "$$summary" ]; then echo "0 passed, 1 failed"; exit 1; fi; \
+	  echo "$$((total - failed)) passed, $$failed failed"; \
+	  [ "$$failed" = 0 ] && grep -q "Executed" .build/test.log && exit 0; exit 1
+
+# The JSON Schema test checks documents with Python's jsonschema.
+schema-tools:
+	@python3 -c "import jsonschema" 2>/dev/null || pip install -q jsonschema || pip install -q --break-system-packages jsonschema
 
 clean:
 	rm -rf .build out
+
+# Re-records fixtures/expected exactly as FixtureGoldenTests compares it: cards of fixtures/NAME.yaml
+# in fixtures/expected/NAME/, feed-*.yaml fixtures as one strip fixtures/expected/NAME.{svg,png}.
+goldens: build
+	@set -e; for f in fixtures/*.yaml fixtures/*.yml fixtures/*.json; do \
+	  [ -f "$$f" ] || continue; name=$$(basename "$${f%.*}"); \
+	  case "$$name" in \
+	    feed-*) $(BIN) check "$$f" --feed --expected fixtures/expected --tolerance 1 --record ;; \
+	    *) $(BIN) check "$$f" --expected "fixtures/expected/$$name" --tolerance 1 --record ;; \
+	  esac; \
+	done
