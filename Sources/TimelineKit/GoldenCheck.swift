@@ -55,7 +55,8 @@ public struct GoldenCheck: Sendable {
             case .missing(let hint):
                 return "\(path): no golden image; \(hint) to record it"
             case .pixels(let difference):
-                return "\(path): \(difference.differingPixels) of \(difference.totalPixels) pixels differ (largest channel difference \(difference.largestChannelDifference), tolerance \(difference.tolerance))\(diff)"
+                return "\(path): \(difference.differingPixels) of \(difference.totalPixels) pixels differ "
+                    + "(largest channel difference \(difference.largestChannelDifference), tolerance \(difference.tolerance))\(diff)"
             case .size(let expected, let actual):
                 return "\(path): size differs: expected \(expected), actual \(actual)\(diff)"
             case .svg(let difference):

@@ -56,7 +56,8 @@ final class SVGRasterAgreementTests: XCTestCase {
                         let diff = FixtureGoldenTests.diffs.appendingPathComponent("rsvg/\(source.baseName)-\(svg.name).png")
                         try? OutputWriter.writeAtomically(
                             try GoldenComparison.diffImage(expected: ours, actual: theirs, tolerance: 16).pngData(), to: diff.path)
-                        XCTFail("\(label): SVG drawn by librsvg differs from our PNG, RMSE \(String(format: "%.4f", error)) ≥ \(Self.limit); diff: \(diff.path)")
+                        XCTFail("\(label): SVG drawn by librsvg differs from our PNG, "
+                                + "RMSE \(String(format: "%.4f", error)) ≥ \(Self.limit); diff: \(diff.path)")
                     }
                 }
             }
