@@ -44,6 +44,23 @@ test: deps schema-tools
 schema-tools:
 	@python3 -c "import jsonschema" 2>/dev/null || pip install -q jsonschema || pip install -q --break-system-packages jsonschema
 
+# Re-renders the pictures in docs/ from docs/examples/ and the schema copy editors point at.
+docs: build
+	$(BIN) check docs/examples --expected docs/images --format svg --format png --record
+	$(BIN) schema > docs/timeline.schema.json
+
+# The man page, from the command definitions (swift-argument-parser's GenerateManual plugin).
+man: deps
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
+	mkdir -p docs/man && cp .build/plugins/GenerateManual/outputs/*/timeline-cards.1 docs/man/
+	@echo "man docs/man/timeline-cards.1"
+
+# Shell completions (swift-argument-parser), into .build/completions/.
+completions: build
+	mkdir -p .build/completions
+	for shell in bash zsh fish; do $(BIN) --generate-completion-script $$shell > .build/completions/timeline-cards.$$shell; done
+	@ls .build/completions
+
 clean:
 	rm -rf .build out
 
