@@ -52,7 +52,7 @@ docs: build
 # The man page, from the command definitions (swift-argument-parser's GenerateManual plugin).
 man: deps
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
-	mkdir -p docs/man && cp .build/plugins/GenerateManual/outputs/*/timeline-cards.1 docs/man/
+	mkdir -p docs/man && cp .build/plugins/GenerateManual/outputs/timeline-cards/*.1 docs/man/
 	@echo "man docs/man/timeline-cards.1"
 
 # Shell completions (swift-argument-parser), into .build/completions/.
