@@ -11,6 +11,9 @@ struct ScenePainter {
     let layout: OpaquePointer
     /// Links are emitted as PDF link tags; SVG links are added as markup afterwards.
     let tagsLinks: Bool
+    /// PNG fills glyph outlines as paths, exactly as an SVG viewer fills the SVG's glyph outlines,
+    /// so a rasterized SVG matches the PNG; SVG and PDF keep real glyphs.
+    var textAsOutlines = false
 
     func paint(_ scene: Scene) {
         if let background = scene.background {
@@ -165,7 +168,12 @@ struct ScenePainter {
             pango_layout_set_text(layout, line.text, -1)
             let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
             cairo_move_to(cr, line.x, line.baseline - baseline)
-            pango_cairo_show_layout(cr, layout)
+            if textAsOutlines {
+                pango_cairo_layout_path(cr, layout)
+                cairo_fill(cr)
+            } else {
+                pango_cairo_show_layout(cr, layout)
+            }
         }
     }
 

@@ -46,10 +46,12 @@ public final class SceneRenderer {
         }
     }
 
-    private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, tagsLinks: Bool) throws {
+    private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, tagsLinks: Bool, textAsOutlines: Bool = false) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
-        ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks).paint(scene)
+        var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks)
+        painter.textAsOutlines = textAsOutlines
+        painter.paint(scene)
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
     }
@@ -62,7 +64,7 @@ public final class SceneRenderer {
         let (width, height) = Self.pixelSize(of: scene, scale: scale)
         guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else { throw RenderError.tooLarge(width: width, height: height) }
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
-        try paint(scene, on: surface, scale: scale, tagsLinks: false)
+        try paint(scene, on: surface, scale: scale, tagsLinks: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
         let sink = ByteSink()
         let status = cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure)
