@@ -5,7 +5,8 @@ enum ContainedPath {
     enum Problem: Error {
         case url, absolute, escapes, missing, symlinkEscapes
 
-        func message(for name: String) -> String {
+        func message(for raw: String) -> String {
+            let name = String(raw.unicodeScalars.prefix(200))
             switch self {
             case .url: return "'\(name)' is a URL; only files next to the input are read"
             case .absolute: return "'\(name)' is an absolute path; use a path relative to the input's folder"

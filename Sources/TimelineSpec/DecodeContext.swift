@@ -6,6 +6,9 @@ final class DecodeContext {
     let file: String
     let limits: Limits
     private(set) var diagnostics: [Diagnostic] = []
+    /// Problems past `maxDiagnostics`, counted but not kept: a hostile file can hold millions.
+    private(set) var unlisted = 0
+    static let maxDiagnostics = 1000
 
     init(file: String, limits: Limits) {
         self.file = file
@@ -17,7 +20,17 @@ final class DecodeContext {
     }
 
     func error(_ node: YAMLNode, _ message: String) {
+        guard diagnostics.count < Self.maxDiagnostics else {
+            unlisted += 1
+            return
+        }
         diagnostics.append(Diagnostic(location(node), message))
+    }
+
+    /// User text as a message quotes it: cut short, so one huge value cannot flood the output.
+    static func quoted(_ text: String) -> String {
+        let limit = 80
+        return text.unicodeScalars.count <= limit ? "'\(text)'" : "'\(String(text.unicodeScalars.prefix(limit)))…'"
     }
 
     /// The mapping's values by key; unknown keys are reported with the closest known one.
@@ -36,8 +49,9 @@ final class DecodeContext {
             if known.contains(name) {
                 values[name] = value
             } else {
-                let hint = Suggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-                error(key, "unknown key '\(name)' in \(path)\(hint)")
+                let hint = diagnostics.count < Self.maxDiagnostics
+                    ? Suggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? "" : ""
+                error(key, "unknown key \(Self.quoted(name)) in \(path)\(hint)")
             }
         }
         for name in schema.required where values[name] == nil {
@@ -60,21 +74,33 @@ final class DecodeContext {
             error(node, "\(path): expected text, found \(node.kindName)")
             return nil
         }
-        if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        // Stops at the first visible character, unlike trimming, which copies the whole text.
+        if value.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
             error(node, "\(path): must not be empty")
             return nil
         }
-        if value.unicodeScalars.count > limits.maxTextLength {
+        if value.utf8.count > limits.maxTextLength, value.unicodeScalars.count > limits.maxTextLength {
             error(node, "\(path): text is \(value.unicodeScalars.count) characters, more than the limit of \(limits.maxTextLength) (raise with --max-text)")
+            return nil
+        }
+        // Escapes such as "\0" or "\e" can smuggle in control characters no renderer can draw.
+        if let control = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
+            let hex = String(control.value, radix: 16, uppercase: true)
+            error(node, "\(path): contains the control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex), which cannot be drawn")
             return nil
         }
         return value
     }
 
     func number(_ node: YAMLNode, _ path: String, minimum: Double, maximum: Double = 1_000_000) -> Double? {
-        guard case .scalar(let value, _) = node.content, let number = Double(value.trimmingCharacters(in: .whitespaces)),
+        // A quoted "12" is text in YAML and JSON alike: a wrong type, not a number.
+        if case .scalar(let value, plain: false) = node.content {
+            error(node, "\(path): expected a number, found the quoted text \(Self.quoted(value)) (write it without quotes)")
+            return nil
+        }
+        guard case .scalar(let value, _) = node.content, let number = Double(value),
               number.isFinite else {
-            error(node, "\(path): expected a number, found \(node.isNull ? "null" : "'\(node.scalar ?? node.kindName)'")")
+            error(node, "\(path): expected a number, found \(node.isNull ? "null" : node.scalar.map(Self.quoted) ?? node.kindName)")
             return nil
         }
         guard number >= minimum, number <= maximum else {
@@ -98,14 +124,14 @@ final class DecodeContext {
         if let color = ValueParsers.color(value) { return color }
         let hint = value.hasPrefix("#") ? "" : Suggestion.closest(to: value.lowercased(), in: Array(CSSColors.named.keys).sorted())
             .map { " (did you mean '\($0)'?)" } ?? ""
-        error(node, "\(path): '\(value)' is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name\(hint)")
+        error(node, "\(path): \(Self.quoted(value)) is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name\(hint)")
         return nil
     }
 
     func date(_ node: YAMLNode, _ path: String) -> DateValue? {
         guard let value = text(node, path) else { return nil }
         if let date = ValueParsers.date(value) { return date }
-        error(node, "\(path): '\(value)' is not an ISO 8601 date (2026-11-02) or date-time (2026-11-02T09:45:00Z)")
+        error(node, "\(path): \(Self.quoted(value)) is not an ISO 8601 date (2026-11-02) or date-time (2026-11-02T09:45:00Z)")
         return nil
     }
 
@@ -114,7 +140,7 @@ final class DecodeContext {
         if let result = E(rawValue: value) { return result }
         let options = E.allCases.map(\.rawValue)
         let hint = Suggestion.closest(to: value, in: options).map { " (did you mean '\($0)'?)" } ?? ""
-        error(node, "\(path): '\(value)' is not one of \(options.joined(separator: ", "))\(hint)")
+        error(node, "\(path): \(Self.quoted(value)) is not one of \(options.joined(separator: ", "))\(hint)")
         return nil
     }
 
@@ -134,7 +160,7 @@ final class DecodeContext {
     func datePattern(_ node: YAMLNode, _ path: String) -> String? {
         guard let value = text(node, path) else { return nil }
         if case .failure(let problem) = DatePattern.parse(value) {
-            error(node, "\(path): unknown pattern letter '\(problem.letter)' in '\(value)'; use y M d E H h m s a, and quote literal text with '...'")
+            error(node, "\(path): unknown pattern letter '\(problem.letter)' in \(Self.quoted(value)); use y M d E H h m s a, and quote literal text with '...'")
             return nil
         }
         return value

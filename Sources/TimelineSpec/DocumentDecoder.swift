@@ -33,62 +33,59 @@ public struct DocumentDecoder: Sendable {
         if data.count > limits.maxInputBytes {
             throw DiagnosticsError([Diagnostic(start, "the file is \(data.count) bytes, more than the limit of \(limits.maxInputBytes) (raise with --max-input-bytes)")])
         }
-        if data.isEmpty || data.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
-            throw DiagnosticsError([Diagnostic(start, "the file is empty; a timeline needs at least 'version: 1' and 'cards'")])
-        }
         let bytes = [UInt8](data)
+        let body = bytes.starts(with: TextPosition.byteOrderMark) ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
+            throw DiagnosticsError([Diagnostic(start, Self.emptyMessage)])
+        }
+        // Checked before UTF-8 and YAML so a binary file gets one plain message, not a parser's.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: nul, in: bytes, file: file),
+                                               "the file contains a NUL byte; it is binary data, not YAML or JSON text")])
+        }
         if String(validating: bytes, as: UTF8.self) == nil {
-            throw DiagnosticsError([Diagnostic(Self.locationOfInvalidUTF8(bytes, file: file), "the file is not UTF-8 text")])
+            throw DiagnosticsError([Diagnostic(Self.locationOfInvalidUTF8(bytes, file: file), "the file is not UTF-8 text (invalid byte sequence here)")])
         }
-        if format == .json {
-            try Self.checkStrictJSON(data, file: file)
+        if format == .json, let violation = StrictJSON.check(bytes) {
+            throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: violation.offset, in: bytes, file: file),
+                                               "JSON syntax error: \(violation.message)")])
         }
-        let root = try YAMLReader(file: file, limits: limits).read(bytes)
+        let read = try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes)
+        if read.root.isNull {
+            throw DiagnosticsError(read.diagnostics + [Diagnostic(start, Self.emptyMessage)])
+        }
         let context = DecodeContext(file: file, limits: limits)
-        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme).read(root)
-        if !context.diagnostics.isEmpty {
-            throw DiagnosticsError(context.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme).read(read.root)
+        let problems = read.diagnostics + context.diagnostics
+        if !problems.isEmpty {
+            // Stable: problems at one place keep the order they were found in.
+            let ordered = problems.enumerated().sorted {
+                ($0.element.location.line, $0.element.location.column, $0.offset) < ($1.element.location.line, $1.element.location.column, $1.offset)
+            }
+            var listed = ordered.map(\.element)
+            if context.unlisted > 0 {
+                listed.append(Diagnostic(start, "\(context.unlisted) more problems not listed (the first \(DecodeContext.maxDiagnostics) are above)"))
+            }
+            throw DiagnosticsError(listed)
         }
         guard let document else { throw DiagnosticsError([Diagnostic(start, "not a timeline document")]) }
         return document
     }
 
-    /// `.json` files must also satisfy a strict JSON reader, not only YAML's looser rules.
-    static func checkStrictJSON(_ data: Data, file: String) throws(DiagnosticsError) {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let message = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "invalid JSON"
-            var location = SourceLocation(file: file, line: 1, column: 1)
-            if let index = (error as NSError).userInfo["NSJSONSerializationErrorIndex"] as? Int {
-                location = Self.location(ofByte: index, in: [UInt8](data), file: file)
-            }
-            throw DiagnosticsError([Diagnostic(location, "JSON syntax error: \(message)")])
-        }
-    }
+    static let emptyMessage = "the file is empty; a timeline needs at least 'version: 1' and 'cards'"
 
-    static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        var line = 1, column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == 0x0a {
-                line += 1
-                column = 1
-            } else if byte & 0xc0 != 0x80 {
-                column += 1
-            }
-        }
-        return SourceLocation(file: file, line: line, column: column)
-    }
-
+    /// The place of the first byte that is not UTF-8.
     static func locationOfInvalidUTF8(_ bytes: [UInt8], file: String) -> SourceLocation {
-        var low = 0, high = bytes.count
-        // The longest valid prefix, found by bisection (a valid prefix stays valid when shortened
-        // at a character boundary, close enough for a pointer at the problem).
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if String(validating: bytes.prefix(middle), as: UTF8.self) != nil { low = middle } else { high = middle - 1 }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return TextPosition.location(ofByte: offset, in: bytes, file: file)
+            case .error: return TextPosition.location(ofByte: offset, in: bytes, file: file)
+            }
         }
-        return location(ofByte: low, in: bytes, file: file)
     }
 }
 

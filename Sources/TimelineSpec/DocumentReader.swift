@@ -61,7 +61,7 @@ struct DocumentReader {
         let looksLikeFile = name.contains("/") || name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
         guard looksLikeFile else {
             let hint = Suggestion.closest(to: name, in: Themes.names).map { " (did you mean '\($0)'?)" } ?? ""
-            context.error(node, "theme: '\(name)' is neither a built-in theme (\(Themes.names.joined(separator: ", "))) nor a theme file\(hint)")
+            context.error(node, "theme: \(DecodeContext.quoted(name)) is neither a built-in theme (\(Themes.names.joined(separator: ", "))) nor a theme file\(hint)")
             return
         }
         switch ContainedPath.resolve(name, in: baseDirectory) {
@@ -100,7 +100,7 @@ struct DocumentReader {
                text != ".", text != ".." {
                 id = text
             } else {
-                context.error(value, "\(path).id: '\(text)' may use only a-z, 0-9, '-', '_' and '.'")
+                context.error(value, "\(path).id: \(DecodeContext.quoted(text)) may use only a-z, 0-9, '-', '_' and '.'")
             }
         }
         var card = Card(id: id, style: style, items: [])
@@ -202,7 +202,7 @@ struct DocumentReader {
                 if ext == "png" || ext == "svg" {
                     item.icon = resolved
                 } else {
-                    context.error(value, "\(path).icon: '\(name)' must be a .png or .svg file")
+                    context.error(value, "\(path).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
                 }
             case .failure(let problem):
                 context.error(value, "\(path).icon: \(problem.message(for: name))")
@@ -214,7 +214,7 @@ struct DocumentReader {
             if allowed, !link.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) {
                 item.link = link
             } else {
-                context.error(value, "\(path).link: '\(link)' is not an http, https or mailto URL")
+                context.error(value, "\(path).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
             }
         }
         if let date = item.date, let end = item.end, end < date, let value = keys["end"] {

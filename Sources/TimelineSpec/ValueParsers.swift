@@ -5,7 +5,7 @@ import TimelineModel
 enum ValueParsers {
     /// `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS color name.
     static func color(_ text: String) -> Color? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = String(decoding: trimmedBytes(text), as: UTF8.self).lowercased()
         if trimmed.hasPrefix("#") {
             let hex = trimmed.dropFirst()
             guard hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else { return nil }
@@ -24,7 +24,7 @@ enum ValueParsers {
     /// ISO 8601: `2026-11-02`, `2026-11-02T09:45`, `2026-11-02T09:45:30.5Z`, `2026-11-02 09:45+01:00`.
     /// A date-time without an offset is UTC, never the machine's time zone.
     static func date(_ text: String) -> DateValue? {
-        let chars = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let chars = Array(trimmedBytes(text))
         var index = 0
         func number(_ digits: Int) -> Int? {
             guard index + digits <= chars.count else { return nil }
@@ -80,6 +80,15 @@ enum ValueParsers {
         guard index == chars.count else { return nil }
         let local = Double(dayNumber) * 86_400 + Double(hour * 3600 + minute * 60) + seconds
         return DateValue(instant: local - Double(offset), utcOffset: offset, isDay: false)
+    }
+
+    /// The text's UTF-8 without leading and trailing spaces and tabs; cheap on long text.
+    static func trimmedBytes(_ text: String) -> ArraySlice<UInt8> {
+        let bytes = Array(text.utf8)
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return bytes[start..<end]
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -8,40 +8,71 @@ struct YAMLReader {
     var file: String
     var limits: Limits
 
+    /// libyaml refuses nesting past this many levels itself (its process-wide default, which is
+    /// never changed here), so `--max-depth` cannot usefully go higher.
+    static let libyamlNestingLimit = 1000
+
+    /// The tree, and problems that did not stop reading (duplicate keys).
+    struct Result {
+        var root: YAMLNode
+        var diagnostics: [Diagnostic]
+    }
+
     private final class Parser {
         var parser = yaml_parser_t()
         init() { yaml_parser_initialize(&parser) }
         deinit { yaml_parser_delete(&parser) }
     }
 
-    private enum Frame {
-        case sequence(YAMLNode, items: [YAMLNode], anchor: String?)
-        case mapping(YAMLNode, pairs: [(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, anchor: String?)
+    /// A collection being read. A class, so appending to it never copies the children read so far.
+    private final class Frame {
+        let node: YAMLNode
+        let anchor: String?
+        var items: [YAMLNode] = []
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var pendingKey: YAMLNode?
+        /// Keys seen so far, so a duplicate is found in constant time however long the mapping.
+        var keys: Set<String> = []
+        var isMapping: Bool { if case .mapping = node.content { true } else { false } }
+
+        init(_ node: YAMLNode, anchor: String?) {
+            self.node = node
+            self.anchor = anchor
+        }
     }
 
     func read(_ bytes: [UInt8]) throws(DiagnosticsError) -> YAMLNode {
+        try readCollectingProblems(bytes).root
+    }
+
+    /// Reads one document. Syntax errors and limits stop reading (libyaml cannot go on after
+    /// them); duplicate keys are collected and reading continues.
+    func readCollectingProblems(_ bytes: [UInt8]) throws(DiagnosticsError) -> Result {
         let parser = Parser()
         var root: YAMLNode?
         var stack: [Frame] = []
         var anchors: [String: YAMLNode] = [:]
         var documents = 0
         var expanded = 0
+        var problems: [Diagnostic] = []
+        let depthLimit = min(limits.maxYAMLDepth, Self.libyamlNestingLimit - 1)
 
         func location(_ mark: yaml_mark_t) -> SourceLocation {
             SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
         }
         func fail(_ mark: yaml_mark_t, _ message: String) -> DiagnosticsError {
-            DiagnosticsError([Diagnostic(location(mark), message)])
+            DiagnosticsError(problems + [Diagnostic(location(mark), message)])
+        }
+        func depthMessage() -> String {
+            "nesting deeper than \(depthLimit) levels of lists and mappings (raise with --max-depth, at most \(Self.libyamlNestingLimit - 1))"
         }
 
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(DiagnosticsError) -> YAMLNode in
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(DiagnosticsError) -> Result in
             yaml_parser_set_input_string(&parser.parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser.parser, &event) == 1 else {
-                    let problem = parser.parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-                    let context = parser.parser.context.map { " " + String(cString: $0) } ?? ""
-                    throw fail(parser.parser.problem_mark, "syntax error: \(problem)\(context)")
+                    throw syntaxError(parser.parser, bytes: bytes, problems: problems, depthMessage: depthMessage())
                 }
                 defer { yaml_event_delete(&event) }
                 let mark = event.start_mark
@@ -51,45 +82,46 @@ struct YAMLReader {
                 var completed: (node: YAMLNode, anchor: String?)?
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    guard let root else { throw fail(mark, "the document is empty") }
-                    return root
+                    guard let root else { throw fail(mark, "the document is empty; a timeline needs at least 'version: 1' and 'cards'") }
+                    return Result(root: root, diagnostics: problems)
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
                     if documents > 1 { throw fail(mark, "expected one YAML document, found another ('---')") }
                 case YAML_ALIAS_EVENT:
                     let name = String(cString: event.data.alias.anchor)
                     guard let target = anchors[name] else { throw fail(mark, "unknown alias '*\(name)'") }
-                    expanded += target.expandedCount
+                    // Counted as if copied: an alias bomb is refused here, before anything expands it.
+                    expanded = Self.saturatingAdd(expanded, target.expandedCount)
                     completed = (target, nil)
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                    let node = YAMLNode(.scalar(value, plain: scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE),
-                                        line: line, column: column)
+                    let plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
                     expanded += 1
-                    completed = (node, scalar.anchor.map { String(cString: $0) })
+                    completed = (YAMLNode(.scalar(value, plain: plain), line: line, column: column),
+                                 scalar.anchor.map { String(cString: $0) })
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    if stack.count >= limits.maxYAMLDepth {
-                        throw fail(mark, "nesting deeper than \(limits.maxYAMLDepth) levels (raise with --max-depth)")
-                    }
+                    if stack.count >= depthLimit { throw fail(mark, depthMessage()) }
                     expanded += 1
                     if event.type == YAML_SEQUENCE_START_EVENT {
                         let anchor = event.data.sequence_start.anchor.map { String(cString: $0) }
-                        stack.append(.sequence(YAMLNode(.sequence([]), line: line, column: column), items: [], anchor: anchor))
+                        stack.append(Frame(YAMLNode(.sequence([]), line: line, column: column), anchor: anchor))
                     } else {
                         let anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
-                        stack.append(.mapping(YAMLNode(.mapping([]), line: line, column: column), pairs: [], pendingKey: nil, anchor: anchor))
+                        stack.append(Frame(YAMLNode(.mapping([]), line: line, column: column), anchor: anchor))
                     }
-                case YAML_SEQUENCE_END_EVENT:
-                    guard case .sequence(let node, let items, let anchor)? = stack.popLast() else { break }
-                    node.content = .sequence(items)
-                    node.expandedCount = items.reduce(1) { min($0 &+ $1.expandedCount, Int.max / 2) }
-                    completed = (node, anchor)
-                case YAML_MAPPING_END_EVENT:
-                    guard case .mapping(let node, let pairs, _, let anchor)? = stack.popLast() else { break }
-                    node.content = .mapping(pairs)
-                    node.expandedCount = pairs.reduce(1) { min($0 &+ $1.key.expandedCount &+ $1.value.expandedCount, Int.max / 2) }
-                    completed = (node, anchor)
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    guard let frame = stack.popLast() else { break }
+                    if frame.isMapping {
+                        frame.node.content = .mapping(frame.pairs)
+                        frame.node.expandedCount = frame.pairs.reduce(1) {
+                            Self.saturatingAdd($0, Self.saturatingAdd($1.key.expandedCount, $1.value.expandedCount))
+                        }
+                    } else {
+                        frame.node.content = .sequence(frame.items)
+                        frame.node.expandedCount = frame.items.reduce(1) { Self.saturatingAdd($0, $1.expandedCount) }
+                    }
+                    completed = (frame.node, frame.anchor)
                 default:
                     break
                 }
@@ -98,25 +130,56 @@ struct YAMLReader {
                 }
                 guard let (node, anchor) = completed else { continue }
                 if let anchor { anchors[anchor] = node }
-                switch stack.popLast() {
-                case nil:
+                guard let parent = stack.last else {
                     root = node
-                case .sequence(let parent, var items, let parentAnchor)?:
-                    items.append(node)
-                    stack.append(.sequence(parent, items: items, anchor: parentAnchor))
-                case .mapping(let parent, var pairs, let pendingKey, let parentAnchor)?:
-                    if let key = pendingKey {
-                        if let keyText = key.scalar, pairs.contains(where: { $0.key.scalar == keyText }) {
-                            throw DiagnosticsError([Diagnostic(SourceLocation(file: file, line: key.line, column: key.column),
-                                                               "duplicate key '\(keyText)'")])
-                        }
-                        pairs.append((key, node))
-                        stack.append(.mapping(parent, pairs: pairs, pendingKey: nil, anchor: parentAnchor))
-                    } else {
-                        stack.append(.mapping(parent, pairs: pairs, pendingKey: node, anchor: parentAnchor))
+                    continue
+                }
+                if !parent.isMapping {
+                    parent.items.append(node)
+                } else if let key = parent.pendingKey {
+                    parent.pairs.append((key, node))
+                    parent.pendingKey = nil
+                } else {
+                    if let text = key(node), !parent.keys.insert(text).inserted {
+                        problems.append(Diagnostic(SourceLocation(file: file, line: node.line, column: node.column),
+                                                   "duplicate key '\(text)'"))
                     }
+                    parent.pendingKey = node
                 }
             }
         }
+    }
+
+    /// A scalar key's text; nil for collection keys, which the decoder reports itself.
+    private func key(_ node: YAMLNode) -> String? { node.scalar }
+
+    /// libyaml's error, at the place it names. Reader errors (control characters, bad encoding)
+    /// carry a byte offset rather than a line and column.
+    private func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], problems: [Diagnostic],
+                             depthMessage: String) -> DiagnosticsError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        if parser.error == YAML_READER_ERROR {
+            let offset = min(Int(parser.problem_offset), bytes.count)
+            let value = parser.problem_value
+            let what = value == 0 ? "a NUL byte" : String(format: "the character U+%04X", value)
+            let message = value >= 0 && problem.contains("control characters")
+                ? "\(what) is not allowed in YAML text (binary data?)" : "cannot read the text: \(problem)"
+            return DiagnosticsError(problems + [Diagnostic(TextPosition.location(ofByte: offset, in: bytes, file: file), message)])
+        }
+        let at = SourceLocation(file: file, line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        if problem.hasPrefix("Maximum nesting level") {
+            return DiagnosticsError(problems + [Diagnostic(at, depthMessage)])
+        }
+        var message = "syntax error: \(problem)"
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let line = Int(parser.context_mark.line) + 1, column = Int(parser.context_mark.column) + 1
+            message += " (\(context) started at \(line):\(column))"
+        }
+        return DiagnosticsError(problems + [Diagnostic(at, message)])
+    }
+
+    static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
     }
 }

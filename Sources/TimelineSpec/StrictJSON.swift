@@ -1,0 +1,198 @@
+/// A strict RFC 8259 JSON checker that says where the first violation is.
+///
+/// Foundation's `JSONSerialization` on Linux accepts trailing commas and reports no position, and
+/// YAML reads far more than JSON, so `.json` inputs are checked here first. The scanner keeps an
+/// explicit stack instead of recursing, so no nesting depth can overflow it.
+enum StrictJSON {
+    struct Violation: Error, Equatable {
+        /// Byte offset of the offending character.
+        var offset: Int
+        var message: String
+    }
+
+    private enum Expect {
+        /// A value; `first` right after `[`, where `]` may close an empty list.
+        case value(first: Bool)
+        /// A quoted key; `first` right after `{`, where `}` may close an empty object.
+        case key(first: Bool)
+        case colon
+        case commaOrClose
+        case end
+    }
+
+    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
+    private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
+
+    /// The first violation, or nil when `bytes` is one well-formed JSON value (a leading
+    /// byte-order mark is allowed, as the YAML reader allows it).
+    static func check(_ bytes: [UInt8]) -> Violation? {
+        var index = bytes.starts(with: TextPosition.byteOrderMark) ? TextPosition.byteOrderMark.count : 0
+        var open: [(byte: UInt8, offset: Int)] = []
+        var expect = Expect.value(first: false)
+        func afterValue() -> Expect { open.isEmpty ? .end : .commaOrClose }
+
+        while true {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            guard index < bytes.count else {
+                if case .end = expect { return nil }
+                if let last = open.last {
+                    let closer = last.byte == openBrace ? "}" : "]"
+                    let opener = last.byte == openBrace ? "{" : "["
+                    return Violation(offset: last.offset, message: "this '\(opener)' is never closed with '\(closer)' (the file ends first)")
+                }
+                return Violation(offset: index, message: "the file ends where a value was expected")
+            }
+            let byte = bytes[index]
+            switch expect {
+            case .end:
+                return Violation(offset: index, message: "unexpected \(describe(bytes, index)) after the end of the JSON value")
+            case .colon:
+                guard byte == UInt8(ascii: ":") else {
+                    return Violation(offset: index, message: "expected ':' after the key, found \(describe(bytes, index))")
+                }
+                index += 1
+                expect = .value(first: false)
+            case .commaOrClose:
+                let container = open.last?.byte ?? openBracket
+                let closer = container == openBrace ? closeBrace : closeBracket
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    expect = container == openBrace ? .key(first: false) : .value(first: false)
+                } else if byte == closer {
+                    open.removeLast()
+                    index += 1
+                    expect = afterValue()
+                } else {
+                    let what = container == openBrace ? "'}' after an object member" : "']' after a list element"
+                    return Violation(offset: index, message: "expected ',' or \(what), found \(describe(bytes, index))")
+                }
+            case .key(let first):
+                if byte == closeBrace {
+                    guard first else { return Violation(offset: index, message: "trailing comma before '}' (JSON allows none)") }
+                    open.removeLast()
+                    index += 1
+                    expect = afterValue()
+                } else if byte == quote {
+                    if let violation = scanString(bytes, &index) { return violation }
+                    expect = .colon
+                } else {
+                    let hint = byte == UInt8(ascii: "'") ? " (JSON strings use double quotes)" : ""
+                    return Violation(offset: index, message: "expected a key in double quotes, found \(describe(bytes, index))\(hint)")
+                }
+            case .value(let first):
+                if byte == closeBracket, open.last?.byte == openBracket {
+                    guard first else { return Violation(offset: index, message: "trailing comma before ']' (JSON allows none)") }
+                    open.removeLast()
+                    index += 1
+                    expect = afterValue()
+                    continue
+                }
+                switch byte {
+                case openBrace, openBracket:
+                    open.append((byte, index))
+                    index += 1
+                    expect = byte == openBrace ? .key(first: true) : .value(first: true)
+                    continue
+                case quote:
+                    if let violation = scanString(bytes, &index) { return violation }
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if let violation = scanNumber(bytes, &index) { return violation }
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    if let violation = scanLiteral(bytes, &index) { return violation }
+                default:
+                    let hint = byte == UInt8(ascii: "'") ? " (JSON strings use double quotes)" : ""
+                    return Violation(offset: index, message: "expected a value, found \(describe(bytes, index))\(hint)")
+                }
+                expect = afterValue()
+            }
+        }
+    }
+
+    /// A string from its opening quote; `index` ends after the closing quote.
+    private static func scanString(_ bytes: [UInt8], _ index: inout Int) -> Violation? {
+        let start = index
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == quote {
+                index += 1
+                return nil
+            }
+            if byte < 0x20 {
+                let name = byte == 0x0A ? "a line break" : byte == 0x09 ? "a tab" : "a control character"
+                return Violation(offset: index, message: "\(name) inside a string; write it as an escape (\\n, \\t, \\u00XX)")
+            }
+            if byte == backslash {
+                guard index + 1 < bytes.count else { break }
+                let escaped = bytes[index + 1]
+                if Array("\"\\/bfnrt".utf8).contains(escaped) {
+                    index += 2
+                } else if escaped == UInt8(ascii: "u") {
+                    let digits = bytes[min(index + 2, bytes.count)..<min(index + 6, bytes.count)]
+                    guard digits.count == 4, digits.allSatisfy({ Character(UnicodeScalar($0)).isHexDigit }) else {
+                        return Violation(offset: index, message: "'\\u' must be followed by four hex digits")
+                    }
+                    index += 6
+                } else {
+                    return Violation(offset: index, message: "\\\(describePlain(bytes, index + 1)) is not a JSON escape")
+                }
+                continue
+            }
+            index += 1
+        }
+        return Violation(offset: start, message: "this string is never closed with '\"'")
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+    private static func scanNumber(_ bytes: [UInt8], _ index: inout Int) -> Violation? {
+        let start = index
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
+        func digits() -> Bool {
+            guard isDigit(index) else { return false }
+            while isDigit(index) { index += 1 }
+            return true
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(index) { return Violation(offset: start, message: "numbers may not start with 0 in JSON") }
+        } else if !digits() {
+            return Violation(offset: start, message: "'-' must be followed by digits")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if !digits() { return Violation(offset: index, message: "a decimal point must be followed by digits") }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if !digits() { return Violation(offset: index, message: "an exponent must be followed by digits") }
+        }
+        return nil
+    }
+
+    private static func scanLiteral(_ bytes: [UInt8], _ index: inout Int) -> Violation? {
+        for word in ["true", "false", "null"] where bytes[index...].starts(with: word.utf8) {
+            index += word.utf8.count
+            return nil
+        }
+        return Violation(offset: index, message: "expected a value, found \(describe(bytes, index))")
+    }
+
+    /// The character at `index` for a message: quoted when printable, by code otherwise.
+    private static func describe(_ bytes: [UInt8], _ index: Int) -> String {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F {
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "a control character (0x\(hex.count == 1 ? "0" + hex : hex))"
+        }
+        return "'\(describePlain(bytes, index))'"
+    }
+
+    private static func describePlain(_ bytes: [UInt8], _ index: Int) -> String {
+        guard index < bytes.count else { return "" }
+        let prefix = bytes[index..<min(index + 4, bytes.count)]
+        return String(String(decoding: prefix, as: UTF8.self).prefix(1))
+    }
+}
