@@ -91,7 +91,8 @@ public final class TimelineRenderer {
 
     private func checkSize(_ scene: Scene, location: SourceLocation?, what: String) throws {
         let place = location?.description ?? "input"
-        if max(scene.width, scene.height) > options.maxVectorSide {
+        // Written so NaN or infinity fail too: nothing after this converts a bad size to Int.
+        if !(scene.width.isFinite && scene.height.isFinite && max(scene.width, scene.height) <= options.maxVectorSide) {
             throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Int(scene.width))×\(Int(scene.height)) points, more than the limit of \(Int(options.maxVectorSide))"])
         }
         for format in options.formats where format == .png {
@@ -126,10 +127,13 @@ public final class TimelineRenderer {
             parts[parts.count - 1].append(card)
             partHeight += height
         }
-        return parts.enumerated().map { index, cards in
+        return try parts.enumerated().map { index, cards in
             var part = document
             part.cards = cards
-            return ("\(name)-\(index + 1)", FeedLayout.scene(for: part, measurer: measurer).scene)
+            let partScene = FeedLayout.scene(for: part, measurer: measurer).scene
+            // Widths and the other formats are checked on each part, as on a whole feed.
+            try checkSize(partScene, location: cards.first?.location, what: "part \(index + 1) of the feed")
+            return ("\(name)-\(index + 1)", partScene)
         }
     }
 

@@ -37,6 +37,8 @@ public struct Limits: Hashable, Sendable {
     public var maxInputBytes = 64 * 1024 * 1024
     /// Levels of YAML collections inside collections.
     public var maxYAMLDepth = 64
+    /// libyaml refuses deeper nesting itself (its process-wide default, never changed here).
+    public static let maxYAMLDepthCeiling = 999
 
     public init() {}
 }

@@ -211,10 +211,12 @@ struct DocumentReader {
         if let value = keys["link"], let link = context.text(value, path + ".link") {
             let lowered = link.lowercased()
             let allowed = ["http://", "https://", "mailto:"].contains { lowered.hasPrefix($0) && lowered.count > $0.count }
-            if allowed, !link.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) {
-                item.link = link
-            } else {
+            if !allowed {
                 context.error(value, "\(path).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
+            } else if link.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) {
+                context.error(value, "\(path).link: \(DecodeContext.quoted(link)) contains a space, quote or angle bracket; percent-encode it (%20, %22, %3C, %3E)")
+            } else {
+                item.link = link
             }
         }
         if let date = item.date, let end = item.end, end < date, let value = keys["end"] {

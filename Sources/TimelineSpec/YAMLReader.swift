@@ -8,10 +8,6 @@ struct YAMLReader {
     var file: String
     var limits: Limits
 
-    /// libyaml refuses nesting past this many levels itself (its process-wide default, which is
-    /// never changed here), so `--max-depth` cannot usefully go higher.
-    static let libyamlNestingLimit = 1000
-
     /// The tree, and problems that did not stop reading (duplicate keys).
     struct Result {
         var root: YAMLNode
@@ -55,7 +51,7 @@ struct YAMLReader {
         var documents = 0
         var expanded = 0
         var problems: [Diagnostic] = []
-        let depthLimit = min(limits.maxYAMLDepth, Self.libyamlNestingLimit - 1)
+        let depthLimit = min(limits.maxYAMLDepth, Limits.maxYAMLDepthCeiling)
 
         func location(_ mark: yaml_mark_t) -> SourceLocation {
             SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
@@ -64,7 +60,7 @@ struct YAMLReader {
             DiagnosticsError(problems + [Diagnostic(location(mark), message)])
         }
         func depthMessage() -> String {
-            "nesting deeper than \(depthLimit) levels of lists and mappings (raise with --max-depth, at most \(Self.libyamlNestingLimit - 1))"
+            "nesting deeper than \(depthLimit) levels of lists and mappings (raise with --max-depth, at most \(Limits.maxYAMLDepthCeiling))"
         }
 
         return try bytes.withUnsafeBufferPointer { (buffer) throws(DiagnosticsError) -> Result in

@@ -40,6 +40,17 @@ struct InputFlags: ParsableArguments {
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file, folder, or -") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
+        for (flag, value) in [("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
+                              ("--max-nodes", maxNodes), ("--max-input-bytes", maxInputBytes), ("--max-depth", maxDepth)] where value < 1 {
+            throw ValidationError("\(flag) must be at least 1")
+        }
+        // libyaml stops at 1000 levels on its own; the decoder's group nesting lives inside that.
+        if maxDepth > Limits.maxYAMLDepthCeiling {
+            throw ValidationError("--max-depth can be at most \(Limits.maxYAMLDepthCeiling) (libyaml's own limit)")
+        }
+        if maxNesting > Limits.maxYAMLDepthCeiling / 2 {
+            throw ValidationError("--max-nesting can be at most \(Limits.maxYAMLDepthCeiling / 2): each group level takes two YAML levels")
+        }
     }
 
     func loadSources() throws -> [InputSource] {
