@@ -35,7 +35,7 @@ test: deps schema-tools
 	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log | grep -E "error:|failed|Executed .* tests" ; status=$$?; \
 	  summary=$$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -1); \
 	  total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
-	  failed=$$(echo "$$summary" | sed -E 's/.*with ([0-9]+) failures?.*/\1/'); \
+	  failed=$$(grep -cE "^Test Case '.*' failed" .build/test.log); \
 	  if [ -z "$$summary" ]; then echo "0 passed, 1 failed"; exit 1; fi; \
 	  echo "$$((total - failed)) passed, $$failed failed"; \
 	  [ "$$failed" = 0 ] && grep -q "Executed" .build/test.log && exit 0; exit 1
