@@ -55,15 +55,11 @@ public final class TimelineRenderer {
     /// Decodes an input, applying the `now` and `theme` overrides.
     public func decode(_ source: InputSource) throws -> Document {
         do {
-            var document = try measureTime(&timings.decode) { () throws(DiagnosticsError) -> Document in
+            return try measureTime(&timings.decode) { () throws(DiagnosticsError) -> Document in
                 try DocumentDecoder(limits: options.limits).decode(source.data, file: source.displayName, format: source.format,
-                                                                   baseDirectory: source.directory, theme: options.theme)
+                                                                   baseDirectory: source.directory, theme: options.theme,
+                                                                   now: options.now)
             }
-            if let now = options.now {
-                document.now = now
-                for index in document.cards.indices { document.cards[index].now = now }
-            }
-            return document
         } catch let error as DiagnosticsError {
             throw RenderFailure(error)
         }

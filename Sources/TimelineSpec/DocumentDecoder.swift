@@ -27,8 +27,9 @@ public struct DocumentDecoder: Sendable {
     ///   - file: the name used in messages.
     ///   - baseDirectory: the folder icons and theme files are resolved in (and confined to).
     ///   - theme: a theme that replaces the document's own `theme` (the `--theme` flag).
+    ///   - now: "today", over the document's `now` (the `--now` flag).
     public func decode(_ data: Data, file: String, format: InputFormat? = nil, baseDirectory: String,
-                       theme: String? = nil) throws(DiagnosticsError) -> Document {
+                       theme: String? = nil, now: DateValue? = nil) throws(DiagnosticsError) -> Document {
         let start = SourceLocation(file: file, line: 1, column: 1)
         if data.count > limits.maxInputBytes {
             throw DiagnosticsError([Diagnostic(start, "the file is \(data.count) bytes, more than the limit of \(limits.maxInputBytes) (raise with --max-input-bytes)")])
@@ -55,7 +56,7 @@ public struct DocumentDecoder: Sendable {
             throw DiagnosticsError(read.diagnostics + [Diagnostic(start, Self.emptyMessage)])
         }
         let context = DecodeContext(file: file, limits: limits)
-        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme).read(read.root)
+        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme, nowOverride: now).read(read.root)
         let problems = read.diagnostics + context.diagnostics
         if !problems.isEmpty {
             // Stable: problems at one place keep the order they were found in.

@@ -7,6 +7,8 @@ struct DocumentReader {
     let baseDirectory: String
     let source: String
     var themeOverride: String?
+    /// `--now`, which wins over the document's `now`.
+    var nowOverride: DateValue?
 
     func read(_ root: YAMLNode) -> Document? {
         guard let keys = context.mapping(root, "document", FormatSchema.document) else { return nil }
@@ -26,7 +28,8 @@ struct DocumentReader {
         if let node = keys["feed"] { context.applyFeed(node, "feed", to: &feed) }
         feed.titleColor = style.titleColor
         feed.subtitleColor = style.subtitleColor
-        let now = keys["now"].flatMap { context.date($0, "now") }
+        let written = keys["now"].flatMap { context.date($0, "now") }
+        let now = nowOverride ?? written
 
         var cards: [Card] = []
         if let list = keys["cards"], let nodes = context.sequence(list, "cards") {
@@ -36,6 +39,9 @@ struct DocumentReader {
             for (index, node) in nodes.enumerated() {
                 guard var card = readCard(node, index: index, style: style, itemCount: &itemCount) else { continue }
                 card.now = now
+                if card.layout == .preview, now == nil {
+                    context.error(node, "cards[\(index)]: the preview layout needs 'now' (in the document, or --now)")
+                }
                 if let first = usedIDs[card.id] {
                     context.error(node, "cards[\(index)]: id '\(card.id)' is already used by the card at line \(first.line)")
                 }
@@ -150,9 +156,6 @@ struct DocumentReader {
                                   "\(path): the time layout needs a 'date' on every item")
                 }
             }
-        }
-        if card.layout == .preview, keys["layout"] != nil, card.now == nil, false {
-            context.error(node, "\(path): the preview layout needs 'now'")
         }
     }
 

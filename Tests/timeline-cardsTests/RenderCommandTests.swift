@@ -117,4 +117,19 @@ final class RenderCommandTests: XCTestCase {
         let names = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ")[0] }
         XCTAssertEqual(names, ["default", "dark", "fiori", "mono"])
     }
+
+    func testPreviewNeedsNowFromTheDocumentOrTheFlag() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let file = dir.appendingPathComponent("strip.yaml")
+        try "version: 1\ncards:\n  - layout: preview\n    items:\n      - { title: A, date: 2026-11-20 }\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let without = try CLIRunner.run(["render", file.path, "-o", dir.path])
+        XCTAssertEqual(without.status, 2)
+        XCTAssertTrue(without.stderr.contains("strip.yaml:3:5: error: cards[0]: the preview layout needs 'now'"), without.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("card-1.svg").path))
+        let with = try CLIRunner.run(["render", file.path, "-o", dir.path, "--now", "2026-11-21"])
+        XCTAssertEqual(with.status, 0, with.stderr)
+        let svg = try String(contentsOf: dir.appendingPathComponent("card-1.svg"), encoding: .utf8)
+        XCTAssertTrue(svg.contains("A (open, overdue)"), "--now makes the item overdue")
+    }
 }
