@@ -78,7 +78,9 @@ struct YAMLReader {
                 var completed: (node: YAMLNode, anchor: String?)?
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    guard let root else { throw fail(mark, "the document is empty; a timeline needs at least 'version: 1' and 'cards'") }
+                    guard let root else {
+                        throw DiagnosticsError([Diagnostic(SourceLocation(file: file, line: 1, column: 1), DocumentDecoder.emptyMessage)])
+                    }
                     return Result(root: root, diagnostics: problems)
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
