@@ -30,6 +30,8 @@ let package = Package(
             name: "timeline-cards",
             dependencies: ["TimelineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // libFuzzer harness: `make fuzz`. A plain build replays files through the same code.
+        .executableTarget(name: "timeline-fuzz", dependencies: ["TimelineKit"]),
         .testTarget(name: "TimelineSpecTests", dependencies: ["TimelineSpec", "TimelineModel"]),
         .testTarget(name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],
                     exclude: ["Snapshots"]),

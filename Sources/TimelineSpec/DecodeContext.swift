@@ -40,17 +40,18 @@ final class DecodeContext {
             return nil
         }
         var values: [String: YAMLNode] = [:]
-        let known = schema.keyNames
+        values.reserveCapacity(pairs.count)
         for (key, value) in pairs {
             guard let name = key.scalar else {
                 error(key, "\(path): keys must be text, found \(key.kindName)")
                 continue
             }
-            if known.contains(name) {
+            // A scan of the schema's few keys: no list of names is built for every mapping.
+            if schema.keys.contains(where: { $0.name == name }) {
                 values[name] = value
             } else {
                 let hint = diagnostics.count < Self.maxDiagnostics
-                    ? Suggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? "" : ""
+                    ? Suggestion.closest(to: name, in: schema.keyNames).map { " (did you mean '\($0)'?)" } ?? "" : ""
                 error(key, "unknown key \(Self.quoted(name)) in \(path)\(hint)")
             }
         }
