@@ -25,14 +25,10 @@ struct HorizontalLayout {
 
     func layout() -> CardContent {
         let text = ItemText(style: style, now: card.now)
-        var rows = ItemRow.flatten(card.items)
+        let (rows, labels) = ItemRow.rows(of: card, text: text)
         guard !rows.isEmpty else { return CardContent() }
         let byDay = card.groupBy == .day
-        if byDay { ItemRow.markDays(&rows) }
-        let labels: [String?] = rows.map { row in
-            byDay ? (row.startsDay ? text.day(row.item) : nil) : text.event(row.item)
-        }
-        let sizes = rows.map(nodeSize)
+        let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
         let widest = sizes.max() ?? style.shapeSize
         let hasGroups = rows.contains { $0.groupEnd != nil }
         let inset = hasGroups ? style.groupPadding / 2 : 0
@@ -154,10 +150,5 @@ struct HorizontalLayout {
         stack.blocks += text.stack(item, width: width, measurer: measurer).blocks
         stack.blocks += text.statusStack(item, width: width, measurer: measurer).blocks
         return stack
-    }
-
-    private func nodeSize(_ row: ItemRow) -> Double {
-        if row.item.isGroup { return style.groupShapeSize }
-        return row.level > 0 ? style.subShapeSize : style.shapeSize
     }
 }

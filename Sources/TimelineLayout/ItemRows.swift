@@ -45,6 +45,25 @@ struct ItemRow {
     }
 }
 
+extension ItemRow {
+    /// A card's rows with their left-column labels: with `groupBy: day` the day on a day's first
+    /// item only, otherwise each item's event text.
+    static func rows(of card: Card, text: ItemText) -> (rows: [ItemRow], labels: [String?]) {
+        var rows = flatten(card.items)
+        let byDay = card.groupBy == .day
+        if byDay { markDays(&rows) }
+        let labels = rows.map { row in byDay ? (row.startsDay ? text.day(row.item) : nil) : text.event(row.item) }
+        return (rows, labels)
+    }
+
+    /// The node's size by its role; zero for a day's later items, which have no node of their own.
+    func nodeSize(_ style: Style, byDay: Bool) -> Double {
+        if byDay, !startsDay { return 0 }
+        if item.isGroup { return style.groupShapeSize }
+        return level > 0 ? style.subShapeSize : style.shapeSize
+    }
+}
+
 /// Texts shared by every layout: event labels, descriptions.
 struct ItemText {
     let style: Style

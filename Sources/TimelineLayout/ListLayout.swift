@@ -13,16 +13,11 @@ struct ListLayout {
 
     func layout() -> CardContent {
         let text = ItemText(style: style, now: card.now)
-        var rows = ItemRow.flatten(card.items)
+        let (rows, labels) = ItemRow.rows(of: card, text: text)
         let byDay = card.groupBy == .day
-        if byDay { ItemRow.markDays(&rows) }
-
-        let labels: [String?] = rows.map { row in
-            byDay ? (row.startsDay ? text.day(row.item) : nil) : text.event(row.item)
-        }
         let hasLabels = byDay || labels.contains { $0 != nil }
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
-        let sizes = rows.map { nodeSize($0, byDay: byDay) }
+        let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
         let widest = sizes.max() ?? style.shapeSize
         let labelWidth = hasLabels ? style.eventColumnWidth : 0
         let lineX = labelWidth + (hasLabels ? Self.gutter : 0) + widest / 2
@@ -75,16 +70,7 @@ struct ListLayout {
                 bottom = max(bottom, statusTop + status.height)
             }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
-            if size > 0 {
-                if let marker = look.marker(center: center, size: size, background: style.background) {
-                    markers.append(.marker(marker))
-                }
-                if let icon = item.icon {
-                    let side = size * style.iconScale
-                    markers.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
-                                                    clip: look.shape == .none ? .circle : MarkerShape(rawValue: look.shape.rawValue) ?? .circle)))
-                }
-            }
+            markers += NodeDrawing.node(look: look, item: item, center: center, size: size, style: style)
             let reach = look.shape == .none ? 0 : size / 2
             stops.append(LineStop(center: center, reach: size > 0 ? reach : 0, status: item.status))
             if let link = item.link {
@@ -113,11 +99,5 @@ struct ListLayout {
         content.width = neededWidth
         content.height = max(y, 0)
         return content
-    }
-
-    private func nodeSize(_ row: ItemRow, byDay: Bool) -> Double {
-        if byDay, !row.startsDay { return 0 }
-        if row.item.isGroup { return style.groupShapeSize }
-        return row.level > 0 ? style.subShapeSize : style.shapeSize
     }
 }

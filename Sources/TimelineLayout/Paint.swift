@@ -69,3 +69,21 @@ extension Item {
         return due.instant + (due.isDay ? 86_400 : 0) <= now.instant
     }
 }
+
+/// A node's marker and the icon inside it, as every layout draws them.
+enum NodeDrawing {
+    static func node(look: NodeLook, item: Item, center: Point, size: Double, style: Style) -> [Primitive] {
+        guard size > 0 else { return [] }
+        var nodes: [Primitive] = []
+        if let marker = look.marker(center: center, size: size, background: style.background) {
+            nodes.append(.marker(marker))
+        }
+        if let icon = item.icon {
+            let side = size * style.iconScale
+            let clip = look.shape == .none ? MarkerShape.circle : MarkerShape(rawValue: look.shape.rawValue) ?? .circle
+            nodes.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
+                                          clip: clip)))
+        }
+        return nodes
+    }
+}

@@ -33,17 +33,12 @@ struct TimeLayout {
 
     func layout() -> CardContent {
         let text = ItemText(style: style, now: card.now)
-        var rows = ItemRow.flatten(card.items)
+        let (rows, labels) = ItemRow.rows(of: card, text: text)
         guard !rows.isEmpty else { return CardContent() }
         let byDay = card.groupBy == .day
-        if byDay { ItemRow.markDays(&rows) }
-
-        let labels: [String?] = rows.map { row in
-            byDay ? (row.startsDay ? text.day(row.item) : nil) : text.event(row.item)
-        }
         let hasLabels = labels.contains { $0 != nil }
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
-        let sizes = rows.map(nodeSize)
+        let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
         let widest = sizes.max() ?? style.shapeSize
         let labelWidth = hasLabels ? style.eventColumnWidth : 0
         let lineX = labelWidth + (hasLabels ? Self.gutter : 0) + widest / 2
@@ -170,28 +165,5 @@ struct TimeLayout {
         return MeasuredRow(row: row, size: size, stack: stack, label: block, labelText: label, status: status,
                            labelTop: labelTop + rise, statusTop: statusTop + rise, left: left, textWidth: textWidth,
                            centerOffset: centerOffset + rise, height: height + rise)
-    }
-
-    private func nodeSize(_ row: ItemRow) -> Double {
-        if row.item.isGroup { return style.groupShapeSize }
-        return row.level > 0 ? style.subShapeSize : style.shapeSize
-    }
-}
-
-/// A node's marker and icon, shared by the time, horizontal and preview layouts.
-enum NodeDrawing {
-    static func node(look: NodeLook, item: Item, center: Point, size: Double, style: Style) -> [Primitive] {
-        guard size > 0 else { return [] }
-        var nodes: [Primitive] = []
-        if let marker = look.marker(center: center, size: size, background: style.background) {
-            nodes.append(.marker(marker))
-        }
-        if let icon = item.icon {
-            let side = size * style.iconScale
-            let clip = look.shape == .none ? MarkerShape.circle : MarkerShape(rawValue: look.shape.rawValue) ?? .circle
-            nodes.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
-                                          clip: clip)))
-        }
-        return nodes
     }
 }
