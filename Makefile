@@ -74,3 +74,14 @@ goldens: build
 	    *) $(BIN) check "$$f" --expected "fixtures/expected/$$name" --tolerance 1 --record ;; \
 	  esac; \
 	done
+
+# libFuzzer over decode → layout → SVG for FUZZ_SECONDS, seeded from fuzz/corpus (fixtures/*.yaml).
+# New inputs collect in .build-fuzz/corpus; a crash is written to fuzz/crashes/ and stops the run:
+# fix it and add the input to fixtures/hostile/. Leak checks are off because fontconfig and
+# Swift's lazily built globals keep their first allocations for the life of the process.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product timeline-fuzz --scratch-path .build-fuzz
+	@mkdir -p .build-fuzz/corpus fuzz/crashes
+	ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/timeline-fuzz .build-fuzz/corpus fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 \
+	  -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=fuzz/crashes/

@@ -31,7 +31,9 @@ let package = Package(
             dependencies: ["TimelineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // libFuzzer harness: `make fuzz`. A plain build replays files through the same code.
-        .executableTarget(name: "timeline-fuzz", dependencies: ["TimelineKit"]),
+        // The export lets its `main` find libFuzzer's driver when -sanitize=fuzzer links it in.
+        .executableTarget(name: "timeline-fuzz", dependencies: ["TimelineKit"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"], .when(platforms: [.linux]))]),
         .testTarget(name: "TimelineSpecTests", dependencies: ["TimelineSpec", "TimelineModel"]),
         .testTarget(name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],
                     exclude: ["Snapshots"]),
