@@ -85,3 +85,13 @@ fuzz: deps
 	@mkdir -p .build-fuzz/corpus fuzz/crashes
 	ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/timeline-fuzz .build-fuzz/corpus fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 \
 	  -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=fuzz/crashes/
+
+# Benchmarks against Graphviz (`dot -Tsvg` on the same chain of labelled nodes); see docs/performance.md.
+# Not a test: prints medians, ratios and whether each target of issue #7 is met. BENCH_FLAGS=--quick for 3 runs.
+BENCH_SCRATCH ?= .build-perf
+BENCH_FLAGS ?=
+bench: deps
+	@for p in graphviz time; do dpkg -s $$p >/dev/null 2>&1 || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$p >/dev/null; }; done
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
+	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)

@@ -1,3 +1,4 @@
+import CCairo
 import CPangoCairo
 import Foundation
 
@@ -8,6 +9,14 @@ public final class FontLibrary {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     private var descriptions: [String: OpaquePointer] = [:]
+    /// Single-line layouts the measurer already shaped, by font and text, so the painter draws
+    /// them without shaping the same text again (shaping is most of the cost of text).
+    private var shapedLines: [ShapedKey: OpaquePointer] = [:]
+    private struct ShapedKey: Hashable {
+        var font: String
+        var text: String
+    }
+    private static let shapedLinesLimit = 200_000
 
     /// The bundled font folder (Inter, DejaVu Sans, Droid Sans Fallback, Symbola).
     public static var bundledFontDirectory: String? {
@@ -62,6 +71,7 @@ public final class FontLibrary {
             FcConfigDestroy(config)
             throw SetupError.fontconfig("cannot read fonts in \(directory)")
         }
+        if !systemFonts { Self.installAsProcessDefault(config) }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             FcConfigDestroy(config)
             throw SetupError.fontconfig("cannot create a Pango font map")
@@ -81,12 +91,77 @@ public final class FontLibrary {
         pango_context_set_round_glyph_positions(context, 0)
         pango_context_set_language(context, pango_language_from_string("en"))
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        // Measure in the state painting an SVG leaves the context in. Otherwise the painter's
+        // first `pango_cairo_update_context` (merging the surface's font options) marks the
+        // context changed, and every layout kept from measuring would be laid out again.
+        let sink = ByteSink()
+        let surface = CairoSurface(cairo_svg_surface_create_for_stream(ByteSink.write, sink.closure, 1, 1))
+        let cr = CairoContext(surface: surface)
+        withExtendedLifetime(cr) { updateContext(for: cr.pointer) }
+        surface.finish()
     }
 
+    /// The surface type and transformation the context was last updated for.
+    private var contextState: (type: cairo_surface_type_t, matrix: [Double])?
+
+    /// `pango_cairo_update_context`, skipped when the surface type (which fixes the surface's
+    /// font options) and the transformation are those of the last update: every update marks the
+    /// context changed, and that lays out again every layout kept from measuring.
+    func updateContext(for cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let state = (type: cairo_surface_get_type(cairo_get_target(cr)), matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0])
+        if let contextState, contextState.type == state.type, contextState.matrix == state.matrix { return }
+        pango_cairo_update_context(cr, context)
+        contextState = state
+    }
+
+    /// Pango's font map starts `FcInit()` on a thread and waits for it before its first font:
+    /// that loads the machine's whole fontconfig setup and font caches (about 18 ms, a third of
+    /// a small render), only to be ignored in hermetic mode. With a current configuration already
+    /// set, `FcInit()` returns at once, so the first hermetic library of a process makes the
+    /// bundled configuration fontconfig's current one (code that uses fontconfig's default
+    /// configuration in the same process then sees the bundled fonts).
+    private static func installAsProcessDefault(_ config: OpaquePointer) {
+        processDefault.lock.lock()
+        defer { processDefault.lock.unlock() }
+        guard !processDefault.installed else { return }
+        processDefault.installed = true
+        _ = FcConfigSetCurrent(config)
+    }
+
+    private final class ProcessDefault: @unchecked Sendable {
+        let lock = NSLock()
+        var installed = false
+    }
+    private static let processDefault = ProcessDefault()
+
     deinit {
+        discardShapedLines()
         for description in descriptions.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// Keeps `layout`, which holds exactly `text` on one line in `font`, for `shapedLine`; false
+    /// when one is already kept (the caller keeps its layout then).
+    func keepShapedLine(_ layout: OpaquePointer, text: String, font: String) -> Bool {
+        let key = ShapedKey(font: font, text: text)
+        guard shapedLines[key] == nil else { return false }
+        if shapedLines.count >= Self.shapedLinesLimit { discardShapedLines() }
+        shapedLines[key] = layout
+        return true
+    }
+
+    /// A kept layout holding exactly `text` on one line in `font`, shaped when it was measured.
+    func shapedLine(_ text: String, font: String) -> OpaquePointer? {
+        shapedLines.isEmpty ? nil : shapedLines[ShapedKey(font: font, text: text)]
+    }
+
+    /// Frees the kept layouts; called once a document's images are painted.
+    public func discardShapedLines() {
+        for layout in shapedLines.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        shapedLines.removeAll()
     }
 
     /// A parsed Pango font description, cached by its string.

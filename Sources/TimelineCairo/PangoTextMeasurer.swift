@@ -4,15 +4,21 @@ import TimelineScene
 /// Measures and wraps text with Pango, once per block, with the library's fonts.
 public final class PangoTextMeasurer: TextMeasuring {
     let fonts: FontLibrary
-    private let layout: OpaquePointer
+    /// The layout measured with; handed over to the font library when its text is one line.
+    private var layout: OpaquePointer
     private let singleLine: OpaquePointer
     private static let scale = Double(PANGO_SCALE)
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
-        layout = pango_layout_new(fonts.context)
+        layout = Self.wrappingLayout(fonts)
         singleLine = pango_layout_new(fonts.context)
+    }
+
+    private static func wrappingLayout(_ fonts: FontLibrary) -> OpaquePointer {
+        let layout = pango_layout_new(fonts.context)!
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        return layout
     }
 
     deinit {
@@ -20,12 +26,32 @@ public final class PangoTextMeasurer: TextMeasuring {
         g_object_unref(UnsafeMutableRawPointer(singleLine))
     }
 
+    /// Texts already measured, by everything a measurement depends on: documents repeat
+    /// subtitles, statuses and labels, and each would otherwise be shaped again.
+    private struct Key: Hashable {
+        var text: String
+        var font: String
+        var maxWidth: Double
+        var maxLines: Int?
+    }
+    private var cache: [Key: MeasuredText] = [:]
+    private static let cacheLimit = 50_000
+
     public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+        let key = Key(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
+        if let cached = cache[key] { return cached }
+        var utf8 = text
+        let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: maxWidth, maxLines: maxLines) }
+        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[key] = measured
+        return measured
+    }
+
+    private func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let description = fonts.description(font)
         pango_layout_set_font_description(layout, description)
         pango_layout_set_width(layout, Int32(min(maxWidth * Self.scale, Double(Int32.max))))
-        let bytes = Array(text.utf8)
-        pango_layout_set_text(layout, text, Int32(bytes.count))
+        bytes.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
 
         var lines: [MeasuredLine] = []
         var lineHeight: Double = 0
@@ -38,10 +64,9 @@ public final class PangoTextMeasurer: TextMeasuring {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
             if lines.isEmpty { lineHeight = Double(logical.height) / Self.scale }
-            let raw = String(decoding: bytes[start..<min(bytes.count, start + length)], as: UTF8.self)
-            let trimmed = String(raw.reversed().drop { $0.isWhitespace }.reversed())
+            let (trimmed, wasTrimmed) = Self.trimmedLine(UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, start + length)]))
             var width = Double(logical.width) / Self.scale
-            if trimmed.utf8.count != raw.utf8.count { width = singleLineWidth(trimmed, description) }
+            if wasTrimmed { width = singleLineWidth(trimmed, description) }
             let rtl = (line.pointee.resolved_dir & 1) == 1 // PANGO_DIRECTION_RTL is 1
             let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Self.scale
             lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: rtl))
@@ -62,7 +87,23 @@ public final class PangoTextMeasurer: TextMeasuring {
             lines = Array(lines.prefix(maxLines - 1)) + [last]
             height = last.baseline - ascent + lineHeight
         }
+        // A paragraph that is exactly one left-to-right line is drawn from this very layout
+        // (alignment then puts the line at x = 0, as in the painter's own unwrapped layout).
+        if lines.count == 1, !truncated, !lines[0].isRightToLeft, starts[0] == 0, lines[0].text.utf8.count == bytes.count,
+           fonts.keepShapedLine(layout, text: lines[0].text, font: font) {
+            layout = Self.wrappingLayout(fonts)
+        }
         return MeasuredText(lines: lines, height: height, lineHeight: lineHeight, isTruncated: truncated)
+    }
+
+    /// A line's text without trailing whitespace, and whether anything was cut. A line ending in
+    /// a visible ASCII character (nearly every line) is taken as it is, without walking its
+    /// characters backwards.
+    static func trimmedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Bool) {
+        let raw = String(decoding: bytes, as: UTF8.self)
+        if let last = bytes.last, last > 0x20, last < 0x7F { return (raw, false) }
+        let trimmed = raw.trimmingTrailingSpaces
+        return (trimmed, trimmed.utf8.count != raw.utf8.count)
     }
 
     private func singleLineWidth(_ text: String, _ description: OpaquePointer) -> Double {

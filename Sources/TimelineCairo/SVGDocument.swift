@@ -50,41 +50,63 @@ enum SVGDocument {
 
     /// Renames every `id="…"` to a per-document sequence (`glyph-0-1` style names keep their
     /// letters, numbers restart), and rewrites `#id` references to match.
+    ///
+    /// One pass to collect the names and one to copy, each over raw bytes: only a `#` or the
+    /// quote of an ` id="` stops the copy, runs between them are appended whole (a card of 1,000
+    /// items is a few MB of SVG with tens of thousands of glyph references).
     static func renumberIDs(_ bytes: [UInt8]) -> [UInt8] {
-        let idMarker = Array(" id=\"".utf8)
+        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), paren = UInt8(ascii: ")"), space = UInt8(ascii: " ")
+        let i = UInt8(ascii: "i"), d = UInt8(ascii: "d"), equals = UInt8(ascii: "=")
         var mapping: [ArraySlice<UInt8>: [UInt8]] = [:]
         var counters: [ArraySlice<UInt8>: Int] = [:]
-        var index = 0
-        while let found = firstIndex(of: idMarker, in: bytes, from: index) {
-            let start = found + idMarker.count
-            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { break }
-            let name = bytes[start..<end]
-            if mapping[name] == nil {
-                let prefix = name.prefix { !($0 >= 48 && $0 <= 57) }
-                let count = counters[prefix, default: 0]
-                counters[prefix] = count + 1
-                mapping[name] = Array(prefix) + Array(String(count).utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            // ` id="`, then the name up to the next quote.
+            while index + 4 < count {
+                guard buffer[index] == space, buffer[index + 1] == i, buffer[index + 2] == d,
+                      buffer[index + 3] == equals, buffer[index + 4] == quote else {
+                    index += 1
+                    continue
+                }
+                let start = index + 5
+                var end = start
+                while end < count, buffer[end] != quote { end += 1 }
+                guard end < count else { break }
+                let name = bytes[start..<end]
+                if mapping[name] == nil {
+                    let prefix = name.prefix { !($0 >= 48 && $0 <= 57) }
+                    let number = counters[prefix, default: 0]
+                    counters[prefix] = number + 1
+                    mapping[name] = Array(prefix) + Array(String(number).utf8)
+                }
+                index = end
             }
-            index = end
         }
         guard !mapping.isEmpty else { return bytes }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), paren = UInt8(ascii: ")")
-        var position = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            output.append(byte)
-            position += 1
-            // A name follows `id="` (a definition) or `#` (a reference in href or url()).
-            let startsDefinition = byte == quote && output.count >= idMarker.count && output.suffix(idMarker.count).elementsEqual(idMarker)
-            guard startsDefinition || byte == hash else { continue }
-            var end = position
-            while end < bytes.count, bytes[end] != quote, bytes[end] != paren, bytes[end] != UInt8(ascii: " ") { end += 1 }
-            if let renamed = mapping[bytes[position..<end]] {
-                output += renamed
-                position = end
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var copied = 0
+            var position = 0
+            while position < count {
+                let byte = buffer[position]
+                position += 1
+                // A name follows `id="` (a definition) or `#` (a reference in href or url()).
+                let startsName = byte == hash || (byte == quote && position >= 5 && buffer[position - 5] == space
+                    && buffer[position - 4] == i && buffer[position - 3] == d && buffer[position - 2] == equals)
+                guard startsName else { continue }
+                var end = position
+                while end < count, buffer[end] != quote, buffer[end] != paren, buffer[end] != space { end += 1 }
+                if let renamed = mapping[bytes[position..<end]] {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied..<position]))
+                    output.append(contentsOf: renamed)
+                    position = end
+                    copied = end
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied..<count]))
         }
         return output
     }

@@ -21,7 +21,7 @@ struct ScenePainter {
             cairo_rectangle(cr, 0, 0, scene.width, scene.height)
             cairo_fill(cr)
         }
-        pango_cairo_update_context(cr, fonts.context)
+        fonts.updateContext(for: cr)
         for node in scene.nodes {
             switch node {
             case .box(let box): paintBox(box)
@@ -162,10 +162,14 @@ struct ScenePainter {
     }
 
     private func paintText(_ text: TextNode) {
-        pango_layout_set_font_description(layout, fonts.description(text.font))
         setColor(text.color)
         for line in text.lines where !line.text.isEmpty {
-            pango_layout_set_text(layout, line.text, -1)
+            // The measurer's layout of this very line when it kept one: no second shaping.
+            let layout = fonts.shapedLine(line.text, font: text.font) ?? {
+                pango_layout_set_font_description(self.layout, fonts.description(text.font))
+                pango_layout_set_text(self.layout, line.text, -1)
+                return self.layout
+            }()
             let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
             cairo_move_to(cr, line.x, line.baseline - baseline)
             if textAsOutlines {

@@ -136,6 +136,8 @@ public final class TimelineRenderer {
     /// Every image of a document, encoded in memory.
     public func render(_ document: Document, name: String) throws -> [RenderedImage] {
         let scenes = try scenes(for: document, name: name)
+        // Text shaped while measuring is drawn from the measurer's layouts; free them after.
+        defer { fonts.discardShapedLines() }
         return try measureTime(&timings.paint) {
             var images: [RenderedImage] = []
             for format in options.formats {
