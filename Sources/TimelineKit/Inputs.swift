@@ -36,13 +36,26 @@ public struct InputSource: Sendable {
         }
     }
 
+    /// Standard input up to `maxBytes`: a pipe has no size to check first, so reading stops one
+    /// chunk past the limit instead of holding whatever is sent.
+    static func readStandardInput(maxBytes: Int) throws -> Data {
+        var data = Data()
+        let handle = FileHandle.standardInput
+        while true {
+            let chunk = handle.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { return data }
+            data.append(chunk)
+            if data.count > maxBytes { throw LoadError.tooLarge("<stdin>", data.count, maxBytes) }
+        }
+    }
+
     /// Expands the command line's inputs: files, folders (their inputs, sorted), `-` for stdin.
     public static func load(_ arguments: [String], stdinFormat: InputFormat? = nil, maxBytes: Int = Limits().maxInputBytes) throws -> [InputSource] {
         var sources: [InputSource] = []
         let manager = FileManager.default
         for argument in arguments {
             if argument == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
+                let data = try readStandardInput(maxBytes: maxBytes)
                 sources.append(InputSource(displayName: "<stdin>", baseName: "stdin", data: data,
                                            format: stdinFormat, directory: manager.currentDirectoryPath))
                 continue

@@ -23,7 +23,8 @@ final class HostileInputTests: XCTestCase {
         return CLIRunner.executable
     }
 
-    static func run(_ arguments: [String], directory: URL) throws -> CLIRunner.Result {
+    /// `stdin` must fit a pipe's buffer (64 KiB): it is written before the tool reads it.
+    static func run(_ arguments: [String], directory: URL, stdin: Data? = nil) throws -> CLIRunner.Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -31,8 +32,13 @@ final class HostileInputTests: XCTestCase {
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(stdin)
+            try input.fileHandleForWriting.close()
+        }
         // Standard output stays empty on these runs; standard error is read to the end first.
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
@@ -278,6 +284,16 @@ final class HostileInputTests: XCTestCase {
         var big = Data(Self.oneItem.utf8)
         big.append(Data(repeating: 0x20, count: 64 * 1024 * 1024))
         try assertRejected(big, ["1:1: error: the file is \(big.count) bytes, more than the limit of 67108864 (raise with --max-input-bytes)"])
+    }
+
+    func testStandardInputIsReadOnlyUpToTheSizeLimit() throws {
+        let folder = try workspace()
+        let result = try Self.run(["render", "-", "-o", "out", "--max-input-bytes", "100"], directory: folder,
+                                  stdin: Data((Self.oneItem + String(repeating: "#", count: 5000)).utf8))
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("<stdin>:1:1: error: the file is "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("more than the limit of 100 (raise with --max-input-bytes)"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path), ["earlier.svg"])
     }
 
     func testDeepNestingEndsInAnErrorNotACrash() throws {
