@@ -5,15 +5,23 @@ import XCTest
 struct CLIRunner {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The executable next to the test bundle (same build), else the package's debug build.
+    /// The `timeline-cards` of this very build: beside the xctest bundle (whatever the scratch
+    /// path), else the package's debug build.
     static var executable: URL {
-        let besideTests = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("timeline-cards")
-        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        for candidate in [".build/debug/timeline-cards", ".build/x86_64-unknown-linux-gnu/debug/timeline-cards"] {
-            let url = root.appendingPathComponent(candidate)
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        var folders: [URL] = []
+        if let tests = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+            folders.append(tests.bundleURL.deletingLastPathComponent())
+            folders.append(tests.bundleURL)
         }
-        return besideTests
+        if let arguments = ProcessInfo.processInfo.arguments.first {
+            folders.append(URL(fileURLWithPath: arguments).deletingLastPathComponent())
+        }
+        folders.append(root.appendingPathComponent(".build/debug"))
+        for folder in folders {
+            let binary = folder.appendingPathComponent("timeline-cards")
+            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        }
+        return root.appendingPathComponent(".build/debug/timeline-cards")
     }
 
     struct Result {
@@ -22,8 +30,9 @@ struct CLIRunner {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-                    directory: URL? = nil) throws -> Result {
+    /// Runs the tool to completion; both pipes are drained while it runs, so any output size works.
+    static func run(_ arguments: [String], directory: URL? = nil, stdin: Data? = nil,
+                    environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -32,10 +41,12 @@ struct CLIRunner {
         let output = Pipe(), errors = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = input
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
+        if let stdin {
+            input.fileHandleForWriting.write(stdin)
+            try input.fileHandleForWriting.close()
+        }
         // Read both pipes while the process runs so a full pipe never blocks it.
         final class Box: @unchecked Sendable { var data = Data() }
         let outBox = Box()

@@ -21,24 +21,6 @@ final class CheckCommandTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The binary built with the tests: beside the test bundle (Linux: in the same folder as the
-    /// xctest executable), else the package's debug build.
-    static var executable: URL {
-        var candidates: [URL] = []
-        if let tests = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            candidates.append(tests.bundleURL.deletingLastPathComponent())
-        }
-        if let main = Bundle.main.executableURL { candidates.append(main.deletingLastPathComponent()) }
-        candidates.append(Bundle.main.bundleURL)
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        candidates.append(root.appendingPathComponent(".build/debug"))
-        for folder in candidates {
-            let binary = folder.appendingPathComponent("timeline-cards")
-            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-        }
-        return root.appendingPathComponent(".build/debug/timeline-cards")
-    }
-
     struct Run {
         var status: Int32
         var stderr: String
@@ -46,19 +28,8 @@ final class CheckCommandTests: XCTestCase {
 
     @discardableResult
     func check(_ arguments: [String]) throws -> Run {
-        let binary = Self.executable
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "build timeline-cards first (swift build): \(binary.path)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["check"] + arguments
-        process.currentDirectoryURL = Self.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+        let result = try CLIRunner.run(["check"] + arguments)
+        return Run(status: result.status, stderr: result.stderr)
     }
 
     func record(_ extra: [String] = []) throws {

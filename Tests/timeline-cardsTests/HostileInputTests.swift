@@ -11,41 +11,6 @@ final class HostileInputTests: XCTestCase {
     static let timeLimit: TimeInterval = 1.0
     static let earlierImage = Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n".utf8)
 
-    /// The `timeline-cards` of this build: beside the test bundle (whatever `--scratch-path`),
-    /// else the one `CLIRunner` finds.
-    static var executable: URL {
-        // On Linux the bundle URL is the build folder itself; on macOS the .xctest bundle inside it.
-        let bundle = Bundle(for: HostileInputTests.self).bundleURL
-        for folder in [bundle, bundle.deletingLastPathComponent()] {
-            let candidate = folder.appendingPathComponent("timeline-cards")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return CLIRunner.executable
-    }
-
-    /// `stdin` must fit a pipe's buffer (64 KiB): it is written before the tool reads it.
-    static func run(_ arguments: [String], directory: URL, stdin: Data? = nil) throws -> CLIRunner.Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let input = Pipe()
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
-        if let stdin {
-            input.fileHandleForWriting.write(stdin)
-            try input.fileHandleForWriting.close()
-        }
-        // Standard output stays empty on these runs; standard error is read to the end first.
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRunner.Result(status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
-    }
-
     /// A folder for the input, with an `out` folder that already holds one image.
     private func workspace() throws -> URL {
         let folder = try CLIRunner.temporaryDirectory()
@@ -63,7 +28,7 @@ final class HostileInputTests: XCTestCase {
         let folder = try workspace()
         try bytes.write(to: folder.appendingPathComponent(name))
         let start = Date()
-        let result = try Self.run(["render", name, "-o", "out", "--format", "svg", "--format", "png"] + arguments,
+        let result = try CLIRunner.run(["render", name, "-o", "out", "--format", "svg", "--format", "png"] + arguments,
                                        directory: folder)
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertEqual(result.status, 2, result.stderr, file: file, line: line)
@@ -99,7 +64,7 @@ final class HostileInputTests: XCTestCase {
                                file: StaticString = #filePath, line: UInt = #line) throws -> URL {
         let folder = try workspace()
         try Data(text.utf8).write(to: folder.appendingPathComponent(name))
-        let result = try Self.run(["render", name, "-o", "out"] + arguments, directory: folder)
+        let result = try CLIRunner.run(["render", name, "-o", "out"] + arguments, directory: folder)
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         return folder.appendingPathComponent("out")
     }
@@ -288,7 +253,7 @@ final class HostileInputTests: XCTestCase {
 
     func testStandardInputIsReadOnlyUpToTheSizeLimit() throws {
         let folder = try workspace()
-        let result = try Self.run(["render", "-", "-o", "out", "--max-input-bytes", "100"], directory: folder,
+        let result = try CLIRunner.run(["render", "-", "-o", "out", "--max-input-bytes", "100"], directory: folder,
                                   stdin: Data((Self.oneItem + String(repeating: "#", count: 5000)).utf8))
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("<stdin>:1:1: error: the file is "), result.stderr)
@@ -358,7 +323,7 @@ final class HostileInputTests: XCTestCase {
 
             """
         try Data(yaml.utf8).write(to: folder.appendingPathComponent("icons.yaml"))
-        let result = try Self.run(["render", "icons.yaml", "-o", "out"], directory: folder)
+        let result = try CLIRunner.run(["render", "icons.yaml", "-o", "out"], directory: folder)
         XCTAssertEqual(result.status, 2, result.stderr)
         for expected in ["4:15: error: cards[0].items[0].icon: '../secret.png' leaves the input's folder ('..')",
                          "5:15: error: cards[0].items[1].icon: '\(outside.path)' is an absolute path",
@@ -419,12 +384,12 @@ final class HostileInputTests: XCTestCase {
         let folder = try workspace()
         try Data(Self.oneItem.utf8).write(to: folder.appendingPathComponent("good.yaml"))
         try Data("version: 1\ncards: [{items: [{title: b}]}]\n".utf8).write(to: folder.appendingPathComponent("bad.yaml"))
-        XCTAssertEqual(try Self.run(["render", "good.yaml", "bad.yaml", "-o", "out"], directory: folder).status, 0)
+        XCTAssertEqual(try CLIRunner.run(["render", "good.yaml", "bad.yaml", "-o", "out"], directory: folder).status, 0)
         let earlier = try Data(contentsOf: folder.appendingPathComponent("out/good/card-1.svg"))
         // Both inputs change; the second turns bad, so neither is written.
         try Data(Self.oneItem.replacingOccurrences(of: "title: a", with: "title: changed").utf8).write(to: folder.appendingPathComponent("good.yaml"))
         try Data("version: 1\ncards: [{items: [{title: b, colour: red}]}]\n".utf8).write(to: folder.appendingPathComponent("bad.yaml"))
-        let result = try Self.run(["render", "good.yaml", "bad.yaml", "-o", "out"], directory: folder)
+        let result = try CLIRunner.run(["render", "good.yaml", "bad.yaml", "-o", "out"], directory: folder)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("bad.yaml:2:29: error: unknown key 'colour' in cards[0].items[0] (did you mean 'color'?)"), result.stderr)
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("out/good/card-1.svg")), earlier)
@@ -435,48 +400,12 @@ final class HostileInputTests: XCTestCase {
         let folder = try workspace()
         let input = folder.appendingPathComponent("card.yaml")
         try Data(("version: 1\ncards:\n" + Self.tallCard(items: 2, spacing: 10, id: "c")).utf8).write(to: input)
-        XCTAssertEqual(try Self.run(["render", "card.yaml", "-o", "out", "--format", "png"], directory: folder).status, 0)
+        XCTAssertEqual(try CLIRunner.run(["render", "card.yaml", "-o", "out", "--format", "png"], directory: folder).status, 0)
         let earlier = try Data(contentsOf: folder.appendingPathComponent("out/c.png"))
         try Data(("version: 1\ncards:\n" + Self.tallCard(items: 20, spacing: 1000, id: "c")).utf8).write(to: input)
-        let result = try Self.run(["render", "card.yaml", "-o", "out", "--format", "png"], directory: folder)
+        let result = try CLIRunner.run(["render", "card.yaml", "-o", "out", "--format", "png"], directory: folder)
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("out/c.png")), earlier)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted(), ["c.png", "earlier.svg"])
-    }
-}
-
-/// Collects the text of `<title>` and `<desc>`, every element name and every link target.
-private final class SVGTextReader: NSObject, XMLParserDelegate {
-    var text: [String: String] = [:]
-    var elements: Set<String> = []
-    var hrefs: [String] = []
-    private var current: String?
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        elements.insert(name)
-        current = name == "title" || name == "desc" ? name : nil
-        if name == "a", let href = attributes["href"] { hrefs.append(href) }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        current = nil
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if let current { text[current, default: ""] += string }
-    }
-}
-
-/// A small seeded generator, so the garbage bytes are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
