@@ -20,11 +20,16 @@ final class DecodeContext {
     }
 
     func error(_ node: YAMLNode, _ message: String) {
+        report(Diagnostic(location(node), message))
+    }
+
+    /// A problem found elsewhere (a theme file), kept with its own location.
+    func report(_ diagnostic: Diagnostic) {
         guard diagnostics.count < Self.maxDiagnostics else {
             unlisted += 1
             return
         }
-        diagnostics.append(Diagnostic(location(node), message))
+        diagnostics.append(diagnostic)
     }
 
     /// User text as a message quotes it: cut short, so one huge value cannot flood the output.

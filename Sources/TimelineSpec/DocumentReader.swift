@@ -20,7 +20,7 @@ struct DocumentReader {
         var style = Style()
         var feed = Feed()
         if let name = themeOverride {
-            applyTheme(YAMLNode(.scalar(name, plain: false), line: 1, column: 1), style: &style, feed: &feed)
+            applyTheme(YAMLNode(.scalar(name, plain: false), line: 1, column: 1), fromCommandLine: true, style: &style, feed: &feed)
         } else if let theme = keys["theme"] {
             applyTheme(theme, style: &style, feed: &feed)
         }
@@ -55,7 +55,9 @@ struct DocumentReader {
         return document
     }
 
-    private func applyTheme(_ node: YAMLNode, style: inout Style, feed: inout Feed) {
+    /// A theme named in the document is confined to the input's folder; one given with `--theme`
+    /// is the user's own path, relative to the working directory.
+    private func applyTheme(_ node: YAMLNode, fromCommandLine: Bool = false, style: inout Style, feed: inout Feed) {
         guard let name = context.text(node, "theme") else { return }
         if let text = Themes.sources[name] {
             let themeContext = DecodeContext(file: "theme:\(name)", limits: context.limits)
@@ -70,7 +72,8 @@ struct DocumentReader {
             context.error(node, "theme: \(DecodeContext.quoted(name)) is neither a built-in theme (\(Themes.names.joined(separator: ", "))) nor a theme file\(hint)")
             return
         }
-        switch ContainedPath.resolve(name, in: baseDirectory) {
+        let resolved = fromCommandLine ? .success(URL(fileURLWithPath: name).path) : ContainedPath.resolve(name, in: baseDirectory)
+        switch resolved {
         case .failure(let problem):
             context.error(node, "theme: \(problem.message(for: name))")
         case .success(let path):
@@ -78,13 +81,15 @@ struct DocumentReader {
                 context.error(node, "theme: cannot read '\(name)'")
                 return
             }
+            // The theme file's own problems point into the theme file.
+            let shown = fromCommandLine ? name : path
             do {
-                let root = try YAMLReader(file: path, limits: context.limits).read([UInt8](data))
-                let themeContext = DecodeContext(file: path, limits: context.limits)
+                let root = try YAMLReader(file: shown, limits: context.limits).read([UInt8](data))
+                let themeContext = DecodeContext(file: shown, limits: context.limits)
                 applyThemeRoot(root, themeContext, style: &style, feed: &feed)
-                for diagnostic in themeContext.diagnostics { context.error(node, "theme file: \(diagnostic)") }
+                themeContext.diagnostics.forEach(context.report)
             } catch {
-                for diagnostic in error.diagnostics { context.error(node, "theme file: \(diagnostic)") }
+                error.diagnostics.forEach(context.report)
             }
         }
     }

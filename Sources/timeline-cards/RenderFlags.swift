@@ -89,6 +89,9 @@ struct ImageFlags: ParsableArguments {
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be above 0 and at most 16") }
+        if let theme, !TimelineKit.themes.contains(where: { $0.name == theme }), !FileManager.default.fileExists(atPath: theme) {
+            throw ValidationError("--theme '\(theme)' is neither a built-in theme (\(TimelineKit.themes.map(\.name).joined(separator: ", "))) nor a file")
+        }
         if let now, TimelineKit.parseDate(now) == nil { throw ValidationError("--now '\(now)' is not an ISO 8601 date or date-time") }
         for folder in fonts {
             var isDirectory: ObjCBool = false

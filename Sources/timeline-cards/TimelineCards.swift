@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct TimelineCards: ParsableCommand {
@@ -13,4 +14,18 @@ struct TimelineCards: ParsableCommand {
         subcommands: [Render.self, Validate.self, Check.self, Schema.self, Themes.self],
         defaultSubcommand: nil
     )
+
+    /// Usage mistakes (a bad flag value) are bad input too: exit 2, as the contract says, instead
+    /// of ArgumentParser's 64. Help and version still exit 0.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
 }

@@ -132,4 +132,23 @@ final class RenderCommandTests: XCTestCase {
         let svg = try String(contentsOf: dir.appendingPathComponent("card-1.svg"), encoding: .utf8)
         XCTAssertTrue(svg.contains("A (open, overdue)"), "--now makes the item overdue")
     }
+
+    func testThemeFilesFromTheDocumentAndTheFlag() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        try "style:\n  nodeColor: \"#ff2d55\"\n".write(to: dir.appendingPathComponent("brand.yaml"), atomically: true, encoding: .utf8)
+        try "style:\n  nodeColr: red\n".write(to: dir.appendingPathComponent("typo.yaml"), atomically: true, encoding: .utf8)
+        let doc = dir.appendingPathComponent("doc.yaml")
+        try "version: 1\ntheme: brand.yaml\ncards:\n  - items:\n      - { title: A, status: complete }\n".write(to: doc, atomically: true, encoding: .utf8)
+        let themed = try CLIRunner.run(["render", doc.path, "-o", "-"])
+        XCTAssertEqual(themed.status, 0, themed.stderr)
+        XCTAssertTrue(String(decoding: themed.stdout, as: UTF8.self).contains("rgb(100%,17.647059%,33.333333%)"), "the theme's node color is used")
+        // A problem inside a theme file points into the theme file.
+        let typo = try CLIRunner.run(["render", doc.path, "-o", dir.path, "--theme", "typo.yaml"], directory: dir)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.hasPrefix("typo.yaml:2:3: error: unknown key 'nodeColr' in style (did you mean 'nodeColor'?)"), typo.stderr)
+        let unknown = try CLIRunner.run(["render", doc.path, "-o", dir.path, "--theme", "nope"])
+        XCTAssertEqual(unknown.status, 2, "a bad flag is bad input")
+        XCTAssertTrue(unknown.stderr.contains("--theme 'nope' is neither a built-in theme"), unknown.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("card-1.svg").path))
+    }
 }
