@@ -27,52 +27,51 @@ enum SVGDocument {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    /// Text for XML content and attribute values.
+    /// Text for XML content and attribute values. Works on UTF-8 bytes: the characters to escape
+    /// or drop are ASCII, apart from U+FFFE and U+FFFF (EF BF BE, EF BF BF).
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            default:
-                // XML 1.0 forbids most control characters even when escaped.
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
-                result.unicodeScalars.append(scalar)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "&"): result += Array("&amp;".utf8)
+                case UInt8(ascii: "<"): result += Array("&lt;".utf8)
+                case UInt8(ascii: ">"): result += Array("&gt;".utf8)
+                case UInt8(ascii: "\""): result += Array("&quot;".utf8)
+                case UInt8(ascii: "'"): result += Array("&apos;".utf8)
+                case UInt8(ascii: "\n"), UInt8(ascii: "\t"): result.append(byte)
+                case 0..<0x20: continue // XML 1.0 forbids most control characters even when escaped.
+                case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
+                    index += 2
+                default: result.append(byte)
+                }
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Renames every `id="…"` to a per-document sequence (`glyph-0-1` style names keep their
     /// letters, numbers restart), and rewrites `#id` references to match.
     ///
-    /// One pass to collect the names and one to copy, each over raw bytes: only a `#` or the
-    /// quote of an ` id="` stops the copy, runs between them are appended whole (a card of 1,000
-    /// items is a few MB of SVG with tens of thousands of glyph references).
+    /// One pass to collect the names and one to copy, both jumping with memchr/memmem from one
+    /// ` id="` or `#` to the next and copying the runs between them whole (a card of 1,000 items
+    /// is a few MB of SVG with tens of thousands of glyph references).
     static func renumberIDs(_ bytes: [UInt8]) -> [UInt8] {
         let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), paren = UInt8(ascii: ")"), space = UInt8(ascii: " ")
-        let i = UInt8(ascii: "i"), d = UInt8(ascii: "d"), equals = UInt8(ascii: "=")
+        let marker: [UInt8] = Array(" id=\"".utf8)
         var mapping: [ArraySlice<UInt8>: [UInt8]] = [:]
         var counters: [ArraySlice<UInt8>: Int] = [:]
         bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
             var index = 0
             // ` id="`, then the name up to the next quote.
-            while index + 4 < count {
-                guard buffer[index] == space, buffer[index + 1] == i, buffer[index + 2] == d,
-                      buffer[index + 3] == equals, buffer[index + 4] == quote else {
-                    index += 1
-                    continue
-                }
-                let start = index + 5
-                var end = start
-                while end < count, buffer[end] != quote { end += 1 }
-                guard end < count else { break }
+            while let found = find(marker, in: buffer, from: index) {
+                let start = found + marker.count
+                guard let end = find(quote, in: buffer, from: start) else { break }
                 let name = bytes[start..<end]
                 if mapping[name] == nil {
                     let prefix = name.prefix { !($0 >= 48 && $0 <= 57) }
@@ -90,25 +89,55 @@ enum SVGDocument {
             let count = buffer.count
             var copied = 0
             var position = 0
-            while position < count {
-                let byte = buffer[position]
-                position += 1
-                // A name follows `id="` (a definition) or `#` (a reference in href or url()).
-                let startsName = byte == hash || (byte == quote && position >= 5 && buffer[position - 5] == space
-                    && buffer[position - 4] == i && buffer[position - 3] == d && buffer[position - 2] == equals)
-                guard startsName else { continue }
-                var end = position
+            // A name follows `id="` (a definition) or `#` (a reference in href or url()): the
+            // index of the next such quote and of the next `#`, both at or after `position`.
+            let quoteOffset = marker.count - 1
+            var nextHash = find(hash, in: buffer, from: 0) ?? count
+            var nextDefinition = find(marker, in: buffer, from: 0).map { $0 + quoteOffset } ?? count
+            while case let trigger = min(nextHash, nextDefinition), trigger < count {
+                let start = trigger + 1
+                var end = start
                 while end < count, buffer[end] != quote, buffer[end] != paren, buffer[end] != space { end += 1 }
-                if let renamed = mapping[bytes[position..<end]] {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied..<position]))
+                if let renamed = mapping[bytes[start..<end]] {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied..<start]))
                     output.append(contentsOf: renamed)
-                    position = end
                     copied = end
+                    position = end
+                } else {
+                    position = start
+                }
+                if nextHash < position { nextHash = find(hash, in: buffer, from: position) ?? count }
+                if nextDefinition < position {
+                    nextDefinition = find(marker, in: buffer, from: max(0, position - quoteOffset)).map { $0 + quoteOffset } ?? count
                 }
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied..<count]))
         }
         return output
+    }
+
+    private static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < buffer.count, let base = buffer.baseAddress,
+              let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The first `needle` at or after `start`: memchr to each occurrence of its last byte, then
+    /// a look back at the bytes before it.
+    private static func find(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let last = needle.last else { return nil }
+        let lead = needle.count - 1
+        var from = start + lead
+        while let found = find(last, in: buffer, from: from) {
+            var matches = true
+            for offset in 0..<lead where buffer[found - lead + offset] != needle[offset] {
+                matches = false
+                break
+            }
+            if matches { return found - lead }
+            from = found + 1
+        }
+        return nil
     }
 
     static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
