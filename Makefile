@@ -37,7 +37,7 @@ test: deps schema-tools
 	  total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
 	  failed=$$(grep -cE "^Test Case '.*' failed" .build/test.log); \
 	  if [ -z "$$summary" ]; then echo "0 passed, 1 failed"; exit 1; fi; \
-	  echo "$$((total - failed)) passed, $$failed failed"; \
+	  echo "$$((total - failed)) passed, $$failed failed" | tee .build/test-summary.txt; \
 	  [ "$$failed" = 0 ] && grep -q "Executed" .build/test.log && exit 0; exit 1
 
 # The JSON Schema test checks documents with Python's jsonschema.
