@@ -49,9 +49,20 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     private func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let description = fonts.description(font)
+        let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
         pango_layout_set_font_description(layout, description)
-        pango_layout_set_width(layout, Int32(min(maxWidth * Self.scale, Double(Int32.max))))
+        // Pango 1.50 shapes every run twice when it wraps to a width. Most texts fit on one line:
+        // lay out unwrapped first (one shaping), and when that is a single line no wider than
+        // `maxWidth`, wrapping would produce this very line; otherwise wrap.
+        pango_layout_set_width(layout, -1)
         bytes.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
+        var unwrapped = PangoRectangle()
+        if pango_layout_get_line_count(layout) != 1 {
+            pango_layout_set_width(layout, width)
+        } else {
+            pango_layout_get_extents(layout, nil, &unwrapped)
+            if unwrapped.width > width { pango_layout_set_width(layout, width) }
+        }
 
         var lines: [MeasuredLine] = []
         var lineHeight: Double = 0
