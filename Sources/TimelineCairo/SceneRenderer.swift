@@ -35,6 +35,17 @@ public final class SceneRenderer {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
+    /// Seconds spent drawing and then encoding (PNG compression, SVG/PDF finishing), summed over
+    /// every render so far, for `--timings`.
+    public private(set) var paintSeconds: Double = 0
+    public private(set) var encodeSeconds: Double = 0
+
+    private func timed<T>(_ slot: ReferenceWritableKeyPath<SceneRenderer, Double>, _ body: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { self[keyPath: slot] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        return try body()
+    }
+
     /// - Parameters:
     ///   - scale: pixels per point for PNG; SVG and PDF stay in points and ignore it apart from their size.
     ///   - creationDate: ISO 8601 date written into PDF metadata.
@@ -51,7 +62,7 @@ public final class SceneRenderer {
         cairo_scale(context.pointer, scale, scale)
         var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks)
         painter.textAsOutlines = textAsOutlines
-        painter.paint(scene)
+        timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
     }
@@ -67,7 +78,7 @@ public final class SceneRenderer {
         try paint(scene, on: surface, scale: scale, tagsLinks: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
         let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure)
+        let status = timed(\.encodeSeconds) { cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure) }
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
         return sink.data
     }
@@ -77,9 +88,9 @@ public final class SceneRenderer {
         let surface = CairoSurface(cairo_svg_surface_create_for_stream(ByteSink.write, sink.closure, scene.width * scale, scene.height * scale))
         cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_USER)
         try paint(scene, on: surface, scale: scale, tagsLinks: false)
-        surface.finish()
+        timed(\.encodeSeconds) { surface.finish() }
         guard surface.status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status))) }
-        return SVGDocument.finish(sink.data, scene: scene, scale: scale)
+        return timed(\.encodeSeconds) { SVGDocument.finish(sink.data, scene: scene, scale: scale) }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
@@ -90,7 +101,7 @@ public final class SceneRenderer {
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
         try paint(scene, on: surface, scale: scale, tagsLinks: true)
-        surface.finish()
+        timed(\.encodeSeconds) { surface.finish() }
         guard surface.status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status))) }
         return sink.data
     }

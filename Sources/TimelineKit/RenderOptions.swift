@@ -53,6 +53,7 @@ public struct PhaseTimings: Sendable {
     public var decode: Double = 0
     public var layout: Double = 0
     public var paint: Double = 0
+    public var encode: Double = 0
     public var write: Double = 0
 
     public init() {}
@@ -62,13 +63,14 @@ public struct PhaseTimings: Sendable {
         decode += other.decode
         layout += other.layout
         paint += other.paint
+        encode += other.encode
         write += other.write
     }
 
     public var summary: String {
-        let total = read + decode + layout + paint + write
+        let total = read + decode + layout + paint + encode + write
         func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
-        return "timings: read \(ms(read)), decode \(ms(decode)), layout \(ms(layout)), paint+encode \(ms(paint)), write \(ms(write)); total \(ms(total))"
+        return "timings: read \(ms(read)), decode \(ms(decode)), layout \(ms(layout)), paint \(ms(paint)), encode \(ms(encode)), write \(ms(write)); total \(ms(total))"
     }
 }
 

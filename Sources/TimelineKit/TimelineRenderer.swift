@@ -138,20 +138,23 @@ public final class TimelineRenderer {
         let scenes = try scenes(for: document, name: name)
         // Text shaped while measuring is drawn from the measurer's layouts; free them after.
         defer { fonts.discardShapedLines() }
-        return try measureTime(&timings.paint) {
-            var images: [RenderedImage] = []
-            for format in options.formats {
-                for (imageName, scene) in scenes {
-                    do {
-                        let data = try painter.render(scene, format: format, scale: options.scale(for: format),
-                                                      creationDate: options.creationDate)
-                        images.append(RenderedImage(name: imageName, format: format, data: data))
-                    } catch {
-                        throw RenderFailure.failed("\(document.source): \(imageName).\(format.rawValue): \(error)")
-                    }
+        let (paintBefore, encodeBefore) = (painter.paintSeconds, painter.encodeSeconds)
+        defer {
+            timings.paint += painter.paintSeconds - paintBefore
+            timings.encode += painter.encodeSeconds - encodeBefore
+        }
+        var images: [RenderedImage] = []
+        for format in options.formats {
+            for (imageName, scene) in scenes {
+                do {
+                    let data = try painter.render(scene, format: format, scale: options.scale(for: format),
+                                                  creationDate: options.creationDate)
+                    images.append(RenderedImage(name: imageName, format: format, data: data))
+                } catch {
+                    throw RenderFailure.failed("\(document.source): \(imageName).\(format.rawValue): \(error)")
                 }
             }
-            return images
         }
+        return images
     }
 }
