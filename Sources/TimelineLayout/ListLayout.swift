@@ -9,7 +9,6 @@ struct ListLayout {
     let measurer: any TextMeasuring
 
     private var style: Style { card.style }
-    private static let gutter: Double = 12
 
     func layout() -> CardContent {
         let text = ItemText(style: style, now: card.now)
@@ -18,12 +17,10 @@ struct ListLayout {
         let hasLabels = byDay || labels.contains { $0 != nil }
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let widest = sizes.max() ?? style.shapeSize
-        let labelWidth = hasLabels ? style.eventColumnWidth : 0
-        let lineX = labelWidth + (hasLabels ? Self.gutter : 0) + widest / 2
-        let statusWidth = hasStatus ? style.statusColumnWidth : 0
-        let textRight = width - (hasStatus ? statusWidth + Self.gutter : 0)
-        func textX(_ level: Int) -> Double { lineX + widest / 2 + 14 + Double(level) * style.nestIndent }
+        let columns = VerticalColumns(style: style, width: width, sizes: sizes, hasLabels: hasLabels, hasStatus: hasStatus)
+        let (labelWidth, statusWidth, widest, lineX, textRight) =
+            (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
+        let textX = columns.textX
         var neededWidth = width
 
         var content = CardContent()
@@ -36,7 +33,7 @@ struct ListLayout {
             let item = row.item
             let left = textX(row.level)
             let textWidth = max(60, textRight - left)
-            neededWidth = max(neededWidth, left + textWidth + (hasStatus ? statusWidth + Self.gutter : 0))
+            neededWidth = max(neededWidth, left + textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
             var stack = text.stack(item, width: textWidth, measurer: measurer)
             if byDay, let event = text.event(item) {
                 var withEvent = TextStack()

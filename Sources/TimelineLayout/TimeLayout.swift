@@ -11,7 +11,6 @@ struct TimeLayout {
     let measurer: any TextMeasuring
 
     private var style: Style { card.style }
-    private static let gutter: Double = 12
 
     /// One row measured, its geometry relative to the row's top.
     private struct MeasuredRow {
@@ -39,12 +38,10 @@ struct TimeLayout {
         let hasLabels = labels.contains { $0 != nil }
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let widest = sizes.max() ?? style.shapeSize
-        let labelWidth = hasLabels ? style.eventColumnWidth : 0
-        let lineX = labelWidth + (hasLabels ? Self.gutter : 0) + widest / 2
-        let statusWidth = hasStatus ? style.statusColumnWidth : 0
-        let textRight = width - (hasStatus ? statusWidth + Self.gutter : 0)
-        func textX(_ level: Int) -> Double { lineX + widest / 2 + 14 + Double(level) * style.nestIndent }
+        let columns = VerticalColumns(style: style, width: width, sizes: sizes, hasLabels: hasLabels, hasStatus: hasStatus)
+        let (labelWidth, statusWidth, widest, lineX, textRight) =
+            (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
+        let textX = columns.textX
 
         let measured = rows.enumerated().map { index, row in
             measure(row, size: sizes[index], label: labels[index], labelWidth: labelWidth, left: textX(row.level),
@@ -85,7 +82,7 @@ struct TimeLayout {
             if let status = entry.status {
                 texts += status.placed(x: width - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing)
             }
-            neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + Self.gutter : 0))
+            neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
 
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             if let end = item.end {
