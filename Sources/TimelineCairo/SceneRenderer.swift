@@ -83,14 +83,16 @@ public final class SceneRenderer {
         return sink.data
     }
 
+    /// Glyph outlines for SVG output, kept across documents.
+    private lazy var svgGlyphs = SVGGlyphs()
+
+    /// Our own SVG writer, not cairo's SVG surface: cairo spent most of its time formatting
+    /// numbers with `printf`. Writing the body and its definitions counts as paint, joining them
+    /// into the document as encode.
     private func renderSVG(_ scene: Scene, scale: Double) throws -> Data {
-        let sink = ByteSink()
-        let surface = CairoSurface(cairo_svg_surface_create_for_stream(ByteSink.write, sink.closure, scene.width * scale, scene.height * scale))
-        cairo_svg_surface_set_document_unit(surface.pointer, CAIRO_SVG_UNIT_USER)
-        try paint(scene, on: surface, scale: scale, tagsLinks: false)
-        timed(\.encodeSeconds) { surface.finish() }
-        guard surface.status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status))) }
-        return timed(\.encodeSeconds) { SVGDocument.finish(sink.data, scene: scene, scale: scale) }
+        let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
+        let parts = timed(\.paintSeconds) { writer.write(scene, scale: scale) }
+        return timed(\.encodeSeconds) { parts.document() }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {

@@ -1,0 +1,141 @@
+import TimelineScene
+
+/// An SVG document being written as UTF-8 bytes, with the number and color formatting SVG output
+/// needs. Formatting numbers ourselves is the point: a `printf`-style formatter was most of the
+/// cost of writing an SVG.
+struct SVGBytes {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    @inline(__always)
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+
+    /// User text, escaped for XML content and attribute values.
+    mutating func append(escaped text: String) {
+        bytes.append(contentsOf: SVGDocument.escape(text).utf8)
+    }
+
+    /// A non-negative integer in decimal.
+    mutating func append(integer value: Int) {
+        append(unsigned: UInt64(max(0, value)))
+    }
+
+    private mutating func append(unsigned value: UInt64) {
+        if value < 10 {
+            bytes.append(48 + UInt8(value))
+            return
+        }
+        var divisor: UInt64 = 10
+        while value / divisor >= 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(48 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Numbers beyond this are clamped: far outside any drawing, and still exact in fixed point.
+    static let largestNumber = 1e12
+
+    /// `value` rounded to 3 decimals, trailing zeros trimmed, never an exponent, never "-0"
+    /// (a non-finite value is written as 0).
+    mutating func append(number value: Double) {
+        guard value.isFinite else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        let clamped = min(max(value, -Self.largestNumber), Self.largestNumber)
+        var thousandths = Int64((clamped * 1000).rounded())
+        if thousandths == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if thousandths < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            thousandths = -thousandths
+        }
+        append(unsigned: UInt64(thousandths / 1000))
+        let fraction = Int(thousandths % 1000)
+        guard fraction != 0 else { return }
+        let d1 = fraction / 100, d2 = fraction / 10 % 10, d3 = fraction % 10
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(48 + UInt8(d1))
+        if d2 != 0 || d3 != 0 { bytes.append(48 + UInt8(d2)) }
+        if d3 != 0 { bytes.append(48 + UInt8(d3)) }
+    }
+
+    /// ` name="value"`.
+    @inline(__always)
+    mutating func attribute(_ name: StaticString, _ value: Double) {
+        bytes.append(UInt8(ascii: " "))
+        append(name)
+        append("=\"")
+        append(number: value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Each channel value as a percentage, written as cairo wrote colors (`rgb(100%,17.647059%,0%)`,
+    /// six decimals at most): tools and tests that read our SVGs keep working.
+    private static let channelPercents: [[UInt8]] = (0...255).map { value in
+        var text = String(format: "%f", Double(value) * 100 / 255)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return Array((text + "%").utf8)
+    }
+
+    /// `rgb(r%,g%,b%)`; the alpha channel is written separately as an opacity.
+    mutating func append(color: RGBA) {
+        append("rgb(")
+        bytes.append(contentsOf: Self.channelPercents[Int(color.r)])
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: Self.channelPercents[Int(color.g)])
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: Self.channelPercents[Int(color.b)])
+        bytes.append(UInt8(ascii: ")"))
+    }
+
+    /// ` fill="#rrggbb"`, with ` fill-opacity` when the color is translucent.
+    mutating func fill(_ color: RGBA) {
+        append(" fill=\"")
+        append(color: color)
+        bytes.append(UInt8(ascii: "\""))
+        if color.a < 255 { attribute("fill-opacity", Double(color.a) / 255) }
+    }
+
+    /// The stroke's color, width and dashes (caps and joins are left to the caller).
+    mutating func stroke(_ stroke: Stroke, color: RGBA? = nil) {
+        append(" stroke=\"")
+        append(color: color ?? stroke.color)
+        bytes.append(UInt8(ascii: "\""))
+        if (color ?? stroke.color).a < 255 { attribute("stroke-opacity", Double((color ?? stroke.color).a) / 255) }
+        attribute("stroke-width", stroke.width)
+        dashes(stroke.dash)
+    }
+
+    mutating func dashes(_ dash: [Double]) {
+        guard !dash.isEmpty else { return }
+        append(" stroke-dasharray=\"")
+        for (index, length) in dash.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(number: length)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Two numbers as `x y` (path data).
+    @inline(__always)
+    mutating func point(_ x: Double, _ y: Double) {
+        append(number: x)
+        bytes.append(UInt8(ascii: " "))
+        append(number: y)
+    }
+}

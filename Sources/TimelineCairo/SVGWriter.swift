@@ -1,0 +1,299 @@
+import CCairo
+import CPangoCairo
+import CRsvg
+import Foundation
+import TimelineScene
+
+/// Writes a scene as SVG directly, drawing what `ScenePainter` draws: boxes, lines and markers as
+/// SVG shapes, text as glyph outlines (each glyph defined once per document in `<defs>` and placed
+/// with `<use>`), icons embedded as data URLs, links as transparent `<a>` rectangles on top.
+///
+/// Ids are numbered per document (`g0`, `clip0`, `grad0`, …), so a document's bytes do not depend
+/// on what was rendered before it.
+struct SVGWriter {
+    let fonts: FontLibrary
+    /// The renderer's layout, for text the measurer kept no layout of.
+    let layout: OpaquePointer
+    let glyphs: SVGGlyphs
+
+    /// The document in two parts: `<defs>` content is found while the body is written.
+    struct Parts {
+        var head: SVGBytes
+        var defs: SVGBytes
+        var body: SVGBytes
+        var tail: SVGBytes
+
+        /// The whole document.
+        func document() -> Data {
+            var data = Data(capacity: head.bytes.count + defs.bytes.count + body.bytes.count + tail.bytes.count + 16)
+            data.append(contentsOf: head.bytes)
+            if !defs.bytes.isEmpty {
+                data.append(contentsOf: Array("<defs>\n".utf8))
+                data.append(contentsOf: defs.bytes)
+                data.append(contentsOf: Array("</defs>\n".utf8))
+            }
+            data.append(contentsOf: body.bytes)
+            data.append(contentsOf: tail.bytes)
+            return data
+        }
+    }
+
+    /// The per-document state while writing.
+    struct State {
+        var defs = SVGBytes()
+        var body: SVGBytes
+        /// Glyph key → `g` id in this document; -1 for glyphs that draw nothing.
+        var glyphIDs: [UInt64: Int] = [:]
+        var glyphCount = 0
+        var clips = 0
+        var gradients = 0
+        /// Embedded icon files by path: the data URL and the PNG's size (nil for SVG files), or
+        /// nil when the file cannot be drawn.
+        var images: [String: EmbeddedImage?] = [:]
+    }
+
+    func write(_ scene: Scene, scale: Double) -> Parts {
+        // Read text in the Pango state measuring used (a PNG may have been painted since).
+        fonts.updateContext(for: glyphs.context)
+
+        var head = SVGBytes(capacity: 512)
+        head.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
+        head.attribute("width", scene.width * scale)
+        head.attribute("height", scene.height * scale)
+        head.append(" viewBox=\"0 0 ")
+        head.point(scene.width * scale, scene.height * scale)
+        head.append("\">\n<title>")
+        head.append(escaped: scene.title)
+        head.append("</title>\n<desc>")
+        head.append(escaped: scene.description.joined(separator: "\n"))
+        head.append("</desc>\n")
+
+        var state = State(body: SVGBytes(capacity: 64 + scene.nodes.count * 400))
+        if scale != 1 {
+            state.body.append("<g transform=\"scale(")
+            state.body.append(number: scale)
+            state.body.append(")\">\n")
+        }
+        if let background = scene.background {
+            state.body.append("<rect")
+            state.body.attribute("width", scene.width)
+            state.body.attribute("height", scene.height)
+            state.body.fill(background)
+            state.body.append("/>\n")
+        }
+        for node in scene.nodes {
+            switch node {
+            case .box(let box): writeBox(box, &state)
+            case .line(let line): writeLine(line, &state)
+            case .marker(let marker): writeMarker(marker, &state)
+            case .text(let text): writeText(text, &state)
+            case .image(let image): writeImage(image, &state)
+            case .link: break
+            }
+        }
+        // Links last, so that they lie on top of everything they cover.
+        for case .link(let link) in scene.nodes {
+            writeLink(link, &state.body)
+        }
+        var tail = SVGBytes()
+        if scale != 1 { tail.append("</g>\n") }
+        tail.append("</svg>\n")
+        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
+    }
+
+    // MARK: Shapes
+
+    /// Path data of `ScenePainter.roundedRect`: per-corner radii, each at most half the shorter side.
+    static func roundedRect(_ rect: Rect, _ corners: CornerRadii, into out: inout SVGBytes) {
+        let limit = min(rect.width, rect.height) / 2
+        let tl = max(0, min(corners.topLeft, limit)), tr = max(0, min(corners.topRight, limit))
+        let br = max(0, min(corners.bottomRight, limit)), bl = max(0, min(corners.bottomLeft, limit))
+        out.append("M")
+        out.point(rect.maxX - tr, rect.y)
+        arc(tr, to: rect.maxX, rect.y + tr, into: &out)
+        out.append(" L")
+        out.point(rect.maxX, rect.maxY - br)
+        arc(br, to: rect.maxX - br, rect.maxY, into: &out)
+        out.append(" L")
+        out.point(rect.x + bl, rect.maxY)
+        arc(bl, to: rect.x, rect.maxY - bl, into: &out)
+        out.append(" L")
+        out.point(rect.x, rect.y + tl)
+        arc(tl, to: rect.x + tl, rect.y, into: &out)
+        out.append(" Z")
+    }
+
+    /// A clockwise quarter circle of `radius` ending at `x, y`; nothing when the radius is 0.
+    private static func arc(_ radius: Double, to x: Double, _ y: Double, into out: inout SVGBytes) {
+        guard radius > 0 else { return }
+        out.append(" A")
+        out.point(radius, radius)
+        out.append(" 0 0 1 ")
+        out.point(x, y)
+    }
+
+    /// An element drawing `rect` with `corners`: a plain `<rect` when it can be, else a `<path`;
+    /// the caller adds the paint and closes the tag.
+    private static func openRoundedRect(_ rect: Rect, _ corners: CornerRadii, into out: inout SVGBytes) {
+        if corners == .zero, rect.width >= 0, rect.height >= 0 {
+            out.append("<rect")
+            out.attribute("x", rect.x)
+            out.attribute("y", rect.y)
+            out.attribute("width", rect.width)
+            out.attribute("height", rect.height)
+        } else {
+            out.append("<path d=\"")
+            roundedRect(rect, corners, into: &out)
+            out.append("\"")
+        }
+    }
+
+    func writeBox(_ box: BoxNode, _ state: inout State) {
+        if let shadow = box.shadow {
+            // The same stacked translucent outlines as ScenePainter.paintBox.
+            let steps = max(1, Int(shadow.blur.rounded(.up)))
+            for step in (0..<steps).reversed() {
+                let grow = Double(step)
+                var color = shadow.color
+                color.a = UInt8(Double(shadow.color.a) / Double(steps) * 0.9)
+                let rect = Rect(x: box.rect.x + shadow.offset.x - grow, y: box.rect.y + shadow.offset.y - grow,
+                                width: box.rect.width + grow * 2, height: box.rect.height + grow * 2)
+                let corners = CornerRadii(topLeft: box.corners.topLeft + grow, topRight: box.corners.topRight + grow,
+                                          bottomRight: box.corners.bottomRight + grow, bottomLeft: box.corners.bottomLeft + grow)
+                Self.openRoundedRect(rect, corners, into: &state.body)
+                state.body.fill(color)
+                state.body.append("/>\n")
+            }
+        }
+        guard box.fill != nil || box.stroke != nil else { return }
+        Self.openRoundedRect(box.rect, box.corners, into: &state.body)
+        if let fill = box.fill { state.body.fill(fill) } else { state.body.append(" fill=\"none\"") }
+        if let stroke = box.stroke { state.body.stroke(stroke) }
+        state.body.append("/>\n")
+    }
+
+    private func writeLine(_ line: LineNode, _ state: inout State) {
+        var gradient: Int?
+        if let fade = line.fadeTo {
+            let id = state.gradients
+            state.gradients += 1
+            gradient = id
+            state.defs.append("<linearGradient id=\"grad")
+            state.defs.append(integer: id)
+            state.defs.append("\" gradientUnits=\"userSpaceOnUse\"")
+            state.defs.attribute("x1", line.from.x)
+            state.defs.attribute("y1", line.from.y)
+            state.defs.attribute("x2", line.to.x)
+            state.defs.attribute("y2", line.to.y)
+            state.defs.append(">")
+            for (offset, color) in [(0.0, line.stroke.color), (1.0, fade)] {
+                state.defs.append("<stop")
+                state.defs.attribute("offset", offset)
+                state.defs.append(" stop-color=\"")
+                state.defs.append(color: color)
+                state.defs.append("\"")
+                if color.a < 255 { state.defs.attribute("stop-opacity", Double(color.a) / 255) }
+                state.defs.append("/>")
+            }
+            state.defs.append("</linearGradient>\n")
+        }
+        state.body.append("<line")
+        state.body.attribute("x1", line.from.x)
+        state.body.attribute("y1", line.from.y)
+        state.body.attribute("x2", line.to.x)
+        state.body.attribute("y2", line.to.y)
+        if let gradient {
+            state.body.append(" stroke=\"url(#grad")
+            state.body.append(integer: gradient)
+            state.body.append(")\"")
+            state.body.attribute("stroke-width", line.stroke.width)
+            state.body.dashes(line.stroke.dash)
+        } else {
+            state.body.stroke(line.stroke)
+        }
+        state.body.append("/>\n")
+    }
+
+    /// An element of `ScenePainter.markerPath`'s outline; the caller adds the paint and closes the tag.
+    static func openMarker(_ shape: MarkerShape, center: Point, size: Double, inset: Double = 0, into out: inout SVGBytes) {
+        let radius = max(0.1, size / 2 - inset)
+        switch shape {
+        case .circle, .ring:
+            out.append("<circle")
+            out.attribute("cx", center.x)
+            out.attribute("cy", center.y)
+            out.attribute("r", radius)
+        case .square:
+            let half = radius * 0.86
+            openRoundedRect(Rect(x: center.x - half, y: center.y - half, width: half * 2, height: half * 2),
+                            CornerRadii(all: size * 0.12), into: &out)
+        case .diamond:
+            out.append("<path d=\"M")
+            out.point(center.x, center.y - radius)
+            out.append(" L")
+            out.point(center.x + radius, center.y)
+            out.append(" L")
+            out.point(center.x, center.y + radius)
+            out.append(" L")
+            out.point(center.x - radius, center.y)
+            out.append(" Z\"")
+        case .hexagon:
+            out.append("<path d=\"")
+            for corner in 0..<6 {
+                let angle = Double.pi / 3 * Double(corner) - Double.pi / 2
+                out.append(corner == 0 ? "M" : " L")
+                out.point(center.x + radius * cos(angle), center.y + radius * sin(angle))
+            }
+            out.append(" Z\"")
+        }
+    }
+
+    private func writeMarker(_ marker: MarkerNode, _ state: inout State) {
+        if marker.fill != nil || marker.stroke != nil {
+            Self.openMarker(marker.shape, center: marker.center, size: marker.size, inset: (marker.stroke?.width ?? 0) / 2,
+                            into: &state.body)
+            if let fill = marker.fill { state.body.fill(fill) } else { state.body.append(" fill=\"none\"") }
+            if let stroke = marker.stroke {
+                state.body.stroke(stroke)
+                state.body.append(" stroke-linejoin=\"round\"")
+            }
+            state.body.append("/>\n")
+        }
+        guard let glyph = marker.glyph, let color = marker.glyphColor else { return }
+        let s = marker.size, c = marker.center
+        switch glyph {
+        case .check:
+            state.body.append("<path d=\"M")
+            state.body.point(c.x - s * 0.22, c.y + s * 0.01)
+            state.body.append(" L")
+            state.body.point(c.x - s * 0.06, c.y + s * 0.17)
+            state.body.append(" L")
+            state.body.point(c.x + s * 0.23, c.y - s * 0.15)
+            state.body.append("\" fill=\"none\"")
+            state.body.stroke(Stroke(color: color, width: max(1, s * 0.13)))
+            state.body.append(" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n")
+        case .ellipsis:
+            for dot in [-0.2, 0, 0.2] {
+                state.body.append("<circle")
+                state.body.attribute("cx", c.x + s * dot)
+                state.body.attribute("cy", c.y)
+                state.body.attribute("r", max(0.6, s * 0.065))
+                state.body.fill(color)
+                state.body.append("/>\n")
+            }
+        }
+    }
+
+    private func writeLink(_ link: LinkNode, _ out: inout SVGBytes) {
+        out.append("<a href=\"")
+        out.append(escaped: link.url)
+        out.append("\" xlink:href=\"")
+        out.append(escaped: link.url)
+        out.append("\"><rect")
+        out.attribute("x", link.rect.x)
+        out.attribute("y", link.rect.y)
+        out.attribute("width", link.rect.width)
+        out.attribute("height", link.rect.height)
+        out.append(" fill=\"#000\" fill-opacity=\"0\"/></a>\n")
+    }
+}

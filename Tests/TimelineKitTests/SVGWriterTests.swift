@@ -1,0 +1,115 @@
+import Foundation
+@testable import TimelineCairo
+import TimelineScene
+import XCTest
+
+/// The SVG writer's number formatting and glyph reuse.
+final class SVGWriterTests: XCTestCase {
+    private func formatted(_ value: Double) -> String {
+        var out = SVGBytes()
+        out.append(number: value)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    func testNumbersHaveAtMostThreeDecimalsAndNoExponent() {
+        XCTAssertEqual(formatted(0), "0")
+        XCTAssertEqual(formatted(-0.0), "0")
+        XCTAssertEqual(formatted(-0.0004), "0", "never -0")
+        XCTAssertEqual(formatted(0.0004), "0")
+        XCTAssertEqual(formatted(0.0005), "0.001")
+        XCTAssertEqual(formatted(1), "1")
+        XCTAssertEqual(formatted(10), "10")
+        XCTAssertEqual(formatted(1.5), "1.5")
+        XCTAssertEqual(formatted(-1.5), "-1.5")
+        XCTAssertEqual(formatted(0.1), "0.1")
+        XCTAssertEqual(formatted(0.25), "0.25")
+        XCTAssertEqual(formatted(0.05), "0.05")
+        XCTAssertEqual(formatted(0.007), "0.007")
+        XCTAssertEqual(formatted(12.3456), "12.346")
+        XCTAssertEqual(formatted(99.9999), "100")
+        XCTAssertEqual(formatted(-250.10), "-250.1")
+        XCTAssertEqual(formatted(1234567.891), "1234567.891")
+        XCTAssertEqual(formatted(1e20), "1000000000000", "clamped, no exponent")
+        XCTAssertEqual(formatted(1e-9), "0")
+        XCTAssertEqual(formatted(.nan), "0")
+        XCTAssertEqual(formatted(.infinity), "0")
+    }
+
+    func testIntegersAndColors() {
+        var out = SVGBytes()
+        out.append(integer: 0)
+        out.append(" ")
+        out.append(integer: 1209)
+        out.append(" ")
+        out.append(color: RGBA(r: 255, g: 45, b: 85))
+        out.append(" ")
+        out.append(color: RGBA(r: 0, g: 134, b: 128))
+        XCTAssertEqual(String(decoding: out.bytes, as: UTF8.self), "0 1209 rgb(100%,17.647059%,33.333333%) rgb(0%,52.54902%,50.196078%)")
+    }
+
+    private func render(_ texts: [String], font: String = "Inter 14") throws -> String {
+        let fonts = try FontLibrary()
+        let renderer = SceneRenderer(fonts: fonts)
+        let lines = texts.enumerated().map { PlacedLine(text: $1, x: 10, baseline: 20 + 20 * Double($0), width: 100) }
+        let scene = Scene(width: 200, height: 100, background: RGBA(r: 255, g: 255, b: 255),
+                          nodes: [.text(TextNode(font: font, color: RGBA(r: 0, g: 0, b: 0), lines: lines))],
+                          title: "t & <t>", description: ["a", "b"])
+        return String(decoding: try renderer.render(scene, format: .svg), as: UTF8.self)
+    }
+
+    private func count(_ needle: String, in text: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    func testIdenticalGlyphsAreDefinedOnceAndUsedTwice() throws {
+        let svg = try render(["oo"])
+        XCTAssertEqual(count("<path id=\"g", in: svg), 1, svg)
+        XCTAssertEqual(count("<use href=\"#g0\"", in: svg), 2, svg)
+        XCTAssertTrue(svg.contains("<title>t &amp; &lt;t&gt;</title>\n<desc>a\nb</desc>"), svg)
+    }
+
+    func testSpacesDrawNothingAndGlyphsAreSharedAcrossLines() throws {
+        let svg = try render(["a b", "ba"])
+        XCTAssertEqual(count("<path id=\"g", in: svg), 2, "a and b once each; the space has no outline")
+        XCTAssertEqual(count("<use ", in: svg), 4)
+        // Glyphs are placed left to right on each line's baseline.
+        XCTAssertTrue(svg.contains("x=\"10\" y=\"20\"/>"), svg)
+        XCTAssertTrue(svg.contains("y=\"40\"/>"), svg)
+    }
+
+    func testOutputIsTheSameForARenderAfterOthers() throws {
+        let fonts = try FontLibrary()
+        let renderer = SceneRenderer(fonts: fonts)
+        func scene(_ text: String) -> Scene {
+            Scene(width: 100, height: 40, background: nil,
+                  nodes: [.text(TextNode(font: "Inter 12", color: RGBA(r: 1, g: 2, b: 3), lines: [PlacedLine(text: text, x: 0, baseline: 12, width: 90)]))],
+                  title: "x", description: [])
+        }
+        let first = try renderer.render(scene("zebra"), format: .svg)
+        _ = try renderer.render(scene("quick fox"), format: .svg)
+        _ = try renderer.render(scene("quick fox"), format: .png, scale: 2)
+        let again = try renderer.render(scene("zebra"), format: .svg)
+        XCTAssertEqual(first, again, "ids are numbered per document")
+        let fresh = try SceneRenderer(fonts: FontLibrary()).render(scene("zebra"), format: .svg)
+        XCTAssertEqual(first, fresh)
+    }
+
+    func testShapesAndScale() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        let scene = Scene(width: 100, height: 50, background: nil, nodes: [
+            .box(BoxNode(rect: Rect(x: 0, y: 0, width: 40, height: 20), corners: CornerRadii(topLeft: 4, topRight: 4, bottomRight: 0, bottomLeft: 0),
+                         fill: RGBA(r: 255, g: 0, b: 0, a: 128))),
+            .line(LineNode(from: Point(x: 0, y: 30), to: Point(x: 50, y: 30), stroke: Stroke(color: RGBA(r: 0, g: 0, b: 0), width: 2, dash: [3, 2]),
+                           fadeTo: RGBA(r: 0, g: 0, b: 0, a: 0))),
+            .link(LinkNode(rect: Rect(x: 1, y: 2, width: 3, height: 4), url: "https://x.org/?a=1&b=2")),
+        ], title: "s", description: [])
+        let svg = String(decoding: try renderer.render(scene, format: .svg, scale: 2), as: UTF8.self)
+        XCTAssertTrue(svg.contains("width=\"200\" height=\"100\" viewBox=\"0 0 200 100\""), svg)
+        XCTAssertTrue(svg.contains("<g transform=\"scale(2)\">"), svg)
+        XCTAssertTrue(svg.contains("<path d=\"M36 0 A4 4 0 0 1 40 4 L40 20 L0 20 L0 4 A4 4 0 0 1 4 0 Z\" fill=\"rgb(100%,0%,0%)\" fill-opacity=\"0.502\"/>"), svg)
+        XCTAssertTrue(svg.contains("<linearGradient id=\"grad0\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"30\" x2=\"50\" y2=\"30\">"), svg)
+        XCTAssertTrue(svg.contains("stroke=\"url(#grad0)\" stroke-width=\"2\" stroke-dasharray=\"3,2\""), svg)
+        XCTAssertTrue(svg.contains("<a href=\"https://x.org/?a=1&amp;b=2\""), svg)
+        XCTAssertFalse(svg.contains("e+") || svg.contains("e-0") || svg.contains("\"-0\""), svg)
+    }
+}
