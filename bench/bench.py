@@ -67,7 +67,7 @@ def median_runs(commands, runs):
 
 
 def parse_timings(text):
-    found = dict(re.findall(r"(read|decode|layout|paint\+encode|write|total) ([0-9.]+) ms", text))
+    found = dict(re.findall(r"(read|decode|layout|paint|encode|write|total) ([0-9.]+) ms", text))
     return {key: float(value) for key, value in found.items()}
 
 
