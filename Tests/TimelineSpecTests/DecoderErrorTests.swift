@@ -132,7 +132,8 @@ final class DecoderErrorTests: XCTestCase {
         }
         let start = Date()
         XCTAssertEqual(problems(yaml).first?.hasSuffix("the document expands to more than 1000000 YAML nodes; aliases are not expanded that far (raise with --max-nodes)"), true)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        // 10^13 nodes if expanded: finishing at all shows they were counted (a hang guard, not a speed target).
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
         var limits = Limits()
         limits.maxNodes = 50
         XCTAssertEqual(problems("version: 1\na: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nb: [*a, *a, *a, *a, *a]\n", limits: limits),
