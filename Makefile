@@ -94,7 +94,6 @@ fuzz: deps
 BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
 bench: deps
-	@for p in graphviz time; do dpkg -s $$p >/dev/null 2>&1 || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$p >/dev/null; }; done
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="graphviz time"
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
 	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)

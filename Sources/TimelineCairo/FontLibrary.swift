@@ -171,15 +171,4 @@ public final class FontLibrary {
         descriptions[font] = parsed
         return parsed
     }
-
-    /// Family names the configuration offers, for diagnostics and tests.
-    public var familyNames: [String] {
-        var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
-        var count: Int32 = 0
-        pango_font_map_list_families(fontMap, &families, &count)
-        defer { g_free(families) }
-        return (0..<Int(count)).compactMap { index in
-            families?[index].flatMap { pango_font_family_get_name($0) }.map { String(cString: $0) }
-        }.sorted()
-    }
 }

@@ -74,7 +74,8 @@ public struct PhaseTimings: Sendable {
     }
 }
 
-func measureTime<T>(_ slot: inout Double, _ body: () throws -> T) rethrows -> T {
+/// Runs `body`, adding its wall time in seconds to `slot` (a phase of `PhaseTimings`).
+public func measureTime<T>(_ slot: inout Double, _ body: () throws -> T) rethrows -> T {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { slot += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     return try body()

@@ -24,15 +24,6 @@ public struct Color: Hashable, Sendable, Codable {
         return copy
     }
 
-    /// `#rrggbb` or `#rrggbbaa` when not opaque.
-    public var hexString: String {
-        func hex2(_ value: UInt8) -> String {
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(value >> 4)], digits[Int(value & 0xf)]])
-        }
-        return "#" + hex2(red) + hex2(green) + hex2(blue) + (alpha == 255 ? "" : hex2(alpha))
-    }
-
     public static let white = Color(hex: 0xffffff)
     public static let black = Color(hex: 0x000000)
     public static let clear = Color(hex: 0x000000, alpha: 0)

@@ -24,11 +24,6 @@ public struct Scene: Hashable, Sendable, Codable {
         self.truncations = truncations
     }
 
-    /// The same scene moved by an offset (used to stack cards into a feed).
-    public func translated(dx: Double, dy: Double) -> [Primitive] {
-        nodes.map { $0.translated(dx: dx, dy: dy) }
-    }
-
     /// Stable, sorted JSON: the form layout snapshots are compared in.
     public func snapshotJSON() throws -> String {
         let encoder = JSONEncoder()

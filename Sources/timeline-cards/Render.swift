@@ -43,7 +43,7 @@ struct Render: ParsableCommand {
         var formats = format.isEmpty ? [target.impliedFormat ?? .svg] : format
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         var readTime = PhaseTimings()
-        let sources = try measureRead(&readTime) { try input.loadSources() }
+        let sources = try measureTime(&readTime.read) { try input.loadSources() }
         let batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs)
         let progress = ProgressReporter(total: sources.count)
         var result = batch.render(sources, progress: progress.update)
@@ -71,11 +71,5 @@ struct Render: ParsableCommand {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             Diagnostics.print("\(count) image\(count == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s")
         }
-    }
-
-    private func measureRead<T>(_ timings: inout PhaseTimings, _ body: () throws -> T) rethrows -> T {
-        let start = DispatchTime.now().uptimeNanoseconds
-        defer { timings.read += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        return try body()
     }
 }
