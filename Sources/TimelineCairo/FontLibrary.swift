@@ -4,10 +4,15 @@ import Foundation
 
 /// The fonts text is measured and drawn with: by default only the fonts bundled with the tool,
 /// through a private fontconfig configuration, so the machine's fonts never change the output.
-/// Not thread-safe: make one per thread.
+/// Not thread-safe: make one per thread (`sibling()` makes another with the same fonts).
 public final class FontLibrary {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
+    private let extraDirectories: [String]
+    private let systemFonts: Bool
+    /// Libraries with the same fonts that shape text on other threads; their layouts are drawn
+    /// with this library's, so their contexts are kept in the same state.
+    private var siblings: [FontLibrary] = []
     private var descriptions: [String: OpaquePointer] = [:]
     /// Single-line layouts the measurer already shaped, by font and text, so the painter draws
     /// them without shaping the same text again (shaping is most of the cost of text).
@@ -41,6 +46,8 @@ public final class FontLibrary {
     ///   - extraDirectories: folders added with `--fonts`.
     ///   - systemFonts: also use the machine's fonts (not hermetic).
     public init(extraDirectories: [String] = [], systemFonts: Bool = false) throws {
+        self.extraDirectories = extraDirectories
+        self.systemFonts = systemFonts
         guard let config = systemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
             throw SetupError.fontconfig("cannot create a configuration")
         }
@@ -91,14 +98,22 @@ public final class FontLibrary {
         pango_context_set_round_glyph_positions(context, 0)
         pango_context_set_language(context, pango_language_from_string("en"))
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
-        // Measure in the state painting an SVG leaves the context in. Otherwise the painter's
-        // first `pango_cairo_update_context` (merging the surface's font options) marks the
-        // context changed, and every layout kept from measuring would be laid out again.
-        let sink = ByteSink()
-        let surface = CairoSurface(cairo_svg_surface_create_for_stream(ByteSink.write, sink.closure, 1, 1))
-        let cr = CairoContext(surface: surface)
-        withExtendedLifetime(cr) { updateContext(for: cr.pointer) }
-        surface.finish()
+        measuringSurface = CairoSurface(cairo_svg_surface_create_for_stream(Self.discard, nil, 1, 1))
+        measuringContext = CairoContext(surface: measuringSurface)
+        enterMeasuringState()
+    }
+
+    private static let discard: cairo_write_func_t = { _, _, _ in CAIRO_STATUS_SUCCESS }
+    /// A scratch SVG surface whose state text is measured in.
+    private let measuringSurface: CairoSurface
+    private let measuringContext: CairoContext
+
+    /// Puts the context (and its siblings') in the state text is measured in: the state painting
+    /// an SVG leaves it in. Measurements then do not depend on what was painted before (a PNG
+    /// at another scale), and an SVG painted next finds its kept layouts valid (every
+    /// `pango_cairo_update_context` that changes something lays out again every kept layout).
+    public func enterMeasuringState() {
+        updateContext(for: measuringContext.pointer)
     }
 
     /// The surface type and transformation the context was last updated for.
@@ -108,12 +123,33 @@ public final class FontLibrary {
     /// font options) and the transformation are those of the last update: every update marks the
     /// context changed, and that lays out again every layout kept from measuring.
     func updateContext(for cr: OpaquePointer) {
+        for sibling in siblings { sibling.updateContext(for: cr) }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let state = (type: cairo_surface_get_type(cairo_get_target(cr)), matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0])
         if let contextState, contextState.type == state.type, contextState.matrix == state.matrix { return }
         pango_cairo_update_context(cr, context)
         contextState = state
+    }
+
+    /// Another library with the same fonts, for shaping on another thread. Its kept layouts are
+    /// taken over with `adoptShapedLines(from:)` and drawn through this library.
+    func sibling() throws -> FontLibrary {
+        let sibling = try FontLibrary(extraDirectories: extraDirectories, systemFonts: systemFonts)
+        siblings.append(sibling)
+        return sibling
+    }
+
+    /// Takes over the layouts `sibling` kept, once its thread is done with them.
+    func adoptShapedLines(from sibling: FontLibrary) {
+        for (key, layout) in sibling.shapedLines {
+            if shapedLines[key] == nil, shapedLines.count < Self.shapedLinesLimit {
+                shapedLines[key] = layout
+            } else {
+                g_object_unref(UnsafeMutableRawPointer(layout))
+            }
+        }
+        sibling.shapedLines.removeAll()
     }
 
     /// Pango's font map starts `FcInit()` on a thread and waits for it before its first font:

@@ -1,4 +1,5 @@
 import CPangoCairo
+import Dispatch
 import TimelineScene
 
 /// Measures and wraps text with Pango, once per block, with the library's fonts.
@@ -28,23 +29,78 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     /// Texts already measured, by everything a measurement depends on: documents repeat
     /// subtitles, statuses and labels, and each would otherwise be shaped again.
-    private struct Key: Hashable {
-        var text: String
-        var font: String
-        var maxWidth: Double
-        var maxLines: Int?
-    }
+    private typealias Key = TextRequest
     private var cache: [Key: MeasuredText] = [:]
     private static let cacheLimit = 50_000
+
+    /// Seconds spent shaping and measuring (cache misses and `prepare`), summed over its life.
+    public private(set) var shapingSeconds: Double = 0
 
     public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let key = Key(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
         if let cached = cache[key] { return cached }
+        let start = DispatchTime.now().uptimeNanoseconds
         var utf8 = text
         let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: maxWidth, maxLines: maxLines) }
+        remember(measured, for: key)
+        shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return measured
+    }
+
+    private func remember(_ measured: MeasuredText, for key: Key) {
         if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[key] = measured
-        return measured
+    }
+
+    /// Measurers with sibling font libraries, for `prepare`'s other threads; made on first need.
+    private var helpers: [PangoTextMeasurer] = []
+    /// Below this many new texts per thread, another thread costs more than it saves (a
+    /// sibling's fonts load and its shaping plans compile once).
+    static let minimumTextsPerThread = 200
+
+    /// Threads `prepare` may shape on. The output does not depend on it: every thread's font
+    /// library holds the same fonts in the same state.
+    public var threads = 1
+
+    /// Measures the texts a layout is about to measure on up to `threads` threads: this
+    /// measurer's and helpers', each with its own fonts (Pango's font maps are not thread-safe).
+    /// `measure` then finds them measured.
+    public func prepare(_ requests: () -> [TextRequest]) {
+        guard threads > 1 else { return }
+        var seen = Set<Key>()
+        let pending = requests().filter { cache[$0] == nil && seen.insert($0).inserted }
+        let threads = min(threads, pending.count / Self.minimumTextsPerThread)
+        guard threads > 1 else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        while helpers.count < threads - 1, let sibling = try? fonts.sibling() {
+            helpers.append(PangoTextMeasurer(fonts: sibling))
+        }
+        let measurers = UncheckedMeasurers([self] + helpers.prefix(threads - 1))
+        let count = measurers.all.count
+        // Interleaved, so long and short texts spread evenly.
+        DispatchQueue.concurrentPerform(iterations: count) { worker in
+            let measurer = measurers.all[worker]
+            for index in stride(from: worker, to: pending.count, by: count) {
+                let request = pending[index]
+                var utf8 = request.text
+                let measured = utf8.withUTF8 {
+                    measurer.measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
+                }
+                measurer.remember(measured, for: request)
+            }
+        }
+        for helper in measurers.all.dropFirst() {
+            for (key, measured) in helper.cache { remember(measured, for: key) }
+            helper.cache.removeAll(keepingCapacity: true)
+            fonts.adoptShapedLines(from: helper.fonts)
+        }
+    }
+
+    /// Measurers handed to `prepare`'s threads, each used by one thread only.
+    private struct UncheckedMeasurers: @unchecked Sendable {
+        let all: [PangoTextMeasurer]
+        init(_ all: [PangoTextMeasurer]) { self.all = all }
     }
 
     private func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {

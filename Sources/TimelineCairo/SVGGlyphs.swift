@@ -10,7 +10,12 @@ final class SVGGlyphs {
     let context: OpaquePointer
     /// The fonts seen, each referenced while kept here, so pointers cannot be reused.
     private var fontNumbers: [UnsafeMutableRawPointer: UInt64] = [:]
+    /// Numbers by what a font is (face and size): sibling font libraries load the same font as
+    /// distinct objects, and its glyphs must get the same ids whichever thread shaped them.
+    private var numbersByIdentity: [String: UInt64] = [:]
+    /// One font object per number, for reading outlines.
     private var fonts: [UnsafeMutableRawPointer] = []
+    private var referenced: [UnsafeMutableRawPointer] = []
     /// Outlines by `fontNumber << 32 | glyph`; empty for glyphs that draw nothing (spaces).
     private var outlines: [UInt64: [UInt8]] = [:]
 
@@ -29,18 +34,45 @@ final class SVGGlyphs {
     deinit {
         cairo_destroy(context)
         cairo_surface_destroy(surface)
-        for font in fonts { g_object_unref(font) }
+        for font in referenced { g_object_unref(font) }
     }
 
     /// A number for `font`, unique for this object's life; a glyph's key is
     /// `fontNumber << 32 | glyph`.
     func fontNumber(_ font: UnsafeMutableRawPointer) -> UInt64 {
         if let number = fontNumbers[font] { return number }
-        let number = UInt64(fonts.count)
         g_object_ref(font)
-        fonts.append(font)
+        referenced.append(font)
+        let identity = Self.identity(of: font)
+        let number = numbersByIdentity[identity] ?? UInt64(fonts.count)
+        if number == UInt64(fonts.count) {
+            fonts.append(font)
+            numbersByIdentity[identity] = number
+        }
         fontNumbers[font] = number
         return number
+    }
+
+    /// The font's file, face index and description with its absolute size.
+    private static func identity(of font: UnsafeMutableRawPointer) -> String {
+        let pangoFont = font.assumingMemoryBound(to: PangoFont.self)
+        var identity = ""
+        if let pattern = pango_fc_font_get_pattern(font.assumingMemoryBound(to: PangoFcFont.self)) {
+            var file: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
+                identity = String(cString: file)
+            }
+            var index: Int32 = 0
+            if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch { identity += "#\(index)" }
+        }
+        if let description = pango_font_describe_with_absolute_size(pangoFont) {
+            defer { pango_font_description_free(description) }
+            if let text = pango_font_description_to_string(description) {
+                identity += "|" + String(cString: text)
+                g_free(text)
+            }
+        }
+        return identity
     }
 
     /// The outline of a glyph `key` names, as path data at font size with its origin at 0,0.

@@ -55,8 +55,11 @@ public struct BatchRender {
     public func render(_ inputs: [InputSource], progress: ((Int) -> Void)? = nil) -> Result {
         let slots = Slots(count: inputs.count)
         slots.progress = progress
-        let options = options
         let workers = min(jobs, max(1, inputs.count))
+        var perInput = options
+        // Threads not needed for whole inputs shape the text of one.
+        perInput.threadsPerInput = max(1, jobs / workers)
+        let options = perInput
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let renderer: TimelineRenderer
             do {

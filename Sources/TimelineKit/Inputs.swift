@@ -75,7 +75,9 @@ public struct InputSource: Sendable {
                 files = [argument]
             }
             for file in files {
-                let size = ((try? manager.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.intValue ?? 0
+                // stat, not attributesOfItem: that also looks up the owner's name (NSS, files).
+                var info = stat()
+                let size = stat(file, &info) == 0 ? Int(info.st_size) : 0
                 if size > maxBytes { throw LoadError.tooLarge(file, size, maxBytes) }
                 guard let data = manager.contents(atPath: file) else { throw LoadError.unreadable(file, "permission denied or not a file") }
                 let url = URL(fileURLWithPath: file)

@@ -21,6 +21,9 @@ public struct RenderOptions: Sendable {
     public var limits = Limits()
     /// Largest SVG or PDF side, in points.
     public var maxVectorSide: Double = 1_000_000
+    /// Threads one input's text may be shaped on (`BatchRender` shares `--jobs` among inputs).
+    /// The output does not depend on it.
+    public var threadsPerInput = 1
 
     public init() {}
 
@@ -52,6 +55,8 @@ public struct PhaseTimings: Sendable {
     public var read: Double = 0
     public var decode: Double = 0
     public var layout: Double = 0
+    /// Text shaping and measuring by Pango, done for layout but not counted in it.
+    public var shape: Double = 0
     public var paint: Double = 0
     public var encode: Double = 0
     public var write: Double = 0
@@ -62,15 +67,16 @@ public struct PhaseTimings: Sendable {
         read += other.read
         decode += other.decode
         layout += other.layout
+        shape += other.shape
         paint += other.paint
         encode += other.encode
         write += other.write
     }
 
     public var summary: String {
-        let total = read + decode + layout + paint + encode + write
+        let total = read + decode + layout + shape + paint + encode + write
         func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
-        return "timings: read \(ms(read)), decode \(ms(decode)), layout \(ms(layout)), paint \(ms(paint)), encode \(ms(encode)), write \(ms(write)); total \(ms(total))"
+        return "timings: read \(ms(read)), decode \(ms(decode)), layout \(ms(layout)), shape \(ms(shape)), paint \(ms(paint)), encode \(ms(encode)), write \(ms(write)); total \(ms(total))"
     }
 }
 

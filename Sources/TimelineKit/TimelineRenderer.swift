@@ -49,6 +49,7 @@ public final class TimelineRenderer {
             throw RenderFailure.failed("\(error)")
         }
         measurer = PangoTextMeasurer(fonts: fonts)
+        measurer.threads = options.threadsPerInput
         painter = SceneRenderer(fonts: fonts)
     }
 
@@ -68,14 +69,15 @@ public final class TimelineRenderer {
     /// The scenes to draw: one per card, or the feed strip (split into parts when a PNG would be
     /// too tall), with the names their images get.
     public func scenes(for document: Document, name: String) throws -> [(name: String, scene: Scene)] {
+        let shapingBefore = measurer.shapingSeconds
         let result: [(name: String, scene: Scene)] = try measureTime(&timings.layout) {
-            if options.feed { return try feedScenes(document, name: name) }
-            return try document.cards.map { card in
-                let scene = CardLayout.scene(for: card, measurer: measurer)
-                try checkSize(scene, location: card.location, what: "card '\(card.id)'")
-                return (card.id, scene)
-            }
+            fonts.enterMeasuringState()
+            return try scenes(for: document, name: name, measurer: measurer)
         }
+        // Shaping is Pango's work: reported as its own phase, not as layout.
+        let shaping = measurer.shapingSeconds - shapingBefore
+        timings.shape += shaping
+        timings.layout -= shaping
         if options.strict {
             let problems = result.flatMap(\.scene.truncations).map {
                 "\($0.location): error: text does not fit and was cut with an ellipsis: '\($0.text)' (--strict)"
@@ -83,6 +85,15 @@ public final class TimelineRenderer {
             if !problems.isEmpty { throw RenderFailure.invalidInput(problems) }
         }
         return result
+    }
+
+    private func scenes(for document: Document, name: String, measurer: any TextMeasuring) throws -> [(name: String, scene: Scene)] {
+        if options.feed { return try feedScenes(document, name: name, measurer: measurer) }
+        return try document.cards.map { card in
+            let scene = CardLayout.scene(for: card, measurer: measurer)
+            try checkSize(scene, location: card.location, what: "card '\(card.id)'")
+            return (card.id, scene)
+        }
     }
 
     private func checkSize(_ scene: Scene, location: SourceLocation?, what: String) throws {
@@ -99,7 +110,7 @@ public final class TimelineRenderer {
         }
     }
 
-    private func feedScenes(_ document: Document, name: String) throws -> [(name: String, scene: Scene)] {
+    private func feedScenes(_ document: Document, name: String, measurer: any TextMeasuring) throws -> [(name: String, scene: Scene)] {
         let (scene, placements) = FeedLayout.scene(for: document, measurer: measurer)
         let pngScale = options.scale(for: .png)
         let limit = Double(SceneRenderer.maxPixelSide) / pngScale

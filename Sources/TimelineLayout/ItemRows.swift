@@ -111,9 +111,54 @@ struct ItemText {
         return stack
     }
 
+    /// The texts of rows, measured: `measurer` may shape them all ahead, on several threads.
+    func measure(_ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool,
+                 measurer: any TextMeasuring) -> [RowTexts] {
+        func measureAll(_ measurer: any TextMeasuring) -> [RowTexts] {
+            rows.indices.map { index in
+                let row = rows[index]
+                return measure(row.item, label: labels[index], textWidth: max(60, columns.textRight - columns.textX(row.level)),
+                               labelWidth: columns.labelWidth, statusWidth: hasStatus ? columns.statusWidth : nil,
+                               byDay: byDay, measurer: measurer)
+            }
+        }
+        measurer.prepare {
+            let recorder = RecordingMeasurer()
+            _ = measureAll(recorder)
+            return recorder.requests
+        }
+        return measureAll(measurer)
+    }
+
+    /// One row's texts: the stack beside the node (the event on top when grouped by day), the
+    /// event column's label and the status column.
+    private func measure(_ item: Item, label: String?, textWidth: Double, labelWidth: Double, statusWidth: Double?,
+                         byDay: Bool, measurer: any TextMeasuring) -> RowTexts {
+        var stack = stack(item, width: textWidth, measurer: measurer)
+        if byDay, let event = event(item) {
+            var withEvent = TextStack()
+            withEvent.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
+            withEvent.blocks += stack.blocks
+            stack = withEvent
+        }
+        let labelBlock = label.map {
+            TextBlock($0, font: style.resolvedEventFont, color: style.eventColor.rgba, width: labelWidth, measurer: measurer)
+        }
+        let status = statusWidth.map { statusStack(item, width: $0, measurer: measurer) }
+        return RowTexts(stack: stack, label: labelBlock, status: status, textWidth: textWidth)
+    }
+
     func truncation(_ item: Item) -> Truncation {
         Truncation(location: item.location?.description ?? "item", text: item.title ?? "")
     }
+}
+
+/// A row's measured texts (see `ItemText.measure`).
+struct RowTexts {
+    var stack: TextStack
+    var label: TextBlock?
+    var status: TextStack?
+    var textWidth: Double
 }
 
 /// A node on the line, for drawing the segments between nodes.

@@ -29,18 +29,12 @@ struct ListLayout {
         var rowTops: [Double] = [], rowBottoms: [Double] = []
         var y: Double = rows.first?.groupEnd != nil ? style.groupPadding : 0
 
+        let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
         for (index, row) in rows.enumerated() {
             let item = row.item
             let left = textX(row.level)
-            let textWidth = max(60, textRight - left)
+            let (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
             neededWidth = max(neededWidth, left + textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
-            var stack = text.stack(item, width: textWidth, measurer: measurer)
-            if byDay, let event = text.event(item) {
-                var withEvent = TextStack()
-                withEvent.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
-                withEvent.blocks += stack.blocks
-                stack = withEvent
-            }
             let size = sizes[index]
             let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
             let band = max(lineHeight, size)
@@ -50,15 +44,12 @@ struct ListLayout {
             texts += stack.placed(x: left, top: textTop, width: textWidth)
             if stack.isTruncated { content.truncations.append(text.truncation(item)) }
 
-            if let label = labels[index] {
-                let block = TextBlock(label, font: style.resolvedEventFont, color: style.eventColor.rgba,
-                                      width: labelWidth, measurer: measurer)
+            if let block = measured[index].label {
                 let top = center.y - block.firstLineHeight / 2
                 texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .trailing)))
                 bottom = max(bottom, top + block.height)
             }
-            if hasStatus {
-                let status = text.statusStack(item, width: statusWidth, measurer: measurer)
+            if let status = measured[index].status {
                 // Share the title's first baseline, whatever the two fonts' ascents.
                 let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline ?? lineHeight
                 let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0

@@ -43,9 +43,9 @@ struct TimeLayout {
             (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
         let textX = columns.textX
 
-        let measured = rows.enumerated().map { index, row in
-            measure(row, size: sizes[index], label: labels[index], labelWidth: labelWidth, left: textX(row.level),
-                    textRight: textRight, statusWidth: hasStatus ? statusWidth : nil, text: text, byDay: byDay)
+        let rowTexts = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
+        let measured = rows.indices.map { index in
+            place(rows[index], rowTexts[index], size: sizes[index], label: labels[index], left: textX(rows[index].level))
         }
 
         // Wanted tops from the dates, then pushed apart so no row's text runs into the next one.
@@ -128,16 +128,9 @@ struct TimeLayout {
         return nodes
     }
 
-    private func measure(_ row: ItemRow, size: Double, label: String?, labelWidth: Double, left: Double, textRight: Double,
-                         statusWidth: Double?, text: ItemText, byDay: Bool) -> MeasuredRow {
-        let textWidth = max(60, textRight - left)
-        var stack = text.stack(row.item, width: textWidth, measurer: measurer)
-        if byDay, let event = text.event(row.item) {
-            var withEvent = TextStack()
-            withEvent.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
-            withEvent.blocks += stack.blocks
-            stack = withEvent
-        }
+    /// A row's geometry around its measured texts.
+    private func place(_ row: ItemRow, _ texts: RowTexts, size: Double, label: String?, left: Double) -> MeasuredRow {
+        let (stack, textWidth) = (texts.stack, texts.textWidth)
         let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
         let centerOffset = max(lineHeight, size) / 2
         let textTop = centerOffset - lineHeight / 2
@@ -149,12 +142,10 @@ struct TimeLayout {
             if let baseline, let own = first.measured.lines.first?.baseline { return baseline - own }
             return centerOffset - first.firstLineHeight / 2
         }
-        let block = label.map {
-            TextBlock($0, font: style.resolvedEventFont, color: style.eventColor.rgba, width: labelWidth, measurer: measurer)
-        }
+        let block = texts.label
         let labelTop = top(block)
         if let block { height = max(height, labelTop + block.height) }
-        let status = statusWidth.map { text.statusStack(row.item, width: $0, measurer: measurer) }
+        let status = texts.status
         let statusTop = top(status?.blocks.first)
         if let status { height = max(height, statusTop + status.height) }
         // A taller label font could start above the row; the row then starts there.

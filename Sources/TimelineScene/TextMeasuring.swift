@@ -39,4 +39,58 @@ public protocol TextMeasuring {
     /// Wraps `text` (which may contain `\n`) to `maxWidth` points, at words and then inside words,
     /// keeping at most `maxLines` lines (the last one ending in an ellipsis when cut).
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText
+
+    /// Offers the texts a layout is about to measure, listed by `requests` when called, so they
+    /// can be measured ahead (in parallel); `measure` must still be called for each.
+    func prepare(_ requests: () -> [TextRequest])
+}
+
+extension TextMeasuring {
+    /// Measures as asked, one text at a time.
+    public func prepare(_ requests: () -> [TextRequest]) {}
+}
+
+/// One `measure` call as a layout makes it.
+public struct TextRequest: Hashable, Sendable {
+    public var text: String
+    public var font: String
+    public var maxWidth: Double
+    public var maxLines: Int?
+    public init(text: String, font: String, maxWidth: Double, maxLines: Int?) {
+        self.text = text
+        self.font = font
+        self.maxWidth = maxWidth
+        self.maxLines = maxLines
+    }
+}
+
+/// A measurer that notes every request and answers with a rough estimate. A dry run of a layout
+/// with it lists the texts the real run will measure, so they can be shaped ahead, on several
+/// threads. Where a layout's requests depend on earlier measurements the list may be off; the
+/// real run then measures what is missing itself.
+public final class RecordingMeasurer: TextMeasuring {
+    public private(set) var requests: [TextRequest] = []
+
+    public init() {}
+
+    public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+        requests.append(TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines))
+        // The font string ends in its size ("Inter Semi-Bold 15"); characters average about
+        // half the size in width.
+        let size = font.split(separator: " ").last.flatMap { Double($0) } ?? 12
+        let lineHeight = size * 1.2
+        var lines: [MeasuredLine] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let width = Double(paragraph.count) * size * 0.5
+            // At most a line per character, as Pango's wrapping gives at worst.
+            let count = maxWidth > 0 ? Int(max(1, min(Double(paragraph.count), (width / maxWidth).rounded(.up)))) : 1
+            for index in 0..<count {
+                lines.append(MeasuredLine(text: index == 0 ? String(paragraph) : "", width: min(width, maxWidth),
+                                          baseline: Double(lines.count) * lineHeight + size))
+            }
+        }
+        let truncated = maxLines.map { $0 > 0 && lines.count > $0 } ?? false
+        if truncated, let maxLines { lines.removeLast(lines.count - maxLines) }
+        return MeasuredText(lines: lines, height: Double(lines.count) * lineHeight, lineHeight: lineHeight, isTruncated: truncated)
+    }
 }

@@ -4,6 +4,7 @@ import TimelineKit
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Compare rendered images with committed ones (or record them with --record).",
         discussion: """
             Expected images are named as render names its output: DIR/<card-id>.<ext> for one input, \

@@ -4,6 +4,7 @@ import TimelineKit
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render each card (or, with --feed, each input) as images.",
         discussion: """
             Images go to OUT/<card-id>.<ext> for one input, OUT/<input-name>/<card-id>.<ext> for \

@@ -2,7 +2,7 @@ import ArgumentParser
 import TimelineKit
 
 struct Themes: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in themes.")
+    static let configuration = CommandConfiguration(commandName: "themes", abstract: "List the built-in themes.")
 
     func run() throws {
         for (name, summary) in TimelineKit.themes {

@@ -4,6 +4,7 @@ import TimelineKit
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check inputs without rendering; print every problem and exit 2 if there is one.")
 
     @OptionGroup var input: InputFlags

@@ -64,6 +64,46 @@ final class DeterminismTests: XCTestCase {
         XCTAssertEqual(try files(in: batch), try files(in: again))
     }
 
+    /// One renderer measured a document after a PNG in the state the PNG left Pango in (scaled),
+    /// so a batch's later documents could differ from single renders by a pixel here and there.
+    func testDocumentsAfterAPNGMatchSingleRenders() throws {
+        let examples = CLIRunner.root.appendingPathComponent("docs/examples")
+        let names = ["quick-start", "theme-dark", "theme-fiori", "theme-mono"]
+        let pngLast = ["--format", "svg", "--format", "png", "--jobs", "1"]
+        let batch = try CLIRunner.temporaryDirectory()
+        let batchRun = try CLIRunner.run(["render"] + names.map { examples.appendingPathComponent("\($0).yaml").path } + ["-o", batch.path] + pngLast)
+        XCTAssertEqual(batchRun.status, 0, batchRun.stderr)
+        for name in names {
+            let single = try CLIRunner.temporaryDirectory()
+            let run = try CLIRunner.run(["render", examples.appendingPathComponent("\(name).yaml").path, "-o", single.path] + pngLast)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            for (file, data) in try files(in: single) {
+                XCTAssertEqual(try Data(contentsOf: batch.appendingPathComponent(name + file)), data, "\(name)\(file) differs after a PNG")
+            }
+        }
+    }
+
+    /// A big card's text is shaped on several threads (one font library each); the bytes must
+    /// not depend on how many.
+    func testShapingThreadsDoNotChangeTheOutput() throws {
+        let items = (0..<600).map { index in
+            "  - {title: \"Task \(index) review\", subtitle: \"Team \(index % 97) · due \(index)\", status: \(["open", "complete", "in-progress"][index % 3]), statusText: \"P\(index % 5)\"}"
+        }
+        let input = try CLIRunner.temporaryDirectory().appendingPathComponent("big.yaml")
+        try ("version: 1\ncards:\n- id: big\n  items:\n" + items.map { "  " + $0 }.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        var outputs: [[String: Data]] = []
+        for jobs in ["1", "2"] {
+            let out = try CLIRunner.temporaryDirectory()
+            let run = try CLIRunner.run(["render", input.path, "-o", out.path, "--scale", "0.25", "--jobs", jobs, "--timings"] + formats)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            outputs.append(try files(in: out))
+        }
+        XCTAssertEqual(outputs[0].keys.sorted(), ["/big.pdf", "/big.png", "/big.svg"])
+        for (file, data) in outputs[0] {
+            XCTAssertEqual(outputs[1][file], data, "\(file) differs between one and two shaping threads")
+        }
+    }
+
     func testPNGCarriesOnlyImageChunks() throws {
         let result = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--format", "png"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -23,7 +23,7 @@ final class ReportingTests: XCTestCase {
     func testTimingsNamePhases() throws {
         let result = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--timings"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        for phase in ["read", "decode", "layout", "paint", "encode", "write"] {
+        for phase in ["read", "decode", "layout", "shape", "paint", "encode", "write"] {
             XCTAssertTrue(result.stderr.contains(phase), "--timings names \(phase): \(result.stderr)")
         }
         XCTAssertTrue(String(decoding: result.stdout, as: UTF8.self).hasPrefix("<?xml"), "the image still goes to stdout")
