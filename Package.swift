@@ -15,14 +15,13 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .target(name: "TimelineModel"),
         .target(name: "TimelineSpec", dependencies: ["TimelineModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "TimelineScene"),
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene"]),
         .target(
             name: "TimelineCairo",
-            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CRsvg"],
+            dependencies: ["TimelineScene", "CCairo", "CPangoCairo"],
             resources: [.copy("Fonts")]
         ),
         .target(name: "TimelineKit", dependencies: ["TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo"]),

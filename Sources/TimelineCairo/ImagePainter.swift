@@ -1,5 +1,4 @@
 import CCairo
-import CRsvg
 import Foundation
 import TimelineScene
 
@@ -35,21 +34,12 @@ struct ImagePainter {
     }
 
     /// librsvg fits the document into the viewport itself, honouring its preserveAspectRatio.
-    /// A file it cannot read draws nothing, like an unreadable PNG.
     private func paintSVG(_ image: ImageNode, clip: () -> Void) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let handle = rsvg_handle_new_from_file(image.path, &error) else {
-            if error != nil { g_error_free(error) }
-            return
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        var viewport = RsvgRectangle(x: image.rect.x, y: image.rect.y, width: image.rect.width, height: image.rect.height)
+        guard let icon = SVGIcon(path: image.path) else { return }
         cairo_save(cr)
         clip()
         cairo_clip(cr)
-        if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0, error != nil {
-            g_error_free(error)
-        }
+        icon.render(on: cr, viewport: cairo_rectangle_t(x: image.rect.x, y: image.rect.y, width: image.rect.width, height: image.rect.height))
         cairo_restore(cr)
     }
 }

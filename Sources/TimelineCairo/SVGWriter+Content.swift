@@ -1,6 +1,5 @@
 import CCairo
 import CPangoCairo
-import CRsvg
 import Foundation
 import TimelineScene
 
@@ -139,13 +138,7 @@ extension SVGWriter {
             return EmbeddedImage(url: Array(("data:image/png;base64," + data.base64EncodedString()).utf8), pixelSize: (width, height))
         }
         if name.hasSuffix(".svg") {
-            var error: UnsafeMutablePointer<GError>?
-            guard let handle = rsvg_handle_new_from_file(path, &error) else {
-                if error != nil { g_error_free(error) }
-                return nil
-            }
-            g_object_unref(UnsafeMutableRawPointer(handle))
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            guard SVGIcon(path: path) != nil, let data = FileManager.default.contents(atPath: path) else { return nil }
             return EmbeddedImage(url: Array(("data:image/svg+xml;base64," + data.base64EncodedString()).utf8), pixelSize: nil)
         }
         return nil

@@ -1,6 +1,5 @@
 import CCairo
 import CPangoCairo
-import CRsvg
 import Foundation
 import TimelineScene
 

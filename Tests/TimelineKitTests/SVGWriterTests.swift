@@ -61,6 +61,16 @@ final class SVGWriterTests: XCTestCase {
         text.components(separatedBy: needle).count - 1
     }
 
+    /// Colors are written as cairo's SVG surface wrote them, printf's `%f` without trailing zeros.
+    func testChannelPercentsMatchPrintf() {
+        for value in 0...255 {
+            var expected = String(format: "%f", Double(value) * 100 / 255)
+            while expected.hasSuffix("0") { expected.removeLast() }
+            if expected.hasSuffix(".") { expected.removeLast() }
+            XCTAssertEqual(String(decoding: SVGBytes.channelPercent(value), as: UTF8.self), expected + "%", "channel \(value)")
+        }
+    }
+
     func testIdenticalGlyphsAreDefinedOnceAndUsedTwice() throws {
         let svg = try render(["oo"])
         XCTAssertEqual(count("<path id=\"g", in: svg), 1, svg)
