@@ -44,7 +44,8 @@ public final class TimelineRenderer {
     public init(options: RenderOptions = RenderOptions()) throws {
         self.options = options
         do {
-            fonts = try FontLibrary(extraDirectories: options.fontDirectories, systemFonts: options.systemFonts)
+            fonts = try FontPreload.take(fontDirectories: options.fontDirectories, systemFonts: options.systemFonts)
+                ?? FontLibrary(extraDirectories: options.fontDirectories, systemFonts: options.systemFonts)
         } catch {
             throw RenderFailure.failed("\(error)")
         }

@@ -84,10 +84,17 @@ struct ItemText {
 
     /// `label — title — subtitle (status[, overdue])` for the SVG's description.
     func describe(_ item: Item, label: String?) -> String {
-        let parts = [label, item.title, item.subtitle].compactMap { $0 }
-            .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+        let parts = [label, item.title, item.subtitle].compactMap { $0 }.map(Self.oneLine)
         let overdue = item.isOverdue(now: now) ? ", overdue" : ""
         return (parts.isEmpty ? "item" : parts.joined(separator: " — ")) + " (\(item.status.rawValue)\(overdue))"
+    }
+
+    /// `text` with its line breaks turned into spaces. Most texts have none: those are returned
+    /// without walking their characters (the description is built for every item).
+    static func oneLine(_ text: String) -> String {
+        // Every newline character starts with one of these bytes in UTF-8 (\n \v \f \r, U+0085, U+2028/9).
+        guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// Title, subtitle and attributes of an item, stacked.

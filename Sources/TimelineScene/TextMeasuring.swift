@@ -75,20 +75,26 @@ public final class RecordingMeasurer: TextMeasuring {
 
     public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         requests.append(TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines))
-        // The font string ends in its size ("Inter Semi-Bold 15"); characters average about
-        // half the size in width.
-        let size = font.split(separator: " ").last.flatMap { Double($0) } ?? 12
+        // Cheap on purpose (a dry run measures every text): the font string ends in its size
+        // ("Inter Semi-Bold 15"), characters average about half the size in width, and a byte
+        // counts as a character.
+        let size = font.utf8.lastIndex(of: UInt8(ascii: " ")).flatMap { Double(font[font.utf8.index(after: $0)...]) } ?? 12
         let lineHeight = size * 1.2
         var lines: [MeasuredLine] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let width = Double(paragraph.count) * size * 0.5
+        var paragraphLength = 0
+        func endParagraph() {
+            let width = Double(paragraphLength) * size * 0.5
             // At most a line per character, as Pango's wrapping gives at worst.
-            let count = maxWidth > 0 ? Int(max(1, min(Double(paragraph.count), (width / maxWidth).rounded(.up)))) : 1
-            for index in 0..<count {
-                lines.append(MeasuredLine(text: index == 0 ? String(paragraph) : "", width: min(width, maxWidth),
-                                          baseline: Double(lines.count) * lineHeight + size))
+            let count = maxWidth > 0 ? Int(max(1, min(Double(paragraphLength), (width / maxWidth).rounded(.up)))) : 1
+            for _ in 0..<count {
+                lines.append(MeasuredLine(text: "", width: min(width, maxWidth), baseline: Double(lines.count) * lineHeight + size))
             }
+            paragraphLength = 0
         }
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") { endParagraph() } else { paragraphLength += 1 }
+        }
+        endParagraph()
         let truncated = maxLines.map { $0 > 0 && lines.count > $0 } ?? false
         if truncated, let maxLines { lines.removeLast(lines.count - maxLines) }
         return MeasuredText(lines: lines, height: Double(lines.count) * lineHeight, lineHeight: lineHeight, isTruncated: truncated)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TimelineKit
 
 @main
 struct TimelineCards: ParsableCommand {
@@ -18,6 +19,10 @@ struct TimelineCards: ParsableCommand {
     /// Usage mistakes (a bad flag value) are bad input too: exit 2, as the contract says, instead
     /// of ArgumentParser's 64. Help and version still exit 0.
     static func main() {
+        // Commands that render load the fonts on another core while the arguments are parsed.
+        if let command = CommandLine.arguments.dropFirst().first, ["render", "check"].contains(command) {
+            FontPreload.start()
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
