@@ -16,8 +16,7 @@ public enum CardLayout {
     public static func scene(for card: Card, measurer: any TextMeasuring) -> Scene {
         let style = card.style
         let pad = shadowPadding(style)
-        var frame = frame(for: card, measurer: measurer)
-        frame.nodes = frame.nodes.map { $0.translated(dx: pad.left, dy: pad.top) }
+        let frame = frame(for: card, measurer: measurer, origin: Point(x: pad.left, y: pad.top))
         return Scene(width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
                      nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
                      description: frame.description, truncations: frame.truncations)
@@ -31,8 +30,9 @@ public enum CardLayout {
                       bottom: max(0, spread + shadow.offsetY), left: max(0, spread - shadow.offsetX))
     }
 
-    /// The card drawn with its top-left corner at the origin.
-    static func frame(for card: Card, measurer: any TextMeasuring) -> CardContent {
+    /// The card drawn with its top-left corner at `origin` (every node is moved once: a big
+    /// card has hundreds of thousands).
+    static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) -> CardContent {
         let style = card.style
         let margins = style.margins
         var content = contentLayout(card, measurer: measurer)
@@ -65,11 +65,12 @@ public enum CardLayout {
                                       fill: footer.background)))
             nodes += footer.text.placed(x: margins.left, top: footerTop + footer.textTop, width: innerWidth)
         }
-        nodes += content.nodes.map { $0.translated(dx: margins.left, dy: contentTop) }
+        nodes = nodes.map { $0.translated(dx: origin.x, dy: origin.y) }
+        nodes += content.nodes.map { $0.translated(dx: margins.left + origin.x, dy: contentTop + origin.y) }
         if style.border.width > 0 {
             // Stroked inside the edge, after the bands, so they never cover it.
             let inset = style.border.width / 2
-            nodes.append(.box(BoxNode(rect: Rect(x: inset, y: inset, width: width - style.border.width, height: height - style.border.width),
+            nodes.append(.box(BoxNode(rect: Rect(x: origin.x + inset, y: origin.y + inset, width: width - style.border.width, height: height - style.border.width),
                                       corners: CornerRadii(all: max(0, radius - inset)), fill: nil,
                                       stroke: Stroke(color: style.border.color.rgba, width: style.border.width))))
         }

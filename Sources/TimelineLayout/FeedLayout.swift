@@ -32,8 +32,8 @@ public enum FeedLayout {
                 description.append([card.title, card.subtitle].compactMap { $0 }.joined(separator: " — "))
             }
             let pad = CardLayout.shadowPadding(style)
-            let frame = CardLayout.frame(for: card, measurer: measurer)
-            nodes += frame.nodes.map { $0.translated(dx: feed.margins.left, dy: y) }
+            let frame = CardLayout.frame(for: card, measurer: measurer, origin: Point(x: feed.margins.left, y: y))
+            nodes += frame.nodes
             description += frame.description
             truncations += frame.truncations
             y += frame.height + max(pad.bottom, 0)

@@ -31,7 +31,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Write the rendered images as the expected ones instead of comparing.")
     var record = false
 
-    @Option(help: "Inputs rendered in parallel (default: the number of cores).")
+    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "List every image compared or recorded.")

@@ -21,10 +21,10 @@ struct Render: ParsableCommand {
     @Option(help: "Image format: svg, png or pdf (repeatable; default svg, or the -o file's extension).")
     var format: [ImageFormat] = []
 
-    @Option(help: "Inputs rendered in parallel (default: the number of cores).")
+    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(help: "Print the time spent in each phase on standard error.")
+    @Flag(help: "Print the time spent in each phase (read, decode, layout, shape, paint, encode, write) on standard error.")
     var timings = false
 
     @Flag(help: "List each file written.")
