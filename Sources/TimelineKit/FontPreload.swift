@@ -1,37 +1,35 @@
-import Foundation
+import Dispatch
 import TimelineCairo
 import TimelineModel
 
 /// The default fonts loaded on another thread while the command line is parsed: a small render
-/// spends as long parsing its arguments as loading fonts, and the machine has a second core.
-/// The first renderer with default font options takes the library; anything else ignores it.
+/// spends about as long parsing its arguments as loading fonts, and the machine has a second
+/// core. The first renderer with default font options takes the library; anything else ignores it.
 public enum FontPreload {
     /// Starts loading; call once, before parsing.
     public static func start() {
-        state.condition.lock()
-        defer { state.condition.unlock() }
-        guard state.thread == nil else { return }
-        let thread = Thread {
-            let library = try? FontLibrary()
-            if let library { warmUp(library) }
-            state.condition.lock()
-            state.library = library.map(Handoff.init)
-            state.done = true
-            state.condition.broadcast()
-            state.condition.unlock()
+        state.access.wait()
+        defer { state.access.signal() }
+        guard !state.started else { return }
+        state.started = true
+        state.loaded.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            if let library = try? FontLibrary() {
+                warmUp(library)
+                state.library = Handoff(library: library)
+            }
+            state.loaded.leave()
         }
-        state.thread = thread
-        thread.start()
     }
 
     /// The preloaded library when `fontDirectories` and `systemFonts` are the defaults, waiting
     /// for it if it is still loading; nil when none was started or it was taken already.
     static func take(fontDirectories: [String], systemFonts: Bool) -> FontLibrary? {
         guard fontDirectories.isEmpty, !systemFonts else { return nil }
-        state.condition.lock()
-        defer { state.condition.unlock() }
-        guard state.thread != nil else { return nil }
-        while !state.done { state.condition.wait() }
+        state.access.wait()
+        defer { state.access.signal() }
+        guard state.started else { return nil }
+        state.loaded.wait()
         defer { state.library = nil }
         return state.library?.library
     }
@@ -54,10 +52,11 @@ public enum FontPreload {
         let library: FontLibrary
     }
 
+    /// `access` guards `started` and `library`; `loaded` is left once the library is there.
     private final class State: @unchecked Sendable {
-        let condition = NSCondition()
-        var thread: Thread?
-        var done = false
+        let access = DispatchSemaphore(value: 1)
+        let loaded = DispatchGroup()
+        var started = false
         var library: Handoff?
     }
     private static let state = State()
