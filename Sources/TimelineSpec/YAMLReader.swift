@@ -1,4 +1,4 @@
-import CYaml
+import CYAML
 import Foundation
 import TimelineModel
 
