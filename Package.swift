@@ -23,7 +23,9 @@ let package = Package(
         .target(
             name: "TimelineCairo",
             dependencies: ["TimelineScene", "CCairo", "CPangoCairo"],
-            resources: [.copy("Fonts")]
+            // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
+            // FontLibrary finds the folder itself (BundledFonts.swift).
+            exclude: ["Fonts"]
         ),
         .target(name: "TimelineKit", dependencies: ["TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo"]),
         .executableTarget(
