@@ -9,20 +9,23 @@ let package = Package(
         .executable(name: "timeline-cards", targets: ["timeline-cards"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
     ],
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        // libyaml's C API, all the YAML reader needs (Yams would bring full Foundation with it).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "TimelineModel"),
-        .target(name: "TimelineSpec", dependencies: ["TimelineModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "TimelineSpec", dependencies: ["TimelineModel", "CYAML"]),
         .target(name: "TimelineScene"),
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene"]),
         .target(
             name: "TimelineCairo",
             dependencies: ["TimelineScene", "CCairo", "CPangoCairo"],
-            resources: [.copy("Fonts")]
+            // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
+            // FontLibrary finds the folder itself (BundledFonts.swift).
+            exclude: ["Fonts"]
         ),
         .target(name: "TimelineKit", dependencies: ["TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo"]),
         .executableTarget(

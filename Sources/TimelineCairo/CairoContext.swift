@@ -1,6 +1,10 @@
 import CCairo
 import CPangoCairo
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An owned cairo surface.
 final class CairoSurface {

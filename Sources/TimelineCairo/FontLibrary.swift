@@ -1,6 +1,10 @@
 import CCairo
 import CPangoCairo
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The fonts text is measured and drawn with: by default only the fonts bundled with the tool,
 /// through a private fontconfig configuration, so the machine's fonts never change the output.
@@ -25,7 +29,7 @@ public final class FontLibrary {
 
     /// The bundled font folder (Inter, DejaVu Sans, Droid Sans Fallback, Symbola).
     public static var bundledFontDirectory: String? {
-        Bundle.module.resourceURL?.appendingPathComponent("Fonts").path
+        BundledFonts.directory
     }
 
     /// Families tried, in order, for characters the requested family lacks.
@@ -167,7 +171,7 @@ public final class FontLibrary {
     }
 
     private final class ProcessDefault: @unchecked Sendable {
-        let lock = NSLock()
+        let lock = Lock()
         var installed = false
     }
     private static let processDefault = ProcessDefault()

@@ -1,5 +1,4 @@
 import CCairo
-import Foundation
 import TimelineScene
 
 /// Draws icon files (PNG through cairo, SVG through librsvg) scaled into their box, keeping their

@@ -1,5 +1,9 @@
 import CCairo
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A decoded raster image: RGBA, 8 bits a channel, row by row from the top.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What SVG output shares: escaping of user text.
 enum SVGDocument {
     /// Text for XML content and attribute values. Works on UTF-8 bytes: the characters to escape

@@ -1,6 +1,15 @@
 import CCairo
 import CPangoCairo
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TimelineScene
 
 /// Writes a scene as SVG directly, drawing what `ScenePainter` draws: boxes, lines and markers as

@@ -1,6 +1,10 @@
 import CCairo
 import CPangoCairo
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TimelineScene
 
 /// Paints a scene's primitives on a cairo context. It places nothing: every position comes from
@@ -183,7 +187,13 @@ struct ScenePainter {
 
     private func paintLink(_ link: LinkNode) {
         guard tagsLinks else { return }
-        let uri = link.url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        // Backslashes and quotes escaped for cairo's attribute string (code unit by code unit, as
+        // `replacingOccurrences` did).
+        var uri = ""
+        for scalar in link.url.unicodeScalars {
+            if scalar == "\\" || scalar == "'" { uri.unicodeScalars.append("\\") }
+            uri.unicodeScalars.append(scalar)
+        }
         let attributes = "uri='\(uri)' rect=[\(link.rect.x) \(link.rect.y) \(link.rect.width) \(link.rect.height)]"
         cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
         cairo_tag_end(cr, CAIRO_TAG_LINK)

@@ -1,6 +1,11 @@
 import CCairo
 import CPangoCairo
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimelineScene
 
 /// The image formats the renderer writes.

@@ -1,4 +1,10 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import TimelineCairo
 import TimelineModel
 
 /// Renders many inputs on several threads, then writes everything or nothing.
@@ -30,7 +36,7 @@ public struct BatchRender {
 
     /// Lock-protected slots for results computed on worker threads.
     private final class Slots: @unchecked Sendable {
-        let lock = NSLock()
+        let lock = Lock()
         var outputs: [Output?]
         var problems: [[String]]
         var failures: [String?]

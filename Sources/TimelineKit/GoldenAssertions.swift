@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Golden-image checks for users' own XCTest or Swift Testing suites.
 ///

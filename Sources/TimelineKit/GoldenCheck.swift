@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Compares rendered images with committed ("golden") ones, or records them. `check` on the
 /// command line and the Swift test helpers both run through here.
@@ -94,8 +98,7 @@ public struct GoldenCheck: Sendable {
 
     /// The folder of goldens is missing (only recording may create it).
     public var directoryProblem: SetupProblem? {
-        var isDirectory: ObjCBool = false
-        if record || (FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if record || FileKind(atPath: directory) == .directory {
             return nil
         }
         return SetupProblem(path: directory, reason: "the folder of expected images does not exist (\(recordHint) to create it)")

@@ -1,4 +1,3 @@
-import Foundation
 @_exported import struct TimelineCairo.PixelImage
 
 /// Pixel comparisons behind `check` and the golden tests: counts, a root mean square error, and

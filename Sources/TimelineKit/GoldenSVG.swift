@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension GoldenComparison {
     /// The first place where two normalized SVG documents differ.
@@ -229,7 +233,7 @@ struct SVGNormalizer {
         let rounded = (value * 1000).rounded() / 1000
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        var text = String(format: "%.3f", rounded)
+        var text = decimalText(rounded, places: 3)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TimelineSpec
 
 /// One input to render: a file or standard input, read into memory.
@@ -40,9 +49,8 @@ public struct InputSource: Sendable {
     /// chunk past the limit instead of holding whatever is sent.
     static func readStandardInput(maxBytes: Int) throws -> Data {
         var data = Data()
-        let handle = FileHandle.standardInput
         while true {
-            let chunk = handle.readData(ofLength: 1 << 20)
+            let chunk = StandardStreams.readInput(upTo: 1 << 20)
             if chunk.isEmpty { return data }
             data.append(chunk)
             if data.count > maxBytes { throw LoadError.tooLarge("<stdin>", data.count, maxBytes) }
@@ -60,15 +68,14 @@ public struct InputSource: Sendable {
                                            format: stdinFormat, directory: manager.currentDirectoryPath))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            guard let kind = FileKind(atPath: argument) else {
                 throw LoadError.unreadable(argument, "no such file or folder")
             }
             let files: [String]
-            if isDirectory.boolValue {
+            if kind == .directory {
                 let entries = (try? manager.contentsOfDirectory(atPath: argument)) ?? []
                 files = entries.filter { InputFormat(fileName: $0) != nil && !$0.hasPrefix(".") }.sorted()
-                    .map { (argument as NSString).appendingPathComponent($0) }
+                    .map { PathName.appending($0, to: argument) }
                 if files.isEmpty { throw LoadError.noInputs(argument) }
             } else {
                 guard InputFormat(fileName: argument) != nil else { throw LoadError.unsupported(argument) }

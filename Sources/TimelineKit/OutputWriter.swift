@@ -1,5 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TimelineCairo
+import TimelineSpec
 
 /// Where images go: a folder, one named file, or standard output.
 public enum OutputTarget: Sendable, Equatable {
@@ -15,7 +25,7 @@ public enum OutputTarget: Sendable, Equatable {
         }
         if argument == "-" {
             self = .standardOutput
-        } else if ImageFormat(rawValue: (argument as NSString).pathExtension.lowercased()) != nil {
+        } else if ImageFormat(rawValue: PathName.fileExtension(of: argument).lowercased()) != nil {
             self = .file(argument)
         } else {
             self = .directory(argument)
@@ -24,7 +34,7 @@ public enum OutputTarget: Sendable, Equatable {
 
     /// The format a file target's extension names.
     public var impliedFormat: ImageFormat? {
-        if case .file(let path) = self { return ImageFormat(rawValue: (path as NSString).pathExtension.lowercased()) }
+        if case .file(let path) = self { return ImageFormat(rawValue: PathName.fileExtension(of: path).lowercased()) }
         return nil
     }
 }
@@ -51,15 +61,17 @@ public struct OutputWriter {
         case .directory(let directory):
             let file = "\(image.name).\(image.format.rawValue)"
             if multipleInputs, !feed {
-                return ((directory as NSString).appendingPathComponent(input) as NSString).appendingPathComponent(file)
+                return PathName.appending(file, to: PathName.appending(input, to: directory))
             }
-            return (directory as NSString).appendingPathComponent(file)
+            return PathName.appending(file, to: directory)
         }
     }
 
     public func write(_ data: Data, to path: String) throws {
         if path == "-" {
-            FileHandle.standardOutput.write(data)
+            guard StandardStreams.writeOutput(data) else {
+                throw RenderFailure.failed("cannot write to standard output: \(String(cString: strerror(errno)))")
+            }
             return
         }
         try Self.writeAtomically(data, to: path)
@@ -80,7 +92,19 @@ public struct OutputWriter {
         } catch let failure as RenderFailure {
             throw failure
         } catch {
-            throw RenderFailure.failed("cannot write \(path): \(error.localizedDescription)")
+            throw RenderFailure.failed("cannot write \(path): \(describe(error))")
         }
+    }
+
+    /// `localizedDescription`, which is not in FoundationEssentials: on Linux, full Foundation's
+    /// text for the file system's errors, which carry no description of their own.
+    static func describe(_ error: Error) -> String {
+        #if canImport(FoundationEssentials)
+        let domain = error is CocoaError ? "NSCocoaErrorDomain" : error._domain
+        let code = (error as? CocoaError)?.code.rawValue ?? error._code
+        return "The operation could not be completed. (\(domain) error \(code).)"
+        #else
+        return error.localizedDescription
+        #endif
     }
 }

@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimelineCairo
 import TimelineModel
 import TimelineSpec
@@ -75,7 +80,7 @@ public struct PhaseTimings: Sendable {
 
     public var summary: String {
         let total = read + decode + layout + shape + paint + encode + write
-        func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
+        func ms(_ value: Double) -> String { decimalText(value * 1000, places: 1) + " ms" }
         return "timings: read \(ms(read)), decode \(ms(decode)), layout \(ms(layout)), shape \(ms(shape)), paint \(ms(paint)), encode \(ms(encode)), write \(ms(write)); total \(ms(total))"
     }
 }

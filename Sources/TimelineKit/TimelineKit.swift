@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimelineModel
 import TimelineSpec
 
@@ -7,6 +11,8 @@ import TimelineSpec
 @_exported import enum TimelineCairo.ImageFormat
 @_exported import struct TimelineModel.Document
 @_exported import struct TimelineModel.DateValue
+// For the command line's progress bar (NSLock is full Foundation's).
+@_exported import class TimelineCairo.Lock
 
 /// The library's entry points for Swift users and the command line.
 public enum TimelineKit {

@@ -1,4 +1,3 @@
-import Foundation
 import TimelineCairo
 import TimelineLayout
 import TimelineModel

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A date as written in the input: an instant, the offset it was written in, and whether it was a bare day.
 public struct DateValue: Hashable, Sendable, Codable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z.
@@ -18,7 +16,7 @@ public struct DateValue: Hashable, Sendable, Codable, Comparable {
     public static func < (lhs: DateValue, rhs: DateValue) -> Bool { lhs.instant < rhs.instant }
 
     /// Civil fields in the date's own offset, computed without calendars or the machine's time zone.
-    public var civil: CivilDate { CivilDate(secondsSinceEpoch: Int64(floor(instant)) + Int64(utcOffset)) }
+    public var civil: CivilDate { CivilDate(secondsSinceEpoch: Int64(instant.rounded(.down)) + Int64(utcOffset)) }
 }
 
 /// Year, month, day, weekday and time of day: proleptic Gregorian, no locale.

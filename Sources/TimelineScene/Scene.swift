@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything an image shows, fully resolved: the renderer only paints it.
 public struct Scene: Hashable, Sendable, Codable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Resolves a path written in an input so it can never name a file outside the input's folder.
 enum ContainedPath {
@@ -25,7 +29,7 @@ enum ContainedPath {
         let parts = name.split(separator: "/", omittingEmptySubsequences: true)
         if parts.contains("..") { return .failure(.escapes) }
         let root = URL(fileURLWithPath: base).standardizedFileURL.resolvingSymlinksInPath().path
-        let joined = (root as NSString).appendingPathComponent(parts.joined(separator: "/"))
+        let joined = PathName.appending(parts.joined(separator: "/"), to: root)
         guard FileManager.default.fileExists(atPath: joined) else { return .failure(.missing) }
         let real = URL(fileURLWithPath: joined).resolvingSymlinksInPath().path
         guard real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return .failure(.symlinkEscapes) }

@@ -1,4 +1,3 @@
-import Foundation
 import TimelineModel
 
 /// Collects every problem while the decoder keeps going, and turns YAML nodes into typed values.

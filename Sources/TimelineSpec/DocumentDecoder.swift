@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimelineModel
 
 /// Which syntax an input is written in.
@@ -7,7 +11,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
 
     /// From a file name's extension; nil when it says nothing.
     public init?(fileName: String) {
-        switch (fileName as NSString).pathExtension.lowercased() {
+        switch PathName.fileExtension(of: fileName).lowercased() {
         case "yaml", "yml": self = .yaml
         case "json": self = .json
         default: return nil

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimelineModel
 
 /// Reads the document tree: themes, styles, cards and items, into the model.
@@ -206,7 +210,7 @@ struct DocumentReader {
         if let value = keys["icon"], let name = context.text(value, path + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):
-                let ext = (resolved as NSString).pathExtension.lowercased()
+                let ext = PathName.fileExtension(of: resolved).lowercased()
                 if ext == "png" || ext == "svg" {
                     item.icon = resolved
                 } else {

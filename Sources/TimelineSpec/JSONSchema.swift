@@ -1,4 +1,3 @@
-import Foundation
 import TimelineModel
 
 /// The input format as JSON Schema (draft 2020-12), generated from `FormatSchema`, the same key
@@ -15,8 +14,7 @@ public enum JSONSchema {
 
     /// Pretty, key-sorted JSON text.
     public static func text() -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: document(), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        PrettyJSON.text(document()) + "\n"
     }
 
     static func object(_ schema: ObjectSchema) -> [String: Any] {

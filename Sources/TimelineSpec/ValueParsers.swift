@@ -1,4 +1,3 @@
-import Foundation
 import TimelineModel
 
 /// Parsers for the scalar forms the format accepts; each returns nil or a reason on bad input.

@@ -1,5 +1,4 @@
-import CYaml
-import Foundation
+import CYAML
 import TimelineModel
 
 /// Reads YAML (and so JSON) into `YAMLNode`s through libyaml's event stream, without recursion, so
@@ -159,7 +158,9 @@ struct YAMLReader {
         if parser.error == YAML_READER_ERROR {
             let offset = min(Int(parser.problem_offset), bytes.count)
             let value = parser.problem_value
-            let what = value == 0 ? "a NUL byte" : String(format: "the character U+%04X", value)
+            // `%04X` (an `Int32` read as unsigned): uppercase hex, at least four digits.
+            let hex = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
+            let what = value == 0 ? "a NUL byte" : "the character U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             let message = value >= 0 && problem.contains("control characters")
                 ? "\(what) is not allowed in YAML text (binary data?)" : "cannot read the text: \(problem)"
             return DiagnosticsError(problems + [Diagnostic(TextPosition.location(ofByte: offset, in: bytes, file: file), message)])

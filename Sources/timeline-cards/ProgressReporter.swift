@@ -1,10 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TimelineKit
 
 /// A progress bar on standard error when it is a terminal, there are many inputs and CI is unset.
 final class ProgressReporter: @unchecked Sendable {
     let total: Int
     let isInteractive: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(total: Int) {
         self.total = total
@@ -19,11 +29,11 @@ final class ProgressReporter: @unchecked Sendable {
             let width = 30
             let filled = width * done / max(1, total)
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total)".utf8))
+            StandardStreams.writeError("\r\(bar) \(done)/\(total)")
         }
     }
 
     func finish() {
-        if isInteractive, total >= 10 { FileHandle.standardError.write(Data("\r\u{1b}[K".utf8)) }
+        if isInteractive, total >= 10 { StandardStreams.writeError("\r\u{1b}[K") }
     }
 }

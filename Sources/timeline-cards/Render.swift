@@ -1,5 +1,10 @@
 import ArgumentParser
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimelineKit
 
 struct Render: ParsableCommand {
@@ -70,7 +75,7 @@ struct Render: ParsableCommand {
         if timings { Diagnostics.print(result.timings.summary) }
         if verbose || progress.isInteractive {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            Diagnostics.print("\(count) image\(count == 1 ? "" : "s") in \(String(format: "%.1f", seconds)) s")
+            Diagnostics.print("\(count) image\(count == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
         }
     }
 }

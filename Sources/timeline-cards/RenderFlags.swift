@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimelineKit
 
 // The default `allValueStrings` describes each case through reflection, a tenth of a small
@@ -103,8 +107,7 @@ struct ImageFlags: ParsableArguments {
         }
         if let now, TimelineKit.parseDate(now) == nil { throw ValidationError("--now '\(now)' is not an ISO 8601 date or date-time") }
         for folder in fonts {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            if FileKind(atPath: folder) != .directory {
                 throw ValidationError("--fonts '\(folder)' is not a folder")
             }
         }
@@ -127,6 +130,6 @@ struct ImageFlags: ParsableArguments {
 
 enum Diagnostics {
     static func print(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardStreams.writeError(text + "\n")
     }
 }

@@ -6,7 +6,9 @@ struct Themes: ParsableCommand {
 
     func run() throws {
         for (name, summary) in TimelineKit.themes {
-            print("\(name.padding(toLength: 9, withPad: " ", startingAt: 0)) \(summary)")
+            // Padded (or cut) to 9 characters, as `padding(toLength:withPad:startingAt:)` did.
+            let column = String(name.prefix(9)) + String(repeating: " ", count: max(0, 9 - name.count))
+            print("\(column) \(summary)")
         }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TimelineKit
 
 @main
@@ -29,8 +28,8 @@ struct TimelineCards: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
+            StandardStreams.writeError(fullMessage(for: error) + "\n")
+            exit(withError: ExitCode(2)) // prints nothing for an ExitCode
         }
     }
 }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -22,7 +31,9 @@ enum FuzzTarget {
 
     /// An empty folder: icons and theme files in fuzz inputs resolve inside it and find nothing.
     static let folder: String = {
-        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("timeline-fuzz-\(getpid())")
+        // NSTemporaryDirectory() (full Foundation): $TMPDIR with a trailing slash, else /tmp/.
+        let temporary = ProcessInfo.processInfo.environment["TMPDIR"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/tmp/"
+        let path = temporary + "timeline-fuzz-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()

@@ -1,4 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TimelineKit
 
 /// The entry point. Built with `-sanitize=fuzzer`, libFuzzer is linked in and this hands it the
 /// command line (SwiftPM's own `main` for the module wins over libFuzzer's, so it is called by
@@ -23,12 +33,12 @@ enum Replay {
         }
         let paths = CommandLine.arguments.dropFirst()
         if paths.isEmpty {
-            FileHandle.standardError.write(Data("usage: timeline-fuzz FILE...  (built with -sanitize=fuzzer it fuzzes; see make fuzz)\n".utf8))
+            StandardStreams.writeError("usage: timeline-fuzz FILE...  (built with -sanitize=fuzzer it fuzzes; see make fuzz)\n")
             exit(64)
         }
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {
-                FileHandle.standardError.write(Data("timeline-fuzz: cannot read \(path)\n".utf8))
+                StandardStreams.writeError("timeline-fuzz: cannot read \(path)\n")
                 exit(66)
             }
             FuzzTarget.run(data)

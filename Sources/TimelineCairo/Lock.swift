@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pthread mutex, for what `NSLock` did: `NSLock` is full Foundation's, and
+/// `Synchronization.Mutex` needs macOS 15. Here because the font library is the lowest user.
+public final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    public init() {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard input, output and error through `read` and `write`: `FileHandle` is full
+/// Foundation's. Interrupted calls are retried and short writes continued.
+public enum StandardStreams {
+    /// Writes all of `data` to standard output; false when the stream refuses it (`errno` says why).
+    @discardableResult
+    public static func writeOutput(_ data: Data) -> Bool { writeAll(data, to: STDOUT_FILENO) }
+
+    /// Writes `text` to standard error, as a diagnostic: a failure is ignored.
+    public static func writeError(_ text: String) {
+        _ = writeAll(Data(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Up to `count` bytes of standard input, fewer only at its end (or when it fails).
+    public static func readInput(upTo count: Int) -> Data {
+        var data = Data(count: count)
+        var filled = 0
+        data.withUnsafeMutableBytes { buffer in
+            while filled < count {
+                let got = read(STDIN_FILENO, buffer.baseAddress! + filled, count - filled)
+                if got > 0 {
+                    filled += got
+                } else if got == 0 || errno != EINTR {
+                    break
+                }
+            }
+        }
+        data.count = filled
+        return data
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result >= 0 {
+                    written += result
+                } else if errno != EINTR {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
