@@ -12,7 +12,11 @@ public struct BatchRender {
     public var options: RenderOptions
     public var jobs: Int
 
-    public init(options: RenderOptions, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// The cores this process may use, read once: every read parses the cgroup files, and the
+    /// command line's parser evaluates `--jobs`'s default several times.
+    public static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    public init(options: RenderOptions, jobs: Int = BatchRender.cores) {
         self.options = options
         self.jobs = max(1, jobs)
     }

@@ -39,7 +39,9 @@ public enum FontPreload {
     private static func warmUp(_ library: FontLibrary) {
         let style = Style()
         let measurer = PangoTextMeasurer(fonts: library)
-        let sample = "ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 ,.:;-–—'()/&"
+        // Small on purpose: it must be done before parsing is (each glyph's extents cost as
+        // much as a short text's shaping); capitals and the rest come with the document.
+        let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
         for font in [style.resolvedTitleFont, style.resolvedSubtitleFont, style.resolvedEventFont] {
             _ = measurer.measure(sample, font: font, maxWidth: 10_000, maxLines: nil)
         }

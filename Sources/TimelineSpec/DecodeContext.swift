@@ -38,16 +38,18 @@ final class DecodeContext {
     }
 
     /// The mapping's values by key; unknown keys are reported with the closest known one.
-    func mapping(_ node: YAMLNode, _ path: String, _ schema: ObjectSchema) -> [String: YAMLNode]? {
+    /// Paths are built only for a message: most values have none, and every key has a path.
+    func mapping(_ node: YAMLNode, _ path: @autoclosure () -> String, _ schema: ObjectSchema) -> [String: YAMLNode]? {
         guard case .mapping(let pairs) = node.content else {
-            error(node, "\(path): expected a mapping, found \(node.kindName)")
+            error(node, "\(path()): expected a mapping, found \(node.kindName)")
             return nil
         }
         var values: [String: YAMLNode] = [:]
         values.reserveCapacity(pairs.count)
-        for (key, value) in pairs {
+        for pair in pairs {
+            let (key, value) = (pair.key, pair.value)
             guard let name = key.scalar else {
-                error(key, "\(path): keys must be text, found \(key.kindName)")
+                error(key, "\(path()): keys must be text, found \(key.kindName)")
                 continue
             }
             // A scan of the schema's few keys: no list of names is built for every mapping.
@@ -56,116 +58,116 @@ final class DecodeContext {
             } else {
                 let hint = diagnostics.count < Self.maxDiagnostics
                     ? Suggestion.closest(to: name, in: schema.keyNames).map { " (did you mean '\($0)'?)" } ?? "" : ""
-                error(key, "unknown key \(Self.quoted(name)) in \(path)\(hint)")
+                error(key, "unknown key \(Self.quoted(name)) in \(path())\(hint)")
             }
         }
         for name in schema.required where values[name] == nil {
-            error(node, "\(path): missing required key '\(name)'")
+            error(node, "\(path()): missing required key '\(name)'")
         }
         return values
     }
 
-    func sequence(_ node: YAMLNode, _ path: String) -> [YAMLNode]? {
+    func sequence(_ node: YAMLNode, _ path: @autoclosure () -> String) -> [YAMLNode]? {
         guard case .sequence(let items) = node.content else {
-            error(node, "\(path): expected a list, found \(node.kindName)")
+            error(node, "\(path()): expected a list, found \(node.kindName)")
             return nil
         }
         return items
     }
 
     /// Non-empty text within the length limit. Numbers and booleans written plainly count as text.
-    func text(_ node: YAMLNode, _ path: String) -> String? {
+    func text(_ node: YAMLNode, _ path: @autoclosure () -> String) -> String? {
         guard case .scalar(let value, _) = node.content, !node.isNull else {
-            error(node, "\(path): expected text, found \(node.kindName)")
+            error(node, "\(path()): expected text, found \(node.kindName)")
             return nil
         }
         // Stops at the first visible character, unlike trimming, which copies the whole text.
         if value.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-            error(node, "\(path): must not be empty")
+            error(node, "\(path()): must not be empty")
             return nil
         }
         if value.utf8.count > limits.maxTextLength, value.unicodeScalars.count > limits.maxTextLength {
-            error(node, "\(path): text is \(value.unicodeScalars.count) characters, more than the limit of \(limits.maxTextLength) (raise with --max-text)")
+            error(node, "\(path()): text is \(value.unicodeScalars.count) characters, more than the limit of \(limits.maxTextLength) (raise with --max-text)")
             return nil
         }
         // Escapes such as "\0" or "\e" can smuggle in control characters no renderer can draw.
         if let control = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
             let hex = String(control.value, radix: 16, uppercase: true)
-            error(node, "\(path): contains the control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex), which cannot be drawn")
+            error(node, "\(path()): contains the control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex), which cannot be drawn")
             return nil
         }
         return value
     }
 
-    func number(_ node: YAMLNode, _ path: String, minimum: Double, maximum: Double = 1_000_000) -> Double? {
+    func number(_ node: YAMLNode, _ path: @autoclosure () -> String, minimum: Double, maximum: Double = 1_000_000) -> Double? {
         // A quoted "12" is text in YAML and JSON alike: a wrong type, not a number.
         if case .scalar(let value, plain: false) = node.content {
-            error(node, "\(path): expected a number, found the quoted text \(Self.quoted(value)) (write it without quotes)")
+            error(node, "\(path()): expected a number, found the quoted text \(Self.quoted(value)) (write it without quotes)")
             return nil
         }
         guard case .scalar(let value, _) = node.content, let number = Double(value),
               number.isFinite else {
-            error(node, "\(path): expected a number, found \(node.isNull ? "null" : node.scalar.map(Self.quoted) ?? node.kindName)")
+            error(node, "\(path()): expected a number, found \(node.isNull ? "null" : node.scalar.map(Self.quoted) ?? node.kindName)")
             return nil
         }
         guard number >= minimum, number <= maximum else {
-            error(node, "\(path): \(value) is out of range (\(Self.format(minimum)) to \(Self.format(maximum)))")
+            error(node, "\(path()): \(value) is out of range (\(Self.format(minimum)) to \(Self.format(maximum)))")
             return nil
         }
         return number
     }
 
-    func integer(_ node: YAMLNode, _ path: String, minimum: Int, maximum: Int = 1_000_000) -> Int? {
-        guard let value = number(node, path, minimum: Double(minimum), maximum: Double(maximum)) else { return nil }
+    func integer(_ node: YAMLNode, _ path: @autoclosure () -> String, minimum: Int, maximum: Int = 1_000_000) -> Int? {
+        guard let value = number(node, path(), minimum: Double(minimum), maximum: Double(maximum)) else { return nil }
         guard value == value.rounded() else {
-            error(node, "\(path): expected a whole number, found \(node.scalar ?? "")")
+            error(node, "\(path()): expected a whole number, found \(node.scalar ?? "")")
             return nil
         }
         return Int(value)
     }
 
-    func color(_ node: YAMLNode, _ path: String) -> Color? {
-        guard let value = text(node, path) else { return nil }
+    func color(_ node: YAMLNode, _ path: @autoclosure () -> String) -> Color? {
+        guard let value = text(node, path()) else { return nil }
         if let color = ValueParsers.color(value) { return color }
         let hint = value.hasPrefix("#") ? "" : Suggestion.closest(to: value.lowercased(), in: Array(CSSColors.named.keys).sorted())
             .map { " (did you mean '\($0)'?)" } ?? ""
-        error(node, "\(path): \(Self.quoted(value)) is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name\(hint)")
+        error(node, "\(path()): \(Self.quoted(value)) is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name\(hint)")
         return nil
     }
 
-    func date(_ node: YAMLNode, _ path: String) -> DateValue? {
-        guard let value = text(node, path) else { return nil }
+    func date(_ node: YAMLNode, _ path: @autoclosure () -> String) -> DateValue? {
+        guard let value = text(node, path()) else { return nil }
         if let date = ValueParsers.date(value) { return date }
-        error(node, "\(path): \(Self.quoted(value)) is not an ISO 8601 date (2026-11-02) or date-time (2026-11-02T09:45:00Z)")
+        error(node, "\(path()): \(Self.quoted(value)) is not an ISO 8601 date (2026-11-02) or date-time (2026-11-02T09:45:00Z)")
         return nil
     }
 
-    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ path: String, _: E.Type) -> E? where E.RawValue == String {
-        guard let value = text(node, path) else { return nil }
+    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ path: @autoclosure () -> String, _: E.Type) -> E? where E.RawValue == String {
+        guard let value = text(node, path()) else { return nil }
         if let result = E(rawValue: value) { return result }
         let options = E.allCases.map(\.rawValue)
         let hint = Suggestion.closest(to: value, in: options).map { " (did you mean '\($0)'?)" } ?? ""
-        error(node, "\(path): \(Self.quoted(value)) is not one of \(options.joined(separator: ", "))\(hint)")
+        error(node, "\(path()): \(Self.quoted(value)) is not one of \(options.joined(separator: ", "))\(hint)")
         return nil
     }
 
     /// One number or a list of 1 to 4, CSS order.
-    func insets(_ node: YAMLNode, _ path: String) -> Insets? {
+    func insets(_ node: YAMLNode, _ path: @autoclosure () -> String) -> Insets? {
         let parts: [YAMLNode]
         if case .sequence(let items) = node.content { parts = items } else { parts = [node] }
         guard (1...4).contains(parts.count) else {
-            error(node, "\(path): expected 1 to 4 numbers (CSS order), found \(parts.count)")
+            error(node, "\(path()): expected 1 to 4 numbers (CSS order), found \(parts.count)")
             return nil
         }
-        let numbers = parts.compactMap { number($0, path, minimum: 0) }
+        let numbers = parts.compactMap { number($0, path(), minimum: 0) }
         guard numbers.count == parts.count else { return nil }
         return Insets(css: numbers)
     }
 
-    func datePattern(_ node: YAMLNode, _ path: String) -> String? {
-        guard let value = text(node, path) else { return nil }
+    func datePattern(_ node: YAMLNode, _ path: @autoclosure () -> String) -> String? {
+        guard let value = text(node, path()) else { return nil }
         if case .failure(let problem) = DatePattern.parse(value) {
-            error(node, "\(path): unknown pattern letter '\(problem.letter)' in \(Self.quoted(value)); use y M d E H h m s a, and quote literal text with '...'")
+            error(node, "\(path()): unknown pattern letter '\(problem.letter)' in \(Self.quoted(value)); use y M d E H h m s a, and quote literal text with '...'")
             return nil
         }
         return value

@@ -24,10 +24,26 @@ struct YAMLReader {
         let node: YAMLNode
         let anchor: String?
         var items: [YAMLNode] = []
-        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var pairs: [YAMLPair] = []
         var pendingKey: YAMLNode?
-        /// Keys seen so far, so a duplicate is found in constant time however long the mapping.
-        var keys: Set<String> = []
+        /// Keys seen so far, once the mapping is long: a duplicate is then found in constant
+        /// time however long it gets. Short mappings (nearly all) are scanned instead.
+        var keys: Set<String>?
+        static let scannedKeys = 16
+
+        /// Whether `text` is a key already in this mapping.
+        func hasKey(_ text: String) -> Bool {
+            if let keys { return keys.contains(text) }
+            if pairs.count < Self.scannedKeys { return pairs.contains { $0.key.scalar == text } }
+            let all = Set(pairs.compactMap(\.key.scalar))
+            keys = all
+            return all.contains(text)
+        }
+
+        func append(_ pair: YAMLPair) {
+            pairs.append(pair)
+            if let text = pair.key.scalar { keys?.insert(text) }
+        }
         var isMapping: Bool { if case .mapping = node.content { true } else { false } }
 
         init(_ node: YAMLNode, anchor: String?) {
@@ -134,10 +150,10 @@ struct YAMLReader {
                 if !parent.isMapping {
                     parent.items.append(node)
                 } else if let key = parent.pendingKey {
-                    parent.pairs.append((key, node))
+                    parent.append(YAMLPair(key: key, value: node))
                     parent.pendingKey = nil
                 } else {
-                    if let text = key(node), !parent.keys.insert(text).inserted {
+                    if let text = key(node), parent.hasKey(text) {
                         problems.append(Diagnostic(SourceLocation(file: file, line: node.line, column: node.column),
                                                    "duplicate key '\(text)'"))
                     }

@@ -36,7 +36,7 @@ struct Check: ParsableCommand {
     var record = false
 
     @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = BatchRender.cores
 
     @Flag(help: "List every image compared or recorded.")
     var verbose = false

@@ -27,7 +27,7 @@ struct Render: ParsableCommand {
     var format: [ImageFormat] = []
 
     @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = BatchRender.cores
 
     @Flag(help: "Print the time spent in each phase (read, decode, layout, shape, paint, encode, write) on standard error.")
     var timings = false

@@ -125,6 +125,17 @@ final class DecoderErrorTests: XCTestCase {
         XCTAssertEqual(found, ["t:2:1: error: duplicate key 'version'", "t:4:24: error: duplicate key 'title'"])
     }
 
+    /// Short mappings are scanned, long ones switch to a set: duplicates are found in both, at
+    /// the repeated key, however far back the first one is.
+    func testDuplicateKeysAreFoundInShortAndLongMappings() {
+        let keys = (0..<40).map { "k\($0): 1" }
+        for count in [3, 15, 16, 17, 40] {
+            let yaml = "version: 1\ncards: []\nx:\n" + (keys.prefix(count) + ["k1: 2", "k0: 3"]).map { "  " + $0 }.joined(separator: "\n") + "\n"
+            let duplicates = problems(yaml).filter { $0.contains("duplicate") }
+            XCTAssertEqual(duplicates, ["t:\(4 + count):3: error: duplicate key 'k1'", "t:\(5 + count):3: error: duplicate key 'k0'"], "\(count) keys")
+        }
+    }
+
     func testAliasBombIsCountedNotExpanded() {
         var yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...12 {
