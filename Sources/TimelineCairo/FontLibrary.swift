@@ -136,12 +136,16 @@ public final class FontLibrary {
         contextState = state
     }
 
-    /// Another library with the same fonts, for shaping on another thread. Its kept layouts are
-    /// taken over with `adoptShapedLines(from:)` and drawn through this library.
-    func sibling() throws -> FontLibrary {
-        let sibling = try FontLibrary(extraDirectories: extraDirectories, systemFonts: systemFonts)
+    /// Another library with the same fonts, for shaping on another thread; safe to call from
+    /// any thread. `adopt` it before drawing its layouts.
+    func makeSibling() throws -> FontLibrary {
+        try FontLibrary(extraDirectories: extraDirectories, systemFonts: systemFonts)
+    }
+
+    /// Registers a sibling: its context follows this one's state from now on, and its kept
+    /// layouts are taken over with `adoptShapedLines(from:)` and drawn through this library.
+    func adopt(_ sibling: FontLibrary) {
         siblings.append(sibling)
-        return sibling
     }
 
     /// Takes over the layouts `sibling` kept, once its thread is done with them.

@@ -73,7 +73,9 @@ public final class PangoTextMeasurer: TextMeasuring {
         guard threads > 1 else { return }
         let start = DispatchTime.now().uptimeNanoseconds
         defer { shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        while helpers.count < threads - 1, let sibling = try? fonts.sibling() {
+        takeHelpersMadeAhead()
+        while helpers.count < threads - 1, let sibling = try? fonts.makeSibling() {
+            fonts.adopt(sibling)
             helpers.append(PangoTextMeasurer(fonts: sibling))
         }
         let measurers = UncheckedMeasurers([self] + helpers.prefix(threads - 1))
@@ -95,6 +97,60 @@ public final class PangoTextMeasurer: TextMeasuring {
             helper.cache.removeAll(keepingCapacity: true)
             fonts.adoptShapedLines(from: helper.fonts)
         }
+    }
+
+    /// Helpers being made on other threads, for the next `prepare`.
+    private var helpersAhead: HelpersAhead?
+
+    private final class HelpersAhead: @unchecked Sendable {
+        let made = DispatchGroup()
+        /// Written by the making threads before they leave `made`; read after waiting for it.
+        var measurers: [PangoTextMeasurer?]
+        init(count: Int) { measurers = Array(repeating: nil, count: count) }
+    }
+
+    /// Starts making the helpers `prepare` will need for `threads` threads, each on a thread of
+    /// its own, their fonts warmed up with a sample in `warmUpFonts`: called while a big document
+    /// is decoded, so loading fonts does not wait for its texts.
+    public func makeHelpersAhead(threads: Int, warmUpFonts: [String]) {
+        let count = min(threads, self.threads) - 1 - helpers.count
+        guard count > 0, helpersAhead == nil else { return }
+        let ahead = HelpersAhead(count: count)
+        let template = UncheckedMeasurers([self])
+        for index in 0..<count {
+            ahead.made.enter()
+            DispatchQueue.global(qos: .userInitiated).async {
+                defer { ahead.made.leave() }
+                guard let sibling = try? template.all[0].fonts.makeSibling() else { return }
+                let helper = PangoTextMeasurer(fonts: sibling)
+                helper.warmUp(warmUpFonts)
+                ahead.measurers[index] = helper
+            }
+        }
+        helpersAhead = ahead
+    }
+
+    private func takeHelpersMadeAhead() {
+        guard let ahead = helpersAhead else { return }
+        ahead.made.wait()
+        helpersAhead = nil
+        for case let helper? in ahead.measurers {
+            fonts.adopt(helper.fonts)
+            helpers.append(helper)
+        }
+    }
+
+    /// Shapes a short sample in each of `fonts`, so HarfBuzz's plans are compiled and common
+    /// glyphs' extents cached before real text needs them; keeps nothing.
+    public func warmUp(_ fonts: [String]) {
+        // Small on purpose: each glyph's extents cost as much as a short text's shaping, and
+        // the rest comes with the document.
+        let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
+        for font in fonts {
+            var utf8 = sample
+            _ = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
+        }
+        self.fonts.discardShapedLines()
     }
 
     /// Measurers handed to `prepare`'s threads, each used by one thread only.

@@ -34,18 +34,16 @@ public enum FontPreload {
         return state.library?.library
     }
 
-    /// Shapes the default theme's fonts once, so HarfBuzz's plans are compiled and the common
-    /// glyphs' extents cached before the first document needs them.
+    /// Shapes a sample in the default theme's fonts, so HarfBuzz's plans are compiled and the
+    /// common glyphs' extents cached before the first document needs them.
     private static func warmUp(_ library: FontLibrary) {
+        PangoTextMeasurer(fonts: library).warmUp(defaultFonts)
+    }
+
+    /// The fonts of the default theme's titles, subtitles and labels.
+    static var defaultFonts: [String] {
         let style = Style()
-        let measurer = PangoTextMeasurer(fonts: library)
-        // Small on purpose: it must be done before parsing is (each glyph's extents cost as
-        // much as a short text's shaping); capitals and the rest come with the document.
-        let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
-        for font in [style.resolvedTitleFont, style.resolvedSubtitleFont, style.resolvedEventFont] {
-            _ = measurer.measure(sample, font: font, maxWidth: 10_000, maxLines: nil)
-        }
-        library.discardShapedLines()
+        return [style.resolvedTitleFont, style.resolvedSubtitleFont, style.resolvedEventFont]
     }
 
     /// A library moved from the loading thread to the one that renders with it; used by one

@@ -53,8 +53,16 @@ public final class TimelineRenderer {
         painter = SceneRenderer(fonts: fonts)
     }
 
+    /// Inputs this big have texts enough for more than one shaping thread (about 70 bytes an item,
+    /// two texts an item, `PangoTextMeasurer.minimumTextsPerThread` texts a thread).
+    static let bytesWorthHelpers = 32 * 1024
+
     /// Decodes an input, applying the `now` and `theme` overrides.
     public func decode(_ source: InputSource) throws -> Document {
+        if source.data.count >= Self.bytesWorthHelpers {
+            // The shaping threads' fonts load while the document is decoded.
+            measurer.makeHelpersAhead(threads: options.threadsPerInput, warmUpFonts: FontPreload.defaultFonts)
+        }
         do {
             return try measureTime(&timings.decode) { () throws(DiagnosticsError) -> Document in
                 try DocumentDecoder(limits: options.limits).decode(source.data, file: source.displayName, format: source.format,
