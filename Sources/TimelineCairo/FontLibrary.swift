@@ -8,12 +8,16 @@ import Foundation
 
 /// The fonts text is measured and drawn with: by default only the fonts bundled with the tool,
 /// through a private fontconfig configuration, so the machine's fonts never change the output.
-/// Not thread-safe: make one per thread (`sibling()` makes another with the same fonts).
+/// Not thread-safe: make one per thread (`init(sameFontsAs:)` makes another with the same fonts).
 public final class FontLibrary {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
-    private let extraDirectories: [String]
-    private let systemFonts: Bool
+    /// What the library was made from: enough to make another with the same fonts.
+    struct Setup: Sendable {
+        let extraDirectories: [String]
+        let systemFonts: Bool
+    }
+    let setup: Setup
     /// Libraries with the same fonts that shape text on other threads; their layouts are drawn
     /// with this library's, so their contexts are kept in the same state.
     private var siblings: [FontLibrary] = []
@@ -50,8 +54,7 @@ public final class FontLibrary {
     ///   - extraDirectories: folders added with `--fonts`.
     ///   - systemFonts: also use the machine's fonts (not hermetic).
     public init(extraDirectories: [String] = [], systemFonts: Bool = false) throws {
-        self.extraDirectories = extraDirectories
-        self.systemFonts = systemFonts
+        setup = Setup(extraDirectories: extraDirectories, systemFonts: systemFonts)
         guard let config = systemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
             throw SetupError.fontconfig("cannot create a configuration")
         }
@@ -136,10 +139,10 @@ public final class FontLibrary {
         contextState = state
     }
 
-    /// Another library with the same fonts, for shaping on another thread; safe to call from
-    /// any thread. `adopt` it before drawing its layouts.
-    func makeSibling() throws -> FontLibrary {
-        try FontLibrary(extraDirectories: extraDirectories, systemFonts: systemFonts)
+    /// Another library with the same fonts, for shaping on another thread (any thread may make
+    /// it). `adopt` it before drawing its layouts.
+    convenience init(sameFontsAs setup: Setup) throws {
+        try self.init(extraDirectories: setup.extraDirectories, systemFonts: setup.systemFonts)
     }
 
     /// Registers a sibling: its context follows this one's state from now on, and its kept

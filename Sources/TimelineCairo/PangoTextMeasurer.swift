@@ -74,7 +74,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let start = DispatchTime.now().uptimeNanoseconds
         defer { shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         takeHelpersMadeAhead()
-        while helpers.count < threads - 1, let sibling = try? fonts.makeSibling() {
+        while helpers.count < threads - 1, let sibling = try? FontLibrary(sameFontsAs: fonts.setup) {
             fonts.adopt(sibling)
             helpers.append(PangoTextMeasurer(fonts: sibling))
         }
@@ -116,12 +116,12 @@ public final class PangoTextMeasurer: TextMeasuring {
         let count = min(threads, self.threads) - 1 - helpers.count
         guard count > 0, helpersAhead == nil else { return }
         let ahead = HelpersAhead(count: count)
-        let template = UncheckedMeasurers([self])
+        let setup = fonts.setup
         for index in 0..<count {
             ahead.made.enter()
             DispatchQueue.global(qos: .userInitiated).async {
                 defer { ahead.made.leave() }
-                guard let sibling = try? template.all[0].fonts.makeSibling() else { return }
+                guard let sibling = try? FontLibrary(sameFontsAs: setup) else { return }
                 let helper = PangoTextMeasurer(fonts: sibling)
                 helper.warmUp(warmUpFonts)
                 ahead.measurers[index] = helper
