@@ -205,7 +205,7 @@ public final class FontLibrary {
         shapedLines.isEmpty ? nil : shapedLines[ShapedKey(font: font, text: text)]
     }
 
-    /// Frees the kept layouts; called once a document's images are painted.
+    /// Frees the kept layouts; called before the next document is measured.
     public func discardShapedLines() {
         for layout in shapedLines.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         shapedLines.removeAll()

@@ -11,6 +11,9 @@ import TimelineModel
 public struct BatchRender {
     public var options: RenderOptions
     public var jobs: Int
+    /// Leaves the renderers (fonts, kept layouts, caches) allocated when done: for a process that
+    /// exits right after, freeing them only delays the exit.
+    public var keepsRenderers = false
 
     /// The cores this process may use, read once: every read parses the cgroup files, and the
     /// command line's parser evaluates `--jobs`'s default several times.
@@ -70,6 +73,7 @@ public struct BatchRender {
         // Threads not needed for whole inputs shape the text of one.
         perInput.threadsPerInput = max(1, jobs / workers)
         let options = perInput
+        let keepsRenderers = keepsRenderers
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let renderer: TimelineRenderer
             do {
@@ -110,6 +114,7 @@ public struct BatchRender {
             slots.lock.lock()
             slots.timings.add(renderer.timings)
             slots.lock.unlock()
+            if keepsRenderers { _ = Unmanaged.passRetained(renderer) }
         }
         var result = Result()
         result.outputs = slots.outputs.compactMap { $0 }

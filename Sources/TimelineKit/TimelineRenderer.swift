@@ -77,6 +77,8 @@ public final class TimelineRenderer {
     /// The scenes to draw: one per card, or the feed strip (split into parts when a PNG would be
     /// too tall), with the names their images get.
     public func scenes(for document: Document, name: String) throws -> [(name: String, scene: Scene)] {
+        // The layouts kept for painting the previous document's text.
+        fonts.discardShapedLines()
         let shapingBefore = measurer.shapingSeconds
         let result: [(name: String, scene: Scene)] = try measureTime(&timings.layout) {
             fonts.enterMeasuringState()
@@ -155,8 +157,6 @@ public final class TimelineRenderer {
     /// Every image of a document, encoded in memory.
     public func render(_ document: Document, name: String) throws -> [RenderedImage] {
         let scenes = try scenes(for: document, name: name)
-        // Text shaped while measuring is drawn from the measurer's layouts; free them after.
-        defer { fonts.discardShapedLines() }
         let (paintBefore, encodeBefore) = (painter.paintSeconds, painter.encodeSeconds)
         defer {
             timings.paint += painter.paintSeconds - paintBefore

@@ -64,10 +64,9 @@ public struct TextRequest: Hashable, Sendable {
     }
 }
 
-/// A measurer that notes every request and answers with a rough estimate. A dry run of a layout
-/// with it lists the texts the real run will measure, so they can be shaped ahead, on several
-/// threads. Where a layout's requests depend on earlier measurements the list may be off; the
-/// real run then measures what is missing itself.
+/// A measurer that notes every request and answers with an empty paragraph. A dry run of a
+/// layout with it lists the texts the real run will measure, so they can be shaped ahead on
+/// several threads; only for layouts whose requests do not depend on the answers.
 public final class RecordingMeasurer: TextMeasuring {
     public private(set) var requests: [TextRequest] = []
 
@@ -75,28 +74,8 @@ public final class RecordingMeasurer: TextMeasuring {
 
     public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         requests.append(TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines))
-        // Cheap on purpose (a dry run measures every text): the font string ends in its size
-        // ("Inter Semi-Bold 15"), characters average about half the size in width, and a byte
-        // counts as a character.
-        let size = font.utf8.lastIndex(of: UInt8(ascii: " ")).flatMap { Double(font[font.utf8.index(after: $0)...]) } ?? 12
-        let lineHeight = size * 1.2
-        var lines: [MeasuredLine] = []
-        var paragraphLength = 0
-        func endParagraph() {
-            let width = Double(paragraphLength) * size * 0.5
-            // At most a line per character, as Pango's wrapping gives at worst.
-            let count = maxWidth > 0 ? Int(max(1, min(Double(paragraphLength), (width / maxWidth).rounded(.up)))) : 1
-            for _ in 0..<count {
-                lines.append(MeasuredLine(text: "", width: min(width, maxWidth), baseline: Double(lines.count) * lineHeight + size))
-            }
-            paragraphLength = 0
-        }
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") { endParagraph() } else { paragraphLength += 1 }
-        }
-        endParagraph()
-        let truncated = maxLines.map { $0 > 0 && lines.count > $0 } ?? false
-        if truncated, let maxLines { lines.removeLast(lines.count - maxLines) }
-        return MeasuredText(lines: lines, height: Double(lines.count) * lineHeight, lineHeight: lineHeight, isTruncated: truncated)
+        return Self.nothing
     }
+
+    private static let nothing = MeasuredText(lines: [], height: 0, lineHeight: 0, isTruncated: false)
 }

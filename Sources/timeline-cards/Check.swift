@@ -57,7 +57,8 @@ struct Check: ParsableCommand {
             throw ExitCode(2)
         }
         let sources = try input.loadSources()
-        let batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs)
+        var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs)
+        batch.keepsRenderers = true // the process ends after this command
         let result = batch.render(sources)
         if !result.problems.isEmpty { Diagnostics.print(result.problems.joined(separator: "\n")) }
         if let failure = result.failure { Diagnostics.print(failure) }

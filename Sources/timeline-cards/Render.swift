@@ -50,7 +50,8 @@ struct Render: ParsableCommand {
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         var readTime = PhaseTimings()
         let sources = try measureTime(&readTime.read) { try input.loadSources() }
-        let batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs)
+        var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs)
+        batch.keepsRenderers = true // the process ends after this command
         let progress = ProgressReporter(total: sources.count)
         var result = batch.render(sources, progress: progress.update)
         progress.finish()
