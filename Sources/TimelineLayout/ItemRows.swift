@@ -83,10 +83,20 @@ struct ItemText {
     }
 
     /// `label — title — subtitle (status[, overdue])` for the SVG's description.
+    /// Built by appending (it runs for every item): no arrays of parts.
     func describe(_ item: Item, label: String?) -> String {
-        let parts = [label, item.title, item.subtitle].compactMap { $0 }.map(Self.oneLine)
-        let overdue = item.isOverdue(now: now) ? ", overdue" : ""
-        return (parts.isEmpty ? "item" : parts.joined(separator: " — ")) + " (\(item.status.rawValue)\(overdue))"
+        var text = ""
+        for part in [label, item.title, item.subtitle] {
+            guard let part else { continue }
+            if !text.isEmpty { text += " — " }
+            text += Self.oneLine(part)
+        }
+        if text.isEmpty { text = "item" }
+        text += " ("
+        text += item.status.rawValue
+        if item.isOverdue(now: now) { text += ", overdue" }
+        text += ")"
+        return text
     }
 
     /// `text` with its line breaks turned into spaces. Most texts have none: those are returned
