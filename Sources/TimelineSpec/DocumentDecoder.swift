@@ -55,7 +55,12 @@ public struct DocumentDecoder: Sendable {
             throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: violation.offset, in: bytes, file: file),
                                                "JSON syntax error: \(violation.message)")])
         }
-        let read = try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes)
+        let read: YAMLReader.Result
+        if format == .json, let fast = try JSONReader(file: file, limits: limits).read(bytes) {
+            read = fast
+        } else {
+            read = try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes)
+        }
         if read.root.isNull {
             throw DiagnosticsError(read.diagnostics + [Diagnostic(start, Self.emptyMessage)])
         }
