@@ -25,9 +25,21 @@ public final class FontLibrary {
     /// Single-line layouts the measurer already shaped, by font and text, so the painter draws
     /// them without shaping the same text again (shaping is most of the cost of text).
     private var shapedLines: [ShapedKey: OpaquePointer] = [:]
+    /// Font and text, hashed once: a sibling's layouts move into this table with their hash.
     private struct ShapedKey: Hashable {
-        var font: String
-        var text: String
+        let font: String
+        let text: String
+        let hash: Int
+        init(font: String, text: String) {
+            self.font = font
+            self.text = text
+            var hasher = Hasher()
+            hasher.combine(font)
+            hasher.combine(text)
+            hash = hasher.finalize()
+        }
+        static func == (a: ShapedKey, b: ShapedKey) -> Bool { a.hash == b.hash && a.font == b.font && a.text == b.text }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
     private static let shapedLinesLimit = 200_000
 

@@ -29,15 +29,28 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     /// Texts already measured, by everything a measurement depends on: documents repeat
     /// subtitles, statuses and labels, and each would otherwise be shaped again.
-    private typealias Key = TextRequest
     private var cache: [Key: MeasuredText] = [:]
+
+    /// A request with its hash worked out once: `prepare` moves each through several tables
+    /// (seen, a helper's cache, this cache), and hashing its strings each time cost more than
+    /// the tables.
+    private struct Key: Hashable {
+        let request: TextRequest
+        let hash: Int
+        init(_ request: TextRequest) {
+            self.request = request
+            hash = request.hashValue
+        }
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.request == b.request }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
     private static let cacheLimit = 50_000
 
     /// Seconds spent shaping and measuring (cache misses and `prepare`), summed over its life.
     public private(set) var shapingSeconds: Double = 0
 
     public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
-        let key = Key(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
+        let key = Key(TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines))
         if let cached = cache[key] { return cached }
         let start = DispatchTime.now().uptimeNanoseconds
         var utf8 = text
@@ -68,7 +81,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     public func prepare(_ requests: () -> [TextRequest]) {
         guard threads > 1 else { return }
         var seen = Set<Key>()
-        let pending = requests().filter { cache[$0] == nil && seen.insert($0).inserted }
+        let pending: [Key] = requests().compactMap { request in
+            let key = Key(request)
+            return cache[key] == nil && seen.insert(key).inserted ? key : nil
+        }
         let threads = min(threads, pending.count / Self.minimumTextsPerThread)
         guard threads > 1 else { return }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -84,12 +100,12 @@ public final class PangoTextMeasurer: TextMeasuring {
         DispatchQueue.concurrentPerform(iterations: count) { worker in
             let measurer = measurers.all[worker]
             for index in stride(from: worker, to: pending.count, by: count) {
-                let request = pending[index]
+                let key = pending[index], request = key.request
                 var utf8 = request.text
                 let measured = utf8.withUTF8 {
                     measurer.measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
                 }
-                measurer.remember(measured, for: request)
+                measurer.remember(measured, for: key)
             }
         }
         for helper in measurers.all.dropFirst() {
