@@ -68,6 +68,17 @@ extension ItemRow {
 struct ItemText {
     let style: Style
     let now: DateValue?
+    /// The style's fonts, resolved once: their names are built by interpolation, per item otherwise.
+    private let titleFont, subtitleFont, eventFont, statusFont: String
+
+    init(style: Style, now: DateValue?) {
+        self.style = style
+        self.now = now
+        titleFont = style.resolvedTitleFont
+        subtitleFont = style.resolvedSubtitleFont
+        eventFont = style.resolvedEventFont
+        statusFont = "\(style.font) Medium 12"
+    }
 
     /// The event column's text: `event`, else `date` in `eventFormat`.
     func event(_ item: Item) -> String? {
@@ -110,12 +121,12 @@ struct ItemText {
     /// Title, subtitle and attributes of an item, stacked.
     func stack(_ item: Item, width: Double, measurer: any TextMeasuring) -> TextStack {
         var stack = TextStack()
-        stack.append(item.title, font: style.resolvedTitleFont, color: style.titleColor.rgba, width: width,
+        stack.append(item.title, font: titleFont, color: style.titleColor.rgba, width: width,
                      maxLines: style.maxTitleLines, measurer: measurer)
         let secondary = style.subtitleColor.rgba
-        stack.append(item.subtitle, font: style.resolvedSubtitleFont, color: secondary, width: width, measurer: measurer)
-        stack.append(item.attribute, font: style.resolvedSubtitleFont, color: secondary, width: width, measurer: measurer)
-        stack.append(item.subAttribute, font: style.resolvedSubtitleFont, color: secondary, width: width, measurer: measurer)
+        stack.append(item.subtitle, font: subtitleFont, color: secondary, width: width, measurer: measurer)
+        stack.append(item.attribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
+        stack.append(item.subAttribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
         return stack
     }
 
@@ -123,8 +134,8 @@ struct ItemText {
     func statusStack(_ item: Item, width: Double, measurer: any TextMeasuring) -> TextStack {
         var stack = TextStack()
         let color = item.isOverdue(now: now) ? style.overdueColor.rgba : style.subtitleColor.rgba
-        stack.append(item.statusText, font: "\(style.font) Medium 12", color: color, width: width, measurer: measurer)
-        stack.append(item.subStatusText, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width, measurer: measurer)
+        stack.append(item.statusText, font: statusFont, color: color, width: width, measurer: measurer)
+        stack.append(item.subStatusText, font: subtitleFont, color: style.subtitleColor.rgba, width: width, measurer: measurer)
         return stack
     }
 
@@ -154,12 +165,12 @@ struct ItemText {
         var stack = stack(item, width: textWidth, measurer: measurer)
         if byDay, let event = event(item) {
             var withEvent = TextStack()
-            withEvent.append(event, font: style.resolvedEventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
+            withEvent.append(event, font: eventFont, color: style.eventColor.rgba, width: textWidth, measurer: measurer)
             withEvent.blocks += stack.blocks
             stack = withEvent
         }
         let labelBlock = label.map {
-            TextBlock($0, font: style.resolvedEventFont, color: style.eventColor.rgba, width: labelWidth, measurer: measurer)
+            TextBlock($0, font: eventFont, color: style.eventColor.rgba, width: labelWidth, measurer: measurer)
         }
         let status = statusWidth.map { statusStack(item, width: $0, measurer: measurer) }
         return RowTexts(stack: stack, label: labelBlock, status: status, textWidth: textWidth)
