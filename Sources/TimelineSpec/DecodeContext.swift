@@ -39,13 +39,12 @@ final class DecodeContext {
 
     /// The mapping's values by key; unknown keys are reported with the closest known one.
     /// Paths are built only for a message: most values have none, and every key has a path.
-    func mapping(_ node: YAMLNode, _ path: @autoclosure () -> String, _ schema: ObjectSchema) -> [String: YAMLNode]? {
+    func mapping(_ node: YAMLNode, _ path: @autoclosure () -> String, _ schema: ObjectSchema) -> MappingKeys? {
         guard case .mapping(let pairs) = node.content else {
             error(node, "\(path()): expected a mapping, found \(node.kindName)")
             return nil
         }
-        var values: [String: YAMLNode] = [:]
-        values.reserveCapacity(pairs.count)
+        var values = MappingKeys()
         for pair in pairs {
             let (key, value) = (pair.key, pair.value)
             guard let name = key.scalar else {
@@ -54,7 +53,7 @@ final class DecodeContext {
             }
             // A scan of the schema's few keys: no list of names is built for every mapping.
             if schema.keys.contains(where: { $0.name == name }) {
-                values[name] = value
+                values.append(name, value)
             } else {
                 let hint = diagnostics.count < Self.maxDiagnostics
                     ? Suggestion.closest(to: name, in: schema.keyNames).map { " (did you mean '\($0)'?)" } ?? "" : ""

@@ -145,7 +145,7 @@ struct DocumentReader {
         return card
     }
 
-    private func readBand(_ keys: [String: YAMLNode], _ path: String, text: (YAMLNode?, YAMLNode?),
+    private func readBand(_ keys: MappingKeys, _ path: String, text: (YAMLNode?, YAMLNode?),
                           defaultBackground: Color, defaultColor: Color) -> Band {
         let firstKey = text.1 == nil ? "text" : "title"
         return Band(
@@ -155,7 +155,7 @@ struct DocumentReader {
             color: keys["color"].flatMap { context.color($0, path + ".color") } ?? defaultColor)
     }
 
-    private func validate(_ card: Card, node: YAMLNode, keys: [String: YAMLNode], path: String) {
+    private func validate(_ card: Card, node: YAMLNode, keys: MappingKeys, path: String) {
         if card.layout == .time {
             var missing = 0
             forEachItem(card.items) { item in

@@ -4,7 +4,8 @@ import TimelineModel
 extension DecodeContext {
     func applyStyle(_ node: YAMLNode, _ path: String, to style: inout Style) {
         guard let keys = mapping(node, path, FormatSchema.style) else { return }
-        for (key, value) in keys.sorted(by: { $0.key < $1.key }) {
+        for entry in keys.sortedByName {
+            let (key, value) = (entry.name, entry.value)
             let at = "\(path).\(key)"
             switch key {
             case "width": number(value, at, minimum: 40, maximum: 100_000).map { style.width = $0 }
