@@ -6,15 +6,17 @@ import Foundation
 #endif
 import TimelineKit
 
-// The default `allValueStrings` describes each case through reflection, a tenth of a small
-// render's parsing time: the raw values are the same strings.
+// The defaults describe each case through reflection, a tenth of a small render's parsing time:
+// the raw values are the same strings, and no value has a description of its own.
 extension ImageFormat: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
     public var defaultValueDescription: String { rawValue }
 }
 
 extension InputFormat: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
     public var defaultValueDescription: String { rawValue }
 }
 
