@@ -65,8 +65,11 @@ public enum CardLayout {
                                       fill: footer.background)))
             nodes += footer.text.placed(x: margins.left, top: footerTop + footer.textTop, width: innerWidth)
         }
-        nodes = nodes.map { $0.translated(dx: origin.x, dy: origin.y) }
-        nodes += content.nodes.map { $0.translated(dx: margins.left + origin.x, dy: contentTop + origin.y) }
+        for index in nodes.indices { nodes[index].translate(dx: origin.x, dy: origin.y) }
+        var contentNodes = content.nodes
+        content.nodes = []
+        for index in contentNodes.indices { contentNodes[index].translate(dx: margins.left + origin.x, dy: contentTop + origin.y) }
+        nodes += contentNodes
         if style.border.width > 0 {
             // Stroked inside the edge, after the bands, so they never cover it.
             let inset = style.border.width / 2

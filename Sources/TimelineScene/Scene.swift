@@ -51,28 +51,34 @@ extension Point {
 }
 
 extension Primitive {
-    /// This primitive moved by an offset.
-    public func translated(dx: Double, dy: Double) -> Primitive {
+    /// Moves this primitive by an offset, in place: a text's lines are changed where they are
+    /// rather than copied (a big card moves hundreds of thousands of nodes once).
+    public mutating func translate(dx: Double, dy: Double) {
         switch self {
         case .box(var node):
             node.rect = node.rect.offsetBy(dx: dx, dy: dy)
-            return .box(node)
+            self = .box(node)
         case .line(var node):
             node.from = node.from.moved(dx, dy)
             node.to = node.to.moved(dx, dy)
-            return .line(node)
+            self = .line(node)
         case .marker(var node):
             node.center = node.center.moved(dx, dy)
-            return .marker(node)
+            self = .marker(node)
         case .text(var node):
-            node.lines = node.lines.map { PlacedLine(text: $0.text, x: $0.x + dx, baseline: $0.baseline + dy, width: $0.width) }
-            return .text(node)
+            // Drop this enum's hold on the lines first, so they are changed without a copy.
+            self = .link(LinkNode(rect: Rect(x: 0, y: 0, width: 0, height: 0), url: ""))
+            for index in node.lines.indices {
+                node.lines[index].x += dx
+                node.lines[index].baseline += dy
+            }
+            self = .text(node)
         case .image(var node):
             node.rect = node.rect.offsetBy(dx: dx, dy: dy)
-            return .image(node)
+            self = .image(node)
         case .link(var node):
             node.rect = node.rect.offsetBy(dx: dx, dy: dy)
-            return .link(node)
+            self = .link(node)
         }
     }
 }
