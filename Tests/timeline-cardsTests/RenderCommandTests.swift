@@ -18,6 +18,21 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.isEmpty, "nothing on stdout but images sent there")
     }
 
+    /// The fonts preloaded while parsing are the bundled ones; `--fonts` and `--system-fonts`
+    /// make a library of their own: an empty `--fonts` folder changes nothing, and the machine's
+    /// fonts still render.
+    func testOtherFontOptionsDoNotTakeThePreloadedFonts() throws {
+        let plain = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let extra = try CLIRunner.temporaryDirectory()
+        let withFonts = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--fonts", extra.path])
+        XCTAssertEqual(withFonts.status, 0, withFonts.stderr)
+        XCTAssertEqual(withFonts.stdout, plain.stdout, "an empty --fonts folder changes nothing")
+        let system = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--system-fonts"])
+        XCTAssertEqual(system.status, 0, system.stderr)
+        XCTAssertTrue(String(decoding: system.stdout, as: UTF8.self).hasPrefix("<?xml"))
+    }
+
     func testFeedWritesOneStripNamedAfterTheInput() throws {
         let out = try CLIRunner.temporaryDirectory()
         let result = try CLIRunner.run(["render", CLIRunner.fixture("feed-three.yaml"), "--feed", "-o", out.path, "--format", "png"])
