@@ -6,19 +6,19 @@ import Foundation
 #endif
 import TimelineKit
 
-// The defaults describe each case through reflection, a tenth of a small render's parsing time:
-// the raw values are the same strings, and no value has a description of its own.
-extension ImageFormat: ExpressibleByArgument {
+/// A flag value named by its raw value. swift-argument-parser's defaults describe each case
+/// through reflection, a tenth of a small render's parsing time: the raw values are the same
+/// strings, and no value has a description of its own.
+protocol RawValueArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension RawValueArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
     public static var allValueDescriptions: [String: String] { [:] }
     public var defaultValueDescription: String { rawValue }
 }
 
-extension InputFormat: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-    public static var allValueDescriptions: [String: String] { [:] }
-    public var defaultValueDescription: String { rawValue }
-}
+extension ImageFormat: RawValueArgument {}
+extension InputFormat: RawValueArgument {}
 
 /// Options every command that reads inputs shares.
 struct InputFlags: ParsableArguments {
