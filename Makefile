@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin fontconfig
 
-.PHONY: deps build release demo test schema-tools goldens bench fuzz docs man completions clean
+.PHONY: deps static-cxx build release demo test schema-tools goldens bench fuzz docs man completions clean
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 deps:
@@ -20,12 +20,23 @@ deps:
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
-# The Swift runtime and FoundationEssentials linked in: a small render starts sooner (9 ms when it
-# was full Foundation).
-RELEASE_FLAGS ?= --static-swift-stdlib
+# Release builds start faster (docs/performance.md, round 3):
+# - the Swift runtime and FoundationEssentials linked in (9 ms sooner than full Foundation);
+# - the C++ runtime linked in as well: libstdc++.so costs 1,700 symbol lookups at every start.
+#   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
+#   (when the compiler has none, the .so is linked as before);
+# - generic types' metadata fetched by direct calls, not by demangling their names at run time
+#   (swift-argument-parser's property wrappers).
+STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
+RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+
+static-cxx:
+	@mkdir -p $(STATIC_CXX_DIR); archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null || true); \
+	  if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a; fi
 
 # The fonts go beside the binary, where it looks first: copy the folder with it.
-release: deps
+release: deps static-cxx
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 	mkdir -p .build/release/timeline-cards_TimelineCairo.resources
 	rm -rf .build/release/timeline-cards_TimelineCairo.resources/Fonts
@@ -98,7 +109,7 @@ fuzz: deps
 # Not a test: prints medians, ratios and whether each target of issue #7 is met. BENCH_FLAGS=--quick for 3 runs.
 BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
-bench: deps
+bench: deps static-cxx
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="graphviz time"
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
 	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)
