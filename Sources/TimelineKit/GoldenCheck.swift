@@ -32,7 +32,7 @@ public struct GoldenCheck: Sendable {
 
     /// Whether `TIMELINE_RECORD=1` asks tests to re-record their goldens.
     public static var recordModeFromEnvironment: Bool {
-        ProcessInfo.processInfo.environment["TIMELINE_RECORD"] == "1"
+        Environment.value("TIMELINE_RECORD") == "1"
     }
 
     /// An image that does not match its golden.

@@ -82,18 +82,28 @@ public struct OutputWriter {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-            try data.write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                throw RenderFailure.failed("cannot write \(path): \(reason)")
-            }
-        } catch let failure as RenderFailure {
-            throw failure
         } catch {
             throw RenderFailure.failed("cannot write \(path): \(describe(error))")
         }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        // Written with open, write and rename, without `Data.write`'s fsync (0.6 ms an image,
+        // more than a small card's whole rendering): the rename already keeps a failed run from
+        // leaving a partial image; surviving a power cut is not this tool's promise.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw failure(path) }
+        // errno is read right after the call that failed, before close or unlink change it.
+        var error = StandardStreams.writeAll(data, to: descriptor) ? nil : failure(path)
+        if close(descriptor) != 0, error == nil { error = failure(path) }
+        if error == nil, rename(temporary, path) != 0 { error = failure(path) }
+        if let error {
+            _ = unlink(temporary)
+            throw error
+        }
+    }
+
+    /// A failed write of `path`, with `errno`'s reason.
+    private static func failure(_ path: String) -> RenderFailure {
+        .failed("cannot write \(path): \(String(cString: strerror(errno)))")
     }
 
     /// `localizedDescription`, which is not in FoundationEssentials: on Linux, full Foundation's

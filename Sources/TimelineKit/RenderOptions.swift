@@ -38,7 +38,7 @@ public struct RenderOptions: Sendable {
 
     /// The PDF creation date: `SOURCE_DATE_EPOCH` when set, else a constant, never the clock.
     public var creationDate: String {
-        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
+        if let epoch = Environment.value("SOURCE_DATE_EPOCH"), let seconds = Int64(epoch) {
             let civil = CivilDate(secondsSinceEpoch: seconds)
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
             return "\(civil.year)-\(two(civil.month))-\(two(civil.day))T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))Z"

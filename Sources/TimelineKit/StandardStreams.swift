@@ -39,7 +39,8 @@ public enum StandardStreams {
         return data
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+    /// Writes all of `data` to `descriptor`; false when it refuses (`errno` says why).
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
         data.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {

@@ -18,7 +18,7 @@ final class ProgressReporter: @unchecked Sendable {
 
     init(total: Int) {
         self.total = total
-        isInteractive = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+        isInteractive = isatty(STDERR_FILENO) == 1 && Environment.value("CI") == nil
     }
 
     var update: (Int) -> Void {

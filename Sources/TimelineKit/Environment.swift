@@ -1,0 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Environment variables read one at a time with `getenv`: `ProcessInfo.environment` copies the
+/// whole environment into a dictionary first, a tenth of a small card's rendering.
+public enum Environment {
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
