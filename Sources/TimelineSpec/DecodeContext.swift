@@ -74,14 +74,26 @@ final class DecodeContext {
         return items
     }
 
+    /// The first control character other than a line feed or tab, read as bytes: a loop over
+    /// the text's storage, not over `utf8`'s indices (a twentieth of decoding, through them).
+    static func controlByte(in text: String) -> UInt8? {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return byte }
+            return nil
+        }
+    }
+
     /// Non-empty text within the length limit. Numbers and booleans written plainly count as text.
     func text(_ node: YAMLNode, _ path: @autoclosure () -> String) -> String? {
         guard case .scalar(let value, _) = node.content, !node.isNull else {
             error(node, "\(path()): expected text, found \(node.kindName)")
             return nil
         }
-        // Stops at the first visible character, unlike trimming, which copies the whole text.
-        if value.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+        // Stops at the first visible character, unlike trimming, which copies the whole text;
+        // most texts start with a visible ASCII character, which needs no Unicode properties.
+        if !(value.utf8.first.map { (0x21...0x7E).contains($0) } ?? false),
+           value.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
             error(node, "\(path()): must not be empty")
             return nil
         }
@@ -90,8 +102,9 @@ final class DecodeContext {
             return nil
         }
         // Escapes such as "\0" or "\e" can smuggle in control characters no renderer can draw.
-        if let control = value.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
-            let hex = String(control.value, radix: 16, uppercase: true)
+        // They are ASCII, and UTF-8 never uses ASCII bytes inside other characters: bytes suffice.
+        if let control = Self.controlByte(in: value) {
+            let hex = String(control, radix: 16, uppercase: true)
             error(node, "\(path()): contains the control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex), which cannot be drawn")
             return nil
         }

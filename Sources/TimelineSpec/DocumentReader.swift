@@ -139,7 +139,7 @@ struct DocumentReader {
         }
         if let list = keys["items"], let nodes = context.sequence(list, path + ".items") {
             if nodes.isEmpty { context.error(list, "\(path).items: a card needs at least one item") }
-            card.items = readItems(nodes, path: path + ".items", depth: 0, itemCount: &itemCount)
+            card.items = readItems(nodes, path: { path + ".items" }, depth: 0, itemCount: &itemCount)
         }
         validate(card, node: node, keys: keys, path: path)
         return card
@@ -176,74 +176,75 @@ struct DocumentReader {
         }
     }
 
-    private func readItems(_ nodes: [YAMLNode], path: String, depth: Int, itemCount: inout Int) -> [Item] {
+    /// Paths are closures: built only for a message, not for each of thousands of items.
+    private func readItems(_ nodes: [YAMLNode], path: () -> String, depth: Int, itemCount: inout Int) -> [Item] {
         var items: [Item] = []
         for (index, node) in nodes.enumerated() {
             itemCount += 1
             if itemCount == context.limits.maxItems + 1 {
-                context.error(node, "\(path)[\(index)]: more than \(context.limits.maxItems) items in one document (raise with --max-items)")
+                context.error(node, "\(path())[\(index)]: more than \(context.limits.maxItems) items in one document (raise with --max-items)")
             }
             if itemCount > context.limits.maxItems { return items }
-            if let item = readItem(node, path: "\(path)[\(index)]", depth: depth, itemCount: &itemCount) {
+            if let item = readItem(node, path: { "\(path())[\(index)]" }, depth: depth, itemCount: &itemCount) {
                 items.append(item)
             }
         }
         return items
     }
 
-    private func readItem(_ node: YAMLNode, path: String, depth: Int, itemCount: inout Int) -> Item? {
-        guard let keys = context.mapping(node, path, FormatSchema.item) else { return nil }
+    private func readItem(_ node: YAMLNode, path: () -> String, depth: Int, itemCount: inout Int) -> Item? {
+        guard let keys = context.mapping(node, path(), FormatSchema.item) else { return nil }
         var item = Item()
         item.location = context.location(node)
-        item.title = keys["title"].flatMap { context.text($0, path + ".title") }
-        item.subtitle = keys["subtitle"].flatMap { context.text($0, path + ".subtitle") }
-        item.date = keys["date"].flatMap { context.date($0, path + ".date") }
-        item.end = keys["end"].flatMap { context.date($0, path + ".end") }
-        item.event = keys["event"].flatMap { context.text($0, path + ".event") }
-        item.status = keys["status"].flatMap { context.choice($0, path + ".status", Status.self) } ?? .open
-        item.shape = keys["shape"].flatMap { context.choice($0, path + ".shape", Shape.self) }
-        item.color = keys["color"].flatMap { context.color($0, path + ".color") }
-        item.attribute = keys["attribute"].flatMap { context.text($0, path + ".attribute") }
-        item.subAttribute = keys["subAttribute"].flatMap { context.text($0, path + ".subAttribute") }
-        item.statusText = keys["statusText"].flatMap { context.text($0, path + ".statusText") }
-        item.subStatusText = keys["subStatusText"].flatMap { context.text($0, path + ".subStatusText") }
-        if let value = keys["icon"], let name = context.text(value, path + ".icon") {
+        item.title = keys["title"].flatMap { context.text($0, path() + ".title") }
+        item.subtitle = keys["subtitle"].flatMap { context.text($0, path() + ".subtitle") }
+        item.date = keys["date"].flatMap { context.date($0, path() + ".date") }
+        item.end = keys["end"].flatMap { context.date($0, path() + ".end") }
+        item.event = keys["event"].flatMap { context.text($0, path() + ".event") }
+        item.status = keys["status"].flatMap { context.choice($0, path() + ".status", Status.self) } ?? .open
+        item.shape = keys["shape"].flatMap { context.choice($0, path() + ".shape", Shape.self) }
+        item.color = keys["color"].flatMap { context.color($0, path() + ".color") }
+        item.attribute = keys["attribute"].flatMap { context.text($0, path() + ".attribute") }
+        item.subAttribute = keys["subAttribute"].flatMap { context.text($0, path() + ".subAttribute") }
+        item.statusText = keys["statusText"].flatMap { context.text($0, path() + ".statusText") }
+        item.subStatusText = keys["subStatusText"].flatMap { context.text($0, path() + ".subStatusText") }
+        if let value = keys["icon"], let name = context.text(value, path() + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):
                 let ext = PathName.fileExtension(of: resolved).lowercased()
                 if ext == "png" || ext == "svg" {
                     item.icon = resolved
                 } else {
-                    context.error(value, "\(path).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
+                    context.error(value, "\(path()).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
                 }
             case .failure(let problem):
-                context.error(value, "\(path).icon: \(problem.message(for: name))")
+                context.error(value, "\(path()).icon: \(problem.message(for: name))")
             }
         }
-        if let value = keys["link"], let link = context.text(value, path + ".link") {
+        if let value = keys["link"], let link = context.text(value, path() + ".link") {
             let lowered = link.lowercased()
             let allowed = ["http://", "https://", "mailto:"].contains { lowered.hasPrefix($0) && lowered.count > $0.count }
             if !allowed {
-                context.error(value, "\(path).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
+                context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
             } else if link.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) {
-                context.error(value, "\(path).link: \(DecodeContext.quoted(link)) contains a space, quote or angle bracket; percent-encode it (%20, %22, %3C, %3E)")
+                context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) contains a space, quote or angle bracket; percent-encode it (%20, %22, %3C, %3E)")
             } else {
                 item.link = link
             }
         }
         if let date = item.date, let end = item.end, end < date, let value = keys["end"] {
-            context.error(value, "\(path).end: the period ends before it starts (date)")
+            context.error(value, "\(path()).end: the period ends before it starts (date)")
         }
-        if let value = keys["items"], let children = context.sequence(value, path + ".items") {
+        if let value = keys["items"], let children = context.sequence(value, path() + ".items") {
             if depth + 1 > context.limits.maxNesting {
-                context.error(value, "\(path).items: groups nest deeper than \(context.limits.maxNesting) levels (raise with --max-nesting)")
+                context.error(value, "\(path()).items: groups nest deeper than \(context.limits.maxNesting) levels (raise with --max-nesting)")
             } else {
-                if children.isEmpty { context.error(value, "\(path).items: a group needs at least one item") }
-                item.children = readItems(children, path: path + ".items", depth: depth + 1, itemCount: &itemCount)
+                if children.isEmpty { context.error(value, "\(path()).items: a group needs at least one item") }
+                item.children = readItems(children, path: { path() + ".items" }, depth: depth + 1, itemCount: &itemCount)
             }
         }
         if keys["title"] == nil, keys["icon"] == nil, keys["items"] == nil {
-            context.error(node, "\(path): an item needs a title (or an icon, or items)")
+            context.error(node, "\(path()): an item needs a title (or an icon, or items)")
         }
         return item
     }

@@ -12,7 +12,10 @@ struct NodeTreeBuilder {
     private(set) var problems: [Diagnostic] = []
     /// Nodes so far, aliases counted as copies.
     private(set) var expanded = 0
-    private var stack: [Frame] = []
+    /// The open collections are `frames[..<depth]`; frames beyond are kept for reuse, so their
+    /// arrays keep their capacity and a collection allocates only its final, exact array.
+    private var frames: [Frame] = []
+    private var depth = 0
 
     init(file: String, limits: Limits) {
         self.file = file
@@ -37,27 +40,36 @@ struct NodeTreeBuilder {
     }
 
     mutating func startCollection(mapping: Bool, line: Int, column: Int, anchor: String?) throws(DiagnosticsError) {
-        if stack.count >= depthLimit { throw failure(line: line, column: column, depthMessage) }
+        if depth >= depthLimit { throw failure(line: line, column: column, depthMessage) }
         expanded += 1
         try checkCount(line, column)
-        stack.append(Frame(YAMLNode(mapping ? .mapping([]) : .sequence([]), line: line, column: column), anchor: anchor))
+        if depth == frames.count { frames.append(Frame()) }
+        frames[depth].open(isMapping: mapping, line: line, column: column, anchor: anchor)
+        depth += 1
     }
 
     /// Closes the innermost collection; its node and anchor, to remember under the anchor.
     @discardableResult
     mutating func endCollection() -> (node: YAMLNode, anchor: String?)? {
-        guard let frame = stack.popLast() else { return nil }
+        guard depth > 0 else { return nil }
+        depth -= 1
+        let frame = frames[depth]
+        let node: YAMLNode
         if frame.isMapping {
-            frame.node.content = .mapping(frame.pairs)
-            frame.node.expandedCount = frame.pairs.reduce(1) {
+            let count = frame.pairs.reduce(1) {
                 Self.saturatingAdd($0, Self.saturatingAdd($1.key.expandedCount, $1.value.expandedCount))
             }
+            node = YAMLNode(.mapping(frame.pairs.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
+                            expandedCount: count)
         } else {
-            frame.node.content = .sequence(frame.items)
-            frame.node.expandedCount = frame.items.reduce(1) { Self.saturatingAdd($0, $1.expandedCount) }
+            let count = frame.items.reduce(1) { Self.saturatingAdd($0, $1.expandedCount) }
+            node = YAMLNode(.sequence(frame.items.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
+                            expandedCount: count)
         }
-        attach(frame.node)
-        return (frame.node, frame.anchor)
+        let anchor = frame.anchor
+        frame.close()
+        attach(node)
+        return (node, anchor)
     }
 
     private func checkCount(_ line: Int, _ column: Int) throws(DiagnosticsError) {
@@ -67,10 +79,11 @@ struct NodeTreeBuilder {
     }
 
     private mutating func attach(_ node: YAMLNode) {
-        guard let parent = stack.last else {
+        guard depth > 0 else {
             root = node
             return
         }
+        let parent = frames[depth - 1]
         if !parent.isMapping {
             parent.items.append(node)
         } else if let key = parent.pendingKey {
@@ -92,9 +105,10 @@ struct NodeTreeBuilder {
 
     /// A collection being read. A class, so appending to it never copies the children read so far.
     private final class Frame {
-        let node: YAMLNode
-        let anchor: String?
-        let isMapping: Bool
+        private(set) var isMapping = false
+        private(set) var line = 0
+        private(set) var column = 0
+        private(set) var anchor: String?
         var items: [YAMLNode] = []
         var pairs: [YAMLPair] = []
         var pendingKey: YAMLNode?
@@ -103,10 +117,20 @@ struct NodeTreeBuilder {
         var keys: Set<String>?
         static let scannedKeys = 16
 
-        init(_ node: YAMLNode, anchor: String?) {
-            self.node = node
+        func open(isMapping: Bool, line: Int, column: Int, anchor: String?) {
+            self.isMapping = isMapping
+            self.line = line
+            self.column = column
             self.anchor = anchor
-            if case .mapping = node.content { isMapping = true } else { isMapping = false }
+        }
+
+        /// Empties the frame for the next collection at its depth, keeping its arrays' capacity.
+        func close() {
+            items.removeAll(keepingCapacity: true)
+            pairs.removeAll(keepingCapacity: true)
+            pendingKey = nil
+            keys = nil
+            anchor = nil
         }
 
         /// Whether `text` is a key already in this mapping.

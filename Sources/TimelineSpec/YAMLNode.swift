@@ -1,6 +1,8 @@
-/// A YAML node with the place it starts. A class, so an alias shares its anchor's node instead of
-/// copying it: expansion is counted, never performed.
-final class YAMLNode {
+/// A YAML node with the place it starts. A value: a scalar costs no allocation of its own and a
+/// collection one array, so a big document is built and freed without an object per node. An
+/// alias copies its anchor's node, which shares the anchor's arrays: expansion is counted, never
+/// performed.
+struct YAMLNode {
     enum Content {
         /// `plain` is false for quoted and block scalars, which are always strings.
         case scalar(String, plain: Bool)
@@ -8,11 +10,11 @@ final class YAMLNode {
         case sequence([YAMLNode])
     }
 
-    var content: Content
+    let content: Content
     let line: Int
     let column: Int
     /// Nodes in this subtree once aliases are expanded.
-    var expandedCount: Int
+    let expandedCount: Int
 
     init(_ content: Content, line: Int, column: Int, expandedCount: Int = 1) {
         self.content = content
