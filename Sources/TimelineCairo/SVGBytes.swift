@@ -28,18 +28,24 @@ struct SVGBytes {
         append(unsigned: UInt64(max(0, value)))
     }
 
+    /// Digits are taken from the end with divisions by the constant 10, which compile to a
+    /// multiplication: dividing by a running power of ten cost a 64-bit division per digit, the
+    /// slowest instruction in writing an SVG.
     private mutating func append(unsigned value: UInt64) {
         if value < 10 {
             bytes.append(48 + UInt8(value))
             return
         }
-        var divisor: UInt64 = 10
-        while value / divisor >= 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(48 + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for UInt64.max's 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            var rest = value
+            repeat {
+                index -= 1
+                buffer[index] = 48 + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
         }
     }
 

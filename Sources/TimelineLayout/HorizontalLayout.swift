@@ -71,7 +71,7 @@ struct HorizontalLayout {
                 texts.append(.text(block.placed(x: left, top: lineY - widest / 2 - Self.eventGap - block.height,
                                                 width: widths[index], alignment: .center)))
             }
-            texts += stacks[index].placed(x: left, top: labelTop, width: widths[index], alignment: .center)
+            stacks[index].place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &texts)
             if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             if let end = item.end, let axis {
@@ -101,7 +101,7 @@ struct HorizontalLayout {
             let rect = Rect(x: left, y: shrink, width: centers[end] + widths[end] / 2 + inset - left, height: bottom - shrink * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
-        content.nodes = boxes + TimeLayout.line(stops, breaks: breaks, style: style, vertical: false) + bars + markers + texts + links
+        content.nodes = Array(concatenating: boxes, TimeLayout.line(stops, breaks: breaks, style: style, vertical: false), bars, markers, texts, links)
         content.width = right + inset
         content.height = bottom
         return content

@@ -41,7 +41,7 @@ struct ListLayout {
             let center = Point(x: lineX, y: y + band / 2)
             let textTop = center.y - lineHeight / 2
             var bottom = max(textTop + stack.height, center.y + size / 2)
-            texts += stack.placed(x: left, top: textTop, width: textWidth)
+            stack.place(x: left, top: textTop, width: textWidth, into: &texts)
             if stack.isTruncated { content.truncations.append(text.truncation(item)) }
 
             if let block = measured[index].label {
@@ -54,7 +54,7 @@ struct ListLayout {
                 let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline ?? lineHeight
                 let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0
                 let statusTop = textTop + titleBaseline - statusBaseline
-                texts += status.placed(x: width - statusWidth, top: statusTop, width: statusWidth, alignment: .trailing)
+                status.place(x: width - statusWidth, top: statusTop, width: statusWidth, alignment: .trailing, into: &texts)
                 bottom = max(bottom, statusTop + status.height)
             }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
@@ -83,7 +83,7 @@ struct ListLayout {
                             height: rowBottoms[end] - rowTops[index] + style.groupPadding * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.05).rgba)))
         }
-        content.nodes = boxes + LineStop.segments(stops, style: style, vertical: true) + markers + texts + links
+        content.nodes = Array(concatenating: boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, links)
         content.width = neededWidth
         content.height = max(y, 0)
         return content

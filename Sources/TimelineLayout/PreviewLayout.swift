@@ -65,7 +65,7 @@ struct PreviewLayout {
             if let date = dates[index] {
                 texts.append(.text(date.placed(x: left, top: lineY - size / 2 - Self.dateGap - date.height, width: textWidth, alignment: .center)))
             }
-            texts += stacks[index].placed(x: left, top: labelTop, width: textWidth, alignment: .center)
+            stacks[index].place(x: left, top: labelTop, width: textWidth, alignment: .center, into: &texts)
             if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
             let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
             markers += NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style)
@@ -75,7 +75,7 @@ struct PreviewLayout {
             content.description.append(text.describe(item, label: dateText(item, text: text)))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
-        content.nodes = nodes + markers + texts + links
+        content.nodes = Array(concatenating: nodes, markers, texts, links)
         content.width = contentWidth
         content.height = bottom
         return content

@@ -53,12 +53,18 @@ struct TextStack {
     }
 
     func placed(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading) -> [Primitive] {
-        var y = top
         var nodes: [Primitive] = []
+        place(x: x, top: top, width: width, alignment: alignment, into: &nodes)
+        return nodes
+    }
+
+    /// The blocks placed as `placed` places them, appended to `nodes`: the layouts' row loops
+    /// add to one list instead of making and joining an array per row.
+    func place(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading, into nodes: inout [Primitive]) {
+        var y = top
         for block in blocks {
             nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
             y += block.height + gap
         }
-        return nodes
     }
 }

@@ -74,13 +74,13 @@ struct TimeLayout {
             let top = tops[index]
             let center = Point(x: lineX, y: centers[index])
             let textTop = center.y - entry.stack.firstLineHeight / 2
-            texts += entry.stack.placed(x: entry.left, top: textTop, width: entry.textWidth)
+            entry.stack.place(x: entry.left, top: textTop, width: entry.textWidth, into: &texts)
             if entry.stack.isTruncated { content.truncations.append(text.truncation(item)) }
             if let label = entry.label {
                 texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .trailing)))
             }
             if let status = entry.status {
-                texts += status.placed(x: width - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing)
+                status.place(x: width - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
             }
             neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
 
@@ -108,7 +108,7 @@ struct TimeLayout {
                             height: tops[end] + measured[end].height - tops[index] + style.groupPadding * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
-        content.nodes = boxes + Self.line(stops, breaks: axis.breaks, style: style, vertical: true) + bars + markers + texts + links
+        content.nodes = Array(concatenating: boxes, Self.line(stops, breaks: axis.breaks, style: style, vertical: true), bars, markers, texts, links)
         content.width = neededWidth
         content.height = max(bottom, 0)
         return content

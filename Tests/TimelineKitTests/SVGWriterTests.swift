@@ -47,6 +47,22 @@ final class SVGWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: out.bytes, as: UTF8.self), "0 1209 rgb(100%,17.647059%,33.333333%) rgb(0%,52.54902%,50.196078%)")
     }
 
+    /// Every digit count, both sides of each power of ten, and the largest integer.
+    func testIntegersMatchSwiftsDecimalText() {
+        var values: [Int] = [0, 1, 9, Int.max]
+        var power = 10
+        while power <= Int.max / 10 {
+            values += [power - 1, power, power + 1]
+            power *= 10
+        }
+        values += [power - 1, power]
+        for value in values {
+            var out = SVGBytes()
+            out.append(integer: value)
+            XCTAssertEqual(String(decoding: out.bytes, as: UTF8.self), String(value))
+        }
+    }
+
     private func render(_ texts: [String], font: String = "Inter 14") throws -> String {
         let fonts = try FontLibrary()
         let renderer = SceneRenderer(fonts: fonts)
