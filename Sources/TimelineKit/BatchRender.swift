@@ -15,8 +15,7 @@ public struct BatchRender {
     /// exits right after, freeing them only delays the exit.
     public var keepsRenderers = false
 
-    /// The cores this process may use, read once: every read parses the cgroup files, and the
-    /// command line's parser evaluates `--jobs`'s default several times.
+    /// The cores this process may use, read once: every read parses the cgroup files.
     public static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     public init(options: RenderOptions, jobs: Int = BatchRender.cores) {

@@ -36,13 +36,13 @@ struct Check: ParsableCommand {
     var record = false
 
     @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores).")
-    var jobs: Int = BatchRender.cores
+    var jobs: Int?
 
     @Flag(help: "List every image compared or recorded.")
     var verbose = false
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be between 0 and 255") }
         if format.contains(.pdf) { throw ValidationError("check compares svg and png; pdf cannot be compared") }
     }
@@ -57,7 +57,7 @@ struct Check: ParsableCommand {
             throw ExitCode(2)
         }
         let sources = try input.loadSources()
-        var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs)
+        var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = true // the process ends after this command
         let result = batch.render(sources)
         if !result.problems.isEmpty { Diagnostics.print(result.problems.joined(separator: "\n")) }

@@ -27,7 +27,7 @@ struct Render: ParsableCommand {
     var format: [ImageFormat] = []
 
     @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores).")
-    var jobs: Int = BatchRender.cores
+    var jobs: Int?
 
     @Flag(help: "Print the time spent in each phase (read, decode, layout, shape, paint, encode, write) on standard error.")
     var timings = false
@@ -36,7 +36,7 @@ struct Render: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         let target = OutputTarget(output)
         if let implied = target.impliedFormat, !format.isEmpty, format != [implied] {
             throw ValidationError("-o \(output ?? "") names a .\(implied.rawValue) file but --format asks for \(format.map(\.rawValue).joined(separator: ", "))")
@@ -50,7 +50,7 @@ struct Render: ParsableCommand {
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         var readTime = PhaseTimings()
         let sources = try measureTime(&readTime.read) { try input.loadSources() }
-        var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs)
+        var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = true // the process ends after this command
         let progress = ProgressReporter(total: sources.count)
         var result = batch.render(sources, progress: progress.update)

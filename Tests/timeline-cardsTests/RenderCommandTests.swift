@@ -166,4 +166,19 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("--theme 'nope' is neither a built-in theme"), unknown.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("card-1.svg").path))
     }
+
+    /// `--jobs` defaults to the number of cores, which the help names instead of this machine's count.
+    func testJobsMustBePositiveAndTheHelpNamesNoMachinesCount() throws {
+        let doc = CLIRunner.fixture("plain.yaml")
+        let expected = try CLIRunner.temporaryDirectory().path
+        for arguments in [["render", doc], ["check", doc, "--expected", expected]] {
+            let zero = try CLIRunner.run(arguments + ["--jobs", "0"])
+            XCTAssertEqual(zero.status, 2, zero.stderr)
+            XCTAssertTrue(zero.stderr.contains("--jobs must be at least 1"), zero.stderr)
+            let help = try CLIRunner.run([arguments[0], "--help"])
+            let text = String(decoding: help.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            XCTAssertTrue(text.contains("(default: the number of cores)."), text)
+            XCTAssertFalse(text.contains("cores). (default:"), "no second, machine-dependent default")
+        }
+    }
 }
