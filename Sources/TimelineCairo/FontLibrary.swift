@@ -22,10 +22,13 @@ public final class FontLibrary {
     /// with this library's, so their contexts are kept in the same state.
     private var siblings: [FontLibrary] = []
     private var descriptions: [String: OpaquePointer] = [:]
-    /// Single-line layouts the measurer already shaped, by font and text, so the painter draws
-    /// them without shaping the same text again (shaping is most of the cost of text).
-    private var shapedLines: [ShapedKey: OpaquePointer] = [:]
-    /// Font and text, hashed once: a sibling's layouts move into this table with their hash.
+    /// Per font, the attribute list a layout itemizes with (its font description over all the
+    /// text), or nil when `ShapedLine` cannot stand in for a layout in that font.
+    private var itemizeAttributes: [String: OpaquePointer?] = [:]
+    /// Lines the measurer already shaped, by font and text, so the SVG writer draws them
+    /// without shaping the same text again (shaping is most of the cost of text).
+    private var shapedLines: [ShapedKey: ShapedLine] = [:]
+    /// Font and text, hashed once: a sibling's lines move into this table with their hash.
     private struct ShapedKey: Hashable {
         let font: String
         let text: String
@@ -163,14 +166,10 @@ public final class FontLibrary {
         siblings.append(sibling)
     }
 
-    /// Takes over the layouts `sibling` kept, once its thread is done with them.
+    /// Takes over the lines `sibling` kept, once its thread is done with them.
     func adoptShapedLines(from sibling: FontLibrary) {
-        for (key, layout) in sibling.shapedLines {
-            if shapedLines[key] == nil, shapedLines.count < Self.shapedLinesLimit {
-                shapedLines[key] = layout
-            } else {
-                g_object_unref(UnsafeMutableRawPointer(layout))
-            }
+        for (key, line) in sibling.shapedLines where shapedLines.count < Self.shapedLinesLimit {
+            if shapedLines[key] == nil { shapedLines[key] = line }
         }
         sibling.shapedLines.removeAll()
     }
@@ -197,30 +196,43 @@ public final class FontLibrary {
 
     deinit {
         discardShapedLines()
+        for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
         for description in descriptions.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// Keeps `layout`, which holds exactly `text` on one line in `font`, for `shapedLine`; false
-    /// when one is already kept (the caller keeps its layout then).
-    func keepShapedLine(_ layout: OpaquePointer, text: String, font: String) -> Bool {
+    /// Keeps `line`, the shaping of exactly `text` in `font`, for `shapedLine`.
+    func keepShapedLine(_ line: ShapedLine, text: String, font: String) {
         let key = ShapedKey(font: font, text: text)
-        guard shapedLines[key] == nil else { return false }
+        guard shapedLines[key] == nil else { return }
         if shapedLines.count >= Self.shapedLinesLimit { discardShapedLines() }
-        shapedLines[key] = layout
-        return true
+        shapedLines[key] = line
     }
 
-    /// A kept layout holding exactly `text` on one line in `font`, shaped when it was measured.
-    func shapedLine(_ text: String, font: String) -> OpaquePointer? {
+    /// The kept shaping of exactly `text` on one line in `font`, made when it was measured.
+    func shapedLine(_ text: String, font: String) -> ShapedLine? {
         shapedLines.isEmpty ? nil : shapedLines[ShapedKey(font: font, text: text)]
     }
 
-    /// Frees the kept layouts; called before the next document is measured.
+    /// Frees the kept lines; called before the next document is measured.
     public func discardShapedLines() {
-        for layout in shapedLines.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         shapedLines.removeAll()
+    }
+
+    /// The attribute list `pango_layout_check_lines` itemizes a text in `font` with: the font
+    /// description from its first byte to its last. Nil for a small-caps or title-caps font,
+    /// whose items a layout splits by word starts (`ShapedLine` has no word starts).
+    func itemizeAttributes(_ font: String) -> OpaquePointer? {
+        if let known = itemizeAttributes[font] { return known }
+        let description = self.description(font)
+        var attributes: OpaquePointer?
+        if pango_font_description_get_variant(description) == PANGO_VARIANT_NORMAL, let list = pango_attr_list_new() {
+            pango_attr_list_insert_before(list, pango_attr_font_desc_new(description))
+            attributes = list
+        }
+        itemizeAttributes[font] = attributes
+        return attributes
     }
 
     /// A parsed Pango font description, cached by its string.

@@ -5,8 +5,8 @@ import TimelineScene
 /// Measures and wraps text with Pango, once per block, with the library's fonts.
 public final class PangoTextMeasurer: TextMeasuring {
     let fonts: FontLibrary
-    /// The layout measured with; handed over to the font library when its text is one line.
-    private var layout: OpaquePointer
+    /// The layout texts that are not one plain line are measured with.
+    private let layout: OpaquePointer
     private let singleLine: OpaquePointer
     private static let scale = Double(PANGO_SCALE)
 
@@ -178,6 +178,17 @@ public final class PangoTextMeasurer: TextMeasuring {
     private func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let description = fonts.description(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
+        // Most texts are one line that fits: shaped without a layout, and kept for the SVG writer.
+        if let attributes = fonts.itemizeAttributes(font) {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes, maxWidth: width) {
+                fonts.keepShapedLine(line, text: text, font: font)
+                let height = Double(line.logical.height) / Self.scale
+                let measured = MeasuredLine(text: text, width: Double(line.logical.width) / Self.scale,
+                                            baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
+                return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
+            }
+        }
         pango_layout_set_font_description(layout, description)
         // Pango 1.50 shapes every run twice when it wraps to a width. Most texts fit on one line:
         // lay out unwrapped first (one shaping), and when that is a single line no wider than
@@ -225,12 +236,6 @@ public final class PangoTextMeasurer: TextMeasuring {
             let ascent = lines[0].baseline
             lines = Array(lines.prefix(maxLines - 1)) + [last]
             height = last.baseline - ascent + lineHeight
-        }
-        // A paragraph that is exactly one left-to-right line is drawn from this very layout
-        // (alignment then puts the line at x = 0, as in the painter's own unwrapped layout).
-        if lines.count == 1, !truncated, !lines[0].isRightToLeft, starts[0] == 0, lines[0].text.utf8.count == bytes.count,
-           fonts.keepShapedLine(layout, text: lines[0].text, font: font) {
-            layout = Self.wrappingLayout(fonts)
         }
         return MeasuredText(lines: lines, height: height, lineHeight: lineHeight, isTruncated: truncated)
     }

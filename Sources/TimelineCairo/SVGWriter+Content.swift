@@ -9,8 +9,8 @@ import TimelineScene
 
 extension SVGWriter {
     /// A text node as one group in its color, one `<use>` per visible glyph, placed where
-    /// `ScenePainter.paintText` draws it: the line's layout (kept from measuring when there is
-    /// one) with its baseline on the line's baseline.
+    /// `ScenePainter.paintText` draws it: the line's glyphs (kept from measuring when there are
+    /// some, else from a layout of the line) with its baseline on the line's baseline.
     func writeText(_ text: TextNode, _ state: inout State) {
         let start = state.body.bytes.count
         state.body.append("<g")
@@ -19,11 +19,16 @@ extension SVGWriter {
         let firstGlyph = state.body.bytes.count
         let unit = Double(PANGO_SCALE)
         for line in text.lines where !line.text.isEmpty {
-            let layout = fonts.shapedLine(line.text, font: text.font) ?? {
-                pango_layout_set_font_description(self.layout, fonts.description(text.font))
-                pango_layout_set_text(self.layout, line.text, -1)
-                return self.layout
-            }()
+            if let shaped = fonts.shapedLine(line.text, font: text.font) {
+                // As for a layout's first line: its top from the layout's baseline, then its own.
+                let top = line.baseline - Double(shaped.baseline) / unit
+                var x = Int(shaped.logical.x)
+                writeGlyphs(shaped.glyphs, font: shaped.item.pointee.analysis.font, x: &x,
+                            lineX: line.x, baseline: top + Double(shaped.baseline) / unit, &state)
+                continue
+            }
+            pango_layout_set_font_description(layout, fonts.description(text.font))
+            pango_layout_set_text(layout, line.text, -1)
             let top = line.baseline - Double(pango_layout_get_baseline(layout)) / unit
             guard let iterator = pango_layout_get_iter(layout) else { continue }
             repeat {
@@ -36,29 +41,8 @@ extension SVGWriter {
                     runs = node.pointee.next
                     guard let data = node.pointee.data else { continue }
                     let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-                    guard let string = run.glyphs, let infos = string.pointee.glyphs else { continue }
-                    let count = Int(string.pointee.num_glyphs)
-                    guard let font = run.item?.pointee.analysis.font else {
-                        for index in 0..<count { x += Int(infos[index].geometry.width) }
-                        continue
-                    }
-                    let fontKey = glyphs.fontNumber(UnsafeMutableRawPointer(font)) << 32
-                    for index in 0..<count {
-                        let info = infos[index]
-                        let glyphX = x + Int(info.geometry.x_offset)
-                        x += Int(info.geometry.width)
-                        guard info.glyph & SVGGlyphs.unknownFlag == 0, info.glyph != SVGGlyphs.emptyGlyph else { continue }
-                        let id = glyphID(fontKey | UInt64(info.glyph), &state)
-                        guard id >= 0 else { continue }
-                        // The most written element of all: its fixed parts in as few appends as possible.
-                        state.body.append("<use href=\"#g")
-                        state.body.append(integer: id)
-                        state.body.append("\" x=\"")
-                        state.body.append(number: line.x + Double(glyphX) / unit)
-                        state.body.append("\" y=\"")
-                        state.body.append(number: baseline + Double(info.geometry.y_offset) / unit)
-                        state.body.append("\"/>\n")
-                    }
+                    guard let string = run.glyphs else { continue }
+                    writeGlyphs(string, font: run.item?.pointee.analysis.font, x: &x, lineX: line.x, baseline: baseline, &state)
                 }
             } while pango_layout_iter_next_line(iterator) != 0
             pango_layout_iter_free(iterator)
@@ -67,6 +51,36 @@ extension SVGWriter {
             state.body.bytes.removeSubrange(start...)
         } else {
             state.body.append("</g>\n")
+        }
+    }
+
+    /// One `<use>` per visible glyph of a run starting at `x` (Pango units from the line's
+    /// start), which moves on by the run's width.
+    private func writeGlyphs(_ string: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?,
+                             x: inout Int, lineX: Double, baseline: Double, _ state: inout State) {
+        guard let infos = string.pointee.glyphs else { return }
+        let count = Int(string.pointee.num_glyphs)
+        guard let font else {
+            for index in 0..<count { x += Int(infos[index].geometry.width) }
+            return
+        }
+        let unit = Double(PANGO_SCALE)
+        let fontKey = glyphs.fontNumber(UnsafeMutableRawPointer(font)) << 32
+        for index in 0..<count {
+            let info = infos[index]
+            let glyphX = x + Int(info.geometry.x_offset)
+            x += Int(info.geometry.width)
+            guard info.glyph & SVGGlyphs.unknownFlag == 0, info.glyph != SVGGlyphs.emptyGlyph else { continue }
+            let id = glyphID(fontKey | UInt64(info.glyph), &state)
+            guard id >= 0 else { continue }
+            // The most written element of all: its fixed parts in as few appends as possible.
+            state.body.append("<use href=\"#g")
+            state.body.append(integer: id)
+            state.body.append("\" x=\"")
+            state.body.append(number: lineX + Double(glyphX) / unit)
+            state.body.append("\" y=\"")
+            state.body.append(number: baseline + Double(info.geometry.y_offset) / unit)
+            state.body.append("\"/>\n")
         }
     }
 

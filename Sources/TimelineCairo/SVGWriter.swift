@@ -20,7 +20,7 @@ import TimelineScene
 /// on what was rendered before it.
 struct SVGWriter {
     let fonts: FontLibrary
-    /// The renderer's layout, for text the measurer kept no layout of.
+    /// The renderer's layout, for lines the measurer kept no glyphs of.
     let layout: OpaquePointer
     let glyphs: SVGGlyphs
 

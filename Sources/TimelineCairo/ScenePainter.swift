@@ -168,12 +168,11 @@ struct ScenePainter {
     private func paintText(_ text: TextNode) {
         setColor(text.color)
         for line in text.lines where !line.text.isEmpty {
-            // The measurer's layout of this very line when it kept one: no second shaping.
-            let layout = fonts.shapedLine(line.text, font: text.font) ?? {
-                pango_layout_set_font_description(self.layout, fonts.description(text.font))
-                pango_layout_set_text(self.layout, line.text, -1)
-                return self.layout
-            }()
+            // Laid out again, not drawn from the measurer's glyphs: painting puts the context in
+            // the surface's state (type, scale), which a layout kept from measuring would have
+            // to be laid out again for as well.
+            pango_layout_set_font_description(layout, fonts.description(text.font))
+            pango_layout_set_text(layout, line.text, -1)
             let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
             cairo_move_to(cr, line.x, line.baseline - baseline)
             if textAsOutlines {

@@ -1,0 +1,96 @@
+import CPangoCairo
+
+/// A text that is one left-to-right run in one font, itemized and shaped without a
+/// `PangoLayout`: a layout also works out line breaks (UAX #14 for every character), builds
+/// lines and caches ink extents, about a fifth of the cost of a short text, all of it wasted
+/// on a text that fits on one line. Its glyphs and extents are exactly those a layout of the
+/// same text gives (Pango 1.50's `pango_layout_check_lines` and `pango_layout_line_get_extents`
+/// for a single item), which `ShapedLineTests` compares text by text.
+final class ShapedLine {
+    /// The item (its font and analysis) and its glyphs, owned by this object.
+    let item: UnsafeMutablePointer<PangoItem>
+    let glyphs: UnsafeMutablePointer<PangoGlyphString>
+    /// The line's logical extents in Pango units, its origin on the baseline.
+    let logical: PangoRectangle
+
+    private init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle) {
+        self.item = item
+        self.glyphs = glyphs
+        self.logical = logical
+    }
+
+    deinit {
+        pango_item_free(item)
+        pango_glyph_string_free(glyphs)
+    }
+
+    /// The distance from the line's top to its baseline, in Pango units (`pango_layout_get_baseline`).
+    var baseline: Int32 { -logical.y }
+
+    /// Shapes `bytes` as one line, or nil when a layout could lay it out differently: more than
+    /// one line (line or paragraph separators, or wider than `maxWidth`), a right-to-left or
+    /// mixed-font line (a layout reorders runs and shifts their baselines), or characters whose
+    /// break properties a layout acts on at the line's end (soft hyphen, hyphenation point,
+    /// trailing white space, which measuring trims).
+    static func shape(_ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
+                      attributes: OpaquePointer, maxWidth: Int32) -> ShapedLine? {
+        guard isPlainLine(bytes), text.last?.isWhitespace == false,
+              let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else { return nil }
+        let length = Int32(bytes.count)
+        // A layout takes the paragraph's direction from its first strong character, else the context's.
+        guard pango_find_base_dir(chars, length) != PANGO_DIRECTION_RTL,
+              let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, chars, 0, length, attributes, nil) else { return nil }
+        defer { g_list_free(list) }
+        guard list.pointee.next == nil, let data = list.pointee.data else {
+            var node: UnsafeMutablePointer<GList>? = list
+            while let current = node {
+                pango_item_free(current.pointee.data?.assumingMemoryBound(to: PangoItem.self))
+                node = current.pointee.next
+            }
+            return nil
+        }
+        let item = data.assumingMemoryBound(to: PangoItem.self)
+        guard item.pointee.analysis.level & 1 == 0 else {
+            pango_item_free(item)
+            return nil
+        }
+        let glyphs = pango_glyph_string_new()!
+        pango_shape_item(item, chars, length, nil, glyphs, PANGO_SHAPE_NONE)
+        var run = PangoRectangle()
+        pango_glyph_string_extents(glyphs, item.pointee.analysis.font, nil, &run)
+        // A layout line's extents start from an empty rectangle at the origin and take in each run.
+        var logical = PangoRectangle()
+        logical.x = min(0, run.x)
+        logical.width = max(0, run.x + run.width) - logical.x
+        logical.y = min(0, run.y)
+        logical.height = max(0, run.y + run.height) - logical.y
+        guard logical.width <= maxWidth else {
+            pango_item_free(item)
+            pango_glyph_string_free(glyphs)
+            return nil
+        }
+        return ShapedLine(item: item, glyphs: glyphs, logical: logical)
+    }
+
+    /// No control characters (tabs, line breaks), no next-line, line or paragraph separator
+    /// (U+0085, U+2028, U+2029), soft hyphen (U+00AD) or hyphenation point (U+2027).
+    static func isPlainLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !bytes.isEmpty else { return false }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F { return false }
+            } else if byte == 0xC2, index + 1 < count {
+                let next = bytes[index + 1]
+                if next == 0x85 || next == 0xAD { return false }
+            } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80 {
+                let last = bytes[index + 2]
+                if last == 0xA7 || last == 0xA8 || last == 0xA9 { return false }
+            }
+            index += 1
+        }
+        return true
+    }
+}
