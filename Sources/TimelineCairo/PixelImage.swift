@@ -88,7 +88,7 @@ public struct PixelImage: Sendable, Equatable {
         self.init(width: width, height: height, rgba: rgba)
     }
 
-    /// Encodes the image as PNG with cairo (only IHDR, IDAT and IEND: no time stamps).
+    /// Encodes the image as PNG as rendered images are (`PNGEncoder`: no time stamps).
     public func pngData() throws(CodingError) -> Data {
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
         guard surface.status == CAIRO_STATUS_SUCCESS, let base = cairo_image_surface_get_data(surface.pointer) else {
@@ -105,10 +105,11 @@ public struct PixelImage: Sendable, Equatable {
             }
         }
         cairo_surface_mark_dirty(surface.pointer)
-        let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure)
-        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        return sink.data
+        do {
+            return Data(try PNGEncoder.encode(pixels: base, width: max(1, width), height: max(1, height), stride: stride))
+        } catch {
+            throw .cairo(error.description)
+        }
     }
 
     /// The premultiplied channels of the pixel at (x, y).

@@ -24,11 +24,13 @@ public final class SceneRenderer {
     public enum RenderError: Error, CustomStringConvertible {
         case tooLarge(width: Int, height: Int)
         case cairo(String)
+        case encoding(String)
         public var description: String {
             switch self {
             case .tooLarge(let width, let height):
                 return "the image would be \(width)×\(height) px; PNG sides are limited to \(SceneRenderer.maxPixelSide) px"
             case .cairo(let message): return "cairo: \(message)"
+            case .encoding(let message): return message
             }
         }
     }
@@ -82,10 +84,16 @@ public final class SceneRenderer {
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
         try paint(scene, on: surface, scale: scale, tagsLinks: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
-        let sink = ByteSink()
-        let status = timed(\.encodeSeconds) { cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure) }
-        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
-        return sink.data
+        guard let pixels = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.cairo("no pixel data") }
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+        let size = (Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer)))
+        let encoded = timed(\.encodeSeconds) {
+            Result { () throws(PNGEncoder.Failure) in try PNGEncoder.encode(pixels: pixels, width: size.0, height: size.1, stride: stride) }
+        }
+        switch encoded {
+        case .success(let bytes): return Data(bytes)
+        case .failure(let failure): throw RenderError.encoding(failure.description)
+        }
     }
 
     /// Glyph outlines for SVG output, kept across documents.

@@ -29,17 +29,18 @@ final class ShapedLine {
 
     /// Shapes `bytes` as one line, or nil when a layout could lay it out differently: more than
     /// one line (line or paragraph separators, or wider than `maxWidth`), a right-to-left or
-    /// mixed-font line (a layout reorders runs and shifts their baselines), or characters whose
-    /// break properties a layout acts on at the line's end (soft hyphen, hyphenation point,
-    /// trailing white space, which measuring trims).
+    /// mixed-font line (a layout reorders runs and shifts their baselines), bidirectional
+    /// formatting, or characters whose break properties a layout acts on at the line's end (soft
+    /// hyphen, hyphenation point, trailing white space, which measuring trims).
     static func shape(_ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
                       attributes: OpaquePointer, maxWidth: Int32) -> ShapedLine? {
         guard isPlainLine(bytes), text.last?.isWhitespace == false,
               let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else { return nil }
         let length = Int32(bytes.count)
-        // A layout takes the paragraph's direction from its first strong character, else the context's.
-        guard pango_find_base_dir(chars, length) != PANGO_DIRECTION_RTL,
-              let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, chars, 0, length, attributes, nil) else { return nil }
+        // A layout takes the paragraph's direction from its first strong character. Without
+        // explicit embeddings, a right-to-left one gets an odd level in a left-to-right
+        // paragraph, and is refused below: the line is left-to-right as the layout's.
+        guard let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, chars, 0, length, attributes, nil) else { return nil }
         defer { g_list_free(list) }
         guard list.pointee.next == nil, let data = list.pointee.data else {
             var node: UnsafeMutablePointer<GList>? = list
@@ -73,7 +74,8 @@ final class ShapedLine {
     }
 
     /// No control characters (tabs, line breaks), no next-line, line or paragraph separator
-    /// (U+0085, U+2028, U+2029), soft hyphen (U+00AD) or hyphenation point (U+2027).
+    /// (U+0085, U+2028, U+2029), soft hyphen (U+00AD), hyphenation point (U+2027), and no
+    /// bidirectional formatting (U+061C, U+200E, U+200F, U+202A – U+202E, U+2066 – U+2069).
     static func isPlainLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return false }
         var index = 0
@@ -85,9 +87,14 @@ final class ShapedLine {
             } else if byte == 0xC2, index + 1 < count {
                 let next = bytes[index + 1]
                 if next == 0x85 || next == 0xAD { return false }
-            } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80 {
-                let last = bytes[index + 2]
-                if last == 0xA7 || last == 0xA8 || last == 0xA9 { return false }
+            } else if byte == 0xD8, index + 1 < count, bytes[index + 1] == 0x9C {
+                return false
+            } else if byte == 0xE2, index + 2 < count {
+                let (second, last) = (bytes[index + 1], bytes[index + 2])
+                if second == 0x80, last == 0x8E || last == 0x8F || (0xA7...0xA9).contains(last) || (0xAA...0xAE).contains(last) {
+                    return false
+                }
+                if second == 0x81, (0xA6...0xA9).contains(last) { return false }
             }
             index += 1
         }

@@ -72,7 +72,8 @@ final class ShapedLineTests: XCTestCase {
         let library = try FontLibrary()
         let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 14"))
         for text in ["", "a\tb", "a\nb", "a\rb", "a\u{85}b", "a\u{2028}b", "a\u{2029}b", "soft\u{AD}", "hy\u{2027}phen",
-                     "trailing ", "trailing\u{A0}", "trailing\u{3000}", "\u{7F}", "שלום", "مرحبا", "a\u{202E}bc"] {
+                     "trailing ", "trailing\u{A0}", "trailing\u{3000}", "\u{7F}", "שלום", "مرحبا", "a\u{202E}bc",
+                     "\u{202D}שלום", "\u{200F}abc", "a\u{2066}b\u{2069}", "\u{61C}1"] {
             var utf8 = text
             let shaped = utf8.withUTF8 {
                 ShapedLine.shape($0, text: text, context: library.context, attributes: attributes, maxWidth: .max)

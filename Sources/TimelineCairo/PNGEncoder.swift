@@ -1,0 +1,127 @@
+import CDeflate
+
+/// PNG files from cairo's ARGB32 pixels, as `cairo_surface_write_to_png_stream` writes them
+/// (8-bit RGBA, alpha un-premultiplied with cairo's rounding, a white bKGD, no time stamp), three
+/// times as fast: libpng tried all five row filters on every row and zlib compressed row by row,
+/// 600 – 900 ms for a 960 × 12,040 px card. Here each row takes Up or Sub, whichever leaves the
+/// smaller bytes (what libpng's search picks on flat drawings), and libdeflate compresses all
+/// rows in one call at its level 6; files come out about a tenth smaller.
+enum PNGEncoder {
+    enum Failure: Error, CustomStringConvertible {
+        case compression
+        var description: String { "PNG compression failed (out of memory)" }
+    }
+
+    /// - Parameters:
+    ///   - pixels: premultiplied ARGB32 in native byte order (cairo's image data), `stride`
+    ///     bytes per row.
+    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(Failure) -> [UInt8] {
+        var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filtering, not interlaced
+        file.appendChunk("IHDR", header[...])
+        file.appendChunk("bKGD", [0, 0xFF, 0, 0xFF, 0, 0xFF]) // white, as cairo sets it
+        let compressed = try compressedRows(pixels: pixels, width: width, height: height, stride: stride)
+        // A chunk holds less than 2 GiB.
+        for start in Swift.stride(from: 0, to: compressed.count, by: 1 << 30) {
+            file.appendChunk("IDAT", compressed[start..<min(compressed.count, start + (1 << 30))])
+        }
+        file.appendChunk("IEND", [])
+        return file
+    }
+
+    /// The filtered rows as one zlib stream.
+    private static func compressedRows(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(Failure) -> [UInt8] {
+        let rowBytes = width * 4
+        // Two unfiltered rows, the one above and this one, then the filtered rows.
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+        defer { rows.deallocate() }
+        rows.initialize(repeating: 0, count: 2 * rowBytes)
+        var (above, current) = (rows, rows + rowBytes)
+        // Every byte written below: not zeroed first (tens of megabytes for a tall card).
+        let filtered = [UInt8](unsafeUninitializedCapacity: height * (rowBytes + 1)) { filtered, count in
+            for row in 0..<height {
+                unpremultiply(pixels + row * stride, count: width, into: current)
+                filter(current, above: above, count: rowBytes, into: filtered.baseAddress! + row * (rowBytes + 1))
+                swap(&above, &current)
+            }
+            count = height * (rowBytes + 1)
+        }
+        guard let compressor = libdeflate_alloc_compressor(6) else { throw .compression }
+        defer { libdeflate_free_compressor(compressor) }
+        let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) { output, count in
+            count = filtered.withUnsafeBytes { input in
+                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+            }
+        }
+        guard !output.isEmpty else { throw .compression }
+        return output
+    }
+
+    /// `count` pixels as PNG's RGBA, each channel divided by alpha as cairo's
+    /// `unpremultiply_data` rounds it; fully transparent pixels become all zeros.
+    private static func unpremultiply(_ row: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let pixels = UnsafeRawPointer(row)
+        let rgba = UnsafeMutableRawPointer(out)
+        for x in 0..<count {
+            let pixel = pixels.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+            let alpha = pixel >> 24
+            var value: UInt32
+            if alpha == 255 {
+                // A R G B in a number, R G B A in memory: swap red and blue.
+                value = (pixel & 0xFF00_FF00) | ((pixel >> 16) & 0xFF) | ((pixel & 0xFF) << 16)
+            } else if alpha == 0 {
+                value = 0
+            } else {
+                let red = (((pixel >> 16) & 0xFF) * 255 + alpha / 2) / alpha
+                let green = (((pixel >> 8) & 0xFF) * 255 + alpha / 2) / alpha
+                let blue = ((pixel & 0xFF) * 255 + alpha / 2) / alpha
+                value = red | green << 8 | blue << 16 | alpha << 24
+            }
+            rgba.storeBytes(of: value.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+        }
+    }
+
+    /// The row's filter byte and bytes: Up (the difference from the row above) or Sub (from the
+    /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes.
+    private static func filter(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        // Wrapping sums of 32 bits (a row has at most 131,068 bytes of at most 128): vectorized.
+        var upCost: UInt32 = 0, subCost: UInt32 = 0
+        for index in 0..<min(4, count) {
+            upCost &+= UInt32(Int8(bitPattern: row[index] &- above[index]).magnitude)
+            subCost &+= UInt32(Int8(bitPattern: row[index]).magnitude)
+        }
+        for index in min(4, count)..<count {
+            upCost &+= UInt32(Int8(bitPattern: row[index] &- above[index]).magnitude)
+            subCost &+= UInt32(Int8(bitPattern: row[index] &- row[index - 4]).magnitude)
+        }
+        if upCost <= subCost {
+            out[0] = 2
+            for index in 0..<count { out[index + 1] = row[index] &- above[index] }
+        } else {
+            out[0] = 1
+            for index in 0..<min(4, count) { out[index + 1] = row[index] }
+            for index in min(4, count)..<count { out[index + 1] = row[index] &- row[index - 4] }
+        }
+    }
+}
+
+private extension [UInt8] {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
+                            UInt8(truncatingIfNeeded: value)])
+    }
+
+    /// A chunk: its length, type, data and the CRC of type and data.
+    mutating func appendChunk(_ type: String, _ data: ArraySlice<UInt8>) {
+        appendBigEndian(UInt32(data.count))
+        let typeBytes = Array(type.utf8)
+        var crc = libdeflate_crc32(0, typeBytes, typeBytes.count)
+        crc = data.withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+        append(contentsOf: typeBytes)
+        append(contentsOf: data)
+        appendBigEndian(UInt32(truncatingIfNeeded: crc))
+    }
+}

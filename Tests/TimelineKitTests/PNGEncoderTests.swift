@@ -1,0 +1,75 @@
+import CCairo
+import Foundation
+@testable import TimelineCairo
+import XCTest
+
+/// Our PNG files decode to exactly the pixels of the files cairo wrote before, and carry only
+/// the chunks the CLI contract allows.
+final class PNGEncoderTests: XCTestCase {
+    /// A surface of every kind of pixel: opaque, fully transparent, and partly transparent with
+    /// channels from 0 to alpha (premultiplied), in rows that repeat (Up) and rows that do not.
+    private func surface(width: Int, height: Int) -> CairoSurface {
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
+        cairo_surface_flush(surface.pointer)
+        let base = cairo_image_surface_get_data(surface.pointer)!
+        let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+        var seed: UInt32 = 12_345
+        for y in 0..<height {
+            for x in 0..<width {
+                seed = seed &* 1_103_515_245 &+ 12_345
+                let alpha: UInt32 = [0, 255, 255, 1, 128, 254, (seed >> 8) & 0xFF][Int(seed >> 16) % 7]
+                func channel(_ shift: UInt32) -> UInt32 { alpha == 0 ? 0 : ((seed >> shift) & 0xFF) % (alpha + 1) }
+                let pixel = y % 3 == 2 ? UInt32(0xFF10_2030) : alpha << 24 | channel(3) << 16 | channel(11) << 8 | channel(19)
+                UnsafeMutableRawPointer(base + y * stride).storeBytes(of: pixel, toByteOffset: 4 * x, as: UInt32.self)
+            }
+        }
+        cairo_surface_mark_dirty(surface.pointer)
+        return surface
+    }
+
+    private func cairoPNG(_ surface: CairoSurface) -> Data {
+        let sink = ByteSink()
+        XCTAssertEqual(cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure), CAIRO_STATUS_SUCCESS)
+        return sink.data
+    }
+
+    private func ourPNG(_ surface: CairoSurface) throws -> Data {
+        Data(try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface.pointer)!,
+                                   width: Int(cairo_image_surface_get_width(surface.pointer)),
+                                   height: Int(cairo_image_surface_get_height(surface.pointer)),
+                                   stride: Int(cairo_image_surface_get_stride(surface.pointer))))
+    }
+
+    func testDecodesToCairosPixels() throws {
+        for (width, height) in [(1, 1), (1, 7), (3, 2), (61, 17), (256, 40)] {
+            let image = surface(width: width, height: height)
+            let ours = try PixelImage(png: try ourPNG(image)), cairos = try PixelImage(png: cairoPNG(image))
+            XCTAssertEqual(ours.width, width)
+            XCTAssertEqual(ours.height, height)
+            XCTAssertEqual(ours.rgba, cairos.rgba, "\(width)×\(height)")
+        }
+    }
+
+    func testChunksAreHeaderBackgroundDataAndEnd() throws {
+        let png = [UInt8](try ourPNG(surface(width: 5, height: 4)))
+        XCTAssertEqual(Array(png.prefix(8)), PixelImage.pngSignature)
+        var chunks: [String] = [], offset = 8
+        while offset + 8 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
+            if chunks.last == "IHDR" {
+                XCTAssertEqual(Array(png[offset + 8..<offset + 8 + length]), [0, 0, 0, 5, 0, 0, 0, 4, 8, 6, 0, 0, 0], "5×4, 8-bit RGBA")
+            }
+            offset += 12 + length
+        }
+        XCTAssertEqual(chunks, ["IHDR", "bKGD", "IDAT", "IEND"])
+        XCTAssertEqual(offset, png.count)
+    }
+
+    /// A failed golden's diff image goes through the same encoder.
+    func testPixelImagesRoundTrip() throws {
+        let image = PixelImage(width: 3, height: 2, rgba: [255, 0, 0, 255, 0, 128, 0, 128, 0, 0, 0, 0,
+                                                           1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255])
+        XCTAssertEqual(try PixelImage(png: image.pngData()).rgba, image.rgba)
+    }
+}
