@@ -26,10 +26,13 @@ build: deps
 #   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
 #   (when the compiler has none, the .so is linked as before);
 # - generic types' metadata fetched by direct calls, not by demangling their names at run time
-#   (swift-argument-parser's property wrappers).
+#   (swift-argument-parser's property wrappers);
+# - no run-time exclusivity checks on class properties (8 % of decoding): debug builds, which
+#   every test runs, keep them and would trap on a violation.
 STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xswiftc -enforce-exclusivity=unchecked
 
 static-cxx:
 	@mkdir -p $(STATIC_CXX_DIR); archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null || true); \

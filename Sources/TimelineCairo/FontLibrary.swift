@@ -166,6 +166,12 @@ public final class FontLibrary {
         siblings.append(sibling)
     }
 
+    /// Makes room for `count` more kept lines, here and in the siblings (whose lines come here).
+    func reserveShapedLines(_ count: Int) {
+        shapedLines.reserveCapacity(shapedLines.count + count)
+        for sibling in siblings { sibling.shapedLines.reserveCapacity(count / (siblings.count + 1) + 1) }
+    }
+
     /// Takes over the lines `sibling` kept, once its thread is done with them.
     func adoptShapedLines(from sibling: FontLibrary) {
         for (key, line) in sibling.shapedLines where shapedLines.count < Self.shapedLinesLimit {

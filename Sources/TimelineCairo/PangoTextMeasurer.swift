@@ -80,8 +80,9 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// `measure` then finds them measured.
     public func prepare(_ requests: () -> [TextRequest]) {
         guard threads > 1 else { return }
-        var seen = Set<Key>()
-        let pending: [Key] = requests().compactMap { request in
+        let requests = requests()
+        var seen = Set<Key>(minimumCapacity: requests.count)
+        let pending: [Key] = requests.compactMap { request in
             let key = Key(request)
             return cache[key] == nil && seen.insert(key).inserted ? key : nil
         }
@@ -96,6 +97,10 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         let measurers = UncheckedMeasurers([self] + helpers.prefix(threads - 1))
         let count = measurers.all.count
+        // Tables sized once, not grown (and rehashed) as texts come in.
+        cache.reserveCapacity(cache.count + pending.count)
+        for helper in measurers.all.dropFirst() { helper.cache.reserveCapacity(pending.count / count + 1) }
+        fonts.reserveShapedLines(pending.count)
         // Interleaved, so long and short texts spread evenly.
         DispatchQueue.concurrentPerform(iterations: count) { worker in
             let measurer = measurers.all[worker]
