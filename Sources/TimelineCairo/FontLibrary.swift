@@ -132,8 +132,8 @@ public final class FontLibrary {
 
     /// Puts the context (and its siblings') in the state text is measured in: the state painting
     /// an SVG leaves it in. Measurements then do not depend on what was painted before (a PNG
-    /// at another scale), and an SVG painted next finds its kept layouts valid (every
-    /// `pango_cairo_update_context` that changes something lays out again every kept layout).
+    /// at another scale), and the lines an SVG lays out itself are shaped in the same state as
+    /// the lines kept from measuring.
     public func enterMeasuringState() {
         updateContext(for: measuringContext.pointer)
     }
@@ -143,7 +143,7 @@ public final class FontLibrary {
 
     /// `pango_cairo_update_context`, skipped when the surface type (which fixes the surface's
     /// font options) and the transformation are those of the last update: every update marks the
-    /// context changed, and that lays out again every layout kept from measuring.
+    /// context changed, and that lays out the renderer's layout again at its next use.
     func updateContext(for cr: OpaquePointer) {
         for sibling in siblings { sibling.updateContext(for: cr) }
         var m = cairo_matrix_t()
