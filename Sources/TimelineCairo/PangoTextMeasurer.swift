@@ -31,9 +31,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// subtitles, statuses and labels, and each would otherwise be shaped again.
     private var cache: [Key: MeasuredText] = [:]
 
-    /// A request with its hash worked out once: `prepare` moves each through several tables
-    /// (seen, a helper's cache, this cache), and hashing its strings each time cost more than
-    /// the tables.
+    /// A request with its hash worked out once: a batch moves each through two tables (the
+    /// batch's new texts, this cache), and hashing its strings each time cost more than the tables.
     private struct Key: Hashable {
         let request: TextRequest
         let hash: Int
@@ -46,15 +45,15 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
     private static let cacheLimit = 50_000
 
-    /// Seconds spent shaping and measuring (cache misses and `prepare`), summed over its life.
+    /// Seconds spent shaping and measuring new texts, summed over its life.
     public private(set) var shapingSeconds: Double = 0
 
     public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
-        let key = Key(TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines))
+        let request = TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
+        let key = Key(request)
         if let cached = cache[key] { return cached }
         let start = DispatchTime.now().uptimeNanoseconds
-        var utf8 = text
-        let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: maxWidth, maxLines: maxLines) }
+        let measured = measure(request)
         remember(measured, for: key)
         shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return measured
@@ -65,31 +64,59 @@ public final class PangoTextMeasurer: TextMeasuring {
         cache[key] = measured
     }
 
-    /// Measurers with sibling font libraries, for `prepare`'s other threads; made on first need.
+    /// Measurers with sibling font libraries, for a batch's other threads; made on first need.
     private var helpers: [PangoTextMeasurer] = []
     /// Below this many new texts per thread, another thread costs more than it saves (a
     /// sibling's fonts load and its shaping plans compile once).
     static let minimumTextsPerThread = 200
 
-    /// Threads `prepare` may shape on. The output does not depend on it: every thread's font
+    /// Threads a batch may be shaped on. The output does not depend on it: every thread's font
     /// library holds the same fonts in the same state.
     public var threads = 1
 
-    /// Measures the texts a layout is about to measure on up to `threads` threads: this
+    /// Measures a layout's texts in its order, the new ones on up to `threads` threads: this
     /// measurer's and helpers', each with its own fonts (Pango's font maps are not thread-safe).
-    /// `measure` then finds them measured.
-    public func prepare(_ requests: () -> [TextRequest]) {
-        guard threads > 1 else { return }
-        let requests = requests()
-        var seen = Set<Key>(minimumCapacity: requests.count)
-        let pending: [Key] = requests.compactMap { request in
+    public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
+        // Each request is hashed once; texts seen before and repeats within the batch are not
+        // measured again. `slots` pairs each answer still missing with its text in `pending`.
+        var answers: [MeasuredText] = []
+        answers.reserveCapacity(requests.count)
+        var pending: [Key] = []
+        var pendingIndex: [Key: Int] = [:]
+        pendingIndex.reserveCapacity(requests.count)
+        var slots: [(answer: Int, pending: Int)] = []
+        slots.reserveCapacity(requests.count)
+        for request in requests {
             let key = Key(request)
-            return cache[key] == nil && seen.insert(key).inserted ? key : nil
+            if let cached = cache[key] {
+                answers.append(cached)
+                continue
+            }
+            let index = pendingIndex[key] ?? {
+                pending.append(key)
+                pendingIndex[key] = pending.count - 1
+                return pending.count - 1
+            }()
+            slots.append((answers.count, index))
+            answers.append(Self.unanswered)
         }
-        let threads = min(threads, pending.count / Self.minimumTextsPerThread)
-        guard threads > 1 else { return }
+        guard !pending.isEmpty else { return answers }
         let start = DispatchTime.now().uptimeNanoseconds
-        defer { shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        let measured = measure(pending)
+        shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        for slot in slots { answers[slot.answer] = measured[slot.pending] }
+        if cache.count + pending.count > Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache.reserveCapacity(cache.count + pending.count)
+        for (key, text) in zip(pending, measured) { cache[key] = text }
+        return answers
+    }
+
+    private static let unanswered = MeasuredText(lines: [], height: 0, lineHeight: 0, isTruncated: false)
+
+    /// New texts measured, in order, on as many threads as they are worth.
+    private func measure(_ pending: [Key]) -> [MeasuredText] {
+        let threads = min(threads, pending.count / Self.minimumTextsPerThread)
+        guard threads > 1 else { return pending.map { measure($0.request) } }
         takeHelpersMadeAhead()
         while helpers.count < threads - 1, let sibling = try? FontLibrary(sameFontsAs: fonts.setup) {
             fonts.adopt(sibling)
@@ -97,30 +124,28 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         let measurers = UncheckedMeasurers([self] + helpers.prefix(threads - 1))
         let count = measurers.all.count
-        // Tables sized once, not grown (and rehashed) as texts come in.
-        cache.reserveCapacity(cache.count + pending.count)
-        for helper in measurers.all.dropFirst() { helper.cache.reserveCapacity(pending.count / count + 1) }
         fonts.reserveShapedLines(pending.count)
-        // Interleaved, so long and short texts spread evenly.
-        DispatchQueue.concurrentPerform(iterations: count) { worker in
-            let measurer = measurers.all[worker]
-            for index in stride(from: worker, to: pending.count, by: count) {
-                let key = pending[index], request = key.request
-                var utf8 = request.text
-                let measured = utf8.withUTF8 {
-                    measurer.measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
+        var results = [MeasuredText](repeating: Self.unanswered, count: pending.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let results = UncheckedResults(buffer)
+            // Interleaved, so long and short texts spread evenly; each thread writes its own slots.
+            DispatchQueue.concurrentPerform(iterations: count) { worker in
+                let measurer = measurers.all[worker]
+                for index in stride(from: worker, to: pending.count, by: count) {
+                    results.buffer[index] = measurer.measure(pending[index].request)
                 }
-                measurer.remember(measured, for: key)
             }
         }
-        for helper in measurers.all.dropFirst() {
-            for (key, measured) in helper.cache { remember(measured, for: key) }
-            helper.cache.removeAll(keepingCapacity: true)
-            fonts.adoptShapedLines(from: helper.fonts)
-        }
+        for helper in measurers.all.dropFirst() { fonts.adoptShapedLines(from: helper.fonts) }
+        return results
     }
 
-    /// Helpers being made on other threads, for the next `prepare`.
+    private func measure(_ request: TextRequest) -> MeasuredText {
+        var utf8 = request.text
+        return utf8.withUTF8 { measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines) }
+    }
+
+    /// Helpers being made on other threads, for the next batch.
     private var helpersAhead: HelpersAhead?
 
     private final class HelpersAhead: @unchecked Sendable {
@@ -130,7 +155,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         init(count: Int) { measurers = Array(repeating: nil, count: count) }
     }
 
-    /// Starts making the helpers `prepare` will need for `threads` threads, each on a thread of
+    /// Starts making the helpers a batch will need for `threads` threads, each on a thread of
     /// its own, their fonts warmed up with a sample in `warmUpFonts`: called while a big document
     /// is decoded, so loading fonts does not wait for its texts.
     public func makeHelpersAhead(threads: Int, warmUpFonts: [String]) {
@@ -174,7 +199,13 @@ public final class PangoTextMeasurer: TextMeasuring {
         self.fonts.discardShapedLines()
     }
 
-    /// Measurers handed to `prepare`'s threads, each used by one thread only.
+    /// The answers' slots, written by `measure`'s threads, each slot by one thread only.
+    private struct UncheckedResults: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<MeasuredText>
+        init(_ buffer: UnsafeMutableBufferPointer<MeasuredText>) { self.buffer = buffer }
+    }
+
+    /// Measurers handed to the batch `measure`'s threads, each used by one thread only.
     private struct UncheckedMeasurers: @unchecked Sendable {
         let all: [PangoTextMeasurer]
         init(_ all: [PangoTextMeasurer]) { self.all = all }

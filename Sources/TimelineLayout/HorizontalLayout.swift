@@ -59,6 +59,7 @@ struct HorizontalLayout {
         let labelTop = lineY + widest / 2 + Self.labelGap
 
         var content = CardContent()
+        var describing: [UInt8] = []
         var bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
         var stops: [LineStop] = []
         var right: Double = 0
@@ -81,12 +82,12 @@ struct HorizontalLayout {
                                                 color: look.color, vertical: false))
                 right = max(right, endX + sizes[index] / 2)
             }
-            markers += NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style)
+            NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style, into: &markers)
             stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
             if let link = item.link {
                 links.append(.link(LinkNode(rect: Rect(x: left, y: labelTop, width: widths[index], height: stacks[index].height), url: link)))
             }
-            content.description.append(text.describe(item, label: labels[index]))
+            content.description.append(text.describe(item, label: labels[index], scratch: &describing))
             right = max(right, left + widths[index])
             bottom = max(bottom, labelTop + stacks[index].height)
         }

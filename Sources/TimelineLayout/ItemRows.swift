@@ -1,45 +1,60 @@
 import TimelineModel
 import TimelineScene
 
-/// An item in reading order with its depth, flattened without recursion.
-struct ItemRow {
-    var item: Item
-    var level: Int
+/// An item in reading order with its depth, flattened without recursion. A class: layouts pass
+/// rows around and loop over them several times, and each copy of a struct holding an item
+/// retained and released its dozen strings. Only `flatten` and `markDays` change a row.
+final class ItemRow {
+    let item: Item
+    let level: Int
     /// For a group: index of its last descendant row.
-    var groupEnd: Int?
+    private(set) var groupEnd: Int?
     /// Whether it is the first item of its day (always true without day grouping).
-    var startsDay = true
+    private(set) var startsDay = true
     /// Rows closed right after this one (groups whose last descendant it is).
-    var closesGroups = 0
+    private(set) var closesGroups = 0
+
+    init(item: Item, level: Int) {
+        self.item = item
+        self.level = level
+    }
+
+    /// A list being walked: the next item to take and the group whose children these are.
+    private struct Walk {
+        let items: [Item]
+        var next = 0
+        let group: ItemRow?
+    }
 
     static func flatten(_ items: [Item]) -> [ItemRow] {
         var rows: [ItemRow] = []
-        var stack: [(item: Item, level: Int, isEnd: Bool)] = items.reversed().map { ($0, 0, false) }
-        var openGroups: [Int] = []
-        while let (item, level, isEnd) = stack.popLast() {
-            if isEnd {
-                if let start = openGroups.popLast() {
-                    rows[start].groupEnd = rows.count - 1
-                    rows[rows.count - 1].closesGroups += 1
+        rows.reserveCapacity(items.count)
+        var walks = [Walk(items: items, group: nil)]
+        while let depth = walks.indices.last {
+            let index = walks[depth].next
+            guard index < walks[depth].items.count else {
+                if let group = walks.removeLast().group, let last = rows.last {
+                    group.groupEnd = rows.count - 1
+                    last.closesGroups += 1
                 }
                 continue
             }
-            rows.append(ItemRow(item: item, level: level))
-            if let children = item.children, !children.isEmpty {
-                openGroups.append(rows.count - 1)
-                stack.append((item, level, true))
-                stack += children.reversed().map { ($0, level + 1, false) }
+            walks[depth].next += 1
+            let row = ItemRow(item: walks[depth].items[index], level: depth)
+            rows.append(row)
+            if let children = row.item.children, !children.isEmpty {
+                walks.append(Walk(items: children, group: row))
             }
         }
         return rows
     }
 
     /// Marks which rows begin a new day (by the date's own calendar day).
-    static func markDays(_ rows: inout [ItemRow]) {
+    static func markDays(_ rows: [ItemRow]) {
         var previousDay: Int?
-        for index in rows.indices {
-            let day = rows[index].item.date.map { $0.civil.dayNumber }
-            rows[index].startsDay = day == nil || day != previousDay
+        for row in rows {
+            let day = row.item.date.map { $0.civil.dayNumber }
+            row.startsDay = day == nil || day != previousDay
             previousDay = day ?? previousDay
         }
     }
@@ -49,9 +64,9 @@ extension ItemRow {
     /// A card's rows with their left-column labels: with `groupBy: day` the day on a day's first
     /// item only, otherwise each item's event text.
     static func rows(of card: Card, text: ItemText) -> (rows: [ItemRow], labels: [String?]) {
-        var rows = flatten(card.items)
+        let rows = flatten(card.items)
         let byDay = card.groupBy == .day
-        if byDay { markDays(&rows) }
+        if byDay { markDays(rows) }
         let labels = rows.map { row in byDay ? (row.startsDay ? text.day(row.item) : nil) : text.event(row.item) }
         return (rows, labels)
     }
@@ -94,15 +109,18 @@ struct ItemText {
     }
 
     /// `label — title — subtitle (status[, overdue])` for the SVG's description.
-    /// Built as bytes (it runs for every item): String appends cost ten times as much.
-    func describe(_ item: Item, label: String?) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(128)
-        for part in [label, item.title, item.subtitle] {
-            guard let part else { continue }
+    /// Built as bytes in `scratch`, which a layout reuses for all its items (this runs for every
+    /// item): String appends cost ten times as much.
+    func describe(_ item: Item, label: String?, scratch bytes: inout [UInt8]) -> String {
+        bytes.removeAll(keepingCapacity: true)
+        func add(_ part: String?) {
+            guard let part else { return }
             if !bytes.isEmpty { bytes += Self.separator }
             Self.appendOneLine(part, to: &bytes)
         }
+        add(label)
+        add(item.title)
+        add(item.subtitle)
         if bytes.isEmpty { bytes += Self.placeholder }
         bytes += Self.openStatus
         Self.append(item.status.rawValue, to: &bytes)
@@ -153,23 +171,45 @@ struct ItemText {
         return stack
     }
 
-    /// The texts of rows, measured: `measurer` may shape them all ahead, on several threads.
+    /// The texts of rows, measured: listed first and measured in one batch, which `measurer` may
+    /// shape on several threads; then built into stacks from the answers.
     func measure(_ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool,
                  measurer: any TextMeasuring) -> [RowTexts] {
-        func measureAll(_ measurer: any TextMeasuring) -> [RowTexts] {
-            rows.indices.map { index in
-                let row = rows[index]
-                return measure(row.item, label: labels[index], textWidth: max(60, columns.textRight - columns.textX(row.level)),
-                               labelWidth: columns.labelWidth, statusWidth: hasStatus ? columns.statusWidth : nil,
-                               byDay: byDay, measurer: measurer)
-            }
+        let statusWidth = hasStatus ? columns.statusWidth : nil
+        let textWidths = rows.map { max(60, columns.textRight - columns.textX($0.level)) }
+        var requests: [TextRequest] = []
+        requests.reserveCapacity(rows.count * 4)
+        for index in rows.indices {
+            listRequests(rows[index].item, label: labels[index], textWidth: textWidths[index], labelWidth: columns.labelWidth,
+                         statusWidth: statusWidth, byDay: byDay, into: &requests)
         }
-        measurer.prepare {
-            let recorder = RecordingMeasurer()
-            _ = measureAll(recorder)
-            return recorder.requests
+        let answers = MeasuredAnswers(requests: requests, fallback: measurer)
+        let texts = rows.indices.map { index in
+            measure(rows[index].item, label: labels[index], textWidth: textWidths[index], labelWidth: columns.labelWidth,
+                    statusWidth: statusWidth, byDay: byDay, measurer: answers)
         }
-        return measureAll(measurer)
+        assert(answers.wereAllAnsweredInOrder, "listRequests and measure(_:label:…) disagree")
+        return texts
+    }
+
+    /// The requests `measure(_:label:…)` makes for one row, in its order (a test holds the two
+    /// together; a difference would only cost a measurement outside the batch).
+    private func listRequests(_ item: Item, label: String?, textWidth: Double, labelWidth: Double, statusWidth: Double?,
+                              byDay: Bool, into requests: inout [TextRequest]) {
+        func add(_ text: String?, _ font: String, _ width: Double, maxLines: Int? = nil) {
+            guard let text else { return }
+            requests.append(TextRequest(text: text, font: font, maxWidth: TextBlock.measuredWidth(width), maxLines: maxLines))
+        }
+        add(item.title, titleFont, textWidth, maxLines: style.maxTitleLines)
+        add(item.subtitle, subtitleFont, textWidth)
+        add(item.attribute, subtitleFont, textWidth)
+        add(item.subAttribute, subtitleFont, textWidth)
+        if byDay { add(event(item), eventFont, textWidth) }
+        add(label, eventFont, labelWidth)
+        if let statusWidth {
+            add(item.statusText, statusFont, statusWidth)
+            add(item.subStatusText, subtitleFont, statusWidth)
+        }
     }
 
     /// One row's texts: the stack beside the node (the event on top when grouped by day), the

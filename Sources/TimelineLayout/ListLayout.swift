@@ -24,6 +24,7 @@ struct ListLayout {
         var neededWidth = width
 
         var content = CardContent()
+        var describing: [UInt8] = []
         var boxes: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
         var stops: [LineStop] = []
         var rowTops: [Double] = [], rowBottoms: [Double] = []
@@ -31,7 +32,6 @@ struct ListLayout {
 
         let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
         for (index, row) in rows.enumerated() {
-            let item = row.item
             let left = textX(row.level)
             let (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
             neededWidth = max(neededWidth, left + textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
@@ -42,7 +42,7 @@ struct ListLayout {
             let textTop = center.y - lineHeight / 2
             var bottom = max(textTop + stack.height, center.y + size / 2)
             stack.place(x: left, top: textTop, width: textWidth, into: &texts)
-            if stack.isTruncated { content.truncations.append(text.truncation(item)) }
+            if stack.isTruncated { content.truncations.append(text.truncation(row.item)) }
 
             if let block = measured[index].label {
                 let top = center.y - block.firstLineHeight / 2
@@ -57,14 +57,14 @@ struct ListLayout {
                 status.place(x: width - statusWidth, top: statusTop, width: statusWidth, alignment: .trailing, into: &texts)
                 bottom = max(bottom, statusTop + status.height)
             }
-            let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
-            markers += NodeDrawing.node(look: look, item: item, center: center, size: size, style: style)
+            let look = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now))
+            NodeDrawing.node(look: look, item: row.item, center: center, size: size, style: style, into: &markers)
             let reach = look.shape == .none ? 0 : size / 2
-            stops.append(LineStop(center: center, reach: size > 0 ? reach : 0, status: item.status))
-            if let link = item.link {
+            stops.append(LineStop(center: center, reach: size > 0 ? reach : 0, status: row.item.status))
+            if let link = row.item.link {
                 links.append(.link(LinkNode(rect: Rect(x: left, y: y, width: textRight - left, height: bottom - y), url: link)))
             }
-            content.description.append(text.describe(item, label: labels[index]))
+            content.description.append(text.describe(row.item, label: labels[index], scratch: &describing))
             rowTops.append(y)
             rowBottoms.append(bottom)
             y = bottom

@@ -72,9 +72,9 @@ extension Item {
 
 /// A node's marker and the icon inside it, as every layout draws them.
 enum NodeDrawing {
-    static func node(look: NodeLook, item: Item, center: Point, size: Double, style: Style) -> [Primitive] {
-        guard size > 0 else { return [] }
-        var nodes: [Primitive] = []
+    /// The node's marker and icon, appended to `nodes`: the layouts' row loops add to one list.
+    static func node(look: NodeLook, item: Item, center: Point, size: Double, style: Style, into nodes: inout [Primitive]) {
+        guard size > 0 else { return }
         if let marker = look.marker(center: center, size: size, background: style.background) {
             nodes.append(.marker(marker))
         }
@@ -84,6 +84,5 @@ enum NodeDrawing {
             nodes.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
                                           clip: clip)))
         }
-        return nodes
     }
 }

@@ -46,6 +46,7 @@ struct PreviewLayout {
         let labelTop = lineY + size / 2 + Self.labelGap
 
         var content = CardContent()
+        var describing: [UInt8] = []
         var nodes: [Primitive] = []
         if style.lineWidth > 0 {
             let color = style.lineColor.rgba
@@ -68,11 +69,11 @@ struct PreviewLayout {
             stacks[index].place(x: left, top: labelTop, width: textWidth, alignment: .center, into: &texts)
             if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
             let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
-            markers += NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style)
+            NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style, into: &markers)
             if let link = item.link {
                 links.append(.link(LinkNode(rect: Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height), url: link)))
             }
-            content.description.append(text.describe(item, label: dateText(item, text: text)))
+            content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
         content.nodes = Array(concatenating: nodes, markers, texts, links)

@@ -15,10 +15,13 @@ struct TextBlock {
     var firstLineHeight: Double { measured.lines.isEmpty ? 0 : measured.lineHeight }
 
     init(_ text: String, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
-        measured = measurer.measure(text, font: font, maxWidth: max(1, width), maxLines: maxLines)
+        measured = measurer.measure(text, font: font, maxWidth: Self.measuredWidth(width), maxLines: maxLines)
         self.font = font
         self.color = color
     }
+
+    /// The width a block `width` wide is measured at: never zero or negative.
+    static func measuredWidth(_ width: Double) -> Double { max(1, width) }
 
     /// Lines placed in a box `width` wide whose top-left is (`x`, `top`). Right-to-left lines go to
     /// the far side of a leading-aligned box.
@@ -41,8 +44,12 @@ struct TextStack {
     var blocks: [TextBlock] = []
     var gap: Double = 2
 
+    /// Summed in the same order as `reduce`, so the figures stay the same to the last bit.
     var height: Double {
-        blocks.isEmpty ? 0 : blocks.map(\.height).reduce(0, +) + gap * Double(blocks.count - 1)
+        guard !blocks.isEmpty else { return 0 }
+        var sum: Double = 0
+        for block in blocks { sum += block.height }
+        return sum + gap * Double(blocks.count - 1)
     }
     var firstLineHeight: Double { blocks.first?.firstLineHeight ?? 0 }
     var isTruncated: Bool { blocks.contains { $0.measured.isTruncated } }

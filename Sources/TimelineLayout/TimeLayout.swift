@@ -64,6 +64,7 @@ struct TimeLayout {
         let centers = measured.indices.map { tops[$0] + measured[$0].centerOffset }
 
         var content = CardContent()
+        var describing: [UInt8] = []
         var boxes: [Primitive] = [], bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
         var stops: [LineStop] = []
         var bottom: Double = 0
@@ -92,12 +93,12 @@ struct TimeLayout {
                                                 color: look.color, vertical: true))
                 bottom = max(bottom, endY + entry.size / 2)
             }
-            markers += NodeDrawing.node(look: look, item: item, center: center, size: entry.size, style: style)
+            NodeDrawing.node(look: look, item: item, center: center, size: entry.size, style: style, into: &markers)
             stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : entry.size / 2, status: item.status))
             if let link = item.link {
                 links.append(.link(LinkNode(rect: Rect(x: entry.left, y: top, width: textRight - entry.left, height: entry.height), url: link)))
             }
-            content.description.append(text.describe(item, label: entry.labelText))
+            content.description.append(text.describe(item, label: entry.labelText, scratch: &describing))
             bottom = max(bottom, top + entry.height + style.groupPadding * Double(entry.row.closesGroups))
         }
 

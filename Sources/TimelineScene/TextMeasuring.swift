@@ -40,14 +40,16 @@ public protocol TextMeasuring {
     /// keeping at most `maxLines` lines (the last one ending in an ellipsis when cut).
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText
 
-    /// Offers the texts a layout is about to measure, listed by `requests` when called, so they
-    /// can be measured ahead (in parallel); `measure` must still be called for each.
-    func prepare(_ requests: () -> [TextRequest])
+    /// Measures many texts at once, answering in their order: a measurer may shape them in
+    /// parallel. Layouts that know all their texts before placing any ask this way.
+    func measure(_ requests: [TextRequest]) -> [MeasuredText]
 }
 
 extension TextMeasuring {
-    /// Measures as asked, one text at a time.
-    public func prepare(_ requests: () -> [TextRequest]) {}
+    /// One text at a time, in order.
+    public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
+        requests.map { measure($0.text, font: $0.font, maxWidth: $0.maxWidth, maxLines: $0.maxLines) }
+    }
 }
 
 /// One `measure` call as a layout makes it.
@@ -64,18 +66,37 @@ public struct TextRequest: Hashable, Sendable {
     }
 }
 
-/// A measurer that notes every request and answers with an empty paragraph. A dry run of a
-/// layout with it lists the texts the real run will measure, so they can be shaped ahead on
-/// several threads; only for layouts whose requests do not depend on the answers.
-public final class RecordingMeasurer: TextMeasuring {
-    public private(set) var requests: [TextRequest] = []
+/// Answers measurements already made, in the order they were asked for: a layout measures its
+/// texts in one batch, then builds its blocks through this as if measuring one by one. A request
+/// out of that order goes to `fallback`, so a layout that lists its texts wrongly is slower,
+/// never wrong.
+public final class MeasuredAnswers: TextMeasuring {
+    private let requests: [TextRequest]
+    private let answers: [MeasuredText]
+    private let fallback: any TextMeasuring
+    private var next = 0
+    /// Requests that were not the next one listed (tests expect none).
+    public private(set) var misses = 0
 
-    public init() {}
-
-    public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
-        requests.append(TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines))
-        return Self.nothing
+    public init(requests: [TextRequest], fallback: any TextMeasuring) {
+        self.requests = requests
+        answers = fallback.measure(requests)
+        self.fallback = fallback
     }
 
-    private static let nothing = MeasuredText(lines: [], height: 0, lineHeight: 0, isTruncated: false)
+    public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+        if next < requests.count {
+            let request = requests[next]
+            // Usually the very same strings: `==` then compares their storage, not their bytes.
+            if request.text == text, request.font == font, request.maxWidth == maxWidth, request.maxLines == maxLines {
+                next += 1
+                return answers[next - 1]
+            }
+        }
+        misses += 1
+        return fallback.measure(text, font: font, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    /// Whether every listed request was asked for, in order, and nothing else.
+    public var wereAllAnsweredInOrder: Bool { misses == 0 && next == requests.count }
 }

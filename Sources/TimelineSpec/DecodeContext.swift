@@ -44,7 +44,7 @@ final class DecodeContext {
             error(node, "\(path()): expected a mapping, found \(node.kindName)")
             return nil
         }
-        var values = MappingKeys()
+        var values = MappingKeys(capacity: pairs.count)
         for pair in pairs {
             let (key, value) = (pair.key, pair.value)
             guard let name = key.scalar else {
@@ -52,8 +52,8 @@ final class DecodeContext {
                 continue
             }
             // A scan of the schema's few keys: no list of names is built for every mapping.
-            if schema.keys.contains(where: { $0.name == name }) {
-                values.append(name, value)
+            if let position = schema.keys.firstIndex(where: { $0.name == name }) {
+                values.append(key: position, name: name, value)
             } else {
                 let hint = diagnostics.count < Self.maxDiagnostics
                     ? Suggestion.closest(to: name, in: schema.keyNames).map { " (did you mean '\($0)'?)" } ?? "" : ""

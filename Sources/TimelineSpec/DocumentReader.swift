@@ -179,6 +179,7 @@ struct DocumentReader {
     /// Paths are closures: built only for a message, not for each of thousands of items.
     private func readItems(_ nodes: [YAMLNode], path: () -> String, depth: Int, itemCount: inout Int) -> [Item] {
         var items: [Item] = []
+        items.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
             itemCount += 1
             if itemCount == context.limits.maxItems + 1 {
@@ -192,23 +193,25 @@ struct DocumentReader {
         return items
     }
 
+    private typealias Key = FormatSchema.ItemKey
+
     private func readItem(_ node: YAMLNode, path: () -> String, depth: Int, itemCount: inout Int) -> Item? {
         guard let keys = context.mapping(node, path(), FormatSchema.item) else { return nil }
         var item = Item()
         item.location = context.location(node)
-        item.title = keys["title"].flatMap { context.text($0, path() + ".title") }
-        item.subtitle = keys["subtitle"].flatMap { context.text($0, path() + ".subtitle") }
-        item.date = keys["date"].flatMap { context.date($0, path() + ".date") }
-        item.end = keys["end"].flatMap { context.date($0, path() + ".end") }
-        item.event = keys["event"].flatMap { context.text($0, path() + ".event") }
-        item.status = keys["status"].flatMap { context.choice($0, path() + ".status", Status.self) } ?? .open
-        item.shape = keys["shape"].flatMap { context.choice($0, path() + ".shape", Shape.self) }
-        item.color = keys["color"].flatMap { context.color($0, path() + ".color") }
-        item.attribute = keys["attribute"].flatMap { context.text($0, path() + ".attribute") }
-        item.subAttribute = keys["subAttribute"].flatMap { context.text($0, path() + ".subAttribute") }
-        item.statusText = keys["statusText"].flatMap { context.text($0, path() + ".statusText") }
-        item.subStatusText = keys["subStatusText"].flatMap { context.text($0, path() + ".subStatusText") }
-        if let value = keys["icon"], let name = context.text(value, path() + ".icon") {
+        item.title = keys[Key.title].flatMap { context.text($0, path() + ".title") }
+        item.subtitle = keys[Key.subtitle].flatMap { context.text($0, path() + ".subtitle") }
+        item.date = keys[Key.date].flatMap { context.date($0, path() + ".date") }
+        item.end = keys[Key.end].flatMap { context.date($0, path() + ".end") }
+        item.event = keys[Key.event].flatMap { context.text($0, path() + ".event") }
+        item.status = keys[Key.status].flatMap { context.choice($0, path() + ".status", Status.self) } ?? .open
+        item.shape = keys[Key.shape].flatMap { context.choice($0, path() + ".shape", Shape.self) }
+        item.color = keys[Key.color].flatMap { context.color($0, path() + ".color") }
+        item.attribute = keys[Key.attribute].flatMap { context.text($0, path() + ".attribute") }
+        item.subAttribute = keys[Key.subAttribute].flatMap { context.text($0, path() + ".subAttribute") }
+        item.statusText = keys[Key.statusText].flatMap { context.text($0, path() + ".statusText") }
+        item.subStatusText = keys[Key.subStatusText].flatMap { context.text($0, path() + ".subStatusText") }
+        if let value = keys[Key.icon], let name = context.text(value, path() + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):
                 let ext = PathName.fileExtension(of: resolved).lowercased()
@@ -221,7 +224,7 @@ struct DocumentReader {
                 context.error(value, "\(path()).icon: \(problem.message(for: name))")
             }
         }
-        if let value = keys["link"], let link = context.text(value, path() + ".link") {
+        if let value = keys[Key.link], let link = context.text(value, path() + ".link") {
             let lowered = link.lowercased()
             let allowed = ["http://", "https://", "mailto:"].contains { lowered.hasPrefix($0) && lowered.count > $0.count }
             if !allowed {
@@ -232,10 +235,10 @@ struct DocumentReader {
                 item.link = link
             }
         }
-        if let date = item.date, let end = item.end, end < date, let value = keys["end"] {
+        if let date = item.date, let end = item.end, end < date, let value = keys[Key.end] {
             context.error(value, "\(path()).end: the period ends before it starts (date)")
         }
-        if let value = keys["items"], let children = context.sequence(value, path() + ".items") {
+        if let value = keys[Key.items], let children = context.sequence(value, path() + ".items") {
             if depth + 1 > context.limits.maxNesting {
                 context.error(value, "\(path()).items: groups nest deeper than \(context.limits.maxNesting) levels (raise with --max-nesting)")
             } else {
@@ -243,7 +246,7 @@ struct DocumentReader {
                 item.children = readItems(children, path: { path() + ".items" }, depth: depth + 1, itemCount: &itemCount)
             }
         }
-        if keys["title"] == nil, keys["icon"] == nil, keys["items"] == nil {
+        if keys[Key.title] == nil, keys[Key.icon] == nil, keys[Key.items] == nil {
             context.error(node, "\(path()): an item needs a title (or an icon, or items)")
         }
         return item

@@ -114,6 +114,13 @@ public enum FormatSchema {
     ]
     public static let item = ObjectSchema(name: "Item", keys: itemKeys)
 
+    /// `itemKeys` by position, named as they are, for the item reader's lookups (a test keeps
+    /// the two in step).
+    enum ItemKey: Int, CaseIterable {
+        case title, subtitle, date, end, event, status, shape, color, icon, attribute, subAttribute, statusText,
+             subStatusText, link, items
+    }
+
     public static let card = ObjectSchema(name: "Card", keys: [
         KeySchema(name: "id", kind: .text, summary: "Output file name, [a-z0-9-_.] (default card-N)."),
         KeySchema(name: "title", kind: .text, summary: "Feed header above the card."),

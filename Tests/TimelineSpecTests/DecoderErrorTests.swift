@@ -291,4 +291,9 @@ final class DecoderErrorTests: XCTestCase {
         XCTAssertEqual(Suggestion.closest(to: "subtilte", in: FormatSchema.item.keyNames), "subtitle")
         XCTAssertNil(Suggestion.closest(to: "zzzzzz", in: FormatSchema.item.keyNames))
     }
+
+    /// The item reader looks keys up by their position in the schema.
+    func testItemKeyPositionsMatchTheSchema() {
+        XCTAssertEqual(FormatSchema.ItemKey.allCases.map { "\($0)" }, FormatSchema.itemKeys.map(\.name))
+    }
 }
