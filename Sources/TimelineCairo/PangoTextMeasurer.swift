@@ -29,20 +29,7 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     /// Texts already measured, by everything a measurement depends on: documents repeat
     /// subtitles, statuses and labels, and each would otherwise be shaped again.
-    private var cache: [Key: MeasuredText] = [:]
-
-    /// A request with its hash worked out once: a batch moves each through two tables (the
-    /// batch's new texts, this cache), and hashing its strings each time cost more than the tables.
-    private struct Key: Hashable {
-        let request: TextRequest
-        let hash: Int
-        init(_ request: TextRequest) {
-            self.request = request
-            hash = request.hashValue
-        }
-        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.request == b.request }
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    }
+    private var cache = MeasuredCache()
     private static let cacheLimit = 50_000
 
     /// Seconds spent shaping and measuring new texts, summed over its life.
@@ -50,18 +37,14 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let request = TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
-        let key = Key(request)
-        if let cached = cache[key] { return cached }
+        let hash = request.hashValue
+        if let entry = cache.entry(of: request, hash: hash) { return cache.values[entry] }
         let start = DispatchTime.now().uptimeNanoseconds
         let measured = measure(request)
-        remember(measured, for: key)
+        if cache.count >= Self.cacheLimit { cache.removeAll() }
+        _ = cache.append(request, hash: hash, measured)
         shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return measured
-    }
-
-    private func remember(_ measured: MeasuredText, for key: Key) {
-        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[key] = measured
     }
 
     /// Measurers with sibling font libraries, for a batch's other threads; made on first need.
@@ -77,46 +60,37 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Measures a layout's texts in its order, the new ones on up to `threads` threads: this
     /// measurer's and helpers', each with its own fonts (Pango's font maps are not thread-safe).
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
-        // Each request is hashed once; texts seen before and repeats within the batch are not
-        // measured again. `slots` pairs each answer still missing with its text in `pending`.
-        var answers: [MeasuredText] = []
-        answers.reserveCapacity(requests.count)
-        var pending: [Key] = []
-        var pendingIndex: [Key: Int] = [:]
-        pendingIndex.reserveCapacity(requests.count)
-        var slots: [(answer: Int, pending: Int)] = []
-        slots.reserveCapacity(requests.count)
+        // Each request is hashed once. Texts seen before, and repeats within the batch, are not
+        // measured again: a new text gets its entry at once, with its answer filled in below.
+        if cache.count + requests.count > Self.cacheLimit { cache.removeAll() }
+        var entries: [Int] = []
+        entries.reserveCapacity(requests.count)
+        var new: [Int] = []
         for request in requests {
-            let key = Key(request)
-            if let cached = cache[key] {
-                answers.append(cached)
-                continue
+            let hash = request.hashValue
+            if let entry = cache.entry(of: request, hash: hash) {
+                entries.append(entry)
+            } else {
+                let entry = cache.append(request, hash: hash, Self.unanswered)
+                new.append(entry)
+                entries.append(entry)
             }
-            let index = pendingIndex[key] ?? {
-                pending.append(key)
-                pendingIndex[key] = pending.count - 1
-                return pending.count - 1
-            }()
-            slots.append((answers.count, index))
-            answers.append(Self.unanswered)
         }
-        guard !pending.isEmpty else { return answers }
-        let start = DispatchTime.now().uptimeNanoseconds
-        let measured = measure(pending)
-        shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        for slot in slots { answers[slot.answer] = measured[slot.pending] }
-        if cache.count + pending.count > Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache.reserveCapacity(cache.count + pending.count)
-        for (key, text) in zip(pending, measured) { cache[key] = text }
-        return answers
+        if !new.isEmpty {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let measured = measureNew(new.map { cache.requests[$0] })
+            shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            for (entry, text) in zip(new, measured) { cache.values[entry] = text }
+        }
+        return entries.map { cache.values[$0] }
     }
 
     private static let unanswered = MeasuredText(lines: [], height: 0, lineHeight: 0, isTruncated: false)
 
     /// New texts measured, in order, on as many threads as they are worth.
-    private func measure(_ pending: [Key]) -> [MeasuredText] {
+    private func measureNew(_ pending: [TextRequest]) -> [MeasuredText] {
         let threads = min(threads, pending.count / Self.minimumTextsPerThread)
-        guard threads > 1 else { return pending.map { measure($0.request) } }
+        guard threads > 1 else { return pending.map { measure($0) } }
         takeHelpersMadeAhead()
         while helpers.count < threads - 1, let sibling = try? FontLibrary(sameFontsAs: fonts.setup) {
             fonts.adopt(sibling)
@@ -132,7 +106,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             DispatchQueue.concurrentPerform(iterations: count) { worker in
                 let measurer = measurers.all[worker]
                 for index in stride(from: worker, to: pending.count, by: count) {
-                    results.buffer[index] = measurer.measure(pending[index].request)
+                    results.buffer[index] = measurer.measure(pending[index])
                 }
             }
         }

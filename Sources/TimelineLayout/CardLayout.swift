@@ -3,6 +3,10 @@ import TimelineScene
 
 /// What a layout puts inside a card's margins.
 struct CardContent {
+    /// A layout's primitives in drawing order, as its parts (boxes, line, markers, texts, …):
+    /// `frame` moves them into place and joins them with the bands, copying each once.
+    var layers: [[Primitive]] = []
+    /// The whole card, drawn in order: filled by `frame`.
     var nodes: [Primitive] = []
     var width: Double = 0
     var height: Double = 0
@@ -66,10 +70,17 @@ public enum CardLayout {
             nodes += footer.text.placed(x: margins.left, top: footerTop + footer.textTop, width: innerWidth)
         }
         for index in nodes.indices { nodes[index].translate(dx: origin.x, dy: origin.y) }
-        var contentNodes = content.nodes
-        content.nodes = []
-        for index in contentNodes.indices { contentNodes[index].translate(dx: margins.left + origin.x, dy: contentTop + origin.y) }
-        nodes += contentNodes
+        var layers = content.layers
+        content.layers = []
+        nodes.reserveCapacity(nodes.count + layers.reduce(1) { $0 + $1.count })
+        for layer in layers.indices {
+            // Moved while each layer is its only owner, so text lines change without a copy.
+            for index in layers[layer].indices {
+                layers[layer][index].translate(dx: margins.left + origin.x, dy: contentTop + origin.y)
+            }
+            nodes += layers[layer]
+            layers[layer] = []
+        }
         if style.border.width > 0 {
             // Stroked inside the edge, after the bands, so they never cover it.
             let inset = style.border.width / 2

@@ -102,7 +102,7 @@ struct HorizontalLayout {
             let rect = Rect(x: left, y: shrink, width: centers[end] + widths[end] / 2 + inset - left, height: bottom - shrink * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
-        content.nodes = Array(concatenating: boxes, TimeLayout.line(stops, breaks: breaks, style: style, vertical: false), bars, markers, texts, links)
+        content.layers = [boxes, TimeLayout.line(stops, breaks: breaks, style: style, vertical: false), bars, markers, texts, links]
         content.width = right + inset
         content.height = bottom
         return content

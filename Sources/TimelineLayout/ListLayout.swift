@@ -83,7 +83,7 @@ struct ListLayout {
                             height: rowBottoms[end] - rowTops[index] + style.groupPadding * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.05).rgba)))
         }
-        content.nodes = Array(concatenating: boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, links)
+        content.layers = [boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, links]
         content.width = neededWidth
         content.height = max(y, 0)
         return content

@@ -76,7 +76,7 @@ struct PreviewLayout {
             content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
-        content.nodes = Array(concatenating: nodes, markers, texts, links)
+        content.layers = [nodes, markers, texts, links]
         content.width = contentWidth
         content.height = bottom
         return content

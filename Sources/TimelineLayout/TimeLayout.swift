@@ -109,7 +109,7 @@ struct TimeLayout {
                             height: tops[end] + measured[end].height - tops[index] + style.groupPadding * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
-        content.nodes = Array(concatenating: boxes, Self.line(stops, breaks: axis.breaks, style: style, vertical: true), bars, markers, texts, links)
+        content.layers = [boxes, Self.line(stops, breaks: axis.breaks, style: style, vertical: true), bars, markers, texts, links]
         content.width = neededWidth
         content.height = max(bottom, 0)
         return content
