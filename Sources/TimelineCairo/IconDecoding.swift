@@ -40,7 +40,8 @@ public enum IconDecoding {
                 CairoSurface(cairo_image_surface_create_from_png_stream(ByteSource.read, source.closure))
             }
             guard surface.status == CAIRO_STATUS_SUCCESS else {
-                return .failure(Failure(message: "is not a PNG file cairo can read (\(String(cString: cairo_status_to_string(surface.status))))"))
+                // cairo reports every libpng failure as "out of memory"; the file is what is wrong.
+                return .failure(Failure(message: "is not a PNG file cairo can read (damaged or unsupported image data)"))
             }
             let width = Double(cairo_image_surface_get_width(surface.pointer))
             let height = Double(cairo_image_surface_get_height(surface.pointer))
@@ -54,7 +55,9 @@ public enum IconDecoding {
                 case .librsvgMissing:
                     return .failure(Failure(message: "cannot be drawn: librsvg (librsvg-2.so.2) is not installed"))
                 case .parse(let message):
-                    return .failure(Failure(message: "is not an SVG file librsvg can read (\(message))"))
+                    // One problem, one line: librsvg's message may span several.
+                    let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+                    return .failure(Failure(message: "is not an SVG file librsvg can read (\(line))"))
                 }
             }
         }
@@ -73,15 +76,21 @@ public enum IconDecoding {
         }
     }
 
-    /// The SVG drawn into a square of `rasterSide` pixels, as PNG bytes.
-    private static func raster(_ svg: SVGIcon) -> [UInt8]? {
+    /// The SVG drawn into a square of `rasterSide` pixels. PDF output draws this instead of the
+    /// vector document: librsvg writes an icon's own `<a>` links as PDF link annotations.
+    static func rasterSurface(_ svg: SVGIcon) -> CairoSurface? {
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rasterSide), Int32(rasterSide)))
         let context = CairoContext(surface: surface)
         let side = Double(rasterSide)
         guard svg.render(on: context.pointer, viewport: cairo_rectangle_t(x: 0, y: 0, width: side, height: side)),
               cairo_status(context.pointer) == CAIRO_STATUS_SUCCESS else { return nil }
         cairo_surface_flush(surface.pointer)
-        guard let pixels = cairo_image_surface_get_data(surface.pointer) else { return nil }
+        return surface
+    }
+
+    /// The SVG drawn by `rasterSurface`, as PNG bytes.
+    private static func raster(_ svg: SVGIcon) -> [UInt8]? {
+        guard let surface = rasterSurface(svg), let pixels = cairo_image_surface_get_data(surface.pointer) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         return try? PNGEncoder.encode(pixels: pixels, width: rasterSide, height: rasterSide, stride: stride)
     }

@@ -26,7 +26,7 @@ struct ScenePainter {
             cairo_fill(cr)
         }
         fonts.updateContext(for: cr)
-        let images = ImagePainter(cr: cr, icons: scene.icons)
+        let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !tagsLinks)
         for node in scene.nodes {
             switch node {
             case .box(let box): paintBox(box)

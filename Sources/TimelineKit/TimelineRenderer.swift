@@ -65,12 +65,9 @@ public final class TimelineRenderer {
         }
         do {
             return try measureTime(&timings.decode) { () throws(DiagnosticsError) -> Document in
-                let document = try DocumentDecoder(limits: options.limits).decode(
+                try DocumentDecoder(limits: options.limits, iconCheck: IconCheck.check).decode(
                     source.data, file: source.displayName, format: source.format, baseDirectory: source.directory,
                     theme: options.theme, now: options.now)
-                let iconProblems = IconCheck.problems(in: document)
-                if !iconProblems.isEmpty { throw DiagnosticsError(iconProblems) }
-                return document
             }
         } catch let error as DiagnosticsError {
             throw RenderFailure(error)

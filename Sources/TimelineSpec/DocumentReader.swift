@@ -14,7 +14,7 @@ struct DocumentReader {
     /// `--now`, which wins over the document's `now`.
     var nowOverride: DateValue?
     /// The icon files read so far, each once.
-    let icons = IconReader()
+    var icons = IconReader(check: nil)
 
     func read(_ root: YAMLNode) -> Document? {
         guard let keys = context.mapping(root, "document", FormatSchema.document) else { return nil }

@@ -17,6 +17,11 @@ final class IconReader {
     private(set) var icons: [String: IconFile] = [:]
     private var totalBytes = 0
     private var totalPixels = 0
+    private let check: (@Sendable (IconFile) -> String?)?
+
+    init(check: (@Sendable (IconFile) -> String?)?) {
+        self.check = check
+    }
 
     /// The icon at `path` (already resolved inside the input's folder), or why it is refused.
     func read(_ path: String, kind: IconFile.Kind, label: String, location: SourceLocation) -> Result<Void, IconProblem> {
@@ -43,7 +48,9 @@ final class IconReader {
         totalBytes += bytes.count
         guard totalBytes <= Self.maxDocumentBytes else { return .failure(.documentBudget("bytes", Self.maxDocumentBytes)) }
         guard totalPixels <= Self.maxDocumentPixels else { return .failure(.documentBudget("pixels", Self.maxDocumentPixels)) }
-        icons[path] = IconFile(kind: kind, bytes: bytes, location: location, label: label)
+        let icon = IconFile(kind: kind, bytes: bytes, location: location, label: label)
+        if let problem = check?(icon) { return .failure(.undrawable(problem)) }
+        icons[path] = icon
         return .success(())
     }
 }
@@ -56,6 +63,7 @@ enum IconProblem: Error, Equatable {
     case tooManyPixels(width: Int, height: Int)
     case svg(String)
     case documentBudget(String, Int)
+    case undrawable(String)
 
     var message: String {
         switch self {
@@ -67,6 +75,7 @@ enum IconProblem: Error, Equatable {
         case .svg(let reason): return "is refused: \(reason)"
         case .documentBudget(let what, let limit):
             return "takes the document's icons past their limit of \(limit) \(what) in all"
+        case .undrawable(let message): return message
         }
     }
 }
