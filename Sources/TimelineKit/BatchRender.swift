@@ -10,7 +10,12 @@ import TimelineModel
 /// Renders many inputs on several threads, then writes everything or nothing.
 public struct BatchRender {
     public var options: RenderOptions
-    public var jobs: Int
+    /// Threads to use, 1 to `cores`: every thread loads fonts of its own, so threads beyond the
+    /// cores add no speed, only memory (and fontconfig fails past a few thousand). Larger values
+    /// are clamped.
+    public var jobs: Int {
+        didSet { jobs = Self.clampedJobs(jobs) }
+    }
     /// Leaves the renderers (fonts, kept layouts, caches) allocated when done: for a process that
     /// exits right after, freeing them only delays the exit.
     public var keepsRenderers = false
@@ -20,7 +25,11 @@ public struct BatchRender {
 
     public init(options: RenderOptions, jobs: Int = BatchRender.cores) {
         self.options = options
-        self.jobs = max(1, jobs)
+        self.jobs = Self.clampedJobs(jobs)
+    }
+
+    static func clampedJobs(_ jobs: Int) -> Int {
+        max(1, min(jobs, cores))
     }
 
     /// What one input produced.

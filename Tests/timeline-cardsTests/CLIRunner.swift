@@ -30,12 +30,23 @@ struct CLIRunner {
         var stderr: String
     }
 
+    /// The address space hostile cases must run in (issue #15).
+    static let hostileAddressSpace = 1 << 30
+
     /// Runs the tool to completion; both pipes are drained while it runs, so any output size works.
+    /// With `addressSpace`, the tool runs under `prlimit --as` (where prlimit exists): more memory
+    /// than that makes it fail instead of swapping the machine.
     static func run(_ arguments: [String], directory: URL? = nil, stdin: Data? = nil,
-                    environment: [String: String]? = nil) throws -> Result {
+                    environment: [String: String]? = nil, addressSpace: Int? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        let prlimit = "/usr/bin/prlimit"
+        if let addressSpace, FileManager.default.isExecutableFile(atPath: prlimit) {
+            process.executableURL = URL(fileURLWithPath: prlimit)
+            process.arguments = ["--as=\(addressSpace)", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory ?? root
         if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe(), input = Pipe()
