@@ -132,30 +132,38 @@ public struct BatchRender {
         return result
     }
 
-    /// Writes every image where `writer` says; fails before writing anything when names clash or a
-    /// single-file target would get more than one image.
+    /// Writes every image where `writer` says, each input's images all or nothing (a failure
+    /// leaves that input's images and the later inputs' as they were); fails before writing
+    /// anything when names clash or a single-file target would get more than one image.
     public func write(_ outputs: [Output], with writer: OutputWriter, timings: inout PhaseTimings, written: (String) -> Void = { _ in }) throws {
-        let planned = outputs.flatMap { output in output.images.map { (writer.path(for: $0, input: output.input.baseName), $0) } }
+        let planned = outputs.map { output in output.images.map { (path: writer.path(for: $0, input: output.input.baseName), data: $0.data) } }
+        let count = planned.reduce(0) { $0 + $1.count }
         let single: String?
         switch writer.target {
         case .file(let path): single = path
         case .standardOutput: single = "standard output (-o -)"
         case .directory: single = nil
         }
-        if let single, planned.count != 1 {
-            throw RenderFailure.invalidInput(["error: \(single) takes exactly one image, but this run makes \(planned.count); write to a folder instead"])
+        if let single, count != 1 {
+            throw RenderFailure.invalidInput(["error: \(single) takes exactly one image, but this run makes \(count); write to a folder instead"])
         }
         var seen: [String: Int] = [:]
-        for (path, _) in planned {
+        for (path, _) in planned.joined() {
             seen[path, default: 0] += 1
             if seen[path] == 2 {
                 throw RenderFailure.invalidInput(["error: two images would be written to \(path); give the inputs different names"])
             }
         }
         try measureTime(&timings.write) {
-            for (path, image) in planned {
-                try writer.write(image.data, to: path)
-                written(path)
+            for (index, files) in planned.enumerated() {
+                do throws(WriteFailure) {
+                    try writer.writeSet(files)
+                } catch {
+                    let unchanged = error.replaced.isEmpty ? "; no image of \(outputs[index].input.displayName) was changed" : ""
+                    let before = index == 0 ? "" : "; the images of the \(index) input\(index == 1 ? "" : "s") before it were written"
+                    throw RenderFailure.failed(error.message + unchanged + before)
+                }
+                for (path, _) in files { written(path) }
             }
         }
     }

@@ -38,6 +38,9 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         let target = OutputTarget(output)
+        if case .directory(let folder) = target, FileKind(atPath: folder) == .other {
+            throw ValidationError("-o \(folder) is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf for a single image, or - for standard output")
+        }
         if let implied = target.impliedFormat, !format.isEmpty, format != [implied] {
             throw ValidationError("-o \(output ?? "") names a .\(implied.rawValue) file but --format asks for \(format.map(\.rawValue).joined(separator: ", "))")
         }

@@ -30,19 +30,19 @@ struct CLIRunner {
         var stderr: String
     }
 
-    /// The address space hostile cases must run in (issue #15).
-    static let hostileAddressSpace = 1 << 30
+    /// The resource limits hostile cases must run in (issue #15): 1 GiB of address space.
+    static let hostileLimits = ["--as=\(1 << 30)"]
+    static let prlimit = "/usr/bin/prlimit"
+    static var hasPrlimit: Bool { FileManager.default.isExecutableFile(atPath: prlimit) }
 
     /// Runs the tool to completion; both pipes are drained while it runs, so any output size works.
-    /// With `addressSpace`, the tool runs under `prlimit --as` (where prlimit exists): more memory
-    /// than that makes it fail instead of swapping the machine.
+    /// `limits` are prlimit's options (`--as=BYTES`, `--fsize=BYTES`), applied where prlimit exists.
     static func run(_ arguments: [String], directory: URL? = nil, stdin: Data? = nil,
-                    environment: [String: String]? = nil, addressSpace: Int? = nil) throws -> Result {
+                    environment: [String: String]? = nil, limits: [String] = []) throws -> Result {
         let process = Process()
-        let prlimit = "/usr/bin/prlimit"
-        if let addressSpace, FileManager.default.isExecutableFile(atPath: prlimit) {
+        if !limits.isEmpty, hasPrlimit {
             process.executableURL = URL(fileURLWithPath: prlimit)
-            process.arguments = ["--as=\(addressSpace)", executable.path] + arguments
+            process.arguments = limits + [executable.path] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments

@@ -8,9 +8,10 @@ final class HostileOutputTests: XCTestCase {
     static let hangLimit: TimeInterval = 30
     static let oneItem = "version: 1\ncards:\n  - items:\n      - title: a\n"
 
-    private func run(_ arguments: [String], in folder: URL, file: StaticString = #filePath, line: UInt = #line) throws -> CLIRunner.Result {
+    private func run(_ arguments: [String], in folder: URL, limits: [String] = [],
+                     file: StaticString = #filePath, line: UInt = #line) throws -> CLIRunner.Result {
         let start = Date()
-        let result = try CLIRunner.run(arguments, directory: folder, addressSpace: CLIRunner.hostileAddressSpace)
+        let result = try CLIRunner.run(arguments, directory: folder, limits: CLIRunner.hostileLimits + limits)
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertLessThan(elapsed, Self.hangLimit, "took \(elapsed) s: a hang", file: file, line: line)
         return result
@@ -33,5 +34,160 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/big/card-1.svg").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/small-5/card-1.svg").path))
+    }
+
+    // MARK: Temporary files
+
+    private func contents(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    func testPlantedLinksAtPredictableNamesAreNeverFollowed() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let secret = try CLIRunner.temporaryDirectory().appendingPathComponent("secret.txt")
+        try write("do not touch\n", to: secret)
+        // The names temporaries once had (`.<image>.<pid>.tmp`) for the pids the run is likely to
+        // get, and the image's own name.
+        let pid = Int(ProcessInfo.processInfo.processIdentifier)
+        for candidate in pid...(pid + 300) {
+            try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(".card-1.svg.\(candidate).tmp").path,
+                                                       withDestinationPath: secret.path)
+        }
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("card-1.svg").path, withDestinationPath: secret.path)
+        try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+        let result = try run(["render", "in.yaml", "-o", "out"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try String(contentsOf: secret, encoding: .utf8), "do not touch\n")
+        // The link at the image's name is replaced by the image, not written through.
+        let image = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("card-1.svg").path)
+        XCTAssertEqual(image[.type] as? FileAttributeType, .typeRegular)
+        XCTAssertEqual(try contents(out).filter { !$0.hasPrefix(".card-1.svg.") }, ["card-1.svg"])
+    }
+
+    func testImagesGetTheUsualModeAndNoTemporaryIsLeft() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+        let result = try run(["render", "in.yaml", "-o", "out", "--format", "svg", "--format", "png"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let mask = umask(0)
+        umask(mask)
+        for name in ["card-1.svg", "card-1.png"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("out/\(name)").path)
+            XCTAssertEqual((attributes[.posixPermissions] as? Int).map { $0 & 0o777 }, 0o666 & ~Int(mask), name)
+        }
+        XCTAssertEqual(try contents(folder.appendingPathComponent("out")), ["card-1.png", "card-1.svg"])
+    }
+
+    /// A process id that no process has: one that ran and was waited for.
+    private func finishedProcessID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    func testStaleTemporariesOfKilledRunsAreRemovedAndNothingElse() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let out = folder.appendingPathComponent("out")
+        let dead = try finishedProcessID(), alive = ProcessInfo.processInfo.processIdentifier
+        func name(_ image: String, _ pid: Int32) -> String { ".\(image).timeline-cards-\(pid)-0123456789abcdef.tmp" }
+        let secret = try CLIRunner.temporaryDirectory().appendingPathComponent("secret.txt")
+        try write("do not touch\n", to: secret)
+        let removed = [name("card-1.svg", dead), name("other.png", dead), name("old.svg", alive)]
+        let kept = [name("running.svg", alive), ".card-1.svg.\(dead).tmp", "notes.tmp", ".x.timeline-cards-\(dead)-short.tmp"]
+        for file in removed + kept { try write("partial", to: out.appendingPathComponent(file)) }
+        // A running process's temporary more than an hour old: its pid is a reused one.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)],
+                                              ofItemAtPath: out.appendingPathComponent(name("old.svg", alive)).path)
+        // A link with our name is not ours: neither it nor what it points to is removed.
+        let link = name("link.svg", dead)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(link).path, withDestinationPath: secret.path)
+        try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+        let result = try run(["render", "in.yaml", "-o", "out"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try contents(out), (kept + [link, "card-1.svg"]).sorted())
+        XCTAssertEqual(try String(contentsOf: secret, encoding: .utf8), "do not touch\n")
+    }
+
+    // MARK: All or nothing per input
+
+    /// The images of `yaml` by name, rendered into a scratch folder.
+    private func render(_ yaml: String, formats: [String], in folder: URL) throws -> [String: Data] {
+        let scratch = folder.appendingPathComponent("scratch-\(UUID().uuidString)")
+        try write(yaml, to: scratch.appendingPathComponent("in.yaml"))
+        let result = try run(["render", "in.yaml", "-o", "out"] + formats.flatMap { ["--format", $0] }, in: scratch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let out = scratch.appendingPathComponent("out")
+        return try Dictionary(uniqueKeysWithValues: contents(out).map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) })
+    }
+
+    func testAWriteFailingPartWayChangesNoImageOfThatInput() throws {
+        guard CLIRunner.hasPrlimit else { throw XCTSkip("needs prlimit for a file size limit") }
+        let folder = try CLIRunner.temporaryDirectory()
+        let old = Self.oneItem, new = Self.oneItem.replacingOccurrences(of: "title: a", with: "title: changed")
+        let earlier = try render(old, formats: ["svg", "png"], in: folder)
+        let sizes = try render(new, formats: ["svg", "png"], in: folder).mapValues(\.count)
+        let svg = try XCTUnwrap(sizes["card-1.svg"]), png = try XCTUnwrap(sizes["card-1.png"])
+        XCTAssertLessThan(svg, png, "the SVG, written first, must fit under the limit the PNG passes")
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        for (name, data) in earlier { try data.write(to: out.appendingPathComponent(name)) }
+        try write(new, to: folder.appendingPathComponent("in.yaml"))
+        // A file size limit between the two: the SVG is written, the PNG fails as on a full disk.
+        let result = try run(["render", "in.yaml", "-o", "out", "--format", "svg", "--format", "png"], in: folder,
+                             limits: ["--fsize=\((svg + png) / 2)"])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.stderr, "error: cannot write out/card-1.png: File too large; no image of in.yaml was changed\n")
+        for (name, data) in earlier { XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent(name)), data, name) }
+        XCTAssertEqual(try contents(out), earlier.keys.sorted())
+    }
+
+    func testAFolderInTheWayOfAnInputsSecondImageChangesNoneOfItsImages() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let two = "version: 1\ncards:\n  - {id: a, items: [{title: a}]}\n  - {id: b, items: [{title: b}]}\n"
+        try write(Self.oneItem, to: folder.appendingPathComponent("first.yaml"))
+        try write(two, to: folder.appendingPathComponent("second.yaml"))
+        XCTAssertEqual(try run(["render", "first.yaml", "second.yaml", "-o", "out"], in: folder).status, 0)
+        let out = folder.appendingPathComponent("out")
+        let earlierFirst = try Data(contentsOf: out.appendingPathComponent("first/card-1.svg"))
+        let earlierA = try Data(contentsOf: out.appendingPathComponent("second/a.svg"))
+        try FileManager.default.removeItem(at: out.appendingPathComponent("second/b.svg"))
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("second/b.svg"), withIntermediateDirectories: true)
+        try write(Self.oneItem.replacingOccurrences(of: "title: a", with: "title: new"), to: folder.appendingPathComponent("first.yaml"))
+        try write(two.replacingOccurrences(of: "title: a", with: "title: new"), to: folder.appendingPathComponent("second.yaml"))
+        let result = try run(["render", "first.yaml", "second.yaml", "-o", "out"], in: folder)
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertEqual(result.stderr, "error: cannot write out/second/b.svg: a folder of that name is in the way; "
+                       + "no image of second.yaml was changed; the images of the 1 input before it were written\n")
+        XCTAssertNotEqual(try Data(contentsOf: out.appendingPathComponent("first/card-1.svg")), earlierFirst)
+        XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("second/a.svg")), earlierA)
+        XCTAssertEqual(try contents(out.appendingPathComponent("second")), ["a.svg", "b.svg"])
+    }
+
+    // MARK: -o
+
+    func testOutputNamingAFileIsAnErrorInWords() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+        try write("not a folder", to: folder.appendingPathComponent("taken"))
+        let named = try run(["render", "in.yaml", "-o", "taken"], in: folder)
+        XCTAssertEqual(named.status, 2, named.stderr)
+        XCTAssertTrue(named.stderr.hasPrefix("Error: -o taken is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf"), named.stderr)
+        let below = try run(["render", "in.yaml", "-o", "taken/sub"], in: folder)
+        XCTAssertEqual(below.status, 3, below.stderr)
+        XCTAssertEqual(below.stderr, "error: cannot write taken/sub/card-1.svg: taken is a file, not a folder; no image of in.yaml was changed\n")
+        try write("version: 1\ncards:\n  - items: [{title: a}]\n  - items: [{title: b}]\n", to: folder.appendingPathComponent("two.yaml"))
+        try write("earlier", to: folder.appendingPathComponent("one.svg"))
+        let many = try run(["render", "two.yaml", "-o", "one.svg"], in: folder)
+        XCTAssertEqual(many.status, 2, many.stderr)
+        XCTAssertEqual(many.stderr, "error: one.svg takes exactly one image, but this run makes 2; write to a folder instead\n")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("one.svg"), encoding: .utf8), "earlier")
+        for output in [folder.appendingPathComponent("taken"), folder.appendingPathComponent("one.svg")] {
+            XCTAssertFalse(try String(contentsOf: output, encoding: .utf8).contains("<svg"))
+        }
+        XCTAssertFalse(named.stderr.contains("NSCocoaErrorDomain") || below.stderr.contains("NSCocoaErrorDomain"))
     }
 }
