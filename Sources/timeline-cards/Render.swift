@@ -26,7 +26,7 @@ struct Render: ParsableCommand {
     @Option(help: "Image format: svg, png or pdf (repeatable; default svg, or the -o file's extension).")
     var format: [ImageFormat] = []
 
-    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default and most: the number of cores).")
+    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores, which is also the most).")
     var jobs: Int?
 
     @Flag(help: "Print the time spent in each phase (read, decode, layout, shape, paint, encode, write) on standard error.")

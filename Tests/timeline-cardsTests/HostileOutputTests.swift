@@ -190,4 +190,61 @@ final class HostileOutputTests: XCTestCase {
         }
         XCTAssertFalse(named.stderr.contains("NSCocoaErrorDomain") || below.stderr.contains("NSCocoaErrorDomain"))
     }
+
+    // MARK: Image sizes per format
+
+    /// A card about `items` × `spacing` points tall.
+    private static func tallCard(id: String, items: Int, spacing: Int) -> String {
+        "  - id: \(id)\n    style: {itemSpacing: \(spacing)}\n    items:\n" + String(repeating: "      - title: a\n", count: items)
+    }
+
+    /// The height of a PDF's first page, from its MediaBox.
+    private static func pageHeight(_ pdf: Data) -> Double? {
+        let text = String(decoding: pdf, as: UTF8.self)
+        guard let box = text.range(of: "/MediaBox [") else { return nil }
+        let numbers = text[box.upperBound...].prefix { $0 != "]" }.split(separator: " ").compactMap { Double($0) }
+        return numbers.count == 4 ? numbers[3] - numbers[1] : nil
+    }
+
+    func testATallFeedIsSplitOnlyForTheFormatsThatNeedIt() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        // Three cards of about 8,000 points: one PNG at scale 2 (16,383 points) or one PDF page
+        // (14,400 points) holds one card; an SVG holds them all.
+        let cards = (1...3).map { Self.tallCard(id: "c\($0)", items: 9, spacing: 1000) }.joined()
+        try write("version: 1\ncards:\n" + cards, to: folder.appendingPathComponent("tall.yaml"))
+        let result = try run(["render", "tall.yaml", "--feed", "-o", "out", "--format", "svg", "--format", "png", "--format", "pdf"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let out = folder.appendingPathComponent("out")
+        XCTAssertEqual(try contents(out), ["tall-1.pdf", "tall-1.png", "tall-2.pdf", "tall-2.png", "tall-3.pdf", "tall-3.png", "tall.svg"])
+        for index in 1...3 {
+            let height = try XCTUnwrap(Self.pageHeight(try Data(contentsOf: out.appendingPathComponent("tall-\(index).pdf"))))
+            XCTAssertGreaterThan(height, 7000)
+            XCTAssertLessThanOrEqual(height, 14_400)
+        }
+        let svg = try String(contentsOf: out.appendingPathComponent("tall.svg"), encoding: .utf8)
+        let svgHeight = svg.components(separatedBy: " height=\"").dropFirst().first?.prefix { $0 != "\"" }
+        XCTAssertGreaterThan(try XCTUnwrap(svgHeight.flatMap { Double($0) }), 3 * 7000, "the SVG holds every card")
+        // SVG alone: one strip, never parts.
+        let alone = try run(["render", "tall.yaml", "--feed", "-o", "svg-only"], in: folder)
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual(try contents(folder.appendingPathComponent("svg-only")), ["tall.svg"])
+    }
+
+    func testACardTallerThanAPDFPageIsRefusedAtItsLine() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write("version: 1\ncards:\n" + Self.tallCard(id: "tall", items: 16, spacing: 1000), to: folder.appendingPathComponent("in.yaml"))
+        let pdf = try run(["render", "in.yaml", "-o", "out", "--format", "svg", "--format", "pdf"], in: folder)
+        XCTAssertEqual(pdf.status, 2, pdf.stderr)
+        XCTAssertTrue(pdf.stderr.hasPrefix("in.yaml:3:5: error: card 'tall' would be a 480×"), pdf.stderr)
+        XCTAssertTrue(pdf.stderr.hasSuffix(" point PDF page; PDF pages are limited to 14400 points a side (lower --scale, or use SVG or PNG)\n"), pdf.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "no partial output")
+        // A feed of it: a card alone taller than a page cannot be split.
+        let feed = try run(["render", "in.yaml", "--feed", "-o", "out", "--format", "pdf"], in: folder)
+        XCTAssertEqual(feed.status, 2, feed.stderr)
+        XCTAssertTrue(feed.stderr.hasPrefix("in.yaml:3:5: error: card 'tall' alone would be a 0×"), feed.stderr)
+        // Scale counts: at 0.5 the page fits.
+        let scaled = try run(["render", "in.yaml", "-o", "out", "--format", "pdf", "--scale", "0.5"], in: folder)
+        XCTAssertEqual(scaled.status, 0, scaled.stderr)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(Self.pageHeight(try Data(contentsOf: folder.appendingPathComponent("out/tall.pdf")))), 14_400)
+    }
 }
