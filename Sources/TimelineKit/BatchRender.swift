@@ -87,8 +87,13 @@ public struct BatchRender {
             do {
                 renderer = try TimelineRenderer(options: options)
             } catch {
+                // Every worker fails alike (unusable --fonts files, say): reported once.
                 slots.lock.lock()
-                slots.failures[0] = slots.failures[0] ?? "\(error)"
+                if case RenderFailure.invalidInput(let lines) = error {
+                    if slots.problems[0].isEmpty { slots.problems[0] = lines }
+                } else {
+                    slots.failures[0] = slots.failures[0] ?? "\(error)"
+                }
                 slots.lock.unlock()
                 return
             }

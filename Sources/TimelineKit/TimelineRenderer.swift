@@ -45,6 +45,8 @@ public final class TimelineRenderer {
         do {
             fonts = try FontPreload.take(fontDirectories: options.fontDirectories, systemFonts: options.systemFonts)
                 ?? FontLibrary(extraDirectories: options.fontDirectories, systemFonts: options.systemFonts)
+        } catch FontLibrary.SetupError.unusableFonts(let problems) {
+            throw RenderFailure.invalidInput(problems.map(\.description))
         } catch {
             throw RenderFailure.failed("\(error)")
         }

@@ -247,4 +247,50 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(scaled.status, 0, scaled.stderr)
         XCTAssertLessThanOrEqual(try XCTUnwrap(Self.pageHeight(try Data(contentsOf: folder.appendingPathComponent("out/tall.pdf")))), 14_400)
     }
+
+    // MARK: --fonts
+
+    func testAFontFolderNeverBlocksOnAFIFOAndNamesEveryUnusableFont() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let fonts = folder.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let bundled = CLIRunner.root.appendingPathComponent("Sources/TimelineCairo/Fonts/DejaVuSans.ttf")
+        try FileManager.default.copyItem(at: bundled, to: fonts.appendingPathComponent("sub/good.ttf"))
+        XCTAssertEqual(mkfifo(fonts.appendingPathComponent("pipe.ttf").path, 0o644), 0)
+        XCTAssertEqual(mkfifo(fonts.appendingPathComponent("pipe-without-extension").path, 0o644), 0)
+        try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent("zero.otf").path, withDestinationPath: "/dev/zero")
+        try write("not a font", to: fonts.appendingPathComponent("text.otf"))
+        try write("", to: fonts.appendingPathComponent("empty.ttf"))
+        try write("SIL Open Font License", to: fonts.appendingPathComponent("LICENSE.txt"))
+        try write("not a font either", to: fonts.appendingPathComponent("._good.ttf"))
+        // 65 MiB, sparse: bigger than any font file.
+        let huge = fonts.appendingPathComponent("huge.ttf")
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 65 << 20)
+        try handle.close()
+        try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+
+        let result = try run(["render", "in.yaml", "-o", "out", "--fonts", "fonts"], in: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").sorted(), [
+            "fonts/empty.ttf: error: is empty (--fonts)",
+            "fonts/huge.ttf: error: is 68157440 bytes, more than the limit of 67108864 for a font file (--fonts)",
+            "fonts/pipe.ttf: error: is a FIFO, not a font file (--fonts)",
+            "fonts/text.otf: error: is not a font file FreeType can read (--fonts)",
+            "fonts/zero.otf: error: is a device, not a font file (--fonts)",
+        ])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "no partial output")
+
+        for name in ["pipe.ttf", "zero.otf", "text.otf", "empty.ttf", "huge.ttf"] {
+            try FileManager.default.removeItem(at: fonts.appendingPathComponent(name))
+        }
+        let usable = try run(["render", "in.yaml", "-o", "out", "--fonts", "fonts", "--format", "png"], in: folder)
+        XCTAssertEqual(usable.status, 0, usable.stderr)
+        let empty = folder.appendingPathComponent("no-fonts")
+        try write("SIL Open Font License", to: empty.appendingPathComponent("LICENSE.txt"))
+        let none = try run(["render", "in.yaml", "-o", "out", "--fonts", "no-fonts"], in: folder)
+        XCTAssertEqual(none.status, 2, none.stderr)
+        XCTAssertEqual(none.stderr, "no-fonts: error: the folder holds no font file (.otc, .otf, .ttc, .ttf, .woff, .woff2) (--fonts)\n")
+    }
 }
