@@ -293,4 +293,66 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(none.status, 2, none.stderr)
         XCTAssertEqual(none.stderr, "no-fonts: error: the folder holds no font file (.otc, .otf, .ttc, .ttf, .woff, .woff2) (--fonts)\n")
     }
+
+    // MARK: check
+
+    /// A PNG whose header claims `width` × `height` pixels, with no pixels after it: decoding
+    /// would allocate what the header says before finding out.
+    static func pngHeader(width: UInt32, height: UInt32) -> Data {
+        func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
+        }
+        let header = bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0]
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IEND", []))
+    }
+
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    func testCheckRefusesHugeBlockingAndOversizedGoldensWithoutReadingThem() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+        let recorded = try run(["check", "in.yaml", "--expected", "expected", "--record"], in: folder)
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        let expected = folder.appendingPathComponent("expected")
+        let png = expected.appendingPathComponent("card-1.png"), svg = expected.appendingPathComponent("card-1.svg")
+
+        // 30,000 × 30,000 pixels would take 3.6 GB to decode.
+        try Self.pngHeader(width: 30_000, height: 30_000).write(to: png)
+        let huge = try run(["check", "in.yaml", "--expected", "expected", "--diff", "diffs"], in: folder)
+        XCTAssertEqual(huge.status, 2, huge.stderr)
+        XCTAssertTrue(huge.stderr.hasPrefix("expected/card-1.png: error: the expected image is 30000×30000 px, far larger than the rendered "), huge.stderr)
+        XCTAssertTrue(huge.stderr.contains(" px; it is not decoded\n"), huge.stderr)
+
+        // A FIFO would block a plain read for good.
+        try FileManager.default.removeItem(at: png)
+        XCTAssertEqual(mkfifo(png.path, 0o644), 0)
+        let fifo = try run(["check", "in.yaml", "--expected", "expected"], in: folder)
+        XCTAssertEqual(fifo.status, 2, fifo.stderr)
+        XCTAssertTrue(fifo.stderr.hasPrefix("expected/card-1.png: error: the expected image is a FIFO, not a regular file\n"), fifo.stderr)
+        try FileManager.default.removeItem(at: png)
+
+        // 65 MiB, sparse: more than any golden may be.
+        XCTAssertTrue(FileManager.default.createFile(atPath: svg.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: svg)
+        try handle.truncate(atOffset: 65 << 20)
+        try handle.close()
+        let big = try run(["check", "in.yaml", "--expected", "expected", "--format", "svg"], in: folder)
+        XCTAssertEqual(big.status, 2, big.stderr)
+        XCTAssertTrue(big.stderr.hasPrefix("expected/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864\n"), big.stderr)
+
+        // A golden of another size within reason is a mismatch, found from the header alone.
+        try Self.pngHeader(width: 100, height: 50).write(to: png)
+        let other = try run(["check", "in.yaml", "--expected", "expected", "--format", "png"], in: folder)
+        XCTAssertEqual(other.status, 1, other.stderr)
+        XCTAssertTrue(other.stderr.hasPrefix("expected/card-1.png: size differs: expected 100×50 px, actual "), other.stderr)
+    }
 }
