@@ -30,9 +30,6 @@ public enum FontFolder {
         var files: [String] = []
         var problems: [Problem] = []
         walk(directory, depth: 0, files: &files, problems: &problems)
-        if files.isEmpty, problems.isEmpty {
-            problems.append(Problem(path: directory, reason: "the folder holds no font file (.\(extensions.sorted().joined(separator: ", .")))"))
-        }
         if files.count > maxFiles {
             problems.append(Problem(path: directory, reason: "the folder holds \(files.count) font files, more than the limit of \(maxFiles)"))
             files = []

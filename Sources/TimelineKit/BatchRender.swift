@@ -7,7 +7,8 @@ import Foundation
 import TimelineCairo
 import TimelineModel
 
-/// Renders many inputs on several threads, then writes everything or nothing.
+/// Renders many inputs on several threads, then writes only if every input rendered, each
+/// input's images all or nothing.
 public struct BatchRender {
     public var options: RenderOptions
     /// Threads to use, 1 to `cores`: every thread loads fonts of its own, so threads beyond the

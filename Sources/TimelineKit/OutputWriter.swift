@@ -68,18 +68,14 @@ public struct OutputWriter {
     }
 
     public func write(_ data: Data, to path: String) throws {
-        try write([(path, data)])
-    }
-
-    /// Writes a set of files all or nothing (see `writeAll`); standard output (`-`) directly.
-    public func write(_ files: [(path: String, data: Data)]) throws {
         do {
-            try writeSet(files)
+            try writeSet([(path, data)])
         } catch {
             throw RenderFailure.failed(error.message)
         }
     }
 
+    /// Writes a set of files all or nothing (see `writeAll`); standard output (`-`) directly.
     func writeSet(_ files: [(path: String, data: Data)]) throws(WriteFailure) {
         if files.count == 1, files[0].path == "-" {
             guard StandardStreams.writeOutput(files[0].data) else {
@@ -122,9 +118,13 @@ public struct OutputWriter {
             case .failure(let problem): throw fail(problem)
             }
         }
-        // rename cannot put a file over a folder: found before anything is replaced.
-        for (path, _) in files where OutputFolders.isFolder(path) {
-            throw fail(WriteProblem(path: path, reason: "a folder of that name is in the way"))
+        // rename cannot put a file over a folder (it replaces a link to one): found before
+        // anything is replaced.
+        for (path, _) in files {
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                throw fail(WriteProblem(path: path, reason: "a folder of that name is in the way"))
+            }
         }
         // Renames in one folder hardly fail once their files are written; if one does, the files
         // before it are already in place, and the message says which.
