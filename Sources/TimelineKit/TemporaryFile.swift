@@ -102,6 +102,7 @@ struct TemporaryFile {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             // kill(pid, 0) fails with ESRCH only when no such process exists (EPERM: it exists).
+            // A run in another pid namespace looks gone: its rename then fails and it says so.
             let gone = kill(pid, 0) != 0 && errno == ESRCH
             #if canImport(Darwin)
             let modified = info.st_mtimespec.tv_sec
