@@ -155,8 +155,8 @@ public final class TimelineRenderer {
     }
 
     /// The feed strip for each format; a format whose limit it passes in height gets it split at
-    /// card boundaries into parts `NAME-1`, `NAME-2`, ... that fit (PNG and PDF; an SVG that tall
-    /// passes the sanity limit, and is refused).
+    /// card boundaries into parts `NAME-1`, `NAME-2`, ... that fit (PNG and PDF; SVG's limit is
+    /// the sanity limit, and a feed beyond it is refused).
     private func feedScenes(_ document: Document, name: String, measurer: any TextMeasuring) throws -> [ImageScene] {
         let (scene, placements) = FeedLayout.scene(for: document, measurer: measurer)
         var result: [ImageScene] = []
@@ -167,7 +167,8 @@ public final class TimelineRenderer {
                 result.append((format, name, scene))
                 continue
             }
-            for (index, cards) in try feedParts(document, placements: placements, limit: limit, format: format).enumerated() {
+            let parts = try feedParts(document, placements: placements, width: scene.width, limit: limit, format: format)
+            for (index, cards) in parts.enumerated() {
                 var part = document
                 part.cards = cards
                 let partScene = FeedLayout.scene(for: part, measurer: measurer).scene
@@ -179,14 +180,15 @@ public final class TimelineRenderer {
     }
 
     /// The feed's cards in groups whose strips are at most `limit` points tall.
-    private func feedParts(_ document: Document, placements: [FeedLayout.Placement], limit: Double, format: ImageFormat) throws -> [[Card]] {
+    private func feedParts(_ document: Document, placements: [FeedLayout.Placement], width: Double, limit: Double,
+                           format: ImageFormat) throws -> [[Card]] {
         let overhead = document.feed.margins.vertical
         var parts: [[Card]] = [[]]
         var partHeight = overhead
         for (card, placement) in zip(document.cards, placements) {
             let height = placement.bottom - placement.top
             if height + overhead > limit {
-                try checkSize(width: 0, height: height + overhead, format: format, location: card.location, what: "card '\(card.id)' alone")
+                try checkSize(width: width, height: height + overhead, format: format, location: card.location, what: "card '\(card.id)' alone")
             }
             if partHeight + height > limit, !(parts.last?.isEmpty ?? true) {
                 parts.append([])

@@ -241,7 +241,7 @@ final class HostileOutputTests: XCTestCase {
         // A feed of it: a card alone taller than a page cannot be split.
         let feed = try run(["render", "in.yaml", "--feed", "-o", "out", "--format", "pdf"], in: folder)
         XCTAssertEqual(feed.status, 2, feed.stderr)
-        XCTAssertTrue(feed.stderr.hasPrefix("in.yaml:3:5: error: card 'tall' alone would be a 0×"), feed.stderr)
+        XCTAssertTrue(feed.stderr.hasPrefix("in.yaml:3:5: error: card 'tall' alone would be a 520×"), feed.stderr)
         // Scale counts: at 0.5 the page fits.
         let scaled = try run(["render", "in.yaml", "-o", "out", "--format", "pdf", "--scale", "0.5"], in: folder)
         XCTAssertEqual(scaled.status, 0, scaled.stderr)
