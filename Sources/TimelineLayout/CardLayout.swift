@@ -103,8 +103,10 @@ public enum CardLayout {
         case (.preview, _):
             // The preview strip is horizontal by definition.
             return PreviewLayout(card: card, width: width, measurer: measurer).layout()
-        case (.list, .horizontal), (.time, .horizontal):
-            return HorizontalLayout(card: card, width: width, measurer: measurer, proportional: card.layout == .time).layout()
+        case (.list, .horizontal):
+            return HorizontalLayout(card: card, width: width, measurer: measurer).layout()
+        case (.time, .horizontal):
+            return HorizontalTimeLayout(card: card, width: width, measurer: measurer).layout()
         case (.time, .vertical):
             return TimeLayout(card: card, width: width, measurer: measurer).layout()
         case (.list, .vertical):

@@ -1,16 +1,14 @@
 import TimelineModel
 import TimelineScene
 
-/// `direction: horizontal` for the list and time layouts: the line runs left to right, event text
-/// sits above it and each item's labels are centred under its node, wrapped to the room between
-/// its neighbours. The list spaces nodes evenly; the time layout places them by date, pushing
-/// labels apart with the overlap resolver. The content grows wider than the card when needed.
+/// `direction: horizontal` for the list layout: the line runs left to right, event text sits
+/// above it and each item's labels are centred under its node, wrapped to the room between its
+/// neighbours, nodes evenly spaced. The content grows wider than the card when needed.
+/// (The time layout's is `HorizontalTimeLayout`.)
 struct HorizontalLayout {
     let card: Card
     let width: Double
     let measurer: any TextMeasuring
-    /// Time layout: positions follow `date`; otherwise even spacing.
-    let proportional: Bool
 
     private var style: Style { card.style }
     /// Room between two neighbouring label columns.
@@ -33,19 +31,9 @@ struct HorizontalLayout {
         let hasGroups = rows.contains { $0.groupEnd != nil }
         let inset = hasGroups ? style.groupPadding / 2 : 0
 
-        let columns: (centers: [Double], widths: [Double])
-        var breaks: [Bool] = []
-        var axis: TimeAxis?
-        if proportional {
-            let timeAxis = TimeAxis(dates: rows.map(\.item.date), dayScale: style.dayScale, maxGap: style.maxGap)
-            columns = proportionalColumns(rows, labels: labels, axis: timeAxis, text: text, inset: inset, byDay: byDay)
-            breaks = timeAxis.breaks
-            axis = timeAxis
-        } else {
-            // Wide enough for every title's longest word, so no word is broken in two.
-            let slot = max(Self.minimumSlot, (width - inset * 2) / Double(rows.count), longestWord(rows) + Self.gutter)
-            columns = (rows.indices.map { inset + (Double($0) + 0.5) * slot }, Array(repeating: slot - Self.gutter, count: rows.count))
-        }
+        // Wide enough for every title's longest word, so no word is broken in two.
+        let slot = max(Self.minimumSlot, (width - inset * 2) / Double(rows.count), longestWord(rows) + Self.gutter)
+        let columns = (rows.indices.map { inset + (Double($0) + 0.5) * slot }, Array(repeating: slot - Self.gutter, count: rows.count))
         let (centers, widths) = columns
 
         // Measure everything at its final width, then stack: event text, line, labels.
@@ -60,7 +48,7 @@ struct HorizontalLayout {
 
         var content = CardContent()
         var describing: [UInt8] = []
-        var bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
         var stops: [LineStop] = []
         var right: Double = 0
         var bottom = lineY + widest / 2
@@ -75,13 +63,6 @@ struct HorizontalLayout {
             stacks[index].place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &texts)
             if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
-            if let end = item.end, let axis {
-                let endX = axis.position(of: end, from: index, centers: centers)
-                bars.append(TimeMarks.periodBar(start: center.x, end: endX, across: lineY,
-                                                thickness: TimeMarks.barThickness(size: sizes[index], style: style),
-                                                color: look.color, vertical: false))
-                right = max(right, endX + sizes[index] / 2)
-            }
             NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style, into: &markers)
             stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
             if let link = item.link {
@@ -102,34 +83,10 @@ struct HorizontalLayout {
             let rect = Rect(x: left, y: shrink, width: centers[end] + widths[end] / 2 + inset - left, height: bottom - shrink * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
-        content.layers = [boxes, TimeLayout.line(stops, breaks: breaks, style: style, vertical: false), bars, markers, texts, links]
+        content.layers = [boxes, LineStop.segments(stops, style: style, vertical: false), markers, texts, links]
         content.width = right + inset
         content.height = bottom
         return content
-    }
-
-    /// Time layout columns: each label as wide as its text wants (within `labelWidths`), centred
-    /// on its date, then pushed apart so no two labels overlap.
-    private func proportionalColumns(_ rows: [ItemRow], labels: [String?], axis: TimeAxis, text: ItemText,
-                                     inset: Double, byDay: Bool) -> (centers: [Double], widths: [Double]) {
-        let maxWidth = Self.labelWidths.upperBound
-        let widths = rows.indices.map { index -> Double in
-            var natural = labelStack(rows[index].item, width: maxWidth, text: text, byDay: byDay).blocks.map(\.measured.width).max() ?? 0
-            if let label = labels[index] {
-                natural = max(natural, TextBlock(label, font: style.resolvedEventFont, color: style.eventColor.rgba,
-                                                 width: maxWidth, measurer: measurer).measured.width)
-            }
-            // A point of slack so wrapping again at this width keeps the same lines.
-            return min(maxWidth, max(Self.labelWidths.lowerBound, (natural + 1).rounded(.up)))
-        }
-        let firstCenter = inset + widths[0] / 2
-        let wanted = rows.indices.map { firstCenter + axis.offsets[$0] - widths[$0] / 2 }
-        // A compressed gap never shrinks below maxGap, or its break mark would lie about time.
-        let gaps = rows.indices.dropLast().map { index in
-            axis.breaks[index] ? max(Self.gutter, axis.maxGap - (widths[index] + widths[index + 1]) / 2) : Self.gutter
-        }
-        let starts = OverlapResolver.resolve(wanted: wanted, heights: widths, gaps: gaps, minimum: inset)
-        return (rows.indices.map { starts[$0] + widths[$0] / 2 }, widths)
     }
 
     /// Width of the longest word in any title (capped, so one very long word cannot widen every slot).

@@ -95,9 +95,10 @@ struct ItemText {
         statusFont = "\(style.font) Medium 12"
     }
 
-    /// The event column's text: `event`, else `date` in `eventFormat`.
+    /// The event column's text: `event`, else a period's range, else `date` in `eventFormat`.
     func event(_ item: Item) -> String? {
         if let event = item.event { return event }
+        if let date = item.date, let end = item.end { return DateRangeText.range(date, end, pattern: style.eventFormat) }
         guard let format = style.eventFormat, let date = item.date,
               case .success(let pattern) = DatePattern.parse(format) else { return nil }
         return pattern.format(date)

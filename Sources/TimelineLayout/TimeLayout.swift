@@ -2,9 +2,9 @@ import TimelineModel
 import TimelineScene
 
 /// The vertical time layout: like the list (event column, status column, groups), but each node
-/// sits where its `date` falls on the axis. Rows whose text would overlap are pushed apart by the
-/// least amount, gaps longer than `maxGap` are compressed with a break mark on the line, and a
-/// period (`end`) is a translucent bar along the line.
+/// sits where its `date` falls on a dated axis. Rows whose text would overlap are pushed apart by
+/// the least amount (the axis follows them); long quiet gaps are cut, with a break mark, only when
+/// the card would exceed its `maxLength`; periods (`end`) are bars in lanes beside the line.
 struct TimeLayout {
     let card: Card
     let width: Double
@@ -38,37 +38,49 @@ struct TimeLayout {
         let hasLabels = labels.contains { $0 != nil }
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let columns = VerticalColumns(style: style, width: width, sizes: sizes, hasLabels: hasLabels, hasStatus: hasStatus)
-        let (labelWidth, statusWidth, widest, lineX, textRight) =
-            (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
-        let textX = columns.textX
+        let intervals = TimeAxisMarks.intervals(rows.map(\.item))
+        let scale = TimeScale.vertical(intervals: intervals.compactMap { $0 }.map { ($0.start, $0.end) }, dayScale: style.dayScale,
+                                       maxLength: TimeScale.maxLength(style, rows: rows.count), cutLength: style.maxGap)
+        let painter = AxisPainter(style: style, measurer: measurer, names: .english)
+        let hasAxis = style.axis != .none && scale.last > scale.origin
+        let axisLeft = hasAxis ? painter.labelColumnWidth(Self.sampleTicks, today: true) + AxisPainter.labelGap + 10 : 0
+        let lanes = Lanes(rows: rows, intervals: intervals, style: style)
 
+        let widestNode = sizes.max() ?? style.shapeSize
+        let columns = VerticalColumns(style: style, width: width - axisLeft, sizes: sizes + [widestNode + lanes.extraWidth * 2],
+                                      hasLabels: hasLabels, hasStatus: hasStatus)
+        let (labelWidth, statusWidth, textRight) = (columns.labelWidth, columns.statusWidth, columns.textRight)
+        let lineX = columns.lineX - lanes.extraWidth
         let rowTexts = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
         let measured = rows.indices.map { index in
-            place(rows[index], rowTexts[index], size: sizes[index], label: labels[index], left: textX(rows[index].level))
+            place(rows[index], rowTexts[index], size: sizes[index], label: labels[index], left: columns.textX(rows[index].level))
         }
 
         // Wanted tops from the dates, then pushed apart so no row's text runs into the next one.
-        let axis = TimeAxis(dates: rows.map(\.item.date), dayScale: style.dayScale, maxGap: style.maxGap)
+        let wantedCenters = intervals.map { $0.map { scale.position($0.start) } ?? 0 }
         let firstTop = rows[0].groupEnd != nil ? style.groupPadding : 0
         let firstCenter = firstTop + measured[0].centerOffset
-        let wanted = measured.indices.map { firstCenter + axis.offsets[$0] - measured[$0].centerOffset }
+        let wanted = measured.indices.map { firstCenter + wantedCenters[$0] - measured[$0].centerOffset }
         let gaps = rows.indices.dropLast().map { index in
             let spacing = style.itemSpacing + style.groupPadding * Double(rows[index].closesGroups)
                 + (rows[index + 1].groupEnd != nil ? style.groupPadding : 0)
-            // A compressed gap never shrinks below maxGap, or its break mark would lie about time.
-            guard axis.breaks[index] else { return spacing }
-            return max(spacing, axis.maxGap + measured[index].centerOffset - measured[index + 1].centerOffset - measured[index].height)
+            // A cut gap never shrinks below its drawn length, or its break mark would lie about time.
+            guard let a = intervals[index]?.start, let b = intervals[index + 1]?.start,
+                  scale.cuts.contains(where: { $0.start >= a && $0.end <= b }) else { return spacing }
+            let distance = wantedCenters[index + 1] - wantedCenters[index]
+            return max(spacing, distance + measured[index].centerOffset - measured[index + 1].centerOffset - measured[index].height)
         }
         let tops = OverlapResolver.resolve(wanted: wanted, heights: measured.map(\.height), gaps: gaps, minimum: firstTop)
         let centers = measured.indices.map { tops[$0] + measured[$0].centerOffset }
+        let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
 
         var content = CardContent()
         var describing: [UInt8] = []
-        var boxes: [Primitive] = [], bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
         var stops: [LineStop] = []
         var bottom: Double = 0
         var neededWidth = width
+        var reach = centers
 
         for (index, entry) in measured.enumerated() {
             let item = entry.row.item
@@ -81,17 +93,16 @@ struct TimeLayout {
                 texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .trailing)))
             }
             if let status = entry.status {
-                status.place(x: width - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
+                status.place(x: width - axisLeft - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
             }
-            neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
+            neededWidth = max(neededWidth, axisLeft + entry.left + entry.textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
 
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
-            if let end = item.end {
-                let endY = axis.position(of: end, from: index, centers: centers)
-                bars.append(TimeMarks.periodBar(start: center.y, end: endY, across: lineX,
-                                                thickness: TimeMarks.barThickness(size: entry.size, style: style),
-                                                color: look.color, vertical: true))
-                bottom = max(bottom, endY + entry.size / 2)
+            if let end = item.end, let lane = lanes.lane[index] {
+                let endY = max(center.y, map.position(end.instant))
+                bars += lanes.bar(lane: lane, from: center, to: endY, color: look.color, vertical: true)
+                reach[index] = endY
+                bottom = max(bottom, endY + lanes.thickness / 2)
             }
             NodeDrawing.node(look: look, item: item, center: center, size: entry.size, style: style, into: &markers)
             stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : entry.size / 2, status: item.status))
@@ -102,31 +113,46 @@ struct TimeLayout {
             bottom = max(bottom, top + entry.height + style.groupPadding * Double(entry.row.closesGroups))
         }
 
-        for (index, entry) in measured.enumerated() {
-            guard let end = entry.row.groupEnd else { continue }
-            let left = entry.row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(entry.row.level) - style.groupPadding
-            let rect = Rect(x: left, y: tops[index] - style.groupPadding, width: width - left,
-                            height: tops[end] + measured[end].height - tops[index] + style.groupPadding * 2)
-            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
+        let boxes = groupBoxes(measured, tops: tops, reach: reach, columns: columns, innerWidth: width - axisLeft)
+        bottom = max(bottom, boxes.bottom)
+        var drawing = AxisPainter.Drawing()
+        if hasAxis {
+            let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
+            let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: .english,
+                                            minimumPitch: AxisPainter.verticalPitch)
+            drawing = painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width)
+            content.description += marks.today == nil ? [] : ["Today"]
         }
-        content.layers = [boxes, Self.line(stops, breaks: axis.breaks, style: style, vertical: true), bars, markers, texts, links]
+        let breaks = scale.cuts.map(map.breakPosition)
+        var layers = [boxes.nodes, TimeMarks.line(stops, breaks: breaks, style: style, vertical: true), bars, markers, texts, links]
+        for layer in layers.indices {
+            for index in layers[layer].indices { layers[layer][index].translate(dx: axisLeft, dy: 0) }
+        }
+        content.layers = [drawing.under] + layers + [drawing.axis]
         content.width = neededWidth
         content.height = max(bottom, 0)
         return content
     }
 
-    /// Line segments between consecutive nodes, the compressed ones broken.
-    static func line(_ stops: [LineStop], breaks: [Bool], style: Style, vertical: Bool) -> [Primitive] {
-        var nodes: [Primitive] = []
-        for index in stops.indices.dropLast() {
-            let segment = LineStop.segments([stops[index], stops[index + 1]], style: style, vertical: vertical)
-            guard index < breaks.count, breaks[index] else {
-                nodes += segment
-                continue
-            }
-            for case .line(let line) in segment { nodes += TimeMarks.broken(line, vertical: vertical) }
+    /// Labels as wide as any tick's, to size the axis column before the ticks are known.
+    static let sampleTicks = ["Sep 30", "May 31", "2026", "00:00", "Q4"].map { AxisTick(instant: 0, label: $0, context: nil) }
+
+    /// Group boxes around their rows and every period bar that starts inside them.
+    private func groupBoxes(_ measured: [MeasuredRow], tops: [Double], reach: [Double], columns: VerticalColumns,
+                            innerWidth: Double) -> (nodes: [Primitive], bottom: Double) {
+        var boxes: [Primitive] = []
+        var bottom: Double = 0
+        for (index, entry) in measured.enumerated() {
+            guard let end = entry.row.groupEnd else { continue }
+            let left = entry.row.level == 0 ? columns.lineX - columns.widest / 2 - style.groupPadding
+                : columns.textX(entry.row.level) - style.groupPadding
+            let barEnd = reach[index...end].max() ?? 0
+            let boxBottom = max(tops[end] + measured[end].height, barEnd + style.shapeSize / 2) + style.groupPadding
+            let rect = Rect(x: left, y: tops[index] - style.groupPadding, width: innerWidth - left, height: boxBottom - tops[index] + style.groupPadding)
+            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
+            bottom = max(bottom, boxBottom)
         }
-        return nodes
+        return (boxes, bottom)
     }
 
     /// A row's geometry around its measured texts.

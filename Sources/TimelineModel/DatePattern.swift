@@ -1,5 +1,5 @@
-/// Formats dates with Unicode-style patterns ("HH:mm", "EEE\ndd", "d MMM yyyy") in English,
-/// without the machine's locale or time zone, so output is the same everywhere.
+/// Formats dates with Unicode-style patterns ("HH:mm", "EEE\ndd", "d MMM yyyy") with the given
+/// names (English by default), without the machine's locale or time zone.
 public struct DatePattern: Hashable, Sendable {
     enum Token: Hashable, Sendable {
         case literal(String)
@@ -56,16 +56,47 @@ public struct DatePattern: Hashable, Sendable {
         public var letter: Character
     }
 
-    /// The date written in its own UTC offset.
-    public func format(_ date: DateValue) -> String {
-        let civil = date.civil
+    /// The date written in its own UTC offset. A bare day has no time of day: the pattern's time
+    /// fields are left out with the separators beside them, and a pattern of time alone gives "MMM d".
+    public func format(_ date: DateValue, names: DateNames = .english) -> String {
+        guard date.isDay, hasTimeFields else { return Self.write(tokens, date.civil, names) }
+        let day = dayTokens
+        return Self.write(day.isEmpty ? Self.fallbackDay : day, date.civil, names)
+    }
+
+    static let timeLetters: Set<Character> = ["H", "h", "m", "s", "a"]
+    private static let fallbackDay: [Token] = [.field("M", 3), .literal(" "), .field("d", 1)]
+
+    private var hasTimeFields: Bool {
+        tokens.contains { if case .field(let letter, _) = $0 { return Self.timeLetters.contains(letter) } else { return false } }
+    }
+
+    private func isTime(_ index: Int) -> Bool {
+        guard tokens.indices.contains(index), case .field(let letter, _) = tokens[index] else { return false }
+        return Self.timeLetters.contains(letter)
+    }
+
+    /// The tokens without time fields and without the literals touching one.
+    private var dayTokens: [Token] {
+        var kept: [Token] = []
+        for (index, token) in tokens.enumerated() where !isTime(index) {
+            if case .literal = token, isTime(index - 1) || isTime(index + 1) { continue }
+            kept.append(token)
+        }
+        while case .literal(let text)? = kept.last, text.allSatisfy(\.isWhitespace) { kept.removeLast() }
+        while case .literal(let text)? = kept.first, text.allSatisfy(\.isWhitespace) { kept.removeFirst() }
+        let hasField = kept.contains { if case .field = $0 { return true } else { return false } }
+        return hasField ? kept : []
+    }
+
+    private static func write(_ tokens: [Token], _ civil: CivilDate, _ names: DateNames) -> String {
         var output = ""
         for token in tokens {
             switch token {
             case .literal(let text):
                 output += text
             case .field(let letter, let count):
-                output += Self.field(letter, count: count, civil)
+                output += field(letter, count: count, civil, names)
             }
         }
         return output
@@ -76,17 +107,17 @@ public struct DatePattern: Hashable, Sendable {
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    private static func field(_ letter: Character, count: Int, _ civil: CivilDate) -> String {
+    private static func field(_ letter: Character, count: Int, _ civil: CivilDate, _ names: DateNames) -> String {
         switch letter {
         case "y": return count == 2 ? padded(civil.year % 100, 2) : padded(civil.year, count)
         case "M":
             switch count {
             case 1, 2: return padded(civil.month, count)
-            case 3: return String(monthNames[civil.month - 1].prefix(3))
-            default: return monthNames[civil.month - 1]
+            case 3: return names.shortMonth(civil.month)
+            default: return names.month(civil.month)
             }
         case "d": return padded(civil.day, count)
-        case "E": return count >= 4 ? weekdayNames[civil.weekday] : String(weekdayNames[civil.weekday].prefix(3))
+        case "E": return count >= 4 ? names.weekday(civil.weekday) : names.shortWeekday(civil.weekday)
         case "H": return padded(civil.hour, count)
         case "h": return padded(civil.hour % 12 == 0 ? 12 : civil.hour % 12, count)
         case "m": return padded(civil.minute, count)

@@ -54,10 +54,15 @@ public struct Style: Hashable, Sendable, Codable {
     public var dayFormat = "EEE\ndd"
     public var maxTitleLines: Int?
     public var columns = 4
-    /// Longest gap, in points, the time layout draws before compressing it with a break mark.
-    public var maxGap: Double = 120
-    /// Points per day on the time layout's axis.
+    /// Length, in points, of a gap the time layout compresses (shown by a break mark).
+    public var maxGap: Double = 64
+    /// Points per day on the vertical time layout's axis (horizontal ones fit their width).
     public var dayScale: Double = 24
+    /// Longest vertical time layout, in points, before long quiet gaps are compressed; nil: 120
+    /// points per item, at least 480 and at most 1600.
+    public var maxLength: Double?
+    public var axis: AxisMode = .ticks
+    public var today: TodayMode = .auto
     public var shadow: Shadow?
 
     public init() {}

@@ -42,6 +42,9 @@ extension DecodeContext {
             case "columns": integer(value, at, minimum: 1, maximum: 100).map { style.columns = $0 }
             case "maxGap": number(value, at, minimum: 0, maximum: 100_000).map { style.maxGap = $0 }
             case "dayScale": number(value, at, minimum: 0, maximum: 100_000).map { style.dayScale = $0 }
+            case "maxLength": number(value, at, minimum: 100, maximum: 1_000_000).map { style.maxLength = $0 }
+            case "axis": choice(value, at, AxisMode.self).map { style.axis = $0 }
+            case "today": choice(value, at, TodayMode.self).map { style.today = $0 }
             case "shadow":
                 guard let shadow = mapping(value, at, FormatSchema.shadow) else { break }
                 var result = style.shadow ?? Style.Shadow(color: Color(hex: 0, alpha: 40), blur: 8, offsetX: 0, offsetY: 2)

@@ -34,7 +34,10 @@ final class BatchMeasuringTests: XCTestCase {
                 XCTAssertFalse(measurer.batches.first?.isEmpty ?? true, "\(name): an empty batch")
                 // Only header and footer texts are measured on their own.
                 let bandTexts = Set([card.header?.title, card.header?.subtitle, card.footer?.title, card.footer?.subtitle].compactMap { $0 })
-                XCTAssertEqual(measurer.single.filter { !bandTexts.contains($0.text) }, [], "\(name): row texts measured outside the batch")
+                // The time axis's few labels are measured on their own too.
+                let axisFonts: Set<String> = ["Inter Medium 11", "Inter Bold 11"]
+                let rowTexts = measurer.single.filter { !bandTexts.contains($0.text) && !axisFonts.contains($0.font) }
+                XCTAssertEqual(rowTexts, [], "\(name): row texts measured outside the batch")
                 // Batching changes nothing in the scene.
                 XCTAssertEqual(try scene.snapshotJSON(), try CardLayout.scene(for: card, measurer: FakeTextMeasurer()).snapshotJSON())
             }

@@ -76,25 +76,26 @@ final class HorizontalLayoutTests: XCTestCase {
         for label in texts(scene) { XCTAssertLessThanOrEqual(span(label).upperBound, scene.width) }
     }
 
-    func testTimeLabelsArePushedApartAndGapBroken() throws {
+    func testTimeLabelsArePushedApartAndGapCutOnlyWhenTheyDoNotFit() throws {
         let scene = try LayoutFixture.scene("""
         version: 1
         cards:
           - layout: time
             direction: horizontal
-            style: { dayScale: 12, maxGap: 90 }
+            style: { maxGap: 90, axis: none }
             items:
-              - { title: Design review, date: 2026-11-04 }
-              - { title: API review, date: 2026-11-05 }
+              - { title: Design, date: 2026-11-04 }
+              - { title: API, date: 2026-11-05 }
+              - { title: Security, date: 2026-11-06 }
               - { title: Beta, date: 2026-11-12, end: 2026-11-20 }
-              - { title: Launch, date: 2027-02-01 }
+              - { title: Launch, date: 2027-06-01 }
         """)
         let nodes = markers(scene)
         let xs = nodes.map(\.center.x)
         XCTAssertEqual(xs, xs.sorted())
         XCTAssertGreaterThan(xs[1] - xs[0], 12, "one day apart, but pushed apart by their labels")
-        let labels = ["Design", "API", "Beta", "Launch"].compactMap { try? span(text(scene, startingWith: $0)) }
-        XCTAssertEqual(labels.count, 4)
+        let labels = ["Design", "API", "Security", "Beta", "Launch"].compactMap { try? span(text(scene, startingWith: $0)) }
+        XCTAssertEqual(labels.count, 5)
         for (left, right) in zip(labels, labels.dropFirst()) {
             XCTAssertLessThan(left.upperBound, right.lowerBound, "labels never overlap")
         }
@@ -102,17 +103,36 @@ final class HorizontalLayoutTests: XCTestCase {
         let slanted = lines.filter { $0.from.x != $0.to.x && $0.from.y != $0.to.y }
         XCTAssertEqual(slanted.count, 2, "break mark before the launch")
         for stroke in slanted {
-            XCTAssertGreaterThan(min(stroke.from.x, stroke.to.x), xs[2])
-            XCTAssertLessThan(max(stroke.from.x, stroke.to.x), xs[3])
+            XCTAssertGreaterThan(min(stroke.from.x, stroke.to.x), xs[3])
+            XCTAssertLessThan(max(stroke.from.x, stroke.to.x), xs[4])
         }
         let bar = try XCTUnwrap(scene.nodes.compactMap { node -> BoxNode? in
             if case .box(let box) = node, (box.fill?.a ?? 255) < 128 { return box } else { return nil }
         }.first)
-        XCTAssertEqual(bar.rect.y + bar.rect.height / 2, nodes[2].center.y, accuracy: 0.001, "bar along the line")
-        // Eight days (96 points) is more than the compressed gap can show: the bar runs to the break.
+        XCTAssertEqual(bar.rect.y + bar.rect.height / 2, nodes[3].center.y, accuracy: 0.001, "bar along the line")
         let breakLeft = slanted.map { min($0.from.x, $0.to.x) }.min() ?? 0
-        XCTAssertLessThan(bar.rect.maxX, breakLeft, "bar stops short of the break mark")
-        XCTAssertGreaterThan(bar.rect.maxX, breakLeft - 10, "bar reaches the break mark")
-        for node in nodes { XCTAssertLessThan(node.center.x, scene.width) }
+        XCTAssertLessThan(bar.rect.maxX, breakLeft, "the period ends before the break: cuts never fall inside a period")
+    }
+
+    func testTimeCardFillsItsWidthProportionally() throws {
+        let scene = try LayoutFixture.scene("""
+        version: 1
+        cards:
+          - layout: time
+            direction: horizontal
+            style: { width: 900, axis: none }
+            items:
+              - { title: A, date: 2026-11-01 }
+              - { title: B, date: 2026-11-15 }
+              - { title: C, date: 2026-12-03 }
+              - { title: D, date: 2027-02-01 }
+        """)
+        let xs = markers(scene).map(\.center.x)
+        XCTAssertEqual(scene.width, 900)
+        XCTAssertLessThan(xs[0], 20 + 64, "starts at the left edge")
+        XCTAssertGreaterThan(xs[3], 900 - 20 - 64, "ends at the right edge")
+        // 14, 18 and 60 days keep their proportions: nothing is cut.
+        XCTAssertEqual((xs[2] - xs[1]) / (xs[1] - xs[0]), 18.0 / 14.0, accuracy: 0.01)
+        XCTAssertEqual((xs[3] - xs[2]) / (xs[1] - xs[0]), 60.0 / 14.0, accuracy: 0.01)
     }
 }

@@ -1,0 +1,143 @@
+import TimelineModel
+import TimelineScene
+
+/// A time layout's axis: a rule with tick marks and date labels, faint gridlines across the card
+/// (`axis: grid`), break marks where time was cut and the Today line.
+struct AxisPainter {
+    let style: Style
+    let measurer: any TextMeasuring
+    let names: DateNames
+
+    /// Ticks never sit closer than this along a vertical axis…
+    static let verticalPitch: Double = 34
+    /// …or a horizontal one, where labels are side by side.
+    static let horizontalPitch: Double = 56
+    /// Room between the labels and the rule.
+    static let labelGap: Double = 6
+    static let tickLength: Double = 4
+
+    var labelFont: String { "\(style.font) Medium 11" }
+    var contextFont: String { "\(style.font) Bold 11" }
+    var todayColor: RGBA { style.overdueColor.rgba }
+
+    /// Primitives under the content (gridlines, Today line) and the axis itself.
+    struct Drawing {
+        var under: [Primitive] = []
+        var axis: [Primitive] = []
+        /// How far the drawing reaches past the content (below, for a horizontal axis).
+        var extent: Double = 0
+    }
+
+    /// Where ticks and marks fall, in final positions along the axis.
+    struct Marks {
+        var ticks: [(tick: AxisTick, position: Double)]
+        var breaks: [Double]
+        var today: Double?
+        /// The rule's ends.
+        var start: Double
+        var end: Double
+    }
+
+    /// Labels of a tick: the label, then the context line when there is one.
+    private func blocks(_ tick: AxisTick, width: Double) -> [TextBlock] {
+        let color = style.eventColor.rgba
+        var blocks = [TextBlock(tick.label, font: labelFont, color: color, width: width, maxLines: 1, measurer: measurer)]
+        if let context = tick.context {
+            blocks.append(TextBlock(context, font: contextFont, color: style.titleColor.rgba, width: width, maxLines: 1, measurer: measurer))
+        }
+        return blocks
+    }
+
+    /// Width the vertical axis's labels need (at most 64 points).
+    func labelColumnWidth(_ ticks: [AxisTick], today: Bool) -> Double {
+        var widest = ticks.flatMap { blocks($0, width: 64) }.map(\.measured.width).max() ?? 0
+        if today { widest = max(widest, TextBlock(names.today, font: contextFont, color: todayColor, width: 64, measurer: measurer).measured.width) }
+        return min(64, (widest + 1).rounded(.up))
+    }
+
+    /// A vertical axis: labels right-aligned in `[0, column]`, the rule at `column + labelGap`,
+    /// gridlines and the Today line from the rule to `right`.
+    func vertical(_ marks: Marks, column: Double, right: Double) -> Drawing {
+        var drawing = Drawing()
+        let ruleX = column + Self.labelGap
+        let stroke = Stroke(color: style.lineColor.rgba, width: 1)
+        let rule = LineNode(from: Point(x: ruleX, y: marks.start), to: Point(x: ruleX, y: marks.end), stroke: stroke)
+        drawing.axis += TimeMarks.line([LineStop(center: rule.from, reach: 0, status: .open),
+                                        LineStop(center: rule.to, reach: 0, status: .open)],
+                                       breaks: marks.breaks, style: axisStyle, vertical: true)
+        var lastBottom = -Double.infinity
+        let todayBand = marks.today.map { ($0 - 9)...($0 + 9) }
+        for (tick, y) in marks.ticks {
+            drawing.axis.append(.line(LineNode(from: Point(x: ruleX - Self.tickLength, y: y), to: Point(x: ruleX, y: y), stroke: stroke)))
+            if style.axis == .grid {
+                drawing.under.append(.line(LineNode(from: Point(x: ruleX, y: y), to: Point(x: right, y: y), stroke: gridStroke)))
+            }
+            let labels = blocks(tick, width: column)
+            let top = y - (labels.first?.firstLineHeight ?? 0) / 2
+            let height = labels.reduce(0) { $0 + $1.height }
+            guard top > lastBottom + 2, todayBand.map({ !$0.overlaps(top...(top + height)) }) ?? true else { continue }
+            var lineTop = top
+            for block in labels {
+                drawing.axis.append(.text(block.placed(x: 0, top: lineTop, width: column, alignment: .trailing)))
+                lineTop += block.height
+            }
+            lastBottom = lineTop
+        }
+        if let today = marks.today {
+            drawing.under.append(.line(LineNode(from: Point(x: ruleX, y: today), to: Point(x: right, y: today), stroke: todayStroke)))
+            let label = TextBlock(names.today, font: contextFont, color: todayColor, width: column, maxLines: 1, measurer: measurer)
+            drawing.axis.append(.text(label.placed(x: 0, top: today - label.firstLineHeight / 2, width: column, alignment: .trailing)))
+        }
+        return drawing
+    }
+
+    /// A horizontal axis: the rule at `y`, labels centred under their ticks, gridlines and the
+    /// Today line from `top` down to the rule.
+    func horizontal(_ marks: Marks, y: Double, top: Double) -> Drawing {
+        var drawing = Drawing()
+        let stroke = Stroke(color: style.lineColor.rgba, width: 1)
+        drawing.axis += TimeMarks.line([LineStop(center: Point(x: marks.start, y: y), reach: 0, status: .open),
+                                        LineStop(center: Point(x: marks.end, y: y), reach: 0, status: .open)],
+                                       breaks: marks.breaks, style: axisStyle, vertical: false)
+        let labelTop = y + Self.tickLength + 3
+        var lastRight = -Double.infinity
+        var todayLeft = Double.infinity, todayRight = -Double.infinity
+        var todayLabel: TextBlock?
+        if let today = marks.today {
+            let label = TextBlock(names.today, font: contextFont, color: todayColor, width: 120, maxLines: 1, measurer: measurer)
+            (todayLeft, todayRight) = (today - label.measured.width / 2 - 4, today + label.measured.width / 2 + 4)
+            todayLabel = label
+        }
+        for (tick, x) in marks.ticks {
+            drawing.axis.append(.line(LineNode(from: Point(x: x, y: y), to: Point(x: x, y: y + Self.tickLength), stroke: stroke)))
+            if style.axis == .grid {
+                drawing.under.append(.line(LineNode(from: Point(x: x, y: top), to: Point(x: x, y: y), stroke: gridStroke)))
+            }
+            let labels = blocks(tick, width: 120)
+            let half = (labels.map(\.measured.width).max() ?? 0) / 2
+            guard x - half > lastRight + 6, x + half < todayLeft || x - half > todayRight else { continue }
+            var lineTop = labelTop
+            for block in labels {
+                drawing.axis.append(.text(block.placed(x: x - 60, top: lineTop, width: 120, alignment: .center)))
+                lineTop += block.height
+            }
+            drawing.extent = max(drawing.extent, lineTop - y)
+            lastRight = x + half
+        }
+        if let today = marks.today, let todayLabel {
+            drawing.under.append(.line(LineNode(from: Point(x: today, y: top), to: Point(x: today, y: y), stroke: todayStroke)))
+            drawing.axis.append(.text(todayLabel.placed(x: today - 60, top: labelTop, width: 120, alignment: .center)))
+            drawing.extent = max(drawing.extent, labelTop + todayLabel.height - y)
+        }
+        return drawing
+    }
+
+    private var axisStyle: Style {
+        var axis = style
+        axis.lineWidth = 1
+        return axis
+    }
+
+    private var gridStroke: Stroke { Stroke(color: style.lineColor.withOpacity(0.45).rgba, width: 0.5) }
+    private var todayStroke: Stroke { Stroke(color: todayColor, width: 1.5, dash: [4, 3]) }
+}

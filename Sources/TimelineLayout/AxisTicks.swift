@@ -1,0 +1,139 @@
+import TimelineModel
+
+/// One labelled instant on a time axis.
+struct AxisTick: Equatable {
+    var instant: Double
+    var label: String
+    /// The year (or, for hour ticks, the day) where it changes: a second, emphasised line.
+    var context: String?
+}
+
+/// The step between ticks, from hours to centuries.
+enum TickUnit: Equatable {
+    case hours(Int), days(Int), weeks, months(Int), years(Int)
+
+    /// Every unit, finest first.
+    static let ladder: [TickUnit] = [.hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .weeks,
+                                     .months(1), .months(3), .years(1), .years(2), .years(5), .years(10),
+                                     .years(25), .years(50), .years(100), .years(250), .years(1000)]
+
+    /// Average length in seconds.
+    var seconds: Double {
+        switch self {
+        case .hours(let step): return Double(step) * 3600
+        case .days(let step): return Double(step) * 86_400
+        case .weeks: return 7 * 86_400
+        case .months(let step): return Double(step) * 2_629_746
+        case .years(let step): return Double(step) * 31_556_952
+        }
+    }
+
+    /// The finest unit whose ticks lie at least `minimumPitch` points apart.
+    static func choose(pointsPerSecond: Double, minimumPitch: Double) -> TickUnit? {
+        guard pointsPerSecond > 0 else { return nil }
+        return ladder.first { $0.seconds * pointsPerSecond >= minimumPitch } ?? .years(1000)
+    }
+}
+
+/// Ticks at calendar boundaries (midnights, Mondays, first days of months, quarters and years),
+/// counted in the UTC offset the dates were written in.
+struct AxisTicks {
+    let unit: TickUnit
+    let utcOffset: Int
+    let names: DateNames
+
+    /// Ticks from `start` to `end` inclusive, at most `limit` of them.
+    func ticks(from start: Double, to end: Double, limit: Int = 500) -> [AxisTick] {
+        var ticks: [AxisTick] = []
+        var civil = firstBoundary(atOrAfter: start)
+        var previous: CivilDate?
+        if Self.instant(civil, utcOffset: utcOffset) > start + 0.5 {
+            // The start is labelled even between boundaries, so the reader knows where the axis begins.
+            let origin = CivilDate(secondsSinceEpoch: Int64(start.rounded(.down)) + Int64(utcOffset))
+            ticks.append(originTick(origin, instant: start))
+            previous = origin
+        }
+        while ticks.count < limit {
+            let instant = Self.instant(civil, utcOffset: utcOffset)
+            guard instant <= end else { break }
+            ticks.append(tick(civil, instant: instant, after: previous))
+            previous = civil
+            civil = next(civil)
+        }
+        return ticks
+    }
+
+    private func tick(_ civil: CivilDate, instant: Double, after previous: CivilDate?) -> AxisTick {
+        let yearChanged = previous.map { $0.year != civil.year } ?? true
+        switch unit {
+        case .hours:
+            let dayChanged = previous.map { $0.dayNumber != civil.dayNumber } ?? true
+            return AxisTick(instant: instant, label: Self.padded(civil.hour) + ":00",
+                            context: dayChanged ? names.shortMonth(civil.month) + " " + String(civil.day) : nil)
+        case .days, .weeks:
+            return AxisTick(instant: instant, label: names.shortMonth(civil.month) + " " + String(civil.day),
+                            context: yearChanged ? String(civil.year) : nil)
+        case .months(let step):
+            let label = step == 3 ? "Q" + String((civil.month - 1) / 3 + 1) : names.shortMonth(civil.month)
+            return AxisTick(instant: instant, label: label, context: yearChanged ? String(civil.year) : nil)
+        case .years:
+            return AxisTick(instant: instant, label: String(civil.year), context: nil)
+        }
+    }
+
+    private func originTick(_ civil: CivilDate, instant: Double) -> AxisTick {
+        if case .hours = unit {
+            let time = Self.padded(civil.hour) + ":" + Self.padded(civil.minute)
+            return AxisTick(instant: instant, label: time, context: names.shortMonth(civil.month) + " " + String(civil.day))
+        }
+        return AxisTick(instant: instant, label: names.shortMonth(civil.month) + " " + String(civil.day), context: String(civil.year))
+    }
+
+    private static func padded(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
+
+    static func instant(_ civil: CivilDate, utcOffset: Int) -> Double {
+        Double(CivilDate.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day)) * 86_400
+            + Double(civil.hour * 3600 - utcOffset)
+    }
+
+    private func civil(year: Int, month: Int, day: Int, hour: Int = 0) -> CivilDate {
+        let days = Int64(CivilDate.daysSinceEpoch(year: year, month: month, day: day))
+        return CivilDate(secondsSinceEpoch: days * 86_400 + Int64(hour * 3600))
+    }
+
+    private func firstBoundary(atOrAfter start: Double) -> CivilDate {
+        let local = CivilDate(secondsSinceEpoch: Int64(start.rounded(.up)) + Int64(utcOffset))
+        var candidate: CivilDate
+        switch unit {
+        case .hours(let step):
+            candidate = civil(year: local.year, month: local.month, day: local.day, hour: local.hour / step * step)
+        case .days, .weeks:
+            candidate = civil(year: local.year, month: local.month, day: local.day)
+            if case .weeks = unit {
+                // Back to the Monday of that week.
+                let back = (candidate.weekday + 6) % 7
+                candidate = civil(year: local.year, month: local.month, day: local.day - back)
+            }
+        case .months(let step):
+            candidate = civil(year: local.year, month: (local.month - 1) / step * step + 1, day: 1)
+        case .years(let step):
+            candidate = civil(year: Self.floor(local.year, step), month: 1, day: 1)
+        }
+        while Self.instant(candidate, utcOffset: utcOffset) < start - 0.5 { candidate = next(candidate) }
+        return candidate
+    }
+
+    private static func floor(_ value: Int, _ step: Int) -> Int { value >= 0 ? value / step * step : (value - step + 1) / step * step }
+
+    private func next(_ date: CivilDate) -> CivilDate {
+        switch unit {
+        case .hours(let step): return civil(year: date.year, month: date.month, day: date.day, hour: date.hour + step)
+        case .days(let step): return civil(year: date.year, month: date.month, day: date.day + step)
+        case .weeks: return civil(year: date.year, month: date.month, day: date.day + 7)
+        case .months(let step):
+            let index = date.month - 1 + step
+            return civil(year: date.year + index / 12, month: index % 12 + 1, day: 1)
+        case .years(let step): return civil(year: date.year + step, month: 1, day: 1)
+        }
+    }
+}

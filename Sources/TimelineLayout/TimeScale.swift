@@ -1,0 +1,141 @@
+import TimelineModel
+
+/// Where instants fall along a time layout before rows are placed: proportional to time, with
+/// long quiet gaps cut to `cutLength` points when the layout would otherwise be too long. A cut
+/// only ever spans time no item and no period covers, so no period is broken.
+struct TimeScale {
+    /// A stretch of time drawn `cutLength` points long instead of to scale.
+    struct Cut: Equatable {
+        var start: Double
+        var end: Double
+    }
+
+    /// The earliest instant: position 0.
+    let origin: Double
+    /// The latest instant covered by an item or period.
+    let last: Double
+    let pointsPerSecond: Double
+    let cuts: [Cut]
+    let cutLength: Double
+
+    /// Position of `instant` in points from `origin`.
+    func position(_ instant: Double) -> Double {
+        var position = (instant - origin) * pointsPerSecond
+        for cut in cuts where instant > cut.start {
+            let inside = min(instant, cut.end) - cut.start
+            position += cutLength * inside / (cut.end - cut.start) - inside * pointsPerSecond
+        }
+        return position
+    }
+
+    /// Whether a position lies inside a cut, where the scale does not hold.
+    func isCut(_ instant: Double) -> Bool { cuts.contains { instant > $0.start && instant < $0.end } }
+
+    var length: Double { position(last) }
+
+    /// Vertical layouts: `dayScale` points a day while the span fits `maxLength`; beyond it the
+    /// outlying quiet gaps are cut, then the rest is scaled down until it fits.
+    static func vertical(intervals: [(Double, Double)], dayScale: Double, maxLength: Double, cutLength: Double) -> TimeScale {
+        let (origin, last) = bounds(intervals)
+        let natural = max(0, dayScale) / 86_400
+        guard (last - origin) * natural > maxLength else {
+            return TimeScale(origin: origin, last: last, pointsPerSecond: natural, cuts: [], cutLength: cutLength)
+        }
+        let cuts = outlyingGaps(intervals)
+        let rest = (last - origin) - cuts.reduce(0) { $0 + $1.end - $1.start }
+        let room = max(0, maxLength - Double(cuts.count) * cutLength)
+        let scale = rest > 0 ? min(natural, room / rest) : natural
+        return TimeScale(origin: origin, last: last, pointsPerSecond: scale, cuts: cuts, cutLength: cutLength)
+    }
+
+    /// Horizontal layouts: the span fitted to `length` points exactly, the outlying quiet gaps
+    /// cut first when `cutting` (the labels would not fit otherwise).
+    static func fitted(intervals: [(Double, Double)], length: Double, cutLength: Double, cutting: Bool) -> TimeScale {
+        let (origin, last) = bounds(intervals)
+        let cuts = cutting ? outlyingGaps(intervals) : []
+        let rest = (last - origin) - cuts.reduce(0) { $0 + $1.end - $1.start }
+        let room = max(0, length - Double(cuts.count) * cutLength)
+        let scale = rest > 0 ? room / rest : 0
+        return TimeScale(origin: origin, last: last, pointsPerSecond: scale, cuts: cuts, cutLength: cutLength)
+    }
+
+    /// The maximum length of a vertical layout of `count` rows: `maxLength`, else 120 points a
+    /// row, between 480 and 1600.
+    static func maxLength(_ style: Style, rows count: Int) -> Double {
+        style.maxLength ?? min(1600, max(480, Double(count) * 120))
+    }
+
+    private static func bounds(_ intervals: [(Double, Double)]) -> (Double, Double) {
+        let origin = intervals.map(\.0).min() ?? 0
+        let last = intervals.map { max($0.0, $0.1) }.max() ?? origin
+        return (origin, last)
+    }
+
+    /// Quiet gaps (covered by no item or period) at least four times the median distance between
+    /// neighbouring instants and a fifth of the whole span: the gaps a reader sees as "much later".
+    static func outlyingGaps(_ intervals: [(Double, Double)]) -> [Cut] {
+        let sorted = intervals.map { ($0.0, max($0.0, $0.1)) }.sorted { $0.0 < $1.0 }
+        guard let first = sorted.first else { return [] }
+        let instants = Set(sorted.flatMap { [$0.0, $0.1] }).sorted()
+        let steps = zip(instants, instants.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.sorted()
+        guard !steps.isEmpty else { return [] }
+        let median = steps[steps.count / 2]
+        let span = (instants.last ?? first.0) - first.0
+        var cuts: [Cut] = []
+        var coveredUntil = first.1
+        for interval in sorted.dropFirst() {
+            let gap = interval.0 - coveredUntil
+            if gap > 0, gap >= median * 4, gap >= span / 5 {
+                cuts.append(Cut(start: coveredUntil, end: interval.0))
+            }
+            coveredUntil = max(coveredUntil, interval.1)
+        }
+        return cuts
+    }
+}
+
+/// The scale after rows were placed: positions from `TimeScale` mapped through the nodes'
+/// final centres, so that a node pushed aside by its neighbour still sits on its own date.
+struct AxisMap {
+    struct Knot {
+        var scaled: Double
+        var final: Double
+    }
+
+    let scale: TimeScale
+    /// Ascending in both values.
+    let knots: [Knot]
+
+    /// `instants[i]` was finally placed at `centers[i]`; instants out of order add no knot.
+    init(scale: TimeScale, instants: [Double?], centers: [Double]) {
+        self.scale = scale
+        var knots: [Knot] = []
+        for (instant, center) in zip(instants, centers) {
+            guard let instant else { continue }
+            let scaled = scale.position(instant)
+            if let last = knots.last, scaled < last.scaled || center < last.final { continue }
+            knots.append(Knot(scaled: scaled, final: center))
+        }
+        self.knots = knots
+    }
+
+    /// The final position of `instant`.
+    func position(_ instant: Double) -> Double { map(scale.position(instant)) }
+
+    /// The final position of the middle of a cut, where its break mark goes.
+    func breakPosition(_ cut: TimeScale.Cut) -> Double { map(scale.position(cut.start) + scale.cutLength / 2) }
+
+    private func map(_ scaled: Double) -> Double {
+        guard let first = knots.first, let last = knots.last else { return scaled }
+        if scaled <= first.scaled { return first.final + scaled - first.scaled }
+        if scaled >= last.scaled { return last.final + scaled - last.scaled }
+        var low = 0, high = knots.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if knots[middle].scaled <= scaled { low = middle } else { high = middle }
+        }
+        let (a, b) = (knots[low], knots[high])
+        guard b.scaled > a.scaled else { return a.final }
+        return a.final + (scaled - a.scaled) / (b.scaled - a.scaled) * (b.final - a.final)
+    }
+}

@@ -1,0 +1,35 @@
+/// The words dates are written with: month and weekday names and the Today label. English by
+/// default; a locale's names come from ICU's CLDR data (see `LocaleNames`).
+public struct DateNames: Hashable, Sendable, Codable {
+    /// January first.
+    public var months: [String]
+    public var shortMonths: [String]
+    /// Sunday first.
+    public var weekdays: [String]
+    public var shortWeekdays: [String]
+    public var today: String
+
+    public init(months: [String], shortMonths: [String], weekdays: [String], shortWeekdays: [String], today: String) {
+        self.months = months
+        self.shortMonths = shortMonths
+        self.weekdays = weekdays
+        self.shortWeekdays = shortWeekdays
+        self.today = today
+    }
+
+    public static let english = DateNames(
+        months: DatePattern.monthNames, shortMonths: DatePattern.monthNames.map { String($0.prefix(3)) },
+        weekdays: DatePattern.weekdayNames, shortWeekdays: DatePattern.weekdayNames.map { String($0.prefix(3)) },
+        today: "Today")
+
+    /// The short name of `month` (1 to 12).
+    public func shortMonth(_ month: Int) -> String { Self.pick(shortMonths, month - 1) }
+    public func month(_ month: Int) -> String { Self.pick(months, month - 1) }
+    /// Weekday 0 is Sunday.
+    public func weekday(_ weekday: Int) -> String { Self.pick(weekdays, weekday) }
+    public func shortWeekday(_ weekday: Int) -> String { Self.pick(shortWeekdays, weekday) }
+
+    private static func pick(_ names: [String], _ index: Int) -> String {
+        names.indices.contains(index) ? names[index] : ""
+    }
+}
