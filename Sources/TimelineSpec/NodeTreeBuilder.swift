@@ -32,6 +32,11 @@ struct NodeTreeBuilder {
         DiagnosticsError(problems + [Diagnostic(SourceLocation(file: file, line: line, column: column), message)])
     }
 
+    /// A problem at `line`:`column` that does not stop reading.
+    mutating func report(line: Int, column: Int, _ message: String) {
+        problems.append(Diagnostic(SourceLocation(file: file, line: line, column: column), message))
+    }
+
     /// A scalar, or an alias's target `counting` its nodes, read at `line`:`column`.
     mutating func add(_ node: YAMLNode, counting: Int = 1, line: Int, column: Int) throws(DiagnosticsError) {
         expanded = Self.saturatingAdd(expanded, counting)

@@ -99,9 +99,20 @@ final class JSONReaderTests: XCTestCase {
         assertSame(#"{"a":{"b":1}}"#, limits: limits)
     }
 
-    func testTextYAMLReadsDifferentlyIsLeftToLibyaml() {
-        for text in ["[\"a\u{2028}b\"]", "[\"a\u{85}b\"]", "[1,\r2]", #"["\ud83d\ude00"]"#] {
-            XCTAssertNil(both(text).fast, text.debugDescription)
+    func testLoneCarriageReturnIsALineBreakAsInLibyaml() {
+        assertSame("[1,\r2,\r\r\"x\"]")
+    }
+
+    /// Where YAML 1.1 reads JSON text differently, JSON's reading wins.
+    func testJSONReadingWinsWhereLibyamlDiffers() throws {
+        for (text, value) in [("[\"a\u{2028}b\"]", "a\u{2028}b"), ("[\"a\u{85}b\u{2029}\"]", "a\u{85}b\u{2029}"),
+                              (#"["\ud83d\ude00"]"#, "😀")] {
+            let result = try JSONReader(file: "t", limits: Limits()).read(Array(text.utf8))
+            guard case .sequence(let items) = result.root.content else { return XCTFail(text) }
+            XCTAssertEqual(items.first?.scalar, value, text.debugDescription)
         }
+        let after = try JSONReader(file: "t", limits: Limits()).read(Array("[\"\u{2028}\u{85}\", \"x\"]".utf8))
+        guard case .sequence(let items) = after.root.content else { return XCTFail("not a list") }
+        XCTAssertEqual(items.map { "\($0.line):\($0.column)" }, ["1:2", "1:8"])
     }
 }
