@@ -15,12 +15,23 @@ struct YAMLNode {
     let column: Int
     /// Nodes in this subtree once aliases are expanded.
     let expandedCount: Int
+    /// Bytes of scalar text (keys and values) in this subtree once aliases are expanded: what
+    /// later steps copy, measure and draw, however few nodes carry it.
+    let expandedBytes: Int
 
-    init(_ content: Content, line: Int, column: Int, expandedCount: Int = 1) {
+    /// A scalar counts its own text; a collection is given its children's sums.
+    init(_ content: Content, line: Int, column: Int, expandedCount: Int = 1, expandedBytes: Int? = nil) {
         self.content = content
         self.line = line
         self.column = column
         self.expandedCount = expandedCount
+        if let expandedBytes {
+            self.expandedBytes = expandedBytes
+        } else if case .scalar(let value, _) = content {
+            self.expandedBytes = value.utf8.count
+        } else {
+            self.expandedBytes = 0
+        }
     }
 
     var scalar: String? {

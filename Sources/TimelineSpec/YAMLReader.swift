@@ -55,7 +55,7 @@ struct YAMLReader {
                     let name = String(cString: event.data.alias.anchor)
                     guard let target = anchors[name] else { throw tree.failure(line: line, column: column, "unknown alias '*\(name)'") }
                     // Counted as if copied: an alias bomb is refused here, before anything expands it.
-                    try tree.add(target, counting: target.expandedCount, line: line, column: column)
+                    try tree.addAlias(target, line: line, column: column)
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)

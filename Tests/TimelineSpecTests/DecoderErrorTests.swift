@@ -215,6 +215,21 @@ final class DecoderErrorTests: XCTestCase {
         XCTAssertEqual(problems("cards: [{items: [{title: a}]}]\n"), ["t:1:1: error: document: missing required key 'version'"])
     }
 
+    func testTextAliasesExpandToIsCountedInBytes() {
+        var limits = Limits()
+        limits.maxExpandedBytes = 30
+        // Ten bytes copied three times: 30 bytes, at the limit; a fourth copy is over it.
+        let title = "&t \"0123456789\""
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: \(title)}, {title: *t}, {title: *t}, {title: *t}]}, 3]\n", limits: limits),
+                       ["t:2:85: error: cards[1]: expected a mapping, found a scalar"])
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: \(title)}, {title: *t}, {title: *t}, {title: *t}, {title: *t}]}]\n", limits: limits),
+                       ["t:2:91: error: aliases expand to more than 30 bytes of text; they are not expanded that far (raise with --max-expanded-bytes)"])
+        // A collection's alias counts every text in it, keys too, nested aliases included.
+        limits.maxExpandedBytes = 14
+        XCTAssertEqual(problems("version: 1\nt: &t xy\na: &a {title: abc, b: [de, *t]}\nb: *a\n", limits: limits).first,
+                       "t:4:4: error: aliases expand to more than 14 bytes of text; they are not expanded that far (raise with --max-expanded-bytes)")
+    }
+
     func testControlCharactersInTextAreRefused() {
         XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: \"a\\eb\"}]}]\n"),
                        ["t:2:26: error: cards[0].items[0].title: contains the control character U+001B, which cannot be drawn"])

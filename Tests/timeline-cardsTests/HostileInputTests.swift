@@ -243,6 +243,17 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(stderr.contains("unknown key"), "refused before decoding: \(stderr)")
     }
 
+    /// Few nodes but long texts: counted in bytes, refused while reading, before anything is
+    /// measured or drawn (this input took 78 s and 4 GB, then crashed, before the byte count).
+    func testTextAmplifiedByAliasesIsRefusedWhileReading() throws {
+        let text = String(repeating: "lorem ipsum ", count: 800)
+        let items = Array(repeating: "*i", count: 10).joined(separator: ", ")
+        let yaml = "version: 1\ncards:\n  - &c\n    title: &t \"\(text)\"\n    items:\n      - &i {title: *t, subtitle: *t, attribute: *t, statusText: *t}\n"
+            + "      - {title: *t, items: [\(items)]}\n" + String(repeating: "  - *c\n", count: 1500)
+        try assertRejected(yaml, hangLimit: 10, ["16:5: error: aliases expand to more than 4194304 bytes of text; they are not expanded that far (raise with --max-expanded-bytes)"])
+        try assertRejected(yaml, arguments: ["--max-expanded-bytes", "100000"], hangLimit: 10, ["7:33: error: aliases expand to more than 100000 bytes"])
+    }
+
     func testInputSizeLimit() throws {
         let small = Self.oneItem + "# padding\n"
         try assertRejected(small, arguments: ["--max-input-bytes", "40"],
