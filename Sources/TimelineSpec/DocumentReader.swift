@@ -81,16 +81,24 @@ struct DocumentReader {
         case .failure(let problem):
             context.error(node, "theme: \(problem.message(for: name))")
         case .success(let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                context.error(node, "theme: cannot read '\(name)'")
+            // A FIFO or device would block and a sparse file would fill memory: regular files
+            // only, no bigger than an input may be.
+            let bytes: [UInt8]
+            switch RegularFile.read(path, maxBytes: context.limits.maxInputBytes) {
+            case .success(let read):
+                bytes = read
+            case .failure(let problem):
+                let hint = if case .tooLarge = problem { " (raise with --max-input-bytes)" } else { "" }
+                context.error(node, "theme: the theme file \(DecodeContext.quoted(name)) \(problem.message)\(hint)")
                 return
             }
             // The theme file's own problems point into the theme file.
             let shown = fromCommandLine ? name : path
             do {
-                let root = try YAMLReader(file: shown, limits: context.limits).read([UInt8](data))
+                let read = try DocumentDecoder(limits: context.limits).readTree(bytes, file: shown, format: InputFormat(fileName: path))
+                read.diagnostics.forEach(context.report)
                 let themeContext = DecodeContext(file: shown, limits: context.limits)
-                applyThemeRoot(root, themeContext, style: &style, feed: &feed)
+                applyThemeRoot(read.root, themeContext, style: &style, feed: &feed)
                 themeContext.diagnostics.forEach(context.report)
             } catch {
                 error.diagnostics.forEach(context.report)

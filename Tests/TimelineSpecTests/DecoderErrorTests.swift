@@ -265,6 +265,34 @@ final class DecoderErrorTests: XCTestCase {
                        ["t:1:1: error: the file is 21 bytes, more than the limit of 10 (raise with --max-input-bytes)"])
     }
 
+    /// A theme file gets an input's checks, strict JSON included, and is read only when it is a
+    /// regular file no bigger than an input.
+    func testThemeFilesAreReadLikeInputs() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("decoder-themes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\"style\": {\"lineColor\": \"red\",}}".utf8).write(to: folder.appendingPathComponent("comma.json"))
+        try Data("style: {lineColor: red}\nstyle: {}\n".utf8).write(to: folder.appendingPathComponent("twice.yaml"))
+        try Data(repeating: 0x20, count: 100).write(to: folder.appendingPathComponent("spaces.yaml"))
+        func problems(theme: String, limits: Limits = Limits()) -> [String] {
+            do {
+                _ = try DocumentDecoder(limits: limits).decode(Data("version: 1\ntheme: \(theme)\ncards: [{items: [{title: a}]}]\n".utf8),
+                                                               file: "t", baseDirectory: folder.path)
+                XCTFail("decoded with the theme \(theme)")
+                return []
+            } catch {
+                return error.diagnostics.map(\.description)
+            }
+        }
+        let real = folder.resolvingSymlinksInPath().path
+        XCTAssertEqual(problems(theme: "comma.json"), ["\(real)/comma.json:1:31: error: JSON syntax error: trailing comma before '}' (JSON allows none)"])
+        XCTAssertEqual(problems(theme: "twice.yaml"), ["\(real)/twice.yaml:2:1: error: duplicate key 'style'"])
+        XCTAssertEqual(problems(theme: "spaces.yaml"), ["\(real)/spaces.yaml:1:1: error: \(DocumentDecoder.emptyMessage)"])
+        var limits = Limits()
+        limits.maxInputBytes = 99
+        XCTAssertEqual(problems(theme: "spaces.yaml", limits: limits),
+                       ["t:2:8: error: theme: the theme file 'spaces.yaml' is 100 bytes, more than the limit of 99 (raise with --max-input-bytes)"])
+    }
+
     func testIconsAndLinksAreConfined() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("decoder-icons-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -23,11 +23,14 @@ final class HostileInputTests: XCTestCase {
     }
 
     /// Renders `bytes` saved as `name` and checks the bad-input contract; `expected` are the
-    /// messages after `name:`, each `line:column: error: message` (or a part of one).
+    /// messages after `name:`, each `line:column: error: message` (or a part of one). `beside`
+    /// puts other files in the input's folder first.
     @discardableResult
     private func assertRejected(_ bytes: Data, name: String = "input.yaml", arguments: [String] = [], hangLimit: TimeInterval = hangLimit,
+                                beside: (URL) throws -> Void = { _ in },
                                 _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let folder = try workspace()
+        try beside(folder)
         try bytes.write(to: folder.appendingPathComponent(name))
         let start = Date()
         let result = try CLIRunner.run(["render", name, "-o", "out", "--format", "svg", "--format", "png"] + arguments,
@@ -56,8 +59,9 @@ final class HostileInputTests: XCTestCase {
 
     @discardableResult
     private func assertRejected(_ text: String, name: String = "input.yaml", arguments: [String] = [], hangLimit: TimeInterval = hangLimit,
+                                beside: (URL) throws -> Void = { _ in },
                                 _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        try assertRejected(Data(text.utf8), name: name, arguments: arguments, hangLimit: hangLimit, expected, file: file, line: line)
+        try assertRejected(Data(text.utf8), name: name, arguments: arguments, hangLimit: hangLimit, beside: beside, expected, file: file, line: line)
     }
 
     /// Renders `text` and expects success; returns the output folder.
@@ -314,6 +318,29 @@ final class HostileInputTests: XCTestCase {
             XCTAssertGreaterThan(height, 10_000, name)
             XCTAssertLessThanOrEqual(height, 32_767, name)
         }
+    }
+
+    // MARK: Theme files
+
+    /// A FIFO would block the reader forever and a sparse file would be read into memory whole.
+    func testThemeFilesMustBeRegularFilesOfBoundedSize() throws {
+        let document = { (theme: String) in "version: 1\ntheme: \(theme)\ncards: [{items: [{title: a}]}]\n" }
+        try assertRejected(document("pipe.yaml"), hangLimit: 10, beside: { folder in
+            XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o644), 0)
+        }, ["2:8: error: theme: the theme file 'pipe.yaml' is a FIFO, not a regular file"])
+        try assertRejected(document("huge.yaml"), hangLimit: 10, beside: { folder in
+            let path = folder.appendingPathComponent("huge.yaml")
+            XCTAssertTrue(FileManager.default.createFile(atPath: path.path, contents: nil))
+            let handle = try FileHandle(forWritingTo: path)
+            try handle.truncate(atOffset: 3 << 30)
+            try handle.close()
+        }, ["2:8: error: theme: the theme file 'huge.yaml' is 3221225472 bytes, more than the limit of 67108864 (raise with --max-input-bytes)"])
+        try assertRejected(document("themes"), hangLimit: 10, beside: { folder in
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("themes/x.yaml"), withIntermediateDirectories: true)
+        }, ["2:8: error: theme: 'themes' is neither a built-in theme"])
+        try assertRejected(document("themes/x.yaml"), hangLimit: 10, beside: { folder in
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("themes/x.yaml"), withIntermediateDirectories: true)
+        }, ["2:8: error: theme: the theme file 'themes/x.yaml' is a folder, not a regular file"])
     }
 
     // MARK: Icons and links
