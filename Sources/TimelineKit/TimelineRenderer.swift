@@ -90,7 +90,7 @@ public final class TimelineRenderer {
         timings.layout -= shaping
         if options.strict {
             let problems = result.flatMap(\.scene.truncations).map {
-                "\($0.location): error: text does not fit and was cut with an ellipsis: '\($0.text)' (--strict)"
+                "\($0.location): error: text does not fit and was cut with an ellipsis: '\(MessageText.escaped($0.text))' (--strict)"
             }
             if !problems.isEmpty { throw RenderFailure.invalidInput(problems) }
         }

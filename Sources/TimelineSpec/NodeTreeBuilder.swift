@@ -117,7 +117,7 @@ struct NodeTreeBuilder {
         } else {
             // Scalar keys only: collection keys are reported by the decoder.
             if let text = node.scalar, parent.hasKey(text) {
-                problems.append(Diagnostic(SourceLocation(file: file, line: node.line, column: node.column), "duplicate key '\(text)'"))
+                problems.append(Diagnostic(SourceLocation(file: file, line: node.line, column: node.column), "duplicate key \(DecodeContext.quoted(text))"))
             }
             parent.pendingKey = node
         }

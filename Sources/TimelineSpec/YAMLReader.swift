@@ -86,9 +86,7 @@ struct YAMLReader {
         if parser.error == YAML_READER_ERROR {
             let offset = min(Int(parser.problem_offset), bytes.count)
             let value = parser.problem_value
-            // `%04X` (an `Int32` read as unsigned): uppercase hex, at least four digits.
-            let hex = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
-            let what = value == 0 ? "a NUL byte" : "the character U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            let what = value == 0 ? "a NUL byte" : "the character " + MessageText.codePoint(UInt32(bitPattern: value))
             let message = value >= 0 && problem.contains("control characters")
                 ? "\(what) is not allowed in YAML text (binary data?)" : "cannot read the text: \(problem)"
             return DiagnosticsError(problems + [Diagnostic(TextPosition.location(ofByte: offset, in: bytes, file: file), message)])

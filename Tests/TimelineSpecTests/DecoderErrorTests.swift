@@ -235,6 +235,50 @@ final class DecoderErrorTests: XCTestCase {
                        ["t:2:26: error: cards[0].items[0].title: contains the control character U+001B, which cannot be drawn"])
     }
 
+    func testNoncharactersInTextAreRefusedRawOrEscaped() {
+        // Swift's literals cannot hold noncharacters.
+        func raw(_ value: UInt32) -> String { Unicode.Scalar(value).map { String(Character($0)) } ?? "" }
+        let message = ", which Unicode reserves for programs' own use and PDF cannot carry"
+        XCTAssertEqual(problems("version: 1\ncards: [{title: \"a\\uFFFE\", items: [{title: \"\\U0010FFFF\", subtitle: \"x\(raw(0xFDD0))\"}]}]\n"), [
+            "t:2:17: error: cards[0].title: contains the noncharacter U+FFFE" + message,
+            "t:2:44: error: cards[0].items[0].title: contains the noncharacter U+10FFFF" + message,
+            "t:2:68: error: cards[0].items[0].subtitle: contains the noncharacter U+FDD0" + message,
+        ])
+        XCTAssertEqual(problems("{\"version\": 1, \"cards\": [{\"items\": [{\"title\": \"\\uffff\", \"event\": \"\(raw(0x1FFFE))\", \"attribute\": \"\\ufdef\"}]}]}",
+                                format: .json), [
+            "t:1:47: error: cards[0].items[0].title: contains the noncharacter U+FFFF" + message,
+            "t:1:66: error: cards[0].items[0].event: contains the noncharacter U+1FFFE" + message,
+            "t:1:84: error: cards[0].items[0].attribute: contains the noncharacter U+FDEF" + message,
+        ])
+        // libyaml itself refuses a raw U+FFFE or U+FFFF: YAML text may not hold them.
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: a\(raw(0xFFFE))}]}]\n"),
+                       ["t:2:27: error: the character U+FFFE is not allowed in YAML text (binary data?)"])
+        // Next to them, and in every plane, characters that are fine.
+        XCTAssertNoThrow(try DocumentDecoder().decode(Data("version: 1\ncards: [{items: [{title: \"\u{FDCF}\u{FDF0}\u{FFFD}\u{1FFFD}\u{10FFFD}🎉\"}]}]\n".utf8),
+                                                      file: "t", baseDirectory: NSTemporaryDirectory()))
+    }
+
+    func testC1ControlCharactersInTextAreRefused() {
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: \"a\\u009B31m\"}, {title: \"a\\x85\"}]}]\n"), [
+            "t:2:26: error: cards[0].items[0].title: contains the control character U+009B, which cannot be drawn",
+            "t:2:49: error: cards[0].items[1].title: contains the control character U+0085, which cannot be drawn",
+        ])
+    }
+
+    /// Text quoted in a message cannot drive the terminal or split the message over lines.
+    func testQuotedTextInMessagesIsEscaped() {
+        XCTAssertEqual(problems("version: 1\n\"ti\\e[31mtle\\n\": a\ncards: [{items: [{title: a, \"\\u202Eeltit\": b}]}]\n"), [
+            "t:2:1: error: unknown key 'ti\\u{1B}[31mtle\\n' in document",
+            "t:3:29: error: unknown key '\\u{202E}eltit' in cards[0].items[0]",
+        ])
+        XCTAssertTrue(problems("version: 1\ncards: [{items: [{title: a, \"\\x9B\": 1, \"\\x9B\": 2}]}]\n")
+            .contains("t:2:40: error: duplicate key '\\u{9B}'"))
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{icon: \"\\u202Egnp.x\"}]}]\n"),
+                       ["t:2:25: error: cards[0].items[0].icon: '\\u{202E}gnp.x' does not exist"])
+        XCTAssertEqual(MessageText.escaped("a\tb\r\u{7F}\u{2028}\u{FEFF}é中🎉"), "a\\tb\\r\\u{7F}\\u{2028}\\u{FEFF}é中🎉")
+        XCTAssertEqual(SourceLocation(file: "x\u{1B}.yaml", line: 1, column: 2).description, "x\\u{1B}.yaml:1:2")
+    }
+
     func testLongValuesAreCutInMessages() {
         let long = String(repeating: "k", count: 5000)
         let found = problems("version: 1\nstyle: {background: \(long)}\ncards: [{items: [{title: a}]}]\n")

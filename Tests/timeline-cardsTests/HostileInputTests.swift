@@ -384,6 +384,21 @@ final class HostileInputTests: XCTestCase {
 
     // MARK: Text is never interpreted
 
+    /// Noncharacters passed validation, SVG and PNG, then failed as PDF with exit 3 from cairo.
+    func testNoncharactersAreRefusedWhileDecoding() throws {
+        for (name, text) in [("input.json", #"{"version": 1, "cards": [{"items": [{"title": "a\uFFFE"}]}]}"#),
+                             ("input.yaml", "version: 1\ncards:\n  - items:\n      - title: \"\\U0010FFFF\"\n")] {
+            try assertRejected(text, name: name, arguments: ["--format", "pdf"], ["contains the noncharacter U+"])
+        }
+    }
+
+    /// A hostile key or value cannot drive the terminal that shows the messages.
+    func testMessagesCarryNoTerminalControls() throws {
+        let stderr = try assertRejected("version: 1\ncards:\n  - items:\n      - title: a\n        \"\\e[2J\\u009B0m\\u202E\": b\n",
+                                        ["5:9: error: unknown key '\\u{1B}[2J\\u{9B}0m\\u{202E}' in cards[0].items[0]"])
+        XCTAssertFalse(stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x202E }, stderr)
+    }
+
     func testMarkupInTextIsDrawnAsTypedAndSVGStaysWellFormed() throws {
         let nasty = #"<b>x</b> & ]]> <script>alert('1')</script> "q" &amp;"#
         let yaml = """
