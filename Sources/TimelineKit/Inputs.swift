@@ -67,7 +67,7 @@ public struct InputSource: Sendable {
             if argument == "-" {
                 let data = try readStandardInput(maxBytes: maxBytes)
                 sources.append(InputSource(displayName: "<stdin>", baseName: "stdin", data: data,
-                                           format: stdinFormat, directory: manager.currentDirectoryPath))
+                                           format: stdinFormat ?? InputFormat(sniffing: data), directory: manager.currentDirectoryPath))
                 continue
             }
             guard let kind = FileKind(atPath: argument) else {

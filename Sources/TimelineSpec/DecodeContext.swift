@@ -123,7 +123,7 @@ final class DecodeContext {
             error(node, "\(path()): expected a number, found the quoted text \(Self.quoted(value)) (write it without quotes)")
             return nil
         }
-        guard case .scalar(let value, _) = node.content, let number = Double(value),
+        guard case .scalar(let value, _) = node.content, let number = ValueParsers.coreNumber(value),
               number.isFinite else {
             error(node, "\(path()): expected a number, found \(node.isNull ? "null" : node.scalar.map(Self.quoted) ?? node.kindName)")
             return nil

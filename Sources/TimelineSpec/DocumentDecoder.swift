@@ -9,6 +9,15 @@ import TimelineModel
 public enum InputFormat: String, Sendable, CaseIterable {
     case yaml, json
 
+    /// What standard input holds, when nothing says: JSON when its first character other than
+    /// white space (and a byte-order mark) opens an object or a list, so the strict JSON rules
+    /// apply to it; YAML otherwise.
+    public init(sniffing bytes: some Collection<UInt8>) {
+        let body = bytes.starts(with: TextPosition.byteOrderMark) ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
+        let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        self = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
+    }
+
     /// From a file name's extension; nil when it says nothing.
     public init?(fileName: String) {
         switch PathName.fileExtension(of: fileName).lowercased() {

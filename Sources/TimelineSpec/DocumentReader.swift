@@ -112,6 +112,10 @@ struct DocumentReader {
         if let node = keys["feed"] { themeContext.applyFeed(node, "feed", to: &feed) }
     }
 
+    /// Ids name files (`<id>.scene.json` is the longest name made of one), and file systems allow
+    /// 255 bytes in a name.
+    static let maxIDLength = 100
+
     private func readCard(_ node: YAMLNode, index: Int, style documentStyle: Style, itemCount: inout Int) -> Card? {
         let path = "cards[\(index)]"
         guard let keys = context.mapping(node, path, FormatSchema.card) else { return nil }
@@ -119,7 +123,9 @@ struct DocumentReader {
         if let value = keys["style"] { context.applyStyle(value, path + ".style", to: &style) }
         var id = "card-\(index + 1)"
         if let value = keys["id"], let text = context.text(value, path + ".id") {
-            if text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".contains($0) }),
+            if text.utf8.count > Self.maxIDLength {
+                context.error(value, "\(path).id: \(DecodeContext.quoted(text)) is \(text.unicodeScalars.count) characters, more than \(Self.maxIDLength); an id names output files")
+            } else if text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".contains($0) }),
                text != ".", text != ".." {
                 id = text
             } else {

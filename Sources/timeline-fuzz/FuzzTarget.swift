@@ -40,8 +40,7 @@ enum FuzzTarget {
 
     static func run(_ data: Data) {
         guard let renderer else { fatalError("fonts could not be loaded") }
-        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        let formats: [InputFormat] = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? [.json, .yaml] : [.yaml]
+        let formats: [InputFormat] = InputFormat(sniffing: data) == .json ? [.json, .yaml] : [.yaml]
         for format in formats {
             let source = InputSource(displayName: "fuzz.\(format.rawValue)", baseName: "fuzz", data: data, format: format, directory: folder)
             let document: Document

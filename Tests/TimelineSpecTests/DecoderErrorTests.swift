@@ -279,6 +279,32 @@ final class DecoderErrorTests: XCTestCase {
         XCTAssertEqual(SourceLocation(file: "x\u{1B}.yaml", line: 1, column: 2).description, "x\\u{1B}.yaml:1:2")
     }
 
+    /// YAML 1.2's core schema decides what a plain scalar is: `0x1p3` is text, as Swift's
+    /// `Double` would not have it.
+    func testNumbersTakeOnlyTheCoreSchemasForms() {
+        let numbers: [(String, Double)] = [("12", 12), ("+12", 12), ("-0", 0), ("007", 7), ("1.5", 1.5), ("1.", 1), (".5", 0.5),
+                                           ("-.5e1", -5), ("1e3", 1000), ("1E+2", 100), ("2e-1", 0.2), ("0x1F", 31), ("0o17", 15)]
+        for (text, value) in numbers { XCTAssertEqual(ValueParsers.coreNumber(text), value, text) }
+        XCTAssertEqual(ValueParsers.coreNumber("-.inf"), -.infinity)
+        XCTAssertEqual(ValueParsers.coreNumber(".NaN")?.isNaN, true)
+        for text in ["0x1p3", "0X1F", "0x", "0x-1", "0o8", "1_000", "nan", "inf", "infinity", "-.nan", "1e", "e3", ".", "-", "1.2.3",
+                     " 1", "1 ", "١٢", "0b101", "+0x1"] {
+            XCTAssertNil(ValueParsers.coreNumber(text), text)
+        }
+        XCTAssertEqual(problems("version: 1\nstyle: {width: 0x1p9, lineWidth: .inf, shapeSize: 0x10}\ncards: [{items: [{title: a}]}]\n"), [
+            "t:2:16: error: style.width: expected a number, found '0x1p9'",
+            "t:2:34: error: style.lineWidth: expected a number, found '.inf'",
+        ])
+    }
+
+    func testCardIDsAreShortEnoughToNameFiles() {
+        let long = String(repeating: "a", count: 101)
+        XCTAssertEqual(problems("version: 1\ncards: [{id: \(long), items: [{title: a}]}]\n"),
+                       ["t:2:14: error: cards[0].id: '\(String(repeating: "a", count: 80))…' is 101 characters, more than 100; an id names output files"])
+        XCTAssertNoThrow(try DocumentDecoder().decode(Data("version: 1\ncards: [{id: \(long.dropLast()), items: [{title: a}]}]\n".utf8),
+                                                      file: "t", baseDirectory: NSTemporaryDirectory()))
+    }
+
     func testLongValuesAreCutInMessages() {
         let long = String(repeating: "k", count: 5000)
         let found = problems("version: 1\nstyle: {background: \(long)}\ncards: [{items: [{title: a}]}]\n")

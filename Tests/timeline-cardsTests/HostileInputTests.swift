@@ -277,6 +277,19 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path), ["earlier.svg"])
     }
 
+    /// Standard input starting with `{` or `[` is JSON, held to the strict JSON rules; the flag wins.
+    func testStandardInputIsSniffedForJSON() throws {
+        let folder = try workspace()
+        let json = Data("\u{FEFF} \n{\"version\": 1, \"cards\": [{\"items\": [{\"title\": \"a\",}]}]}".utf8)
+        let sniffed = try CLIRunner.run(["validate", "-"], directory: folder, stdin: json)
+        XCTAssertEqual(sniffed.status, 2, sniffed.stderr)
+        XCTAssertEqual(sniffed.stderr, "<stdin>:2:51: error: JSON syntax error: trailing comma before '}' (JSON allows none)\n")
+        let flow = Data("{version: 1, cards: [{items: [{title: a}]}]}".utf8)
+        XCTAssertEqual(try CLIRunner.run(["validate", "-"], directory: folder, stdin: flow).status, 2)
+        XCTAssertEqual(try CLIRunner.run(["validate", "-", "--input-format", "yaml"], directory: folder, stdin: flow).status, 0)
+        XCTAssertEqual(try CLIRunner.run(["validate", "-"], directory: folder, stdin: Data(Self.oneItem.utf8)).status, 0)
+    }
+
     func testDeepNestingEndsInAnErrorNotACrash() throws {
         let depth = 10_000
         let cases = [
