@@ -30,17 +30,17 @@ struct YAMLReader {
         var tree = NodeTreeBuilder(file: file, limits: limits)
         var anchors: [String: YAMLNode] = [:]
         var documents = 0
+        let places = TextPosition.LibyamlPlaces(bytes)
 
         return try bytes.withUnsafeBufferPointer { (buffer) throws(DiagnosticsError) -> Result in
             yaml_parser_set_input_string(&parser.parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser.parser, &event) == 1 else {
-                    throw syntaxError(parser.parser, bytes: bytes, problems: tree.problems, depthMessage: tree.depthMessage)
+                    throw syntaxError(parser.parser, bytes: bytes, places: places, problems: tree.problems, depthMessage: tree.depthMessage)
                 }
                 defer { yaml_event_delete(&event) }
-                let line = Int(event.start_mark.line) + 1
-                let column = Int(event.start_mark.column) + 1
+                let (line, column) = places.place(event.start_mark)
 
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
@@ -80,7 +80,7 @@ struct YAMLReader {
 
     /// libyaml's error, at the place it names. Reader errors (control characters, bad encoding)
     /// carry a byte offset rather than a line and column.
-    private func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], problems: [Diagnostic],
+    private func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], places: TextPosition.LibyamlPlaces, problems: [Diagnostic],
                              depthMessage: String) -> DiagnosticsError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if parser.error == YAML_READER_ERROR {
@@ -91,15 +91,22 @@ struct YAMLReader {
                 ? "\(what) is not allowed in YAML text (binary data?)" : "cannot read the text: \(problem)"
             return DiagnosticsError(problems + [Diagnostic(TextPosition.location(ofByte: offset, in: bytes, file: file), message)])
         }
-        let at = SourceLocation(file: file, line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        let problemPlace = places.place(parser.problem_mark)
+        let at = SourceLocation(file: file, line: problemPlace.line, column: problemPlace.column)
         if problem.hasPrefix("Maximum nesting level") {
             return DiagnosticsError(problems + [Diagnostic(at, depthMessage)])
         }
         var message = "syntax error: \(problem)"
         if let context = parser.context.map({ String(cString: $0) }) {
-            let line = Int(parser.context_mark.line) + 1, column = Int(parser.context_mark.column) + 1
+            let (line, column) = places.place(parser.context_mark)
             message += " (\(context) started at \(line):\(column))"
         }
         return DiagnosticsError(problems + [Diagnostic(at, message)])
+    }
+}
+
+extension TextPosition.LibyamlPlaces {
+    func place(_ mark: yaml_mark_t) -> (line: Int, column: Int) {
+        place(line: Int(mark.line), column: Int(mark.column), index: Int(mark.index))
     }
 }

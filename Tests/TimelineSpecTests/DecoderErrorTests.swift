@@ -305,6 +305,18 @@ final class DecoderErrorTests: XCTestCase {
                                                       file: "t", baseDirectory: NSTemporaryDirectory()))
     }
 
+    /// Lines are counted as editors count them: U+0085, U+2028 and U+2029 (line breaks to
+    /// libyaml's YAML 1.1) are characters of their line.
+    func testOnlyLFCRLFAndCRBreakLines() {
+        XCTAssertEqual(problems("version: 1\ncards:\n  - title: \"a\u{2028}b\u{85}c\"\n    items: [{title: a, colour: red}]\n  - {items: [{title: \"\u{2029}\", staus: x}]}\n"), [
+            "t:4:24: error: unknown key 'colour' in cards[0].items[0] (did you mean 'color'?)",
+            "t:5:22: error: cards[1].items[0].title: must not be empty",
+            "t:5:27: error: unknown key 'staus' in cards[1].items[0] (did you mean 'status'?)",
+        ])
+        XCTAssertEqual(problems("\u{FEFF}version: 1\r\ncards:\r  - title: \"a\u{2028}b\"\r    items: [{title: a, colour: red}]\r\n  - {items: [{title: b}]\n"),
+                       ["t:6:1: error: syntax error: did not find expected ',' or '}' (while parsing a flow mapping started at 5:5)"])
+    }
+
     func testLongValuesAreCutInMessages() {
         let long = String(repeating: "k", count: 5000)
         let found = problems("version: 1\nstyle: {background: \(long)}\ncards: [{items: [{title: a}]}]\n")
