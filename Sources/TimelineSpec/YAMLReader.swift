@@ -59,14 +59,28 @@ struct YAMLReader {
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                    let plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
+                    var plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
+                    if let tag = scalar.tag.map({ String(cString: $0) }) {
+                        switch YAMLTag.scalar(tag: tag, value: value, plain: plain) {
+                        case .success(let isPlain): plain = isPlain
+                        case .failure(let problem): tree.report(line: line, column: column, problem.message)
+                        }
+                    }
                     let node = YAMLNode(.scalar(value, plain: plain), line: line, column: column)
                     try tree.add(node, line: line, column: column)
                     if let anchor = scalar.anchor { anchors[String(cString: anchor)] = node }
                 case YAML_SEQUENCE_START_EVENT:
+                    if let tag = event.data.sequence_start.tag.map({ String(cString: $0) }),
+                       let problem = YAMLTag.collection(tag: tag, mapping: false) {
+                        tree.report(line: line, column: column, problem.message)
+                    }
                     try tree.startCollection(mapping: false, line: line, column: column,
                                              anchor: event.data.sequence_start.anchor.map { String(cString: $0) })
                 case YAML_MAPPING_START_EVENT:
+                    if let tag = event.data.mapping_start.tag.map({ String(cString: $0) }),
+                       let problem = YAMLTag.collection(tag: tag, mapping: true) {
+                        tree.report(line: line, column: column, problem.message)
+                    }
                     try tree.startCollection(mapping: true, line: line, column: column,
                                              anchor: event.data.mapping_start.anchor.map { String(cString: $0) })
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:

@@ -317,6 +317,38 @@ final class DecoderErrorTests: XCTestCase {
                        ["t:6:1: error: syntax error: did not find expected ',' or '}' (while parsing a flow mapping started at 5:5)"])
     }
 
+    /// The core schema's tags for texts, numbers and collections are read; others are refused
+    /// rather than ignored.
+    func testTagsAreReadOrRefused() throws {
+        let yaml = """
+            version: !!int "1"
+            cards: !!seq
+              - items: !!map {x: 1}
+                title: !!binary R0lG
+                style: {width: !!float "300", lineWidth: !!int 1.5, shapeSize: !custom 3, nodeColor: !!str red, titleColor: ! blue}
+                subtitle: !!map x
+                footer: !!seq {text: a}
+                id: !<tag:example.com,2000:x> a
+
+            """
+        let known = "; this format reads only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq"
+        XCTAssertEqual(problems(yaml), [
+            "t:3:12: error: cards[0].items: expected a list, found a mapping",
+            "t:4:12: error: unknown tag '!!binary'" + known,
+            "t:5:46: error: '1.5' is not a valid '!!int'",
+            "t:5:46: error: cards[0].style.lineWidth: expected a number, found the quoted text '1.5' (write it without quotes)",
+            "t:5:68: error: unknown tag '!custom'" + known,
+            "t:5:68: error: cards[0].style.shapeSize: expected a number, found the quoted text '3' (write it without quotes)",
+            "t:6:15: error: the tag '!!map' does not fit a scalar",
+            "t:7:13: error: the tag '!!seq' does not fit a mapping",
+            "t:8:9: error: unknown tag 'tag:example.com,2000:x'" + known,
+        ])
+        let document = try DocumentDecoder().decode(Data("version: !!int 0x1\ncards: [{style: {width: !!float 3e2}, title: !!str 12, items: [{title: ! 1}]}]\n".utf8),
+                                                    file: "t", baseDirectory: NSTemporaryDirectory())
+        XCTAssertEqual(document.cards.first?.style.width, 300)
+        XCTAssertEqual(document.cards.first?.title, "12")
+    }
+
     func testLongValuesAreCutInMessages() {
         let long = String(repeating: "k", count: 5000)
         let found = problems("version: 1\nstyle: {background: \(long)}\ncards: [{items: [{title: a}]}]\n")
