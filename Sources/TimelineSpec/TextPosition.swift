@@ -28,6 +28,14 @@ enum TextPosition {
         return SourceLocation(file: file, line: line, column: column)
     }
 
+    /// Whether `bytes` hold U+0085, U+2028 or U+2029: line breaks to YAML 1.1, not to editors.
+    static func containsYAML11LineBreak(_ bytes: [UInt8]) -> Bool {
+        bytes.indices.contains { index in
+            (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85)
+                || (bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8)
+        }
+    }
+
     /// libyaml's places recounted the editors' way. libyaml reads YAML 1.1, where U+0085, U+2028
     /// and U+2029 also break lines; its character index (byte-order mark left out, CRLF two
     /// characters) is right, so when the input holds one of them, lines are counted from it.
@@ -36,11 +44,7 @@ enum TextPosition {
         private let lineStarts: [Int]?
 
         init(_ bytes: [UInt8]) {
-            let hasYAML11Break = bytes.indices.contains { index in
-                (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85)
-                    || (bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8)
-            }
-            guard hasYAML11Break else {
+            guard containsYAML11LineBreak(bytes) else {
                 lineStarts = nil
                 return
             }

@@ -46,6 +46,29 @@ struct YAMLNode {
         return false
     }
 
+    /// The tree, one node a line with its place, expanded count and kind: to compare two readers.
+    var outline: String {
+        var lines: [String] = []
+        var stack: [(node: YAMLNode, indent: String)] = [(self, "")]
+        while let (node, indent) = stack.popLast() {
+            let place = "\(indent)\(node.line):\(node.column) ×\(node.expandedCount) \(node.expandedBytes)B"
+            switch node.content {
+            case .scalar(let value, let plain):
+                lines.append("\(place) \(plain ? "plain" : "quoted") \(value.debugDescription)")
+            case .sequence(let items):
+                lines.append(place + " [")
+                stack += items.reversed().map { ($0, indent + "  ") }
+            case .mapping(let pairs):
+                lines.append(place + " {")
+                for pair in pairs.reversed() {
+                    stack.append((pair.value, indent + "    "))
+                    stack.append((pair.key, indent + "  "))
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     var kindName: String {
         switch content {
         case .scalar: return isNull ? "null" : "a scalar"

@@ -84,6 +84,6 @@ enum FuzzTarget {
 /// libFuzzer's entry point (`-sanitize=fuzzer` links libFuzzer's own `main`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func timelineFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    FuzzTarget.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+    FuzzTargetChoice.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
 }

@@ -13,7 +13,7 @@ final class JSONReaderTests: XCTestCase {
         func describe(_ read: () throws(DiagnosticsError) -> YAMLReader.Result?) -> String? {
             do {
                 guard let result = try read() else { return nil }
-                return dump(result.root) + "\n" + result.diagnostics.map(\.description).joined(separator: "\n")
+                return result.root.outline + result.diagnostics.map(\.description).joined(separator: "\n")
             } catch {
                 return "failed: \(error)"
             }
@@ -21,19 +21,6 @@ final class JSONReaderTests: XCTestCase {
         let fast = describe { () throws(DiagnosticsError) in try JSONReader(file: "t", limits: limits).read(bytes) }
         let slow = describe { () throws(DiagnosticsError) in try YAMLReader(file: "t", limits: limits).readCollectingProblems(bytes) }
         return (fast, slow ?? "")
-    }
-
-    private func dump(_ node: YAMLNode, indent: String = "") -> String {
-        let place = "\(node.line):\(node.column) ×\(node.expandedCount)"
-        switch node.content {
-        case .scalar(let value, let plain):
-            return "\(indent)\(place) \(plain ? "plain" : "quoted") \(value.debugDescription)"
-        case .sequence(let items):
-            return ([indent + place + " ["] + items.map { dump($0, indent: indent + "  ") }).joined(separator: "\n")
-        case .mapping(let pairs):
-            return ([indent + place + " {"] + pairs.flatMap { [dump($0.key, indent: indent + "  "), dump($0.value, indent: indent + "    ")] })
-                .joined(separator: "\n")
-        }
     }
 
     private func assertSame(_ text: String, limits: Limits = Limits(), file: StaticString = #filePath, line: UInt = #line) {

@@ -71,6 +71,18 @@ final class JSONTestSuiteTests: XCTestCase {
         }
     }
 
+    /// What the JSON fuzz target asserts, on every case: the strict check and the reader agree,
+    /// every problem has a place, and libyaml builds the same tree where it reads JSON alike.
+    func testTheReadersAgreeOnEveryCase() throws {
+        for (name, bytes) in try cases("") {
+            XCTAssertNil(JSONReadingAgreement.disagreement(in: bytes, limits: Limits()), name)
+        }
+        for text in [#"{"a": [1, -0.5e+3, true, null, "x\u00e9\ud83d\ude80"], "a": {}}"#, "[\"\u{7F}\u{9B}\u{FFFE}\"]", "[1,\r2]",
+                     String(repeating: "[", count: 70) + String(repeating: "]", count: 70), "[\"\\ud800\"]", "[\"\u{2028}\"]"] {
+            XCTAssertNil(JSONReadingAgreement.disagreement(in: Array(text.utf8), limits: Limits()), text)
+        }
+    }
+
     func testSurrogatePairEscapesAreOneCharacter() throws {
         let result = try DocumentDecoder().readTree(Array(#"["\ud83d\ude80", "a\uD834\uDD1Eb"]"#.utf8), file: "t", format: .json)
         guard case .sequence(let items) = result.root.content else { return XCTFail("not a list") }
