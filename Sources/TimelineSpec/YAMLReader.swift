@@ -61,7 +61,7 @@ struct YAMLReader {
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                     var plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
                     if let tag = scalar.tag.map({ String(cString: $0) }) {
-                        switch YAMLTag.scalar(tag: tag, value: value, plain: plain) {
+                        switch YAMLTag.scalar(tag: tag, value: value) {
                         case .success(let isPlain): plain = isPlain
                         case .failure(let problem): tree.report(line: line, column: column, problem.message)
                         }

@@ -8,7 +8,7 @@ enum YAMLTag {
     static let known = "this format reads only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq"
 
     /// Whether a scalar with `tag` is plain (its text decides what it is) or a problem with it.
-    static func scalar(tag: String, value: String, plain: Bool) -> Result<Bool, Problem> {
+    static func scalar(tag: String, value: String) -> Result<Bool, Problem> {
         if tag == "!" { return .success(false) } // the non-specific tag: text
         guard tag.hasPrefix(core) else { return .failure(.unknown(tag)) }
         let fits: Bool

@@ -24,6 +24,7 @@ enum FuzzTarget {
         options.limits.maxItems = 200
         options.limits.maxTextLength = 2000
         options.limits.maxNodes = 20_000
+        options.limits.maxExpandedBytes = 256 * 1024
         options.limits.maxInputBytes = 256 * 1024
         options.maxVectorSide = 50_000
         return try? TimelineRenderer(options: options)
