@@ -333,6 +333,17 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    /// A folder's listing can hold any name; messages show it escaped.
+    func testFileNamesInMessagesAreEscaped() throws {
+        let folder = try workspace()
+        let inputs = folder.appendingPathComponent("inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try Data("version: 1\ncards: [{items: [{title: a, colour: red}]}]\n".utf8).write(to: inputs.appendingPathComponent("a\u{1B}[2J.yaml"))
+        let result = try CLIRunner.run(["validate", "inputs"], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderr, "inputs/a\\u{1B}[2J.yaml:2:29: error: unknown key 'colour' in cards[0].items[0] (did you mean 'color'?)\n")
+    }
+
     // MARK: Theme files
 
     /// A FIFO would block the reader forever and a sparse file would be read into memory whole.
