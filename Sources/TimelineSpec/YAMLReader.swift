@@ -70,15 +70,13 @@ struct YAMLReader {
                     try tree.add(node, line: line, column: column)
                     if let anchor = scalar.anchor { anchors[String(cString: anchor)] = node }
                 case YAML_SEQUENCE_START_EVENT:
-                    if let tag = event.data.sequence_start.tag.map({ String(cString: $0) }),
-                       let problem = YAMLTag.collection(tag: tag, mapping: false) {
+                    if let problem = YAMLTag.collection(tag: event.data.sequence_start.tag, mapping: false) {
                         tree.report(line: line, column: column, problem.message)
                     }
                     try tree.startCollection(mapping: false, line: line, column: column,
                                              anchor: event.data.sequence_start.anchor.map { String(cString: $0) })
                 case YAML_MAPPING_START_EVENT:
-                    if let tag = event.data.mapping_start.tag.map({ String(cString: $0) }),
-                       let problem = YAMLTag.collection(tag: tag, mapping: true) {
+                    if let problem = YAMLTag.collection(tag: event.data.mapping_start.tag, mapping: true) {
                         tree.report(line: line, column: column, problem.message)
                     }
                     try tree.startCollection(mapping: true, line: line, column: column,

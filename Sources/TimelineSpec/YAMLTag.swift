@@ -24,8 +24,9 @@ enum YAMLTag {
         return fits ? .success(true) : .failure(.mismatch(tag, value))
     }
 
-    /// The problem with a collection's `tag`, if any.
-    static func collection(tag: String, mapping: Bool) -> Problem? {
+    /// The problem with a collection's tag as libyaml gives it (nil when none is written), if any.
+    static func collection(tag: UnsafePointer<UInt8>?, mapping: Bool) -> Problem? {
+        guard let tag = tag.map({ String(cString: $0) }) else { return nil }
         if tag == "!" || tag == core + (mapping ? "map" : "seq") { return nil }
         let coreNames = ["str", "int", "float", "bool", "null", "map", "seq"].map { core + $0 }
         return coreNames.contains(tag) ? .misplaced(tag, mapping ? "a mapping" : "a list") : .unknown(tag)

@@ -215,7 +215,7 @@ final class DecoderErrorTests: XCTestCase {
         XCTAssertEqual(problems("cards: [{items: [{title: a}]}]\n"), ["t:1:1: error: document: missing required key 'version'"])
     }
 
-    func testTextAliasesExpandToIsCountedInBytes() {
+    func testTextThatAliasesExpandToIsCountedInBytes() {
         var limits = Limits()
         limits.maxExpandedBytes = 30
         // Ten bytes copied three times: 30 bytes, at the limit; a fourth copy is over it.
