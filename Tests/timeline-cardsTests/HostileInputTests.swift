@@ -353,6 +353,9 @@ final class HostileInputTests: XCTestCase {
         try assertRejected(document("pipe.yaml"), hangLimit: 10, beside: { folder in
             XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o644), 0)
         }, ["2:8: error: theme: the theme file 'pipe.yaml' is a FIFO, not a regular file"])
+        try assertRejected(Self.oneItem, arguments: ["--theme", "pipe.yaml"], hangLimit: 10, beside: { folder in
+            XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o644), 0)
+        }, ["1:1: error: theme: the theme file 'pipe.yaml' is a FIFO, not a regular file"])
         try assertRejected(document("huge.yaml"), hangLimit: 10, beside: { folder in
             let path = folder.appendingPathComponent("huge.yaml")
             XCTAssertTrue(FileManager.default.createFile(atPath: path.path, contents: nil))
