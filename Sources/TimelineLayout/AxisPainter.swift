@@ -57,7 +57,8 @@ struct AxisPainter {
 
     /// A vertical axis: labels right-aligned in `[0, column]`, the rule at `column + labelGap`,
     /// gridlines and the Today line from the rule to `right`.
-    func vertical(_ marks: Marks, column: Double, right: Double) -> Drawing {
+    /// The Today line stops short of the `texts` it would cross.
+    func vertical(_ marks: Marks, column: Double, right: Double, texts: [Primitive]) -> Drawing {
         var drawing = Drawing()
         let ruleX = column + Self.labelGap
         let stroke = Stroke(color: style.lineColor.rgba, width: 1)
@@ -84,7 +85,9 @@ struct AxisPainter {
             lastBottom = lineTop
         }
         if let today = marks.today {
-            drawing.under.append(.line(LineNode(from: Point(x: ruleX, y: today), to: Point(x: right, y: today), stroke: todayStroke)))
+            for (from, to) in Self.clear(of: texts, at: today, from: ruleX, to: right) {
+                drawing.under.append(.line(LineNode(from: Point(x: from, y: today), to: Point(x: to, y: today), stroke: todayStroke)))
+            }
             let label = TextBlock(names.today, font: contextFont, color: todayColor, width: column, maxLines: 1, measurer: measurer)
             drawing.axis.append(.text(label.placed(x: 0, top: today - label.firstLineHeight / 2, width: column, alignment: .trailing)))
         }
@@ -93,7 +96,7 @@ struct AxisPainter {
 
     /// A horizontal axis: the rule at `y`, labels centred under their ticks, gridlines and the
     /// Today line from `top` down to the rule.
-    func horizontal(_ marks: Marks, y: Double, top: Double) -> Drawing {
+    func horizontal(_ marks: Marks, y: Double, top: Double, texts: [Primitive]) -> Drawing {
         var drawing = Drawing()
         let stroke = Stroke(color: style.lineColor.rgba, width: 1)
         drawing.axis += TimeMarks.line([LineStop(center: Point(x: marks.start, y: y), reach: 0, status: .open),
@@ -125,11 +128,36 @@ struct AxisPainter {
             lastRight = x + half
         }
         if let today = marks.today, let todayLabel {
-            drawing.under.append(.line(LineNode(from: Point(x: today, y: top), to: Point(x: today, y: y), stroke: todayStroke)))
+            for (from, to) in Self.clear(of: texts, at: today, from: top, to: y, vertical: true) {
+                drawing.under.append(.line(LineNode(from: Point(x: today, y: from), to: Point(x: today, y: to), stroke: todayStroke)))
+            }
             drawing.axis.append(.text(todayLabel.placed(x: today - 60, top: labelTop, width: 120, alignment: .center)))
             drawing.extent = max(drawing.extent, labelTop + todayLabel.height - y)
         }
         return drawing
+    }
+
+    /// Stretches of a line at `across` from `start` to `end` (horizontal, or vertical when
+    /// `vertical`) that cross none of `texts`.
+    static func clear(of texts: [Primitive], at across: Double, from start: Double, to end: Double,
+                      vertical: Bool = false) -> [(Double, Double)] {
+        var blocked: [(Double, Double)] = []
+        for case .text(let text) in texts {
+            let size = text.font.split(separator: " ").last.flatMap { Double($0) } ?? 12
+            for line in text.lines {
+                let (top, bottom) = (line.baseline - size, line.baseline + size * 0.3)
+                if vertical, across >= line.x - 3, across <= line.x + line.width + 3 { blocked.append((top - 2, bottom + 2)) }
+                if !vertical, across >= top, across <= bottom { blocked.append((line.x - 4, line.x + line.width + 4)) }
+            }
+        }
+        var pieces: [(Double, Double)] = []
+        var cursor = start
+        for (from, to) in blocked.sorted(by: { $0.0 < $1.0 }) where to > cursor {
+            if from > cursor { pieces.append((cursor, min(from, end))) }
+            cursor = max(cursor, to)
+        }
+        if cursor < end { pieces.append((cursor, end)) }
+        return pieces.filter { $0.1 - $0.0 > 1 }
     }
 
     private var axisStyle: Style {

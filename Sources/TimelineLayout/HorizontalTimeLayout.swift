@@ -82,7 +82,7 @@ struct HorizontalTimeLayout {
             let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: .english,
                                             minimumPitch: AxisPainter.horizontalPitch)
             let painter = AxisPainter(style: style, measurer: measurer, names: .english)
-            drawing = painter.horizontal(marks, y: bottom + Self.axisGap, top: 0)
+            drawing = painter.horizontal(marks, y: bottom + Self.axisGap, top: 0, texts: texts)
             bottom += Self.axisGap + drawing.extent
             if marks.today != nil { content.description.append("Today") }
         }

@@ -31,6 +31,8 @@ struct ListLayout {
         var y: Double = rows.first?.groupEnd != nil ? style.groupPadding : 0
 
         let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
+        let todayAfter = TodayMarker.row(after: rows, now: card.now, style: style)
+        var todayY: Double?
         for (index, row) in rows.enumerated() {
             let left = textX(row.level)
             let (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
@@ -69,6 +71,10 @@ struct ListLayout {
             rowBottoms.append(bottom)
             y = bottom
             if index < rows.count - 1 {
+                if index == todayAfter {
+                    todayY = y + (style.itemSpacing + TodayMarker.room) / 2
+                    y += TodayMarker.room
+                }
                 y += style.itemSpacing + style.groupPadding * Double(row.closesGroups)
                 if rows[index + 1].groupEnd != nil { y += style.groupPadding }
             } else {
@@ -83,7 +89,9 @@ struct ListLayout {
                             height: rowBottoms[end] - rowTops[index] + style.groupPadding * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.05).rgba)))
         }
-        content.layers = [boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, links]
+        let today = todayY.map { TodayMarker.draw(y: $0, width: width, style: style, label: "Today", measurer: measurer) } ?? []
+        if todayY != nil { content.description.append("Today") }
+        content.layers = [boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, today, links]
         content.width = neededWidth
         content.height = max(y, 0)
         return content

@@ -120,7 +120,12 @@ struct TimeLayout {
             let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
             let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: .english,
                                             minimumPitch: AxisPainter.verticalPitch)
-            drawing = painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width)
+            let shifted = texts.map { text -> Primitive in
+                var moved = text
+                moved.translate(dx: axisLeft, dy: 0)
+                return moved
+            }
+            drawing = painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted)
             content.description += marks.today == nil ? [] : ["Today"]
         }
         let breaks = scale.cuts.map(map.breakPosition)

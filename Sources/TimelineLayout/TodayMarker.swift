@@ -1,0 +1,29 @@
+import TimelineModel
+import TimelineScene
+
+/// The list layout's Today marker: a dashed line with its label between the last item due
+/// before `now` and the first one after it, when `now` falls between the card's first and last.
+enum TodayMarker {
+    /// Extra room the marker takes between its two items.
+    static let room: Double = 18
+
+    /// The row the marker follows, if `now` lies strictly between two dated rows.
+    static func row(after rows: [ItemRow], now: DateValue?, style: Style) -> Int? {
+        guard style.today == .auto, let now else { return nil }
+        let dated = rows.indices.filter { rows[$0].item.date != nil }
+        for (before, after) in zip(dated, dated.dropFirst()) {
+            guard let start = rows[before].item.date, let next = rows[after].item.date else { continue }
+            if start.instant <= now.instant, next.instant > now.instant { return after - 1 }
+        }
+        return nil
+    }
+
+    /// The label at the left, the line from it to `width`, centred on `y`.
+    static func draw(y: Double, width: Double, style: Style, label: String, measurer: any TextMeasuring) -> [Primitive] {
+        let color = style.overdueColor.rgba
+        let text = TextBlock(label, font: "\(style.font) Bold 11", color: color, width: width, maxLines: 1, measurer: measurer)
+        let lineStart = min(width, text.measured.width + 6)
+        return [.line(LineNode(from: Point(x: lineStart, y: y), to: Point(x: width, y: y), stroke: Stroke(color: color, width: 1.5, dash: [4, 3]))),
+                .text(text.placed(x: 0, top: y - text.firstLineHeight / 2, width: width))]
+    }
+}
