@@ -4,7 +4,7 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
-APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig
+APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72
 
 .PHONY: deps static-cxx build release demo test schema-tools goldens bench fuzz docs man completions clean
 

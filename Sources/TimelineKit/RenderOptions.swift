@@ -19,6 +19,8 @@ public struct RenderOptions: Sendable {
     public var now: DateValue?
     /// Replaces the documents' `theme`.
     public var theme: String?
+    /// Replaces the documents' and cards' `locale` (BCP 47, e.g. "de-DE").
+    public var locale: String?
     public var fontDirectories: [String] = []
     public var systemFonts = false
     /// Truncated text is an error.

@@ -48,11 +48,12 @@ struct AxisPainter {
         return blocks
     }
 
-    /// Width the vertical axis's labels need (at most 64 points).
+    /// Width the vertical axis's labels need (at most 88 points).
     func labelColumnWidth(_ ticks: [AxisTick], today: Bool) -> Double {
-        var widest = ticks.flatMap { blocks($0, width: 64) }.map(\.measured.width).max() ?? 0
-        if today { widest = max(widest, TextBlock(names.today, font: contextFont, color: todayColor, width: 64, measurer: measurer).measured.width) }
-        return min(64, (widest + 1).rounded(.up))
+        let cap: Double = 88
+        var widest = ticks.flatMap { blocks($0, width: cap) }.map(\.measured.width).max() ?? 0
+        if today { widest = max(widest, TextBlock(names.today, font: contextFont, color: todayColor, width: cap, measurer: measurer).measured.width) }
+        return min(cap, (widest + 1).rounded(.up))
     }
 
     /// A vertical axis: labels right-aligned in `[0, column]`, the rule at `column + labelGap`,

@@ -69,9 +69,9 @@ struct AxisTicks {
         case .hours:
             let dayChanged = previous.map { $0.dayNumber != civil.dayNumber } ?? true
             return AxisTick(instant: instant, label: Self.padded(civil.hour) + ":00",
-                            context: dayChanged ? names.shortMonth(civil.month) + " " + String(civil.day) : nil)
+                            context: dayChanged ? names.day(civil) : nil)
         case .days, .weeks:
-            return AxisTick(instant: instant, label: names.shortMonth(civil.month) + " " + String(civil.day),
+            return AxisTick(instant: instant, label: names.day(civil),
                             context: yearChanged ? String(civil.year) : nil)
         case .months(let step):
             let label = step == 3 ? "Q" + String((civil.month - 1) / 3 + 1) : names.shortMonth(civil.month)
@@ -84,9 +84,9 @@ struct AxisTicks {
     private func originTick(_ civil: CivilDate, instant: Double) -> AxisTick {
         if case .hours = unit {
             let time = Self.padded(civil.hour) + ":" + Self.padded(civil.minute)
-            return AxisTick(instant: instant, label: time, context: names.shortMonth(civil.month) + " " + String(civil.day))
+            return AxisTick(instant: instant, label: time, context: names.day(civil))
         }
-        return AxisTick(instant: instant, label: names.shortMonth(civil.month) + " " + String(civil.day), context: String(civil.year))
+        return AxisTick(instant: instant, label: names.day(civil), context: String(civil.year))
     }
 
     private static func padded(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }

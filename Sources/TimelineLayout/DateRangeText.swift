@@ -25,7 +25,7 @@ enum DateRangeText {
     }
 
     private static func day(_ civil: CivilDate, names: DateNames, year: Bool) -> String {
-        names.shortMonth(civil.month) + " " + String(civil.day) + (year ? ", " + String(civil.year) : "")
+        names.day(civil) + (year ? ", " + String(civil.year) : "")
     }
 
     private static func time(_ date: DateValue) -> String { date.isDay ? "" : ", " + clock(date.civil) }

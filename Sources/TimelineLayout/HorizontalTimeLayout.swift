@@ -79,9 +79,9 @@ struct HorizontalTimeLayout {
         var drawing = AxisPainter.Drawing()
         if style.axis != .none, scale.last > scale.origin {
             let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
-            let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: .english,
+            let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
                                             minimumPitch: AxisPainter.horizontalPitch)
-            let painter = AxisPainter(style: style, measurer: measurer, names: .english)
+            let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
             drawing = painter.horizontal(marks, y: bottom + Self.axisGap, top: 0, texts: texts)
             bottom += Self.axisGap + drawing.extent
             if marks.today != nil { content.description.append("Today") }

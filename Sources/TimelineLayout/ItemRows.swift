@@ -98,15 +98,17 @@ struct ItemText {
     /// The event column's text: `event`, else a period's range, else `date` in `eventFormat`.
     func event(_ item: Item) -> String? {
         if let event = item.event { return event }
-        if let date = item.date, let end = item.end { return DateRangeText.range(date, end, pattern: style.eventFormat) }
+        if let date = item.date, let end = item.end {
+            return DateRangeText.range(date, end, pattern: style.eventFormat, names: style.names)
+        }
         guard let format = style.eventFormat, let date = item.date,
               case .success(let pattern) = DatePattern.parse(format) else { return nil }
-        return pattern.format(date)
+        return pattern.format(date, names: style.names)
     }
 
     func day(_ item: Item) -> String? {
         guard let date = item.date, case .success(let pattern) = DatePattern.parse(style.dayFormat) else { return nil }
-        return pattern.format(date)
+        return pattern.format(date, names: style.names)
     }
 
     /// `label — title — subtitle (status[, overdue])` for the SVG's description.

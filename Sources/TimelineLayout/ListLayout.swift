@@ -89,7 +89,7 @@ struct ListLayout {
                             height: rowBottoms[end] - rowTops[index] + style.groupPadding * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.05).rgba)))
         }
-        let today = todayY.map { TodayMarker.draw(y: $0, width: width, style: style, label: "Today", measurer: measurer) } ?? []
+        let today = todayY.map { TodayMarker.draw(y: $0, width: width, style: style, label: style.names.today, measurer: measurer) } ?? []
         if todayY != nil { content.description.append("Today") }
         content.layers = [boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, today, links]
         content.width = neededWidth

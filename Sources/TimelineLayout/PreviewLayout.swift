@@ -38,7 +38,7 @@ struct PreviewLayout {
         let stacks = items.map { stack($0, width: textWidth) }
         let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
         let todayLabel = selection.todayBefore.map { _ in
-            TextBlock("Today", font: "\(style.font) Semi-Bold 11", color: todayColor.rgba, width: contentWidth, measurer: measurer)
+            TextBlock(style.names.today, font: "\(style.font) Semi-Bold 11", color: todayColor.rgba, width: contentWidth, measurer: measurer)
         }
         let todayHeight = todayLabel.map { $0.height + Self.todayGap } ?? 0
         let dateHeight = dates.compactMap { $0?.height }.max() ?? 0

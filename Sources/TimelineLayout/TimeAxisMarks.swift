@@ -31,7 +31,7 @@ enum TimeAxisMarks {
         for cut in scale.cuts {
             let civil = CivilDate(secondsSinceEpoch: Int64(cut.end.rounded(.down)) + Int64(utcOffset))
             let before = CivilDate(secondsSinceEpoch: Int64(cut.start.rounded(.down)) + Int64(utcOffset))
-            let label = names.shortMonth(civil.month) + " " + String(civil.day)
+            let label = names.day(civil)
             let tick = AxisTick(instant: cut.end, label: label, context: civil.year != before.year ? String(civil.year) : nil)
             let position = map.position(cut.end)
             result.removeAll { abs($0.1 - position) < 24 }

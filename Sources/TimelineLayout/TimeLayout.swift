@@ -41,9 +41,9 @@ struct TimeLayout {
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let scale = TimeScale.vertical(intervals: intervals.compactMap { $0 }.map { ($0.start, $0.end) }, dayScale: style.dayScale,
                                        maxLength: TimeScale.maxLength(style, rows: rows.count), cutLength: style.maxGap)
-        let painter = AxisPainter(style: style, measurer: measurer, names: .english)
+        let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
         let hasAxis = style.axis != .none && scale.last > scale.origin
-        let axisLeft = hasAxis ? painter.labelColumnWidth(Self.sampleTicks, today: true) + AxisPainter.labelGap + 10 : 0
+        let axisLeft = hasAxis ? painter.labelColumnWidth(Self.sampleTicks(style.names), today: true) + AxisPainter.labelGap + 10 : 0
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
 
         let widestNode = sizes.max() ?? style.shapeSize
@@ -118,7 +118,7 @@ struct TimeLayout {
         var drawing = AxisPainter.Drawing()
         if hasAxis {
             let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
-            let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: .english,
+            let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
                                             minimumPitch: AxisPainter.verticalPitch)
             let shifted = texts.map { text -> Primitive in
                 var moved = text
@@ -139,8 +139,11 @@ struct TimeLayout {
         return content
     }
 
-    /// Labels as wide as any tick's, to size the axis column before the ticks are known.
-    static let sampleTicks = ["Sep 30", "May 31", "2026", "00:00", "Q4"].map { AxisTick(instant: 0, label: $0, context: nil) }
+    /// Labels as wide as any tick's in these names, to size the axis column before the ticks are known.
+    static func sampleTicks(_ names: DateNames) -> [AxisTick] {
+        let days = (1...12).map { names.day(CivilDate(secondsSinceEpoch: Int64(CivilDate.daysSinceEpoch(year: 2026, month: $0, day: 28)) * 86_400)) }
+        return (days + ["2026", "00:00", "Q4"]).map { AxisTick(instant: 0, label: $0, context: nil) }
+    }
 
     /// Group boxes around their rows and every period bar that starts inside them.
     private func groupBoxes(_ measured: [MeasuredRow], tops: [Double], reach: [Double], columns: VerticalColumns,

@@ -8,6 +8,8 @@ public struct DateNames: Hashable, Sendable, Codable {
     public var weekdays: [String]
     public var shortWeekdays: [String]
     public var today: String
+    /// How a day of a month is written: "MMM d" in English, "d. MMM" in German, "M月d日" in Japanese.
+    public var dayPattern = "MMM d"
 
     public init(months: [String], shortMonths: [String], weekdays: [String], shortWeekdays: [String], today: String) {
         self.months = months
@@ -28,6 +30,12 @@ public struct DateNames: Hashable, Sendable, Codable {
     /// Weekday 0 is Sunday.
     public func weekday(_ weekday: Int) -> String { Self.pick(weekdays, weekday) }
     public func shortWeekday(_ weekday: Int) -> String { Self.pick(shortWeekdays, weekday) }
+
+    /// A day in `dayPattern` ("Nov 3").
+    public func day(_ civil: CivilDate) -> String {
+        guard case .success(let pattern) = DatePattern.parse(dayPattern) else { return shortMonth(civil.month) + " " + String(civil.day) }
+        return pattern.format(civil: civil, names: self)
+    }
 
     private static func pick(_ names: [String], _ index: Int) -> String {
         names.indices.contains(index) ? names[index] : ""

@@ -64,6 +64,9 @@ public struct DatePattern: Hashable, Sendable {
         return Self.write(day.isEmpty ? Self.fallbackDay : day, date.civil, names)
     }
 
+    /// Civil fields as they are, time of day included.
+    public func format(civil: CivilDate, names: DateNames = .english) -> String { Self.write(tokens, civil, names) }
+
     static let timeLetters: Set<Character> = ["H", "h", "m", "s", "a"]
     private static let fallbackDay: [Token] = [.field("M", 3), .literal(" "), .field("d", 1)]
 

@@ -63,6 +63,8 @@ public struct Style: Hashable, Sendable, Codable {
     public var maxLength: Double?
     public var axis: AxisMode = .ticks
     public var today: TodayMode = .auto
+    /// Month and weekday names and labels in the card's `locale`, with its `labels` over them.
+    public var names = DateNames.english
     public var shadow: Shadow?
 
     public init() {}

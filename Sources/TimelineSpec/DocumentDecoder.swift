@@ -46,8 +46,9 @@ public struct DocumentDecoder: Sendable {
     ///   - baseDirectory: the folder icons and theme files are resolved in (and confined to).
     ///   - theme: a theme that replaces the document's own `theme` (the `--theme` flag).
     ///   - now: "today", over the document's `now` (the `--now` flag).
+    ///   - locale: the locale of dates and labels, over the document's and cards' (`--locale`).
     public func decode(_ data: Data, file: String, format: InputFormat? = nil, baseDirectory: String,
-                       theme: String? = nil, now: DateValue? = nil) throws(DiagnosticsError) -> Document {
+                       theme: String? = nil, now: DateValue? = nil, locale: String? = nil) throws(DiagnosticsError) -> Document {
         let start = SourceLocation(file: file, line: 1, column: 1)
         let read = try readTree([UInt8](data), file: file, format: format)
         if read.root.isNull {
@@ -55,7 +56,7 @@ public struct DocumentDecoder: Sendable {
         }
         let context = DecodeContext(file: file, limits: limits)
         let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme,
-                                      nowOverride: now, icons: IconReader(check: iconCheck)).read(read.root)
+                                      nowOverride: now, localeOverride: locale, icons: IconReader(check: iconCheck)).read(read.root)
         let problems = read.diagnostics + context.diagnostics
         if !problems.isEmpty {
             // Stable: problems at one place keep the order they were found in.

@@ -13,6 +13,8 @@ struct DocumentReader {
     var themeOverride: String?
     /// `--now`, which wins over the document's `now`.
     var nowOverride: DateValue?
+    /// `--locale`, which wins over the document's and the cards' `locale`.
+    var localeOverride: String?
     /// The icon files read so far, each once.
     var icons = IconReader(check: nil)
 
@@ -32,6 +34,7 @@ struct DocumentReader {
         }
         if let node = keys["style"] { context.applyStyle(node, "style", to: &style) }
         if let node = keys["feed"] { context.applyFeed(node, "feed", to: &feed) }
+        readNames(keys, "", into: &style.names)
         feed.titleColor = style.titleColor
         feed.subtitleColor = style.subtitleColor
         let written = keys["now"].flatMap { context.date($0, "now") }
@@ -124,6 +127,7 @@ struct DocumentReader {
         guard let keys = context.mapping(node, path, FormatSchema.card) else { return nil }
         var style = documentStyle
         if let value = keys["style"] { context.applyStyle(value, path + ".style", to: &style) }
+        readNames(keys, path + ".", into: &style.names)
         var id = "card-\(index + 1)"
         if let value = keys["id"], let text = context.text(value, path + ".id") {
             if text.utf8.count > Self.maxIDLength {
@@ -160,6 +164,20 @@ struct DocumentReader {
         }
         validate(card, node: node, keys: keys, path: path)
         return card
+    }
+
+    /// `locale` then `labels` of a document (`prefix` "") or card; `--locale` wins over both
+    /// locales, and is resolved once, for the document.
+    private func readNames(_ keys: MappingKeys, _ prefix: String, into names: inout DateNames) {
+        if let tag = localeOverride {
+            if prefix.isEmpty {
+                let flag = YAMLNode(.scalar(tag, plain: false), line: 1, column: 1)
+                context.localeNames(tag, at: flag, "--locale").map { names = $0 }
+            }
+        } else if let node = keys["locale"] {
+            context.localeNames(node, prefix + "locale").map { names = $0 }
+        }
+        if let node = keys["labels"] { context.applyLabels(node, prefix + "labels", to: &names) }
     }
 
     private func readBand(_ keys: MappingKeys, _ path: String, text: (YAMLNode?, YAMLNode?),

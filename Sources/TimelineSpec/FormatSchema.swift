@@ -98,6 +98,10 @@ public enum FormatSchema {
         KeySchema(name: "background", kind: .color, summary: "Strip background."),
     ])
 
+    public static let labels = ObjectSchema(name: "Labels", keys: [
+        KeySchema(name: "today", kind: .text, summary: "The Today line's and marker's label (default: the locale's word)."),
+    ])
+
     public static let itemKeys: [KeySchema] = [
         KeySchema(name: "title", kind: .text, summary: "Title; required unless the item has an icon or items."),
         KeySchema(name: "subtitle", kind: .text, summary: "Subtitle under the title."),
@@ -134,6 +138,8 @@ public enum FormatSchema {
         KeySchema(name: "direction", kind: .enumeration(Direction.allCases.map(\.rawValue)), summary: "vertical or horizontal (default vertical)."),
         KeySchema(name: "groupBy", kind: .enumeration(Grouping.allCases.map(\.rawValue)), summary: "none or day (default none)."),
         KeySchema(name: "style", kind: .object(style), summary: "Card style, over the document's."),
+        KeySchema(name: "locale", kind: .text, summary: "BCP 47 locale of dates and labels, e.g. de-DE (default: the document's)."),
+        KeySchema(name: "labels", kind: .object(labels), summary: "Words over the locale's own, e.g. { today: Heute }."),
         KeySchema(name: "items", kind: .list(.object(item)), summary: "The timeline's items."),
     ], required: ["items"])
 
@@ -143,6 +149,8 @@ public enum FormatSchema {
         KeySchema(name: "now", kind: .date, summary: "\"Today\" for overdue items and the preview strip."),
         KeySchema(name: "theme", kind: .nameOrPath(Themes.names), summary: "Built-in theme or a theme file."),
         KeySchema(name: "style", kind: .object(style), summary: "Document-wide style."),
+        KeySchema(name: "locale", kind: .text, summary: "BCP 47 locale of month and day names and labels, e.g. de-DE (default en)."),
+        KeySchema(name: "labels", kind: .object(labels), summary: "Words over the locale's own, e.g. { today: Heute }."),
         KeySchema(name: "feed", kind: .object(feed), summary: "How cards are stacked into one strip."),
         KeySchema(name: "cards", kind: .list(.object(card)), summary: "The cards, one image each."),
     ], required: ["version", "cards"])

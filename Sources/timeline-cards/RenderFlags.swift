@@ -96,6 +96,9 @@ struct ImageFlags: ParsableArguments {
     @Option(help: "A built-in theme (default, dark, fiori, mono) or a theme file, over the document's.")
     var theme: String?
 
+    @Option(help: "The locale of dates and labels (BCP 47, e.g. de-DE), over the document's and cards'.")
+    var locale: String?
+
     @Option(help: "Add a folder of fonts (repeatable).")
     var fonts: [String] = []
 
@@ -125,6 +128,7 @@ struct ImageFlags: ParsableArguments {
         options.scale = scale
         options.now = now.flatMap(TimelineKit.parseDate)
         options.theme = theme
+        options.locale = locale
         options.fontDirectories = fonts
         options.systemFonts = systemFonts
         options.strict = strict

@@ -1,0 +1,42 @@
+import TimelineModel
+
+/// `locale:` and `labels:` of a document or card: the words dates are written with.
+extension DecodeContext {
+    /// Names for a `locale` value: English without ICU for `en` and `en-*`, else ICU's; an error
+    /// at the value when it is no BCP 47 tag or ICU has no data for it.
+    func localeNames(_ node: YAMLNode, _ path: String) -> DateNames? {
+        guard let tag = text(node, path) else { return nil }
+        return localeNames(tag, at: node, path)
+    }
+
+    func localeNames(_ tag: String, at node: YAMLNode, _ path: String) -> DateNames? {
+        guard Self.isLocaleTag(tag) else {
+            error(node, "\(path): \(Self.quoted(tag)) is not a BCP 47 locale, such as en-US, de-DE or ja")
+            return nil
+        }
+        let language = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        if language == "en" { return .english }
+        guard let names = ICUDates.names(for: tag) else {
+            error(node, "\(path): no date names for \(Self.quoted(tag)) (ICU's libicui18n is missing or has no data for it)")
+            return nil
+        }
+        return names
+    }
+
+    /// `labels: { today: Heute }` over the locale's words.
+    func applyLabels(_ node: YAMLNode, _ path: String, to names: inout DateNames) {
+        guard let keys = mapping(node, path, FormatSchema.labels) else { return }
+        keys["today"].flatMap { text($0, path + ".today") }.map { names.today = $0 }
+    }
+
+    /// Language, then optional script, region and variants: letters and digits between hyphens.
+    static func isLocaleTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}
