@@ -7,10 +7,13 @@ enum TodayMarker {
     /// Extra room the marker takes between its two items.
     static let room: Double = 18
 
-    /// The row the marker follows, if `now` lies strictly between two dated rows.
+    /// The row the marker follows, if `now` lies between two dated rows of a card whose dates
+    /// are in order (in any other order, "between" says nothing).
     static func row(after rows: [ItemRow], now: DateValue?, style: Style) -> Int? {
         guard style.today == .auto, let now else { return nil }
         let dated = rows.indices.filter { rows[$0].item.date != nil }
+        let instants = dated.compactMap { rows[$0].item.date?.instant }
+        guard zip(instants, instants.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
         for (before, after) in zip(dated, dated.dropFirst()) {
             guard let start = rows[before].item.date, let next = rows[after].item.date else { continue }
             if start.instant <= now.instant, next.instant > now.instant { return after - 1 }
