@@ -73,7 +73,7 @@ public enum FormatSchema {
         KeySchema(name: "columns", kind: .integer(minimum: 1), summary: "Columns of the preview strip (default 4)."),
         KeySchema(name: "maxGap", kind: .number(minimum: 0), summary: "Length, in points, of a gap the time layout compresses (default 64)."),
         KeySchema(name: "dayScale", kind: .number(minimum: 0), summary: "Points per day on the vertical time layout (default 24)."),
-        KeySchema(name: "maxLength", kind: .number(minimum: 100), summary: "Longest vertical time layout before quiet gaps are compressed (default 1600)."),
+        KeySchema(name: "maxLength", kind: .number(minimum: 100), summary: "Longest vertical time layout before quiet gaps are compressed (default 120 per item, 480 to 1600)."),
         KeySchema(name: "axis", kind: .enumeration(AxisMode.allCases.map(\.rawValue)), summary: "Time axis: none, ticks or grid (default ticks)."),
         KeySchema(name: "today", kind: .enumeration(TodayMode.allCases.map(\.rawValue)), summary: "Today line or marker when now is inside the span: auto or none (default auto)."),
         KeySchema(name: "shadow", kind: .object(shadow), summary: "Card drop shadow."),
