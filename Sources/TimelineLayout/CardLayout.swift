@@ -40,6 +40,7 @@ public enum CardLayout {
         let style = card.style
         let margins = style.margins
         var content = contentLayout(card, measurer: measurer)
+        Legend.append(to: &content, card: card, width: style.width - margins.horizontal, measurer: measurer)
         let width = max(style.width, content.width + margins.horizontal)
         let innerWidth = width - margins.horizontal
 

@@ -74,6 +74,10 @@ struct HorizontalTimeLayout {
             bottom = max(bottom, labelTop + stacks[index].height)
         }
         bottom += hasGroups ? style.groupPadding : 0
+        let runs = SectionBands.runs(rows, sections: card.sections)
+        let spans = rows.indices.map { (left: centers[$0] - widths[$0] / 2, right: centers[$0] + widths[$0] / 2) }
+        let bands = SectionBands.horizontal(runs, spans: spans, top: 0, bottom: bottom, style: style, measurer: measurer)
+        bottom += bands.height
         let boxes = groupBoxes(rows, centers: centers, widths: widths, inset: inset, bottom: bottom)
 
         var drawing = AxisPainter.Drawing()
@@ -87,7 +91,7 @@ struct HorizontalTimeLayout {
             if marks.today != nil { content.description.append("Today") }
         }
         let breaks = scale.cuts.map(map.breakPosition)
-        content.layers = [drawing.under, boxes, TimeMarks.line(stops, breaks: breaks, style: style, vertical: false), bars,
+        content.layers = [drawing.under, bands.nodes, boxes, TimeMarks.line(stops, breaks: breaks, style: style, vertical: false), bars,
                           markers, texts, drawing.axis, links]
         content.width = max(width, right + inset)
         content.height = bottom

@@ -128,8 +128,12 @@ struct TimeLayout {
             drawing = painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted)
             content.description += marks.today == nil ? [] : ["Today"]
         }
+        let runs = SectionBands.runs(rows, sections: card.sections)
+        let spans = measured.indices.map { (top: tops[$0], bottom: max(tops[$0] + measured[$0].height, reach[$0])) }
+        let bands = SectionBands.vertical(runs, spans: spans, left: columns.labelWidth > 0 ? 0 : -4, right: width - axisLeft,
+                                          style: style, named: !hasStatus, measurer: measurer)
         let breaks = scale.cuts.map(map.breakPosition)
-        var layers = [boxes.nodes, TimeMarks.line(stops, breaks: breaks, style: style, vertical: true), bars, markers, texts, links]
+        var layers = [bands, boxes.nodes, TimeMarks.line(stops, breaks: breaks, style: style, vertical: true), bars, markers, texts, links]
         for layer in layers.indices {
             for index in layers[layer].indices { layers[layer][index].translate(dx: axisLeft, dy: 0) }
         }

@@ -18,6 +18,8 @@ public struct Item: Hashable, Sendable, Codable {
     public var link: String?
     /// Non-nil makes this item a group.
     public var children: [Item]?
+    /// The section it belongs to (its color comes from the card's `sections` unless it has one).
+    public var section: String?
     /// Where the item starts in its input, for messages about it.
     public var location: SourceLocation?
 
@@ -38,6 +40,8 @@ public struct Card: Hashable, Sendable, Codable {
     public var groupBy: Grouping = .none
     public var style: Style
     public var items: [Item]
+    /// Sections named by `sections` or by items, in that order, each with its color.
+    public var sections: [Section] = []
     /// The document's "today", used for overdue items and the preview strip.
     public var now: DateValue?
     public var location: SourceLocation?
@@ -46,6 +50,17 @@ public struct Card: Hashable, Sendable, Codable {
         self.id = id
         self.style = style
         self.items = items
+    }
+}
+
+/// A named part of a card's items (Mermaid's `section`, a markwhen tag), with its color.
+public struct Section: Hashable, Sendable, Codable {
+    public var name: String
+    public var color: Color
+
+    public init(name: String, color: Color) {
+        self.name = name
+        self.color = color
     }
 }
 

@@ -63,6 +63,8 @@ public struct Style: Hashable, Sendable, Codable {
     public var maxLength: Double?
     public var axis: AxisMode = .ticks
     public var today: TodayMode = .auto
+    /// A legend of the sections and statuses used, under the content.
+    public var legend = false
     /// Month and weekday names and labels in the card's `locale`, with its `labels` over them.
     public var names = DateNames.english
     public var shadow: Shadow?

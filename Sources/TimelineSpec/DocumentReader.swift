@@ -158,10 +158,12 @@ struct DocumentReader {
                                    defaultBackground: style.lineColor.withOpacity(0.25), defaultColor: style.subtitleColor)
             if card.footer?.title == nil { context.error(value, "\(path).footer: needs a text") }
         }
+        if let value = keys["sections"] { card.sections = context.sections(value, path + ".sections") }
         if let list = keys["items"], let nodes = context.sequence(list, path + ".items") {
             if nodes.isEmpty { context.error(list, "\(path).items: a card needs at least one item") }
             card.items = readItems(nodes, path: { path + ".items" }, depth: 0, itemCount: &itemCount)
         }
+        context.applySections(to: &card)
         validate(card, node: node, keys: keys, path: path)
         return card
     }
@@ -246,6 +248,7 @@ struct DocumentReader {
         item.subAttribute = keys[Key.subAttribute].flatMap { context.text($0, path() + ".subAttribute") }
         item.statusText = keys[Key.statusText].flatMap { context.text($0, path() + ".statusText") }
         item.subStatusText = keys[Key.subStatusText].flatMap { context.text($0, path() + ".subStatusText") }
+        item.section = keys[Key.section].flatMap { context.text($0, path() + ".section") }
         if let value = keys[Key.icon], let name = context.text(value, path() + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):

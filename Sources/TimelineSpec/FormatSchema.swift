@@ -14,6 +14,9 @@ public indirect enum ValueKind: Sendable {
     case list(ValueKind)
     /// An integer or the name of a built-in / a file.
     case nameOrPath([String])
+    /// A mapping of names the user chooses to values of one kind.
+    case map(ValueKind)
+    case boolean
 }
 
 public struct KeySchema: Sendable {
@@ -76,6 +79,7 @@ public enum FormatSchema {
         KeySchema(name: "maxLength", kind: .number(minimum: 100), summary: "Longest vertical time layout before quiet gaps are compressed (default 120 per item, 480 to 1600)."),
         KeySchema(name: "axis", kind: .enumeration(AxisMode.allCases.map(\.rawValue)), summary: "Time axis: none, ticks or grid (default ticks)."),
         KeySchema(name: "today", kind: .enumeration(TodayMode.allCases.map(\.rawValue)), summary: "Today line or marker when now is inside the span: auto or none (default auto)."),
+        KeySchema(name: "legend", kind: .boolean, summary: "A legend of the sections and statuses used, under the card (default false)."),
         KeySchema(name: "shadow", kind: .object(shadow), summary: "Card drop shadow."),
     ])
 
@@ -118,6 +122,7 @@ public enum FormatSchema {
         KeySchema(name: "subStatusText", kind: .text, summary: "Second line of the status column."),
         KeySchema(name: "link", kind: .text, summary: "http, https or mailto URL."),
         KeySchema(name: "items", kind: .list(.object(ObjectSchema(name: "Item", keys: []))), summary: "Children: makes this item a group."),
+        KeySchema(name: "section", kind: .text, summary: "Section (a Mermaid section, a markwhen tag): its color and band."),
     ]
     public static let item = ObjectSchema(name: "Item", keys: itemKeys)
 
@@ -125,7 +130,7 @@ public enum FormatSchema {
     /// the two in step).
     enum ItemKey: Int, CaseIterable {
         case title, subtitle, date, end, event, status, shape, color, icon, attribute, subAttribute, statusText,
-             subStatusText, link, items
+             subStatusText, link, items, section
     }
 
     public static let card = ObjectSchema(name: "Card", keys: [
@@ -140,6 +145,7 @@ public enum FormatSchema {
         KeySchema(name: "style", kind: .object(style), summary: "Card style, over the document's."),
         KeySchema(name: "locale", kind: .text, summary: "BCP 47 locale of dates and labels, e.g. de-DE (default: the document's)."),
         KeySchema(name: "labels", kind: .object(labels), summary: "Words over the locale's own, e.g. { today: Heute }."),
+        KeySchema(name: "sections", kind: .map(.color), summary: "Section names and their colors, in legend order."),
         KeySchema(name: "items", kind: .list(.object(item)), summary: "The timeline's items."),
     ], required: ["items"])
 

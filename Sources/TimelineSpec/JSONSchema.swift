@@ -61,6 +61,10 @@ public enum JSONSchema {
             return ["type": "array", "items": value(element, in: parent)]
         case .nameOrPath(let names):
             return ["anyOf": [["enum": names], ["type": "string", "pattern": "\\.(ya?ml|json)$"]]]
+        case .boolean:
+            return ["type": "boolean"]
+        case .map(let element):
+            return ["type": "object", "additionalProperties": value(element, in: parent)]
         }
     }
 }

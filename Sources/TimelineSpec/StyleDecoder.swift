@@ -45,6 +45,7 @@ extension DecodeContext {
             case "maxLength": number(value, at, minimum: 100, maximum: 1_000_000).map { style.maxLength = $0 }
             case "axis": choice(value, at, AxisMode.self).map { style.axis = $0 }
             case "today": choice(value, at, TodayMode.self).map { style.today = $0 }
+            case "legend": boolean(value, at).map { style.legend = $0 }
             case "shadow":
                 guard let shadow = mapping(value, at, FormatSchema.shadow) else { break }
                 var result = style.shadow ?? Style.Shadow(color: Color(hex: 0, alpha: 40), blur: 8, offsetX: 0, offsetY: 2)

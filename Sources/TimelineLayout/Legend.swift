@@ -1,0 +1,84 @@
+import TimelineModel
+import TimelineScene
+
+/// `legend: true`: under the content, a swatch and name for each section, then each status
+/// glyph the card uses with its name, flowing left to right and wrapping to the width.
+enum Legend {
+    static let gap: Double = 16
+    private static let swatch: Double = 11
+    private static let entryGap: Double = 18
+
+    /// Appends the legend under `content` when the card asks for one.
+    static func append(to content: inout CardContent, card: Card, width: Double, measurer: any TextMeasuring) {
+        guard card.style.legend else { return }
+        let top = content.height + (content.height > 0 ? gap : 0)
+        let (nodes, height) = layout(card: card, width: max(width, content.width), top: top, measurer: measurer)
+        guard !nodes.isEmpty else { return }
+        content.layers.append(nodes)
+        content.height = top + height
+    }
+
+    private struct Entry {
+        var mark: (Point) -> [Primitive]
+        var label: String
+    }
+
+    static func layout(card: Card, width: Double, top: Double, measurer: any TextMeasuring) -> (nodes: [Primitive], height: Double) {
+        let style = card.style
+        var entries = card.sections.map { section in
+            Entry(mark: { center in
+                [.box(BoxNode(rect: Rect(x: center.x - swatch / 2, y: center.y - swatch / 2, width: swatch, height: swatch),
+                              corners: CornerRadii(all: 3), fill: section.color.rgba))]
+            }, label: section.name)
+        }
+        for status in statuses(card.items) {
+            var item = Item()
+            item.status = status
+            let look = NodeLook(item: item, style: style, isOverdue: false)
+            entries.append(Entry(mark: { center in
+                var nodes: [Primitive] = []
+                NodeDrawing.node(look: look, item: item, center: center, size: swatch + 1, style: style, into: &nodes)
+                return nodes
+            }, label: name(of: status)))
+        }
+        guard !entries.isEmpty else { return ([], 0) }
+        var nodes: [Primitive] = [.line(LineNode(from: Point(x: 0, y: top), to: Point(x: width, y: top),
+                                                 stroke: Stroke(color: style.lineColor.withOpacity(0.6).rgba, width: 0.5)))]
+        let font = style.resolvedSubtitleFont
+        var (x, y, rowHeight) = (0.0, top + 10, 0.0)
+        for entry in entries {
+            let text = TextBlock(entry.label, font: font, color: style.subtitleColor.rgba, width: width, maxLines: 1, measurer: measurer)
+            let entryWidth = swatch + 6 + text.measured.width
+            if x > 0, x + entryWidth > width {
+                (x, y, rowHeight) = (0, y + rowHeight + 6, 0)
+            }
+            let middle = y + text.firstLineHeight / 2
+            nodes += entry.mark(Point(x: x + swatch / 2, y: middle))
+            nodes.append(.text(text.placed(x: x + swatch + 6, top: y, width: text.measured.width + 1)))
+            x += entryWidth + entryGap
+            rowHeight = max(rowHeight, text.height)
+        }
+        return (nodes, y + rowHeight - top)
+    }
+
+    /// Statuses in the order the format lists them, those the items use.
+    private static func statuses(_ items: [Item]) -> [Status] {
+        var used = Set<Status>()
+        var stack = items
+        while let item = stack.popLast() {
+            used.insert(item.status)
+            stack += item.children ?? []
+        }
+        return Status.allCases.filter { used.contains($0) }
+    }
+
+    /// "in-progress" reads "In progress".
+    static func name(of status: Status) -> String {
+        let words = status.rawValue.replacingDashes
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}
+
+private extension String {
+    var replacingDashes: String { String(map { $0 == "-" ? " " : $0 }) }
+}

@@ -1,0 +1,60 @@
+import TimelineModel
+
+/// A card's `sections:` and its items' `section:`: every section named gets a color (its own,
+/// else the next of a palette), and an item without `color` takes its section's.
+extension DecodeContext {
+    /// Colors given to sections named without one, in turn: distinct hues that keep 3:1 against white.
+    static let sectionPalette: [Color] = [0x0a6ed1, 0xc0399f, 0x1e8a44, 0xd04a02, 0x6c32a9, 0x00838f, 0x8d6e00, 0xb00020]
+        .map { Color(hex: $0) }
+
+    func boolean(_ node: YAMLNode, _ path: @autoclosure () -> String) -> Bool? {
+        guard let value = text(node, path()) else { return nil }
+        switch value {
+        case "true": return true
+        case "false": return false
+        default:
+            error(node, "\(path()): \(Self.quoted(value)) is not true or false")
+            return nil
+        }
+    }
+
+    /// `sections: { Design: "#5b2a86", Backend: teal }`, in the order written.
+    func sections(_ node: YAMLNode, _ path: String) -> [Section] {
+        guard case .mapping(let pairs) = node.content else {
+            error(node, "\(path): expected a mapping of section names to colors")
+            return []
+        }
+        var sections: [Section] = []
+        for pair in pairs {
+            guard let name = text(pair.key, path) else { continue }
+            if sections.contains(where: { $0.name == name }) {
+                error(pair.key, "\(path): section \(Self.quoted(name)) is named twice")
+                continue
+            }
+            if let color = color(pair.value, "\(path).\(name)") { sections.append(Section(name: name, color: color)) }
+        }
+        return sections
+    }
+
+    /// The card's sections completed with those only items name, and the items colored by them.
+    func applySections(to card: inout Card) {
+        var sections = card.sections
+        func resolve(_ items: inout [Item]) {
+            for index in items.indices {
+                if let name = items[index].section {
+                    if !sections.contains(where: { $0.name == name }) {
+                        let color = Self.sectionPalette[sections.count % Self.sectionPalette.count]
+                        sections.append(Section(name: name, color: color))
+                    }
+                    if items[index].color == nil { items[index].color = sections.first { $0.name == name }?.color }
+                }
+                if var children = items[index].children {
+                    resolve(&children)
+                    items[index].children = children
+                }
+            }
+        }
+        resolve(&card.items)
+        card.sections = sections
+    }
+}
