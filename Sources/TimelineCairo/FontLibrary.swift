@@ -77,7 +77,8 @@ public final class FontLibrary {
             throw SetupError.fontconfig("cannot create a configuration")
         }
         let fallbacks = Self.fallbackFamilies.map { "<string>\($0)</string>" }.joined()
-        // Every pattern gets the bundled families appended, so fallback order is fixed and known.
+        // Every pattern gets the bundled families appended, so fallback order is fixed and known;
+        // italic asked of a family without an italic face is slanted (fontconfig's synthetic oblique).
         let rules = """
             <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
             <cachedir prefix="xdg">timeline-cards/fontconfig</cachedir>
@@ -86,6 +87,11 @@ public final class FontLibrary {
             <match target="pattern"><test name="family"><string>sans</string></test>
             <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
             <match target="pattern"><edit name="family" mode="append_last" binding="weak">\(fallbacks)</edit></match>
+            <match target="font"><test name="slant"><const>roman</const></test>
+            <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
+            <edit name="matrix" mode="assign"><times><name>matrix</name><matrix><double>1</double><double>0.2</double>
+            <double>0</double><double>1</double></matrix></times></edit>
+            <edit name="slant" mode="assign"><const>oblique</const></edit></match>
             </fontconfig>
             """
         if !systemFonts {

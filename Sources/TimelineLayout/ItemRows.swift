@@ -162,6 +162,9 @@ struct ItemText {
         stack.append(item.subtitle, font: subtitleFont, color: secondary, width: width, measurer: measurer)
         stack.append(item.attribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
         stack.append(item.subAttribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
+        if let body = item.body {
+            stack.blocks.append(RichParagraph.block(body, font: subtitleFont, style: style, width: width, measurer: measurer))
+        }
         return stack
     }
 

@@ -10,6 +10,8 @@ struct TextBlock {
     var measured: MeasuredText
     var font: String
     var color: RGBA
+    /// Body text with inline emphasis: placed run by run (`measured` holds its plain lines).
+    var rich: RichParagraph?
 
     var height: Double { measured.height }
     var firstLineHeight: Double { measured.lines.isEmpty ? 0 : measured.lineHeight }
@@ -18,6 +20,13 @@ struct TextBlock {
         measured = measurer.measure(text, font: font, maxWidth: Self.measuredWidth(width), maxLines: maxLines)
         self.font = font
         self.color = color
+    }
+
+    init(measured: MeasuredText, font: String, color: RGBA, rich: RichParagraph?) {
+        self.measured = measured
+        self.font = font
+        self.color = color
+        self.rich = rich
     }
 
     /// The width a block `width` wide is measured at: never zero or negative.
@@ -70,7 +79,11 @@ struct TextStack {
     func place(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading, into nodes: inout [Primitive]) {
         var y = top
         for block in blocks {
-            nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
+            if let rich = block.rich {
+                rich.place(x: x, top: y, width: width, alignment: alignment, into: &nodes)
+            } else {
+                nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
+            }
             y += block.height + gap
         }
     }

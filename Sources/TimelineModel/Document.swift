@@ -18,6 +18,8 @@ public struct Item: Hashable, Sendable, Codable {
     public var link: String?
     /// Non-nil makes this item a group.
     public var children: [Item]?
+    /// `description`: body text under the subtitle, with inline `**bold**`, `*italic*`, `` `code` `` and links.
+    public var body: String?
     /// The section it belongs to (its color comes from the card's `sections` unless it has one).
     public var section: String?
     /// Where the item starts in its input, for messages about it.

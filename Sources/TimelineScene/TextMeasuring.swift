@@ -43,9 +43,14 @@ public protocol TextMeasuring {
     /// Measures many texts at once, answering in their order: a measurer may shape them in
     /// parallel. Layouts that know all their texts before placing any ask this way.
     func measure(_ requests: [TextRequest]) -> [MeasuredText]
+
+    /// Wraps runs of different fonts as one paragraph to `maxWidth` points.
+    func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText
 }
 
 extension TextMeasuring {
+    public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText { measureRunsByWord(runs, maxWidth: maxWidth) }
+
     /// One text at a time, in order.
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
         requests.map { measure($0.text, font: $0.font, maxWidth: $0.maxWidth, maxLines: $0.maxLines) }
@@ -96,6 +101,8 @@ public final class MeasuredAnswers: TextMeasuring {
         misses += 1
         return fallback.measure(text, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
+
+    public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText { fallback.measure(runs: runs, maxWidth: maxWidth) }
 
     /// Whether every listed request was asked for, in order, and nothing else.
     public var wereAllAnsweredInOrder: Bool { misses == 0 && next == requests.count }

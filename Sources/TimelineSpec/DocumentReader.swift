@@ -249,6 +249,7 @@ struct DocumentReader {
         item.statusText = keys[Key.statusText].flatMap { context.text($0, path() + ".statusText") }
         item.subStatusText = keys[Key.subStatusText].flatMap { context.text($0, path() + ".subStatusText") }
         item.section = keys[Key.section].flatMap { context.text($0, path() + ".section") }
+        item.body = keys[Key.description].flatMap { context.text($0, path() + ".description") }
         if let value = keys[Key.icon], let name = context.text(value, path() + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):

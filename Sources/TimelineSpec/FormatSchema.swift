@@ -123,6 +123,7 @@ public enum FormatSchema {
         KeySchema(name: "link", kind: .text, summary: "http, https or mailto URL."),
         KeySchema(name: "items", kind: .list(.object(ObjectSchema(name: "Item", keys: []))), summary: "Children: makes this item a group."),
         KeySchema(name: "section", kind: .text, summary: "Section (a Mermaid section, a markwhen tag): its color and band."),
+        KeySchema(name: "description", kind: .text, summary: "Body text under the subtitle: **bold**, *italic*, `code`, [links](https://…)."),
     ]
     public static let item = ObjectSchema(name: "Item", keys: itemKeys)
 
@@ -130,7 +131,7 @@ public enum FormatSchema {
     /// the two in step).
     enum ItemKey: Int, CaseIterable {
         case title, subtitle, date, end, event, status, shape, color, icon, attribute, subAttribute, statusText,
-             subStatusText, link, items, section
+             subStatusText, link, items, section, description
     }
 
     public static let card = ObjectSchema(name: "Card", keys: [

@@ -1,0 +1,72 @@
+import CPangoCairo
+import TimelineScene
+
+extension PangoTextMeasurer {
+    /// Runs wrapped as one Pango paragraph: each run's font is a font attribute over its bytes,
+    /// so Pango breaks lines across runs as it would in plain text, and every run shaped on a line
+    /// comes back with its offset from the line's start.
+    public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
+        guard let first = runs.first, let layout = pango_layout_new(fonts.context) else {
+            return MeasuredRichText(lines: [], height: 0, lineHeight: 0)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let scale = Double(PANGO_SCALE)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_width(layout, Int32(min(maxWidth * scale, Double(Int32.max))))
+        pango_layout_set_font_description(layout, fonts.description(first.font))
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        let attributes = pango_attr_list_new()
+        for run in runs {
+            starts.append(bytes.count)
+            bytes += Array(run.text.utf8)
+            if let attribute = pango_attr_font_desc_new(fonts.description(run.font)) {
+                attribute.pointee.start_index = UInt32(starts[starts.count - 1])
+                attribute.pointee.end_index = UInt32(bytes.count)
+                pango_attr_list_insert(attributes, attribute)
+            }
+        }
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
+        }
+        return lines(of: layout, bytes: bytes, starts: starts, runs: runs, scale: scale)
+    }
+
+    /// The layout's lines, run by run: the iterator yields no run at the end of each line.
+    private func lines(of layout: OpaquePointer, bytes: [UInt8], starts: [Int], runs: [TextRun], scale: Double) -> MeasuredRichText {
+        guard let iterator = pango_layout_get_iter(layout) else { return MeasuredRichText(lines: [], height: 0, lineHeight: 0) }
+        defer { pango_layout_iter_free(iterator) }
+        var lines: [MeasuredRichLine] = []
+        var current: [MeasuredRun] = []
+        var lineHeight: Double = 0
+        repeat {
+            var line = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &line)
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item else {
+                if lines.isEmpty { lineHeight = Double(line.height) / scale }
+                let width = current.last.map { $0.x + $0.width } ?? 0
+                lines.append(MeasuredRichLine(runs: current, width: width,
+                                              baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale))
+                current = []
+                continue
+            }
+            let offset = Int(item.pointee.offset), length = Int(item.pointee.length)
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, nil, &logical)
+            let source = max(0, (starts.lastIndex { $0 <= offset }) ?? 0)
+            let text = String(decoding: bytes[offset..<min(bytes.count, offset + length)], as: UTF8.self)
+            guard !text.allSatisfy({ $0 == "\n" }) else { continue }
+            current.append(MeasuredRun(text: text, font: runs[source].font, source: source,
+                                       x: Double(logical.x - line.x) / scale, width: Double(logical.width) / scale))
+        } while pango_layout_iter_next_run(iterator) != 0
+        if !current.isEmpty {
+            let width = current.last.map { $0.x + $0.width } ?? 0
+            lines.append(MeasuredRichLine(runs: current, width: width, baseline: (lines.last?.baseline ?? 0) + lineHeight))
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return MeasuredRichText(lines: lines, height: Double(logical.height) / scale, lineHeight: lineHeight)
+    }
+}
