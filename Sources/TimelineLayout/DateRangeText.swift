@@ -3,20 +3,26 @@ import TimelineModel
 /// A period written as a range: "Nov 3 – Nov 7", "Nov 3, 09:00 – 11:30", "Dec 28, 2026 – Jan 4, 2027".
 enum DateRangeText {
     /// Both ends in `pattern` when one is given, else in the shortest form that is still clear.
-    /// Each end's spaces are no-break spaces, so a narrow column wraps after the dash only.
+    /// Within each end the spaces are no-break spaces, except before a time of day, so a narrow
+    /// column wraps after the dash or between day and time, never inside "Nov 3".
     static func range(_ start: DateValue, _ end: DateValue, pattern: String?, names: DateNames = .english) -> String {
-        let (from, to) = ends(start, end, pattern: pattern, names: names)
+        if let pattern, case .success(let parsed) = DatePattern.parse(pattern) {
+            return keptTogether(parsed.format(start, names: names)) + " – " + keptTogether(parsed.format(end, names: names))
+        }
+        let (from, to) = automatic(start, end, names: names)
         return keptTogether(from) + " – " + keptTogether(to)
     }
 
-    private static func keptTogether(_ text: String) -> String {
-        String(text.map { $0 == " " ? "\u{00A0}" : $0 })
+    static func keptTogether(_ text: String) -> String {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var result = words.first.map(String.init) ?? ""
+        for word in words.dropFirst() {
+            result += (word.contains(":") ? " " : "\u{00A0}") + word
+        }
+        return result
     }
 
-    private static func ends(_ start: DateValue, _ end: DateValue, pattern: String?, names: DateNames) -> (String, String) {
-        if let pattern, case .success(let parsed) = DatePattern.parse(pattern) {
-            return (parsed.format(start, names: names), parsed.format(end, names: names))
-        }
+    private static func automatic(_ start: DateValue, _ end: DateValue, names: DateNames) -> (String, String) {
         let (from, to) = (start.civil, end.civil)
         let years = from.year != to.year
         let startText = day(from, names: names, year: years) + time(start)
