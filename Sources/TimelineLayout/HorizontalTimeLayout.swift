@@ -48,6 +48,7 @@ struct HorizontalTimeLayout {
         var stops: [LineStop] = []
         var right: Double = 0
         var bottom = lineY + widest / 2
+        var reach = centers
         for (index, row) in rows.enumerated() {
             let item = row.item
             let center = Point(x: centers[index], y: lineY)
@@ -63,6 +64,7 @@ struct HorizontalTimeLayout {
                 let endX = max(center.x, map.position(end.instant))
                 bars += lanes.bar(lane: lane, from: center, to: endX, color: look.color, vertical: false)
                 right = max(right, endX + lanes.thickness / 2)
+                reach[index] = endX + lanes.thickness / 2
             }
             NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style, into: &markers)
             stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
@@ -78,7 +80,7 @@ struct HorizontalTimeLayout {
         let spans = rows.indices.map { (left: centers[$0] - widths[$0] / 2, right: centers[$0] + widths[$0] / 2) }
         let bands = SectionBands.horizontal(runs, spans: spans, top: 0, bottom: bottom, style: style, measurer: measurer)
         bottom += bands.height
-        let boxes = groupBoxes(rows, centers: centers, widths: widths, inset: inset, bottom: bottom)
+        let boxes = groupBoxes(rows, centers: centers, widths: widths, reach: reach, inset: inset, bottom: bottom)
 
         var drawing = AxisPainter.Drawing()
         if style.axis != .none, scale.last > scale.origin {
@@ -134,13 +136,16 @@ struct HorizontalTimeLayout {
         return min(maxWidth, max(Self.labelWidths.lowerBound, (natural + 1).rounded(.up)))
     }
 
-    private func groupBoxes(_ rows: [ItemRow], centers: [Double], widths: [Double], inset: Double, bottom: Double) -> [Primitive] {
+    /// Boxes around each group's columns and every bar that starts inside it (`reach`: where a row's bar ends).
+    private func groupBoxes(_ rows: [ItemRow], centers: [Double], widths: [Double], reach: [Double], inset: Double,
+                            bottom: Double) -> [Primitive] {
         rows.indices.compactMap { index -> Primitive? in
             guard let end = rows[index].groupEnd else { return nil }
             // Nested groups are inset a little so each one's edge stays visible.
             let shrink = Double(rows[index].level) * 3
             let left = centers[index] - widths[index] / 2 - inset
-            let rect = Rect(x: left, y: shrink, width: centers[end] + widths[end] / 2 + inset - left, height: bottom - shrink * 2)
+            let right = max(centers[end] + widths[end] / 2, reach[index...end].max() ?? 0) + inset
+            let rect = Rect(x: left, y: shrink, width: right - left, height: bottom - shrink * 2)
             return .box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba))
         }
     }
