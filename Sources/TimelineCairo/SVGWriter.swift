@@ -76,6 +76,7 @@ struct SVGWriter {
         head.append("</title>\n<desc>")
         head.append(escaped: scene.description.joined(separator: "\n"))
         head.append("</desc>\n")
+        if !scene.darkPalette.isEmpty { Self.darkStyle(scene.darkPalette, into: &head) }
 
         var state = State(body: SVGBytes(capacity: 64 + scene.nodes.count * 400))
         state.icons = scene.icons
@@ -109,6 +110,27 @@ struct SVGWriter {
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
         return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
+    }
+
+    /// `theme: auto`: a style sheet that recolors the drawing when the reader prefers dark. Each
+    /// light color names one dark color (`Scene.merging`), so attribute selectors suffice.
+    static func darkStyle(_ palette: [ColorSwap], into head: inout SVGBytes) {
+        head.append("<style>@media (prefers-color-scheme: dark) {\n")
+        for swap in palette {
+            for property in ["fill", "stroke", "stop-color"] {
+                head.append("[")
+                head.append(escaped: property)
+                head.append("=\"")
+                head.append(color: swap.light)
+                head.append("\"]{")
+                head.append(escaped: property)
+                head.append(":")
+                head.append(color: swap.dark)
+                head.append("}")
+            }
+            head.append("\n")
+        }
+        head.append("}</style>\n")
     }
 
     // MARK: Shapes

@@ -114,7 +114,7 @@ public final class TimelineRenderer {
             }
         }
         let cards = document.cards.map { card in
-            var scene = CardLayout.scene(for: card, measurer: measurer)
+            var scene = ThemedScene.scene(for: card, measurer: measurer)
             scene.icons = icons
             return (card, scene)
         }

@@ -44,6 +44,8 @@ public struct Card: Hashable, Sendable, Codable {
     public var items: [Item]
     /// Sections named by `sections` or by items, in that order, each with its color.
     public var sections: [Section] = []
+    /// `theme: auto`: the same look in the dark theme's colors, for readers who prefer dark.
+    public var darkStyle: Style?
     /// The document's "today", used for overdue items and the preview strip.
     public var now: DateValue?
     public var location: SourceLocation?

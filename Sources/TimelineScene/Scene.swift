@@ -18,6 +18,8 @@ public struct Scene: Hashable, Sendable, Codable {
     public var truncations: [Truncation]
     /// The icons that image nodes name, by path; not part of the JSON form, which is geometry.
     public var icons: [String: IconData] = [:]
+    /// `theme: auto`: what each light color becomes when the reader prefers dark (SVG only).
+    public var darkPalette: [ColorSwap] = []
 
     private enum CodingKeys: String, CodingKey {
         case width, height, background, nodes, title, description, truncations

@@ -48,6 +48,7 @@ struct DocumentReader {
             for (index, node) in nodes.enumerated() {
                 guard var card = readCard(node, index: index, style: style, itemCount: &itemCount) else { continue }
                 card.now = now
+                if isAutoTheme(keys) { card.darkStyle = DarkVariant.style(from: card.style) }
                 if card.layout == .preview, now == nil {
                     context.error(node, "cards[\(index)]: the preview layout needs 'now' (in the document, or --now)")
                 }
@@ -63,6 +64,13 @@ struct DocumentReader {
         document.feed = feed
         document.icons = icons.icons
         return document
+    }
+
+    /// `theme: auto` (or `--theme auto`): one SVG for light and dark readers.
+    private func isAutoTheme(_ keys: MappingKeys) -> Bool {
+        if let themeOverride { return themeOverride == "auto" }
+        guard case .scalar(let name, _)? = keys["theme"]?.content else { return false }
+        return name == "auto"
     }
 
     /// A theme named in the document is confined to the input's folder; one given with `--theme`

@@ -2,7 +2,7 @@ import TimelineModel
 
 /// The built-in themes, written in the theme-file format and decoded by the same code.
 public enum Themes {
-    public static let names = ["default", "dark", "fiori", "mono"]
+    public static let names = ["default", "dark", "fiori", "mono", "auto"]
 
     /// One line describing each theme, for `timeline-cards themes`.
     public static let summaries: [String: String] = [
@@ -10,10 +10,13 @@ public enum Themes {
         "dark": "Dark card and feed, light text, bright nodes.",
         "fiori": "SAP Fiori (Horizon) colors: blue nodes, negative red for overdue.",
         "mono": "Black on white, no fills or shadows: print-friendly.",
+        "auto": "Default and dark in one SVG, following the reader's prefers-color-scheme (PNG and PDF: default).",
     ]
 
     static let sources: [String: String] = [
         "default": "style: {}\n",
+        // The light half of `auto`; its dark half is made from "dark" (`DarkVariant`).
+        "auto": "style: {}\n",
         "dark": """
             style:
               background: "#1c1c1e"

@@ -1,0 +1,30 @@
+import TimelineModel
+import TimelineScene
+
+/// A card's scene for its theme: with `theme: auto` it is laid out twice, in its light and its
+/// dark colors, and the light scene carries the dark colors as its `darkPalette` (SVG writes
+/// them as a `prefers-color-scheme: dark` style sheet; PNG and PDF draw the light colors).
+public enum ThemedScene {
+    public static func scene(for card: Card, measurer: any TextMeasuring) -> Scene {
+        let light = CardLayout.scene(for: card, measurer: measurer)
+        guard let darkStyle = card.darkStyle else { return light }
+        let dark = CardLayout.scene(for: darkVariant(of: card, style: darkStyle), measurer: measurer)
+        return Scene.merging(light: light, dark: dark)
+    }
+
+    /// The card in dark colors: bands whose colors came from the light style follow the dark one.
+    static func darkVariant(of card: Card, style: Style) -> Card {
+        var dark = card
+        dark.style = style
+        if var header = dark.header, header.background == card.style.nodeColor {
+            header.background = style.nodeColor
+            dark.header = header
+        }
+        if var footer = dark.footer {
+            if footer.background == card.style.lineColor.withOpacity(0.25) { footer.background = style.lineColor.withOpacity(0.25) }
+            if footer.color == card.style.subtitleColor { footer.color = style.subtitleColor }
+            dark.footer = footer
+        }
+        return dark
+    }
+}
