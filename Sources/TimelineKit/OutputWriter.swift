@@ -59,7 +59,7 @@ public struct OutputWriter {
         case .file(let path): return path
         case .standardOutput: return "-"
         case .directory(let directory):
-            let file = "\(image.name).\(image.format.rawValue)"
+            let file = "\(image.name).\(image.format.fileExtension)"
             if multipleInputs, !feed {
                 return PathName.appending(file, to: PathName.appending(input, to: directory))
             }

@@ -26,6 +26,8 @@ struct TextBlock {
     /// Lines placed in a box `width` wide whose top-left is (`x`, `top`). Right-to-left lines go to
     /// the far side of a leading-aligned box.
     func placed(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading) -> TextNode {
+        let firstBaseline = measured.lines.first?.baseline ?? 0
+        let lineHeight = measured.lineHeight
         let lines = measured.lines.map { line -> PlacedLine in
             let left: Double
             switch alignment {
@@ -33,7 +35,9 @@ struct TextBlock {
             case .trailing: left = line.isRightToLeft ? x : x + width - line.width
             case .center: left = x + (width - line.width) / 2
             }
-            return PlacedLine(text: line.text, x: left, baseline: top + line.baseline, width: line.width)
+            // Lines are one line height apart: each box starts that far above its baseline.
+            return PlacedLine(text: line.text, x: left, baseline: top + line.baseline, width: line.width,
+                              top: top + line.baseline - firstBaseline, height: lineHeight)
         }
         return TextNode(font: font, color: color, lines: lines)
     }
