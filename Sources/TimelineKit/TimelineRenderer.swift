@@ -107,10 +107,19 @@ public final class TimelineRenderer {
             }
         }
         return try document.cards.map { card in
-            var scene = CardLayout.scene(for: card, measurer: measurer)
+            var scene = try Self.laidOut { () throws(WidthRefusal) in try CardLayout.scene(for: card, measurer: measurer) }
             scene.icons = icons
             try checkSize(scene, location: card.location, what: "card '\(card.id)'")
             return (card.id, scene)
+        }
+    }
+
+    /// A layout's result, its width refusal as bad input (exit 2).
+    private static func laidOut<T>(_ layout: () throws(WidthRefusal) -> T) throws -> T {
+        do {
+            return try layout()
+        } catch {
+            throw RenderFailure.invalidInput([error.description])
         }
     }
 
@@ -129,7 +138,7 @@ public final class TimelineRenderer {
     }
 
     private func feedScenes(_ document: Document, name: String, measurer: any TextMeasuring) throws -> [(name: String, scene: Scene)] {
-        let (scene, placements) = FeedLayout.scene(for: document, measurer: measurer)
+        let (scene, placements) = try Self.laidOut { () throws(WidthRefusal) in try FeedLayout.scene(for: document, measurer: measurer) }
         let pngScale = options.scale(for: .png)
         let limit = Double(SceneRenderer.maxPixelSide) / pngScale
         guard options.formats.contains(.png), scene.height > limit else {
@@ -155,7 +164,7 @@ public final class TimelineRenderer {
         return try parts.enumerated().map { index, cards in
             var part = document
             part.cards = cards
-            let partScene = FeedLayout.scene(for: part, measurer: measurer).scene
+            let partScene = try Self.laidOut { () throws(WidthRefusal) in try FeedLayout.scene(for: part, measurer: measurer) }.scene
             // Widths and the other formats are checked on each part, as on a whole feed.
             try checkSize(partScene, location: cards.first?.location, what: "part \(index + 1) of the feed")
             return ("\(name)-\(index + 1)", partScene)

@@ -12,15 +12,17 @@ struct CardContent {
     var height: Double = 0
     var description: [String] = []
     var truncations: [Truncation] = []
+    /// The narrowest content width the layout fits in, when more than it was given (else 0).
+    var minimumWidth: Double = 0
 }
 
 /// Lays out one card: frame, header and footer bands around the content of its layout.
 public enum CardLayout {
     /// The card as an image of its own.
-    public static func scene(for card: Card, measurer: any TextMeasuring) -> Scene {
+    public static func scene(for card: Card, measurer: any TextMeasuring) throws(WidthRefusal) -> Scene {
         let style = card.style
         let pad = shadowPadding(style)
-        let frame = frame(for: card, measurer: measurer, origin: Point(x: pad.left, y: pad.top))
+        let frame = try frame(for: card, measurer: measurer, origin: Point(x: pad.left, y: pad.top))
         return Scene(width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
                      nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
                      description: frame.description, truncations: frame.truncations)
@@ -36,12 +38,16 @@ public enum CardLayout {
 
     /// The card drawn with its top-left corner at `origin` (every node is moved once: a big
     /// card has hundreds of thousands).
-    static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) -> CardContent {
+    static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal) -> CardContent {
         let style = card.style
         let margins = style.margins
         var content = contentLayout(card, measurer: measurer)
-        let width = max(style.width, content.width + margins.horizontal)
+        let width = style.width
         let innerWidth = width - margins.horizontal
+        if content.minimumWidth > innerWidth + 0.01 || innerWidth < ColumnPlan.minimumTextWidth {
+            let minimum = (max(content.minimumWidth, ColumnPlan.minimumTextWidth) + margins.horizontal).rounded(.up)
+            throw WidthRefusal(location: card.location?.description ?? card.id, cardID: card.id, width: width, minimum: minimum)
+        }
 
         let header = card.header.map { band(for: $0, style: style, width: width, isHeader: true, measurer: measurer) }
         let footer = card.footer.map { band(for: $0, style: style, width: width, isHeader: false, measurer: measurer) }
@@ -122,15 +128,40 @@ public enum CardLayout {
     private static func band(for band: Band, style: Style, width: Double, isHeader: Bool, measurer: any TextMeasuring) -> BandLayout {
         let innerWidth = width - style.margins.horizontal
         var text = TextStack(gap: 3)
-        let color = band.color.rgba
+        // The band is painted over the card: its text must read on the two together.
+        let under = band.background.over(style.background.over(.white))
         if isHeader {
-            text.append(band.title, font: "\(style.font) Bold 17", color: color, width: innerWidth, measurer: measurer)
-            text.append(band.subtitle, font: "\(style.font) 12", color: color.withAlpha(220), width: innerWidth, measurer: measurer)
+            let color = band.color ?? Color.white.readable(on: under, target: 10)
+            // The subtitle is the title's color a little lighter, while that still reads.
+            let softer = color.withOpacity(220 / 255)
+            func reads(_ candidate: Color) -> Bool { candidate.over(under).contrast(with: under) >= Color.readableContrast }
+            let subtitle = reads(softer) ? softer : reads(color) || band.color != nil ? color : color.readable(on: under, target: 5.5)
+            text.append(band.title, font: "\(style.font) Bold 17", color: color.rgba, width: innerWidth, measurer: measurer)
+            text.append(band.subtitle, font: "\(style.font) 12", color: subtitle.rgba, width: innerWidth, measurer: measurer)
         } else {
-            text.append(band.title, font: style.resolvedSubtitleFont, color: color, width: innerWidth, measurer: measurer)
+            let color = band.color ?? style.subtitleColor.readable(on: under, target: 5.5)
+            text.append(band.title, font: style.resolvedSubtitleFont, color: color.rgba, width: innerWidth, measurer: measurer)
         }
         let padding: Double = isHeader ? 16 : 11
         return BandLayout(height: text.height + padding * 2, textTop: padding, text: text, background: band.background.rgba)
+    }
+}
+
+/// A card `width` too narrow for its content: every column at its narrowest would not fit.
+public struct WidthRefusal: Error, CustomStringConvertible, Sendable {
+    /// Where the card was written, `file:line:column`.
+    public var location: String
+    public var cardID: String
+    public var width: Double
+    /// The narrowest width that fits, in points.
+    public var minimum: Double
+
+    public var description: String {
+        "\(location): error: card '\(cardID)': width \(Self.points(width)) is too narrow for its content; the narrowest width that fits is \(Self.points(minimum))"
+    }
+
+    private static func points(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 

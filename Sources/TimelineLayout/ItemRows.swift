@@ -71,9 +71,9 @@ extension ItemRow {
         return (rows, labels)
     }
 
-    /// The node's size by its role; zero for a day's later items, which have no node of their own.
+    /// The node's size by its role; a day's later items get a small one, which still shows their status.
     func nodeSize(_ style: Style, byDay: Bool) -> Double {
-        if byDay, !startsDay { return 0 }
+        if byDay, !startsDay { return min(style.subShapeSize, style.shapeSize) }
         if item.isGroup { return style.groupShapeSize }
         return level > 0 ? style.subShapeSize : style.shapeSize
     }
@@ -84,7 +84,7 @@ struct ItemText {
     let style: Style
     let now: DateValue?
     /// The style's fonts, resolved once: their names are built by interpolation, per item otherwise.
-    private let titleFont, subtitleFont, eventFont, statusFont: String
+    let titleFont, subtitleFont, eventFont, statusFont: String
 
     init(style: Style, now: DateValue?) {
         self.style = style
@@ -176,7 +176,7 @@ struct ItemText {
     func measure(_ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool,
                  measurer: any TextMeasuring) -> [RowTexts] {
         let statusWidth = hasStatus ? columns.statusWidth : nil
-        let textWidths = rows.map { max(60, columns.textRight - columns.textX($0.level)) }
+        let textWidths = rows.map { max(1, columns.textRight - columns.textX($0.level)) }
         var requests: [TextRequest] = []
         requests.reserveCapacity(rows.count * 4)
         for index in rows.indices {

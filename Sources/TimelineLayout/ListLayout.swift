@@ -9,19 +9,25 @@ struct ListLayout {
     let measurer: any TextMeasuring
 
     private var style: Style { card.style }
+    /// Between a day's section row and its first item.
+    static let sectionGap: Double = 6
 
     func layout() -> CardContent {
         let text = ItemText(style: style, now: card.now)
-        let (rows, labels) = ItemRow.rows(of: card, text: text)
+        let (rows, dayLabels) = ItemRow.rows(of: card, text: text)
         let byDay = card.groupBy == .day
-        let hasLabels = byDay || labels.contains { $0 != nil }
+        // A day label too wide for a third of the card heads its day as a section row instead.
+        let days = byDay ? dayLabels.compactMap { $0 } : []
+        let sections = !days.isEmpty && measurer.measure(days.map {
+            TextRequest(text: $0, font: style.resolvedEventFont, maxWidth: 100_000, maxLines: nil)
+        }).contains { $0.width > width / 3 }
+        let labels = sections ? dayLabels.map { _ in nil } : dayLabels
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let columns = VerticalColumns(style: style, width: width, sizes: sizes, hasLabels: hasLabels, hasStatus: hasStatus)
+        let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, measurer: measurer)
         let (labelWidth, statusWidth, widest, lineX, textRight) =
             (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
         let textX = columns.textX
-        var neededWidth = width
 
         var content = CardContent()
         var describing: [UInt8] = []
@@ -32,9 +38,14 @@ struct ListLayout {
 
         let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
         for (index, row) in rows.enumerated() {
+            if sections, let day = dayLabels[index] {
+                let block = TextBlock(day, font: "\(style.font) Semi-Bold 12", color: style.eventColor.rgba,
+                                      width: textRight - textX(0), measurer: measurer)
+                texts.append(.text(block.placed(x: textX(0), top: y, width: textRight - textX(0))))
+                y += block.height + Self.sectionGap
+            }
             let left = textX(row.level)
             let (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
-            neededWidth = max(neededWidth, left + textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
             let size = sizes[index]
             let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
             let band = max(lineHeight, size)
@@ -64,7 +75,7 @@ struct ListLayout {
             if let link = row.item.link {
                 links.append(.link(LinkNode(rect: Rect(x: left, y: y, width: textRight - left, height: bottom - y), url: link)))
             }
-            content.description.append(text.describe(row.item, label: labels[index], scratch: &describing))
+            content.description.append(text.describe(row.item, label: dayLabels[index], scratch: &describing))
             rowTops.append(y)
             rowBottoms.append(bottom)
             y = bottom
@@ -84,7 +95,8 @@ struct ListLayout {
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.05).rgba)))
         }
         content.layers = [boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, links]
-        content.width = neededWidth
+        content.width = width
+        content.minimumWidth = plan.minimumWidth
         content.height = max(y, 0)
         return content
     }

@@ -50,8 +50,10 @@ struct NodeLook {
         }
         let strokeWidth = shape == .ring ? max(2, size * 0.28) : max(1.5, size * 0.14)
         if filled {
+            // A glyph is a graphic: 3:1 against the node it sits on (WCAG 1.4.11).
+            let glyphColor = background.readable(on: color.over(background), minimum: 3)
             return MarkerNode(center: center, size: size, shape: outline, fill: color.rgba, stroke: nil,
-                              glyph: glyph, glyphColor: glyph == nil ? nil : background.rgba)
+                              glyph: glyph, glyphColor: glyph == nil ? nil : glyphColor.rgba)
         }
         // Hollow nodes are filled with the card's background so the line never shows through.
         return MarkerNode(center: center, size: size, shape: outline, fill: background.rgba,

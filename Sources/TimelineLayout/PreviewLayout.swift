@@ -10,7 +10,6 @@ struct PreviewLayout {
     let measurer: any TextMeasuring
 
     private var style: Style { card.style }
-    static let minimumColumn: Double = 72
     /// Narrow, since preview columns are: titles would otherwise break inside words.
     static let gutter: Double = 8
     private static let dateGap: Double = 6
@@ -22,20 +21,32 @@ struct PreviewLayout {
         let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
         guard !selection.items.isEmpty else { return CardContent() }
         let text = ItemText(style: style, now: card.now)
-        let columnWidth = max(Self.minimumColumn, width / Double(columns))
-        let contentWidth = columnWidth * Double(columns)
-        let textWidth = columnWidth - Self.gutter
+        let contentWidth = width
         let size = style.shapeSize
         let items = selection.items
         let overdue = items.map { $0.isOverdue(now: card.now) }
+        // Equal columns, except that a long word's column takes room from short ones.
+        let needs = items.map { item -> Double in
+            var words = [(item.title, text.titleFont), (item.subtitle, text.subtitleFont)].compactMap { entry in
+                entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
+            }
+            // A date reads as one piece: its column fits it whole.
+            if let date = dateText(item, text: text) {
+                words.append(measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
+            }
+            return min(width / 2, words.max() ?? 0) + Self.gutter
+        } + Array(repeating: 0, count: columns - items.count)
+        let slots = SlotWidths.share(width, needs: needs)
+        let lefts = slots.indices.map { slots[..<$0].reduce(0, +) }
+        let textWidths = slots.map { max(1, $0 - Self.gutter) }
 
         let dates = items.indices.map { index in
             dateText(items[index], text: text).map {
                 TextBlock($0, font: style.resolvedEventFont, color: overdue[index] ? style.overdueColor.rgba : style.eventColor.rgba,
-                          width: textWidth, measurer: measurer)
+                          width: textWidths[index], measurer: measurer)
             }
         }
-        let stacks = items.map { stack($0, width: textWidth) }
+        let stacks = items.indices.map { stack(items[$0], width: textWidths[$0]) }
         let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
         let todayLabel = selection.todayBefore.map { _ in
             TextBlock("Today", font: "\(style.font) Semi-Bold 11", color: todayColor.rgba, width: contentWidth, measurer: measurer)
@@ -57,11 +68,12 @@ struct PreviewLayout {
         var bottom = lineY + size / 2
         for (index, item) in items.enumerated() {
             if index == selection.todayBefore, let todayLabel {
-                let x = Double(index) * columnWidth
+                let x = lefts[index]
                 markers += todayMark(todayLabel, x: x, lineY: lineY, contentWidth: contentWidth, color: todayColor)
                 content.description.append("Today")
             }
-            let centerX = (Double(index) + 0.5) * columnWidth
+            let textWidth = textWidths[index]
+            let centerX = lefts[index] + slots[index] / 2
             let left = centerX - textWidth / 2
             if let date = dates[index] {
                 texts.append(.text(date.placed(x: left, top: lineY - size / 2 - Self.dateGap - date.height, width: textWidth, alignment: .center)))
@@ -79,6 +91,7 @@ struct PreviewLayout {
         content.layers = [nodes, markers, texts, links]
         content.width = contentWidth
         content.height = bottom
+        content.minimumWidth = Double(columns) * (ColumnPlan.minimumTextWidth + Self.gutter)
         return content
     }
 

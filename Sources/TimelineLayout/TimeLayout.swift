@@ -35,10 +35,9 @@ struct TimeLayout {
         let (rows, labels) = ItemRow.rows(of: card, text: text)
         guard !rows.isEmpty else { return CardContent() }
         let byDay = card.groupBy == .day
-        let hasLabels = labels.contains { $0 != nil }
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let columns = VerticalColumns(style: style, width: width, sizes: sizes, hasLabels: hasLabels, hasStatus: hasStatus)
+        let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, measurer: measurer)
         let (labelWidth, statusWidth, widest, lineX, textRight) =
             (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
         let textX = columns.textX
@@ -68,7 +67,6 @@ struct TimeLayout {
         var boxes: [Primitive] = [], bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
         var stops: [LineStop] = []
         var bottom: Double = 0
-        var neededWidth = width
 
         for (index, entry) in measured.enumerated() {
             let item = entry.row.item
@@ -83,7 +81,6 @@ struct TimeLayout {
             if let status = entry.status {
                 status.place(x: width - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
             }
-            neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
 
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             if let end = item.end {
@@ -110,7 +107,8 @@ struct TimeLayout {
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
         content.layers = [boxes, Self.line(stops, breaks: axis.breaks, style: style, vertical: true), bars, markers, texts, links]
-        content.width = neededWidth
+        content.width = width
+        content.minimumWidth = plan.minimumWidth
         content.height = max(bottom, 0)
         return content
     }

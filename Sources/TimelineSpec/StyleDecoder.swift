@@ -68,5 +68,7 @@ extension DecodeContext {
         keys["spacing"].flatMap { number($0, path + ".spacing", minimum: 0, maximum: 10_000) }.map { feed.spacing = $0 }
         keys["margins"].flatMap { insets($0, path + ".margins") }.map { feed.margins = $0 }
         keys["background"].flatMap { color($0, path + ".background") }.map { feed.background = $0 }
+        keys["titleColor"].flatMap { color($0, path + ".titleColor") }.map { feed.titleColor = $0 }
+        keys["subtitleColor"].flatMap { color($0, path + ".subtitleColor") }.map { feed.subtitleColor = $0 }
     }
 }

@@ -32,7 +32,7 @@ enum LayoutFixture {
     }
 
     static func scene(_ yaml: String) throws -> Scene {
-        CardLayout.scene(for: try card(yaml), measurer: FakeTextMeasurer())
+        try CardLayout.scene(for: try card(yaml), measurer: FakeTextMeasurer())
     }
 }
 
@@ -161,7 +161,7 @@ final class PreviewSelectionTests: XCTestCase {
               - { title: Movers booked, date: 2026-11-27 }
         """)
         card.now = nil
-        let scene = CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+        let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
         XCTAssertEqual(scene.description.count, 2)
         XCTAssertFalse(scene.description.contains("Today"))
         XCTAssertFalse(scene.description.contains { $0.contains("overdue") })
