@@ -11,10 +11,16 @@ struct NodeLook {
     var filled: Bool
     var glyph: MarkerGlyph?
     var color: Color
+    var isOverdue: Bool
+    /// The node's own color says "overdue" only when it is the overdue color and that differs
+    /// from what an on-time node gets; otherwise a ring says it.
+    var needsOverdueRing: Bool
 
     static let inactiveColor = Color(hex: 0x8e8e93)
 
     init(item: Item, style: Style, isOverdue: Bool) {
+        self.isOverdue = isOverdue
+        needsOverdueRing = isOverdue && (item.color != nil || item.icon != nil || style.overdueColor == style.nodeColor)
         switch item.status {
         case .start, .end: (shape, filled, glyph) = (.diamond, true, nil)
         case .beforeStart, .beforeEnd: (shape, filled, glyph) = (.diamond, false, nil)
@@ -86,6 +92,20 @@ enum NodeDrawing {
             let clip = look.shape == .none ? MarkerShape.circle : MarkerShape(rawValue: look.shape.rawValue) ?? .circle
             nodes.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
                                           clip: clip)))
+            // The icon covers the node's check or dots: a badge at its corner keeps the status.
+            if let glyph = look.glyph {
+                let badge = max(6, size * 0.5)
+                let corner = Point(x: center.x + size * 0.38, y: center.y + size * 0.38)
+                let glyphColor = style.background.readable(on: look.color.over(style.background), minimum: 3)
+                nodes.append(.marker(MarkerNode(center: corner, size: badge, shape: .circle, fill: look.color.rgba,
+                                                stroke: Stroke(color: style.background.rgba, width: 1), glyph: glyph,
+                                                glyphColor: glyphColor.rgba)))
+            }
+        }
+        if look.needsOverdueRing {
+            let gap = max(2.5, size * 0.18)
+            nodes.append(.marker(MarkerNode(center: center, size: size + gap * 2 + 3, shape: .circle, fill: nil,
+                                            stroke: Stroke(color: style.overdueColor.rgba, width: 1.5))))
         }
     }
 }
