@@ -26,18 +26,21 @@ struct TextBlock {
     /// Lines placed in a box `width` wide whose top-left is (`x`, `top`). Right-to-left lines go to
     /// the far side of a leading-aligned box.
     func placed(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading) -> TextNode {
+        // Line boxes tile the block: each from its own top (one baseline step below the last)
+        // to the next line's, the last to the block's bottom.
         let firstBaseline = measured.lines.first?.baseline ?? 0
-        let lineHeight = measured.lineHeight
-        let lines = measured.lines.map { line -> PlacedLine in
+        let tops = measured.lines.map { top + $0.baseline - firstBaseline }
+        let bottom = top + measured.height
+        let lines = measured.lines.enumerated().map { index, line -> PlacedLine in
             let left: Double
             switch alignment {
             case .leading: left = line.isRightToLeft ? x + width - line.width : x
             case .trailing: left = line.isRightToLeft ? x : x + width - line.width
             case .center: left = x + (width - line.width) / 2
             }
-            // Lines are one line height apart: each box starts that far above its baseline.
+            let lineBottom = index + 1 < tops.count ? tops[index + 1] : max(bottom, tops[index])
             return PlacedLine(text: line.text, x: left, baseline: top + line.baseline, width: line.width,
-                              top: top + line.baseline - firstBaseline, height: lineHeight)
+                              top: tops[index], height: lineBottom - tops[index])
         }
         return TextNode(font: font, color: color, lines: lines)
     }

@@ -33,6 +33,40 @@ final class FixtureSceneTests: XCTestCase {
         XCTAssert(problems.isEmpty, "\(problems.count) problems:\n" + problems.joined(separator: "\n"))
     }
 
+    /// Every non-feed fixture's cards at widths from narrow to wide: each is exactly its width or
+    /// refused, and none has overlapping or broken text.
+    func testNoOverlapOrBrokenWordAtAnyWidth() throws {
+        var problems: [String] = []
+        var rendered = 0
+        for file in try FixtureGoldenTests.fixtureFiles() where !FixtureGoldenTests.isFeed(file) {
+            var options = FixtureGoldenTests.options(for: file)
+            options.formats = [.scene]
+            let renderer = try TimelineRenderer(options: options)
+            let source = try String(contentsOf: file, encoding: .utf8)
+            for input in try InputSource.load([file.path]) {
+                let document = try renderer.decode(input)
+                for width in stride(from: 160.0, through: 760, by: 60) {
+                    var narrow = document
+                    for index in narrow.cards.indices { narrow.cards[index].style.width = width }
+                    guard let images = try? renderer.render(narrow, name: input.baseName) else { continue }
+                    for image in images {
+                        let scene = try SceneJSON.decoded(from: image.data)
+                        rendered += 1
+                        if abs(scene.width - width) > 0.01, narrow.cards.allSatisfy({ $0.style.shadow == nil }) {
+                            problems.append("\(file.lastPathComponent) \(image.name) at \(Int(width)): \(scene.width) wide")
+                        }
+                        let checks = SceneChecks(scene: scene, source: source)
+                        problems += (checks.overlaps() + checks.brokenWords()).map {
+                            "\(file.lastPathComponent) \(image.name) at \(Int(width)): \($0)"
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(rendered, 50)
+        XCTAssert(problems.isEmpty, "\(problems.count) problems:\n" + problems.prefix(60).joined(separator: "\n"))
+    }
+
     func testSceneJSONHoldsEveryPlacedLineInPoints() throws {
         let file = FixtureGoldenTests.fixtures.appendingPathComponent("plain.yaml")
         let scenes = try Self.scenes(of: file)

@@ -18,7 +18,7 @@ struct SceneChecks {
         for token in text.split(whereSeparator: { $0.isWhitespace }) {
             let word = Self.normalized(token)
             words.insert(word)
-            for part in word.split(separator: "-") { words.insert(Self.normalized(part)) }
+            for part in Self.pieces(word) { words.insert(part) }
         }
         self.words = words
     }
@@ -45,8 +45,7 @@ struct SceneChecks {
         for line in scene.texts {
             for token in line.text.split(whereSeparator: { $0.isWhitespace }) {
                 if token.hasSuffix("…") || Self.isIdeographic(token) || Self.isClockTime(token) { continue }
-                let parts = Self.normalized(token).split(separator: "-").map { Self.normalized($0) }
-                for part in parts where !part.isEmpty && !words.contains(part) {
+                for part in Self.pieces(Self.normalized(token)) where !part.isEmpty && !words.contains(part) {
                     problems.append("'\(part)' in '\(line.text)' is no word of the input")
                 }
             }
@@ -73,6 +72,23 @@ struct SceneChecks {
             }
         }
         return problems
+    }
+
+    /// A word's pieces between the places a line may break inside it by Unicode's rules: after
+    /// a hyphen, and after a slash that a letter follows ("</b>", "and/or"; not "12/20/15").
+    static func pieces(_ word: String) -> [String] {
+        var pieces: [String] = [], current = ""
+        let characters = Array(word)
+        for (index, character) in characters.enumerated() {
+            current.append(character)
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if character == "-" || (character == "/" && next?.isLetter == true) {
+                pieces.append(normalized(current))
+                current = ""
+            }
+        }
+        pieces.append(normalized(current))
+        return pieces
     }
 
     static func normalized<S: StringProtocol>(_ token: S) -> String {
