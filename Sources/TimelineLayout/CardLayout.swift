@@ -40,7 +40,7 @@ public enum CardLayout {
     /// card has hundreds of thousands).
     static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal) -> CardContent {
         let style = card.style
-        let margins = style.margins
+        let margins = insideBorder(style)
         var content = contentLayout(card, measurer: measurer)
         let width = style.width
         let innerWidth = width - margins.horizontal
@@ -52,8 +52,9 @@ public enum CardLayout {
         let header = card.header.map { band(for: $0, style: style, width: width, isHeader: true, measurer: measurer) }
         let footer = card.footer.map { band(for: $0, style: style, width: width, isHeader: false, measurer: measurer) }
         let headerHeight = header?.height ?? 0
-        let contentTop = headerHeight + margins.top
-        let footerTop = contentTop + content.height + margins.bottom
+        // A band already keeps its text clear of the border on its outer side.
+        let contentTop = headerHeight + (header == nil ? margins.top : style.margins.top)
+        let footerTop = contentTop + content.height + (footer == nil ? margins.bottom : style.margins.bottom)
         let height = footerTop + (footer?.height ?? 0)
         let radius = min(style.cornerRadius, width / 2, height / 2)
 
@@ -103,8 +104,16 @@ public enum CardLayout {
         return content
     }
 
+    /// The margins measured from inside the border, so a thick border never covers content.
+    static func insideBorder(_ style: Style) -> Insets {
+        let border = style.border.width
+        let margins = style.margins
+        return Insets(top: margins.top + border, right: margins.right + border, bottom: margins.bottom + border,
+                      left: margins.left + border)
+    }
+
     private static func contentLayout(_ card: Card, measurer: any TextMeasuring) -> CardContent {
-        let width = card.style.width - card.style.margins.horizontal
+        let width = card.style.width - insideBorder(card.style).horizontal
         switch (card.layout, card.direction) {
         case (.preview, _):
             // The preview strip is horizontal by definition.
@@ -126,7 +135,7 @@ public enum CardLayout {
     }
 
     private static func band(for band: Band, style: Style, width: Double, isHeader: Bool, measurer: any TextMeasuring) -> BandLayout {
-        let innerWidth = width - style.margins.horizontal
+        let innerWidth = width - insideBorder(style).horizontal
         var text = TextStack(gap: 3)
         // The band is painted over the card: its text must read on the two together.
         let under = band.background.over(style.background.over(.white))
@@ -143,7 +152,9 @@ public enum CardLayout {
             text.append(band.title, font: style.resolvedSubtitleFont, color: color.rgba, width: innerWidth, measurer: measurer)
         }
         let padding: Double = isHeader ? 16 : 11
-        return BandLayout(height: text.height + padding * 2, textTop: padding, text: text, background: band.background.rgba)
+        let border = style.border.width
+        return BandLayout(height: text.height + padding * 2 + border, textTop: padding + (isHeader ? border : 0), text: text,
+                          background: band.background.rgba)
     }
 }
 

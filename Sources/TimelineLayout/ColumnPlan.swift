@@ -16,6 +16,8 @@ struct ColumnPlan {
 
     var labelWidth: Double
     var statusWidth: Double
+    /// Room kept right of the status column: group boxes' padding, so statuses keep it too.
+    var rightInset: Double
     /// The narrowest content width that keeps every column at its minimum.
     var minimumWidth: Double
 
@@ -27,7 +29,8 @@ struct ColumnPlan {
         var levels: [Int]
     }
 
-    init(style: Style, width: Double, widestNode: Double, texts: Texts, measurer: any TextMeasuring) {
+    init(style: Style, width: Double, widestNode: Double, texts: Texts, hasGroups: Bool, measurer: any TextMeasuring) {
+        rightInset = hasGroups ? style.groupPadding : 0
         let hasLabels = texts.labels.contains { $0 != nil }
         let hasStatus = texts.statuses.contains { !$0.isEmpty }
         let labelTexts = texts.labels.compactMap { $0 }.map { (text: $0, font: style.resolvedEventFont) }
@@ -49,7 +52,7 @@ struct ColumnPlan {
         let maxLevel = Double(texts.levels.max() ?? 0)
         // Everything but the title column and the two flexible columns.
         let fixed = (hasLabels ? VerticalColumns.gutter : 0) + widestNode + VerticalColumns.textGap
-            + (hasStatus ? VerticalColumns.gutter : 0)
+            + (hasStatus ? VerticalColumns.gutter : 0) + rightInset
         func titleWidth(level: Int) -> Double {
             width - label - status - fixed - Double(level) * style.nestIndent
         }

@@ -21,7 +21,8 @@ extension ItemText {
             if byDay, let event = event(item) { titles.append((event, eventFont, nil)) }
             texts.titles.append(titles)
         }
-        let plan = ColumnPlan(style: style, width: width, widestNode: widest, texts: texts, measurer: measurer)
+        let hasGroups = rows.contains { $0.groupEnd != nil }
+        let plan = ColumnPlan(style: style, width: width, widestNode: widest, texts: texts, hasGroups: hasGroups, measurer: measurer)
         return (VerticalColumns(style: style, width: width, widest: widest, plan: plan), plan)
     }
 }

@@ -9,6 +9,7 @@ struct ListLayout {
     let measurer: any TextMeasuring
 
     private var style: Style { card.style }
+    static let groupOpacity = 0.05
     /// Between a day's section row and its first item.
     static let sectionGap: Double = 6
 
@@ -45,7 +46,13 @@ struct ListLayout {
                 y += block.height + Self.sectionGap
             }
             let left = textX(row.level)
-            let (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
+            var (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
+            var statusStack = measured[index].status
+            if row.level > 0 || row.groupEnd != nil {
+                let under = GroupBoxes.background(depth: GroupBoxes.depth(of: row), style: style, opacity: Self.groupOpacity)
+                stack.keepReadable(on: under)
+                statusStack?.keepReadable(on: under)
+            }
             let size = sizes[index]
             let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
             let band = max(lineHeight, size)
@@ -55,17 +62,18 @@ struct ListLayout {
             stack.place(x: left, top: textTop, width: textWidth, into: &texts)
             if stack.isTruncated { content.truncations.append(text.truncation(row.item)) }
 
+            // Event label and status share the title's first baseline, whatever the fonts' sizes.
+            let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline
             if let block = measured[index].label {
-                let top = center.y - block.firstLineHeight / 2
+                let labelBaseline = block.measured.lines.first?.baseline ?? 0
+                let top = titleBaseline.map { textTop + $0 - labelBaseline } ?? center.y - block.firstLineHeight / 2
                 texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .trailing)))
                 bottom = max(bottom, top + block.height)
             }
-            if let status = measured[index].status {
-                // Share the title's first baseline, whatever the two fonts' ascents.
-                let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline ?? lineHeight
+            if let status = statusStack {
                 let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0
-                let statusTop = textTop + titleBaseline - statusBaseline
-                status.place(x: width - statusWidth, top: statusTop, width: statusWidth, alignment: .trailing, into: &texts)
+                let statusTop = textTop + (titleBaseline ?? lineHeight) - statusBaseline
+                status.place(x: columns.statusX, top: statusTop, width: statusWidth, alignment: .trailing, into: &texts)
                 bottom = max(bottom, statusTop + status.height)
             }
             let look = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now))
@@ -87,12 +95,8 @@ struct ListLayout {
             }
         }
 
-        for (index, row) in rows.enumerated() {
-            guard let end = row.groupEnd else { continue }
-            let left = row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(row.level) - style.groupPadding
-            let rect = Rect(x: left, y: rowTops[index] - style.groupPadding, width: width - left,
-                            height: rowBottoms[end] - rowTops[index] + style.groupPadding * 2)
-            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.05).rgba)))
+        boxes = GroupBoxes.vertical(rows, tops: rowTops, bottoms: rowBottoms, width: width, style: style, opacity: Self.groupOpacity) { row in
+            row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(row.level) - style.groupPadding
         }
         content.layers = [boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, links]
         content.width = width

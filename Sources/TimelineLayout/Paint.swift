@@ -54,7 +54,8 @@ struct NodeLook {
         case .hexagon: outline = .hexagon
         case .ring: outline = .ring
         }
-        let strokeWidth = shape == .ring ? max(2, size * 0.28) : max(1.5, size * 0.14)
+        // A ring's thick stroke would run into a check or dots: with a glyph it is drawn thin.
+        let strokeWidth = shape == .ring && glyph == nil ? max(2, size * 0.28) : max(1.5, size * 0.14)
         if filled {
             // A glyph is a graphic: 3:1 against the node it sits on (WCAG 1.4.11).
             let glyphColor = background.readable(on: color.over(background), minimum: 3)

@@ -68,8 +68,13 @@ struct TimeLayout {
         var stops: [LineStop] = []
         var bottom: Double = 0
 
-        for (index, entry) in measured.enumerated() {
+        for (index, var entry) in measured.enumerated() {
             let item = entry.row.item
+            if entry.row.level > 0 || entry.row.groupEnd != nil {
+                let under = GroupBoxes.background(depth: GroupBoxes.depth(of: entry.row), style: style, opacity: 0.07)
+                entry.stack.keepReadable(on: under)
+                entry.status?.keepReadable(on: under)
+            }
             let top = tops[index]
             let center = Point(x: lineX, y: centers[index])
             let textTop = center.y - entry.stack.firstLineHeight / 2
@@ -79,7 +84,7 @@ struct TimeLayout {
                 texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .trailing)))
             }
             if let status = entry.status {
-                status.place(x: width - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
+                status.place(x: columns.statusX, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
             }
 
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
@@ -99,12 +104,9 @@ struct TimeLayout {
             bottom = max(bottom, top + entry.height + style.groupPadding * Double(entry.row.closesGroups))
         }
 
-        for (index, entry) in measured.enumerated() {
-            guard let end = entry.row.groupEnd else { continue }
-            let left = entry.row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(entry.row.level) - style.groupPadding
-            let rect = Rect(x: left, y: tops[index] - style.groupPadding, width: width - left,
-                            height: tops[end] + measured[end].height - tops[index] + style.groupPadding * 2)
-            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
+        let bottoms = measured.indices.map { tops[$0] + measured[$0].height }
+        boxes = GroupBoxes.vertical(rows, tops: tops, bottoms: bottoms, width: width, style: style, opacity: 0.07) { row in
+            row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(row.level) - style.groupPadding
         }
         content.layers = [boxes, Self.line(stops, breaks: axis.breaks, style: style, vertical: true), bars, markers, texts, links]
         content.width = width

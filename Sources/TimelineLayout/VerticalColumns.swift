@@ -15,6 +15,8 @@ struct VerticalColumns {
     let lineX: Double
     /// Right edge of the title column.
     let textRight: Double
+    /// Left edge of the status column.
+    let statusX: Double
     private let nestIndent: Double
 
     init(style: Style, width: Double, widest: Double, plan: ColumnPlan) {
@@ -22,7 +24,8 @@ struct VerticalColumns {
         statusWidth = plan.statusWidth
         self.widest = widest
         lineX = labelWidth + (labelWidth > 0 ? Self.gutter : 0) + widest / 2
-        textRight = width - (statusWidth > 0 ? statusWidth + Self.gutter : 0)
+        statusX = width - plan.rightInset - statusWidth
+        textRight = statusX - (statusWidth > 0 ? Self.gutter : 0)
         nestIndent = style.nestIndent
     }
 
