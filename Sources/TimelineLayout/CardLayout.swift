@@ -114,6 +114,7 @@ public enum CardLayout {
 
     private static func contentLayout(_ card: Card, measurer: any TextMeasuring) -> CardContent {
         let width = card.style.width - insideBorder(card.style).horizontal
+        if card.items.isEmpty { return emptyState(card.style, width: width, measurer: measurer) }
         switch (card.layout, card.direction) {
         case (.preview, _):
             // The preview strip is horizontal by definition.
@@ -125,6 +126,18 @@ public enum CardLayout {
         case (.list, .vertical):
             return ListLayout(card: card, width: width, measurer: measurer).layout()
         }
+    }
+
+    /// A card without items: a quiet line saying so, where the timeline would be.
+    private static func emptyState(_ style: Style, width: Double, measurer: any TextMeasuring) -> CardContent {
+        let block = TextBlock("No items yet", font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba,
+                              width: width, measurer: measurer)
+        var content = CardContent()
+        content.layers = [[.text(block.placed(x: 0, top: 12, width: width, alignment: .center))]]
+        content.width = width
+        content.height = block.height + 24
+        content.description = ["No items yet"]
+        return content
     }
 
     struct BandLayout {

@@ -37,10 +37,15 @@ extension TextStack {
     /// Each block's color, made readable on `background` when it is not (group boxes tint what
     /// text sits on).
     mutating func keepReadable(on background: Color) {
+        func readable(_ rgba: RGBA) -> RGBA {
+            Color(red: rgba.r, green: rgba.g, blue: rgba.b, alpha: rgba.a).readable(on: background).rgba
+        }
         for index in blocks.indices {
-            let rgba = blocks[index].color
-            let color = Color(red: rgba.r, green: rgba.g, blue: rgba.b, alpha: rgba.a).readable(on: background)
-            blocks[index].color = color.rgba
+            blocks[index].color = readable(blocks[index].color)
+            if var beside = blocks[index].beside?.block {
+                beside.color = readable(beside.color)
+                blocks[index].beside = TextBlock.Beside(beside)
+            }
         }
     }
 }

@@ -157,8 +157,15 @@ struct ItemText {
                      maxLines: style.maxTitleLines, measurer: measurer)
         let secondary = style.subtitleColor.rgba
         stack.append(item.subtitle, font: subtitleFont, color: secondary, width: width, measurer: measurer)
-        stack.append(item.attribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
-        stack.append(item.subAttribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
+        if let attribute = item.attribute, let subAttribute = item.subAttribute {
+            // Side by side under the subtitle, as FUITimelineCell's attribute labels.
+            let half = TextBlock.halfWidth(width)
+            var pair = TextBlock(attribute, font: subtitleFont, color: secondary, width: half, measurer: measurer)
+            pair.beside = TextBlock.Beside(TextBlock(subAttribute, font: subtitleFont, color: secondary, width: half, measurer: measurer))
+            stack.blocks.append(pair)
+        } else {
+            stack.append(item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
+        }
         return stack
     }
 
@@ -202,8 +209,12 @@ struct ItemText {
         }
         add(item.title, titleFont, textWidth, maxLines: style.maxTitleLines)
         add(item.subtitle, subtitleFont, textWidth)
-        add(item.attribute, subtitleFont, textWidth)
-        add(item.subAttribute, subtitleFont, textWidth)
+        if item.attribute != nil, item.subAttribute != nil {
+            add(item.attribute, subtitleFont, TextBlock.halfWidth(textWidth))
+            add(item.subAttribute, subtitleFont, TextBlock.halfWidth(textWidth))
+        } else {
+            add(item.attribute ?? item.subAttribute, subtitleFont, textWidth)
+        }
         if byDay { add(event(item), eventFont, textWidth) }
         add(label, eventFont, labelWidth)
         if let statusWidth {

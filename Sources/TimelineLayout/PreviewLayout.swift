@@ -51,27 +51,31 @@ struct PreviewLayout {
         let todayLabel = selection.todayBefore.map { _ in
             TextBlock("Today", font: "\(style.font) Semi-Bold 11", color: todayColor.rgba, width: contentWidth, measurer: measurer)
         }
+        let header = PreviewHeader(card: card, hiddenCount: selection.hiddenCount, width: width, measurer: measurer)
         let todayHeight = todayLabel.map { $0.height + Self.todayGap } ?? 0
         let dateHeight = dates.compactMap { $0?.height }.max() ?? 0
-        let lineY = todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + size / 2
+        let lineY = header.height + todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + size / 2
         let labelTop = lineY + size / 2 + Self.labelGap
 
         var content = CardContent()
         var describing: [UInt8] = []
         var nodes: [Primitive] = []
         if style.lineWidth > 0 {
+            // The line fades toward what is left out: the future, or the past once the end shows.
             let color = style.lineColor.rgba
-            nodes.append(.line(LineNode(from: Point(x: 0, y: lineY), to: Point(x: contentWidth, y: lineY),
+            let (start, end) = (Point(x: 0, y: lineY), Point(x: contentWidth, y: lineY))
+            nodes.append(.line(LineNode(from: selection.showsEnd ? end : start, to: selection.showsEnd ? start : end,
                                         stroke: Stroke(color: color, width: style.lineWidth), fadeTo: color.withAlpha(40))))
         }
-        var markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var markers: [Primitive] = [], texts: [Primitive] = header.nodes, links: [Primitive] = []
+        func markToday(at x: Double) {
+            guard let todayLabel else { return }
+            markers += todayMark(todayLabel, x: x, top: header.height, lineY: lineY, contentWidth: contentWidth, color: todayColor)
+            content.description.append("Today")
+        }
         var bottom = lineY + size / 2
         for (index, item) in items.enumerated() {
-            if index == selection.todayBefore, let todayLabel {
-                let x = lefts[index]
-                markers += todayMark(todayLabel, x: x, lineY: lineY, contentWidth: contentWidth, color: todayColor)
-                content.description.append("Today")
-            }
+            if index == selection.todayBefore { markToday(at: lefts[index]) }
             let textWidth = textWidths[index]
             let centerX = lefts[index] + slots[index] / 2
             let left = centerX - textWidth / 2
@@ -88,6 +92,7 @@ struct PreviewLayout {
             content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
+        if selection.todayBefore == items.count { markToday(at: lefts[items.count - 1] + slots[items.count - 1]) }
         content.layers = [nodes, markers, texts, links]
         content.width = contentWidth
         content.height = bottom
@@ -114,13 +119,13 @@ struct PreviewLayout {
     }
 
     /// The "Today" label over a vertical tick at the boundary between two columns.
-    private func todayMark(_ label: TextBlock, x: Double, lineY: Double, contentWidth: Double, color: Color) -> [Primitive] {
+    private func todayMark(_ label: TextBlock, x: Double, top: Double, lineY: Double, contentWidth: Double, color: Color) -> [Primitive] {
         let labelWidth = label.measured.width
         let labelLeft = max(0, min(contentWidth - labelWidth, x - labelWidth / 2))
-        let tickTop = label.height + Self.todayGap
+        let tickTop = top + label.height + Self.todayGap
         let size = style.shapeSize
         let tick = LineNode(from: Point(x: x, y: tickTop), to: Point(x: x, y: lineY + size / 2 + 2),
                             stroke: Stroke(color: color.rgba, width: 1.5))
-        return [.line(tick), .text(label.placed(x: labelLeft, top: 0, width: labelWidth))]
+        return [.line(tick), .text(label.placed(x: labelLeft, top: top, width: labelWidth))]
     }
 }

@@ -10,8 +10,15 @@ struct TextBlock {
     var measured: MeasuredText
     var font: String
     var color: RGBA
+    /// A second block on the same line, in the box's right half (an attribute pair).
+    var beside: Beside?
 
-    var height: Double { measured.height }
+    final class Beside {
+        let block: TextBlock
+        init(_ block: TextBlock) { self.block = block }
+    }
+
+    var height: Double { max(measured.height, beside?.block.height ?? 0) }
     var firstLineHeight: Double { measured.lines.isEmpty ? 0 : measured.lineHeight }
 
     init(_ text: String, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
@@ -19,6 +26,12 @@ struct TextBlock {
         self.font = font
         self.color = color
     }
+
+    /// Between the two halves of a pair.
+    static let pairGap: Double = 12
+
+    /// The width each of a pair is measured at, in a box `width` wide.
+    static func halfWidth(_ width: Double) -> Double { (width - pairGap) / 2 }
 
     /// The width a block `width` wide is measured at: never zero or negative.
     static func measuredWidth(_ width: Double) -> Double { max(1, width) }
@@ -77,7 +90,13 @@ struct TextStack {
     func place(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading, into nodes: inout [Primitive]) {
         var y = top
         for block in blocks {
-            nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
+            if let beside = block.beside?.block {
+                let half = TextBlock.halfWidth(width)
+                nodes.append(.text(block.placed(x: x, top: y, width: half, alignment: alignment)))
+                nodes.append(.text(beside.placed(x: x + half + TextBlock.pairGap, top: y, width: half, alignment: alignment)))
+            } else {
+                nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
+            }
             y += block.height + gap
         }
     }

@@ -123,6 +123,7 @@ struct DocumentReader {
         card.location = context.location(node)
         card.title = keys["title"].flatMap { context.text($0, path + ".title") }
         card.subtitle = keys["subtitle"].flatMap { context.text($0, path + ".subtitle") }
+        card.attribute = keys["attribute"].flatMap { context.text($0, path + ".attribute") }
         card.layout = keys["layout"].flatMap { context.choice($0, path + ".layout", LayoutKind.self) } ?? .list
         card.direction = keys["direction"].flatMap { context.choice($0, path + ".direction", Direction.self) } ?? .vertical
         card.groupBy = keys["groupBy"].flatMap { context.choice($0, path + ".groupBy", Grouping.self) } ?? .none
@@ -139,7 +140,6 @@ struct DocumentReader {
             if card.footer?.title == nil { context.error(value, "\(path).footer: needs a text") }
         }
         if let list = keys["items"], let nodes = context.sequence(list, path + ".items") {
-            if nodes.isEmpty { context.error(list, "\(path).items: a card needs at least one item") }
             card.items = readItems(nodes, path: { path + ".items" }, depth: 0, itemCount: &itemCount)
         }
         validate(card, node: node, keys: keys, path: path)

@@ -44,7 +44,7 @@ struct SceneChecks {
         var problems: [String] = []
         for line in scene.texts {
             for token in line.text.split(whereSeparator: { $0.isWhitespace }) {
-                if token.hasSuffix("…") || Self.isIdeographic(token) || Self.isClockTime(token) { continue }
+                if token.hasSuffix("…") || Self.isIdeographic(token) || Self.isClockTime(token) || Self.isCount(token) { continue }
                 for part in Self.pieces(Self.normalized(token)) where !part.isEmpty && !words.contains(part) {
                     problems.append("'\(part)' in '\(line.text)' is no word of the input")
                 }
@@ -96,6 +96,11 @@ struct SceneChecks {
         let end = trimmed.lastIndex { CharacterSet.alphanumerics.contains($0) }
         guard let end else { return "" }
         return String(String.UnicodeScalarView(trimmed[...end]))
+    }
+
+    /// "+3": a count the preview strip writes.
+    static func isCount<S: StringProtocol>(_ token: S) -> Bool {
+        token.first == "+" && token.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// "9:45" or "08:30": event texts a date pattern writes.
