@@ -121,10 +121,11 @@ public enum CardLayout {
             return PreviewLayout(card: card, width: width, measurer: measurer).layout()
         case (.list, .horizontal), (.time, .horizontal):
             return HorizontalLayout(card: card, width: width, measurer: measurer, proportional: card.layout == .time).layout()
-        case (.time, .vertical):
-            return TimeLayout(card: card, width: width, measurer: measurer).layout()
-        case (.list, .vertical):
-            return ListLayout(card: card, width: width, measurer: measurer).layout()
+        case (.time, .vertical), (.list, .vertical):
+            var content = card.layout == .time ? TimeLayout(card: card, width: width, measurer: measurer).layout()
+                : ListLayout(card: card, width: width, measurer: measurer).layout()
+            if Mirror.isRightToLeft(card) { Mirror.horizontally(&content.layers, width: width) }
+            return content
         }
     }
 

@@ -42,7 +42,7 @@ struct ListLayout {
             if sections, let day = dayLabels[index] {
                 let block = TextBlock(day, font: "\(style.font) Semi-Bold 12", color: style.eventColor.rgba,
                                       width: textRight - textX(0), measurer: measurer)
-                texts.append(.text(block.placed(x: textX(0), top: y, width: textRight - textX(0))))
+                texts.append(.text(block.placed(x: textX(0), top: y, width: textRight - textX(0), alignment: .left)))
                 y += block.height + Self.sectionGap
             }
             let left = textX(row.level)
@@ -59,7 +59,7 @@ struct ListLayout {
             let center = Point(x: lineX, y: y + band / 2)
             let textTop = center.y - lineHeight / 2
             var bottom = max(textTop + stack.height, center.y + size / 2)
-            stack.place(x: left, top: textTop, width: textWidth, into: &texts)
+            stack.place(x: left, top: textTop, width: textWidth, alignment: .left, into: &texts)
             if stack.isTruncated { content.truncations.append(text.truncation(row.item)) }
 
             // Event label and status share the title's first baseline, whatever the fonts' sizes.
@@ -67,13 +67,13 @@ struct ListLayout {
             if let block = measured[index].label {
                 let labelBaseline = block.measured.lines.first?.baseline ?? 0
                 let top = titleBaseline.map { textTop + $0 - labelBaseline } ?? center.y - block.firstLineHeight / 2
-                texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .trailing)))
+                texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .right)))
                 bottom = max(bottom, top + block.height)
             }
             if let status = statusStack {
                 let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0
                 let statusTop = textTop + (titleBaseline ?? lineHeight) - statusBaseline
-                status.place(x: columns.statusX, top: statusTop, width: statusWidth, alignment: .trailing, into: &texts)
+                status.place(x: columns.statusX, top: statusTop, width: statusWidth, alignment: .right, into: &texts)
                 bottom = max(bottom, statusTop + status.height)
             }
             let look = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now))

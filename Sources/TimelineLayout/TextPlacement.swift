@@ -2,7 +2,10 @@ import TimelineScene
 
 /// Where a text block's lines sit across its box.
 enum TextAlignment {
+    /// Toward the start of each line's own direction: right-to-left lines go right.
     case leading, trailing, center
+    /// Flush left or right whatever the script, for columns that hug a node.
+    case left, right
 }
 
 /// A measured paragraph ready to be placed.
@@ -50,6 +53,8 @@ struct TextBlock {
             case .leading: left = line.isRightToLeft ? x + width - line.width : x
             case .trailing: left = line.isRightToLeft ? x : x + width - line.width
             case .center: left = x + (width - line.width) / 2
+            case .left: left = x
+            case .right: left = x + width - line.width
             }
             let lineBottom = index + 1 < tops.count ? tops[index + 1] : max(bottom, tops[index])
             return PlacedLine(text: line.text, x: left, baseline: top + line.baseline, width: line.width,

@@ -78,13 +78,13 @@ struct TimeLayout {
             let top = tops[index]
             let center = Point(x: lineX, y: centers[index])
             let textTop = center.y - entry.stack.firstLineHeight / 2
-            entry.stack.place(x: entry.left, top: textTop, width: entry.textWidth, into: &texts)
+            entry.stack.place(x: entry.left, top: textTop, width: entry.textWidth, alignment: .left, into: &texts)
             if entry.stack.isTruncated { content.truncations.append(text.truncation(item)) }
             if let label = entry.label {
-                texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .trailing)))
+                texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .right)))
             }
             if let status = entry.status {
-                status.place(x: columns.statusX, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
+                status.place(x: columns.statusX, top: top + entry.statusTop, width: statusWidth, alignment: .right, into: &texts)
             }
 
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))

@@ -60,6 +60,8 @@ public struct Style: Hashable, Sendable, Codable {
     /// Points per day on the time layout's axis.
     public var dayScale: Double = 24
     public var shadow: Shadow?
+    /// `rtl` mirrors vertical cards (event column right, status column left), `ltr` never does.
+    public var textDirection: TextDirection = .auto
 
     public init() {}
 

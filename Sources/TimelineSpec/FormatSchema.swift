@@ -74,6 +74,7 @@ public enum FormatSchema {
         KeySchema(name: "maxGap", kind: .number(minimum: 0), summary: "Longest gap, in points, drawn before it is compressed (time layout, default 120)."),
         KeySchema(name: "dayScale", kind: .number(minimum: 0), summary: "Points per day on the time layout (default 24)."),
         KeySchema(name: "shadow", kind: .object(shadow), summary: "Card drop shadow."),
+        KeySchema(name: "textDirection", kind: .enumeration(TextDirection.allCases.map(\.rawValue)), summary: "auto, ltr or rtl: rtl mirrors vertical cards (event column right, status left); auto when most titles are right to left (default auto)."),
     ])
 
     public static let header = ObjectSchema(name: "Header", keys: [

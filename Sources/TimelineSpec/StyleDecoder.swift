@@ -41,6 +41,7 @@ extension DecodeContext {
             case "maxTitleLines": integer(value, at, minimum: 1, maximum: 1000).map { style.maxTitleLines = $0 }
             case "columns": integer(value, at, minimum: 1, maximum: 100).map { style.columns = $0 }
             case "maxGap": number(value, at, minimum: 0, maximum: 100_000).map { style.maxGap = $0 }
+            case "textDirection": choice(value, at, TextDirection.self).map { style.textDirection = $0 }
             case "dayScale": number(value, at, minimum: 0, maximum: 100_000).map { style.dayScale = $0 }
             case "shadow":
                 guard let shadow = mapping(value, at, FormatSchema.shadow) else { break }
