@@ -125,7 +125,7 @@ public enum FormatSchema {
     }
 
     public static let card = ObjectSchema(name: "Card", keys: [
-        KeySchema(name: "id", kind: .text, summary: "Output file name, [a-z0-9-_.] (default card-N)."),
+        KeySchema(name: "id", kind: .text, summary: "Output file name, [a-z0-9-_.], at most 100 characters (default card-N)."),
         KeySchema(name: "title", kind: .text, summary: "Feed header above the card; the preview strip also shows it in its header row."),
         KeySchema(name: "subtitle", kind: .text, summary: "Feed header subtitle."),
         KeySchema(name: "attribute", kind: .text, summary: "Preview strip: text at the right of its header row, beside the title."),
