@@ -56,7 +56,10 @@ public enum CardLayout {
         let contentTop = headerHeight + (header == nil ? margins.top : style.margins.top)
         let footerTop = contentTop + content.height + (footer == nil ? margins.bottom : style.margins.bottom)
         let height = footerTop + (footer?.height ?? 0)
-        let radius = min(style.cornerRadius, width / 2, height / 2)
+        // A band rounds its outer corners by at most half its height: the card's corners never
+        // round more, so a band always fills the card's corner exactly.
+        let bandHeights = [header?.height, footer?.height].compactMap { $0 }
+        let radius = min(style.cornerRadius, width / 2, height / 2, (bandHeights.min() ?? .infinity) / 2)
 
         var nodes: [Primitive] = []
         let shadow = style.shadow.map {
