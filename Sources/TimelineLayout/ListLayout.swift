@@ -17,11 +17,7 @@ struct ListLayout {
         let text = ItemText(style: style, now: card.now)
         let (rows, dayLabels) = ItemRow.rows(of: card, text: text)
         let byDay = card.groupBy == .day
-        // A day label too wide for a third of the card heads its day as a section row instead.
-        let days = byDay ? dayLabels.compactMap { $0 } : []
-        let sections = !days.isEmpty && measurer.measure(days.map {
-            TextRequest(text: $0, font: style.resolvedEventFont, maxWidth: 100_000, maxLines: nil)
-        }).contains { $0.width > width / 3 }
+        let sections = byDay && usesSections(dayLabels)
         let labels = sections ? dayLabels.map { _ in nil } : dayLabels
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
@@ -40,10 +36,7 @@ struct ListLayout {
         let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
         for (index, row) in rows.enumerated() {
             if sections, let day = dayLabels[index] {
-                let block = TextBlock(day, font: "\(style.font) Semi-Bold 12", color: style.eventColor.rgba,
-                                      width: textRight - textX(0), measurer: measurer)
-                texts.append(.text(block.placed(x: textX(0), top: y, width: textRight - textX(0), alignment: .left)))
-                y += block.height + Self.sectionGap
+                y += sectionRow(day, top: y, left: textX(0), right: textRight, into: &texts)
             }
             let left = textX(row.level)
             var (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
@@ -103,5 +96,22 @@ struct ListLayout {
         content.minimumWidth = plan.minimumWidth
         content.height = max(y, 0)
         return content
+    }
+
+    /// Whether a day label is too wide for a third of the card: then each heads its day as a
+    /// section row instead of sitting in the event column.
+    private func usesSections(_ dayLabels: [String?]) -> Bool {
+        let days = dayLabels.compactMap { $0 }
+        guard !days.isEmpty else { return false }
+        return measurer.measure(days.map { TextRequest(text: $0, font: style.resolvedEventFont, maxWidth: 100_000, maxLines: nil) })
+            .contains { $0.width > width / 3 }
+    }
+
+    /// A day's section row over the title column; returns the height it takes with its gap.
+    private func sectionRow(_ day: String, top: Double, left: Double, right: Double, into texts: inout [Primitive]) -> Double {
+        let block = TextBlock(day, font: "\(style.font) Semi-Bold 12", color: style.eventColor.rgba, width: right - left,
+                              measurer: measurer)
+        texts.append(.text(block.placed(x: left, top: top, width: right - left, alignment: .left)))
+        return block.height + Self.sectionGap
     }
 }

@@ -25,18 +25,7 @@ struct PreviewLayout {
         let size = style.shapeSize
         let items = selection.items
         let overdue = items.map { $0.isOverdue(now: card.now) }
-        // Equal columns, except that a long word's column takes room from short ones.
-        let needs = items.map { item -> Double in
-            var words = [(item.title, text.titleFont), (item.subtitle, text.subtitleFont)].compactMap { entry in
-                entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
-            }
-            // A date reads as one piece: its column fits it whole.
-            if let date = dateText(item, text: text) {
-                words.append(measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
-            }
-            return min(width / 2, words.max() ?? 0) + Self.gutter
-        } + Array(repeating: 0, count: columns - items.count)
-        let slots = SlotWidths.share(width, needs: needs)
+        let slots = columnWidths(items, columns: columns, text: text)
         let lefts = slots.indices.map { slots[..<$0].reduce(0, +) }
         let textWidths = slots.map { max(1, $0 - Self.gutter) }
 
@@ -98,6 +87,21 @@ struct PreviewLayout {
         content.height = bottom
         content.minimumWidth = Double(columns) * (ColumnPlan.minimumTextWidth + Self.gutter)
         return content
+    }
+
+    /// Equal columns, except that a long word's column takes room from short ones; a date's
+    /// column fits it whole.
+    private func columnWidths(_ items: [Item], columns: Int, text: ItemText) -> [Double] {
+        let needs = items.map { item -> Double in
+            var words = [(item.title, text.titleFont), (item.subtitle, text.subtitleFont)].compactMap { entry in
+                entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
+            }
+            if let date = dateText(item, text: text) {
+                words.append(measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
+            }
+            return min(width / 2, words.max() ?? 0) + Self.gutter
+        } + Array(repeating: 0, count: max(0, columns - items.count))
+        return SlotWidths.share(width, needs: needs)
     }
 
     /// `event`, else the date in `eventFormat`, else in "MMM d".
