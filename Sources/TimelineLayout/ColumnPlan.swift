@@ -75,14 +75,18 @@ struct ColumnPlan {
             return
         }
         let statusFloor = hasStatus ? min(statusCap, Self.widestWord(statusTexts, measurer: measurer)) : 0
-        let labelFloor = !hasLabels ? 0 : style.eventColumnWidth ?? min(labelCap, Self.widestWord(labelTexts, measurer: measurer))
+        let labelWord = hasLabels ? Self.widestWord(labelTexts, measurer: measurer) : 0
+        let labelFloor = !hasLabels ? 0 : style.eventColumnWidth ?? min(labelCap, labelWord)
         let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)))
         let fromStatus = min(wanted, max(0, status - statusFloor))
         status -= fromStatus
         label -= min(wanted - fromStatus, max(0, label - labelFloor))
         labelWidth = label
         statusWidth = status
-        minimumWidth = labelFloor + statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
+        // The narrowest width whose own third still holds the event column's widest word, or else
+        // the width at which that third (where the word is cut) leaves the rest enough.
+        let rest = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
+        minimumWidth = style.eventColumnWidth.map { rest + (hasLabels ? $0 : 0) } ?? min(rest + labelWord, rest * 1.5)
     }
 
     /// The widest single word of `texts`: below it a word would be cut.
