@@ -69,7 +69,9 @@ struct HorizontalLayout {
                                                 width: widths[index], alignment: .center)))
             }
             stacks[index].place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &texts)
-            if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
+            if stacks[index].isTruncated || eventBlocks[index]?.measured.isTruncated == true {
+                content.truncations.append(text.truncation(item))
+            }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             if let end = item.end, let axis {
                 let endX = min(width - inset, axis.position(of: end, from: index, centers: centers))

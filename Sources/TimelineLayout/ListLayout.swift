@@ -53,7 +53,10 @@ struct ListLayout {
             let textTop = center.y - lineHeight / 2
             var bottom = max(textTop + stack.height, center.y + size / 2)
             stack.place(x: left, top: textTop, width: textWidth, alignment: .left, into: &texts)
-            if stack.isTruncated { content.truncations.append(text.truncation(row.item)) }
+            // Any of the row's texts cut (title column, event label, status) is reported once.
+            if stack.isTruncated || measured[index].label?.measured.isTruncated == true || statusStack?.isTruncated == true {
+                content.truncations.append(text.truncation(row.item))
+            }
 
             // Event label and status share the title's first baseline, whatever the fonts' sizes.
             let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline

@@ -72,7 +72,9 @@ struct PreviewLayout {
                 texts.append(.text(date.placed(x: left, top: lineY - size / 2 - Self.dateGap - date.height, width: textWidth, alignment: .center)))
             }
             stacks[index].place(x: left, top: labelTop, width: textWidth, alignment: .center, into: &texts)
-            if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
+            if stacks[index].isTruncated || dates[index]?.measured.isTruncated == true {
+                content.truncations.append(text.truncation(item))
+            }
             let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
             NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style, into: &markers)
             if let link = item.link {

@@ -77,7 +77,9 @@ struct TextStack {
         return sum + gap * Double(blocks.count - 1)
     }
     var firstLineHeight: Double { blocks.first?.firstLineHeight ?? 0 }
-    var isTruncated: Bool { blocks.contains { $0.measured.isTruncated } }
+    var isTruncated: Bool {
+        blocks.contains { $0.measured.isTruncated || $0.beside?.block.measured.isTruncated == true }
+    }
 
     mutating func append(_ text: String?, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
         guard let text else { return }

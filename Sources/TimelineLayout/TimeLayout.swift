@@ -79,7 +79,9 @@ struct TimeLayout {
             let center = Point(x: lineX, y: centers[index])
             let textTop = center.y - entry.stack.firstLineHeight / 2
             entry.stack.place(x: entry.left, top: textTop, width: entry.textWidth, alignment: .left, into: &texts)
-            if entry.stack.isTruncated { content.truncations.append(text.truncation(item)) }
+            if entry.stack.isTruncated || entry.label?.measured.isTruncated == true || entry.status?.isTruncated == true {
+                content.truncations.append(text.truncation(item))
+            }
             if let label = entry.label {
                 texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .right)))
             }

@@ -66,4 +66,17 @@ final class LayoutPromiseTests: XCTestCase {
         XCTAssertEqual(strict.status, 2)
         XCTAssertTrue(strict.stderr.contains("card.yaml:5:9: error: text does not fit and was cut with an ellipsis"), strict.stderr)
     }
+
+    func testStrictReportsACutEventLabelToo() throws {
+        let file = try input("""
+        version: 1
+        cards:
+          - style: { eventColumnWidth: 30 }
+            items:
+              - { title: Review, event: Wednesday }
+        """)
+        let strict = try CLIRunner.run(["render", file.path, "-o", "-", "--strict"])
+        XCTAssertEqual(strict.status, 2)
+        XCTAssertTrue(strict.stderr.contains("card.yaml:5:9: error: text does not fit"), strict.stderr)
+    }
 }
