@@ -60,7 +60,10 @@ struct ColumnPlan {
         // The widest word of a title that does not fit takes room from the neighbours. Measured
         // as one batch, at the widths the rows are measured at again when nothing moves.
         var requests: [TextRequest] = [], available: [Double] = []
-        for (row, stack) in texts.titles.enumerated() {
+        // Without a column to take room from, nothing would change: the rows' own measuring
+        // reports what is cut (and big plain lists are measured once, not twice).
+        let canShrink = hasStatus || (hasLabels && style.eventColumnWidth == nil)
+        for (row, stack) in texts.titles.enumerated() where canShrink {
             let room = titleWidth(level: texts.levels[row])
             for entry in stack {
                 requests.append(TextRequest(text: entry.text, font: entry.font, maxWidth: TextBlock.measuredWidth(room),
@@ -68,7 +71,7 @@ struct ColumnPlan {
                 available.append(room)
             }
         }
-        let deficit = zip(measurer.measure(requests), available).map { $0.overflow - $1 }.max() ?? 0
+        let deficit = requests.isEmpty ? 0 : zip(measurer.measure(requests), available).map { $0.overflow - $1 }.max() ?? 0
         let cramped = titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
         guard deficit > 0 || cramped else {
             (labelWidth, statusWidth, minimumWidth) = (label, status, 0)
