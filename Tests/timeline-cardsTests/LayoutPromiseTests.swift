@@ -79,4 +79,14 @@ final class LayoutPromiseTests: XCTestCase {
         XCTAssertEqual(strict.status, 2)
         XCTAssertTrue(strict.stderr.contains("card.yaml:5:9: error: text does not fit"), strict.stderr)
     }
+
+    func testASceneFileNameImpliesTheSceneFormat() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let target = out.appendingPathComponent("plain.scene.json")
+        let result = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", target.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let scene = try JSONSerialization.jsonObject(with: Data(contentsOf: target)) as? [String: Any]
+        XCTAssertEqual(scene?["width"] as? Double, 480)
+        XCTAssertNotNil(scene?["texts"] as? [[String: Any]])
+    }
 }
