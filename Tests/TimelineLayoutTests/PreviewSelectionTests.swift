@@ -52,6 +52,21 @@ final class PreviewSelectionTests: XCTestCase {
         LayoutFixture.item(title, date, status)
     }
 
+    func testTodayComesAfterEveryOverdueItemAndLeftOutItemsAreCounted() {
+        let items = [item("late today", "2026-11-21T09:00:00Z"), item("due today", "2026-11-21T16:00:00Z"),
+                     item("late", "2026-11-10"), item("next", "2026-11-27"), item("later", "2026-12-04"),
+                     item("end", "2026-12-31", .end)]
+        let selection = PreviewSelection.select(items: items, now: now, columns: 4)
+        XCTAssertEqual(selection.items.map(\.title), ["late", "late today", "due today", "next"])
+        XCTAssertEqual(selection.todayBefore, 2, "after both overdue items, even the one due earlier today")
+        XCTAssertEqual(selection.hiddenCount, 2)
+        XCTAssertFalse(selection.showsEnd)
+
+        let ending = PreviewSelection.select(items: [item("next", "2026-11-27"), item("end", "2026-12-31", .end)], now: now, columns: 4)
+        XCTAssertTrue(ending.showsEnd, "the end item shows, last: the line fades toward the past")
+        XCTAssertEqual(ending.hiddenCount, 0)
+    }
+
     func testSelectionTable() {
         let cases: [Case] = [
             Case(name: "overdue first, oldest first, then upcoming by date",
