@@ -10,7 +10,7 @@ struct PreviewLayout {
     let measurer: any TextMeasuring
 
     private var style: Style { card.style }
-    /// Narrow, since preview columns are: titles would otherwise break inside words.
+    /// Between columns: narrow, since preview columns are.
     static let gutter: Double = 8
     private static let dateGap: Double = 6
     private static let labelGap: Double = 8
