@@ -38,7 +38,9 @@ struct PreviewLayout {
         let stacks = items.indices.map { stack(items[$0], width: textWidths[$0]) }
         let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
         let todayLabel = selection.todayBefore.map { _ in
-            TextBlock("Today", font: "\(style.font) Semi-Bold 11", color: todayColor.rgba, width: contentWidth, measurer: measurer)
+            // The marker's color, darker or lighter when a light nodeColor would not read.
+            TextBlock("Today", font: "\(style.font) Semi-Bold 11", color: todayColor.readable(on: style.background).rgba,
+                      width: contentWidth, measurer: measurer)
         }
         let header = PreviewHeader(card: card, hiddenCount: selection.hiddenCount, width: width, measurer: measurer)
         let todayHeight = todayLabel.map { $0.height + Self.todayGap } ?? 0
