@@ -3,8 +3,8 @@ import TimelineScene
 
 /// `direction: horizontal` for the list layout: the line runs left to right, event text sits
 /// above it and each item's labels are centred under its node, wrapped to the room between its
-/// neighbours, nodes evenly spaced. The content grows wider than the card when needed.
-/// (The time layout's is `HorizontalTimeLayout`.)
+/// neighbours, nodes evenly spaced. The card keeps its width: columns share it, or the width is
+/// refused. (The time layout's is `HorizontalTimeLayout`.)
 struct HorizontalLayout {
     let card: Card
     let width: Double
@@ -13,8 +13,6 @@ struct HorizontalLayout {
     private var style: Style { card.style }
     /// Room between two neighbouring label columns.
     static let gutter: Double = 12
-    /// Narrowest column the list gives an item before the card grows wider.
-    static let minimumSlot: Double = 96
     /// Label widths the time layout allows itself, before wrapping.
     static let labelWidths: ClosedRange<Double> = 64...150
     /// Between the event text and a node, and between a node and its labels.
@@ -31,9 +29,7 @@ struct HorizontalLayout {
         let hasGroups = rows.contains { $0.groupEnd != nil }
         let inset = hasGroups ? style.groupPadding / 2 : 0
 
-        // Wide enough for every title's longest word, so no word is broken in two.
-        let slot = max(Self.minimumSlot, (width - inset * 2) / Double(rows.count), longestWord(rows) + Self.gutter)
-        let columns = (rows.indices.map { inset + (Double($0) + 0.5) * slot }, Array(repeating: slot - Self.gutter, count: rows.count))
+        let columns = evenColumns(rows, text: text, inset: inset)
         let (centers, widths) = columns
 
         // Measure everything at its final width, then stack: event text, line, labels.
@@ -61,7 +57,9 @@ struct HorizontalLayout {
                                                 width: widths[index], alignment: .center)))
             }
             stacks[index].place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &texts)
-            if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
+            if stacks[index].isTruncated || eventBlocks[index]?.measured.isTruncated == true {
+                content.truncations.append(text.truncation(item))
+            }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style, into: &markers)
             stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
@@ -84,19 +82,32 @@ struct HorizontalLayout {
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
         content.layers = [boxes, LineStop.segments(stops, style: style, vertical: false), markers, texts, links]
-        content.width = right + inset
+        content.width = width
         content.height = bottom
+        let slots = Double(rows.count) * (ColumnPlan.minimumTextWidth + Self.gutter) + inset * 2
+        content.minimumWidth = slots
         return content
     }
 
-    /// Width of the longest word in any title (capped, so one very long word cannot widen every slot).
-    private func longestWord(_ rows: [ItemRow]) -> Double {
-        let cap = Self.labelWidths.upperBound
-        return rows.compactMap { row -> Double? in
-            guard let word = row.item.title?.split(whereSeparator: \.isWhitespace).max(by: { $0.count < $1.count }) else { return nil }
-            let measured = measurer.measure(String(word), font: style.resolvedTitleFont, maxWidth: cap, maxLines: 1)
-            return (measured.width + 1).rounded(.up)
-        }.max() ?? 0
+    /// List columns sharing the card's width: a slot for each item, a long word's slot taking
+    /// room from its neighbours (`SlotWidths`).
+    private func evenColumns(_ rows: [ItemRow], text: ItemText, inset: Double) -> (centers: [Double], widths: [Double]) {
+        let needs = rows.map { wordNeed($0.item, text: text, cap: width / 2) + Self.gutter }
+        let slots = SlotWidths.share(width - inset * 2, needs: needs)
+        var centers: [Double] = [], left = inset
+        for slot in slots {
+            centers.append(left + slot / 2)
+            left += slot
+        }
+        return (centers, slots.map { max(1, $0 - Self.gutter) })
+    }
+
+    /// The widest word of an item's labels, up to `cap`: narrower, a word would be cut.
+    private func wordNeed(_ item: Item, text: ItemText, cap: Double) -> Double {
+        var texts: [(String?, String)] = [(item.title, text.titleFont), (item.statusText, text.statusFont)]
+        texts += [item.subtitle, item.attribute, item.subAttribute, item.subStatusText].map { ($0, text.subtitleFont) }
+        let widest = texts.compactMap { entry in entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) } }.max() ?? 0
+        return min(cap, widest)
     }
 
     /// Title, subtitle, attributes and status texts, all centred under the node.

@@ -95,7 +95,9 @@ struct HorizontalTimeLayout {
         let breaks = scale.cuts.map(map.breakPosition)
         content.layers = [drawing.under, bands.nodes, boxes, TimeMarks.line(stops, breaks: breaks, style: style, vertical: false), bars,
                           markers, texts, drawing.axis, links]
-        content.width = max(width, right + inset)
+        content.width = width
+        // Labels that cannot share the width even with quiet gaps cut: the card is refused, naming this.
+        content.minimumWidth = right + inset
         content.height = bottom
         return content
     }

@@ -37,8 +37,8 @@ struct RichParagraph {
         for line in measured.lines {
             let left: Double
             switch alignment {
-            case .leading: left = x
-            case .trailing: left = x + width - line.width
+            case .leading, .left: left = x
+            case .trailing, .right: left = x + width - line.width
             case .center: left = x + (width - line.width) / 2
             }
             let baseline = top + line.baseline

@@ -5,10 +5,10 @@ import TimelineScene
 /// dark colors, and the light scene carries the dark colors as its `darkPalette` (SVG writes
 /// them as a `prefers-color-scheme: dark` style sheet; PNG and PDF draw the light colors).
 public enum ThemedScene {
-    public static func scene(for card: Card, measurer: any TextMeasuring) -> Scene {
-        let light = CardLayout.scene(for: card, measurer: measurer)
+    public static func scene(for card: Card, measurer: any TextMeasuring) throws(WidthRefusal) -> Scene {
+        let light = try CardLayout.scene(for: card, measurer: measurer)
         guard let darkStyle = card.darkStyle else { return light }
-        let dark = CardLayout.scene(for: darkVariant(of: card, style: darkStyle), measurer: measurer)
+        let dark = try CardLayout.scene(for: darkVariant(of: card, style: darkStyle), measurer: measurer)
         return Scene.merging(light: light, dark: dark)
     }
 

@@ -35,7 +35,6 @@ struct TimeLayout {
         let (rows, labels) = ItemRow.rows(of: card, text: text)
         guard !rows.isEmpty else { return CardContent() }
         let byDay = card.groupBy == .day
-        let hasLabels = labels.contains { $0 != nil }
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
@@ -46,9 +45,10 @@ struct TimeLayout {
         let axisLeft = hasAxis ? painter.labelColumnWidth(Self.sampleTicks(style.names), today: true) + AxisPainter.labelGap + 10 : 0
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
 
+        // The lanes widen the node column: its middle stays the line, the lanes run right of it.
         let widestNode = sizes.max() ?? style.shapeSize
-        let columns = VerticalColumns(style: style, width: width - axisLeft, sizes: sizes + [widestNode + lanes.extraWidth * 2],
-                                      hasLabels: hasLabels, hasStatus: hasStatus)
+        let (columns, plan) = text.columns(rows, labels: labels, width: width - axisLeft, sizes: sizes + [widestNode + lanes.extraWidth * 2],
+                                           byDay: byDay, measurer: measurer)
         let (labelWidth, statusWidth, textRight) = (columns.labelWidth, columns.statusWidth, columns.textRight)
         let lineX = columns.lineX - lanes.extraWidth
         let rowTexts = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
@@ -79,23 +79,28 @@ struct TimeLayout {
         var bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
         var stops: [LineStop] = []
         var bottom: Double = 0
-        var neededWidth = width
         var reach = centers
 
-        for (index, entry) in measured.enumerated() {
+        for (index, var entry) in measured.enumerated() {
             let item = entry.row.item
+            if entry.row.level > 0 || entry.row.groupEnd != nil {
+                let under = GroupBoxes.background(depth: GroupBoxes.depth(of: entry.row), style: style, opacity: 0.07)
+                entry.stack.keepReadable(on: under)
+                entry.status?.keepReadable(on: under)
+            }
             let top = tops[index]
             let center = Point(x: lineX, y: centers[index])
             let textTop = center.y - entry.stack.firstLineHeight / 2
-            entry.stack.place(x: entry.left, top: textTop, width: entry.textWidth, into: &texts)
-            if entry.stack.isTruncated { content.truncations.append(text.truncation(item)) }
+            entry.stack.place(x: entry.left, top: textTop, width: entry.textWidth, alignment: .left, into: &texts)
+            if entry.stack.isTruncated || entry.label?.measured.isTruncated == true || entry.status?.isTruncated == true {
+                content.truncations.append(text.truncation(item))
+            }
             if let label = entry.label {
-                texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .trailing)))
+                texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .right)))
             }
             if let status = entry.status {
-                status.place(x: width - axisLeft - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
+                status.place(x: columns.statusX, top: top + entry.statusTop, width: statusWidth, alignment: .right, into: &texts)
             }
-            neededWidth = max(neededWidth, axisLeft + entry.left + entry.textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
 
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             if let end = item.end, let lane = lanes.lane[index] {
@@ -113,7 +118,7 @@ struct TimeLayout {
             bottom = max(bottom, top + entry.height + style.groupPadding * Double(entry.row.closesGroups))
         }
 
-        let boxes = groupBoxes(measured, tops: tops, reach: reach, columns: columns, innerWidth: width - axisLeft)
+        let boxes = groupBoxes(rows, measured, tops: tops, reach: reach, columns: columns, innerWidth: width - axisLeft)
         bottom = max(bottom, boxes.bottom)
         var drawing = AxisPainter.Drawing()
         if hasAxis {
@@ -138,7 +143,8 @@ struct TimeLayout {
             for index in layers[layer].indices { layers[layer][index].translate(dx: axisLeft, dy: 0) }
         }
         content.layers = [drawing.under] + layers + [drawing.axis]
-        content.width = neededWidth
+        content.width = width
+        content.minimumWidth = plan.minimumWidth + axisLeft
         content.height = max(bottom, 0)
         return content
     }
@@ -150,21 +156,19 @@ struct TimeLayout {
     }
 
     /// Group boxes around their rows and every period bar that starts inside them.
-    private func groupBoxes(_ measured: [MeasuredRow], tops: [Double], reach: [Double], columns: VerticalColumns,
+    private func groupBoxes(_ rows: [ItemRow], _ measured: [MeasuredRow], tops: [Double], reach: [Double], columns: VerticalColumns,
                             innerWidth: Double) -> (nodes: [Primitive], bottom: Double) {
-        var boxes: [Primitive] = []
-        var bottom: Double = 0
-        for (index, entry) in measured.enumerated() {
-            guard let end = entry.row.groupEnd else { continue }
-            let left = entry.row.level == 0 ? columns.lineX - columns.widest / 2 - style.groupPadding
-                : columns.textX(entry.row.level) - style.groupPadding
-            let barEnd = reach[index...end].max() ?? 0
-            let boxBottom = max(tops[end] + measured[end].height, barEnd + style.shapeSize / 2) + style.groupPadding
-            let rect = Rect(x: left, y: tops[index] - style.groupPadding, width: innerWidth - left, height: boxBottom - tops[index] + style.groupPadding)
-            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
-            bottom = max(bottom, boxBottom)
+        var bottoms = measured.indices.map { tops[$0] + measured[$0].height }
+        for (index, row) in rows.enumerated() {
+            guard let end = row.groupEnd, let barEnd = reach[index...end].max() else { continue }
+            bottoms[end] = max(bottoms[end], barEnd + style.shapeSize / 2)
         }
-        return (boxes, bottom)
+        let widest = columns.widest
+        let nodes = GroupBoxes.vertical(rows, tops: tops, bottoms: bottoms, width: innerWidth, style: style, opacity: 0.07) { row in
+            row.level == 0 ? columns.lineX - widest / 2 - style.groupPadding : columns.textX(row.level) - style.groupPadding
+        }
+        let bottom = rows.compactMap { $0.groupEnd.map { bottoms[$0] + style.groupPadding } }.max() ?? 0
+        return (nodes, bottom)
     }
 
     /// A row's geometry around its measured texts.

@@ -43,7 +43,7 @@ final class DarkPaletteTests: XCTestCase {
         let dark = try XCTUnwrap(card.darkStyle)
         XCTAssertEqual(dark.background, Color(hex: 0x1c1c1e))
         XCTAssertEqual(dark.nodeColor, Color(hex: 0xc0399f), "a color the document set is kept")
-        let scene = ThemedScene.scene(for: card, measurer: FakeTextMeasurer())
+        let scene = try ThemedScene.scene(for: card, measurer: FakeTextMeasurer())
         XCTAssertFalse(scene.darkPalette.isEmpty)
         XCTAssertTrue(scene.darkPalette.contains { $0.light == RGBA(r: 255, g: 255, b: 255) && $0.dark == RGBA(r: 0x1c, g: 0x1c, b: 0x1e) })
     }
