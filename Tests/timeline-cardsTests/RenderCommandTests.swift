@@ -130,7 +130,7 @@ final class RenderCommandTests: XCTestCase {
         let result = try CLIRunner.run(["themes"])
         XCTAssertEqual(result.status, 0)
         let names = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ")[0] }
-        XCTAssertEqual(names, ["default", "dark", "fiori", "mono"])
+        XCTAssertEqual(names, ["default", "dark", "fiori", "mono", "auto"])
     }
 
     func testPreviewNeedsNowFromTheDocumentOrTheFlag() throws {
