@@ -135,7 +135,7 @@ struct TimeLayout {
         }
         let runs = SectionBands.runs(rows, sections: card.sections)
         let spans = measured.indices.map { (top: tops[$0], bottom: max(tops[$0] + measured[$0].height, reach[$0])) }
-        let bands = SectionBands.vertical(runs, spans: spans, left: columns.labelWidth > 0 ? 0 : -4, right: width - axisLeft,
+        let bands = SectionBands.vertical(runs, spans: spans, left: -7, right: width - axisLeft,
                                           style: style, named: !hasStatus, measurer: measurer)
         let breaks = scale.cuts.map(map.breakPosition)
         var layers = [bands, boxes.nodes, TimeMarks.line(stops, breaks: breaks, style: style, vertical: true), bars, markers, texts, links]
