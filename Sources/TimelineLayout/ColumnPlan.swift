@@ -21,9 +21,10 @@ struct ColumnPlan {
     /// The narrowest content width that keeps every column at its minimum.
     var minimumWidth: Double
 
-    /// The texts a plan is made from, one entry per row.
+    /// The texts a plan is made from, one entry per row. `labels` and `statuses` are what lands in
+    /// the event and status columns: a row whose cell is mirrored has them swapped.
     struct Texts {
-        var labels: [String?]
+        var labels: [[(text: String, font: String)]]
         var statuses: [[(text: String, font: String)]]
         var titles: [[(text: String, font: String, maxLines: Int?)]]
         var levels: [Int]
@@ -31,9 +32,9 @@ struct ColumnPlan {
 
     init(style: Style, width: Double, widestNode: Double, texts: Texts, hasGroups: Bool, measurer: any TextMeasuring) {
         rightInset = hasGroups ? style.groupPadding : 0
-        let hasLabels = texts.labels.contains { $0 != nil }
+        let hasLabels = texts.labels.contains { !$0.isEmpty }
         let hasStatus = texts.statuses.contains { !$0.isEmpty }
-        let labelTexts = texts.labels.compactMap { $0 }.map { (text: $0, font: style.resolvedEventFont) }
+        let labelTexts = texts.labels.flatMap { $0 }
         let statusTexts = texts.statuses.flatMap { $0 }
         let labelCap = width / 3
         let statusCap = max(style.statusColumnWidth, width / 4)

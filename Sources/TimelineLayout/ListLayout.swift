@@ -7,6 +7,8 @@ struct ListLayout {
     let card: Card
     let width: Double
     let measurer: any TextMeasuring
+    /// Whether the card will be mirrored: items reading left to right then swap their columns.
+    var rightToLeft = false
 
     private var style: Style { card.style }
     static let groupOpacity = 0.05
@@ -21,7 +23,9 @@ struct ListLayout {
         let labels = sections ? dayLabels.map { _ in nil } : dayLabels
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, measurer: measurer)
+        let swapped = ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
+        let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, swapped: swapped,
+                                           measurer: measurer)
         let (labelWidth, statusWidth, widest, lineX, textRight) =
             (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
         let textX = columns.textX
@@ -33,7 +37,8 @@ struct ListLayout {
         var rowTops: [Double] = [], rowBottoms: [Double] = []
         var y: Double = rows.first?.groupEnd != nil ? style.groupPadding : 0
 
-        let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
+        let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, swapped: swapped,
+                                    measurer: measurer)
         for (index, row) in rows.enumerated() {
             if sections, let day = dayLabels[index] {
                 y += sectionRow(day, top: y, left: textX(0), right: textRight, into: &texts)
@@ -41,11 +46,17 @@ struct ListLayout {
             let left = textX(row.level)
             var (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
             var statusStack = measured[index].status
+            var label = measured[index].label.map { TextStack(blocks: [$0]) }
             if row.level > 0 || row.groupEnd != nil {
+                // The title and status columns lie inside the group's box; the event column outside it.
                 let under = GroupBoxes.background(depth: GroupBoxes.depth(of: row), style: style, opacity: Self.groupOpacity)
                 stack.keepReadable(on: under)
-                statusStack?.keepReadable(on: under)
+                if swapped[index] { label?.keepReadable(on: under) } else { statusStack?.keepReadable(on: under) }
             }
+            // A swapped cell's label takes the status column and its status the event column,
+            // each flush right as the column's own texts are, so both columns stay aligned.
+            let labelColumn = swapped[index] ? (x: columns.statusX, width: statusWidth) : (x: 0, width: labelWidth)
+            let statusColumn = swapped[index] ? (x: 0, width: labelWidth) : (x: columns.statusX, width: statusWidth)
             let size = sizes[index]
             let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
             let band = max(lineHeight, size)
@@ -60,16 +71,16 @@ struct ListLayout {
 
             // Event label and status share the title's first baseline, whatever the fonts' sizes.
             let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline
-            if let block = measured[index].label {
+            if let block = label?.blocks.first {
                 let labelBaseline = block.measured.lines.first?.baseline ?? 0
                 let top = titleBaseline.map { textTop + $0 - labelBaseline } ?? center.y - block.firstLineHeight / 2
-                texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .right)))
+                texts.append(.text(block.placed(x: labelColumn.x, top: top, width: labelColumn.width, alignment: .right)))
                 bottom = max(bottom, top + block.height)
             }
             if let status = statusStack {
                 let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0
                 let statusTop = textTop + (titleBaseline ?? lineHeight) - statusBaseline
-                status.place(x: columns.statusX, top: statusTop, width: statusWidth, alignment: .right, into: &texts)
+                status.place(x: statusColumn.x, top: statusTop, width: statusColumn.width, alignment: .right, into: &texts)
                 bottom = max(bottom, statusTop + status.height)
             }
             let look = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now))

@@ -29,7 +29,8 @@ struct PreviewHeader {
         }
         // Both share the title's first baseline.
         let baseline = title?.measured.lines.first?.baseline ?? trailing?.measured.lines.first?.baseline ?? 0
-        if let title { nodes.append(.text(title.placed(x: 0, top: 0, width: titleWidth))) }
+        // Flush left, so a mirrored strip has it flush right, where its reader starts.
+        if let title { nodes.append(.text(title.placed(x: 0, top: 0, width: titleWidth, alignment: .left))) }
         var bottom = title?.height ?? 0
         if let trailing {
             let top = baseline - (trailing.measured.lines.first?.baseline ?? 0)
