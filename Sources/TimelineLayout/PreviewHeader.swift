@@ -12,7 +12,11 @@ struct PreviewHeader {
 
     init(card: Card, hiddenCount: Int, width: Double, measurer: any TextMeasuring) {
         let style = card.style
-        let more = hiddenCount > 0 ? "+\(hiddenCount) more" : nil
+        var more = hiddenCount > 0 ? "+\(hiddenCount) more" : nil
+        if card.attribute.flatMap(ReadingDirection.firstStrongIsRightToLeft) == true {
+            // Isolated left to right, or a right-to-left line would show it as "more 1+".
+            more = more.map { "\u{2066}\($0)\u{2069}" }
+        }
         let trailingText = [card.attribute, more].compactMap { $0 }.joined(separator: " · ")
         guard card.title != nil || !trailingText.isEmpty else { return }
         var trailingWidth: Double = 0
