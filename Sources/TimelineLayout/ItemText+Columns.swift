@@ -8,7 +8,7 @@ extension ItemText {
     func columns(_ rows: [ItemRow], labels: [String?], width: Double, sizes: [Double], byDay: Bool,
                  swapped: [Bool] = [], measurer: any TextMeasuring) -> (columns: VerticalColumns, plan: ColumnPlan) {
         let widest = sizes.max() ?? style.shapeSize
-        var texts = ColumnPlan.Texts(labels: [], statuses: [], titles: [], levels: rows.map(\.level))
+        var texts = ColumnPlan.Texts(labels: [], statuses: [], titles: [], levels: rows.map(\.level), swapped: swapped)
         for (index, row) in rows.enumerated() {
             let item = row.item
             let label = labels[index].map { [(text: $0, font: eventFont)] } ?? []

@@ -23,7 +23,8 @@ struct ListLayout {
         let labels = sections ? dayLabels.map { _ in nil } : dayLabels
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let swapped = ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
+        // By day, the event column holds the day, which is not any one item's to move.
+        let swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
         let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, swapped: swapped,
                                            measurer: measurer)
         let (labelWidth, statusWidth, widest, lineX, textRight) =

@@ -56,6 +56,36 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertLessThan(title.x + title.width, node, "the title stays beside its node")
     }
 
+    func testAFixedEventColumnWidensForTheWordsOfASwappedStatus() throws {
+        let scene = try LayoutFixture.scene("""
+            version: 1
+            cards:
+              - style: { eventColumnWidth: 30 }
+                items:
+                  - { title: Kickoff, event: "9:00", statusText: Done }
+                  - { title: סקירה, event: "10:30", statusText: Waiting for approval }
+            """)
+        // "approval", 48 points and a point of slack, is the widest word; the column wraps at it.
+        let approval = try line(scene, "approval")
+        XCTAssertEqual(approval.x + approval.width, 20 + 49, accuracy: 0.001)
+        XCTAssertEqual(try line(scene, "Waiting").width, 42, "whole words, wrapped")
+        XCTAssertEqual(scene.truncations, [])
+    }
+
+    func testCellsKeepTheirColumnsWhenGroupedByDay() throws {
+        let scene = try LayoutFixture.scene("""
+            version: 1
+            cards:
+              - groupBy: day
+                items:
+                  - { title: Standup, date: 2026-11-02T09:00:00Z, statusText: Done }
+                  - { title: סקירה, date: 2026-11-03T09:00:00Z, statusText: Planned }
+            """)
+        // The day's label stays in the event column: it is the day's, not the item's.
+        let planned = try line(scene, "Planned")
+        XCTAssertEqual(planned.x + planned.width, 460, accuracy: 0.001)
+    }
+
     func testAnItemsTextDirectionForcesItsCell() throws {
         let card = try LayoutFixture.card("""
             version: 1
