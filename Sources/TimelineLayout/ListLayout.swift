@@ -27,8 +27,7 @@ struct ListLayout {
         let swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
         let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, swapped: swapped,
                                            measurer: measurer)
-        let (labelWidth, statusWidth, widest, lineX, textRight) =
-            (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
+        let (widest, lineX, textRight) = (columns.widest, columns.lineX, columns.textRight)
         let textX = columns.textX
 
         var content = CardContent()
@@ -54,10 +53,6 @@ struct ListLayout {
                 stack.keepReadable(on: under)
                 if swapped[index] { label?.keepReadable(on: under) } else { statusStack?.keepReadable(on: under) }
             }
-            // A swapped cell's label takes the status column and its status the event column,
-            // each flush right as the column's own texts are, so both columns stay aligned.
-            let labelColumn = swapped[index] ? (x: columns.statusX, width: statusWidth) : (x: 0, width: labelWidth)
-            let statusColumn = swapped[index] ? (x: 0, width: labelWidth) : (x: columns.statusX, width: statusWidth)
             let size = sizes[index]
             let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
             let band = max(lineHeight, size)
@@ -70,20 +65,9 @@ struct ListLayout {
                 content.truncations.append(text.truncation(row.item))
             }
 
-            // Event label and status share the title's first baseline, whatever the fonts' sizes.
-            let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline
-            if let block = label?.blocks.first {
-                let labelBaseline = block.measured.lines.first?.baseline ?? 0
-                let top = titleBaseline.map { textTop + $0 - labelBaseline } ?? center.y - block.firstLineHeight / 2
-                texts.append(.text(block.placed(x: labelColumn.x, top: top, width: labelColumn.width, alignment: .right)))
-                bottom = max(bottom, top + block.height)
-            }
-            if let status = statusStack {
-                let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0
-                let statusTop = textTop + (titleBaseline ?? lineHeight) - statusBaseline
-                status.place(x: statusColumn.x, top: statusTop, width: statusColumn.width, alignment: .right, into: &texts)
-                bottom = max(bottom, statusTop + status.height)
-            }
+            let beside = RowSides(title: stack, textTop: textTop, lineHeight: lineHeight, centerY: center.y)
+            bottom = max(bottom, beside.place(label: label?.blocks.first, status: statusStack, swapped: swapped[index],
+                                              columns: columns, into: &texts))
             let look = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now))
             NodeDrawing.node(look: look, item: row.item, center: center, size: size, style: style, into: &markers)
             let reach = look.shape == .none ? 0 : size / 2
