@@ -6,10 +6,15 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "TimelineKit", targets: ["TimelineKit"]),
+        // assertTimelineSnapshot for users' XCTest and Swift Testing suites; kept out of TimelineKit
+        // so the renderer library links no test framework (docs/testing.md).
+        .library(name: "TimelineSnapshotTesting", targets: ["TimelineSnapshotTesting"]),
         .executable(name: "timeline-cards", targets: ["timeline-cards"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        // IssueReporting: fails the running XCTest or Swift Testing test without linking either.
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
     ],
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
@@ -30,6 +35,9 @@ let package = Package(
             exclude: ["Fonts"]
         ),
         .target(name: "TimelineKit", dependencies: ["TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo"]),
+        .target(name: "TimelineSnapshotTesting", dependencies: [
+            "TimelineKit", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        ]),
         .executableTarget(
             name: "timeline-cards",
             dependencies: ["TimelineKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -43,5 +51,7 @@ let package = Package(
                     exclude: ["Snapshots"]),
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit"]),
         .testTarget(name: "timeline-cardsTests", dependencies: ["TimelineKit"]),
+        .testTarget(name: "TimelineSnapshotTestingTests", dependencies: ["TimelineSnapshotTesting", "TimelineKit"],
+                    exclude: ["__Snapshots__"]),
     ]
 )

@@ -110,6 +110,8 @@ public struct GoldenCheck: Sendable {
         /// Goldens written or left alone in record mode, in order.
         public var recorded: [(path: String, status: RecordStatus)] = []
 
+        public init() {}
+
         /// 0 all matched (or recorded), 1 a mismatch, 2 a golden could not be used.
         public var exitCode: Int32 { !problems.isEmpty ? 2 : (mismatches.isEmpty ? 0 : 1) }
     }

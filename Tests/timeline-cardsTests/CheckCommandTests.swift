@@ -154,8 +154,9 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("pdf"), run.stderr)
         let help = try CLIRunner.run(["check", "--help"])
         let text = String(decoding: help.stdout, as: UTF8.self)
-        XCTAssertTrue(text.contains("--format <format>"), text)
-        XCTAssertFalse(text.lowercased().contains("pdf"), "check --help offers no pdf: \(text)")
+        let formatHelp = text.components(separatedBy: "--format <format>").dropFirst().first?.components(separatedBy: "\n  -").first ?? ""
+        XCTAssertTrue(formatHelp.contains("svg or png"), text)
+        XCTAssertFalse(formatHelp.lowercased().contains("pdf"), "check --format offers no pdf: \(text)")
     }
 
     /// Adding a second input moves no golden: one layout whatever the number of inputs.
