@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig
 
-.PHONY: deps static-cxx build release demo test schema-tools goldens bench fuzz docs man completions clean
+.PHONY: deps static-cxx build release demo test schema-tools goldens bench fuzz docs man completions clean install uninstall
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 deps:
@@ -85,6 +85,35 @@ completions: build
 
 clean:
 	rm -rf .build out
+
+# Installs under PREFIX (default /usr/local; DESTDIR for packaging): the release binary in bin/,
+# its fonts in share/timeline-cards/Fonts (where the binary looks, whatever the working folder),
+# the man page and the bash, zsh and fish completions in their usual share/ folders.
+# INSTALL_FROM=DIR installs the timeline-cards already built in DIR instead of building a release.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_FROM ?=
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+INSTALLED_FILES = bin/timeline-cards share/man/man1/timeline-cards.1 share/bash-completion/completions/timeline-cards \
+  share/zsh/site-functions/_timeline-cards share/fish/vendor_completions.d/timeline-cards.fish
+install:
+	@if [ -z "$(INSTALL_FROM)" ]; then $(MAKE) --no-print-directory release; fi
+	@set -e; from="$(INSTALL_FROM)"; from="$${from:-.build/release}"; root="$(INSTALL_ROOT)"; \
+	  install -d "$$root/bin" "$$root/share/timeline-cards" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
+	  install -m 755 "$$from/timeline-cards" "$$root/bin/timeline-cards"; \
+	  rm -rf "$$root/share/timeline-cards/Fonts"; cp -R Sources/TimelineCairo/Fonts "$$root/share/timeline-cards/Fonts"; \
+	  install -m 644 docs/man/timeline-cards.1 "$$root/share/man/man1/timeline-cards.1"; \
+	  "$$root/bin/timeline-cards" --generate-completion-script bash > "$$root/share/bash-completion/completions/timeline-cards"; \
+	  "$$root/bin/timeline-cards" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_timeline-cards"; \
+	  "$$root/bin/timeline-cards" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/timeline-cards.fish"; \
+	  echo "installed $$root/bin/timeline-cards (fonts in $$root/share/timeline-cards/Fonts)"
+
+uninstall:
+	@set -e; root="$(INSTALL_ROOT)"; \
+	  for file in $(INSTALLED_FILES); do rm -f "$$root/$$file"; done; \
+	  rm -rf "$$root/share/timeline-cards"; \
+	  echo "removed timeline-cards from $$root"
 
 # Re-records fixtures/expected exactly as FixtureGoldenTests compares it: cards of fixtures/NAME.yaml
 # in fixtures/expected/NAME/, feed-*.yaml fixtures as one strip fixtures/expected/NAME.{svg,png}.
