@@ -138,7 +138,7 @@ fuzz: deps
 	  -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=fuzz/crashes/
 
 # Benchmarks against Graphviz (`dot -Tsvg` on the same chain of labelled nodes); see docs/performance.md.
-# Not a test: prints medians, ratios and whether each target of issue #7 is met. BENCH_FLAGS=--quick for 3 runs.
+# Not a test: prints medians, ratios and whether each speed target of docs/performance.md is met. BENCH_FLAGS=--quick for 3 runs.
 BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
 bench: deps static-cxx
