@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig
 
-.PHONY: deps static-cxx build release demo test schema-tools goldens bench fuzz docs man completions clean install uninstall
+.PHONY: deps static-cxx build release demo test schema-tools goldens bench fuzz docs man completions clean install uninstall snippets
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 deps:
@@ -62,6 +62,11 @@ test: deps schema-tools
 	  echo "$$((total - failed)) passed, $$failed failed" | tee .build/test-summary.txt; \
 	  [ "$$failed" = 0 ] && grep -q "Executed" .build/test.log && exit 0; exit 1
 
+# Regenerates Tests/DocSnippetsTests/DocSnippets.swift from the Swift snippets of README.md and
+# docs/*.md (DocSnippetTests fails while it is stale; it also runs every shell snippet).
+snippets:
+	python3 scripts/doc-snippets.py generate
+
 # The JSON Schema test checks documents with Python's jsonschema.
 schema-tools:
 	@python3 -c "import jsonschema" 2>/dev/null || pip install -q jsonschema || pip install -q --break-system-packages jsonschema
@@ -115,14 +120,15 @@ uninstall:
 	  rm -rf "$$root/share/timeline-cards"; \
 	  echo "removed timeline-cards from $$root"
 
-# Re-records fixtures/expected exactly as FixtureGoldenTests compares it: cards of fixtures/NAME.yaml
-# in fixtures/expected/NAME/, feed-*.yaml fixtures as one strip fixtures/expected/NAME.{svg,png}.
+# Re-records fixtures/expected exactly as FixtureGoldenTests compares it, in check's one layout:
+# cards of fixtures/NAME.yaml in fixtures/expected/NAME/, feed-*.yaml fixtures as one strip
+# fixtures/expected/NAME.{svg,png}.
 goldens: build
 	@set -e; for f in fixtures/*.yaml fixtures/*.yml fixtures/*.json; do \
 	  [ -f "$$f" ] || continue; name=$$(basename "$${f%.*}"); \
 	  case "$$name" in \
 	    feed-*) $(BIN) check "$$f" --feed --expected fixtures/expected --tolerance 1 --record ;; \
-	    *) $(BIN) check "$$f" --expected "fixtures/expected/$$name" --tolerance 1 --record ;; \
+	    *) $(BIN) check "$$f" --expected fixtures/expected --tolerance 1 --record ;; \
 	  esac; \
 	done
 
