@@ -6,8 +6,8 @@ import TimelineKit
 import TimelineSnapshotTesting
 import XCTest
 
-// docs/getting-started.md:94
-func snippet_getting_started_94() throws {
+// docs/getting-started.md:95
+func snippet_getting_started_95() throws {
     let yaml = """
         version: 1
         cards:
@@ -21,8 +21,8 @@ func snippet_getting_started_94() throws {
     }
 }
 
-// docs/getting-started.md:114
-func snippet_getting_started_114() throws {
+// docs/getting-started.md:115
+func snippet_getting_started_115() throws {
     let renderer = try TimelineRenderer()                      // loads the bundled fonts once
     let source = try InputSource.load(["timeline.yaml"])[0]
     let document = try renderer.decode(source)                 // throws RenderFailure.invalidInput([...])
@@ -69,7 +69,7 @@ final class ReleaseTimelineTests: XCTestCase {
 }
 
 final class DocSnippetTests: XCTestCase {
-    func test_getting_started_94() throws {
+    func test_getting_started_95() throws {
         try DocSandbox.run(files: ["plan.yaml": #"""
 version: 1
 cards:
@@ -87,10 +87,10 @@ cards:
       - { title: Write the YAML, subtitle: One item per line, status: complete }
       - { title: Render it, subtitle: timeline-cards render timeline.yaml, status: in-progress }
       - { title: Commit the image, status: open }
-"""#]) { try snippet_getting_started_94() }
+"""#]) { try snippet_getting_started_95() }
     }
 
-    func test_getting_started_114() throws {
+    func test_getting_started_115() throws {
         try DocSandbox.run(files: ["plan.yaml": #"""
 version: 1
 cards:
@@ -108,7 +108,7 @@ cards:
       - { title: Write the YAML, subtitle: One item per line, status: complete }
       - { title: Render it, subtitle: timeline-cards render timeline.yaml, status: in-progress }
       - { title: Commit the image, status: open }
-"""#]) { try snippet_getting_started_114() }
+"""#]) { try snippet_getting_started_115() }
     }
 
     func test_testing_153() throws {
