@@ -6,8 +6,8 @@ import TimelineKit
 import TimelineSnapshotTesting
 import XCTest
 
-// docs/getting-started.md:95
-func snippet_getting_started_95() throws {
+// docs/getting-started.md, Swift snippet 1
+func snippet_getting_started_1() throws {
     let yaml = """
         version: 1
         cards:
@@ -21,8 +21,8 @@ func snippet_getting_started_95() throws {
     }
 }
 
-// docs/getting-started.md:115
-func snippet_getting_started_115() throws {
+// docs/getting-started.md, Swift snippet 2
+func snippet_getting_started_2() throws {
     let renderer = try TimelineRenderer()                      // loads the bundled fonts once
     let source = try InputSource.load(["timeline.yaml"])[0]
     let document = try renderer.decode(source)                 // throws RenderFailure.invalidInput([...])
@@ -31,8 +31,8 @@ func snippet_getting_started_115() throws {
     }
 }
 
-// docs/testing.md:153
-func snippet_testing_153() throws {
+// docs/testing.md, Swift snippet 1
+func snippet_testing_1() throws {
     let images = try TimelineKit.render("""
         version: 1
         cards:
@@ -44,7 +44,7 @@ func snippet_testing_153() throws {
     assert(svg.contains("<svg"))
 }
 
-// docs/testing.md:57
+// docs/testing.md
 final class ReleaseTimelineTests: XCTestCase {
     func testKickoffCard() {
         assertTimelineSnapshot(of: """
@@ -61,7 +61,7 @@ final class ReleaseTimelineTests: XCTestCase {
     }
 }
 
-// docs/testing.md:81
+// docs/testing.md
 @Suite struct ReleaseTimelineSuite {
     @Test func kickoffCard() {
         assertTimelineSnapshot(of: "version: 1\ncards: [{ id: kickoff, items: [{ title: Kickoff }] }]", as: [.svg])
@@ -69,7 +69,7 @@ final class ReleaseTimelineTests: XCTestCase {
 }
 
 final class DocSnippetTests: XCTestCase {
-    func test_getting_started_95() throws {
+    func test_getting_started_1() throws {
         try DocSandbox.run(files: ["plan.yaml": #"""
 version: 1
 cards:
@@ -87,10 +87,10 @@ cards:
       - { title: Write the YAML, subtitle: One item per line, status: complete }
       - { title: Render it, subtitle: timeline-cards render timeline.yaml, status: in-progress }
       - { title: Commit the image, status: open }
-"""#]) { try snippet_getting_started_95() }
+"""#]) { try snippet_getting_started_1() }
     }
 
-    func test_getting_started_115() throws {
+    func test_getting_started_2() throws {
         try DocSandbox.run(files: ["plan.yaml": #"""
 version: 1
 cards:
@@ -108,16 +108,16 @@ cards:
       - { title: Write the YAML, subtitle: One item per line, status: complete }
       - { title: Render it, subtitle: timeline-cards render timeline.yaml, status: in-progress }
       - { title: Commit the image, status: open }
-"""#]) { try snippet_getting_started_115() }
+"""#]) { try snippet_getting_started_2() }
     }
 
-    func test_testing_153() throws {
+    func test_testing_1() throws {
         try DocSandbox.run(files: ["release.yaml": #"""
 version: 1
 cards:
   - id: release
     header: { title: Release 2.0 }
     items: [{ title: Kickoff, status: start }, { title: Launch, status: end }]
-"""#]) { try snippet_testing_153() }
+"""#]) { try snippet_testing_1() }
     }
 }
