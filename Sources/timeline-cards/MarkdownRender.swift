@@ -14,7 +14,6 @@ struct MarkdownRender {
     var formats: [ImageFormat]
     var options: RenderOptions
     var verbose: Bool
-    var watching: Bool
 
     static func isMarkdown(_ path: String) -> Bool {
         ["md", "markdown"].contains(PathName.fileExtension(of: path).lowercased())
@@ -27,85 +26,99 @@ struct MarkdownRender {
         return Self.isMarkdown(output) ? output : PathName.appending(name, to: output)
     }
 
+    /// Why a page was not written, with the exit code it gives.
+    struct Failure: Error {
+        var code: Int32
+        var lines: [String]
+        var problems = 0
+    }
+
+    /// What a page renders to: images and the rewritten page, by path.
+    struct Rendered {
+        var files: [(path: String, data: Data)] = []
+        var icons: Set<String> = []
+    }
+
     func run() -> Render.Outcome {
         var outcome = Render.Outcome()
         outcome.interest.files.insert(FileWatcher.absolute(page))
-        let pagePath = outputPage
-        guard FileWatcher.absolute(pagePath) != FileWatcher.absolute(page) else {
-            Diagnostics.print("error: -o \(pagePath) would replace the page itself; name another output page")
-            outcome.exitCode = 2
-            return outcome
-        }
-        guard FileKind(atPath: page) == .other, let data = FileManager.default.contents(atPath: page) else {
-            Diagnostics.print("\(page): error: cannot read the page")
-            outcome.exitCode = 3
-            return outcome
-        }
-        let markdown = MarkdownPage(String(decoding: data, as: UTF8.self))
-        let folder = String(pagePath[..<(pagePath.lastIndex(of: "/") ?? pagePath.startIndex)])
-        let stem = String(PathName.fileExtension(of: pagePath).isEmpty ? pagePath.split(separator: "/").last ?? "page"
-            : (pagePath.split(separator: "/").last ?? "page").dropLast(PathName.fileExtension(of: pagePath).count + 1))
-        let pageFolder = FileWatcher.absolute(page + "/..")
-
-        let renderer: TimelineRenderer
         do {
-            renderer = try TimelineRenderer(options: options)
-        } catch {
-            Diagnostics.print("\(error)")
-            outcome.exitCode = 3
-            return outcome
-        }
-        var problems: [String] = []
-        var files: [(path: String, data: Data)] = []
-        var links: [String] = []
-        for (index, block) in markdown.blocks.enumerated() {
-            let name = "\(stem)-\(index + 1)"
-            let source = InputSource(displayName: page, baseName: name, data: Data(block.source.utf8), format: nil, directory: pageFolder)
-            do {
-                let document = try renderer.decode(source)
-                outcome.interest.files.formUnion(document.icons.keys)
-                let images = try renderer.render(document, name: name)
-                let several = !options.feed && document.cards.count > 1
-                func fileName(_ image: RenderedImage) -> String {
-                    several ? "\(name)-\(image.name).\(image.format.rawValue)" : "\(name).\(image.format.rawValue)"
+            let rendered = try render()
+            outcome.interest.files.formUnion(rendered.icons)
+            for (path, data) in rendered.files {
+                do {
+                    try OutputWriter.writeAtomically(data, to: path)
+                } catch {
+                    throw Failure(code: 3, lines: ["\(error)"])
                 }
-                for image in images { files.append((PathName.appending(fileName(image), to: folder), image.data)) }
-                let linked = images.filter { $0.format == formats[0] }
-                links.append(linked.map { image in
-                    let card = options.feed ? nil : document.cards.first { $0.id == image.name }
-                    let alt = card.map { $0.header?.title ?? $0.title ?? $0.id } ?? document.cards.first?.header?.title ?? name
-                    return MarkdownPage.imageLink(alt: alt, path: fileName(image))
-                }.joined(separator: "\n"))
-            } catch let failure as RenderFailure {
-                if case .invalidInput(let lines) = failure { problems += lines } else {
-                    Diagnostics.print(failure.description)
-                    outcome.exitCode = 3
-                    return outcome
-                }
-            } catch {
-                Diagnostics.print("\(page): error: \(error)")
-                outcome.exitCode = 3
-                return outcome
-            }
-        }
-        if !problems.isEmpty {
-            Diagnostics.print(problems.joined(separator: "\n"))
-            outcome.problems = problems.count
-            outcome.exitCode = 2
-            return outcome
-        }
-        if markdown.blocks.isEmpty { Diagnostics.print("\(page): no ```timeline block; the page is copied as it is") }
-        files.append((pagePath, Data(markdown.rewritten { links[$0] }.utf8)))
-        do {
-            for (path, data) in files {
-                try OutputWriter.writeAtomically(data, to: path)
                 outcome.written += 1
                 if verbose { Diagnostics.print("wrote \(path)") }
             }
         } catch {
-            Diagnostics.print("\(error)")
-            outcome.exitCode = 3
+            let failure = error as? Failure ?? Failure(code: 3, lines: ["\(page): error: \(error)"])
+            Diagnostics.print(failure.lines.joined(separator: "\n"))
+            outcome.exitCode = failure.code
+            outcome.problems = failure.problems
         }
         return outcome
+    }
+
+    /// Renders every block in memory; any problem in any block fails the whole page.
+    func render() throws -> Rendered {
+        let pagePath = outputPage
+        guard FileWatcher.absolute(pagePath) != FileWatcher.absolute(page) else {
+            throw Failure(code: 2, lines: ["error: -o \(pagePath) would replace the page itself; name another output page"])
+        }
+        guard FileKind(atPath: page) == .other, let data = FileManager.default.contents(atPath: page) else {
+            throw Failure(code: 3, lines: ["\(page): error: cannot read the page"])
+        }
+        let markdown = MarkdownPage(String(decoding: data, as: UTF8.self))
+        let folder = String(pagePath[..<(pagePath.lastIndex(of: "/") ?? pagePath.startIndex)])
+        let fileName = String(pagePath.split(separator: "/").last ?? "page.md")
+        let stem = String(fileName.dropLast(PathName.fileExtension(of: fileName).count + 1))
+        let renderer: TimelineRenderer
+        do {
+            renderer = try TimelineRenderer(options: options)
+        } catch {
+            throw Failure(code: 3, lines: ["\(error)"])
+        }
+        var rendered = Rendered()
+        var problems: [String] = []
+        var links: [String] = []
+        for (index, block) in markdown.blocks.enumerated() {
+            do {
+                let (files, link) = try render(block, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
+                rendered.files += files.map { (PathName.appending($0.name, to: folder), $0.data) }
+                links.append(link)
+            } catch RenderFailure.invalidInput(let lines) {
+                problems += lines
+            } catch {
+                throw Failure(code: 3, lines: ["\(error)"])
+            }
+        }
+        if !problems.isEmpty { throw Failure(code: 2, lines: problems, problems: problems.count) }
+        if markdown.blocks.isEmpty { Diagnostics.print("\(page): no ```timeline block; the page is copied as it is") }
+        rendered.files.append((pagePath, Data(markdown.rewritten { links[$0] }.utf8)))
+        return rendered
+    }
+
+    /// One block's images (file names beside the page) and the Markdown that links them.
+    private func render(_ block: MarkdownPage.Block, named name: String, with renderer: TimelineRenderer,
+                        icons: inout Set<String>) throws -> (files: [(name: String, data: Data)], link: String) {
+        let source = InputSource(displayName: page, baseName: name, data: Data(block.source.utf8), format: nil,
+                                 directory: FileWatcher.absolute(page + "/.."))
+        let document = try renderer.decode(source)
+        icons.formUnion(document.icons.keys)
+        let images = try renderer.render(document, name: name)
+        let several = !options.feed && document.cards.count > 1
+        func fileName(_ image: RenderedImage) -> String {
+            several ? "\(name)-\(image.name).\(image.format.rawValue)" : "\(name).\(image.format.rawValue)"
+        }
+        let link = images.filter { $0.format == formats[0] }.map { image in
+            let card = options.feed ? nil : document.cards.first { $0.id == image.name }
+            let alt = card.map { $0.header?.title ?? $0.title ?? $0.id } ?? document.cards.first?.header?.title ?? name
+            return MarkdownPage.imageLink(alt: alt, path: fileName(image))
+        }.joined(separator: "\n")
+        return (images.map { (fileName($0), $0.data) }, link)
     }
 }

@@ -111,7 +111,7 @@ struct Render: ParsableCommand {
         if let page = markdownInput {
             return MarkdownRender(page: page, output: output, formats: format.isEmpty ? [.svg] : format,
                                   options: image.options(formats: format.isEmpty ? [.svg] : format, limits: input.limits),
-                                  verbose: verbose, watching: watch).run()
+                                  verbose: verbose).run()
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let target = OutputTarget(output)
