@@ -118,15 +118,7 @@ struct Render: ParsableCommand {
         var formats = format.isEmpty ? [target.impliedFormat ?? .svg] : format
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         var outcome = Outcome()
-        for path in input.inputs where path != "-" {
-            if FileKind(atPath: path) == .directory {
-                outcome.interest.folders.insert(FileWatcher.absolute(path))
-            } else {
-                outcome.interest.files.insert(FileWatcher.absolute(path))
-                outcome.interest.folders.insert(FileWatcher.absolute(path + "/.."))
-            }
-        }
-        if let theme = image.theme, FileKind(atPath: theme) != nil { outcome.interest.files.insert(FileWatcher.absolute(theme)) }
+        outcome.interest = inputInterest
         var readTime = PhaseTimings()
         let loaded: (sources: [InputSource], total: Int)
         do {
@@ -178,6 +170,22 @@ struct Render: ParsableCommand {
             Diagnostics.print("\(outcome.written) image\(outcome.written == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
         }
         return outcome
+    }
+
+    /// What `--watch` watches before any input is decoded: the inputs (a folder's inputs and theme
+    /// files through the folder), the folders around input files (their theme files), `--theme`'s file.
+    private var inputInterest: FileWatcher.Interest {
+        var interest = FileWatcher.Interest()
+        for path in input.inputs where path != "-" {
+            if FileKind(atPath: path) == .directory {
+                interest.folders.insert(FileWatcher.absolute(path))
+            } else {
+                interest.files.insert(FileWatcher.absolute(path))
+                interest.folders.insert(FileWatcher.absolute(path + "/.."))
+            }
+        }
+        if let theme = image.theme, FileKind(atPath: theme) != nil { interest.files.insert(FileWatcher.absolute(theme)) }
+        return interest
     }
 
     /// The icon files the inputs name (by absolute path), for `--watch`.

@@ -102,11 +102,17 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertEqual(same.status, 2, same.stderr)
     }
 
+    static func icon(_ color: String) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" fill=\"\(color)\"/></svg>"
+    }
+
     func testWatchRendersAgainAndSurvivesBadInput() throws {
-        try write(Self.card, to: "plan.yaml")
+        try write(Self.card + "      - { icon: icons/dot.svg }\n", to: "plan.yaml")
+        try write("style: { nodeColor: \"#ff0000\" }\n", to: "themes/brand.yaml")
+        try write(Self.icon("#00ff00"), to: "icons/dot.svg")
         let process = Process()
         process.executableURL = CLIRunner.executable
-        process.arguments = ["render", "plan.yaml", "-o", "out", "--watch"]
+        process.arguments = ["render", "plan.yaml", "-o", "out", "--watch", "--theme", "themes/brand.yaml"]
         process.currentDirectoryURL = folder
         let errors = Pipe()
         process.standardError = errors
@@ -133,13 +139,22 @@ final class AuthoringCommandTests: XCTestCase {
         let svg = folder.appendingPathComponent("out/plan.svg")
         XCTAssertTrue(waitFor("render 1: 1 image written"), lines.text)
         let first = try Data(contentsOf: svg)
-        try write(Self.card.replacingOccurrences(of: "{ title: Kickoff }", with: "{ titel: Kickoff }"), to: "plan.yaml")
+        try write(Self.card.replacingOccurrences(of: "{ title: Kickoff }", with: "{ titel: Kickoff }") + "      - { icon: icons/dot.svg }\n", to: "plan.yaml")
         XCTAssertTrue(waitFor("render 2: 2 problems; the last good images are kept"), lines.text)
         XCTAssertTrue(lines.text.contains("plan.yaml:6:11: error: unknown key 'titel'"), lines.text)
         XCTAssertEqual(try Data(contentsOf: svg), first, "the last good image stays")
-        try write(Self.card.replacingOccurrences(of: "Kickoff", with: "Kickoff moved"), to: "plan.yaml")
+        try write(Self.card.replacingOccurrences(of: "Kickoff", with: "Kickoff moved") + "      - { icon: icons/dot.svg }\n", to: "plan.yaml")
         XCTAssertTrue(waitFor("render 3: 1 image written"), lines.text)
-        XCTAssertNotEqual(try Data(contentsOf: svg), first)
+        let third = try Data(contentsOf: svg)
+        XCTAssertNotEqual(third, first)
+        // The theme file and the icon are watched too.
+        try write("style: { nodeColor: \"#0000ff\" }\n", to: "themes/brand.yaml")
+        XCTAssertTrue(waitFor("render 4: 1 image written"), lines.text)
+        let fourth = try Data(contentsOf: svg)
+        XCTAssertNotEqual(fourth, third)
+        try write(Self.icon("#ff00ff"), to: "icons/dot.svg")
+        XCTAssertTrue(waitFor("render 5: 1 image written"), lines.text)
+        XCTAssertNotEqual(try Data(contentsOf: svg), fourth)
         XCTAssertTrue(process.isRunning)
         errors.fileHandleForReading.readabilityHandler = nil
     }
