@@ -68,7 +68,7 @@ final class ReleaseTimelineTests: XCTestCase {
     }
 }
 
-final class DocSnippetTests: XCTestCase {
+final class SwiftSnippetTests: XCTestCase {
     func test_getting_started_1() throws {
         try DocSandbox.run(files: ["plan.yaml": #"""
 version: 1

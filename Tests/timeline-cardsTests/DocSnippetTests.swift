@@ -60,3 +60,25 @@ final class DocSnippetTests: XCTestCase {
         for code in 0...3 { XCTAssertTrue(reference.contains("| \(code) |"), "exit code \(code)") }
     }
 }
+
+/// docs/format.md names every key of the format, as the schema the decoder's tables make lists them.
+final class FormatReferenceTests: XCTestCase {
+    func testFormatReferenceNamesEveryKey() throws {
+        let schema = try JSONSerialization.jsonObject(with: CLIRunner.run(["schema"]).stdout)
+        var keys: Set<String> = []
+        func walk(_ node: Any) {
+            if let object = node as? [String: Any] {
+                if let properties = object["properties"] as? [String: Any] { keys.formUnion(properties.keys) }
+                object.values.forEach(walk)
+            } else if let list = node as? [Any] {
+                list.forEach(walk)
+            }
+        }
+        walk(schema)
+        XCTAssertGreaterThan(keys.count, 40)
+        let reference = try String(contentsOf: CLIRunner.root.appendingPathComponent("docs/format.md"), encoding: .utf8)
+        for key in keys.sorted() {
+            XCTAssertTrue(reference.contains("`\(key)`") || reference.contains(".\(key)`"), "docs/format.md does not document '\(key)'")
+        }
+    }
+}
