@@ -114,7 +114,7 @@ public struct BatchRender {
                     case .failed: failure = error.description
                     }
                 } catch {
-                    failure = "\(input.displayName): \(error)"
+                    failure = "\(MessageText.escaped(input.displayName)): \(error)"
                 }
                 slots.lock.lock()
                 slots.outputs[index] = output
@@ -157,7 +157,7 @@ public struct BatchRender {
         for (path, _) in planned.joined() {
             seen[path, default: 0] += 1
             if seen[path] == 2 {
-                throw RenderFailure.invalidInput(["error: two images would be written to \(path); give the inputs different names"])
+                throw RenderFailure.invalidInput(["error: two images would be written to \(MessageText.escaped(path)); give the inputs different names"])
             }
         }
         try measureTime(&timings.write) {

@@ -97,7 +97,7 @@ public final class TimelineRenderer {
             // Each card's truncations once, though its scene may be drawn in several formats.
             let firstFormat = result.first?.format
             let problems = result.filter { $0.format == firstFormat }.flatMap(\.scene.truncations).map {
-                "\($0.location): error: text does not fit and was cut with an ellipsis: '\($0.text)' (--strict)"
+                "\($0.location): error: text does not fit and was cut with an ellipsis: '\(MessageText.escaped($0.text))' (--strict)"
             }
             if !problems.isEmpty { throw RenderFailure.invalidInput(problems) }
         }
