@@ -34,13 +34,32 @@ final class DocSnippetTests: XCTestCase {
             }
             // Relative links point at files of the repository.
             // Links outside code: fenced blocks and inline code dropped first.
-            let prose = text.replacing(/(?s)```.*?```/, with: "").replacing(/`[^`\n]*`/, with: "")
+            let prose = Self.withoutFencedBlocks(text).replacing(/`[^`\n]*`/, with: "")
             let links = prose.matches(of: /\]\(([^)#:\s]+)(#[^)]*)?\)/).map { String($0.output.1) }
             for link in links where !link.hasPrefix("http") && !link.hasPrefix("<") {
                 let target = page.deletingLastPathComponent().appendingPathComponent(link).standardizedFileURL
                 XCTAssertTrue(FileManager.default.fileExists(atPath: target.path), "\(page.lastPathComponent) links \(link), which does not exist")
             }
         }
+    }
+
+    /// The text outside fenced code blocks (a fence closes on a run of its own character at least as long).
+    static func withoutFencedBlocks(_ text: String) -> String {
+        var kept: [Substring] = []
+        var fence: (character: Character, length: Int)?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            let marker = trimmed.first.flatMap { "`~".contains($0) ? $0 : nil }
+            let run = marker.map { character in trimmed.prefix { $0 == character }.count } ?? 0
+            if let open = fence {
+                if marker == open.character, run >= open.length, trimmed.dropFirst(run).allSatisfy(\.isWhitespace) { fence = nil }
+            } else if let marker, run >= 3 {
+                fence = (marker, run)
+            } else {
+                kept.append(line)
+            }
+        }
+        return kept.joined(separator: "\n")
     }
 
     /// docs/cli.md names every flag of every command, and the exit codes.
