@@ -10,6 +10,9 @@ How a fenced block is treated, by its language and the HTML comment on the line 
   <!-- file: NAME -->      the block is saved as NAME in the page's folder (any language)
   <!-- snippet: syntax … --> checked, not run: `bash -n` for shell, YAML parsed for yaml (GitHub-only
                            steps, commands that would build or test this repository itself)
+  <!-- snippet: repository … --> a shell block run in this repository's folder (`make install …`),
+                           with INSTALL_FROM set so that make installs the binary under test instead
+                           of building a release
   sh, bash, shell          run with bash -euo pipefail in the page's folder (one folder per page,
                            blocks in page order), HOME a temporary folder where the tool is installed
   swift                    a manifest (`// swift-tools-version`) is loaded with `swift package
@@ -48,6 +51,10 @@ class Block:
     def file_name(self):
         m = re.match(r"file:\s*(\S+)", self.note or "")
         return m.group(1) if m else None
+
+    @property
+    def in_repository(self):
+        return (self.note or "").startswith("snippet: repository")
 
     @property
     def syntax_only(self):
@@ -189,7 +196,9 @@ def run(binary_dir):
             if block.language in SHELL:
                 counted += 1
                 args = ["bash", "-n"] if block.syntax_only else ["bash", "-euo", "pipefail"]
-                result = subprocess.run(args, input=block.text, cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+                where = ROOT if block.in_repository else folder
+                block_env = dict(env, INSTALL_FROM=binary_dir) if block.in_repository else env
+                result = subprocess.run(args, input=block.text, cwd=where, env=block_env, capture_output=True, text=True, timeout=300)
                 if result.returncode != 0:
                     problem = f"exit {result.returncode}\n{block.text}{result.stdout}{result.stderr}"
             elif block.language == "yaml" and block.syntax_only:
