@@ -42,11 +42,41 @@ final class InstallTests: XCTestCase {
             XCTAssertEqual(root.stdout, built.stdout, "\(format) from /")
         }
 
+        #if os(Linux)
+        // The fonts it maps are the installed ones, not the source tree's.
+        let mapped = try fontFilesMapped(by: tool, rendering: input, in: elsewhere)
+        XCTAssertFalse(mapped.isEmpty)
+        XCTAssertTrue(mapped.allSatisfy { $0.hasPrefix(prefix.appendingPathComponent("share/timeline-cards/Fonts").path) }, "\(mapped)")
+        #endif
+
         let uninstall = try make(["uninstall", "PREFIX=\(prefix.path)"])
         XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
         let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { $0 as? String }
             .filter { !Folders.isDirectory(prefix.appendingPathComponent($0).path) } ?? []
         XCTAssertEqual(left, [], "uninstall leaves no file")
+    }
+}
+
+extension InstallTests {
+    /// The font files a running `render --watch` of `tool` has mapped (from /proc/PID/maps).
+    func fontFilesMapped(by tool: URL, rendering input: String, in folder: URL) throws -> Set<String> {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["render", input, "-o", folder.appendingPathComponent("watched").path, "--watch"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        var text = ""
+        while !text.contains("render 1:") {
+            let data = errors.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let maps = try String(contentsOfFile: "/proc/\(process.processIdentifier)/maps", encoding: .utf8)
+        return Set(maps.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").last.map(String.init).flatMap { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") ? $0 : nil }
+        })
     }
 }
 
