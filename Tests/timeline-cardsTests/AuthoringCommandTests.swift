@@ -98,6 +98,9 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(run.stderr.contains("page.md:8:11: error: unknown key 'titel'"), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/page.md").path))
+        let validated = try CLIRunner.run(["validate", "page.md"], directory: folder)
+        XCTAssertEqual(validated.status, 2, validated.stderr)
+        XCTAssertTrue(validated.stderr.contains("page.md:8:11: error: unknown key 'titel'"), validated.stderr)
         let same = try CLIRunner.run(["render", "page.md", "-o", "page.md"], directory: folder)
         XCTAssertEqual(same.status, 2, same.stderr)
     }
