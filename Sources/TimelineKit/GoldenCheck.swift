@@ -41,9 +41,10 @@ public struct GoldenCheck: Sendable {
         self.recordHint = recordHint
     }
 
-    /// Whether `TIMELINE_RECORD=1` asks tests to re-record their goldens.
+    /// Whether `TIMELINE_RECORD` asks tests to re-record their goldens: `1`, `all` or `failed`
+    /// (the modes of `assertTimelineSnapshot` that replace goldens).
     public static var recordModeFromEnvironment: Bool {
-        Environment.value("TIMELINE_RECORD") == "1"
+        ["1", "true", "all", "failed"].contains(Environment.value("TIMELINE_RECORD")?.lowercased() ?? "")
     }
 
     /// An image that does not match its golden.
