@@ -42,6 +42,7 @@ struct MarkdownRender {
     func run() -> Render.Outcome {
         var outcome = Render.Outcome()
         outcome.interest.files.insert(FileWatcher.absolute(page))
+        outcome.interest.folders.insert(FileWatcher.absolute(page + "/..")) // theme files beside the page
         do {
             let rendered = try render()
             outcome.interest.files.formUnion(rendered.icons)
@@ -51,7 +52,7 @@ struct MarkdownRender {
                 } catch {
                     throw Failure(code: 3, lines: ["\(error)"])
                 }
-                outcome.written += 1
+                if path != outputPage { outcome.written += 1 } // images; the page is not one
                 if verbose { Diagnostics.print("wrote \(path)") }
             }
         } catch {
