@@ -10,6 +10,8 @@ How a fenced block is treated, by its language and the HTML comment on the line 
   <!-- file: NAME -->      the block is saved as NAME in the page's folder (any language)
   <!-- snippet: syntax … --> checked, not run: `bash -n` for shell, YAML parsed for yaml (GitHub-only
                            steps, commands that would build or test this repository itself)
+  <!-- snippet: output … -->  the output the shell block above it printed (standard error and output
+                           together), compared line by line
   <!-- snippet: repository … --> a shell block run in this repository's folder (`make install …`),
                            with INSTALL_FROM set so that make installs the binary under test instead
                            of building a release
@@ -55,6 +57,10 @@ class Block:
     @property
     def in_repository(self):
         return (self.note or "").startswith("snippet: repository")
+
+    @property
+    def is_output(self):
+        return (self.note or "").startswith("snippet: output")
 
     @property
     def syntax_only(self):
@@ -183,6 +189,7 @@ def run(binary_dir):
     env["PATH"] = f"{home}/.local/bin:" + env.get("PATH", "")
     tool = os.path.join(home, ".local", "bin", "timeline-cards")
     failures, counted = [], 0
+    last_output = None
     for page in pages():
         folder = os.path.join(work, "pages", page.replace("/", "_"))
         os.makedirs(folder)
@@ -198,9 +205,15 @@ def run(binary_dir):
                 args = ["bash", "-n"] if block.syntax_only else ["bash", "-euo", "pipefail"]
                 where = ROOT if block.in_repository else folder
                 block_env = dict(env, INSTALL_FROM=binary_dir) if block.in_repository else env
-                result = subprocess.run(args, input=block.text, cwd=where, env=block_env, capture_output=True, text=True, timeout=300)
+                result = subprocess.run(args, input=block.text, cwd=where, env=block_env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, timeout=300)
+                last_output = result.stdout
                 if result.returncode != 0:
-                    problem = f"exit {result.returncode}\n{block.text}{result.stdout}{result.stderr}"
+                    problem = f"exit {result.returncode}\n{block.text}{result.stdout}"
+            elif block.is_output:
+                counted += 1
+                if (last_output or "").rstrip() != block.text.rstrip():
+                    problem = f"the block above printed\n{last_output}but the page shows\n{block.text}"
             elif block.language == "yaml" and block.syntax_only:
                 counted += 1
                 try:
