@@ -148,7 +148,7 @@ public struct GoldenCheck: Sendable {
 
     /// Where the golden of `image` of the input `input` lives in `folder`.
     public static func path(of image: RenderedImage, input: String, in folder: String, feed: Bool, layout: Layout) -> String {
-        let file = "\(image.name).\(image.format.rawValue)"
+        let file = "\(image.name).\(image.format.fileExtension)"
         if layout == .inputFolders, !feed {
             return PathName.appending(file, to: PathName.appending(input, to: folder))
         }
@@ -262,6 +262,8 @@ public struct GoldenCheck: Sendable {
             case .difference(let difference):
                 return .success(difference.matches ? nil : .pixels(difference))
             }
+        case .scene:
+            return .success(.bytes)
         case .pdf:
             // PDF bytes carry no stable pixels to compare; only identical files match.
             return .success(.bytes)

@@ -71,7 +71,7 @@ public enum TimelineSnapshot {
         let goldens = snapshotDirectory(forTestFile: filePath)
         let artifacts = artifactsDirectory.appendingPathComponent(goldens.lastPathComponent)
         return images.compactMap { image in
-            compare(image, golden: goldens.appendingPathComponent("\(stem).\(image.name).\(image.format.rawValue)"),
+            compare(image, golden: goldens.appendingPathComponent("\(stem).\(image.name).\(image.format.fileExtension)"),
                     artifacts: artifacts, artifactStem: "\(stem).\(image.name)", mode: mode, tolerance: tolerance)
         }
     }
@@ -108,7 +108,7 @@ public enum TimelineSnapshot {
             return write() ?? Failure(message: "\(golden.path): no golden image; recorded, run again")
         }
         var failure = Failure(message: mismatch.description)
-        let actual = artifacts.appendingPathComponent("\(artifactStem).actual.\(image.format.rawValue)").path
+        let actual = artifacts.appendingPathComponent("\(artifactStem).actual.\(image.format.fileExtension)").path
         if (try? OutputWriter.writeAtomically(image.data, to: actual)) != nil { failure.artifacts.append(actual) }
         if let diff = mismatch.diffPath { failure.artifacts.insert(diff, at: 0) }
         if !failure.artifacts.isEmpty {

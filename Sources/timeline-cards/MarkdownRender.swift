@@ -113,7 +113,7 @@ struct MarkdownRender {
         let images = try renderer.render(document, name: name)
         let several = !options.feed && document.cards.count > 1
         func fileName(_ image: RenderedImage) -> String {
-            several ? "\(name)-\(image.name).\(image.format.rawValue)" : "\(name).\(image.format.rawValue)"
+            several ? "\(name)-\(image.name).\(image.format.fileExtension)" : "\(name).\(image.format.fileExtension)"
         }
         let link = images.filter { $0.format == formats[0] }.map { image in
             let card = options.feed ? nil : document.cards.first { $0.id == image.name }

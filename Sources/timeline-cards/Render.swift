@@ -25,7 +25,7 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder, file (NAME.svg|png|pdf, or NAME.md for a Markdown input), or - for standard output.")
     var output: String?
 
-    @Option(help: "Image format: svg, png or pdf (repeatable; default svg, or the -o file's extension).")
+    @Option(help: "Image format: svg, png, pdf, or scene (the draw list as JSON, <card-id>.scene.json; repeatable; default svg, or the -o file's extension).")
     var format: [ImageFormat] = []
 
     @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores, which is also the most).")
@@ -53,11 +53,11 @@ struct Render: ParsableCommand {
         }
         if let output, output != "-", !output.hasSuffix("/") {
             let ext = PathName.fileExtension(of: output).lowercased()
-            if !ext.isEmpty, ImageFormat(rawValue: ext) == nil, FileKind(atPath: output) != .directory {
+            if !ext.isEmpty, OutputTarget(output).impliedFormat == nil, FileKind(atPath: output) != .directory {
                 if MarkdownRender.isMarkdown(output) {
                     throw ValidationError("-o \(output) is a Markdown page, but the input is not one: render page.md -o \(output)")
                 }
-                throw ValidationError("-o \(output): timeline-cards does not write .\(ext) files; name a .svg, .png or .pdf file, or a folder (end it with / if its name has a dot)")
+                throw ValidationError("-o \(output): timeline-cards does not write .\(ext) files; name a .svg, .png, .pdf or .scene.json file, or a folder (end it with / if its name has a dot)")
             }
         }
         let target = OutputTarget(output)
