@@ -256,6 +256,7 @@ struct DocumentReader {
         item.subStatusText = keys[Key.subStatusText].flatMap { context.text($0, path() + ".subStatusText") }
         item.section = keys[Key.section].flatMap { context.text($0, path() + ".section") }
         item.body = keys[Key.description].flatMap { context.text($0, path() + ".description") }
+        item.textDirection = keys[Key.textDirection].flatMap { context.choice($0, path() + ".textDirection", TextDirection.self) } ?? .auto
         if let value = keys[Key.icon], let name = context.text(value, path() + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):

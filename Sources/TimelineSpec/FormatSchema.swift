@@ -81,7 +81,7 @@ public enum FormatSchema {
         KeySchema(name: "today", kind: .enumeration(TodayMode.allCases.map(\.rawValue)), summary: "Today line or marker when now is inside the span: auto or none (default auto)."),
         KeySchema(name: "legend", kind: .boolean, summary: "A legend of the sections and statuses used, under the card (default false)."),
         KeySchema(name: "shadow", kind: .object(shadow), summary: "Card drop shadow."),
-        KeySchema(name: "textDirection", kind: .enumeration(TextDirection.allCases.map(\.rawValue)), summary: "auto, ltr or rtl: rtl mirrors vertical cards (event column right, status left); auto when most titles are right to left (default auto)."),
+        KeySchema(name: "textDirection", kind: .enumeration(TextDirection.allCases.map(\.rawValue)), summary: "auto, ltr or rtl: rtl mirrors the card (vertical: event column right, status left; horizontal and preview: items run right to left); auto when most items read right to left (default auto)."),
     ])
 
     public static let header = ObjectSchema(name: "Header", keys: [
@@ -124,6 +124,7 @@ public enum FormatSchema {
         KeySchema(name: "statusText", kind: .text, summary: "Right-hand status column."),
         KeySchema(name: "subStatusText", kind: .text, summary: "Second line of the status column."),
         KeySchema(name: "link", kind: .text, summary: "http, https or mailto URL."),
+        KeySchema(name: "textDirection", kind: .enumeration(TextDirection.allCases.map(\.rawValue)), summary: "auto, ltr or rtl: an item reading the other way from its card swaps its event and status columns; auto follows the title's first letter (default auto)."),
         KeySchema(name: "items", kind: .list(.object(ObjectSchema(name: "Item", keys: []))), summary: "Children: makes this item a group."),
         KeySchema(name: "section", kind: .text, summary: "Section (a Mermaid section, a markwhen tag): its color and band."),
         KeySchema(name: "description", kind: .text, summary: "Body text under the subtitle: **bold**, *italic*, `code`, [links](https://…)."),
@@ -134,7 +135,7 @@ public enum FormatSchema {
     /// the two in step).
     enum ItemKey: Int, CaseIterable {
         case title, subtitle, date, end, event, status, shape, color, icon, attribute, subAttribute, statusText,
-             subStatusText, link, items, section, description
+             subStatusText, link, textDirection, items, section, description
     }
 
     public static let card = ObjectSchema(name: "Card", keys: [
