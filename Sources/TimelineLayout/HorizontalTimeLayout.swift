@@ -29,8 +29,10 @@ struct HorizontalTimeLayout {
         let inset = hasGroups ? style.groupPadding / 2 : 0
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
-        let widths = rows.indices.map { naturalWidth(rows[$0].item, label: labels[$0], text: text, byDay: byDay) }
-        let (scale, centers) = place(intervals: intervals, widths: widths, inset: inset)
+        let natural = rows.indices.map { naturalWidth(rows[$0].item, label: labels[$0], text: text, byDay: byDay) }
+        let floors = rows.indices.map { min(natural[$0], widestWord(rows[$0].item, label: labels[$0])) }
+        let fitted = fit(natural, floors: floors, intervals: intervals, inset: inset, width: width)
+        let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
 
         let eventBlocks = rows.indices.map { index in
@@ -96,16 +98,58 @@ struct HorizontalTimeLayout {
         content.layers = [drawing.under, bands.nodes, boxes, TimeMarks.line(stops, breaks: breaks, style: style, vertical: false), bars,
                           markers, texts, drawing.axis, links]
         content.width = width
-        // Labels that cannot share the width even with quiet gaps cut: the card is refused, naming this.
-        content.minimumWidth = right + inset
+        // Labels that cannot share the width even wrapped to their widest words: the card is refused.
+        if fitted.extent > width - inset + 0.01 {
+            content.minimumWidth = minimumWidth(natural, floors: floors, intervals: intervals, inset: inset)
+        }
         content.height = bottom
         return content
+    }
+
+    private struct Fitted {
+        var widths: [Double]
+        var scale: TimeScale
+        var centers: [Double]
+        /// Right edge of the rightmost label.
+        var extent: Double
+    }
+
+    /// Labels placed in `width`: running past it, they wrap narrower, each down to its widest
+    /// word (`floors`), before the card is refused.
+    private func fit(_ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double,
+                     width: Double) -> Fitted {
+        var widths = natural
+        var (scale, centers) = place(intervals: intervals, widths: widths, inset: inset, width: width)
+        var extent = zip(centers, widths).map { $0 + $1 / 2 }.max() ?? 0
+        for _ in 0..<12 {
+            guard extent > width - inset + 0.01, zip(widths, floors).contains(where: { $0 > $1 + 0.5 }) else { break }
+            let ratio = (width - inset) / extent
+            widths = zip(widths, floors).map { max($1, ($0 * ratio).rounded(.down)) }
+            (scale, centers) = place(intervals: intervals, widths: widths, inset: inset, width: width)
+            extent = zip(centers, widths).map { $0 + $1 / 2 }.max() ?? 0
+        }
+        return Fitted(widths: widths, scale: scale, centers: centers, extent: extent)
+    }
+
+    /// The narrowest width, above `width`, whose labels fit: what a refusal names.
+    private func minimumWidth(_ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?],
+                              inset: Double) -> Double {
+        let step = max(4, width * 0.02)
+        var candidate = width + step
+        for _ in 0..<200 {
+            if fit(natural, floors: floors, intervals: intervals, inset: inset, width: candidate).extent <= candidate - inset + 0.01 {
+                return candidate
+            }
+            candidate += step
+        }
+        return candidate
     }
 
     /// The scale and node centres: the span fitted to the width; if labels then push a node
     /// more than `maxGap` points from its date, the outlying quiet gaps are cut and the rest
     /// fitted again.
-    private func place(intervals: [(start: Double, end: Double)?], widths: [Double], inset: Double) -> (TimeScale, [Double]) {
+    private func place(intervals: [(start: Double, end: Double)?], widths: [Double], inset: Double,
+                       width: Double) -> (TimeScale, [Double]) {
         let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
         let left = inset + (widths.first ?? 0) / 2
         let length = max(0, width - inset - (widths.last ?? 0) / 2 - left)
@@ -124,6 +168,19 @@ struct HorizontalTimeLayout {
             if pushed <= style.maxGap || scale.last <= scale.origin { break }
         }
         return result
+    }
+
+    /// The widest single word of an item's title and event text: narrower, a word would break.
+    private func widestWord(_ item: Item, label: String?) -> Double {
+        var texts: [(String, String)] = []
+        if let title = item.title { texts.append((title, style.resolvedTitleFont)) }
+        if let label { texts.append((label, style.resolvedEventFont)) }
+        let widths = texts.flatMap { text, font in
+            text.split(whereSeparator: { $0 == " " || $0.isNewline }).map {
+                measurer.measure(String($0), font: font, maxWidth: 10_000, maxLines: 1).width
+            }
+        }
+        return ((widths.max() ?? 0) + 1).rounded(.up)
     }
 
     /// How wide an item's labels want to be, within `labelWidths`.

@@ -137,4 +137,26 @@ final class HorizontalLayoutTests: XCTestCase {
         XCTAssertEqual((xs[2] - xs[1]) / (xs[1] - xs[0]), 18.0 / 14.0, accuracy: 0.01)
         XCTAssertEqual((xs[3] - xs[2]) / (xs[1] - xs[0]), 60.0 / 14.0, accuracy: 0.01)
     }
+
+    /// Too many labels for the width: they wrap down to their widest words first, then the card
+    /// is refused naming a width at which it does fit.
+    func testNarrowTimeCardWrapsLabelsThenNamesAWidthThatFits() throws {
+        func yaml(_ width: Double) -> String {
+            let items = (1...7).map { "      - { title: Milestone number \($0), date: 2026-11-\(String(format: "%02d", $0 * 3)) }" }
+            return "version: 1\ncards:\n  - layout: time\n    direction: horizontal\n    style: { width: \(Int(width)) }\n    items:\n"
+                + items.joined(separator: "\n")
+        }
+        var minimum: Double = 0
+        do {
+            _ = try LayoutFixture.scene(yaml(300))
+            XCTFail("300 points cannot hold seven labels")
+        } catch let refusal as WidthRefusal {
+            minimum = refusal.minimum
+        }
+        XCTAssertGreaterThan(minimum, 300)
+        let scene = try LayoutFixture.scene(yaml(minimum))
+        XCTAssertEqual(scene.width, minimum, accuracy: 0.01)
+        let texts = scene.nodes.compactMap { if case .text(let text) = $0 { return text } else { return nil } }
+        XCTAssertTrue(texts.contains { $0.lines.count > 1 }, "labels wrapped narrower")
+    }
 }
