@@ -56,21 +56,7 @@ struct TimeLayout {
             place(rows[index], rowTexts[index], size: sizes[index], label: labels[index], left: columns.textX(rows[index].level))
         }
 
-        // Wanted tops from the dates, then pushed apart so no row's text runs into the next one.
-        let wantedCenters = intervals.map { $0.map { scale.position($0.start) } ?? 0 }
-        let firstTop = rows[0].groupEnd != nil ? style.groupPadding : 0
-        let firstCenter = firstTop + measured[0].centerOffset
-        let wanted = measured.indices.map { firstCenter + wantedCenters[$0] - measured[$0].centerOffset }
-        let gaps = rows.indices.dropLast().map { index in
-            let spacing = style.itemSpacing + style.groupPadding * Double(rows[index].closesGroups)
-                + (rows[index + 1].groupEnd != nil ? style.groupPadding : 0)
-            // A cut gap never shrinks below its drawn length, or its break mark would lie about time.
-            guard let a = intervals[index]?.start, let b = intervals[index + 1]?.start,
-                  scale.cuts.contains(where: { $0.start >= a && $0.end <= b }) else { return spacing }
-            let distance = wantedCenters[index + 1] - wantedCenters[index]
-            return max(spacing, distance + measured[index].centerOffset - measured[index + 1].centerOffset - measured[index].height)
-        }
-        let tops = OverlapResolver.resolve(wanted: wanted, heights: measured.map(\.height), gaps: gaps, minimum: firstTop)
+        let tops = rowTops(rows, measured, intervals: intervals, scale: scale)
         let centers = measured.indices.map { tops[$0] + measured[$0].centerOffset }
         let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
 
@@ -120,19 +106,8 @@ struct TimeLayout {
 
         let boxes = groupBoxes(rows, measured, tops: tops, reach: reach, columns: columns, innerWidth: width - axisLeft)
         bottom = max(bottom, boxes.bottom)
-        var drawing = AxisPainter.Drawing()
-        if hasAxis {
-            let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
-            let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
-                                            minimumPitch: AxisPainter.verticalPitch)
-            let shifted = texts.map { text -> Primitive in
-                var moved = text
-                moved.translate(dx: axisLeft, dy: 0)
-                return moved
-            }
-            drawing = painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted)
-            content.description += marks.today == nil ? [] : ["Today"]
-        }
+        let drawing = hasAxis ? axis(map: map, rows: rows, texts: texts, axisLeft: axisLeft, painter: painter) : nil
+        if drawing?.today == true { content.description.append("Today") }
         let runs = SectionBands.runs(rows, sections: card.sections)
         let spans = measured.indices.map { (top: tops[$0], bottom: max(tops[$0] + measured[$0].height, reach[$0])) }
         let bands = SectionBands.vertical(runs, spans: spans, left: -7, right: width - axisLeft,
@@ -142,11 +117,45 @@ struct TimeLayout {
         for layer in layers.indices {
             for index in layers[layer].indices { layers[layer][index].translate(dx: axisLeft, dy: 0) }
         }
-        content.layers = [drawing.under] + layers + [drawing.axis]
+        content.layers = [drawing?.drawing.under ?? []] + layers + [drawing?.drawing.axis ?? []]
         content.width = width
         content.minimumWidth = plan.minimumWidth + axisLeft
         content.height = max(bottom, 0)
         return content
+    }
+
+    /// Tops of the rows: wanted where their dates fall, then pushed apart so no row's text runs
+    /// into the next one.
+    private func rowTops(_ rows: [ItemRow], _ measured: [MeasuredRow], intervals: [(start: Double, end: Double)?],
+                         scale: TimeScale) -> [Double] {
+        let wantedCenters = intervals.map { $0.map { scale.position($0.start) } ?? 0 }
+        let firstTop = rows[0].groupEnd != nil ? style.groupPadding : 0
+        let firstCenter = firstTop + measured[0].centerOffset
+        let wanted = measured.indices.map { firstCenter + wantedCenters[$0] - measured[$0].centerOffset }
+        let gaps = rows.indices.dropLast().map { index in
+            let spacing = style.itemSpacing + style.groupPadding * Double(rows[index].closesGroups)
+                + (rows[index + 1].groupEnd != nil ? style.groupPadding : 0)
+            // A cut gap never shrinks below its drawn length, or its break mark would lie about time.
+            guard let a = intervals[index]?.start, let b = intervals[index + 1]?.start,
+                  scale.cuts.contains(where: { $0.start >= a && $0.end <= b }) else { return spacing }
+            let distance = wantedCenters[index + 1] - wantedCenters[index]
+            return max(spacing, distance + measured[index].centerOffset - measured[index + 1].centerOffset - measured[index].height)
+        }
+        return OverlapResolver.resolve(wanted: wanted, heights: measured.map(\.height), gaps: gaps, minimum: firstTop)
+    }
+
+    /// The axis left of the content; `texts` are the rows' texts, which the Today line avoids.
+    private func axis(map: AxisMap, rows: [ItemRow], texts: [Primitive], axisLeft: Double,
+                      painter: AxisPainter) -> (drawing: AxisPainter.Drawing, today: Bool) {
+        let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
+        let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
+                                        minimumPitch: AxisPainter.verticalPitch)
+        let shifted = texts.map { text -> Primitive in
+            var moved = text
+            moved.translate(dx: axisLeft, dy: 0)
+            return moved
+        }
+        return (painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted), marks.today != nil)
     }
 
     /// Labels as wide as any tick's in these names, to size the axis column before the ticks are known.
