@@ -81,7 +81,14 @@ struct HorizontalLayout {
             let rect = Rect(x: left, y: shrink, width: centers[end] + widths[end] / 2 + inset - left, height: bottom - shrink * 2)
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
-        content.layers = [boxes, LineStop.segments(stops, style: style, vertical: false), markers, texts, links]
+        var today: [Primitive] = []
+        if let after = TodayMarker.row(after: rows, now: card.now, style: style), after + 1 < rows.count {
+            // Down the gutter between the items before and after now.
+            let x = (centers[after] + widths[after] / 2 + centers[after + 1] - widths[after + 1] / 2) / 2
+            (today, bottom) = TodayMarker.upright(x: x, bottom: bottom, width: width, style: style, label: style.names.today, measurer: measurer)
+            content.description.append("Today")
+        }
+        content.layers = [boxes, LineStop.segments(stops, style: style, vertical: false), markers, texts, today, links]
         content.width = width
         content.height = bottom
         let slots = Double(rows.count) * (ColumnPlan.minimumTextWidth + Self.gutter) + inset * 2

@@ -60,4 +60,14 @@ final class TodayTests: XCTestCase {
         XCTAssertLessThan(marker.from.y, ys[2])
         XCTAssertEqual(list.description, ["Kickoff (open, overdue)", "Review (open, overdue)", "Launch (open)", "Today"])
     }
+
+    func testHorizontalListMarkerRunsDownTheGutter() throws {
+        let list = try scene(layout: "list", now: "2026-11-12T12:00:00Z", direction: "horizontal")
+        let xs = nodes(list).map(\.center.x)
+        let marker = try XCTUnwrap(dashed(list).first)
+        XCTAssertEqual(marker.from.x, marker.to.x, "upright")
+        XCTAssertGreaterThan(marker.from.x, xs[1])
+        XCTAssertLessThan(marker.from.x, xs[2])
+        XCTAssertEqual(list.description.last, "Today")
+    }
 }
