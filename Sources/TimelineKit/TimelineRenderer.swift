@@ -178,7 +178,7 @@ public final class TimelineRenderer {
     /// card boundaries into parts `NAME-1`, `NAME-2`, ... that fit (PNG and PDF; SVG's limit is
     /// the sanity limit, and a feed beyond it is refused).
     private func feedScenes(_ document: Document, name: String, measurer: any TextMeasuring) throws -> [ImageScene] {
-        let (scene, placements) = try Self.laidOut { () throws(WidthRefusal) in try FeedLayout.scene(for: document, measurer: measurer) }
+        let (scene, placements) = try Self.laidOut { () throws(WidthRefusal) in try ThemedScene.feed(for: document, measurer: measurer) }
         var result: [ImageScene] = []
         for format in options.formats {
             let limit = sideLimit(for: format)

@@ -12,6 +12,18 @@ public enum ThemedScene {
         return Scene.merging(light: light, dark: dark)
     }
 
+    /// A document's feed strip for its theme, as `scene(for:)` does for one card.
+    public static func feed(for document: Document, measurer: any TextMeasuring) throws(WidthRefusal)
+        -> (scene: Scene, placements: [FeedLayout.Placement]) {
+        let light = try FeedLayout.scene(for: document, measurer: measurer)
+        guard let darkFeed = document.darkFeed else { return light }
+        var dark = document
+        dark.feed = darkFeed
+        dark.cards = document.cards.map { card in card.darkStyle.map { darkVariant(of: card, style: $0) } ?? card }
+        let darkScene = try FeedLayout.scene(for: dark, measurer: measurer).scene
+        return (Scene.merging(light: light.scene, dark: darkScene), light.placements)
+    }
+
     /// The card in dark colors: bands whose colors came from the light style follow the dark one.
     static func darkVariant(of card: Card, style: Style) -> Card {
         var dark = card

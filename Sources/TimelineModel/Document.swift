@@ -77,6 +77,8 @@ public struct Document: Hashable, Sendable, Codable {
     public var version = 1
     public var now: DateValue?
     public var feed = Feed()
+    /// `theme: auto`: the feed in the dark theme's colors.
+    public var darkFeed: Feed?
     public var cards: [Card]
     public var source: String
     /// Every icon the items name, by absolute path.

@@ -5,15 +5,28 @@ import TimelineModel
 /// document or card set itself is kept in both.
 enum DarkVariant {
     /// The dark theme's colors, decoded from its source like any theme.
-    static let darkTheme: Style = {
+    static let darkTheme: (style: Style, feed: Feed) = {
         var style = Style()
+        var feed = Feed()
         let context = DecodeContext(file: "theme:dark", limits: Limits())
         guard let text = Themes.sources["dark"],
               let root = try? YAMLReader(file: "theme:dark", limits: Limits()).read(Array(text.utf8)),
-              let keys = context.mapping(root, "theme", FormatSchema.theme), let node = keys["style"] else { return style }
-        context.applyStyle(node, "style", to: &style)
-        return style
+              let keys = context.mapping(root, "theme", FormatSchema.theme) else { return (style, feed) }
+        if let node = keys["style"] { context.applyStyle(node, "style", to: &style) }
+        if let node = keys["feed"] { context.applyFeed(node, "feed", to: &feed) }
+        return (style, feed)
     }()
+
+    /// `light`'s feed with every color still at its default replaced by the dark theme's (the
+    /// feed's titles take the dark card's title colors).
+    static func feed(from light: Feed) -> Feed {
+        let defaults = Feed()
+        var dark = light
+        if light.background == defaults.background { dark.background = darkTheme.feed.background }
+        if light.titleColor == defaults.titleColor { dark.titleColor = darkTheme.style.titleColor }
+        if light.subtitleColor == defaults.subtitleColor { dark.subtitleColor = darkTheme.style.subtitleColor }
+        return dark
+    }
 
     private static var colors: [WritableKeyPath<Style, Color>] {
         [
@@ -26,7 +39,7 @@ enum DarkVariant {
         let defaults = Style()
         var dark = light
         for color in colors where light[keyPath: color] == defaults[keyPath: color] {
-            dark[keyPath: color] = darkTheme[keyPath: color]
+            dark[keyPath: color] = darkTheme.style[keyPath: color]
         }
         return dark
     }

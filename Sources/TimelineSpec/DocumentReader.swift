@@ -60,6 +60,7 @@ struct DocumentReader {
         var document = Document(cards: cards, source: source)
         document.now = now
         document.feed = feed
+        if isAutoTheme(keys) { document.darkFeed = DarkVariant.feed(from: feed) }
         document.icons = icons.icons
         return document
     }
