@@ -35,6 +35,7 @@ struct DocumentReader {
         if let node = keys["style"] { context.applyStyle(node, "style", to: &style) }
         if let node = keys["feed"] { context.applyFeed(node, "feed", to: &feed) }
         readNames(keys, "", into: &style.names)
+        let darkTheme = isAutoTheme(keys) ? DarkVariant.darkTheme() : nil
         let written = keys["now"].flatMap { context.date($0, "now") }
         let now = nowOverride ?? written
 
@@ -46,7 +47,7 @@ struct DocumentReader {
             for (index, node) in nodes.enumerated() {
                 guard var card = readCard(node, index: index, style: style, itemCount: &itemCount) else { continue }
                 card.now = now
-                if isAutoTheme(keys) { card.darkStyle = DarkVariant.style(from: card.style) }
+                if let darkTheme { card.darkStyle = DarkVariant.style(from: card.style, dark: darkTheme) }
                 if card.layout == .preview, now == nil {
                     context.error(node, "cards[\(index)]: the preview layout needs 'now' (in the document, or --now)")
                 }
@@ -60,7 +61,7 @@ struct DocumentReader {
         var document = Document(cards: cards, source: source)
         document.now = now
         document.feed = feed
-        if isAutoTheme(keys) { document.darkFeed = DarkVariant.feed(from: feed) }
+        if let darkTheme { document.darkFeed = DarkVariant.feed(from: feed, dark: darkTheme) }
         document.icons = icons.icons
         return document
     }
