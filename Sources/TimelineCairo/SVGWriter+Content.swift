@@ -74,7 +74,10 @@ extension SVGWriter {
             let id = glyphID(fontKey | UInt64(info.glyph), &state)
             guard id >= 0 else { continue }
             // The most written element of all: its fixed parts in as few appends as possible.
+            // SVG 2's href and SVG 1.1's xlink:href: Inkscape 1.2 and older librsvg read only the latter.
             state.body.append("<use href=\"#g")
+            state.body.append(integer: id)
+            state.body.append("\" xlink:href=\"#g")
             state.body.append(integer: id)
             state.body.append("\" x=\"")
             state.body.append(number: lineX + Double(glyphX) / unit)

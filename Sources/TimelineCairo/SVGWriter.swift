@@ -66,10 +66,11 @@ struct SVGWriter {
 
         var head = SVGBytes(capacity: 512)
         head.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
-        head.attribute("width", scene.width * scale)
-        head.attribute("height", scene.height * scale)
+        let canvas = SceneRenderer.canvasSize(of: scene, scale: scale)
+        head.attribute("width", canvas.width)
+        head.attribute("height", canvas.height)
         head.append(" viewBox=\"0 0 ")
-        head.point(scene.width * scale, scene.height * scale)
+        head.point(canvas.width, canvas.height)
         head.append("\">\n<title>")
         head.append(escaped: scene.title)
         head.append("</title>\n<desc>")
@@ -84,8 +85,8 @@ struct SVGWriter {
         }
         if let background = scene.background {
             state.body.append("<rect")
-            state.body.attribute("width", scene.width)
-            state.body.attribute("height", scene.height)
+            state.body.attribute("width", canvas.width / scale)
+            state.body.attribute("height", canvas.height / scale)
             state.body.fill(background)
             state.body.append("/>\n")
         }

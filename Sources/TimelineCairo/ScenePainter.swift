@@ -15,6 +15,8 @@ struct ScenePainter {
     let layout: OpaquePointer
     /// Links are emitted as PDF link tags; SVG links are added as markup afterwards.
     let tagsLinks: Bool
+    /// The whole canvas in points, the scene's size rounded up: the background covers all of it.
+    let canvas: (width: Double, height: Double)
     /// PNG fills glyph outlines as paths, exactly as an SVG viewer fills the SVG's glyph outlines,
     /// so a rasterized SVG matches the PNG; SVG and PDF keep real glyphs.
     var textAsOutlines = false
@@ -22,10 +24,14 @@ struct ScenePainter {
     func paint(_ scene: Scene) {
         if let background = scene.background {
             setColor(background)
-            cairo_rectangle(cr, 0, 0, scene.width, scene.height)
+            cairo_rectangle(cr, 0, 0, canvas.width, canvas.height)
             cairo_fill(cr)
         }
         fonts.updateContext(for: cr)
+        // cairo 1.16 numbers a structure element for every link but writes the structure tree
+        // only when a structure tag encloses them: without one, the PDF points at missing objects.
+        if tagsLinks { cairo_tag_begin(cr, "Document", nil) }
+        defer { if tagsLinks { cairo_tag_end(cr, "Document") } }
         for node in scene.nodes {
             switch node {
             case .box(let box): paintBox(box)

@@ -67,15 +67,25 @@ public final class SceneRenderer {
     private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, tagsLinks: Bool, textAsOutlines: Bool = false) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
-        var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks)
+        let canvas = Self.canvasSize(of: scene, scale: scale)
+        var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks,
+                                   canvas: (canvas.width / scale, canvas.height / scale))
         painter.textAsOutlines = textAsOutlines
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
     }
 
+    /// The image's size in its own units (pixels for PNG, points × scale for SVG and PDF), rounded
+    /// up to whole units in every format: viewers fit a fractional canvas into whole pixels and
+    /// resample it, which blurs hairlines and leaves the last row half transparent.
+    public static func canvasSize(of scene: Scene, scale: Double) -> (width: Double, height: Double) {
+        ((scene.width * scale).rounded(.up), (scene.height * scale).rounded(.up))
+    }
+
     public static func pixelSize(of scene: Scene, scale: Double) -> (width: Int, height: Int) {
-        (Int((scene.width * scale).rounded(.up)), Int((scene.height * scale).rounded(.up)))
+        let canvas = canvasSize(of: scene, scale: scale)
+        return (Int(canvas.width), Int(canvas.height))
     }
 
     private func renderPNG(_ scene: Scene, scale: Double) throws -> Data {
@@ -110,7 +120,8 @@ public final class SceneRenderer {
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
         let sink = ByteSink()
-        let surface = CairoSurface(cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, scene.width * scale, scene.height * scale))
+        let canvas = Self.canvasSize(of: scene, scale: scale)
+        let surface = CairoSurface(cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
