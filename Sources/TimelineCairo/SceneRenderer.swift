@@ -98,7 +98,10 @@ public final class SceneRenderer {
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         let size = (Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer)))
         let encoded = timed(\.encodeSeconds) {
-            Result { () throws(PNGEncoder.Failure) in try PNGEncoder.encode(pixels: pixels, width: size.0, height: size.1, stride: stride) }
+            Result { () throws(PNGEncoder.Failure) in 
+                try PNGEncoder.encode(pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
+                                      background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255))
+            }
         }
         switch encoded {
         case .success(let bytes): return Data(bytes)

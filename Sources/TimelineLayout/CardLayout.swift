@@ -23,7 +23,7 @@ public enum CardLayout {
         let frame = frame(for: card, measurer: measurer, origin: Point(x: pad.left, y: pad.top))
         return Scene(width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
                      nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
-                     description: frame.description, truncations: frame.truncations)
+                     description: frame.description, truncations: frame.truncations, backdrop: style.background.rgba)
     }
 
     /// Space around the card for its shadow.
