@@ -75,9 +75,13 @@ extension SVGWriter {
             guard id >= 0 else { continue }
             // The most written element of all: its fixed parts in as few appends as possible.
             // SVG 2's href and SVG 1.1's xlink:href: Inkscape 1.2 and older librsvg read only the latter.
-            state.body.append("<use href=\"#g")
+            state.body.append("<use href=\"#")
+            state.body.append(byte: SVGIDPrefix.marker)
+            state.body.append("g")
             state.body.append(integer: id)
-            state.body.append("\" xlink:href=\"#g")
+            state.body.append("\" xlink:href=\"#")
+            state.body.append(byte: SVGIDPrefix.marker)
+            state.body.append("g")
             state.body.append(integer: id)
             state.body.append("\" x=\"")
             state.body.append(number: lineX + Double(glyphX) / unit)
@@ -99,7 +103,9 @@ extension SVGWriter {
         let id = state.glyphCount
         state.glyphCount += 1
         state.glyphIDs[key] = id
-        state.defs.append("<path id=\"g")
+        state.defs.append("<path id=\"")
+        state.defs.append(byte: SVGIDPrefix.marker)
+        state.defs.append("g")
         state.defs.append(integer: id)
         state.defs.append("\" d=\"")
         state.defs.append(outline)
@@ -122,7 +128,9 @@ extension SVGWriter {
         }
         let clip = state.clips
         state.clips += 1
-        state.defs.append("<clipPath id=\"clip")
+        state.defs.append("<clipPath id=\"")
+        state.defs.append(byte: SVGIDPrefix.marker)
+        state.defs.append("clip")
         state.defs.append(integer: clip)
         state.defs.append("\">")
         Self.openMarker(image.clip, center: Point(x: image.rect.x + image.rect.width / 2, y: image.rect.y + image.rect.height / 2),
@@ -142,7 +150,9 @@ extension SVGWriter {
         state.body.attribute("width", rect.width)
         state.body.attribute("height", rect.height)
         state.body.append(embedded.pixelSize == nil ? " preserveAspectRatio=\"xMidYMid meet\"" : " preserveAspectRatio=\"none\"")
-        state.body.append(" clip-path=\"url(#clip")
+        state.body.append(" clip-path=\"url(#")
+        state.body.append(byte: SVGIDPrefix.marker)
+        state.body.append("clip")
         state.body.append(integer: clip)
         state.body.append(")\" href=\"")
         state.body.append(embedded.url)

@@ -17,7 +17,7 @@ import TimelineScene
 /// with `<use>`), icons embedded as data URLs, links as transparent `<a>` rectangles on top.
 ///
 /// Ids are numbered per document (`g0`, `clip0`, `grad0`, …), so a document's bytes do not depend
-/// on what was rendered before it.
+/// on what was rendered before it, after a prefix of the document's own (`SVGIDPrefix`).
 struct SVGWriter {
     let fonts: FontLibrary
     /// The renderer's layout, for lines the measurer kept no glyphs of.
@@ -31,18 +31,20 @@ struct SVGWriter {
         var body: SVGBytes
         var tail: SVGBytes
 
-        /// The whole document.
-        func document() -> Data {
-            var data = Data(capacity: head.bytes.count + defs.bytes.count + body.bytes.count + tail.bytes.count + 16)
-            data.append(contentsOf: head.bytes)
+        /// The whole document, its ids prefixed with `name` and a hash of its content.
+        func document(name: String) -> Data {
+            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head.bytes, defs.bytes, body.bytes, tail.bytes])
+            var data: [UInt8] = []
+            data.reserveCapacity(head.bytes.count + defs.bytes.count + body.bytes.count + tail.bytes.count + 16)
+            SVGIDPrefix.append(head.bytes, replacingMarkersWith: prefix, to: &data)
             if !defs.bytes.isEmpty {
                 data.append(contentsOf: Array("<defs>\n".utf8))
-                data.append(contentsOf: defs.bytes)
+                SVGIDPrefix.append(defs.bytes, replacingMarkersWith: prefix, to: &data)
                 data.append(contentsOf: Array("</defs>\n".utf8))
             }
-            data.append(contentsOf: body.bytes)
+            SVGIDPrefix.append(body.bytes, replacingMarkersWith: prefix, to: &data)
             data.append(contentsOf: tail.bytes)
-            return data
+            return Data(data)
         }
     }
 
@@ -187,7 +189,9 @@ struct SVGWriter {
             let id = state.gradients
             state.gradients += 1
             gradient = id
-            state.defs.append("<linearGradient id=\"grad")
+            state.defs.append("<linearGradient id=\"")
+            state.defs.append(byte: SVGIDPrefix.marker)
+            state.defs.append("grad")
             state.defs.append(integer: id)
             state.defs.append("\" gradientUnits=\"userSpaceOnUse\"")
             state.defs.attribute("x1", line.from.x)
@@ -212,7 +216,9 @@ struct SVGWriter {
         state.body.attribute("x2", line.to.x)
         state.body.attribute("y2", line.to.y)
         if let gradient {
-            state.body.append(" stroke=\"url(#grad")
+            state.body.append(" stroke=\"url(#")
+            state.body.append(byte: SVGIDPrefix.marker)
+            state.body.append("grad")
             state.body.append(integer: gradient)
             state.body.append(")\"")
             state.body.attribute("stroke-width", line.stroke.width)

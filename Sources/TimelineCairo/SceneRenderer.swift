@@ -56,10 +56,12 @@ public final class SceneRenderer {
     /// - Parameters:
     ///   - scale: pixels per point for PNG; SVG and PDF stay in points and ignore it apart from their size.
     ///   - creationDate: ISO 8601 date written into PDF metadata.
-    public func render(_ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z") throws -> Data {
+    ///   - name: the image's name (its card id), which starts its SVG ids.
+    public func render(_ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
+                       name: String = "timeline") throws -> Data {
         switch format {
         case .png: return try renderPNG(scene, scale: scale)
-        case .svg: return try renderSVG(scene, scale: scale)
+        case .svg: return try renderSVG(scene, scale: scale, name: name)
         case .pdf: return try renderPDF(scene, scale: scale, creationDate: creationDate)
         }
     }
@@ -115,10 +117,10 @@ public final class SceneRenderer {
     /// Our own SVG writer, not cairo's SVG surface: cairo spent most of its time formatting
     /// numbers with `printf`. Writing the body and its definitions counts as paint, joining them
     /// into the document as encode.
-    private func renderSVG(_ scene: Scene, scale: Double) throws -> Data {
+    private func renderSVG(_ scene: Scene, scale: Double, name: String) throws -> Data {
         let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         let parts = timed(\.paintSeconds) { writer.write(scene, scale: scale) }
-        return timed(\.encodeSeconds) { parts.document() }
+        return timed(\.encodeSeconds) { parts.document(name: name) }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {

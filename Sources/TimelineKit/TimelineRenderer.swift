@@ -167,7 +167,7 @@ public final class TimelineRenderer {
             for (imageName, scene) in scenes {
                 do {
                     let data = try painter.render(scene, format: format, scale: options.scale(for: format),
-                                                  creationDate: options.creationDate)
+                                                  creationDate: options.creationDate, name: imageName)
                     images.append(RenderedImage(name: imageName, format: format, data: data))
                 } catch {
                     throw RenderFailure.failed("\(document.source): \(imageName).\(format.rawValue): \(error)")

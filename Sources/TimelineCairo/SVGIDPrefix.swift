@@ -1,0 +1,52 @@
+import CDeflate
+
+/// Every id of an SVG starts with a prefix of its own, so that two images inlined in one HTML
+/// page do not draw each other's glyphs: the image's name (its card id) and a hash of its bytes.
+/// The same input still gives the same bytes, and two different cards get different prefixes.
+///
+/// While a document is written, `marker` stands where the prefix goes; joining the document
+/// puts the prefix in its place. The marker is a control character, which no text of the
+/// document holds: `SVGDocument.escape` drops them from user text.
+enum SVGIDPrefix {
+    static let marker: UInt8 = 0x01
+
+    /// `name` reduced to characters an XML id may hold (others become `_`, at most 40 of them),
+    /// then `-`, the CRC-32 of `parts` in hex, and `-`.
+    static func prefix(name: String, hashing parts: [[UInt8]]) -> [UInt8] {
+        var prefix: [UInt8] = []
+        for byte in name.utf8.prefix(40) {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                prefix.append(byte)
+            default:
+                prefix.append(UInt8(ascii: "_"))
+            }
+        }
+        // An id starts with a letter or an underscore.
+        if let first = prefix.first, !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20), first != UInt8(ascii: "_") {
+            prefix.insert(UInt8(ascii: "_"), at: 0)
+        }
+        if prefix.isEmpty { prefix = Array("svg".utf8) }
+        var crc: UInt32 = 0
+        for part in parts {
+            crc = part.withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+        }
+        prefix.append(UInt8(ascii: "-"))
+        let digits = Array("0123456789abcdef".utf8)
+        for shift in stride(from: 28, through: 0, by: -4) { prefix.append(digits[Int((crc >> UInt32(shift)) & 0xF)]) }
+        prefix.append(UInt8(ascii: "-"))
+        return prefix
+    }
+
+    /// `bytes` with each marker replaced by `prefix`, appended to `out`.
+    static func append(_ bytes: [UInt8], replacingMarkersWith prefix: [UInt8], to out: inout [UInt8]) {
+        var start = 0
+        while let index = bytes[start...].firstIndex(of: marker) {
+            out.append(contentsOf: bytes[start..<index])
+            out.append(contentsOf: prefix)
+            start = index + 1
+        }
+        out.append(contentsOf: bytes[start...])
+    }
+}
