@@ -73,9 +73,18 @@ struct SVGWriter {
         head.attribute("height", canvas.height)
         head.append(" viewBox=\"0 0 ")
         head.point(canvas.width, canvas.height)
-        head.append("\">\n<title>")
+        // One image to assistive technology, named by its title and described by its desc.
+        head.append("\" role=\"img\" aria-labelledby=\"")
+        head.append(byte: SVGIDPrefix.marker)
+        head.append("title ")
+        head.append(byte: SVGIDPrefix.marker)
+        head.append("desc\">\n<title id=\"")
+        head.append(byte: SVGIDPrefix.marker)
+        head.append("title\">")
         head.append(escaped: scene.title)
-        head.append("</title>\n<desc>")
+        head.append("</title>\n<desc id=\"")
+        head.append(byte: SVGIDPrefix.marker)
+        head.append("desc\">")
         head.append(escaped: scene.description.joined(separator: "\n"))
         head.append("</desc>\n")
 
@@ -102,6 +111,7 @@ struct SVGWriter {
             case .link: break
             }
         }
+        writeTextLayer(scene, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
         for case .link(let link) in scene.nodes {
             writeLink(link, &state.body)
@@ -304,6 +314,8 @@ struct SVGWriter {
         out.append(escaped: link.url)
         out.append("\" xlink:href=\"")
         out.append(escaped: link.url)
+        out.append("\" aria-label=\"")
+        out.append(escaped: link.label)
         out.append("\"><rect")
         out.attribute("x", link.rect.x)
         out.attribute("y", link.rect.y)

@@ -89,6 +89,9 @@ public enum CardLayout {
                                       stroke: Stroke(color: style.border.color.rgba, width: style.border.width))))
         }
         content.nodes = nodes
+        // The bands' texts open and close the description, as they are drawn above and below.
+        if let header = card.header, let line = describe(header) { content.description.insert(line, at: 0) }
+        if let footer = card.footer, let line = describe(footer) { content.description.append(line) }
         content.width = width
         content.height = height
         var truncations = content.truncations
@@ -110,6 +113,18 @@ public enum CardLayout {
         case (.list, .vertical):
             return ListLayout(card: card, width: width, measurer: measurer).layout()
         }
+    }
+
+    /// `title — subtitle` of a header or footer, on one line; nil when it has no text.
+    private static func describe(_ band: Band) -> String? {
+        let parts = [band.title, band.subtitle].compactMap { $0 }.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        for part in parts {
+            if !bytes.isEmpty { bytes += Array(" — ".utf8) }
+            ItemText.appendOneLine(part, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     struct BandLayout {
