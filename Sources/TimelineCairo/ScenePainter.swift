@@ -13,8 +13,9 @@ struct ScenePainter {
     let cr: OpaquePointer
     let fonts: FontLibrary
     let layout: OpaquePointer
-    /// Links are emitted as PDF link tags; SVG links are added as markup afterwards.
-    let tagsLinks: Bool
+    /// PDF only: links as link tags in a Document structure tag, right-to-left lines marked with
+    /// their text (SVG links are added as markup afterwards).
+    let marksPDFStructure: Bool
     /// The whole canvas in points, the scene's size rounded up: the background covers all of it.
     let canvas: (width: Double, height: Double)
     /// PNG fills glyph outlines as paths, exactly as an SVG viewer fills the SVG's glyph outlines,
@@ -30,8 +31,8 @@ struct ScenePainter {
         fonts.updateContext(for: cr)
         // cairo 1.16 numbers a structure element for every link but writes the structure tree
         // only when a structure tag encloses them: without one, the PDF points at missing objects.
-        if tagsLinks { cairo_tag_begin(cr, "Document", nil) }
-        defer { if tagsLinks { cairo_tag_end(cr, "Document") } }
+        if marksPDFStructure { cairo_tag_begin(cr, "Document", nil) }
+        defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
         for node in scene.nodes {
             switch node {
             case .box(let box): paintBox(box)
@@ -184,6 +185,8 @@ struct ScenePainter {
             if textAsOutlines {
                 pango_cairo_layout_path(cr, layout)
                 cairo_fill(cr)
+            } else if marksPDFStructure, showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
+                continue
             } else {
                 pango_cairo_show_layout(cr, layout)
             }
@@ -191,7 +194,7 @@ struct ScenePainter {
     }
 
     private func paintLink(_ link: LinkNode) {
-        guard tagsLinks else { return }
+        guard marksPDFStructure else { return }
         // Backslashes and quotes escaped for cairo's attribute string (code unit by code unit, as
         // `replacingOccurrences` did).
         var uri = ""

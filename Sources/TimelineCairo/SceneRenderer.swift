@@ -66,11 +66,11 @@ public final class SceneRenderer {
         }
     }
 
-    private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, tagsLinks: Bool, textAsOutlines: Bool = false) throws {
+    private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
         let canvas = Self.canvasSize(of: scene, scale: scale)
-        var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks,
+        var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
                                    canvas: (canvas.width / scale, canvas.height / scale))
         painter.textAsOutlines = textAsOutlines
         timed(\.paintSeconds) { painter.paint(scene) }
@@ -94,7 +94,7 @@ public final class SceneRenderer {
         let (width, height) = Self.pixelSize(of: scene, scale: scale)
         guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else { throw RenderError.tooLarge(width: width, height: height) }
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
-        try paint(scene, on: surface, scale: scale, tagsLinks: false, textAsOutlines: true)
+        try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
         guard let pixels = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.cairo("no pixel data") }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
@@ -131,7 +131,7 @@ public final class SceneRenderer {
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
-        try paint(scene, on: surface, scale: scale, tagsLinks: true)
+        try paint(scene, on: surface, scale: scale, marksPDFStructure: true)
         timed(\.encodeSeconds) { surface.finish() }
         guard surface.status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status))) }
         return sink.data
