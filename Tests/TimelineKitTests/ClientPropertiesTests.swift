@@ -1,3 +1,4 @@
+import CDeflate
 import Foundation
 @testable import TimelineCairo
 import TimelineScene
@@ -115,5 +116,45 @@ final class ClientPropertiesTests: XCTestCase {
         XCTAssertTrue(svg.contains("xlink:href=\"https://example.com/\" aria-label=\"Kickoff &amp; &lt;review&gt;\""), svg)
         XCTAssertEqual(LinkNode(rect: Rect(x: 0, y: 0, width: 1, height: 1), url: "https://x.org").label, "https://x.org",
                        "a link without text is named by its URL")
+    }
+
+    /// The PDF's streams, inflated.
+    private func inflatedStreams(_ pdf: Data) -> [String] {
+        let bytes = [UInt8](pdf)
+        let open = Array("stream\n".utf8), close = Array("endstream".utf8)
+        func find(_ needle: [UInt8], from index: Int) -> Int? {
+            guard index + needle.count <= bytes.count else { return nil }
+            return (index...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+        }
+        var streams: [String] = []
+        var index = 0
+        while let start = find(open, from: index), let end = find(close, from: start + open.count) {
+            let compressed = Array(bytes[(start + open.count)..<end])
+            index = end + close.count
+            guard let decompressor = libdeflate_alloc_decompressor() else { continue }
+            defer { libdeflate_free_decompressor(decompressor) }
+            var output = [UInt8](repeating: 0, count: 1 << 22)
+            var produced = 0
+            let status = compressed.withUnsafeBytes { input in
+                output.withUnsafeMutableBytes { out in
+                    libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, out.baseAddress, out.count, &produced)
+                }
+            }
+            if status == LIBDEFLATE_SUCCESS { streams.append(String(decoding: output.prefix(produced), as: UTF8.self)) }
+        }
+        return streams
+    }
+
+    /// Right-to-left runs are marked with their text, in the order poppler reads glyphs in
+    /// (it puts right-to-left text back into logical order itself); left-to-right lines are not.
+    func testPDFMarksRightToLeftRunsWithTheirText() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        let lines = [PlacedLine(text: "שלום", x: 10, baseline: 20, width: 40), PlacedLine(text: "Hello", x: 10, baseline: 40, width: 40)]
+        let scene = Scene(width: 100, height: 60, background: nil,
+                          nodes: [.text(TextNode(font: "DejaVu Sans 12", color: black, lines: lines))], title: "t", description: [])
+        let content = inflatedStreams(try renderer.render(scene, format: .pdf)).joined()
+        XCTAssertEqual(content.components(separatedBy: "/ActualText").count - 1, 1, content)
+        // UTF-16BE with a byte order mark: ם ו ל ש, the glyphs' order from left to right.
+        XCTAssertTrue(content.contains("/ActualText <feff05dd05d505dc05e9>"), content)
     }
 }
