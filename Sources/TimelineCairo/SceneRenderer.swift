@@ -78,11 +78,13 @@ public final class SceneRenderer {
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
     }
 
-    /// The image's size in its own units (pixels for PNG, points × scale for SVG and PDF), rounded
-    /// up to whole units in every format: viewers fit a fractional canvas into whole pixels and
-    /// resample it, which blurs hairlines and leaves the last row half transparent.
+    /// The image's size in its own units (pixels for PNG, points × scale for SVG and PDF): the
+    /// scene rounded up to whole points, then scaled (and rounded up again for a fractional
+    /// scale). Viewers fit a fractional canvas into whole pixels and resample it, which blurs
+    /// hairlines and leaves the last row half transparent; whole points first, so that a PNG is
+    /// its SVG drawn at the PNG's scale.
     public static func canvasSize(of scene: Scene, scale: Double) -> (width: Double, height: Double) {
-        ((scene.width * scale).rounded(.up), (scene.height * scale).rounded(.up))
+        ((scene.width.rounded(.up) * scale).rounded(.up), (scene.height.rounded(.up) * scale).rounded(.up))
     }
 
     public static func pixelSize(of scene: Scene, scale: Double) -> (width: Int, height: Int) {

@@ -61,11 +61,12 @@ final class ClientPropertiesTests: XCTestCase {
         let renderer = SceneRenderer(fonts: try FontLibrary())
         let svg = try svg(scene())
         XCTAssertTrue(svg.contains("width=\"201\" height=\"81\" viewBox=\"0 0 201 81\""), svg)
-        XCTAssertTrue(try self.svg(scene(), scale: 1.5).contains("width=\"301\" height=\"121\" viewBox=\"0 0 301 121\""))
+        XCTAssertTrue(try self.svg(scene(), scale: 1.5).contains("width=\"302\" height=\"122\" viewBox=\"0 0 302 122\""),
+                      "201 × 81 points at 1.5, rounded up")
         let pdf = String(decoding: try renderer.render(scene(), format: .pdf), as: UTF8.self)
         XCTAssertTrue(pdf.contains("/MediaBox [ 0 0 201 81 ]"), "whole points")
         let png = try PixelImage(png: renderer.render(scene(), format: .png, scale: 2))
-        XCTAssertEqual([png.width, png.height], [401, 161])
+        XCTAssertEqual([png.width, png.height], [402, 162], "the SVG's whole points at scale 2")
     }
 
     /// The chunks of a PNG file by type, in order.
