@@ -113,18 +113,19 @@ extension SVGWriter {
         return id
     }
 
-    /// An icon file as `ImagePainter` draws it: fitted into its box keeping its aspect ratio,
-    /// clipped to the node's outline. Files that cannot be read draw nothing.
+    /// An icon as `ImagePainter` draws it: fitted into its box keeping its aspect ratio, clipped
+    /// to the node's outline. Its PNG is defined once per document and placed with `<use>`;
+    /// icons that cannot be decoded draw nothing (decoding refused them already).
     func writeImage(_ image: ImageNode, _ state: inout State) {
         let embedded: EmbeddedImage
         if let cached = state.images[image.path] {
             guard let cached else { return }
             embedded = cached
         } else {
-            let loaded = Self.embed(image.path)
-            state.images[image.path] = .some(loaded)
-            guard let loaded else { return }
-            embedded = loaded
+            let defined = scene(icon: image.path, &state)
+            state.images[image.path] = .some(defined)
+            guard let defined else { return }
+            embedded = defined
         }
         let clip = state.clips
         state.clips += 1
@@ -137,49 +138,52 @@ extension SVGWriter {
                         size: image.rect.width, into: &state.defs)
         state.defs.append("/></clipPath>\n")
 
-        var rect = image.rect
-        if let (width, height) = embedded.pixelSize {
-            // A PNG is scaled exactly as ImagePainter scales it, centred in its box.
-            let scale = min(image.rect.width / width, image.rect.height / height)
-            rect = Rect(x: image.rect.x + (image.rect.width - width * scale) / 2, y: image.rect.y + (image.rect.height - height * scale) / 2,
-                        width: width * scale, height: height * scale)
-        }
-        state.body.append("<image")
-        state.body.attribute("x", rect.x)
-        state.body.attribute("y", rect.y)
-        state.body.attribute("width", rect.width)
-        state.body.attribute("height", rect.height)
-        state.body.append(embedded.pixelSize == nil ? " preserveAspectRatio=\"xMidYMid meet\"" : " preserveAspectRatio=\"none\"")
-        state.body.append(" clip-path=\"url(#")
+        // Scaled exactly as ImagePainter scales a PNG, centred in its box.
+        let scale = min(image.rect.width / embedded.width, image.rect.height / embedded.height)
+        state.body.append("<g clip-path=\"url(#")
         state.body.append(byte: SVGIDPrefix.marker)
         state.body.append("clip")
         state.body.append(integer: clip)
-        state.body.append(")\" href=\"")
-        state.body.append(embedded.url)
-        state.body.append("\"/>\n")
+        state.body.append(")\"><use href=\"#")
+        state.body.append(byte: SVGIDPrefix.marker)
+        state.body.append("icon")
+        state.body.append(integer: embedded.id)
+        state.body.append("\" xlink:href=\"#")
+        state.body.append(byte: SVGIDPrefix.marker)
+        state.body.append("icon")
+        state.body.append(integer: embedded.id)
+        state.body.append("\" transform=\"translate(")
+        state.body.point(image.rect.x + (image.rect.width - embedded.width * scale) / 2,
+                         image.rect.y + (image.rect.height - embedded.height * scale) / 2)
+        state.body.append(") scale(")
+        state.body.append(number: scale)
+        state.body.append(")\"/></g>\n")
     }
 
-    /// A file as a data URL, when cairo (PNG) or librsvg (SVG) can read it, as `ImagePainter` would.
-    static func embed(_ path: String) -> EmbeddedImage? {
-        let name = path.lowercased()
-        if name.hasSuffix(".png") {
-            guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
-            defer { cairo_surface_destroy(surface) }
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-            let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
-            guard width > 0, height > 0, let data = FileManager.default.contents(atPath: path) else { return nil }
-            return EmbeddedImage(url: Array(("data:image/png;base64," + data.base64EncodedString()).utf8), pixelSize: (width, height))
-        }
-        if name.hasSuffix(".svg") {
-            guard SVGIcon(path: path) != nil, let data = FileManager.default.contents(atPath: path) else { return nil }
-            return EmbeddedImage(url: Array(("data:image/svg+xml;base64," + data.base64EncodedString()).utf8), pixelSize: nil)
-        }
-        return nil
+    /// Defines the scene's icon at `path` as a PNG `<image>` in `<defs>`.
+    private func scene(icon path: String, _ state: inout State) -> EmbeddedImage? {
+        guard let icon = state.icons[path], let png = IconDecoding.embeddablePNG(icon) else { return nil }
+        let id = state.images.count
+        let url = Array(("data:image/png;base64," + Data(png.bytes).base64EncodedString()).utf8)
+        state.defs.append("<image id=\"")
+        state.defs.append(byte: SVGIDPrefix.marker)
+        state.defs.append("icon")
+        state.defs.append(integer: id)
+        state.defs.append("\"")
+        state.defs.attribute("width", png.width)
+        state.defs.attribute("height", png.height)
+        state.defs.append(" href=\"")
+        state.defs.append(url)
+        state.defs.append("\" xlink:href=\"")
+        state.defs.append(url)
+        state.defs.append("\"/>\n")
+        return EmbeddedImage(id: id, width: png.width, height: png.height)
     }
 }
 
-/// An icon file ready to embed: its data URL, and a PNG's size in pixels (nil for SVG).
+/// An icon defined in the document: its id and its size in pixels.
 struct EmbeddedImage {
-    var url: [UInt8]
-    var pixelSize: (Double, Double)?
+    var id: Int
+    var width: Double
+    var height: Double
 }

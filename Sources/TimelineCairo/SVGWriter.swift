@@ -14,7 +14,7 @@ import TimelineScene
 
 /// Writes a scene as SVG directly, drawing what `ScenePainter` draws: boxes, lines and markers as
 /// SVG shapes, text as glyph outlines (each glyph defined once per document in `<defs>` and placed
-/// with `<use>`), icons embedded as data URLs, links as transparent `<a>` rectangles on top.
+/// with `<use>`), icons embedded once each as PNG data URLs, links as transparent `<a>` rectangles on top.
 ///
 /// Ids are numbered per document (`g0`, `clip0`, `grad0`, …), so a document's bytes do not depend
 /// on what was rendered before it, after a prefix of the document's own (`SVGIDPrefix`).
@@ -57,9 +57,10 @@ struct SVGWriter {
         var glyphCount = 0
         var clips = 0
         var gradients = 0
-        /// Embedded icon files by path: the data URL and the PNG's size (nil for SVG files), or
-        /// nil when the file cannot be drawn.
+        /// Icons defined so far, by path; nil for an icon that cannot be drawn.
         var images: [String: EmbeddedImage?] = [:]
+        /// The scene's icons.
+        var icons: [String: IconData] = [:]
     }
 
     func write(_ scene: Scene, scale: Double) -> Parts {
@@ -89,6 +90,7 @@ struct SVGWriter {
         head.append("</desc>\n")
 
         var state = State(body: SVGBytes(capacity: 64 + scene.nodes.count * 400))
+        state.icons = scene.icons
         if scale != 1 {
             state.body.append("<g transform=\"scale(")
             state.body.append(number: scale)

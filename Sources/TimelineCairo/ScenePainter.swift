@@ -33,13 +33,16 @@ struct ScenePainter {
         // only when a structure tag encloses them: without one, the PDF points at missing objects.
         if marksPDFStructure { cairo_tag_begin(cr, "Document", nil) }
         defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
+        let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
         for node in scene.nodes {
             switch node {
             case .box(let box): paintBox(box)
             case .line(let line): paintLine(line)
             case .marker(let marker): paintMarker(marker)
             case .text(let text): paintText(text)
-            case .image(let image): ImagePainter(cr: cr).paint(image, clip: { markerPath(image.clip, center: Point(x: image.rect.x + image.rect.width / 2, y: image.rect.y + image.rect.height / 2), size: image.rect.width) })
+            case .image(let image):
+                let center = Point(x: image.rect.x + image.rect.width / 2, y: image.rect.y + image.rect.height / 2)
+                images.paint(image, clip: { markerPath(image.clip, center: center, size: image.rect.width) })
             case .link(let link): paintLink(link)
             }
         }

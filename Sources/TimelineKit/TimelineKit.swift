@@ -19,8 +19,8 @@ public enum TimelineKit {
     /// Every problem in an input, as `file:line:column: error: message` lines; empty when valid.
     public static func validate(_ source: InputSource, limits: Limits = Limits()) -> [String] {
         do {
-            _ = try DocumentDecoder(limits: limits).decode(source.data, file: source.displayName, format: source.format,
-                                                           baseDirectory: source.directory)
+            _ = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check)
+                .decode(source.data, file: source.displayName, format: source.format, baseDirectory: source.directory)
             return []
         } catch {
             return error.diagnostics.map(\.description)

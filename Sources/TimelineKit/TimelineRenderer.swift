@@ -65,9 +65,9 @@ public final class TimelineRenderer {
         }
         do {
             return try measureTime(&timings.decode) { () throws(DiagnosticsError) -> Document in
-                try DocumentDecoder(limits: options.limits).decode(source.data, file: source.displayName, format: source.format,
-                                                                   baseDirectory: source.directory, theme: options.theme,
-                                                                   now: options.now)
+                try DocumentDecoder(limits: options.limits, iconCheck: IconCheck.check).decode(
+                    source.data, file: source.displayName, format: source.format, baseDirectory: source.directory,
+                    theme: options.theme, now: options.now)
             }
         } catch let error as DiagnosticsError {
             throw RenderFailure(error)
@@ -98,9 +98,17 @@ public final class TimelineRenderer {
     }
 
     private func scenes(for document: Document, name: String, measurer: any TextMeasuring) throws -> [(name: String, scene: Scene)] {
-        if options.feed { return try feedScenes(document, name: name, measurer: measurer) }
+        let icons = IconCheck.sceneIcons(of: document)
+        if options.feed {
+            return try feedScenes(document, name: name, measurer: measurer).map { name, scene in
+                var scene = scene
+                scene.icons = icons
+                return (name, scene)
+            }
+        }
         return try document.cards.map { card in
-            let scene = CardLayout.scene(for: card, measurer: measurer)
+            var scene = CardLayout.scene(for: card, measurer: measurer)
+            scene.icons = icons
             try checkSize(scene, location: card.location, what: "card '\(card.id)'")
             return (card.id, scene)
         }

@@ -8,7 +8,8 @@ public struct Item: Hashable, Sendable, Codable {
     public var status: Status = .open
     public var shape: Shape?
     public var color: Color?
-    /// Absolute path of the icon file, already checked to lie inside the input's folder.
+    /// Absolute path of the icon file, already checked to lie inside the input's folder; its
+    /// bytes are in the document's `icons`.
     public var icon: String?
     public var attribute: String?
     public var subAttribute: String?
@@ -55,6 +56,8 @@ public struct Document: Hashable, Sendable, Codable {
     public var feed = Feed()
     public var cards: [Card]
     public var source: String
+    /// Every icon the items name, by absolute path.
+    public var icons: [String: IconFile] = [:]
 
     public init(cards: [Card], source: String) {
         self.cards = cards

@@ -115,6 +115,7 @@ public struct TextNode: Hashable, Sendable, Codable {
 
 /// A PNG or SVG file drawn into a box, clipped to a marker's outline.
 public struct ImageNode: Hashable, Sendable, Codable {
+    /// The icon's key in the scene's `icons`.
     public var path: String
     public var rect: Rect
     public var clip: MarkerShape
@@ -122,6 +123,21 @@ public struct ImageNode: Hashable, Sendable, Codable {
         self.path = path
         self.rect = rect
         self.clip = clip
+    }
+}
+
+/// An icon file's bytes, as checked when its document was decoded.
+public struct IconData: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case png, svg
+    }
+
+    public var kind: Kind
+    public var bytes: [UInt8]
+
+    public init(kind: Kind, bytes: [UInt8]) {
+        self.kind = kind
+        self.bytes = bytes
     }
 }
 

@@ -19,6 +19,12 @@ public struct Scene: Hashable, Sendable, Codable {
     public var description: [String]
     /// Text that did not fit and was cut with an ellipsis, for `--strict`.
     public var truncations: [Truncation]
+    /// The icons that image nodes name, by path; not part of the JSON form, which is geometry.
+    public var icons: [String: IconData] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case width, height, background, backdrop, nodes, title, description, truncations
+    }
 
     public init(width: Double, height: Double, background: RGBA?, nodes: [Primitive], title: String,
                 description: [String], truncations: [Truncation] = [], backdrop: RGBA? = nil) {

@@ -22,9 +22,14 @@ public enum InputFormat: String, Sendable, CaseIterable {
 /// Turns YAML or JSON bytes into a `Document`, reporting every problem at once.
 public struct DocumentDecoder: Sendable {
     public var limits: Limits
+    /// Why an icon that passed the size and header checks cannot be drawn (nil when it can):
+    /// the renderer's own decoding, injected so that decoding needs no image library and still
+    /// reports undrawable icons with every other problem.
+    public var iconCheck: (@Sendable (IconFile) -> String?)?
 
-    public init(limits: Limits = Limits()) {
+    public init(limits: Limits = Limits(), iconCheck: (@Sendable (IconFile) -> String?)? = nil) {
         self.limits = limits
+        self.iconCheck = iconCheck
     }
 
     /// - Parameters:
@@ -65,7 +70,8 @@ public struct DocumentDecoder: Sendable {
             throw DiagnosticsError(read.diagnostics + [Diagnostic(start, Self.emptyMessage)])
         }
         let context = DecodeContext(file: file, limits: limits)
-        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme, nowOverride: now).read(read.root)
+        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme,
+                                      nowOverride: now, icons: IconReader(check: iconCheck)).read(read.root)
         let problems = read.diagnostics + context.diagnostics
         if !problems.isEmpty {
             // Stable: problems at one place keep the order they were found in.

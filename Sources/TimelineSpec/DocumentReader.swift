@@ -13,6 +13,8 @@ struct DocumentReader {
     var themeOverride: String?
     /// `--now`, which wins over the document's `now`.
     var nowOverride: DateValue?
+    /// The icon files read so far, each once.
+    var icons = IconReader(check: nil)
 
     func read(_ root: YAMLNode) -> Document? {
         guard let keys = context.mapping(root, "document", FormatSchema.document) else { return nil }
@@ -56,6 +58,7 @@ struct DocumentReader {
         var document = Document(cards: cards, source: source)
         document.now = now
         document.feed = feed
+        document.icons = icons.icons
         return document
     }
 
@@ -214,9 +217,12 @@ struct DocumentReader {
         if let value = keys[Key.icon], let name = context.text(value, path() + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):
-                let ext = PathName.fileExtension(of: resolved).lowercased()
-                if ext == "png" || ext == "svg" {
-                    item.icon = resolved
+                if let kind = IconFile.Kind(rawValue: PathName.fileExtension(of: resolved).lowercased()) {
+                    let label = "\(path()).icon: \(DecodeContext.quoted(name))"
+                    switch icons.read(resolved, kind: kind, label: label, location: context.location(value)) {
+                    case .success: item.icon = resolved
+                    case .failure(let problem): context.error(value, "\(label) \(problem.message)")
+                    }
                 } else {
                     context.error(value, "\(path()).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
                 }
@@ -225,14 +231,12 @@ struct DocumentReader {
             }
         }
         if let value = keys[Key.link], let link = context.text(value, path() + ".link") {
-            let lowered = link.lowercased()
-            let allowed = ["http://", "https://", "mailto:"].contains { lowered.hasPrefix($0) && lowered.count > $0.count }
-            if !allowed {
+            switch LinkURL.normalized(link) {
+            case .success(let url): item.link = url
+            case .failure(.scheme):
                 context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
-            } else if link.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) {
-                context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) contains a space, quote or angle bracket; percent-encode it (%20, %22, %3C, %3E)")
-            } else {
-                item.link = link
+            case .failure(.controlCharacter):
+                context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) contains a control character")
             }
         }
         if let date = item.date, let end = item.end, end < date, let value = keys[Key.end] {

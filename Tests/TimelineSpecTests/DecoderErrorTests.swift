@@ -253,7 +253,7 @@ final class DecoderErrorTests: XCTestCase {
     func testIconsAndLinksAreConfined() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("decoder-icons-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data([0x89]).write(to: folder.appendingPathComponent("ok.png"))
+        try TestIcons.onePixelPNG.write(to: folder.appendingPathComponent("ok.png"))
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out.png").path, withDestinationPath: "/etc/hostname")
         let yaml = """
             version: 1
@@ -266,7 +266,6 @@ final class DecoderErrorTests: XCTestCase {
                   - icon: http://x.org/a.png
                   - icon: missing.png
                   - {title: a, link: "javascript:alert(1)"}
-                  - {title: b, link: "https://x.org/a b"}
 
             """
         do {
@@ -280,7 +279,6 @@ final class DecoderErrorTests: XCTestCase {
                 "t:8:15: error: cards[0].items[4].icon: 'http://x.org/a.png' is a URL; only files next to the input are read",
                 "t:9:15: error: cards[0].items[5].icon: 'missing.png' does not exist",
                 "t:10:26: error: cards[0].items[6].link: 'javascript:alert(1)' is not an http, https or mailto URL",
-                "t:11:26: error: cards[0].items[7].link: 'https://x.org/a b' contains a space, quote or angle bracket; percent-encode it (%20, %22, %3C, %3E)",
             ])
         }
     }

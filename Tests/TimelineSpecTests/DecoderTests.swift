@@ -8,7 +8,7 @@ final class DecoderTests: XCTestCase {
     static let folder: URL = {
         let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("decoder-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url.appendingPathComponent("icons"), withIntermediateDirectories: true)
-        try? Data([0x89, 0x50, 0x4E, 0x47]).write(to: url.appendingPathComponent("icons/rain.png"))
+        try? TestIcons.onePixelPNG.write(to: url.appendingPathComponent("icons/rain.png"))
         return url
     }()
 
@@ -202,7 +202,10 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(item.status, .inProgress)
         XCTAssertEqual(item.shape, .diamond)
         XCTAssertEqual(item.color, Color(hex: 0x0a6ed1))
-        XCTAssertEqual(item.icon, Self.folder.appendingPathComponent("icons/rain.png").resolvingSymlinksInPath().path)
+        let iconPath = Self.folder.appendingPathComponent("icons/rain.png").resolvingSymlinksInPath().path
+        XCTAssertEqual(item.icon, iconPath)
+        XCTAssertEqual(document.icons[iconPath]?.bytes, [UInt8](TestIcons.onePixelPNG), "read once, while decoding")
+        XCTAssertEqual(document.icons[iconPath]?.kind, .png)
         XCTAssertEqual(item.attribute, "Work package")
         XCTAssertEqual(item.subAttribute, "WP-12")
         XCTAssertEqual(item.statusText, "Active")
@@ -253,6 +256,9 @@ final class DecoderTests: XCTestCase {
         for index in copy.cards.indices {
             copy.cards[index].location = nil
             strip(&copy.cards[index].items)
+        }
+        for path in copy.icons.keys {
+            copy.icons[path]?.location = SourceLocation(file: "", line: 0, column: 0)
         }
         return copy
     }

@@ -32,7 +32,7 @@ struct CLIRunner {
 
     /// Runs the tool to completion; both pipes are drained while it runs, so any output size works.
     static func run(_ arguments: [String], directory: URL? = nil, stdin: Data? = nil,
-                    environment: [String: String]? = nil) throws -> Result {
+                    environment: [String: String]? = nil, executable: URL = executable) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

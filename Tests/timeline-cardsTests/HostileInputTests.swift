@@ -85,7 +85,8 @@ final class HostileInputTests: XCTestCase {
     func testEveryHostileFixtureIsRefused() throws {
         let folder = CLIRunner.root.appendingPathComponent("fixtures/hostile")
         let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "README.md" }.sorted()
+        // icons/ holds hostile icon files with the documents naming them (HostileIconTests).
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "README.md" && $0 != "icons" }.sorted()
         XCTAssertGreaterThan(names.count, 10)
         for name in names {
             XCTAssertTrue(readme.contains("- `\(name)`: "), "fixtures/hostile/README.md says nothing about \(name)")
@@ -374,7 +375,7 @@ final class HostileInputTests: XCTestCase {
             XCTAssertEqual(reader.text["title"], nasty)
             XCTAssertTrue(reader.text["desc", default: ""].contains(nasty), reader.text["desc", default: ""])
             XCTAssertTrue(reader.text["desc", default: ""].contains("<e>&"))
-            XCTAssertEqual(reader.hrefs, ["https://x.org/?a=1&b='2'"])
+            XCTAssertEqual(reader.hrefs, ["https://x.org/?a=1&b=%272%27"])
             XCTAssertFalse(reader.elements.contains("script") || reader.elements.contains("b") || reader.elements.contains("i"))
         }
     }

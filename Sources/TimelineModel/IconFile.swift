@@ -1,0 +1,21 @@
+/// An icon file's bytes, read once while decoding and checked against the icon limits, so that
+/// nothing after decoding opens a file an input names.
+public struct IconFile: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case png, svg
+    }
+
+    public var kind: Kind
+    public var bytes: [UInt8]
+    /// Where the icon was first named, for problems found when it is decoded.
+    public var location: SourceLocation
+    /// How messages name it: the key's path and the value as written.
+    public var label: String
+
+    public init(kind: Kind, bytes: [UInt8], location: SourceLocation, label: String) {
+        self.kind = kind
+        self.bytes = bytes
+        self.location = location
+        self.label = label
+    }
+}
