@@ -97,7 +97,7 @@ final class ClientReadinessTests: XCTestCase {
             for value in box.first?.split(separator: " ") ?? [] { XCTAssertNotNil(Int(value), "\(name): whole points, not \(value)") }
             if name == "links.pdf" {
                 XCTAssertEqual(try all("/S /URI\\s+/URI \\(([^)]*)\\)", in: pdf),
-                               ["https://example.com/kickoff", "https://example.com/a?b=1&c='2'", "mailto:team@example.com"])
+                               ["https://example.com/kickoff", "https://example.com/a?b=1&c=%272%27", "mailto:team@example.com"])
                 XCTAssertTrue(pdf.contains("/StructTreeRoot"), name)
             }
         }
