@@ -92,6 +92,10 @@ final class ClientReadinessTests: XCTestCase {
             for reference in Set(try all("(\\d+) 0 R\\b", in: pdf)) {
                 XCTAssertTrue(defined.contains(reference), "\(name): object \(reference) is referred to and written")
             }
+            for resources in try all("/XObject << ([^>]*) >>", in: pdf) {
+                let names = try all("(/x\\d+) ", in: resources + " ")
+                XCTAssertEqual(names.count, Set(names).count, "\(name): an icon drawn twice is listed once (\(resources))")
+            }
             let box = try all("/MediaBox \\[ 0 0 ([^\\]]+) \\]", in: pdf)
             XCTAssertEqual(box.count, 1, name)
             for value in box.first?.split(separator: " ") ?? [] { XCTAssertNotNil(Int(value), "\(name): whole points, not \(value)") }
