@@ -50,3 +50,24 @@ enum SVGIDPrefix {
         out.append(contentsOf: bytes[start...])
     }
 }
+
+extension SVGBytes {
+    /// An id of this document: where its prefix goes, then `name` and `number` (`g12`).
+    @inline(__always)
+    mutating func id(_ name: StaticString, _ number: Int? = nil) {
+        append(byte: SVGIDPrefix.marker)
+        append(name)
+        if let number { append(integer: number) }
+    }
+
+    /// ` href="#id" xlink:href="#id"`: SVG 2's reference, and SVG 1.1's that Inkscape 1.2 and
+    /// older librsvg read only.
+    @inline(__always)
+    mutating func references(_ name: StaticString, _ number: Int) {
+        append(" href=\"#")
+        id(name, number)
+        append("\" xlink:href=\"#")
+        id(name, number)
+        append("\"")
+    }
+}
