@@ -153,9 +153,9 @@ public final class TimelineRenderer {
         let scale = options.scale(for: format)
         switch format {
         case .png where !beyondSanity:
-            throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Self.whole(width * scale))×\(Self.whole(height * scale)) px as PNG; PNG sides are limited to \(SceneRenderer.maxPixelSide) px (lower --scale, or use SVG or PDF)"])
+            throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Self.whole(width.rounded(.up) * scale))×\(Self.whole(height.rounded(.up) * scale)) px as PNG; PNG sides are limited to \(SceneRenderer.maxPixelSide) px (lower --scale, or use SVG or PDF)"])
         case .pdf where !beyondSanity:
-            throw RenderFailure.invalidInput(["\(place): error: \(what) would be a \(Self.whole(width * scale))×\(Self.whole(height * scale)) point PDF page; PDF pages are limited to \(Int(Self.maxPDFPageSide)) points a side (lower --scale, or use SVG or PNG)"])
+            throw RenderFailure.invalidInput(["\(place): error: \(what) would be a \(Self.whole(width.rounded(.up) * scale))×\(Self.whole(height.rounded(.up) * scale)) point PDF page; PDF pages are limited to \(Int(Self.maxPDFPageSide)) points a side (lower --scale, or use SVG or PNG)"])
         default:
             throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Self.whole(width))×\(Self.whole(height)) points, more than the limit of \(Int(options.maxVectorSide))"])
         }

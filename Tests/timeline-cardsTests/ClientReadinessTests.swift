@@ -106,4 +106,15 @@ final class ClientReadinessTests: XCTestCase {
             }
         }
     }
+
+    /// Images are drawn on whole points: a card 16,383.2 points wide is 16,384 points, 32,768 px
+    /// at scale 2, one more than PNG allows, and is refused as bad input before drawing.
+    func testSizeLimitsCountWholePoints() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try "version: 1\ncards:\n  - id: wide\n    style: { width: 16383.2 }\n    items:\n      - { title: A }\n"
+            .write(to: folder.appendingPathComponent("wide.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["render", "wide.yaml", "-o", "out", "--format", "png"], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("would be 32768×"), result.stderr)
+    }
 }
