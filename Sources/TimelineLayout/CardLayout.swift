@@ -21,9 +21,15 @@ public enum CardLayout {
         let style = card.style
         let pad = shadowPadding(style)
         let frame = frame(for: card, measurer: measurer, origin: Point(x: pad.left, y: pad.top))
+        var description = frame.description
+        // A card's own subtitle is drawn only in a feed: alone, the description carries it,
+        // as the feed's heading line would.
+        if let subtitle = card.subtitle {
+            description.insert([card.title, subtitle].compactMap { $0 }.joined(separator: " — "), at: 0)
+        }
         return Scene(width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
                      nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
-                     description: frame.description, truncations: frame.truncations, backdrop: style.background.rgba)
+                     description: description, truncations: frame.truncations, backdrop: style.background.rgba)
     }
 
     /// Space around the card for its shadow.

@@ -112,10 +112,11 @@ final class ListLayoutTests: XCTestCase {
 
     func testDescriptionListsEveryNode() throws {
         let scene = CardLayout.scene(for: try document("demo").cards[0], measurer: FakeTextMeasurer())
-        XCTAssertEqual(scene.description.first, "Release 2.0 — From kickoff to launch", "the header band first")
-        XCTAssertEqual(scene.description[1], "Kickoff — Scope and goals agreed (start)")
+        XCTAssertEqual(scene.description.first, "Release 2.0 — Q4 plan", "the card's own title and subtitle, drawn only in a feed")
+        XCTAssertEqual(scene.description[1], "Release 2.0 — From kickoff to launch", "then the header band")
+        XCTAssertEqual(scene.description[2], "Kickoff — Scope and goals agreed (start)")
         XCTAssertEqual(scene.description.last, "Updated weekly · owner: platform team", "the footer band last")
-        XCTAssertEqual(scene.description.count, 8)
+        XCTAssertEqual(scene.description.count, 9)
         XCTAssertEqual(scene.title, "Release 2.0")
     }
 
