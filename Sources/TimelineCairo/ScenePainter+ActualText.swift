@@ -8,7 +8,7 @@ extension ScenePainter {
     /// extraction copies instead of guessing it back from the glyphs (lam-alef ligatures came out
     /// reversed, Hebrew points as spaces). Returns false, drawing nothing, for other lines.
     func showRightToLeftLineWithActualText(_ text: String, x: Double, baseline: Double) -> Bool {
-        guard let line = pango_layout_get_line_readonly(layout, 0) else { return false }
+        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0) else { return false }
         var runs: [PangoGlyphItem] = []
         var list = line.pointee.runs
         var hasRightToLeft = false
