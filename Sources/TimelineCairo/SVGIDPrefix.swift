@@ -1,4 +1,14 @@
 import CDeflate
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Every id of an SVG starts with a prefix of its own, so that two images inlined in one HTML
 /// page do not draw each other's glyphs: the image's name (its card id) and a hash of its bytes.
@@ -8,7 +18,7 @@ import CDeflate
 /// puts the prefix in its place. The marker is a control character, which no text of the
 /// document holds: `SVGDocument.escape` drops them from user text.
 enum SVGIDPrefix {
-    static let marker: UInt8 = 0x01
+    fileprivate static let marker: UInt8 = 0x01
 
     /// `name` reduced to characters an XML id may hold (others become `_`, at most 40 of them),
     /// then `-`, the CRC-32 of `parts` in hex, and `-`.
@@ -39,15 +49,38 @@ enum SVGIDPrefix {
         return prefix
     }
 
-    /// `bytes` with each marker replaced by `prefix`, appended to `out`.
-    static func append(_ bytes: [UInt8], replacingMarkersWith prefix: [UInt8], to out: inout [UInt8]) {
-        var start = 0
-        while let index = bytes[start...].firstIndex(of: marker) {
-            out.append(contentsOf: bytes[start..<index])
-            out.append(contentsOf: prefix)
-            start = index + 1
+    /// `pieces` joined, each marker replaced by `prefix`, written straight into `Data` of the
+    /// final size (a 10,000-item card is 30 MB: one more copy costs milliseconds). The stretches
+    /// between markers are found with memchr and copied whole; a 1,000-item card has 60,000
+    /// markers. `pieces` count their markers; the copy stops at the buffer's end whatever they say.
+    static func join(_ pieces: [SVGBytes], replacingMarkersWith prefix: [UInt8]) -> Data {
+        let size = pieces.reduce(0) { $0 + $1.bytes.count + $1.markers * max(0, prefix.count - 1) }
+        var data = Data(count: size)
+        var count = 0
+        data.withUnsafeMutableBytes { buffer in
+            guard let out = buffer.bindMemory(to: UInt8.self).baseAddress else { return }
+            func copy(_ from: UnsafePointer<UInt8>, _ length: Int) {
+                let length = min(length, size - count)
+                guard length > 0 else { return }
+                (out + count).update(from: from, count: length)
+                count += length
+            }
+            for piece in pieces {
+                piece.bytes.withUnsafeBufferPointer { source in
+                    guard let base = source.baseAddress else { return }
+                    var start = 0
+                    while start < source.count, let found = memchr(base + start, Int32(marker), source.count - start) {
+                        let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                        copy(base + start, index - start)
+                        prefix.withUnsafeBufferPointer { if let prefix = $0.baseAddress { copy(prefix, $0.count) } }
+                        start = index + 1
+                    }
+                    copy(base + start, source.count - start)
+                }
+            }
         }
-        out.append(contentsOf: bytes[start...])
+        data.count = count
+        return data
     }
 }
 
@@ -55,6 +88,7 @@ extension SVGBytes {
     /// An id of this document: where its prefix goes, then `name` and `number` (`g12`).
     @inline(__always)
     mutating func id(_ name: StaticString, _ number: Int? = nil) {
+        markers += 1
         append(byte: SVGIDPrefix.marker)
         append(name)
         if let number { append(integer: number) }

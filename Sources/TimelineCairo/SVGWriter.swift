@@ -34,17 +34,12 @@ struct SVGWriter {
         /// The whole document, its ids prefixed with `name` and a hash of its content.
         func document(name: String) -> Data {
             let prefix = SVGIDPrefix.prefix(name: name, hashing: [head.bytes, defs.bytes, body.bytes, tail.bytes])
-            var data: [UInt8] = []
-            data.reserveCapacity(head.bytes.count + defs.bytes.count + body.bytes.count + tail.bytes.count + 16)
-            SVGIDPrefix.append(head.bytes, replacingMarkersWith: prefix, to: &data)
+            var pieces = [head]
             if !defs.bytes.isEmpty {
-                data.append(contentsOf: Array("<defs>\n".utf8))
-                SVGIDPrefix.append(defs.bytes, replacingMarkersWith: prefix, to: &data)
-                data.append(contentsOf: Array("</defs>\n".utf8))
+                pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            SVGIDPrefix.append(body.bytes, replacingMarkersWith: prefix, to: &data)
-            data.append(contentsOf: tail.bytes)
-            return Data(data)
+            pieces += [body, tail]
+            return SVGIDPrefix.join(pieces, replacingMarkersWith: prefix)
         }
     }
 
