@@ -4,8 +4,8 @@
 Usage: bench/bench.py [--bin PATH] [--runs N] [--work DIR] [--quick]
 
 Runs both tools alternately, several times each, and prints medians of wall time and of peak
-resident memory (per process, from wait4's rusage), the ratios, and whether each target of
-issue #7 is met. A benchmark, not a test: nothing here fails a build.
+resident memory (per process, from wait4's rusage), the ratios, and whether each
+speed target (docs/performance.md) is met. A benchmark, not a test: nothing here fails a build.
 """
 import argparse
 import json

@@ -78,6 +78,8 @@ public final class FontLibrary {
         }
         let fallbacks = Self.fallbackFamilies.map { "<string>\($0)</string>" }.joined()
         // Every pattern gets the bundled families appended, so fallback order is fixed and known.
+        // A face with no bold of its own (the CJK fallback) is emboldened when bold is asked for,
+        // so titles are bold in every script.
         let rules = """
             <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
             <cachedir prefix="xdg">timeline-cards/fontconfig</cachedir>
@@ -86,6 +88,9 @@ public final class FontLibrary {
             <match target="pattern"><test name="family"><string>sans</string></test>
             <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
             <match target="pattern"><edit name="family" mode="append_last" binding="weak">\(fallbacks)</edit></match>
+            <match target="font"><test name="weight" compare="less_eq"><const>medium</const></test>
+            <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>
+            <edit name="embolden" mode="assign"><bool>true</bool></edit></match>
             </fontconfig>
             """
         if !systemFonts {

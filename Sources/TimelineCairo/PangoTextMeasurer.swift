@@ -18,7 +18,7 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     private static func wrappingLayout(_ fonts: FontLibrary) -> OpaquePointer {
         let layout = pango_layout_new(fonts.context)!
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         return layout
     }
 
@@ -236,7 +236,14 @@ public final class PangoTextMeasurer: TextMeasuring {
         pango_layout_get_extents(layout, nil, &logical)
         var height = Double(logical.height) / Self.scale
 
+        // Words are never broken inside: one too wide for the line is cut with an ellipsis.
         var truncated = false
+        var overflow: Double = 0
+        for index in lines.indices where lines[index].width > maxWidth + 0.01 {
+            overflow = max(overflow, lines[index].width)
+            truncated = true
+            (lines[index].text, lines[index].width) = ellipsized(lines[index].text, description, maxWidth: maxWidth)
+        }
         if let maxLines, maxLines > 0, lines.count > maxLines {
             truncated = true
             let rest = String(decoding: bytes[starts[maxLines - 1]...], as: UTF8.self)
@@ -247,7 +254,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             lines = Array(lines.prefix(maxLines - 1)) + [last]
             height = last.baseline - ascent + lineHeight
         }
-        return MeasuredText(lines: lines, height: height, lineHeight: lineHeight, isTruncated: truncated)
+        return MeasuredText(lines: lines, height: height, lineHeight: lineHeight, isTruncated: truncated, overflow: overflow)
     }
 
     /// A line's text without trailing whitespace, and whether anything was cut. A line ending in

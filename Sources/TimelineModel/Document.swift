@@ -16,6 +16,8 @@ public struct Item: Hashable, Sendable, Codable {
     public var statusText: String?
     public var subStatusText: String?
     public var link: String?
+    /// Which way the item's cell reads; `auto` follows its title's first strong letter.
+    public var textDirection: TextDirection = .auto
     /// Non-nil makes this item a group.
     public var children: [Item]?
     /// Where the item starts in its input, for messages about it.
@@ -31,6 +33,8 @@ public struct Card: Hashable, Sendable, Codable {
     public var id: String
     public var title: String?
     public var subtitle: String?
+    /// The preview strip header's attribute, beside the title (FUITimelinePreviewView).
+    public var attribute: String?
     public var header: Band?
     public var footer: Band?
     public var layout: LayoutKind = .list

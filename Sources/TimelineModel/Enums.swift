@@ -34,3 +34,9 @@ public enum Direction: String, CaseIterable, Sendable, Codable {
 public enum Grouping: String, CaseIterable, Sendable, Codable {
     case none, day
 }
+
+/// Which way a card or an item reads: `auto` mirrors a card when most of its items read right to
+/// left, and an item's cell when its title reads the other way from its card.
+public enum TextDirection: String, CaseIterable, Sendable, Codable {
+    case auto, ltr, rtl
+}
