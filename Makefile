@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72
 
-.PHONY: deps static-cxx build release demo test schema-tools goldens bench fuzz docs man completions clean install uninstall snippets
+.PHONY: deps static-cxx build release demo test clients schema-tools goldens bench fuzz docs man completions clean install uninstall snippets
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 deps:
@@ -64,6 +64,13 @@ test: deps schema-tools
 	  total=$$((total + $${swift_testing:-0})); failed=$$((failed + swift_testing_failed)); \
 	  echo "$$((total - failed)) passed, $$failed failed" | tee .build/test-summary.txt; \
 	  [ "$$failed" = 0 ] && grep -q "Executed" .build/test.log && exit 0; exit 1
+
+# Every fixture shown by the clients people view our images in (Chromium, Inkscape, librsvg,
+# poppler) and compared with our PNG; qpdf --check and pngcheck on every file; text found in the
+# SVG. Installs the clients from Debian first (scripts/clients.py says what it checks).
+CLIENTS_WORK ?= .build/clients
+clients: build
+	python3 scripts/clients.py $(BIN) fixtures $(CLIENTS_WORK)
 
 # Regenerates Tests/DocSnippetsTests/DocSnippets.swift from the Swift snippets of README.md and
 # docs/*.md (DocSnippetTests fails while it is stale; it also runs every shell snippet).

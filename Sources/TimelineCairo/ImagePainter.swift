@@ -9,6 +9,8 @@ final class ImagePainter {
     /// SVG icons as librsvg's vectors; off for PDF, where librsvg would add the icon's own links.
     private let vectorSVG: Bool
     private var decoded: [String: DecodedIcon?] = [:]
+    /// Icons already painted on this PDF page, by path.
+    private var paintedInPDF: Set<String> = []
 
     init(cr: OpaquePointer, icons: [String: IconData], vectorSVG: Bool) {
         self.cr = cr
@@ -23,13 +25,32 @@ final class ImagePainter {
         cairo_clip(cr)
         switch icon {
         case .png(let surface, let width, let height):
-            paintSurface(surface, width: width, height: height, into: image.rect)
+            if !vectorSVG, !paintedInPDF.insert(image.path).inserted, let copy = Self.copy(of: surface) {
+                // cairo 1.16 lists a surface painted twice on a PDF page twice in the page's
+                // XObject resources (a duplicate key qpdf --check reports): a copy is an XObject of its own.
+                paintSurface(copy, width: width, height: height, into: image.rect)
+            } else {
+                paintSurface(surface, width: width, height: height, into: image.rect)
+            }
         case .svg(let svg):
             // librsvg fits the document into the viewport itself, honouring its preserveAspectRatio.
             svg.render(on: cr, viewport: cairo_rectangle_t(x: image.rect.x, y: image.rect.y,
                                                            width: image.rect.width, height: image.rect.height))
         }
         cairo_restore(cr)
+    }
+
+    /// A new image surface with `surface`'s pixels.
+    private static func copy(of surface: CairoSurface) -> CairoSurface? {
+        let width = cairo_image_surface_get_width(surface.pointer), height = cairo_image_surface_get_height(surface.pointer)
+        let copy = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height))
+        guard copy.status == CAIRO_STATUS_SUCCESS else { return nil }
+        let context = CairoContext(surface: copy)
+        cairo_set_source_surface(context.pointer, surface.pointer, 0, 0)
+        cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(context.pointer)
+        cairo_surface_flush(copy.pointer)
+        return copy
     }
 
     /// Pixels scaled to fit `rect`, keeping their aspect ratio, centred.

@@ -5,8 +5,13 @@ import TimelineScene
 /// cost of writing an SVG.
 struct SVGBytes {
     var bytes: [UInt8] = []
+    /// How many id prefix markers `bytes` holds (`SVGIDPrefix`).
+    var markers = 0
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// Fixed text, with no id in it.
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     @inline(__always)
     mutating func append(_ text: StaticString) {

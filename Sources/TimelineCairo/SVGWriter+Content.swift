@@ -74,9 +74,9 @@ extension SVGWriter {
             let id = glyphID(fontKey | UInt64(info.glyph), &state)
             guard id >= 0 else { continue }
             // The most written element of all: its fixed parts in as few appends as possible.
-            state.body.append("<use href=\"#g")
-            state.body.append(integer: id)
-            state.body.append("\" x=\"")
+            state.body.append("<use")
+            state.body.references("g", id)
+            state.body.append(" x=\"")
             state.body.append(number: lineX + Double(glyphX) / unit)
             state.body.append("\" y=\"")
             state.body.append(number: baseline + Double(info.geometry.y_offset) / unit)
@@ -96,8 +96,8 @@ extension SVGWriter {
         let id = state.glyphCount
         state.glyphCount += 1
         state.glyphIDs[key] = id
-        state.defs.append("<path id=\"g")
-        state.defs.append(integer: id)
+        state.defs.append("<path id=\"")
+        state.defs.id("g", id)
         state.defs.append("\" d=\"")
         state.defs.append(outline)
         state.defs.append("\"/>\n")
@@ -120,8 +120,8 @@ extension SVGWriter {
         }
         let clip = state.clips
         state.clips += 1
-        state.defs.append("<clipPath id=\"clip")
-        state.defs.append(integer: clip)
+        state.defs.append("<clipPath id=\"")
+        state.defs.id("clip", clip)
         state.defs.append("\">")
         Self.openMarker(image.clip, center: Point(x: image.rect.x + image.rect.width / 2, y: image.rect.y + image.rect.height / 2),
                         size: image.rect.width, into: &state.defs)
@@ -129,13 +129,11 @@ extension SVGWriter {
 
         // Scaled exactly as ImagePainter scales a PNG, centred in its box.
         let scale = min(image.rect.width / embedded.width, image.rect.height / embedded.height)
-        state.body.append("<g clip-path=\"url(#clip")
-        state.body.append(integer: clip)
-        state.body.append(")\"><use href=\"#icon")
-        state.body.append(integer: embedded.id)
-        state.body.append("\" xlink:href=\"#icon")
-        state.body.append(integer: embedded.id)
-        state.body.append("\" transform=\"translate(")
+        state.body.append("<g clip-path=\"url(#")
+        state.body.id("clip", clip)
+        state.body.append(")\"><use")
+        state.body.references("icon", embedded.id)
+        state.body.append(" transform=\"translate(")
         state.body.point(image.rect.x + (image.rect.width - embedded.width * scale) / 2,
                          image.rect.y + (image.rect.height - embedded.height * scale) / 2)
         state.body.append(") scale(")
@@ -148,8 +146,8 @@ extension SVGWriter {
         guard let icon = state.icons[path], let png = IconDecoding.embeddablePNG(icon) else { return nil }
         let id = state.images.count
         let url = Array(("data:image/png;base64," + Data(png.bytes).base64EncodedString()).utf8)
-        state.defs.append("<image id=\"icon")
-        state.defs.append(integer: id)
+        state.defs.append("<image id=\"")
+        state.defs.id("icon", id)
         state.defs.append("\"")
         state.defs.attribute("width", png.width)
         state.defs.attribute("height", png.height)

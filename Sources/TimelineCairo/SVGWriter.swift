@@ -17,7 +17,7 @@ import TimelineScene
 /// with `<use>`), icons embedded once each as PNG data URLs, links as transparent `<a>` rectangles on top.
 ///
 /// Ids are numbered per document (`g0`, `clip0`, `grad0`, …), so a document's bytes do not depend
-/// on what was rendered before it.
+/// on what was rendered before it, after a prefix of the document's own (`SVGIDPrefix`).
 struct SVGWriter {
     let fonts: FontLibrary
     /// The renderer's layout, for lines the measurer kept no glyphs of.
@@ -31,18 +31,15 @@ struct SVGWriter {
         var body: SVGBytes
         var tail: SVGBytes
 
-        /// The whole document.
-        func document() -> Data {
-            var data = Data(capacity: head.bytes.count + defs.bytes.count + body.bytes.count + tail.bytes.count + 16)
-            data.append(contentsOf: head.bytes)
+        /// The whole document, its ids prefixed with `name` and a hash of its content.
+        func document(name: String) -> Data {
+            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head.bytes, defs.bytes, body.bytes, tail.bytes])
+            var pieces = [head]
             if !defs.bytes.isEmpty {
-                data.append(contentsOf: Array("<defs>\n".utf8))
-                data.append(contentsOf: defs.bytes)
-                data.append(contentsOf: Array("</defs>\n".utf8))
+                pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            data.append(contentsOf: body.bytes)
-            data.append(contentsOf: tail.bytes)
-            return data
+            pieces += [body, tail]
+            return SVGIDPrefix.join(pieces, replacingMarkersWith: prefix)
         }
     }
 
@@ -67,13 +64,23 @@ struct SVGWriter {
 
         var head = SVGBytes(capacity: 512)
         head.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
-        head.attribute("width", scene.width * scale)
-        head.attribute("height", scene.height * scale)
+        let canvas = SceneRenderer.canvasSize(of: scene, scale: scale)
+        head.attribute("width", canvas.width)
+        head.attribute("height", canvas.height)
         head.append(" viewBox=\"0 0 ")
-        head.point(scene.width * scale, scene.height * scale)
-        head.append("\">\n<title>")
+        head.point(canvas.width, canvas.height)
+        // One image to assistive technology, named by its title and described by its desc.
+        head.append("\" role=\"img\" aria-labelledby=\"")
+        head.id("title")
+        head.append(" ")
+        head.id("desc")
+        head.append("\">\n<title id=\"")
+        head.id("title")
+        head.append("\">")
         head.append(escaped: scene.title)
-        head.append("</title>\n<desc>")
+        head.append("</title>\n<desc id=\"")
+        head.id("desc")
+        head.append("\">")
         head.append(escaped: scene.description.joined(separator: "\n"))
         head.append("</desc>\n")
         if !scene.darkPalette.isEmpty { Self.darkStyle(scene.darkPalette, into: &head) }
@@ -87,8 +94,8 @@ struct SVGWriter {
         }
         if let background = scene.background {
             state.body.append("<rect")
-            state.body.attribute("width", scene.width)
-            state.body.attribute("height", scene.height)
+            state.body.attribute("width", canvas.width / scale)
+            state.body.attribute("height", canvas.height / scale)
             state.body.fill(background)
             state.body.append("/>\n")
         }
@@ -102,6 +109,7 @@ struct SVGWriter {
             case .link: break
             }
         }
+        writeTextLayer(scene, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
         for case .link(let link) in scene.nodes {
             writeLink(link, &state.body)
@@ -210,8 +218,8 @@ struct SVGWriter {
             let id = state.gradients
             state.gradients += 1
             gradient = id
-            state.defs.append("<linearGradient id=\"grad")
-            state.defs.append(integer: id)
+            state.defs.append("<linearGradient id=\"")
+            state.defs.id("grad", id)
             state.defs.append("\" gradientUnits=\"userSpaceOnUse\"")
             state.defs.attribute("x1", line.from.x)
             state.defs.attribute("y1", line.from.y)
@@ -235,8 +243,8 @@ struct SVGWriter {
         state.body.attribute("x2", line.to.x)
         state.body.attribute("y2", line.to.y)
         if let gradient {
-            state.body.append(" stroke=\"url(#grad")
-            state.body.append(integer: gradient)
+            state.body.append(" stroke=\"url(#")
+            state.body.id("grad", gradient)
             state.body.append(")\"")
             state.body.attribute("stroke-width", line.stroke.width)
             state.body.dashes(line.stroke.dash)
@@ -321,6 +329,8 @@ struct SVGWriter {
         out.append(escaped: link.url)
         out.append("\" xlink:href=\"")
         out.append(escaped: link.url)
+        out.append("\" aria-label=\"")
+        out.append(escaped: link.label)
         out.append("\"><rect")
         out.attribute("x", link.rect.x)
         out.attribute("y", link.rect.y)

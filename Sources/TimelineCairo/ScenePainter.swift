@@ -13,8 +13,11 @@ struct ScenePainter {
     let cr: OpaquePointer
     let fonts: FontLibrary
     let layout: OpaquePointer
-    /// Links are emitted as PDF link tags; SVG links are added as markup afterwards.
-    let tagsLinks: Bool
+    /// PDF only: links as link tags in a Document structure tag, right-to-left lines marked with
+    /// their text (SVG links are added as markup afterwards).
+    let marksPDFStructure: Bool
+    /// The whole canvas in points, the scene's size rounded up: the background covers all of it.
+    let canvas: (width: Double, height: Double)
     /// PNG fills glyph outlines as paths, exactly as an SVG viewer fills the SVG's glyph outlines,
     /// so a rasterized SVG matches the PNG; SVG and PDF keep real glyphs.
     var textAsOutlines = false
@@ -22,11 +25,15 @@ struct ScenePainter {
     func paint(_ scene: Scene) {
         if let background = scene.background {
             setColor(background)
-            cairo_rectangle(cr, 0, 0, scene.width, scene.height)
+            cairo_rectangle(cr, 0, 0, canvas.width, canvas.height)
             cairo_fill(cr)
         }
         fonts.updateContext(for: cr)
-        let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !tagsLinks)
+        // cairo 1.16 numbers a structure element for every link but writes the structure tree
+        // only when a structure tag encloses them: without one, the PDF points at missing objects.
+        if marksPDFStructure { cairo_tag_begin(cr, "Document", nil) }
+        defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
+        let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
         for node in scene.nodes {
             switch node {
             case .box(let box): paintBox(box)
@@ -181,6 +188,8 @@ struct ScenePainter {
             if textAsOutlines {
                 pango_cairo_layout_path(cr, layout)
                 cairo_fill(cr)
+            } else if marksPDFStructure, showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
+                continue
             } else {
                 pango_cairo_show_layout(cr, layout)
             }
@@ -188,7 +197,7 @@ struct ScenePainter {
     }
 
     private func paintLink(_ link: LinkNode) {
-        guard tagsLinks else { return }
+        guard marksPDFStructure else { return }
         // Backslashes and quotes escaped for cairo's attribute string (code unit by code unit, as
         // `replacingOccurrences` did).
         var uri = ""

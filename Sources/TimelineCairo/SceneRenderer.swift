@@ -61,40 +61,57 @@ public final class SceneRenderer {
     /// - Parameters:
     ///   - scale: pixels per point for PNG; SVG and PDF stay in points and ignore it apart from their size.
     ///   - creationDate: ISO 8601 date written into PDF metadata.
-    public func render(_ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z") throws -> Data {
+    ///   - name: the image's name (its card id), which starts its SVG ids.
+    public func render(_ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
+                       name: String = "timeline") throws -> Data {
         switch format {
         case .png: return try renderPNG(scene, scale: scale)
-        case .svg: return try renderSVG(scene, scale: scale)
+        case .svg: return try renderSVG(scene, scale: scale, name: name)
         case .pdf: return try renderPDF(scene, scale: scale, creationDate: creationDate)
         case .scene: return try SceneJSON(scene).encoded()
         }
     }
 
-    private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, tagsLinks: Bool, textAsOutlines: Bool = false) throws {
+    private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
-        var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks)
+        let canvas = Self.canvasSize(of: scene, scale: scale)
+        var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
+                                   canvas: (canvas.width / scale, canvas.height / scale))
         painter.textAsOutlines = textAsOutlines
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
     }
 
+    /// The image's size in its own units (pixels for PNG, points × scale for SVG and PDF): the
+    /// scene rounded up to whole points, then scaled (and rounded up again for a fractional
+    /// scale). Viewers fit a fractional canvas into whole pixels and resample it, which blurs
+    /// hairlines and leaves the last row half transparent; whole points first, so that a PNG is
+    /// its SVG drawn at the PNG's scale.
+    public static func canvasSize(of scene: Scene, scale: Double) -> (width: Double, height: Double) {
+        ((scene.width.rounded(.up) * scale).rounded(.up), (scene.height.rounded(.up) * scale).rounded(.up))
+    }
+
     public static func pixelSize(of scene: Scene, scale: Double) -> (width: Int, height: Int) {
-        (Int((scene.width * scale).rounded(.up)), Int((scene.height * scale).rounded(.up)))
+        let canvas = canvasSize(of: scene, scale: scale)
+        return (Int(canvas.width), Int(canvas.height))
     }
 
     private func renderPNG(_ scene: Scene, scale: Double) throws -> Data {
         let (width, height) = Self.pixelSize(of: scene, scale: scale)
         guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else { throw RenderError.tooLarge(width: width, height: height) }
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
-        try paint(scene, on: surface, scale: scale, tagsLinks: false, textAsOutlines: true)
+        try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
         guard let pixels = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.cairo("no pixel data") }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         let size = (Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer)))
         let encoded = timed(\.encodeSeconds) {
-            Result { () throws(PNGEncoder.Failure) in try PNGEncoder.encode(pixels: pixels, width: size.0, height: size.1, stride: stride) }
+            Result { () throws(PNGEncoder.Failure) in 
+                try PNGEncoder.encode(pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
+                                      background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255))
+            }
         }
         switch encoded {
         case .success(let bytes): return Data(bytes)
@@ -108,20 +125,21 @@ public final class SceneRenderer {
     /// Our own SVG writer, not cairo's SVG surface: cairo spent most of its time formatting
     /// numbers with `printf`. Writing the body and its definitions counts as paint, joining them
     /// into the document as encode.
-    private func renderSVG(_ scene: Scene, scale: Double) throws -> Data {
+    private func renderSVG(_ scene: Scene, scale: Double, name: String) throws -> Data {
         let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         let parts = timed(\.paintSeconds) { writer.write(scene, scale: scale) }
-        return timed(\.encodeSeconds) { parts.document() }
+        return timed(\.encodeSeconds) { parts.document(name: name) }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
         let sink = ByteSink()
-        let surface = CairoSurface(cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, scene.width * scale, scene.height * scale))
+        let canvas = Self.canvasSize(of: scene, scale: scale)
+        let surface = CairoSurface(cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
-        try paint(scene, on: surface, scale: scale, tagsLinks: true)
+        try paint(scene, on: surface, scale: scale, marksPDFStructure: true)
         timed(\.encodeSeconds) { surface.finish() }
         guard surface.status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status))) }
         return sink.data

@@ -113,6 +113,7 @@ struct SVGNormalizer {
     var mapping: [ArraySlice<UInt8>: [UInt8]] = [:]
 
     static let idMarker = Array(" id=\"".utf8)
+    static let labelledByMarker = Array("aria-labelledby=".utf8)
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -176,6 +177,19 @@ struct SVGNormalizer {
                 current.append(quote)
                 current += renamed
                 position = end
+                continue
+            }
+            if byte == quote, current.count >= Self.labelledByMarker.count, current.suffix(Self.labelledByMarker.count).elementsEqual(Self.labelledByMarker),
+               let end = bytes[(position + 1)...].firstIndex(of: quote) {
+                // `aria-labelledby="id id"`: a list of ids, renamed as ids are.
+                current.append(quote)
+                let names = bytes[(position + 1)..<end].split(separator: 0x20)
+                for (index, name) in names.enumerated() {
+                    if index > 0 { current.append(0x20) }
+                    current += mapping[name] ?? Array(name)
+                }
+                current.append(quote)
+                position = end + 1
                 continue
             }
             if byte == UInt8(ascii: "#") {

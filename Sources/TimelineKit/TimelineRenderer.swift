@@ -127,12 +127,13 @@ public final class TimelineRenderer {
     }
 
     /// The longest side an image of `format` may have, in points: PNG's pixel limit at its scale,
-    /// PDF's page limit at its scale, and for every format `maxVectorSide`.
+    /// PDF's page limit at its scale, and for every format `maxVectorSide`. Whole points, as
+    /// images are drawn on the scene's size rounded up to whole points.
     func sideLimit(for format: ImageFormat) -> Double {
         switch format {
         case .svg, .scene: return options.maxVectorSide
-        case .png: return min(options.maxVectorSide, Double(SceneRenderer.maxPixelSide) / options.scale(for: .png))
-        case .pdf: return min(options.maxVectorSide, Self.maxPDFPageSide / options.scale(for: .pdf))
+        case .png: return min(options.maxVectorSide, (Double(SceneRenderer.maxPixelSide) / options.scale(for: .png)).rounded(.down))
+        case .pdf: return min(options.maxVectorSide, (Self.maxPDFPageSide / options.scale(for: .pdf)).rounded(.down))
         }
     }
 
@@ -161,9 +162,9 @@ public final class TimelineRenderer {
         let scale = options.scale(for: format)
         switch format {
         case .png where !beyondSanity:
-            throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Self.whole(width * scale))×\(Self.whole(height * scale)) px as PNG; PNG sides are limited to \(SceneRenderer.maxPixelSide) px (lower --scale, or use SVG or PDF)"])
+            throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Self.whole(width.rounded(.up) * scale))×\(Self.whole(height.rounded(.up) * scale)) px as PNG; PNG sides are limited to \(SceneRenderer.maxPixelSide) px (lower --scale, or use SVG or PDF)"])
         case .pdf where !beyondSanity:
-            throw RenderFailure.invalidInput(["\(place): error: \(what) would be a \(Self.whole(width * scale))×\(Self.whole(height * scale)) point PDF page; PDF pages are limited to \(Int(Self.maxPDFPageSide)) points a side (lower --scale, or use SVG or PNG)"])
+            throw RenderFailure.invalidInput(["\(place): error: \(what) would be a \(Self.whole(width.rounded(.up) * scale))×\(Self.whole(height.rounded(.up) * scale)) point PDF page; PDF pages are limited to \(Int(Self.maxPDFPageSide)) points a side (lower --scale, or use SVG or PNG)"])
         default:
             throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Self.whole(width))×\(Self.whole(height)) points, more than the limit of \(Int(options.maxVectorSide))"])
         }
@@ -231,7 +232,7 @@ public final class TimelineRenderer {
         return try scenes.map { format, imageName, scene in
             do {
                 let data = try painter.render(scene, format: format, scale: options.scale(for: format),
-                                              creationDate: options.creationDate)
+                                              creationDate: options.creationDate, name: imageName)
                 return RenderedImage(name: imageName, format: format, data: data)
             } catch {
                 throw RenderFailure.failed("\(document.source): \(imageName).\(format.rawValue): \(error)")

@@ -23,9 +23,15 @@ public enum CardLayout {
         let style = card.style
         let pad = shadowPadding(style)
         let frame = try frame(for: card, measurer: measurer, origin: Point(x: pad.left, y: pad.top))
+        var description = frame.description
+        // A card's own subtitle is drawn only in a feed: alone, the description carries it,
+        // as the feed's heading line would.
+        if let subtitle = card.subtitle {
+            description.insert([card.title, subtitle].compactMap { $0 }.joined(separator: " — "), at: 0)
+        }
         return Scene(width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
                      nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
-                     description: frame.description, truncations: frame.truncations)
+                     description: description, truncations: frame.truncations, backdrop: style.background.rgba)
     }
 
     /// Space around the card for its shadow.
@@ -100,6 +106,9 @@ public enum CardLayout {
                                       stroke: Stroke(color: style.border.color.rgba, width: style.border.width))))
         }
         content.nodes = nodes
+        // The bands' texts open and close the description, as they are drawn above and below.
+        if let header = card.header, let line = describe(header) { content.description.insert(line, at: 0) }
+        if let footer = card.footer, let line = describe(footer) { content.description.append(line) }
         content.width = width
         content.height = height
         var truncations = content.truncations
@@ -150,6 +159,18 @@ public enum CardLayout {
         content.height = block.height + 24
         content.description = ["No items yet"]
         return content
+    }
+
+    /// `title — subtitle` of a header or footer, on one line; nil when it has no text.
+    private static func describe(_ band: Band) -> String? {
+        let parts = [band.title, band.subtitle].compactMap { $0 }.filter { !$0.isEmpty }
+        guard !parts.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        for part in parts {
+            if !bytes.isEmpty { bytes += Array(" — ".utf8) }
+            ItemText.appendOneLine(part, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     struct BandLayout {

@@ -45,7 +45,8 @@ public enum FeedLayout {
         y += feed.margins.bottom
         let title = document.cards.first?.title ?? document.cards.first?.id ?? "timeline"
         let scene = Scene(width: width + feed.margins.horizontal, height: y, background: feed.background.rgba,
-                          nodes: nodes, title: title, description: description, truncations: truncations)
+                          nodes: nodes, title: title, description: description, truncations: truncations,
+                          backdrop: feed.background.rgba)
         return (scene, placements)
     }
 }

@@ -64,7 +64,7 @@ struct HorizontalLayout {
             NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style, into: &markers)
             stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
             if let link = item.link {
-                links.append(.link(LinkNode(rect: Rect(x: left, y: labelTop, width: widths[index], height: stacks[index].height), url: link)))
+                links.append(.link(LinkNode(rect: Rect(x: left, y: labelTop, width: widths[index], height: stacks[index].height), url: link, label: item.title)))
             }
             content.description.append(text.describe(item, label: labels[index], scratch: &describing))
             right = max(right, left + widths[index])

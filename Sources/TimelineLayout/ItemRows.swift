@@ -111,7 +111,8 @@ struct ItemText {
         return pattern.format(date, names: style.names)
     }
 
-    /// `label — title — subtitle (status[, overdue])` for the SVG's description.
+    /// `label — title — subtitle — attributes — status texts (status[, overdue])` for the SVG's
+    /// description: every text the item draws, then its status.
     /// Built as bytes in `scratch`, which a layout reuses for all its items (this runs for every
     /// item): String appends cost ten times as much.
     func describe(_ item: Item, label: String?, scratch bytes: inout [UInt8]) -> String {
@@ -124,6 +125,10 @@ struct ItemText {
         add(label)
         add(item.title)
         add(item.subtitle)
+        add(item.attribute)
+        add(item.subAttribute)
+        add(item.statusText)
+        add(item.subStatusText)
         if bytes.isEmpty { bytes += Self.placeholder }
         bytes += Self.openStatus
         Self.append(item.status.rawValue, to: &bytes)

@@ -75,7 +75,7 @@ struct ListLayout {
             let reach = look.shape == .none ? 0 : size / 2
             stops.append(LineStop(center: center, reach: size > 0 ? reach : 0, status: row.item.status))
             if let link = row.item.link {
-                links.append(.link(LinkNode(rect: Rect(x: left, y: y, width: textRight - left, height: bottom - y), url: link)))
+                links.append(.link(LinkNode(rect: Rect(x: left, y: y, width: textRight - left, height: bottom - y), url: link, label: row.item.title)))
             }
             content.description.append(text.describe(row.item, label: dayLabels[index], scratch: &describing))
             rowTops.append(y)

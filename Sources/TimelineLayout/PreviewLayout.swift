@@ -80,7 +80,7 @@ struct PreviewLayout {
             let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
             NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style, into: &markers)
             if let link = item.link {
-                links.append(.link(LinkNode(rect: Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height), url: link)))
+                links.append(.link(LinkNode(rect: Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height), url: link, label: item.title)))
             }
             content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)

@@ -98,7 +98,7 @@ struct TimeLayout {
             NodeDrawing.node(look: look, item: item, center: center, size: entry.size, style: style, into: &markers)
             stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : entry.size / 2, status: item.status))
             if let link = item.link {
-                links.append(.link(LinkNode(rect: Rect(x: entry.left, y: top, width: textRight - entry.left, height: entry.height), url: link)))
+                links.append(.link(LinkNode(rect: Rect(x: entry.left, y: top, width: textRight - entry.left, height: entry.height), url: link, label: item.title)))
             }
             content.description.append(text.describe(item, label: entry.labelText, scratch: &describing))
             bottom = max(bottom, top + entry.height + style.groupPadding * Double(entry.row.closesGroups))

@@ -149,9 +149,12 @@ public struct IconData: Hashable, Sendable {
 public struct LinkNode: Hashable, Sendable, Codable {
     public var rect: Rect
     public var url: String
-    public init(rect: Rect, url: String) {
+    /// The link's accessible name: the text it covers (the item's title), else its URL.
+    public var label: String
+    public init(rect: Rect, url: String, label: String? = nil) {
         self.rect = rect
         self.url = url
+        self.label = label ?? url
     }
 }
 

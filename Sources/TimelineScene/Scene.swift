@@ -9,6 +9,9 @@ public struct Scene: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
     public var background: RGBA?
+    /// The color the image is made to be seen on (the card's or the feed's background), for
+    /// PNG's bKGD: the image itself may be transparent around a card.
+    public var backdrop: RGBA?
     public var nodes: [Primitive]
     /// The image's accessible title (SVG `<title>`, PDF document title).
     public var title: String
@@ -22,14 +25,15 @@ public struct Scene: Hashable, Sendable, Codable {
     public var darkPalette: [ColorSwap] = []
 
     private enum CodingKeys: String, CodingKey {
-        case width, height, background, nodes, title, description, truncations
+        case width, height, background, backdrop, nodes, title, description, truncations
     }
 
     public init(width: Double, height: Double, background: RGBA?, nodes: [Primitive], title: String,
-                description: [String], truncations: [Truncation] = []) {
+                description: [String], truncations: [Truncation] = [], backdrop: RGBA? = nil) {
         self.width = width
         self.height = height
         self.background = background
+        self.backdrop = backdrop
         self.nodes = nodes
         self.title = title
         self.description = description

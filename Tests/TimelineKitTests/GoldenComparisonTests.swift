@@ -111,6 +111,15 @@ final class GoldenComparisonTests: XCTestCase {
         XCTAssertTrue(GoldenComparison.normalizeSVG(Data(first.utf8)).contains("xlink:href=\"#id0\""))
     }
 
+    /// Ids carry a hash of their image, which changes with any change: the labels naming them are
+    /// renamed with them, so that a difference is reported where it is, not on the root.
+    func testSVGNormalizationRenamesLabelledByIds() {
+        let first = "<svg role=\"img\" aria-labelledby=\"c-0a1b2c3d-title c-0a1b2c3d-desc\"><title id=\"c-0a1b2c3d-title\">A</title><desc id=\"c-0a1b2c3d-desc\">B</desc></svg>"
+        let second = first.replacingOccurrences(of: "0a1b2c3d", with: "99999999")
+        XCTAssertNil(GoldenComparison.compareSVG(expected: Data(first.utf8), actual: Data(second.utf8)))
+        XCTAssertTrue(GoldenComparison.normalizeSVG(Data(first.utf8)).contains("aria-labelledby=\"id0 id1\""))
+    }
+
     func testSVGDifferencesAreFoundWithTheirLine() throws {
         let expected = Data("<svg>\n<title>Release 2.0</title>\n<rect x=\"1\" width=\"5\"/>\n</svg>".utf8)
         let moved = Data("<svg>\n<title>Release 2.0</title>\n<rect x=\"1.5\" width=\"5\"/>\n</svg>".utf8)

@@ -50,7 +50,7 @@ final class PNGEncoderTests: XCTestCase {
         }
     }
 
-    func testChunksAreHeaderBackgroundDataAndEnd() throws {
+    func testChunksAreHeaderColorSpaceBackgroundDensityDataAndEnd() throws {
         let png = [UInt8](try ourPNG(surface(width: 5, height: 4)))
         XCTAssertEqual(Array(png.prefix(8)), PixelImage.pngSignature)
         var chunks: [String] = [], offset = 8
@@ -62,7 +62,7 @@ final class PNGEncoderTests: XCTestCase {
             }
             offset += 12 + length
         }
-        XCTAssertEqual(chunks, ["IHDR", "bKGD", "IDAT", "IEND"])
+        XCTAssertEqual(chunks, ["IHDR", "sRGB", "bKGD", "pHYs", "IDAT", "IEND"])
         XCTAssertEqual(offset, png.count)
     }
 

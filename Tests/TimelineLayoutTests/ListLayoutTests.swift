@@ -112,9 +112,25 @@ final class ListLayoutTests: XCTestCase {
 
     func testDescriptionListsEveryNode() throws {
         let scene = try CardLayout.scene(for: try document("demo").cards[0], measurer: FakeTextMeasurer())
-        XCTAssertEqual(scene.description.first, "Kickoff — Scope and goals agreed (start)")
-        XCTAssertEqual(scene.description.count, 6)
+        XCTAssertEqual(scene.description.first, "Release 2.0 — Q4 plan", "the card's own title and subtitle, drawn only in a feed")
+        XCTAssertEqual(scene.description[1], "Release 2.0 — From kickoff to launch", "then the header band")
+        XCTAssertEqual(scene.description[2], "Kickoff — Scope and goals agreed (start)")
+        XCTAssertEqual(scene.description.last, "Updated weekly · owner: platform team", "the footer band last")
+        XCTAssertEqual(scene.description.count, 9)
         XCTAssertEqual(scene.title, "Release 2.0")
+    }
+
+    func testDescriptionCarriesAttributesAndStatusTexts() throws {
+        let source = """
+        version: 1
+        cards:
+          - id: c
+            items:
+              - { title: Order, subtitle: Sub, attribute: Attr, statusText: Shipped, subStatusText: 2 days late, event: "9:00" }
+        """
+        let card = try XCTUnwrap(try DocumentDecoder().decode(Data(source.utf8), file: "c.yaml", format: .yaml, baseDirectory: "/").cards.first)
+        let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+        XCTAssertEqual(scene.description, ["9:00 — Order — Sub — Attr — Shipped — 2 days late (open)"])
     }
 
     // MARK: - Snapshots

@@ -129,7 +129,7 @@ final class CheckCommandTests: XCTestCase {
         try text.replacingOccurrences(of: "\n", with: "\n  ").write(to: golden, atomically: true, encoding: .utf8)
         XCTAssertEqual(try check([Self.demo, "--expected", expected.path, "--format", "svg"]).status, 0)
         // A changed title does not.
-        try text.replacingOccurrences(of: "<title>Release 2.0</title>", with: "<title>Release 3.0</title>")
+        try text.replacingOccurrences(of: "\">Release 2.0</title>", with: "\">Release 3.0</title>")
             .write(to: golden, atomically: true, encoding: .utf8)
         let run = try check([Self.demo, "--expected", expected.path, "--format", "svg"])
         XCTAssertEqual(run.status, 1, run.stderr)

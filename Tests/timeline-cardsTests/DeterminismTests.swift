@@ -116,7 +116,7 @@ final class DeterminismTests: XCTestCase {
             offset += 12 + length
         }
         XCTAssertEqual(offset, bytes.count)
-        XCTAssertTrue(chunks.isSubset(of: ["IHDR", "IDAT", "IEND", "bKGD"]), "\(chunks)")
+        XCTAssertTrue(chunks.isSubset(of: ["IHDR", "sRGB", "bKGD", "pHYs", "IDAT", "IEND"]), "\(chunks)")
     }
 
     func testPDFCreationDateIsFixedOrFromSourceDateEpoch() throws {

@@ -54,7 +54,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let svg = String(decoding: result.stdout, as: UTF8.self)
         XCTAssertTrue(svg.hasPrefix("<?xml"), String(svg.prefix(80)))
-        XCTAssertTrue(svg.contains("<title>plain</title>"))
+        XCTAssertTrue(svg.contains("-title\">plain</title>"))
         XCTAssertTrue(svg.contains("Order placed — Mon 2 Nov, 09:45 (open)"))
     }
 

@@ -1,0 +1,64 @@
+import CCairo
+import CPangoCairo
+import TimelineScene
+
+extension SVGWriter {
+    /// Every text line again as real, invisible `<text>` over its glyph outlines, so that find,
+    /// select and copy work where the SVG is shown (the outlines alone are only shapes).
+    /// `textLength` stretches the viewer's own font over the width the outlines take.
+    func writeTextLayer(_ scene: Scene, into out: inout SVGBytes) {
+        var fontAttributes: [String: [UInt8]] = [:]
+        var opened = false
+        for case .text(let text) in scene.nodes {
+            let lines = text.lines.filter { line in line.width > 0 && line.text.contains { !$0.isWhitespace } }
+            guard !lines.isEmpty else { continue }
+            if !opened {
+                out.append("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\">\n")
+                opened = true
+            }
+            out.append("<g")
+            if let known = fontAttributes[text.font] {
+                out.append(known)
+            } else {
+                let attributes = svgFontAttributes(text.font)
+                fontAttributes[text.font] = attributes
+                out.append(attributes)
+            }
+            out.append(">\n")
+            for line in lines {
+                out.append("<text")
+                out.attribute("x", line.x)
+                out.attribute("y", line.baseline)
+                out.attribute("textLength", line.width)
+                out.append(" lengthAdjust=\"spacingAndGlyphs\">")
+                out.append(escaped: line.text)
+                out.append("</text>\n")
+            }
+            out.append("</g>\n")
+        }
+        if opened { out.append("</g>\n") }
+    }
+
+    /// ` font-family=… font-size=… font-weight=…` for a Pango font description, its size in the
+    /// scene's points as Pango measured it (the context's resolution, 96 dpi unless set).
+    private func svgFontAttributes(_ font: String) -> [UInt8] {
+        let description = fonts.description(font)
+        var out = SVGBytes()
+        out.append(" font-family=\"")
+        if let family = pango_font_description_get_family(description) {
+            out.append(escaped: String(cString: family))
+            out.append(", ")
+        }
+        out.append("sans-serif\"")
+        var resolution = pango_cairo_context_get_resolution(fonts.context)
+        if resolution <= 0 { resolution = 96 }
+        let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        let isAbsolute = pango_font_description_get_size_is_absolute(description) != 0
+        out.attribute("font-size", isAbsolute ? size : size * resolution / 72)
+        out.append(" font-weight=\"")
+        out.append(integer: Int(pango_font_description_get_weight(description).rawValue))
+        out.append("\"")
+        if pango_font_description_get_style(description) != PANGO_STYLE_NORMAL { out.append(" font-style=\"italic\"") }
+        return out.bytes
+    }
+}

@@ -1,0 +1,161 @@
+import CDeflate
+import Foundation
+@testable import TimelineCairo
+import TimelineScene
+import XCTest
+
+/// What SVG, PNG and PDF clients other than ours need from an image (issue #16): SVG 1.1
+/// references, ids of the image's own, whole canvas sizes, a density and background in PNG,
+/// real text and accessible names in SVG.
+final class ClientPropertiesTests: XCTestCase {
+    private let black = RGBA(r: 0, g: 0, b: 0)
+
+    private func scene(_ text: String = "Kickoff & <review>", width: Double = 200.25, height: Double = 80.002,
+                       backdrop: RGBA? = nil) -> Scene {
+        Scene(width: width, height: height, background: nil, nodes: [
+            .text(TextNode(font: "Inter Semi-Bold 14", color: black,
+                           lines: [PlacedLine(text: text, x: 10, baseline: 30, width: 120)])),
+            .line(LineNode(from: Point(x: 0, y: 40), to: Point(x: 50, y: 40), stroke: Stroke(color: black, width: 1),
+                           fadeTo: RGBA(r: 0, g: 0, b: 0, a: 0))),
+            .link(LinkNode(rect: Rect(x: 10, y: 10, width: 120, height: 30), url: "https://example.com/", label: text)),
+        ], title: "Card", description: ["one"], backdrop: backdrop)
+    }
+
+    private func svg(_ scene: Scene, name: String = "card-1", scale: Double = 1) throws -> String {
+        String(decoding: try SceneRenderer(fonts: FontLibrary()).render(scene, format: .svg, scale: scale, name: name), as: UTF8.self)
+    }
+
+    private func matches(_ pattern: String, in text: String) throws -> [[String]] {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (0..<match.numberOfRanges).map { index in
+                Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
+            }
+        }
+    }
+
+    func testUseCarriesXlinkHrefBesideHref() throws {
+        let svg = try svg(scene())
+        let uses = try matches("<use href=\"([^\"]+)\" xlink:href=\"([^\"]+)\"", in: svg)
+        XCTAssertFalse(uses.isEmpty, svg)
+        for use in uses { XCTAssertEqual(use[1], use[2]) }
+        XCTAssertEqual(try matches("<use ", in: svg).count, uses.count, "every <use> has both")
+    }
+
+    func testIdsCarryAPrefixOfTheImageNameAndItsContent() throws {
+        let first = try svg(scene())
+        let ids = try matches(" id=\"([^\"]+)\"", in: first).map { $0[1] }
+        XCTAssertFalse(ids.isEmpty)
+        let prefix = try XCTUnwrap(try matches("^(card-1-[0-9a-f]{8}-)", in: ids[0]).first?[1])
+        for id in ids { XCTAssertTrue(id.hasPrefix(prefix), id) }
+        for reference in try matches("(?:href=\"#|url\\(#)([^\")]+)", in: first).map({ $0[1] }) {
+            XCTAssertTrue(ids.contains(reference), "\(reference) is defined")
+        }
+        XCTAssertEqual(try svg(scene()), first, "the same scene gives the same bytes")
+        let other = try svg(scene("Launch"))
+        XCTAssertFalse(other.contains(prefix), "another card's ids differ even under the same name")
+        XCTAssertTrue(try svg(scene(), name: "2024 plan/ü").contains(" id=\"_2024_plan__"), "ids start with a letter or _")
+    }
+
+    func testCanvasIsWholeUnitsInEveryFormat() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        let svg = try svg(scene())
+        XCTAssertTrue(svg.contains("width=\"201\" height=\"81\" viewBox=\"0 0 201 81\""), svg)
+        XCTAssertTrue(try self.svg(scene(), scale: 1.5).contains("width=\"302\" height=\"122\" viewBox=\"0 0 302 122\""),
+                      "201 × 81 points at 1.5, rounded up")
+        let pdf = String(decoding: try renderer.render(scene(), format: .pdf), as: UTF8.self)
+        XCTAssertTrue(pdf.contains("/MediaBox [ 0 0 201 81 ]"), "whole points")
+        let png = try PixelImage(png: renderer.render(scene(), format: .png, scale: 2))
+        XCTAssertEqual([png.width, png.height], [402, 162], "the SVG's whole points at scale 2")
+    }
+
+    /// The chunks of a PNG file by type, in order.
+    private func chunks(_ data: Data) -> [(type: String, data: [UInt8])] {
+        let bytes = [UInt8](data)
+        var chunks: [(String, [UInt8])] = [], offset = 8
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks.append((String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self), Array(bytes[offset + 8..<offset + 8 + length])))
+            offset += 12 + length
+        }
+        return chunks
+    }
+
+    func testPNGSaysItsDensityColorSpaceAndBackground() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        let dark = RGBA(r: 0x1C, g: 0x1C, b: 0x1E)
+        for (scale, perMetre) in [(1.0, 2835), (2.0, 5669), (3.0, 8504)] {
+            let png = chunks(try renderer.render(scene(backdrop: dark), format: .png, scale: scale))
+            XCTAssertEqual(png.map(\.type), ["IHDR", "sRGB", "bKGD", "pHYs", "IDAT", "IEND"])
+            let density = try XCTUnwrap(png.first { $0.type == "pHYs" }?.data)
+            let metre: [UInt8] = [UInt8(perMetre >> 24), UInt8(perMetre >> 16 & 0xFF), UInt8(perMetre >> 8 & 0xFF), UInt8(perMetre & 0xFF)]
+            XCTAssertEqual(density, metre + metre + [1], "\(Int(72 * scale)) dpi")
+            XCTAssertEqual(png.first { $0.type == "sRGB" }?.data, [0])
+            XCTAssertEqual(png.first { $0.type == "bKGD" }?.data, [0, 0x1C, 0, 0x1C, 0, 0x1E], "the theme's background")
+        }
+        let plain = chunks(try renderer.render(scene(), format: .png))
+        XCTAssertEqual(plain.first { $0.type == "bKGD" }?.data, [0, 255, 0, 255, 0, 255], "white without a backdrop")
+    }
+
+    func testTextIsAlsoRealInvisibleTextOverItsOutlines() throws {
+        let svg = try svg(scene())
+        XCTAssertTrue(svg.contains("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\">"), svg)
+        XCTAssertTrue(svg.contains("<g font-family=\"Inter, sans-serif\" font-size=\"18.667\" font-weight=\"600\">"),
+                      "14 pt at Pango's 96 dpi, as the outlines are drawn")
+        XCTAssertTrue(svg.contains("<text x=\"10\" y=\"30\" textLength=\"120\" lengthAdjust=\"spacingAndGlyphs\">Kickoff &amp; &lt;review&gt;</text>"), svg)
+        let layer = try XCTUnwrap(svg.range(of: "fill-opacity=\"0\" xml:space"))
+        let lastGlyph = try XCTUnwrap(svg.range(of: "<use ", options: .backwards))
+        let link = try XCTUnwrap(svg.range(of: "<a href"))
+        XCTAssertTrue(lastGlyph.lowerBound < layer.lowerBound && layer.lowerBound < link.lowerBound, "over the outlines, under the links")
+    }
+
+    func testRootAndLinksHaveAccessibleNames() throws {
+        let svg = try svg(scene())
+        let labelled = try XCTUnwrap(try matches("role=\"img\" aria-labelledby=\"([^ ]+) ([^\"]+)\"", in: svg).first)
+        XCTAssertTrue(svg.contains("<title id=\"\(labelled[1])\">Card</title>"), svg)
+        XCTAssertTrue(svg.contains("<desc id=\"\(labelled[2])\">one</desc>"), svg)
+        XCTAssertTrue(svg.contains("xlink:href=\"https://example.com/\" aria-label=\"Kickoff &amp; &lt;review&gt;\""), svg)
+        XCTAssertEqual(LinkNode(rect: Rect(x: 0, y: 0, width: 1, height: 1), url: "https://x.org").label, "https://x.org",
+                       "a link without text is named by its URL")
+    }
+
+    /// The PDF's streams, inflated.
+    private func inflatedStreams(_ pdf: Data) -> [String] {
+        let bytes = [UInt8](pdf)
+        let open = Array("stream\n".utf8), close = Array("endstream".utf8)
+        func find(_ needle: [UInt8], from index: Int) -> Int? {
+            guard index + needle.count <= bytes.count else { return nil }
+            return (index...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+        }
+        var streams: [String] = []
+        var index = 0
+        while let start = find(open, from: index), let end = find(close, from: start + open.count) {
+            let compressed = Array(bytes[(start + open.count)..<end])
+            index = end + close.count
+            guard let decompressor = libdeflate_alloc_decompressor() else { continue }
+            defer { libdeflate_free_decompressor(decompressor) }
+            var output = [UInt8](repeating: 0, count: 1 << 22)
+            var produced = 0
+            let status = compressed.withUnsafeBytes { input in
+                output.withUnsafeMutableBytes { out in
+                    libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, out.baseAddress, out.count, &produced)
+                }
+            }
+            if status == LIBDEFLATE_SUCCESS { streams.append(String(decoding: output.prefix(produced), as: UTF8.self)) }
+        }
+        return streams
+    }
+
+    /// Right-to-left runs are marked with their text, in the order poppler reads glyphs in
+    /// (it puts right-to-left text back into logical order itself); left-to-right lines are not.
+    func testPDFMarksRightToLeftRunsWithTheirText() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        let lines = [PlacedLine(text: "שלום", x: 10, baseline: 20, width: 40), PlacedLine(text: "Hello", x: 10, baseline: 40, width: 40)]
+        let scene = Scene(width: 100, height: 60, background: nil,
+                          nodes: [.text(TextNode(font: "DejaVu Sans 12", color: black, lines: lines))], title: "t", description: [])
+        let content = inflatedStreams(try renderer.render(scene, format: .pdf)).joined()
+        XCTAssertEqual(content.components(separatedBy: "/ActualText").count - 1, 1, content)
+        // UTF-16BE with a byte order mark: ם ו ל ש, the glyphs' order from left to right.
+        XCTAssertTrue(content.contains("/ActualText <feff05dd05d505dc05e9>"), content)
+    }
+}
