@@ -191,12 +191,19 @@ public final class PangoTextMeasurer: TextMeasuring {
         // Most texts are one line that fits: shaped without a layout, and kept for the SVG writer.
         if let attributes = fonts.itemizeAttributes(font) {
             let text = String(decoding: bytes, as: UTF8.self)
-            if let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes, maxWidth: width) {
-                fonts.keepShapedLine(line, text: text, font: font)
-                let height = Double(line.logical.height) / Self.scale
-                let measured = MeasuredLine(text: text, width: Double(line.logical.width) / Self.scale,
-                                            baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
-                return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
+            if let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes) {
+                if line.logical.width <= width {
+                    fonts.keepShapedLine(line, text: text, font: font)
+                    let height = Double(line.logical.height) / Self.scale
+                    let measured = MeasuredLine(text: text, width: Double(line.logical.width) / Self.scale,
+                                                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
+                    return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
+                }
+                // Wider than its column: broken into lines from this shaping, each line kept.
+                if wrapsWithoutLayout, let measured = wrapped(line, bytes, font: font, attributes: attributes, description: description,
+                                                              width: width, maxWidth: maxWidth, maxLines: maxLines) {
+                    return measured
+                }
             }
         }
         pango_layout_set_font_description(layout, description)
@@ -234,8 +241,58 @@ public final class PangoTextMeasurer: TextMeasuring {
         } while pango_layout_iter_next_line(iterator) != 0
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        var height = Double(logical.height) / Self.scale
+        return finished(lines, starts: starts, lineHeight: lineHeight, height: Double(logical.height) / Self.scale,
+                        bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
+    }
 
+    /// Whether texts wider than their column are broken into lines by `LineBreaker` instead of a
+    /// `PangoLayout` (off only in tests, which compare the two).
+    var wrapsWithoutLayout = true
+    /// Texts `wrapped` measured, for tests.
+    private(set) var wrappedWithoutLayout = 0
+
+    /// A text of one item wider than `width` (Pango units), broken as a layout breaks it, its
+    /// lines measured and kept as `ShapedLine`s for painting; nil where `LineBreaker` is unsure.
+    private func wrapped(_ whole: ShapedLine, _ bytes: UnsafeBufferPointer<UInt8>, font: String, attributes: OpaquePointer,
+                         description: OpaquePointer, width: Int32, maxWidth: Double, maxLines: Int?) -> MeasuredText? {
+        guard let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }),
+              let breaks = LineBreaker.lines(whole, chars: chars, length: Int32(bytes.count), maxWidth: width) else { return nil }
+        // Every line is one run in the whole text's font: each has its extents.
+        let lineHeight = Int(whole.logical.height), ascent = Int(whole.baseline)
+        var lines: [MeasuredLine] = []
+        var starts: [Int] = []
+        var kept: [(ShapedLine, String)] = []
+        lines.reserveCapacity(breaks.count)
+        for (index, piece) in breaks.enumerated() {
+            let (trimmed, wasTrimmed) = Self.trimmedLine(UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end]))
+            var alone: ShapedLine?
+            if !trimmed.isEmpty {
+                var utf8 = trimmed
+                alone = utf8.withUTF8 { ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes) }
+            }
+            let lineWidth: Double
+            if wasTrimmed {
+                lineWidth = alone.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
+            } else {
+                guard let run = piece.runWidth else { return nil }
+                lineWidth = Double(run) / Self.scale
+            }
+            let baseline = Double(index * lineHeight + ascent) / Self.scale
+            lines.append(MeasuredLine(text: trimmed, width: lineWidth, baseline: baseline, isRightToLeft: false))
+            starts.append(piece.start)
+            if let alone { kept.append((alone, trimmed)) }
+        }
+        for (line, text) in kept { fonts.keepShapedLine(line, text: text, font: font) }
+        wrappedWithoutLayout += 1
+        return finished(lines, starts: starts, lineHeight: Double(lineHeight) / Self.scale,
+                        height: Double(breaks.count * lineHeight) / Self.scale,
+                        bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    /// The measured text of `lines`, cut to `maxLines` with an ellipsis on the last one kept.
+    private func finished(_ lines: [MeasuredLine], starts: [Int], lineHeight: Double, height: Double, bytes: UnsafeBufferPointer<UInt8>,
+                          description: OpaquePointer, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+        var lines = lines, height = height
         var truncated = false
         if let maxLines, maxLines > 0, lines.count > maxLines {
             truncated = true

@@ -34,6 +34,15 @@ final class ShapedLine {
     /// hyphen, hyphenation point, trailing white space, which measuring trims).
     static func shape(_ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
                       attributes: OpaquePointer, maxWidth: Int32) -> ShapedLine? {
+        guard let line = shape(bytes, text: text, context: context, attributes: attributes),
+              line.logical.width <= maxWidth else { return nil }
+        return line
+    }
+
+    /// The text shaped as one line, however wide: nil as `shape(_:text:context:attributes:maxWidth:)`
+    /// except for the width, which `LineBreaker` breaks lines by.
+    static func shape(_ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
+                      attributes: OpaquePointer) -> ShapedLine? {
         guard isPlainLine(bytes), text.last?.isWhitespace == false,
               let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else { return nil }
         let length = Int32(bytes.count)
@@ -65,11 +74,6 @@ final class ShapedLine {
         logical.width = max(0, run.x + run.width) - logical.x
         logical.y = min(0, run.y)
         logical.height = max(0, run.y + run.height) - logical.y
-        guard logical.width <= maxWidth else {
-            pango_item_free(item)
-            pango_glyph_string_free(glyphs)
-            return nil
-        }
         return ShapedLine(item: item, glyphs: glyphs, logical: logical)
     }
 

@@ -1,0 +1,183 @@
+import CPangoCairo
+
+/// Breaks a text that `ShapedLine` shaped as one item, but that is wider than its column, into
+/// the lines a `PangoLayout` with that width and `PANGO_WRAP_WORD_CHAR` makes of it: Pango 1.50's
+/// `process_item` for a paragraph of one item, from the same shaping, log attributes and log
+/// widths, shaping the same pieces with the paragraph as context where it measures them.
+/// A layout would itemize and shape the whole text again, work out the break properties again
+/// and shape every line's piece; here the text's one shaping serves, and only the candidates
+/// near a line's end are shaped. Nil wherever a layout could do something this does not:
+/// a break that inserts a hyphen (a word broken by characters), which `LineBreakerTests` and
+/// `WrappedMeasuringTests` check text by text against layouts.
+struct LineBreaker {
+    /// A line: its bytes in the text, and, when the layout's line has no trailing white space to
+    /// trim, the width of the layout's run (the piece shaped with the paragraph as context).
+    struct Line {
+        var start: Int
+        var end: Int
+        /// The character offset of `end`.
+        var endCharacter: Int
+        var runWidth: Int?
+    }
+
+    private let item: UnsafeMutablePointer<PangoItem>
+    private let chars: UnsafePointer<CChar>
+    private let length: Int32
+    private var attrs: [PangoLogAttr]
+    private var logWidths: [Int]
+    /// Character offsets to byte offsets, one more than the characters.
+    private var byteOffsets: [Int]
+
+    /// The lines of `whole` (the shaping of all of `chars`) at `maxWidth`, or nil.
+    static func lines(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, maxWidth: Int32) -> [Line]? {
+        var breaker = LineBreaker(whole, chars: chars, length: length)
+        return breaker.breakLines(whole, maxWidth: maxWidth)
+    }
+
+    private init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32) {
+        item = whole.item
+        self.chars = chars
+        self.length = length
+        let count = Int(whole.item.pointee.num_chars)
+        // As `get_items_log_attrs` computes them for a paragraph of one item and no break attributes.
+        attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        attrs.withUnsafeMutableBufferPointer { buffer in
+            pango_default_break(chars, length, nil, buffer.baseAddress, Int32(count + 1))
+            pango_tailor_break(chars, length, &whole.item.pointee.analysis, -1, buffer.baseAddress, Int32(count + 1))
+        }
+        var widths = [Int32](repeating: 0, count: count)
+        var glyphItem = PangoGlyphItem(item: whole.item, glyphs: whole.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
+        widths.withUnsafeMutableBufferPointer { pango_glyph_item_get_logical_widths(&glyphItem, chars, $0.baseAddress) }
+        logWidths = widths.map { Int($0) }
+        byteOffsets = []
+        byteOffsets.reserveCapacity(count + 1)
+        let bytes = UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self)
+        for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
+        byteOffsets.append(Int(length))
+    }
+
+    private mutating func breakLines(_ whole: ShapedLine, maxWidth: Int32) -> [Line]? {
+        let count = Int(item.pointee.num_chars)
+        // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
+        guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
+              attrs[count].break_removes_preceding == 0 else { return nil }
+        for index in 0..<Int(whole.glyphs.pointee.num_glyphs)
+        where whole.glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 { return nil }
+        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language) else { return nil }
+        let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
+        pango_font_metrics_unref(metrics)
+        var lines: [Line] = []
+        var start = 0
+        while start < count {
+            guard let line = nextLine(from: start, count: count, first: start == 0, whole: whole,
+                                      remaining: Int(maxWidth), safeDistance: safeDistance) else { return nil }
+            lines.append(line)
+            start = line.endCharacter
+        }
+        return lines
+    }
+
+    /// `process_item` for the rest of the item from character `start` on an empty line.
+    private func nextLine(from start: Int, count: Int, first: Bool, whole: ShapedLine,
+                          remaining: Int, safeDistance: Int) -> Line? {
+        let chars = count - start
+        var width: Int
+        if first {
+            width = Int(pango_glyph_string_get_width(whole.glyphs))
+        } else {
+            width = 0
+            for index in start..<count { width += logWidths[index] }
+        }
+        // The end of the paragraph is always a break.
+        guard let endExtra = extraWidth(start, chars) else { return nil }
+        var extra = endExtra
+        if width + extra <= remaining || chars == 1 {
+            width = pieceWidth(start, count)
+            if width + extra <= remaining || chars == 1 {
+                return Line(start: byteOffsets[start], end: byteOffsets[count], endCharacter: count, runWidth: width)
+            }
+        }
+        let originalWidth = width, originalExtra = extra
+        var breakChars = chars, breakWidth = width, breakExtra = extra
+        var breakRunWidth: Int?
+        var charWrap = false
+        while true {
+            var width = 0
+            for offset in 0...chars {
+                guard let found = extraWidth(start, offset) else { return nil }
+                extra = found
+                if min(width + extra, width) > remaining + safeDistance, breakChars < chars { break }
+                if offset > 0, canBreak(start + offset, charWrap: charWrap) {
+                    // A break that inserts a hyphen changes the line's glyphs: left to a layout.
+                    if attrs[start + offset].break_inserts_hyphen != 0 || attrs[start + offset].break_removes_preceding != 0 {
+                        return nil
+                    }
+                    if width + extra < remaining - safeDistance {
+                        // Pango keeps an earlier measured piece's glyphs here; never seen, not followed.
+                        if breakRunWidth != nil { return nil }
+                        (breakChars, breakWidth, breakExtra) = (offset, width, extra)
+                    } else {
+                        let measured = pieceWidth(start, start + offset)
+                        let measuredExtra = offset < chars && attrs[start + offset - 1].is_white != 0
+                            ? -logWidths[start + offset - 1] : 0
+                        if breakChars == chars || measured + measuredExtra <= remaining || measured + measuredExtra < breakWidth + breakExtra {
+                            (breakChars, breakWidth, breakExtra) = (offset, measured, measuredExtra)
+                            breakRunWidth = measured
+                        }
+                    }
+                }
+                if offset < chars { width += logWidths[start + offset] }
+            }
+            if !charWrap, breakWidth + breakExtra > remaining {
+                charWrap = true
+                (breakChars, breakWidth, breakExtra) = (chars, originalWidth, originalExtra)
+                breakRunWidth = nil
+                continue
+            }
+            break
+        }
+        let end = start + breakChars
+        if end == count {
+            // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
+            let runWidth = first ? Int(pango_glyph_string_get_width(whole.glyphs)) : pieceWidth(start, count)
+            return Line(start: byteOffsets[start], end: byteOffsets[count], endCharacter: count, runWidth: runWidth)
+        }
+        // A line ending in white space is measured trimmed; any other takes its run's width.
+        let runWidth = attrs[end - 1].is_white != 0 ? nil : (breakRunWidth ?? pieceWidth(start, end))
+        return Line(start: byteOffsets[start], end: byteOffsets[end], endCharacter: end, runWidth: runWidth)
+    }
+
+    /// `can_break_at` at character `offset` of the paragraph.
+    private func canBreak(_ offset: Int, charWrap: Bool) -> Bool {
+        if offset == attrs.count - 1 { return true }
+        return charWrap ? attrs[offset].is_char_break != 0 : attrs[offset].is_line_break != 0
+    }
+
+    /// `find_break_extra_width` for a break after `offset` characters of the rest from `start`;
+    /// nil where it would measure a hyphen.
+    private func extraWidth(_ start: Int, _ offset: Int) -> Int? {
+        if attrs[start + offset].break_inserts_hyphen != 0 {
+            // Only ever added to a width it is compared with the smaller of (Pango takes the
+            // minimum), unless it is a break: refused there.
+            return 0
+        }
+        if offset > 0, attrs[start + offset - 1].is_white != 0 { return -logWidths[start + offset - 1] }
+        return 0
+    }
+
+    /// The width of characters `from..<to` shaped as `shape_run` shapes a split item: with the
+    /// whole text as context.
+    private func pieceWidth(_ from: Int, _ to: Int) -> Int {
+        guard let piece = pango_item_copy(item) else { return .max }
+        defer { pango_item_free(piece) }
+        piece.pointee.offset = Int32(byteOffsets[from])
+        piece.pointee.length = Int32(byteOffsets[to] - byteOffsets[from])
+        piece.pointee.num_chars = Int32(to - from)
+        let glyphs = pango_glyph_string_new()!
+        defer { pango_glyph_string_free(glyphs) }
+        attrs.withUnsafeBufferPointer { buffer in
+            pango_shape_item(piece, chars, length, UnsafeMutablePointer(mutating: buffer.baseAddress! + from), glyphs, PANGO_SHAPE_NONE)
+        }
+        return Int(pango_glyph_string_get_width(glyphs))
+    }
+}
