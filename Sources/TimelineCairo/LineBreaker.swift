@@ -10,14 +10,15 @@ import CPangoCairo
 /// a break that inserts a hyphen (a word broken by characters), which `LineBreakerTests` and
 /// `WrappedMeasuringTests` check text by text against layouts.
 struct LineBreaker {
-    /// A line: its bytes in the text, and, when the layout's line has no trailing white space to
-    /// trim, the width of the layout's run (the piece shaped with the paragraph as context).
+    /// A line: its bytes in the text, and the layout's run: the piece shaped with the paragraph
+    /// as context (its item's offset is the piece's in the text).
     struct Line {
         var start: Int
         var end: Int
-        /// The character offset of `end`.
+        /// The character offsets of `start` and `end`.
+        var startCharacter: Int
         var endCharacter: Int
-        var runWidth: Int?
+        var run: ShapedLine
     }
 
     private let item: UnsafeMutablePointer<PangoItem>
@@ -92,14 +93,15 @@ struct LineBreaker {
         guard let endExtra = extraWidth(start, chars) else { return nil }
         var extra = endExtra
         if width + extra <= remaining || chars == 1 {
-            width = pieceWidth(start, count)
+            let rest = piece(start, count)
+            width = rest.width
             if width + extra <= remaining || chars == 1 {
-                return Line(start: byteOffsets[start], end: byteOffsets[count], endCharacter: count, runWidth: width)
+                return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count, run: rest)
             }
         }
         let originalWidth = width, originalExtra = extra
         var breakChars = chars, breakWidth = width, breakExtra = extra
-        var breakRunWidth: Int?
+        var breakRun: ShapedLine?
         var charWrap = false
         while true {
             var width = 0
@@ -114,15 +116,16 @@ struct LineBreaker {
                     }
                     if width + extra < remaining - safeDistance {
                         // Pango keeps an earlier measured piece's glyphs here; never seen, not followed.
-                        if breakRunWidth != nil { return nil }
+                        if breakRun != nil { return nil }
                         (breakChars, breakWidth, breakExtra) = (offset, width, extra)
                     } else {
-                        let measured = pieceWidth(start, start + offset)
+                        let run = piece(start, start + offset)
+                        let measured = run.width
                         let measuredExtra = offset < chars && attrs[start + offset - 1].is_white != 0
                             ? -logWidths[start + offset - 1] : 0
                         if breakChars == chars || measured + measuredExtra <= remaining || measured + measuredExtra < breakWidth + breakExtra {
                             (breakChars, breakWidth, breakExtra) = (offset, measured, measuredExtra)
-                            breakRunWidth = measured
+                            breakRun = run
                         }
                     }
                 }
@@ -131,7 +134,7 @@ struct LineBreaker {
             if !charWrap, breakWidth + breakExtra > remaining {
                 charWrap = true
                 (breakChars, breakWidth, breakExtra) = (chars, originalWidth, originalExtra)
-                breakRunWidth = nil
+                breakRun = nil
                 continue
             }
             break
@@ -139,12 +142,9 @@ struct LineBreaker {
         let end = start + breakChars
         if end == count {
             // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
-            let runWidth = first ? Int(pango_glyph_string_get_width(whole.glyphs)) : pieceWidth(start, count)
-            return Line(start: byteOffsets[start], end: byteOffsets[count], endCharacter: count, runWidth: runWidth)
+            return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count, run: first ? whole : piece(start, count))
         }
-        // A line ending in white space is measured trimmed; any other takes its run's width.
-        let runWidth = attrs[end - 1].is_white != 0 ? nil : (breakRunWidth ?? pieceWidth(start, end))
-        return Line(start: byteOffsets[start], end: byteOffsets[end], endCharacter: end, runWidth: runWidth)
+        return Line(start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end, run: breakRun ?? piece(start, end))
     }
 
     /// `can_break_at` at character `offset` of the paragraph.
@@ -165,19 +165,22 @@ struct LineBreaker {
         return 0
     }
 
-    /// The width of characters `from..<to` shaped as `shape_run` shapes a split item: with the
-    /// whole text as context.
-    private func pieceWidth(_ from: Int, _ to: Int) -> Int {
-        guard let piece = pango_item_copy(item) else { return .max }
-        defer { pango_item_free(piece) }
+    /// Characters `from..<to` shaped as `shape_run` shapes a split item: with the whole text as
+    /// context.
+    private func piece(_ from: Int, _ to: Int) -> ShapedLine {
+        let piece = pango_item_copy(item)!
         piece.pointee.offset = Int32(byteOffsets[from])
         piece.pointee.length = Int32(byteOffsets[to] - byteOffsets[from])
         piece.pointee.num_chars = Int32(to - from)
         let glyphs = pango_glyph_string_new()!
-        defer { pango_glyph_string_free(glyphs) }
         attrs.withUnsafeBufferPointer { buffer in
             pango_shape_item(piece, chars, length, UnsafeMutablePointer(mutating: buffer.baseAddress! + from), glyphs, PANGO_SHAPE_NONE)
         }
-        return Int(pango_glyph_string_get_width(glyphs))
+        return ShapedLine(item: piece, glyphs: glyphs)
     }
+}
+
+extension ShapedLine {
+    /// The sum of the glyphs' advances (`pango_glyph_string_get_width`).
+    var width: Int { Int(pango_glyph_string_get_width(glyphs)) }
 }

@@ -264,23 +264,23 @@ public final class PangoTextMeasurer: TextMeasuring {
         var kept: [(ShapedLine, String)] = []
         lines.reserveCapacity(breaks.count)
         for (index, piece) in breaks.enumerated() {
-            let (trimmed, wasTrimmed) = Self.trimmedLine(UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end]))
-            var alone: ShapedLine?
-            if !trimmed.isEmpty {
+            let lineBytes = UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end])
+            let (trimmed, wasTrimmed) = Self.trimmedLine(lineBytes)
+            var shaped: ShapedLine?
+            if !wasTrimmed {
+                // The layout's own run, drawn and measured as it is.
+                shaped = piece.run.standalone(length: lineBytes.count, characters: piece.endCharacter - piece.startCharacter)
+            } else if !trimmed.isEmpty {
+                // Shaped again without the white space: a glyph before it may be kerned against it
+                // (Inter's comma and space), and the measured line ends at the glyph.
                 var utf8 = trimmed
-                alone = utf8.withUTF8 { ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes) }
+                shaped = utf8.withUTF8 { ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes) }
             }
-            let lineWidth: Double
-            if wasTrimmed {
-                lineWidth = alone.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
-            } else {
-                guard let run = piece.runWidth else { return nil }
-                lineWidth = Double(run) / Self.scale
-            }
+            let width = shaped.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
+            if let shaped { kept.append((shaped, trimmed)) }
             let baseline = Double(index * lineHeight + ascent) / Self.scale
-            lines.append(MeasuredLine(text: trimmed, width: lineWidth, baseline: baseline, isRightToLeft: false))
+            lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: false))
             starts.append(piece.start)
-            if let alone { kept.append((alone, trimmed)) }
         }
         for (line, text) in kept { fonts.keepShapedLine(line, text: text, font: font) }
         wrappedWithoutLayout += 1
@@ -311,8 +311,15 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// a visible ASCII character (nearly every line) is taken as it is, without walking its
     /// characters backwards.
     static func trimmedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Bool) {
+        if let last = bytes.last, last > 0x20, last < 0x7F { return (String(decoding: bytes, as: UTF8.self), false) }
+        // ASCII white space (Unicode's White_Space: tab to carriage return, space) cut as bytes:
+        // when what is left ends in ASCII, no character can have joined the cut ones.
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 || (0x09...0x0D).contains(bytes[end - 1]) { end -= 1 }
+        if end < bytes.count, end == 0 || bytes[end - 1] < 0x80 {
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), true)
+        }
         let raw = String(decoding: bytes, as: UTF8.self)
-        if let last = bytes.last, last > 0x20, last < 0x7F { return (raw, false) }
         let trimmed = raw.trimmingTrailingSpaces
         return (trimmed, trimmed.utf8.count != raw.utf8.count)
     }

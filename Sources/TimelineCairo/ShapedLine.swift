@@ -66,6 +66,11 @@ final class ShapedLine {
         }
         let glyphs = pango_glyph_string_new()!
         pango_shape_item(item, chars, length, nil, glyphs, PANGO_SHAPE_NONE)
+        return ShapedLine(item: item, glyphs: glyphs)
+    }
+
+    /// A line of one run, `item` and `glyphs` taken over, with a layout line's extents.
+    convenience init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>) {
         var run = PangoRectangle()
         pango_glyph_string_extents(glyphs, item.pointee.analysis.font, nil, &run)
         // A layout line's extents start from an empty rectangle at the origin and take in each run.
@@ -74,7 +79,21 @@ final class ShapedLine {
         logical.width = max(0, run.x + run.width) - logical.x
         logical.y = min(0, run.y)
         logical.height = max(0, run.y + run.height) - logical.y
-        return ShapedLine(item: item, glyphs: glyphs, logical: logical)
+        self.init(item: item, glyphs: glyphs, logical: logical)
+    }
+
+    /// This line as a text of its own: its item starting at 0, without the glyphs of its last
+    /// bytes from `length` on (trailing white space a measured line is trimmed of).
+    func standalone(length: Int, characters: Int) -> ShapedLine {
+        let item = pango_item_copy(self.item)!
+        item.pointee.offset = 0
+        item.pointee.length = Int32(length)
+        item.pointee.num_chars = Int32(characters)
+        let glyphs = pango_glyph_string_copy(self.glyphs)!
+        var kept = Int(glyphs.pointee.num_glyphs)
+        while kept > 0, Int(glyphs.pointee.log_clusters[kept - 1]) >= length { kept -= 1 }
+        pango_glyph_string_set_size(glyphs, Int32(kept))
+        return ShapedLine(item: item, glyphs: glyphs)
     }
 
     /// No control characters (tabs, line breaks), no next-line, line or paragraph separator

@@ -100,19 +100,21 @@ final class WrappedMeasuringTests: XCTestCase {
         let measurer = PangoTextMeasurer(fonts: kept)
         var nodes: [Primitive] = []
         var y = 20.0
-        for font in ["Inter Semi-Bold 14", "DejaVu Sans 12"] {
+        for font in Self.fonts {
             var lines: [PlacedLine] = []
-            for text in Self.texts {
-                let measured = measurer.measure(text, font: font, maxWidth: 120, maxLines: nil)
-                for line in measured.lines {
-                    lines.append(PlacedLine(text: line.text, x: 5, baseline: y + line.baseline, width: line.width))
+            for width in [61.5, 120, 248] {
+                for text in Self.texts {
+                    let measured = measurer.measure(text, font: font, maxWidth: width, maxLines: nil)
+                    for line in measured.lines {
+                        lines.append(PlacedLine(text: line.text, x: 5, baseline: y + line.baseline, width: line.width))
+                    }
+                    y += measured.height + 4
                 }
-                y += measured.height + 4
             }
             nodes.append(.text(TextNode(font: font, color: RGBA(r: 0, g: 0, b: 0), lines: lines)))
         }
-        XCTAssertGreaterThan(measurer.wrappedWithoutLayout, 10)
-        func scene() -> Scene { Scene(width: 140, height: y, background: nil, nodes: nodes, title: "t", description: []) }
+        XCTAssertGreaterThan(measurer.wrappedWithoutLayout, 200)
+        func scene() -> Scene { Scene(width: 260, height: y, background: nil, nodes: nodes, title: "t", description: []) }
         let fromKept = try SceneRenderer(fonts: kept).render(scene(), format: .svg)
         let fromLayouts = try SceneRenderer(fonts: fresh).render(scene(), format: .svg)
         XCTAssertEqual(String(decoding: fromKept, as: UTF8.self), String(decoding: fromLayouts, as: UTF8.self))
