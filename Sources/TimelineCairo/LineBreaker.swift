@@ -11,14 +11,15 @@ import CPangoCairo
 /// `WrappedMeasuringTests` check text by text against layouts.
 struct LineBreaker {
     /// A line: its bytes in the text, and the layout's run: the piece shaped with the paragraph
-    /// as context (its item's offset is the piece's in the text).
+    /// as context (its item's offset is the piece's in the text), unless the line ends in white
+    /// space and no candidate break shaped it (measuring trims the line and shapes it alone).
     struct Line {
         var start: Int
         var end: Int
         /// The character offsets of `start` and `end`.
         var startCharacter: Int
         var endCharacter: Int
-        var run: ShapedLine
+        var run: ShapedLine?
     }
 
     private let item: UnsafeMutablePointer<PangoItem>
@@ -144,7 +145,7 @@ struct LineBreaker {
             // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
             return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count, run: first ? whole : piece(start, count))
         }
-        return Line(start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end, run: breakRun ?? piece(start, end))
+        return Line(start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end, run: breakRun ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
     }
 
     /// `can_break_at` at character `offset` of the paragraph.

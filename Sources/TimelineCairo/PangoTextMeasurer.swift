@@ -269,7 +269,8 @@ public final class PangoTextMeasurer: TextMeasuring {
             var shaped: ShapedLine?
             if !wasTrimmed {
                 // The layout's own run, drawn and measured as it is.
-                shaped = piece.run.standalone(length: lineBytes.count, characters: piece.endCharacter - piece.startCharacter)
+                guard let run = piece.run else { return nil }
+                shaped = run.standalone(length: lineBytes.count, characters: piece.endCharacter - piece.startCharacter)
             } else if !trimmed.isEmpty {
                 // Shaped again without the white space: a glyph before it may be kerned against it
                 // (Inter's comma and space), and the measured line ends at the glyph.
