@@ -12,11 +12,15 @@ final class ShapedLine {
     let glyphs: UnsafeMutablePointer<PangoGlyphString>
     /// The line's logical extents in Pango units, its origin on the baseline.
     let logical: PangoRectangle
+    /// Per glyph, whether the text may not be cut before it (HarfBuzz's flag), when known.
+    let unsafeToBreak: [Bool]?
 
-    private init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle) {
+    private init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle,
+                 unsafeToBreak: [Bool]?) {
         self.item = item
         self.glyphs = glyphs
         self.logical = logical
+        self.unsafeToBreak = unsafeToBreak
     }
 
     deinit {
@@ -64,13 +68,16 @@ final class ShapedLine {
             pango_item_free(item)
             return nil
         }
+        if let (glyphs, unsafe) = HarfBuzzShaping.shape(item, text: chars, length: length) {
+            return ShapedLine(item: item, glyphs: glyphs, unsafeToBreak: unsafe)
+        }
         let glyphs = pango_glyph_string_new()!
         pango_shape_item(item, chars, length, nil, glyphs, PANGO_SHAPE_NONE)
         return ShapedLine(item: item, glyphs: glyphs)
     }
 
     /// A line of one run, `item` and `glyphs` taken over, with a layout line's extents.
-    convenience init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>) {
+    convenience init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafeToBreak: [Bool]? = nil) {
         var run = PangoRectangle()
         pango_glyph_string_extents(glyphs, item.pointee.analysis.font, nil, &run)
         // A layout line's extents start from an empty rectangle at the origin and take in each run.
@@ -79,7 +86,7 @@ final class ShapedLine {
         logical.width = max(0, run.x + run.width) - logical.x
         logical.y = min(0, run.y)
         logical.height = max(0, run.y + run.height) - logical.y
-        self.init(item: item, glyphs: glyphs, logical: logical)
+        self.init(item: item, glyphs: glyphs, logical: logical, unsafeToBreak: unsafeToBreak)
     }
 
     /// This line as a text of its own: its item starting at 0, without the glyphs of its last
