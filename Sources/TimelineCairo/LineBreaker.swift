@@ -29,14 +29,26 @@ struct LineBreaker {
     private var logWidths: [Int]
     /// Character offsets to byte offsets, one more than the characters.
     private var byteOffsets: [Int]
+    private let whole: ShapedLine
+    /// By character offset: the first glyph of the cluster starting there, when the text may be
+    /// cut there (HarfBuzz's unsafe-to-break flag clear), else -1; empty when the whole text's
+    /// glyphs cannot be sliced.
+    private var safeGlyph: [Int] = []
 
     /// The lines of `whole` (the shaping of all of `chars`) at `maxWidth`, or nil.
     static func lines(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, maxWidth: Int32) -> [Line]? {
         var breaker = LineBreaker(whole, chars: chars, length: length)
-        return breaker.breakLines(whole, maxWidth: maxWidth)
+        return breaker.breakLines(maxWidth: maxWidth)
     }
 
-    private init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32) {
+    /// Scripts whose shaping never looks at the text around an item (no joining): there, glyphs
+    /// between two places safe to cut are those of the piece shaped alone.
+    private static let sliceableScripts: Set<UInt8> = Set([G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_LATIN, G_UNICODE_SCRIPT_GREEK,
+                                                          G_UNICODE_SCRIPT_CYRILLIC, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HIRAGANA,
+                                                          G_UNICODE_SCRIPT_KATAKANA].map { UInt8($0.rawValue) })
+
+    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32) {
+        self.whole = whole
         item = whole.item
         self.chars = chars
         self.length = length
@@ -56,9 +68,20 @@ struct LineBreaker {
         let bytes = UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self)
         for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
         byteOffsets.append(Int(length))
+        if let unsafe = whole.unsafeToBreak, Self.sliceableScripts.contains(whole.item.pointee.analysis.script),
+           byteOffsets.count == count + 1 {
+            var glyphAtByte = [Int](repeating: -1, count: Int(length) + 1)
+            for index in stride(from: Int(whole.glyphs.pointee.num_glyphs) - 1, through: 0, by: -1) {
+                let cluster = Int(whole.glyphs.pointee.log_clusters[index])
+                glyphAtByte[cluster] = unsafe[index] ? -1 : index
+            }
+            glyphAtByte[Int(length)] = Int(whole.glyphs.pointee.num_glyphs)
+            safeGlyph = byteOffsets.map { glyphAtByte[$0] }
+            safeGlyph[0] = 0
+        }
     }
 
-    private mutating func breakLines(_ whole: ShapedLine, maxWidth: Int32) -> [Line]? {
+    mutating func breakLines(maxWidth: Int32) -> [Line]? {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
@@ -167,8 +190,9 @@ struct LineBreaker {
     }
 
     /// Characters `from..<to` shaped as `shape_run` shapes a split item: with the whole text as
-    /// context.
+    /// context; a slice of the whole text's glyphs where it may be cut at both ends.
     private func piece(_ from: Int, _ to: Int) -> ShapedLine {
+        if let slice = slice(from, to) { return slice }
         let piece = pango_item_copy(item)!
         piece.pointee.offset = Int32(byteOffsets[from])
         piece.pointee.length = Int32(byteOffsets[to] - byteOffsets[from])
@@ -178,6 +202,51 @@ struct LineBreaker {
             pango_shape_item(piece, chars, length, UnsafeMutablePointer(mutating: buffer.baseAddress! + from), glyphs, PANGO_SHAPE_NONE)
         }
         return ShapedLine(item: piece, glyphs: glyphs)
+    }
+
+    /// The whole text's glyphs for characters `from..<to`, their item and clusters starting at
+    /// `from`, when the text may be cut at both ends; nil otherwise.
+    func slice(_ from: Int, _ to: Int) -> ShapedLine? {
+        guard !safeGlyph.isEmpty, from < to else { return nil }
+        let first = safeGlyph[from], end = safeGlyph[to]
+        guard first >= 0, end > first else { return nil }
+        let piece = pango_item_copy(item)!
+        let start = byteOffsets[from]
+        piece.pointee.offset = Int32(start)
+        piece.pointee.length = Int32(byteOffsets[to] - start)
+        piece.pointee.num_chars = Int32(to - from)
+        let glyphs = pango_glyph_string_new()!
+        pango_glyph_string_set_size(glyphs, Int32(end - first))
+        let source = whole.glyphs.pointee
+        for index in first..<end {
+            glyphs.pointee.glyphs[index - first] = source.glyphs[index]
+            glyphs.pointee.log_clusters[index - first] = source.log_clusters[index] - Int32(start)
+        }
+        return ShapedLine(item: piece, glyphs: glyphs)
+    }
+
+    /// Whether `bytes` alone itemize as one item analysed as this text's (same font, script,
+    /// language and level): then a slice of its glyphs is the line's shaping on its own.
+    func itemizesAlike(_ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer) -> Bool {
+        guard let base = bytes.baseAddress,
+              let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                                                     0, Int32(bytes.count), attributes, nil) else { return false }
+        defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+        guard list.pointee.next == nil, let data = list.pointee.data else { return false }
+        let alone = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis, own = item.pointee.analysis
+        return alone.font == own.font && alone.script == own.script && alone.language == own.language && alone.level == own.level
+            && alone.gravity == own.gravity && alone.flags & 0x7 == own.flags & 0x7 && alone.extra_attrs == nil && own.extra_attrs == nil
+    }
+
+    /// The character offset of byte `byte`, which starts a character.
+    func character(atByte byte: Int) -> Int? {
+        var low = 0, high = byteOffsets.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if byteOffsets[middle] == byte { return middle }
+            if byteOffsets[middle] < byte { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
     }
 }
 

@@ -255,8 +255,9 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// lines measured and kept as `ShapedLine`s for painting; nil where `LineBreaker` is unsure.
     private func wrapped(_ whole: ShapedLine, _ bytes: UnsafeBufferPointer<UInt8>, font: String, attributes: OpaquePointer,
                          description: OpaquePointer, width: Int32, maxWidth: Double, maxLines: Int?) -> MeasuredText? {
-        guard let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }),
-              let breaks = LineBreaker.lines(whole, chars: chars, length: Int32(bytes.count), maxWidth: width) else { return nil }
+        guard let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else { return nil }
+        var breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count))
+        guard let breaks = breaker.breakLines(maxWidth: width) else { return nil }
         // Every line is one run in the whole text's font: each has its extents.
         let lineHeight = Int(whole.logical.height), ascent = Int(whole.baseline)
         var lines: [MeasuredLine] = []
@@ -272,10 +273,17 @@ public final class PangoTextMeasurer: TextMeasuring {
                 guard let run = piece.run else { return nil }
                 shaped = run.standalone(length: lineBytes.count, characters: piece.endCharacter - piece.startCharacter)
             } else if !trimmed.isEmpty {
-                // Shaped again without the white space: a glyph before it may be kerned against it
-                // (Inter's comma and space), and the measured line ends at the glyph.
-                var utf8 = trimmed
-                shaped = utf8.withUTF8 { ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes) }
+                // Without the white space: a glyph before it may be kerned against it (Inter's comma
+                // and space), and the measured line ends at the glyph. A slice of the text's glyphs
+                // where HarfBuzz says the text may be cut there, else shaped again.
+                let length = trimmed.utf8.count
+                if let end = breaker.character(atByte: piece.start + length), let slice = breaker.slice(piece.startCharacter, end),
+                   breaker.itemizesAlike(UnsafeBufferPointer(rebasing: lineBytes[..<length]), context: fonts.context, attributes: attributes) {
+                    shaped = slice.standalone(length: length, characters: end - piece.startCharacter)
+                } else {
+                    var utf8 = trimmed
+                    shaped = utf8.withUTF8 { ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes) }
+                }
             }
             let width = shaped.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
             if let shaped { kept.append((shaped, trimmed)) }
