@@ -202,6 +202,7 @@ public final class FontLibrary {
 
     deinit {
         discardShapedLines()
+        for font in ownedFonts { g_object_unref(UnsafeMutableRawPointer(font)) }
         for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
         for description in descriptions.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))
@@ -219,6 +220,45 @@ public final class FontLibrary {
     /// The kept shaping of exactly `text` on one line in `font`, made when it was measured.
     func shapedLine(_ text: String, font: String) -> ShapedLine? {
         shapedLines.isEmpty ? nil : shapedLines[ShapedKey(font: font, text: text)]
+    }
+
+    /// Fonts of siblings' kept lines, by pointer: the same face and size loaded from this
+    /// library's font map (a PDF embeds a font once per cairo font face), or nil.
+    private var ownFonts: [UnsafeMutablePointer<PangoFont>: UnsafeMutablePointer<PangoFont>?] = [:]
+
+    /// `font` when it is this library's, else this library's font of the same file, face and
+    /// description; nil when there is none.
+    func ownFont(_ font: UnsafeMutablePointer<PangoFont>) -> UnsafeMutablePointer<PangoFont>? {
+        if pango_font_get_font_map(font) == fontMap { return font }
+        if let known = ownFonts[font] { return known }
+        var own: UnsafeMutablePointer<PangoFont>?
+        if let description = pango_font_describe_with_absolute_size(font) {
+            defer { pango_font_description_free(description) }
+            if let loaded = pango_font_map_load_font(fontMap, context, description) {
+                if Self.fontFile(loaded) == Self.fontFile(font), Self.fontFile(font) != nil {
+                    own = loaded
+                } else {
+                    g_object_unref(loaded)
+                }
+            }
+        }
+        if let own { ownedFonts.append(own) }
+        g_object_ref(font)
+        ownedFonts.append(font)
+        ownFonts[font] = own
+        return own
+    }
+
+    /// References taken by `ownFont`, dropped with the library.
+    private var ownedFonts: [UnsafeMutablePointer<PangoFont>] = []
+
+    private static func fontFile(_ font: UnsafeMutablePointer<PangoFont>) -> String? {
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
+              FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch else { return nil }
+        return String(cString: file) + "#\(index)"
     }
 
     /// Frees the kept lines; called before the next document is measured.

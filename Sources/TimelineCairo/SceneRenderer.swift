@@ -69,6 +69,7 @@ public final class SceneRenderer {
         cairo_scale(context.pointer, scale, scale)
         var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, tagsLinks: tagsLinks)
         painter.textAsOutlines = textAsOutlines
+        painter.drawsKeptLines = tagsLinks && scale == 1
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
