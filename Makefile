@@ -97,16 +97,30 @@ goldens: build
 	  esac; \
 	done
 
-# libFuzzer over decode → layout → SVG for FUZZ_SECONDS, seeded from fuzz/corpus (fixtures/*.yaml).
-# New inputs collect in .build-fuzz/corpus; a crash is written to fuzz/crashes/ and stops the run:
-# fix it and add the input to fixtures/hostile/. Leak checks are off because fontconfig and
-# Swift's lazily built globals keep their first allocations for the life of the process.
-FUZZ_SECONDS ?= 60
+# libFuzzer, FUZZ_SECONDS for each of FUZZ_TARGETS (TIMELINE_FUZZ_TARGET picks one in the binary):
+# - document: decode → layout → SVG, seeded from fuzz/corpus (fixtures/*.yaml);
+# - json: the JSON reading path alone (strict check, JSON reader, libyaml for comparison),
+#   seeded from fixtures/JSONTestSuite.
+# New inputs collect in .build-fuzz/corpus-TARGET; a crash is written to fuzz/crashes/TARGET-* and
+# stops the run: fix it and add the input to fixtures/hostile/. Leak checks are off because
+# fontconfig and Swift's lazily built globals keep their first allocations for the life of the process.
+FUZZ_SECONDS ?= 30
+FUZZ_TARGETS ?= document json
 fuzz: deps
 	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product timeline-fuzz --scratch-path .build-fuzz
-	@mkdir -p .build-fuzz/corpus fuzz/crashes
-	ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/timeline-fuzz .build-fuzz/corpus fuzz/corpus -max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 \
-	  -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=fuzz/crashes/
+	@mkdir -p fuzz/crashes
+	@set -e; for target in $(FUZZ_TARGETS); do \
+	  case $$target in \
+	    document) seeds=fuzz/corpus ;; \
+	    json) seeds=fixtures/JSONTestSuite/test_parsing ;; \
+	    *) echo "unknown fuzz target '$$target' (document, json)"; exit 2 ;; \
+	  esac; \
+	  mkdir -p .build-fuzz/corpus-$$target; \
+	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+	  TIMELINE_FUZZ_TARGET=$$target ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/timeline-fuzz .build-fuzz/corpus-$$target $$seeds \
+	    -max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+	    -artifact_prefix=fuzz/crashes/$$target-; \
+	done
 
 # Benchmarks against Graphviz (`dot -Tsvg` on the same chain of labelled nodes); see docs/performance.md.
 # Not a test: prints medians, ratios and whether each target of issue #7 is met. BENCH_FLAGS=--quick for 3 runs.

@@ -36,7 +36,7 @@ let package = Package(
         ),
         // libFuzzer harness: `make fuzz`. A plain build replays files through the same code.
         // The export lets its `main` find libFuzzer's driver when -sanitize=fuzzer links it in.
-        .executableTarget(name: "timeline-fuzz", dependencies: ["TimelineKit"],
+        .executableTarget(name: "timeline-fuzz", dependencies: ["TimelineKit", "TimelineSpec"],
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"], .when(platforms: [.linux]))]),
         .testTarget(name: "TimelineSpecTests", dependencies: ["TimelineSpec", "TimelineModel"]),
         .testTarget(name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],

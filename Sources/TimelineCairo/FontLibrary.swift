@@ -57,10 +57,13 @@ public final class FontLibrary {
     public enum SetupError: Error, CustomStringConvertible {
         case missingFonts(String)
         case fontconfig(String)
+        /// Files of `--fonts` folders that cannot be used: bad input, not a failure of the tool.
+        case unusableFonts([FontFolder.Problem])
         public var description: String {
             switch self {
             case .missingFonts(let path): return "bundled fonts not found at \(path)"
             case .fontconfig(let message): return "font setup failed: \(message)"
+            case .unusableFonts(let problems): return problems.map(\.description).joined(separator: "\n")
             }
         }
     }
@@ -88,17 +91,20 @@ public final class FontLibrary {
         if !systemFonts {
             _ = FcConfigParseAndLoadFromMemory(config, rules, FcTrue)
         }
-        var directories = extraDirectories
         if !systemFonts || !extraDirectories.isEmpty {
             guard let bundled = Self.bundledFontDirectory, FileManager.default.fileExists(atPath: bundled) else {
                 FcConfigDestroy(config)
                 throw SetupError.missingFonts(Self.bundledFontDirectory ?? "(no resource bundle)")
             }
-            directories.insert(bundled, at: 0)
+            if FcConfigAppFontAddDir(config, bundled) == FcFalse {
+                FcConfigDestroy(config)
+                throw SetupError.fontconfig("cannot read fonts in \(bundled)")
+            }
         }
-        for directory in directories where FcConfigAppFontAddDir(config, directory) == FcFalse {
+        let problems = extraDirectories.flatMap { Self.addFonts(in: $0, to: config) }
+        if !problems.isEmpty {
             FcConfigDestroy(config)
-            throw SetupError.fontconfig("cannot read fonts in \(directory)")
+            throw SetupError.unusableFonts(problems)
         }
         if !systemFonts { Self.installAsProcessDefault(config) }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
@@ -123,6 +129,19 @@ public final class FontLibrary {
         measuringSurface = CairoSurface(cairo_svg_surface_create_for_stream(Self.discard, nil, 1, 1))
         measuringContext = CairoContext(surface: measuringSurface)
         enterMeasuringState()
+    }
+
+    /// Adds the font files of a `--fonts` folder one by one (never fontconfig's folder scan, which
+    /// opens whatever it finds); returns the files that cannot be used.
+    private static func addFonts(in directory: String, to config: OpaquePointer) -> [FontFolder.Problem] {
+        let (files, problems) = FontFolder.scan(directory)
+        func fontCount() -> Int32 { FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0 }
+        return problems + files.compactMap { file in
+            let before = fontCount()
+            // fontconfig accepts a file it finds no font in: only a new font in the set tells.
+            guard FcConfigAppFontAddFile(config, file) == FcFalse || fontCount() == before else { return nil }
+            return FontFolder.Problem(path: file, reason: "is not a font file FreeType can read")
+        }
     }
 
     private static let discard: cairo_write_func_t = { _, _, _ in CAIRO_STATUS_SUCCESS }

@@ -7,10 +7,16 @@ import Foundation
 import TimelineCairo
 import TimelineModel
 
-/// Renders many inputs on several threads, then writes everything or nothing.
+/// Renders many inputs on several threads, then writes only if every input rendered, each
+/// input's images all or nothing.
 public struct BatchRender {
     public var options: RenderOptions
-    public var jobs: Int
+    /// Threads to use, 1 to `cores`: every thread loads fonts of its own, so threads beyond the
+    /// cores add no speed, only memory (and fontconfig fails past a few thousand). Larger values
+    /// are clamped.
+    public var jobs: Int {
+        didSet { jobs = Self.clampedJobs(jobs) }
+    }
     /// Leaves the renderers (fonts, kept layouts, caches) allocated when done: for a process that
     /// exits right after, freeing them only delays the exit.
     public var keepsRenderers = false
@@ -20,7 +26,11 @@ public struct BatchRender {
 
     public init(options: RenderOptions, jobs: Int = BatchRender.cores) {
         self.options = options
-        self.jobs = max(1, jobs)
+        self.jobs = Self.clampedJobs(jobs)
+    }
+
+    static func clampedJobs(_ jobs: Int) -> Int {
+        max(1, min(jobs, cores))
     }
 
     /// What one input produced.
@@ -78,8 +88,13 @@ public struct BatchRender {
             do {
                 renderer = try TimelineRenderer(options: options)
             } catch {
+                // Every worker fails alike (unusable --fonts files, say): reported once.
                 slots.lock.lock()
-                slots.failures[0] = slots.failures[0] ?? "\(error)"
+                if case RenderFailure.invalidInput(let lines) = error {
+                    if slots.problems[0].isEmpty { slots.problems[0] = lines }
+                } else {
+                    slots.failures[0] = slots.failures[0] ?? "\(error)"
+                }
                 slots.lock.unlock()
                 return
             }
@@ -99,7 +114,7 @@ public struct BatchRender {
                     case .failed: failure = error.description
                     }
                 } catch {
-                    failure = "\(input.displayName): \(error)"
+                    failure = "\(MessageText.escaped(input.displayName)): \(error)"
                 }
                 slots.lock.lock()
                 slots.outputs[index] = output
@@ -123,30 +138,38 @@ public struct BatchRender {
         return result
     }
 
-    /// Writes every image where `writer` says; fails before writing anything when names clash or a
-    /// single-file target would get more than one image.
+    /// Writes every image where `writer` says, each input's images all or nothing (a failure
+    /// leaves that input's images and the later inputs' as they were); fails before writing
+    /// anything when names clash or a single-file target would get more than one image.
     public func write(_ outputs: [Output], with writer: OutputWriter, timings: inout PhaseTimings, written: (String) -> Void = { _ in }) throws {
-        let planned = outputs.flatMap { output in output.images.map { (writer.path(for: $0, input: output.input.baseName), $0) } }
+        let planned = outputs.map { output in output.images.map { (path: writer.path(for: $0, input: output.input.baseName), data: $0.data) } }
+        let count = planned.reduce(0) { $0 + $1.count }
         let single: String?
         switch writer.target {
         case .file(let path): single = path
         case .standardOutput: single = "standard output (-o -)"
         case .directory: single = nil
         }
-        if let single, planned.count != 1 {
-            throw RenderFailure.invalidInput(["error: \(single) takes exactly one image, but this run makes \(planned.count); write to a folder instead"])
+        if let single, count != 1 {
+            throw RenderFailure.invalidInput(["error: \(single) takes exactly one image, but this run makes \(count); write to a folder instead"])
         }
         var seen: [String: Int] = [:]
-        for (path, _) in planned {
+        for (path, _) in planned.joined() {
             seen[path, default: 0] += 1
             if seen[path] == 2 {
-                throw RenderFailure.invalidInput(["error: two images would be written to \(path); give the inputs different names"])
+                throw RenderFailure.invalidInput(["error: two images would be written to \(MessageText.escaped(path)); give the inputs different names"])
             }
         }
         try measureTime(&timings.write) {
-            for (path, image) in planned {
-                try writer.write(image.data, to: path)
-                written(path)
+            for (index, files) in planned.enumerated() {
+                do throws(WriteFailure) {
+                    try writer.writeSet(files)
+                } catch {
+                    let unchanged = error.replaced.isEmpty ? "; no image of \(outputs[index].input.displayName) was changed" : ""
+                    let before = index == 0 ? "" : "; the images of the \(index) input\(index == 1 ? "" : "s") before it were written"
+                    throw RenderFailure.failed(error.message + unchanged + before)
+                }
+                for (path, _) in files { written(path) }
             }
         }
     }

@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TimelineCairo
+import TimelineSpec
 
 /// Compares rendered images with committed ("golden") ones, or records them. `check` on the
 /// command line and the Swift test helpers both run through here.
@@ -124,20 +126,28 @@ public struct GoldenCheck: Sendable {
         return report
     }
 
+    /// The largest expected image read: goldens are rendered images, and no rendered image comes
+    /// near this.
+    public static let maxExpectedBytes = 64 << 20
+
     /// Checks or records one image against the golden at `path`.
     public func check(_ image: RenderedImage, at path: String, diffPath: String?, into report: inout Report) throws {
         let golden: Data?
-        if FileManager.default.fileExists(atPath: path) {
-            guard let data = FileManager.default.contents(atPath: path) else {
+        if FileKind(atPath: path) != nil {
+            // Only a regular file of bounded size is read: a FIFO or device in the folder of
+            // goldens is refused at once, never waited on.
+            switch RegularFile.read(path, maxBytes: Self.maxExpectedBytes) {
+            case .success(let bytes):
+                golden = Data(bytes)
+            case .failure(let problem):
                 if record {
                     try OutputWriter.writeAtomically(image.data, to: path)
                     report.recorded.append((path, .changed))
                 } else {
-                    report.problems.append(SetupProblem(path: path, reason: "cannot read the expected image"))
+                    report.problems.append(SetupProblem(path: path, reason: "the expected image \(problem.message)"))
                 }
                 return
             }
-            golden = data
         } else {
             golden = nil
         }
@@ -179,6 +189,14 @@ public struct GoldenCheck: Sendable {
         }
     }
 
+    /// Whether an expected image of `size` may be decoded (for the diff picture) beside a
+    /// rendered one of `actual`: up to four times its pixels, or 4 million (16 MB), whichever is
+    /// more, and never a side the renderer cannot make.
+    static func isDecodable(_ size: GoldenComparison.PixelSize, besides actual: GoldenComparison.PixelSize) -> Bool {
+        size.width <= SceneRenderer.maxPixelSide && size.height <= SceneRenderer.maxPixelSide
+            && size.width * size.height <= max(4 * actual.width * actual.height, 1 << 22)
+    }
+
     /// Nil when the image matches the golden bytes.
     func compare(_ image: RenderedImage, with golden: Data, path: String) -> Result<Mismatch.Kind?, SetupProblem> {
         if golden == image.data { return .success(nil) }
@@ -186,6 +204,15 @@ public struct GoldenCheck: Sendable {
         case .svg:
             return .success(GoldenComparison.compareSVG(expected: golden, actual: image.data).map(Mismatch.Kind.svg))
         case .png:
+            guard let expectedSize = PNGHeader.size(of: golden) else {
+                return .failure(SetupProblem(path: path, reason: "the expected image is not a PNG file"))
+            }
+            if let actualSize = PNGHeader.size(of: image.data), expectedSize != actualSize {
+                guard Self.isDecodable(expectedSize, besides: actualSize) else {
+                    return .failure(SetupProblem(path: path, reason: "the expected image is \(expectedSize), far larger than the rendered \(actualSize); it is not decoded"))
+                }
+                return .success(.size(expected: expectedSize, actual: actualSize))
+            }
             let expected: PixelImage
             do {
                 expected = try PixelImage(png: golden)

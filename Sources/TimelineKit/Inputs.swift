@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TimelineModel
 import TimelineSpec
 
 /// One input to render: a file or standard input, read into memory.
@@ -34,13 +35,14 @@ public struct InputSource: Sendable {
         case noInputs(String)
         case unsupported(String)
         case tooLarge(String, Int, Int)
+        /// Paths are escaped: a folder's listing can hold any name.
         public var description: String {
             switch self {
-            case .unreadable(let path, let reason): return "\(path): error: cannot read: \(reason)"
-            case .noInputs(let path): return "\(path): error: the folder holds no .yaml, .yml or .json file"
-            case .unsupported(let path): return "\(path): error: not a .yaml, .yml or .json file"
+            case .unreadable(let path, let reason): return "\(MessageText.escaped(path)): error: cannot read: \(reason)"
+            case .noInputs(let path): return "\(MessageText.escaped(path)): error: the folder holds no .yaml, .yml or .json file"
+            case .unsupported(let path): return "\(MessageText.escaped(path)): error: not a .yaml, .yml or .json file"
             case .tooLarge(let path, let size, let limit):
-                return "\(path):1:1: error: the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"
+                return "\(MessageText.escaped(path)):1:1: error: the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"
             }
         }
     }
@@ -65,7 +67,7 @@ public struct InputSource: Sendable {
             if argument == "-" {
                 let data = try readStandardInput(maxBytes: maxBytes)
                 sources.append(InputSource(displayName: "<stdin>", baseName: "stdin", data: data,
-                                           format: stdinFormat, directory: manager.currentDirectoryPath))
+                                           format: stdinFormat ?? InputFormat(sniffing: data), directory: manager.currentDirectoryPath))
                 continue
             }
             guard let kind = FileKind(atPath: argument) else {

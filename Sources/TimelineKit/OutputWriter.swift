@@ -68,53 +68,86 @@ public struct OutputWriter {
     }
 
     public func write(_ data: Data, to path: String) throws {
-        if path == "-" {
-            guard StandardStreams.writeOutput(data) else {
-                throw RenderFailure.failed("cannot write to standard output: \(String(cString: strerror(errno)))")
+        do {
+            try writeSet([(path, data)])
+        } catch {
+            throw RenderFailure.failed(error.message)
+        }
+    }
+
+    /// Writes a set of files all or nothing (see `writeAll`); standard output (`-`) directly.
+    func writeSet(_ files: [(path: String, data: Data)]) throws(WriteFailure) {
+        if files.count == 1, files[0].path == "-" {
+            guard StandardStreams.writeOutput(files[0].data) else {
+                throw WriteFailure(WriteProblem(path: "standard output", errno: errno))
             }
             return
         }
-        try Self.writeAtomically(data, to: path)
+        try Self.writeSet(files)
     }
 
     public static func writeAtomically(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
+        try writeAll([(path, data)])
+    }
+
+    /// Writes every file to a temporary beside it, and renames them into place only once all are
+    /// written: a failure (a full disk, a folder in the way) leaves every file as it was and no
+    /// temporary behind. Written with open, write and rename, without `Data.write`'s fsync (0.6 ms
+    /// an image, more than a small card's whole rendering): surviving a power cut is not this
+    /// tool's promise.
+    public static func writeAll(_ files: [(path: String, data: Data)]) throws {
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try writeSet(files)
         } catch {
-            throw RenderFailure.failed("cannot write \(path): \(describe(error))")
-        }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        // Written with open, write and rename, without `Data.write`'s fsync (0.6 ms an image,
-        // more than a small card's whole rendering): the rename already keeps a failed run from
-        // leaving a partial image; surviving a power cut is not this tool's promise.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw failure(path) }
-        // errno is read right after the call that failed, before close or unlink change it.
-        var error = StandardStreams.writeAll(data, to: descriptor) ? nil : failure(path)
-        if close(descriptor) != 0, error == nil { error = failure(path) }
-        if error == nil, rename(temporary, path) != 0 { error = failure(path) }
-        if let error {
-            _ = unlink(temporary)
-            throw error
+            throw RenderFailure.failed(error.message)
         }
     }
 
-    /// A failed write of `path`, with `errno`'s reason.
-    private static func failure(_ path: String) -> RenderFailure {
-        .failed("cannot write \(path): \(String(cString: strerror(errno)))")
+    static func writeSet(_ files: [(path: String, data: Data)]) throws(WriteFailure) {
+        var staged: [TemporaryFile] = []
+        func fail(_ problem: WriteProblem, replaced: [String] = []) -> WriteFailure {
+            for temporary in staged { temporary.discard() }
+            return WriteFailure(problem, replaced: replaced)
+        }
+        for (path, data) in files {
+            let folder = TemporaryFile.split(path).folder
+            if let problem = OutputFolders.create(folder) { throw fail(WriteProblem(path: path, reason: problem)) }
+            TemporaryFile.removeStale(in: folder)
+            switch TemporaryFile.create(for: path, writing: data) {
+            case .success(let temporary): staged.append(temporary)
+            case .failure(let problem): throw fail(problem)
+            }
+        }
+        // rename cannot put a file over a folder (it replaces a link to one): found before
+        // anything is replaced.
+        for (path, _) in files {
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                throw fail(WriteProblem(path: path, reason: "a folder of that name is in the way"))
+            }
+        }
+        // Renames in one folder hardly fail once their files are written; if one does, the files
+        // before it are already in place, and the message says which.
+        for (index, temporary) in staged.enumerated() {
+            guard let problem = temporary.commit() else { continue }
+            staged.removeFirst(index)
+            throw fail(problem, replaced: files[..<index].map(\.path))
+        }
+    }
+}
+
+/// Why a set of files was not written: the file that failed, and the files already replaced
+/// when renaming itself failed (none when the failure came first, the usual case).
+struct WriteFailure: Error {
+    var problem: WriteProblem
+    var replaced: [String]
+
+    init(_ problem: WriteProblem, replaced: [String] = []) {
+        self.problem = problem
+        self.replaced = replaced
     }
 
-    /// `localizedDescription`, which is not in FoundationEssentials: on Linux, full Foundation's
-    /// text for the file system's errors, which carry no description of their own.
-    static func describe(_ error: Error) -> String {
-        #if canImport(FoundationEssentials)
-        let domain = error is CocoaError ? "NSCocoaErrorDomain" : error._domain
-        let code = (error as? CocoaError)?.code.rawValue ?? error._code
-        return "The operation could not be completed. (\(domain) error \(code).)"
-        #else
-        return error.localizedDescription
-        #endif
+    var message: String {
+        problem.message + (replaced.isEmpty ? "" : " (\(replaced.joined(separator: ", ")) already replaced)")
     }
 }

@@ -45,6 +45,8 @@ public final class TimelineRenderer {
         do {
             fonts = try FontPreload.take(fontDirectories: options.fontDirectories, systemFonts: options.systemFonts)
                 ?? FontLibrary(extraDirectories: options.fontDirectories, systemFonts: options.systemFonts)
+        } catch FontLibrary.SetupError.unusableFonts(let problems) {
+            throw RenderFailure.invalidInput(problems.map(\.description))
         } catch {
             throw RenderFailure.failed("\(error)")
         }
@@ -74,13 +76,16 @@ public final class TimelineRenderer {
         }
     }
 
-    /// The scenes to draw: one per card, or the feed strip (split into parts when a PNG would be
-    /// too tall), with the names their images get.
-    public func scenes(for document: Document, name: String) throws -> [(name: String, scene: Scene)] {
+    /// An image to draw: its format, the name it gets, and its scene.
+    public typealias ImageScene = (format: ImageFormat, name: String, scene: Scene)
+
+    /// The images to draw, format by format: one per card, or the feed strip (split into parts
+    /// for a format whose page or pixel limit it passes), with the names their images get.
+    public func scenes(for document: Document, name: String) throws -> [ImageScene] {
         // The layouts kept for painting the previous document's text.
         fonts.discardShapedLines()
         let shapingBefore = measurer.shapingSeconds
-        let result: [(name: String, scene: Scene)] = try measureTime(&timings.layout) {
+        let result: [ImageScene] = try measureTime(&timings.layout) {
             fonts.enterMeasuringState()
             return try scenes(for: document, name: name, measurer: measurer)
         }
@@ -89,61 +94,112 @@ public final class TimelineRenderer {
         timings.shape += shaping
         timings.layout -= shaping
         if options.strict {
-            let problems = result.flatMap(\.scene.truncations).map {
-                "\($0.location): error: text does not fit and was cut with an ellipsis: '\($0.text)' (--strict)"
+            // Each card's truncations once, though its scene may be drawn in several formats.
+            let firstFormat = result.first?.format
+            let problems = result.filter { $0.format == firstFormat }.flatMap(\.scene.truncations).map {
+                "\($0.location): error: text does not fit and was cut with an ellipsis: '\(MessageText.escaped($0.text))' (--strict)"
             }
             if !problems.isEmpty { throw RenderFailure.invalidInput(problems) }
         }
         return result
     }
 
-    private func scenes(for document: Document, name: String, measurer: any TextMeasuring) throws -> [(name: String, scene: Scene)] {
+    private func scenes(for document: Document, name: String, measurer: any TextMeasuring) throws -> [ImageScene] {
         let icons = IconCheck.sceneIcons(of: document)
         if options.feed {
-            return try feedScenes(document, name: name, measurer: measurer).map { name, scene in
+            return try feedScenes(document, name: name, measurer: measurer).map { format, name, scene in
                 var scene = scene
                 scene.icons = icons
-                return (name, scene)
+                return (format, name, scene)
             }
         }
-        return try document.cards.map { card in
+        let cards = document.cards.map { card in
             var scene = CardLayout.scene(for: card, measurer: measurer)
             scene.icons = icons
-            try checkSize(scene, location: card.location, what: "card '\(card.id)'")
-            return (card.id, scene)
+            return (card, scene)
         }
-    }
-
-    private func checkSize(_ scene: Scene, location: SourceLocation?, what: String) throws {
-        let place = location?.description ?? "input"
-        // Written so NaN or infinity fail too: nothing after this converts a bad size to Int.
-        if !(scene.width.isFinite && scene.height.isFinite && max(scene.width, scene.height) <= options.maxVectorSide) {
-            throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Int(scene.width))×\(Int(scene.height)) points, more than the limit of \(Int(options.maxVectorSide))"])
-        }
-        for format in options.formats where format == .png {
-            let (width, height) = SceneRenderer.pixelSize(of: scene, scale: options.scale(for: .png))
-            if max(width, height) > SceneRenderer.maxPixelSide {
-                throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(width)×\(height) px as PNG; PNG sides are limited to \(SceneRenderer.maxPixelSide) px (lower --scale, or use SVG or PDF)"])
+        return try options.formats.flatMap { format in
+            try cards.map { card, scene in
+                try checkSize(scene, format: format, location: card.location, what: "card '\(card.id)'")
+                return (format, card.id, scene)
             }
         }
     }
 
-    private func feedScenes(_ document: Document, name: String, measurer: any TextMeasuring) throws -> [(name: String, scene: Scene)] {
-        let (scene, placements) = FeedLayout.scene(for: document, measurer: measurer)
-        let pngScale = options.scale(for: .png)
-        let limit = Double(SceneRenderer.maxPixelSide) / pngScale
-        guard options.formats.contains(.png), scene.height > limit else {
-            try checkSize(scene, location: document.cards.first?.location, what: "the feed")
-            return [(name, scene)]
+    /// The longest side an image of `format` may have, in points: PNG's pixel limit at its scale,
+    /// PDF's page limit at its scale, and for every format `maxVectorSide`.
+    func sideLimit(for format: ImageFormat) -> Double {
+        switch format {
+        case .svg: return options.maxVectorSide
+        case .png: return min(options.maxVectorSide, Double(SceneRenderer.maxPixelSide) / options.scale(for: .png))
+        case .pdf: return min(options.maxVectorSide, Self.maxPDFPageSide / options.scale(for: .pdf))
         }
-        // Too tall for one PNG: split at card boundaries into parts that fit.
+    }
+
+    /// PDF's implementation limit on a page side (PDF 1.7, annex C): readers refuse larger pages.
+    public static let maxPDFPageSide: Double = 14_400
+
+    private func checkSize(_ scene: Scene, format: ImageFormat, location: SourceLocation?, what: String) throws {
+        try checkSize(width: scene.width, height: scene.height, format: format, location: location, what: what)
+    }
+
+    private func checkSize(width: Double, height: Double, format: ImageFormat, location: SourceLocation?, what: String) throws {
+        let place = location?.description ?? "input"
+        let limit = sideLimit(for: format)
+        // Written so NaN or infinity fail too: nothing after this converts a bad size to Int.
+        if width.isFinite && height.isFinite && max(width, height) <= limit { return }
+        let beyondSanity = !(width.isFinite && height.isFinite && max(width, height) <= options.maxVectorSide)
+        let scale = options.scale(for: format)
+        switch format {
+        case .png where !beyondSanity:
+            throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Self.whole(width * scale))×\(Self.whole(height * scale)) px as PNG; PNG sides are limited to \(SceneRenderer.maxPixelSide) px (lower --scale, or use SVG or PDF)"])
+        case .pdf where !beyondSanity:
+            throw RenderFailure.invalidInput(["\(place): error: \(what) would be a \(Self.whole(width * scale))×\(Self.whole(height * scale)) point PDF page; PDF pages are limited to \(Int(Self.maxPDFPageSide)) points a side (lower --scale, or use SVG or PNG)"])
+        default:
+            throw RenderFailure.invalidInput(["\(place): error: \(what) would be \(Self.whole(width))×\(Self.whole(height)) points, more than the limit of \(Int(options.maxVectorSide))"])
+        }
+    }
+
+    /// A size for a message: whole points, and NaN or infinity named rather than trapping.
+    private static func whole(_ value: Double) -> String {
+        value.isFinite && abs(value) < 1e15 ? String(Int(value.rounded(.up))) : "\(value)"
+    }
+
+    /// The feed strip for each format; a format whose limit it passes in height gets it split at
+    /// card boundaries into parts `NAME-1`, `NAME-2`, ... that fit (PNG and PDF; SVG's limit is
+    /// the sanity limit, and a feed beyond it is refused).
+    private func feedScenes(_ document: Document, name: String, measurer: any TextMeasuring) throws -> [ImageScene] {
+        let (scene, placements) = FeedLayout.scene(for: document, measurer: measurer)
+        var result: [ImageScene] = []
+        for format in options.formats {
+            let limit = sideLimit(for: format)
+            guard format != .svg, scene.height > limit, scene.width <= limit else {
+                try checkSize(scene, format: format, location: document.cards.first?.location, what: "the feed")
+                result.append((format, name, scene))
+                continue
+            }
+            let parts = try feedParts(document, placements: placements, width: scene.width, limit: limit, format: format)
+            for (index, cards) in parts.enumerated() {
+                var part = document
+                part.cards = cards
+                let partScene = FeedLayout.scene(for: part, measurer: measurer).scene
+                try checkSize(partScene, format: format, location: cards.first?.location, what: "part \(index + 1) of the feed")
+                result.append((format, "\(name)-\(index + 1)", partScene))
+            }
+        }
+        return result
+    }
+
+    /// The feed's cards in groups whose strips are at most `limit` points tall.
+    private func feedParts(_ document: Document, placements: [FeedLayout.Placement], width: Double, limit: Double,
+                           format: ImageFormat) throws -> [[Card]] {
         let overhead = document.feed.margins.vertical
         var parts: [[Card]] = [[]]
         var partHeight = overhead
         for (card, placement) in zip(document.cards, placements) {
             let height = placement.bottom - placement.top
             if height + overhead > limit {
-                throw RenderFailure.invalidInput(["\(card.location?.description ?? name): error: card '\(card.id)' alone is \(Int((height + overhead) * pngScale)) px tall as PNG; PNG sides are limited to \(SceneRenderer.maxPixelSide) px"])
+                try checkSize(width: width, height: height + overhead, format: format, location: card.location, what: "card '\(card.id)' alone")
             }
             if partHeight + height > limit, !(parts.last?.isEmpty ?? true) {
                 parts.append([])
@@ -152,14 +208,7 @@ public final class TimelineRenderer {
             parts[parts.count - 1].append(card)
             partHeight += height
         }
-        return try parts.enumerated().map { index, cards in
-            var part = document
-            part.cards = cards
-            let partScene = FeedLayout.scene(for: part, measurer: measurer).scene
-            // Widths and the other formats are checked on each part, as on a whole feed.
-            try checkSize(partScene, location: cards.first?.location, what: "part \(index + 1) of the feed")
-            return ("\(name)-\(index + 1)", partScene)
-        }
+        return parts
     }
 
     /// Every image of a document, encoded in memory.
@@ -170,18 +219,14 @@ public final class TimelineRenderer {
             timings.paint += painter.paintSeconds - paintBefore
             timings.encode += painter.encodeSeconds - encodeBefore
         }
-        var images: [RenderedImage] = []
-        for format in options.formats {
-            for (imageName, scene) in scenes {
-                do {
-                    let data = try painter.render(scene, format: format, scale: options.scale(for: format),
-                                                  creationDate: options.creationDate)
-                    images.append(RenderedImage(name: imageName, format: format, data: data))
-                } catch {
-                    throw RenderFailure.failed("\(document.source): \(imageName).\(format.rawValue): \(error)")
-                }
+        return try scenes.map { format, imageName, scene in
+            do {
+                let data = try painter.render(scene, format: format, scale: options.scale(for: format),
+                                              creationDate: options.creationDate)
+                return RenderedImage(name: imageName, format: format, data: data)
+            } catch {
+                throw RenderFailure.failed("\(document.source): \(imageName).\(format.rawValue): \(error)")
             }
         }
-        return images
     }
 }

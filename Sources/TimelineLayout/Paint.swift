@@ -61,12 +61,13 @@ struct NodeLook {
 }
 
 extension Item {
-    /// Open or in-progress, dated before `now`.
+    /// Open or in-progress, and due before `now`: an item due at `now` exactly is not late yet.
     func isOverdue(now: DateValue?) -> Bool {
         guard let now, let date, status.canBeOverdue else { return false }
-        // A bare day is due at its end, not at its first second.
         let due = end ?? date
-        return due.instant + (due.isDay ? 86_400 : 0) <= now.instant
+        // A bare day is due until it ends: late once the next day has begun.
+        if due.isDay { return due.instant + 86_400 <= now.instant }
+        return due.instant < now.instant
     }
 }
 

@@ -43,5 +43,6 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// The file name escaped: a theme's path comes from the input, and a folder can hold any name.
+    public var description: String { "\(MessageText.escaped(file)):\(line):\(column)" }
 }

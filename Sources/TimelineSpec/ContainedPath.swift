@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TimelineModel
 
 /// Resolves a path written in an input so it can never name a file outside the input's folder.
 enum ContainedPath {
@@ -10,7 +11,7 @@ enum ContainedPath {
         case url, absolute, escapes, missing, symlinkEscapes
 
         func message(for raw: String) -> String {
-            let name = String(raw.unicodeScalars.prefix(200))
+            let name = MessageText.escaped(String(raw.unicodeScalars.prefix(200)))
             switch self {
             case .url: return "'\(name)' is a URL; only files next to the input are read"
             case .absolute: return "'\(name)' is an absolute path; use a path relative to the input's folder"

@@ -31,10 +31,12 @@ final class DecodeContext {
         diagnostics.append(diagnostic)
     }
 
-    /// User text as a message quotes it: cut short, so one huge value cannot flood the output.
+    /// User text as a message quotes it: cut short, so one huge value cannot flood the output,
+    /// and escaped, so it cannot drive the terminal or split the message.
     static func quoted(_ text: String) -> String {
         let limit = 80
-        return text.unicodeScalars.count <= limit ? "'\(text)'" : "'\(String(text.unicodeScalars.prefix(limit)))…'"
+        return text.unicodeScalars.count <= limit ? "'\(MessageText.escaped(text))'"
+            : "'\(MessageText.escaped(String(text.unicodeScalars.prefix(limit))))…'"
     }
 
     /// The mapping's values by key; unknown keys are reported with the closest known one.
@@ -74,14 +76,17 @@ final class DecodeContext {
         return items
     }
 
-    /// The first control character other than a line feed or tab, read as bytes: a loop over
-    /// the text's storage, not over `utf8`'s indices (a twentieth of decoding, through them).
-    static func controlByte(in text: String) -> UInt8? {
+    /// The first character a text value may not hold: a control character other than a line feed
+    /// or tab, or a noncharacter. A loop over the text's bytes, not over `utf8`'s indices (a
+    /// twentieth of decoding, through them); characters are looked at only after a byte that can
+    /// start one of them (C1 controls start with 0xC2, noncharacters with 0xEF or 0xF0–0xF4).
+    static func forbiddenScalar(in text: String) -> Unicode.Scalar? {
         var text = text
-        return text.withUTF8 { bytes in
-            for byte in bytes where (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return byte }
-            return nil
+        let suspect = text.withUTF8 { bytes in
+            bytes.contains { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 >= 0xEF }
         }
+        guard suspect else { return nil }
+        return text.unicodeScalars.first { ($0.isControlCharacter && $0 != "\n" && $0 != "\t") || $0.isNoncharacter }
     }
 
     /// Non-empty text within the length limit. Numbers and booleans written plainly count as text.
@@ -101,11 +106,12 @@ final class DecodeContext {
             error(node, "\(path()): text is \(value.unicodeScalars.count) characters, more than the limit of \(limits.maxTextLength) (raise with --max-text)")
             return nil
         }
-        // Escapes such as "\0" or "\e" can smuggle in control characters no renderer can draw.
-        // They are ASCII, and UTF-8 never uses ASCII bytes inside other characters: bytes suffice.
-        if let control = Self.controlByte(in: value) {
-            let hex = String(control, radix: 16, uppercase: true)
-            error(node, "\(path()): contains the control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex), which cannot be drawn")
+        // Escapes such as "\e" or "\uFFFE" can smuggle in characters no renderer can draw.
+        if let scalar = Self.forbiddenScalar(in: value) {
+            let code = MessageText.codePoint(scalar.value)
+            error(node, scalar.isNoncharacter
+                ? "\(path()): contains the noncharacter \(code), which Unicode reserves for programs' own use and PDF cannot carry"
+                : "\(path()): contains the control character \(code), which cannot be drawn")
             return nil
         }
         return value
@@ -117,7 +123,7 @@ final class DecodeContext {
             error(node, "\(path()): expected a number, found the quoted text \(Self.quoted(value)) (write it without quotes)")
             return nil
         }
-        guard case .scalar(let value, _) = node.content, let number = Double(value),
+        guard case .scalar(let value, _) = node.content, let number = ValueParsers.coreNumber(value),
               number.isFinite else {
             error(node, "\(path()): expected a number, found \(node.isNull ? "null" : node.scalar.map(Self.quoted) ?? node.kindName)")
             return nil

@@ -33,6 +33,10 @@ public struct Limits: Hashable, Sendable {
     public var maxTextLength = 10_000
     /// YAML nodes after aliases are expanded.
     public var maxNodes = 1_000_000
+    /// Bytes of text (keys and values) that aliases expand to, each alias counting its anchor's
+    /// text once more. Text written out is bounded by `maxInputBytes` instead; this bounds the
+    /// amplification, since every byte of text costs tens of bytes of output and its measuring.
+    public var maxExpandedBytes = 4 * 1024 * 1024
     /// Bytes in one input file.
     public var maxInputBytes = 64 * 1024 * 1024
     /// Levels of YAML collections inside collections.

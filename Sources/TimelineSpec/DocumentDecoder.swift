@@ -9,6 +9,15 @@ import TimelineModel
 public enum InputFormat: String, Sendable, CaseIterable {
     case yaml, json
 
+    /// What standard input holds, when nothing says: JSON when its first character other than
+    /// white space (and a byte-order mark) opens an object or a list, so the strict JSON rules
+    /// apply to it; YAML otherwise.
+    public init(sniffing bytes: some Collection<UInt8>) {
+        let body = bytes.starts(with: TextPosition.byteOrderMark) ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
+        let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        self = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
+    }
+
     /// From a file name's extension; nil when it says nothing.
     public init?(fileName: String) {
         switch PathName.fileExtension(of: fileName).lowercased() {
@@ -40,32 +49,7 @@ public struct DocumentDecoder: Sendable {
     public func decode(_ data: Data, file: String, format: InputFormat? = nil, baseDirectory: String,
                        theme: String? = nil, now: DateValue? = nil) throws(DiagnosticsError) -> Document {
         let start = SourceLocation(file: file, line: 1, column: 1)
-        if data.count > limits.maxInputBytes {
-            throw DiagnosticsError([Diagnostic(start, "the file is \(data.count) bytes, more than the limit of \(limits.maxInputBytes) (raise with --max-input-bytes)")])
-        }
-        let bytes = [UInt8](data)
-        let body = bytes.starts(with: TextPosition.byteOrderMark) ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
-            throw DiagnosticsError([Diagnostic(start, Self.emptyMessage)])
-        }
-        // Checked before UTF-8 and YAML so a binary file gets one plain message, not a parser's.
-        if let nul = bytes.firstIndex(of: 0) {
-            throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: nul, in: bytes, file: file),
-                                               "the file contains a NUL byte; it is binary data, not YAML or JSON text")])
-        }
-        if String(validating: bytes, as: UTF8.self) == nil {
-            throw DiagnosticsError([Diagnostic(Self.locationOfInvalidUTF8(bytes, file: file), "the file is not UTF-8 text (invalid byte sequence here)")])
-        }
-        if format == .json, let violation = StrictJSON.check(bytes) {
-            throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: violation.offset, in: bytes, file: file),
-                                               "JSON syntax error: \(violation.message)")])
-        }
-        let read: YAMLReader.Result
-        if format == .json, let fast = try JSONReader(file: file, limits: limits).read(bytes) {
-            read = fast
-        } else {
-            read = try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes)
-        }
+        let read = try readTree([UInt8](data), file: file, format: format)
         if read.root.isNull {
             throw DiagnosticsError(read.diagnostics + [Diagnostic(start, Self.emptyMessage)])
         }
@@ -86,6 +70,33 @@ public struct DocumentDecoder: Sendable {
         }
         guard let document else { throw DiagnosticsError([Diagnostic(start, "not a timeline document")]) }
         return document
+    }
+
+    /// The syntax level: the bytes' checks (size, NUL, UTF-8, strict JSON) and the node tree, with
+    /// the problems that did not stop reading. Nothing here knows what a timeline is.
+    func readTree(_ bytes: [UInt8], file: String, format: InputFormat?) throws(DiagnosticsError) -> YAMLReader.Result {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        if bytes.count > limits.maxInputBytes {
+            throw DiagnosticsError([Diagnostic(start, "the file is \(bytes.count) bytes, more than the limit of \(limits.maxInputBytes) (raise with --max-input-bytes)")])
+        }
+        let body = bytes.starts(with: TextPosition.byteOrderMark) ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
+            throw DiagnosticsError([Diagnostic(start, Self.emptyMessage)])
+        }
+        // Checked before UTF-8 and YAML so a binary file gets one plain message, not a parser's.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: nul, in: bytes, file: file),
+                                               "the file contains a NUL byte; it is binary data, not YAML or JSON text")])
+        }
+        if String(validating: bytes, as: UTF8.self) == nil {
+            throw DiagnosticsError([Diagnostic(Self.locationOfInvalidUTF8(bytes, file: file), "the file is not UTF-8 text (invalid byte sequence here)")])
+        }
+        guard format == .json else { return try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes) }
+        if let violation = StrictJSON.check(bytes) {
+            throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: violation.offset, in: bytes, file: file),
+                                               "JSON syntax error: \(violation.message)")])
+        }
+        return try JSONReader(file: file, limits: limits).read(bytes)
     }
 
     static let emptyMessage = "the file is empty; a timeline needs at least 'version: 1' and 'cards'"

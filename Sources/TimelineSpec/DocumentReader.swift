@@ -84,16 +84,24 @@ struct DocumentReader {
         case .failure(let problem):
             context.error(node, "theme: \(problem.message(for: name))")
         case .success(let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                context.error(node, "theme: cannot read '\(name)'")
+            // A FIFO or device would block and a sparse file would fill memory: regular files
+            // only, no bigger than an input may be.
+            let bytes: [UInt8]
+            switch RegularFile.read(path, maxBytes: context.limits.maxInputBytes) {
+            case .success(let read):
+                bytes = read
+            case .failure(let problem):
+                let hint = if case .tooLarge = problem { " (raise with --max-input-bytes)" } else { "" }
+                context.error(node, "theme: the theme file \(DecodeContext.quoted(name)) \(problem.message)\(hint)")
                 return
             }
             // The theme file's own problems point into the theme file.
             let shown = fromCommandLine ? name : path
             do {
-                let root = try YAMLReader(file: shown, limits: context.limits).read([UInt8](data))
+                let read = try DocumentDecoder(limits: context.limits).readTree(bytes, file: shown, format: InputFormat(fileName: path))
+                read.diagnostics.forEach(context.report)
                 let themeContext = DecodeContext(file: shown, limits: context.limits)
-                applyThemeRoot(root, themeContext, style: &style, feed: &feed)
+                applyThemeRoot(read.root, themeContext, style: &style, feed: &feed)
                 themeContext.diagnostics.forEach(context.report)
             } catch {
                 error.diagnostics.forEach(context.report)
@@ -107,6 +115,10 @@ struct DocumentReader {
         if let node = keys["feed"] { themeContext.applyFeed(node, "feed", to: &feed) }
     }
 
+    /// Ids name files (`<id>.scene.json` is the longest name made of one), and file systems allow
+    /// 255 bytes in a name.
+    static let maxIDLength = 100
+
     private func readCard(_ node: YAMLNode, index: Int, style documentStyle: Style, itemCount: inout Int) -> Card? {
         let path = "cards[\(index)]"
         guard let keys = context.mapping(node, path, FormatSchema.card) else { return nil }
@@ -114,7 +126,9 @@ struct DocumentReader {
         if let value = keys["style"] { context.applyStyle(value, path + ".style", to: &style) }
         var id = "card-\(index + 1)"
         if let value = keys["id"], let text = context.text(value, path + ".id") {
-            if text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".contains($0) }),
+            if text.utf8.count > Self.maxIDLength {
+                context.error(value, "\(path).id: \(DecodeContext.quoted(text)) is \(text.unicodeScalars.count) characters, more than \(Self.maxIDLength); an id names output files")
+            } else if text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".contains($0) }),
                text != ".", text != ".." {
                 id = text
             } else {

@@ -122,7 +122,7 @@ public enum FormatSchema {
     }
 
     public static let card = ObjectSchema(name: "Card", keys: [
-        KeySchema(name: "id", kind: .text, summary: "Output file name, [a-z0-9-_.] (default card-N)."),
+        KeySchema(name: "id", kind: .text, summary: "Output file name, [a-z0-9-_.], at most 100 characters (default card-N)."),
         KeySchema(name: "title", kind: .text, summary: "Feed header above the card."),
         KeySchema(name: "subtitle", kind: .text, summary: "Feed header subtitle."),
         KeySchema(name: "header", kind: .object(header), summary: "Band at the top of the card."),

@@ -12,6 +12,9 @@ struct NodeTreeBuilder {
     private(set) var problems: [Diagnostic] = []
     /// Nodes so far, aliases counted as copies.
     private(set) var expanded = 0
+    /// Text bytes that aliases so far stand for: the amplification. Text written out in the
+    /// file is left out; `maxInputBytes` bounds it.
+    private(set) var aliasedBytes = 0
     /// The open collections are `frames[..<depth]`; frames beyond are kept for reuse, so their
     /// arrays keep their capacity and a collection allocates only its final, exact array.
     private var frames: [Frame] = []
@@ -32,11 +35,24 @@ struct NodeTreeBuilder {
         DiagnosticsError(problems + [Diagnostic(SourceLocation(file: file, line: line, column: column), message)])
     }
 
-    /// A scalar, or an alias's target `counting` its nodes, read at `line`:`column`.
-    mutating func add(_ node: YAMLNode, counting: Int = 1, line: Int, column: Int) throws(DiagnosticsError) {
-        expanded = Self.saturatingAdd(expanded, counting)
+    /// A problem at `line`:`column` that does not stop reading.
+    mutating func report(line: Int, column: Int, _ message: String) {
+        problems.append(Diagnostic(SourceLocation(file: file, line: line, column: column), message))
+    }
+
+    /// A scalar read at `line`:`column`.
+    mutating func add(_ node: YAMLNode, line: Int, column: Int) throws(DiagnosticsError) {
+        expanded = Self.saturatingAdd(expanded, 1)
         try checkCount(line, column)
         attach(node)
+    }
+
+    /// An alias's target, counted as the copy it stands for, read at `line`:`column`.
+    mutating func addAlias(_ target: YAMLNode, line: Int, column: Int) throws(DiagnosticsError) {
+        expanded = Self.saturatingAdd(expanded, target.expandedCount)
+        aliasedBytes = Self.saturatingAdd(aliasedBytes, target.expandedBytes)
+        try checkCount(line, column)
+        attach(target)
     }
 
     mutating func startCollection(mapping: Bool, line: Int, column: Int, anchor: String?) throws(DiagnosticsError) {
@@ -56,15 +72,21 @@ struct NodeTreeBuilder {
         let frame = frames[depth]
         let node: YAMLNode
         if frame.isMapping {
-            let count = frame.pairs.reduce(1) {
-                Self.saturatingAdd($0, Self.saturatingAdd($1.key.expandedCount, $1.value.expandedCount))
+            var count = 1, bytes = 0
+            for pair in frame.pairs {
+                count = Self.saturatingAdd(count, Self.saturatingAdd(pair.key.expandedCount, pair.value.expandedCount))
+                bytes = Self.saturatingAdd(bytes, Self.saturatingAdd(pair.key.expandedBytes, pair.value.expandedBytes))
             }
             node = YAMLNode(.mapping(frame.pairs.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
-                            expandedCount: count)
+                            expandedCount: count, expandedBytes: bytes)
         } else {
-            let count = frame.items.reduce(1) { Self.saturatingAdd($0, $1.expandedCount) }
+            var count = 1, bytes = 0
+            for item in frame.items {
+                count = Self.saturatingAdd(count, item.expandedCount)
+                bytes = Self.saturatingAdd(bytes, item.expandedBytes)
+            }
             node = YAMLNode(.sequence(frame.items.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
-                            expandedCount: count)
+                            expandedCount: count, expandedBytes: bytes)
         }
         let anchor = frame.anchor
         frame.close()
@@ -75,6 +97,9 @@ struct NodeTreeBuilder {
     private func checkCount(_ line: Int, _ column: Int) throws(DiagnosticsError) {
         if expanded > limits.maxNodes {
             throw failure(line: line, column: column, "the document expands to more than \(limits.maxNodes) YAML nodes; aliases are not expanded that far (raise with --max-nodes)")
+        }
+        if aliasedBytes > limits.maxExpandedBytes {
+            throw failure(line: line, column: column, "aliases expand to more than \(limits.maxExpandedBytes) bytes of text; they are not expanded that far (raise with --max-expanded-bytes)")
         }
     }
 
@@ -92,7 +117,7 @@ struct NodeTreeBuilder {
         } else {
             // Scalar keys only: collection keys are reported by the decoder.
             if let text = node.scalar, parent.hasKey(text) {
-                problems.append(Diagnostic(SourceLocation(file: file, line: node.line, column: node.column), "duplicate key '\(text)'"))
+                problems.append(Diagnostic(SourceLocation(file: file, line: node.line, column: node.column), "duplicate key \(DecodeContext.quoted(text))"))
             }
             parent.pendingKey = node
         }

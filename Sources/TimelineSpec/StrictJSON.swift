@@ -1,3 +1,5 @@
+import TimelineModel
+
 /// A strict RFC 8259 JSON checker that says where the first violation is.
 ///
 /// Foundation's `JSONSerialization` on Linux accepts trailing commas and reports no position, and
@@ -193,6 +195,6 @@ enum StrictJSON {
     private static func describePlain(_ bytes: [UInt8], _ index: Int) -> String {
         guard index < bytes.count else { return "" }
         let prefix = bytes[index..<min(index + 4, bytes.count)]
-        return String(String(decoding: prefix, as: UTF8.self).prefix(1))
+        return MessageText.escaped(String(String(decoding: prefix, as: UTF8.self).prefix(1)))
     }
 }

@@ -82,6 +82,45 @@ enum ValueParsers {
     }
 
     /// The text's UTF-8 without leading and trailing spaces and tabs; cheap on long text.
+    /// A number in a form of the YAML 1.2 core schema: `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`,
+    /// `[-+]?(.[0-9]+|[0-9]+(.[0-9]*)?)([eE][-+]?[0-9]+)?`, `[-+]?.inf` and `.nan` in their three
+    /// spellings. Anything else is text, however Swift's `Double` would read it (`0x1p3`, `nan`,
+    /// `infinity`, `1_000`).
+    static func coreNumber(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o") {
+            return Int(String(decoding: bytes[2...], as: UTF8.self), radix: bytes[1] == UInt8(ascii: "x") ? 16 : 8)
+                .flatMap { bytes[2...].allSatisfy { $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") } ? Double($0) : nil }
+        }
+        var index = 0
+        let sign: Double = bytes.first == UInt8(ascii: "-") ? -1 : 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        let rest = String(decoding: bytes[index...], as: UTF8.self)
+        if [".inf", ".Inf", ".INF"].contains(rest) { return sign * .infinity }
+        if index == 0, [".nan", ".NaN", ".NAN"].contains(rest) { return .nan }
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - start
+        }
+        let whole = digits()
+        var fraction = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fraction = digits()
+            // `.5` needs its fraction's digits; `5.` is a float too.
+            if whole == 0, fraction == 0 { return nil }
+        } else if whole == 0 {
+            return nil
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            if digits() == 0 { return nil }
+        }
+        return index == bytes.count ? Double(text) : nil
+    }
+
     static func trimmedBytes(_ text: String) -> ArraySlice<UInt8> {
         let bytes = Array(text.utf8)
         var start = 0, end = bytes.count

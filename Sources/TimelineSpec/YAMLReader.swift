@@ -30,17 +30,17 @@ struct YAMLReader {
         var tree = NodeTreeBuilder(file: file, limits: limits)
         var anchors: [String: YAMLNode] = [:]
         var documents = 0
+        let places = TextPosition.LibyamlPlaces(bytes)
 
         return try bytes.withUnsafeBufferPointer { (buffer) throws(DiagnosticsError) -> Result in
             yaml_parser_set_input_string(&parser.parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser.parser, &event) == 1 else {
-                    throw syntaxError(parser.parser, bytes: bytes, problems: tree.problems, depthMessage: tree.depthMessage)
+                    throw syntaxError(parser.parser, bytes: bytes, places: places, problems: tree.problems, depthMessage: tree.depthMessage)
                 }
                 defer { yaml_event_delete(&event) }
-                let line = Int(event.start_mark.line) + 1
-                let column = Int(event.start_mark.column) + 1
+                let (line, column) = places.place(event.start_mark)
 
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
@@ -55,18 +55,30 @@ struct YAMLReader {
                     let name = String(cString: event.data.alias.anchor)
                     guard let target = anchors[name] else { throw tree.failure(line: line, column: column, "unknown alias '*\(name)'") }
                     // Counted as if copied: an alias bomb is refused here, before anything expands it.
-                    try tree.add(target, counting: target.expandedCount, line: line, column: column)
+                    try tree.addAlias(target, line: line, column: column)
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                    let plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
+                    var plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
+                    if let tag = scalar.tag.map({ String(cString: $0) }) {
+                        switch YAMLTag.scalar(tag: tag, value: value) {
+                        case .success(let isPlain): plain = isPlain
+                        case .failure(let problem): tree.report(line: line, column: column, problem.message)
+                        }
+                    }
                     let node = YAMLNode(.scalar(value, plain: plain), line: line, column: column)
                     try tree.add(node, line: line, column: column)
                     if let anchor = scalar.anchor { anchors[String(cString: anchor)] = node }
                 case YAML_SEQUENCE_START_EVENT:
+                    if let problem = YAMLTag.collection(tag: event.data.sequence_start.tag, mapping: false) {
+                        tree.report(line: line, column: column, problem.message)
+                    }
                     try tree.startCollection(mapping: false, line: line, column: column,
                                              anchor: event.data.sequence_start.anchor.map { String(cString: $0) })
                 case YAML_MAPPING_START_EVENT:
+                    if let problem = YAMLTag.collection(tag: event.data.mapping_start.tag, mapping: true) {
+                        tree.report(line: line, column: column, problem.message)
+                    }
                     try tree.startCollection(mapping: true, line: line, column: column,
                                              anchor: event.data.mapping_start.anchor.map { String(cString: $0) })
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -80,28 +92,33 @@ struct YAMLReader {
 
     /// libyaml's error, at the place it names. Reader errors (control characters, bad encoding)
     /// carry a byte offset rather than a line and column.
-    private func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], problems: [Diagnostic],
+    private func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], places: TextPosition.LibyamlPlaces, problems: [Diagnostic],
                              depthMessage: String) -> DiagnosticsError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if parser.error == YAML_READER_ERROR {
             let offset = min(Int(parser.problem_offset), bytes.count)
             let value = parser.problem_value
-            // `%04X` (an `Int32` read as unsigned): uppercase hex, at least four digits.
-            let hex = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
-            let what = value == 0 ? "a NUL byte" : "the character U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            let what = value == 0 ? "a NUL byte" : "the character " + MessageText.codePoint(UInt32(bitPattern: value))
             let message = value >= 0 && problem.contains("control characters")
                 ? "\(what) is not allowed in YAML text (binary data?)" : "cannot read the text: \(problem)"
             return DiagnosticsError(problems + [Diagnostic(TextPosition.location(ofByte: offset, in: bytes, file: file), message)])
         }
-        let at = SourceLocation(file: file, line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        let problemPlace = places.place(parser.problem_mark)
+        let at = SourceLocation(file: file, line: problemPlace.line, column: problemPlace.column)
         if problem.hasPrefix("Maximum nesting level") {
             return DiagnosticsError(problems + [Diagnostic(at, depthMessage)])
         }
         var message = "syntax error: \(problem)"
         if let context = parser.context.map({ String(cString: $0) }) {
-            let line = Int(parser.context_mark.line) + 1, column = Int(parser.context_mark.column) + 1
+            let (line, column) = places.place(parser.context_mark)
             message += " (\(context) started at \(line):\(column))"
         }
         return DiagnosticsError(problems + [Diagnostic(at, message)])
+    }
+}
+
+extension TextPosition.LibyamlPlaces {
+    func place(_ mark: yaml_mark_t) -> (line: Int, column: Int) {
+        place(line: Int(mark.line), column: Int(mark.column), index: Int(mark.index))
     }
 }

@@ -35,7 +35,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Write the rendered images as the expected ones instead of comparing.")
     var record = false
 
-    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores).")
+    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores, which is also the most).")
     var jobs: Int?
 
     @Flag(help: "List every image compared or recorded.")

@@ -26,7 +26,7 @@ struct Render: ParsableCommand {
     @Option(help: "Image format: svg, png or pdf (repeatable; default svg, or the -o file's extension).")
     var format: [ImageFormat] = []
 
-    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores).")
+    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores, which is also the most).")
     var jobs: Int?
 
     @Flag(help: "Print the time spent in each phase (read, decode, layout, shape, paint, encode, write) on standard error.")
@@ -38,6 +38,9 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         let target = OutputTarget(output)
+        if case .directory(let folder) = target, FileKind(atPath: folder) == .other {
+            throw ValidationError("-o \(folder) is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf for a single image, or - for standard output")
+        }
         if let implied = target.impliedFormat, !format.isEmpty, format != [implied] {
             throw ValidationError("-o \(output ?? "") names a .\(implied.rawValue) file but --format asks for \(format.map(\.rawValue).joined(separator: ", "))")
         }

@@ -36,6 +36,8 @@ struct InputFlags: ParsableArguments {
     var maxText = Limits().maxTextLength
     @Option(help: "Most YAML nodes after aliases are expanded.")
     var maxNodes = Limits().maxNodes
+    @Option(help: "Most bytes of text that aliases expand to.")
+    var maxExpandedBytes = Limits().maxExpandedBytes
     @Option(help: "Largest input file, in bytes.")
     var maxInputBytes = Limits().maxInputBytes
     @Option(help: "Deepest nesting of YAML collections.")
@@ -47,6 +49,7 @@ struct InputFlags: ParsableArguments {
         limits.maxNesting = maxNesting
         limits.maxTextLength = maxText
         limits.maxNodes = maxNodes
+        limits.maxExpandedBytes = maxExpandedBytes
         limits.maxInputBytes = maxInputBytes
         limits.maxYAMLDepth = maxDepth
         return limits
@@ -56,7 +59,7 @@ struct InputFlags: ParsableArguments {
         if inputs.isEmpty { throw ValidationError("give at least one input file, folder, or -") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         for (flag, value) in [("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
-                              ("--max-nodes", maxNodes), ("--max-input-bytes", maxInputBytes), ("--max-depth", maxDepth)] where value < 1 {
+                              ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes), ("--max-depth", maxDepth)] where value < 1 {
             throw ValidationError("\(flag) must be at least 1")
         }
         // libyaml stops at 1000 levels on its own; the decoder's group nesting lives inside that.

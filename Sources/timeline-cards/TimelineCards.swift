@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TimelineKit
 
 @main
@@ -18,6 +23,9 @@ struct TimelineCards: ParsableCommand {
     /// Usage mistakes (a bad flag value) are bad input too: exit 2, as the contract says, instead
     /// of ArgumentParser's 64. Help and version still exit 0.
     static func main() {
+        // Past a file size limit (ulimit -f), write fails with EFBIG and the run ends with exit 3
+        // and its message, instead of the signal killing the process half-way.
+        signal(SIGXFSZ, SIG_IGN)
         // Commands that render load the fonts on another core while the arguments are parsed.
         if let command = CommandLine.arguments.dropFirst().first, ["render", "check"].contains(command) {
             FontPreload.start()

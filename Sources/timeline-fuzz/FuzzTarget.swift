@@ -24,6 +24,7 @@ enum FuzzTarget {
         options.limits.maxItems = 200
         options.limits.maxTextLength = 2000
         options.limits.maxNodes = 20_000
+        options.limits.maxExpandedBytes = 256 * 1024
         options.limits.maxInputBytes = 256 * 1024
         options.maxVectorSide = 50_000
         return try? TimelineRenderer(options: options)
@@ -40,8 +41,7 @@ enum FuzzTarget {
 
     static func run(_ data: Data) {
         guard let renderer else { fatalError("fonts could not be loaded") }
-        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        let formats: [InputFormat] = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? [.json, .yaml] : [.yaml]
+        let formats: [InputFormat] = InputFormat(sniffing: data) == .json ? [.json, .yaml] : [.yaml]
         for format in formats {
             let source = InputSource(displayName: "fuzz.\(format.rawValue)", baseName: "fuzz", data: data, format: format, directory: folder)
             let document: Document
@@ -85,6 +85,6 @@ enum FuzzTarget {
 /// libFuzzer's entry point (`-sanitize=fuzzer` links libFuzzer's own `main`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func timelineFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    FuzzTarget.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+    FuzzTargetChoice.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
 }

@@ -27,7 +27,7 @@ enum Replay {
             var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
             // A closure, not the @_cdecl function itself: naming that here would emit its C symbol twice.
             exit(run(&argc, &argv) { bytes, count in
-                FuzzTarget.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+                FuzzTargetChoice.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
                 return 0
             })
         }
@@ -41,7 +41,7 @@ enum Replay {
                 StandardStreams.writeError("timeline-fuzz: cannot read \(path)\n")
                 exit(66)
             }
-            FuzzTarget.run(data)
+            FuzzTargetChoice.run(data)
         }
         print("replayed \(paths.count) input\(paths.count == 1 ? "" : "s") without a crash")
     }

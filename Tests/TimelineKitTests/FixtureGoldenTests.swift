@@ -82,10 +82,8 @@ final class FixtureGoldenTests: XCTestCase {
             let renderer = try TimelineRenderer(options: Self.options(for: file))
             for source in input {
                 let document = try renderer.decode(source)
-                for (name, _) in try renderer.scenes(for: document, name: source.baseName) {
-                    for format in ["svg", "png"] {
-                        expectedPaths.insert(Self.goldenDirectory(for: file).appendingPathComponent("\(name).\(format)").standardizedFileURL.path)
-                    }
+                for (format, name, _) in try renderer.scenes(for: document, name: source.baseName) {
+                    expectedPaths.insert(Self.goldenDirectory(for: file).appendingPathComponent("\(name).\(format.rawValue)").standardizedFileURL.path)
                 }
             }
         }

@@ -33,7 +33,7 @@ final class OutputWriterTests: XCTestCase {
         let blocked = folder.appendingPathComponent("card.svg")
         try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
         XCTAssertThrowsError(try OutputWriter.writeAtomically(Data("image".utf8), to: blocked.path)) { error in
-            XCTAssertEqual("\(error)", "error: cannot write \(blocked.path): Is a directory")
+            XCTAssertEqual("\(error)", "error: cannot write \(blocked.path): a folder of that name is in the way")
         }
         XCTAssertEqual(leftovers, [])
     }
@@ -44,6 +44,37 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertThrowsError(try OutputWriter.writeAtomically(Data("image".utf8), to: file.appendingPathComponent("card.svg").path)) { error in
             XCTAssertTrue("\(error)".hasPrefix("error: cannot write \(file.path)/card.svg: "), "\(error)")
         }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testASetIsWrittenAllOrNothing() throws {
+        let first = folder.appendingPathComponent("first.svg"), second = folder.appendingPathComponent("second.svg")
+        try OutputWriter.writeAll([(first.path, Data("old".utf8))])
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try OutputWriter.writeAll([(first.path, Data("new".utf8)), (second.path, Data("new".utf8))])) { error in
+            XCTAssertEqual("\(error)", "error: cannot write \(second.path): a folder of that name is in the way")
+        }
+        XCTAssertEqual(try Data(contentsOf: first), Data("old".utf8))
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testTemporaryNamesAreUnpredictableAndRecognised() throws {
+        let path = folder.appendingPathComponent("card.svg").path
+        let names = try (0..<2).map { _ -> String in
+            let temporary = try TemporaryFile.create(for: path, writing: Data()).get()
+            defer { temporary.discard() }
+            return TemporaryFile.split(temporary.path).name
+        }
+        XCTAssertNotEqual(names[0], names[1])
+        for name in names {
+            XCTAssertTrue(name.hasPrefix(".card.svg.timeline-cards-\(getpid())-"), name)
+            XCTAssertEqual(TemporaryFile.processID(inTemporaryName: name), getpid())
+        }
+        for other in [".card.svg.123.tmp", "card.svg.timeline-cards-12-0123456789abcdef.tmp", ".timeline-cards-12-0123456789abcdef.tmp",
+                      ".a.timeline-cards--0123456789abcdef.tmp", ".a.timeline-cards-12-0123456789abcdeg.tmp", ".a.timeline-cards-12-0123456789abcdef.tmpx"] {
+            XCTAssertNil(TemporaryFile.processID(inTemporaryName: other), other)
+        }
+        XCTAssertEqual(TemporaryFile.processID(inTemporaryName: ".a.timeline-cards-12-0123456789abcdef.tmp"), 12)
         XCTAssertEqual(leftovers, [])
     }
 }

@@ -215,9 +215,138 @@ final class DecoderErrorTests: XCTestCase {
         XCTAssertEqual(problems("cards: [{items: [{title: a}]}]\n"), ["t:1:1: error: document: missing required key 'version'"])
     }
 
+    func testTextThatAliasesExpandToIsCountedInBytes() {
+        var limits = Limits()
+        limits.maxExpandedBytes = 30
+        // Ten bytes copied three times: 30 bytes, at the limit; a fourth copy is over it.
+        let title = "&t \"0123456789\""
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: \(title)}, {title: *t}, {title: *t}, {title: *t}]}, 3]\n", limits: limits),
+                       ["t:2:85: error: cards[1]: expected a mapping, found a scalar"])
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: \(title)}, {title: *t}, {title: *t}, {title: *t}, {title: *t}]}]\n", limits: limits),
+                       ["t:2:91: error: aliases expand to more than 30 bytes of text; they are not expanded that far (raise with --max-expanded-bytes)"])
+        // A collection's alias counts every text in it, keys too, nested aliases included.
+        limits.maxExpandedBytes = 14
+        XCTAssertEqual(problems("version: 1\nt: &t xy\na: &a {title: abc, b: [de, *t]}\nb: *a\n", limits: limits).first,
+                       "t:4:4: error: aliases expand to more than 14 bytes of text; they are not expanded that far (raise with --max-expanded-bytes)")
+    }
+
     func testControlCharactersInTextAreRefused() {
         XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: \"a\\eb\"}]}]\n"),
                        ["t:2:26: error: cards[0].items[0].title: contains the control character U+001B, which cannot be drawn"])
+    }
+
+    func testNoncharactersInTextAreRefusedRawOrEscaped() {
+        // Swift's literals cannot hold noncharacters.
+        func raw(_ value: UInt32) -> String { Unicode.Scalar(value).map { String(Character($0)) } ?? "" }
+        let message = ", which Unicode reserves for programs' own use and PDF cannot carry"
+        XCTAssertEqual(problems("version: 1\ncards: [{title: \"a\\uFFFE\", items: [{title: \"\\U0010FFFF\", subtitle: \"x\(raw(0xFDD0))\"}]}]\n"), [
+            "t:2:17: error: cards[0].title: contains the noncharacter U+FFFE" + message,
+            "t:2:44: error: cards[0].items[0].title: contains the noncharacter U+10FFFF" + message,
+            "t:2:68: error: cards[0].items[0].subtitle: contains the noncharacter U+FDD0" + message,
+        ])
+        XCTAssertEqual(problems("{\"version\": 1, \"cards\": [{\"items\": [{\"title\": \"\\uffff\", \"event\": \"\(raw(0x1FFFE))\", \"attribute\": \"\\ufdef\"}]}]}",
+                                format: .json), [
+            "t:1:47: error: cards[0].items[0].title: contains the noncharacter U+FFFF" + message,
+            "t:1:66: error: cards[0].items[0].event: contains the noncharacter U+1FFFE" + message,
+            "t:1:84: error: cards[0].items[0].attribute: contains the noncharacter U+FDEF" + message,
+        ])
+        // libyaml itself refuses a raw U+FFFE or U+FFFF: YAML text may not hold them.
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: a\(raw(0xFFFE))}]}]\n"),
+                       ["t:2:27: error: the character U+FFFE is not allowed in YAML text (binary data?)"])
+        // Next to them, and in every plane, characters that are fine.
+        XCTAssertNoThrow(try DocumentDecoder().decode(Data("version: 1\ncards: [{items: [{title: \"\u{FDCF}\u{FDF0}\u{FFFD}\u{1FFFD}\u{10FFFD}🎉\"}]}]\n".utf8),
+                                                      file: "t", baseDirectory: NSTemporaryDirectory()))
+    }
+
+    func testC1ControlCharactersInTextAreRefused() {
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: \"a\\u009B31m\"}, {title: \"a\\x85\"}]}]\n"), [
+            "t:2:26: error: cards[0].items[0].title: contains the control character U+009B, which cannot be drawn",
+            "t:2:49: error: cards[0].items[1].title: contains the control character U+0085, which cannot be drawn",
+        ])
+    }
+
+    /// Text quoted in a message cannot drive the terminal or split the message over lines.
+    func testQuotedTextInMessagesIsEscaped() {
+        XCTAssertEqual(problems("version: 1\n\"ti\\e[31mtle\\n\": a\ncards: [{items: [{title: a, \"\\u202Eeltit\": b}]}]\n"), [
+            "t:2:1: error: unknown key 'ti\\u{1B}[31mtle\\n' in document",
+            "t:3:29: error: unknown key '\\u{202E}eltit' in cards[0].items[0]",
+        ])
+        XCTAssertTrue(problems("version: 1\ncards: [{items: [{title: a, \"\\x9B\": 1, \"\\x9B\": 2}]}]\n")
+            .contains("t:2:40: error: duplicate key '\\u{9B}'"))
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{icon: \"\\u202Egnp.x\"}]}]\n"),
+                       ["t:2:25: error: cards[0].items[0].icon: '\\u{202E}gnp.x' does not exist"])
+        XCTAssertEqual(MessageText.escaped("a\tb\r\u{7F}\u{2028}\u{FEFF}é中🎉"), "a\\tb\\r\\u{7F}\\u{2028}\\u{FEFF}é中🎉")
+        XCTAssertEqual(SourceLocation(file: "x\u{1B}.yaml", line: 1, column: 2).description, "x\\u{1B}.yaml:1:2")
+    }
+
+    /// YAML 1.2's core schema decides what a plain scalar is: `0x1p3` is text, as Swift's
+    /// `Double` would not have it.
+    func testNumbersTakeOnlyTheCoreSchemasForms() {
+        let numbers: [(String, Double)] = [("12", 12), ("+12", 12), ("-0", 0), ("007", 7), ("1.5", 1.5), ("1.", 1), (".5", 0.5),
+                                           ("-.5e1", -5), ("1e3", 1000), ("1E+2", 100), ("2e-1", 0.2), ("0x1F", 31), ("0o17", 15)]
+        for (text, value) in numbers { XCTAssertEqual(ValueParsers.coreNumber(text), value, text) }
+        XCTAssertEqual(ValueParsers.coreNumber("-.inf"), -.infinity)
+        XCTAssertEqual(ValueParsers.coreNumber(".NaN")?.isNaN, true)
+        for text in ["0x1p3", "0X1F", "0x", "0x-1", "0o8", "1_000", "nan", "inf", "infinity", "-.nan", "1e", "e3", ".", "-", "1.2.3",
+                     " 1", "1 ", "١٢", "0b101", "+0x1"] {
+            XCTAssertNil(ValueParsers.coreNumber(text), text)
+        }
+        XCTAssertEqual(problems("version: 1\nstyle: {width: 0x1p9, lineWidth: .inf, shapeSize: 0x10}\ncards: [{items: [{title: a}]}]\n"), [
+            "t:2:16: error: style.width: expected a number, found '0x1p9'",
+            "t:2:34: error: style.lineWidth: expected a number, found '.inf'",
+        ])
+    }
+
+    func testCardIDsAreShortEnoughToNameFiles() {
+        let long = String(repeating: "a", count: 101)
+        XCTAssertEqual(problems("version: 1\ncards: [{id: \(long), items: [{title: a}]}]\n"),
+                       ["t:2:14: error: cards[0].id: '\(String(repeating: "a", count: 80))…' is 101 characters, more than 100; an id names output files"])
+        XCTAssertNoThrow(try DocumentDecoder().decode(Data("version: 1\ncards: [{id: \(long.dropLast()), items: [{title: a}]}]\n".utf8),
+                                                      file: "t", baseDirectory: NSTemporaryDirectory()))
+    }
+
+    /// Lines are counted as editors count them: U+0085, U+2028 and U+2029 (line breaks to
+    /// libyaml's YAML 1.1) are characters of their line.
+    func testOnlyLFCRLFAndCRBreakLines() {
+        XCTAssertEqual(problems("version: 1\ncards:\n  - title: \"a\u{2028}b\u{85}c\"\n    items: [{title: a, colour: red}]\n  - {items: [{title: \"\u{2029}\", staus: x}]}\n"), [
+            "t:4:24: error: unknown key 'colour' in cards[0].items[0] (did you mean 'color'?)",
+            "t:5:22: error: cards[1].items[0].title: must not be empty",
+            "t:5:27: error: unknown key 'staus' in cards[1].items[0] (did you mean 'status'?)",
+        ])
+        XCTAssertEqual(problems("\u{FEFF}version: 1\r\ncards:\r  - title: \"a\u{2028}b\"\r    items: [{title: a, colour: red}]\r\n  - {items: [{title: b}]\n"),
+                       ["t:6:1: error: syntax error: did not find expected ',' or '}' (while parsing a flow mapping started at 5:5)"])
+    }
+
+    /// The core schema's tags for texts, numbers and collections are read; others are refused
+    /// rather than ignored.
+    func testTagsAreReadOrRefused() throws {
+        let yaml = """
+            version: !!int "1"
+            cards: !!seq
+              - items: !!map {x: 1}
+                title: !!binary R0lG
+                style: {width: !!float "300", lineWidth: !!int 1.5, shapeSize: !custom 3, nodeColor: !!str red, titleColor: ! blue}
+                subtitle: !!map x
+                footer: !!seq {text: a}
+                id: !<tag:example.com,2000:x> a
+
+            """
+        let known = "; this format reads only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq"
+        XCTAssertEqual(problems(yaml), [
+            "t:3:12: error: cards[0].items: expected a list, found a mapping",
+            "t:4:12: error: unknown tag '!!binary'" + known,
+            "t:5:46: error: '1.5' is not a valid '!!int'",
+            "t:5:46: error: cards[0].style.lineWidth: expected a number, found the quoted text '1.5' (write it without quotes)",
+            "t:5:68: error: unknown tag '!custom'" + known,
+            "t:5:68: error: cards[0].style.shapeSize: expected a number, found the quoted text '3' (write it without quotes)",
+            "t:6:15: error: the tag '!!map' does not fit a scalar",
+            "t:7:13: error: the tag '!!seq' does not fit a mapping",
+            "t:8:9: error: unknown tag 'tag:example.com,2000:x'" + known,
+        ])
+        let document = try DocumentDecoder().decode(Data("version: !!int 0x1\ncards: [{style: {width: !!float 3e2}, title: !!str 12, items: [{title: ! 1}]}]\n".utf8),
+                                                    file: "t", baseDirectory: NSTemporaryDirectory())
+        XCTAssertEqual(document.cards.first?.style.width, 300)
+        XCTAssertEqual(document.cards.first?.title, "12")
     }
 
     func testLongValuesAreCutInMessages() {
@@ -248,6 +377,34 @@ final class DecoderErrorTests: XCTestCase {
         limits.maxInputBytes = 10
         XCTAssertEqual(problems("version: 1\ncards: []\n", limits: limits),
                        ["t:1:1: error: the file is 21 bytes, more than the limit of 10 (raise with --max-input-bytes)"])
+    }
+
+    /// A theme file gets an input's checks, strict JSON included, and is read only when it is a
+    /// regular file no bigger than an input.
+    func testThemeFilesAreReadLikeInputs() throws {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("decoder-themes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\"style\": {\"lineColor\": \"red\",}}".utf8).write(to: folder.appendingPathComponent("comma.json"))
+        try Data("style: {lineColor: red}\nstyle: {}\n".utf8).write(to: folder.appendingPathComponent("twice.yaml"))
+        try Data(repeating: 0x20, count: 100).write(to: folder.appendingPathComponent("spaces.yaml"))
+        func problems(theme: String, limits: Limits = Limits()) -> [String] {
+            do {
+                _ = try DocumentDecoder(limits: limits).decode(Data("version: 1\ntheme: \(theme)\ncards: [{items: [{title: a}]}]\n".utf8),
+                                                               file: "t", baseDirectory: folder.path)
+                XCTFail("decoded with the theme \(theme)")
+                return []
+            } catch {
+                return error.diagnostics.map(\.description)
+            }
+        }
+        let real = folder.resolvingSymlinksInPath().path
+        XCTAssertEqual(problems(theme: "comma.json"), ["\(real)/comma.json:1:31: error: JSON syntax error: trailing comma before '}' (JSON allows none)"])
+        XCTAssertEqual(problems(theme: "twice.yaml"), ["\(real)/twice.yaml:2:1: error: duplicate key 'style'"])
+        XCTAssertEqual(problems(theme: "spaces.yaml"), ["\(real)/spaces.yaml:1:1: error: \(DocumentDecoder.emptyMessage)"])
+        var limits = Limits()
+        limits.maxInputBytes = 99
+        XCTAssertEqual(problems(theme: "spaces.yaml", limits: limits),
+                       ["t:2:8: error: theme: the theme file 'spaces.yaml' is 100 bytes, more than the limit of 99 (raise with --max-input-bytes)"])
     }
 
     func testIconsAndLinksAreConfined() throws {

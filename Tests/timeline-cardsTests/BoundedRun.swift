@@ -5,20 +5,12 @@ import XCTest
 /// (`prlimit --as`), and without hanging (the limit catches a hang, it is not a speed target:
 /// a debug build on a busy CI machine is slow).
 enum BoundedRun {
-    static let addressSpace = 1 << 30
     static let seconds: TimeInterval = 30
 
     static func run(_ arguments: [String], directory: URL, file: StaticString = #filePath, line: UInt = #line) throws -> CLIRunner.Result {
-        let prlimit = "/usr/bin/prlimit"
+        XCTAssertTrue(CLIRunner.hasPrlimit, "prlimit (util-linux) is missing: memory bound not checked", file: file, line: line)
         let start = Date()
-        let result: CLIRunner.Result
-        if FileManager.default.isExecutableFile(atPath: prlimit) {
-            result = try CLIRunner.run(["--as=\(addressSpace)", "--", CLIRunner.executable.path] + arguments, directory: directory,
-                                       executable: URL(fileURLWithPath: prlimit))
-        } else {
-            XCTFail("prlimit (util-linux) is missing: memory bound not checked", file: file, line: line)
-            result = try CLIRunner.run(arguments, directory: directory)
-        }
+        let result = try CLIRunner.run(arguments, directory: directory, limits: CLIRunner.hostileLimits)
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertLessThan(elapsed, seconds, "took \(elapsed) s", file: file, line: line)
         XCTAssertNotEqual(result.status, 134, "aborted (out of memory?): \(result.stderr)", file: file, line: line)

@@ -30,12 +30,23 @@ struct CLIRunner {
         var stderr: String
     }
 
+    /// The resource limits hostile cases must run in (issue #15): 1 GiB of address space.
+    static let hostileLimits = ["--as=\(1 << 30)"]
+    static let prlimit = "/usr/bin/prlimit"
+    static var hasPrlimit: Bool { FileManager.default.isExecutableFile(atPath: prlimit) }
+
     /// Runs the tool to completion; both pipes are drained while it runs, so any output size works.
+    /// `limits` are prlimit's options (`--as=BYTES`, `--fsize=BYTES`), applied where prlimit exists.
     static func run(_ arguments: [String], directory: URL? = nil, stdin: Data? = nil,
-                    environment: [String: String]? = nil, executable: URL = executable) throws -> Result {
+                    environment: [String: String]? = nil, limits: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if !limits.isEmpty, hasPrlimit {
+            process.executableURL = URL(fileURLWithPath: prlimit)
+            process.arguments = limits + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory ?? root
         if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe(), input = Pipe()

@@ -23,11 +23,14 @@ final class HostileInputTests: XCTestCase {
     }
 
     /// Renders `bytes` saved as `name` and checks the bad-input contract; `expected` are the
-    /// messages after `name:`, each `line:column: error: message` (or a part of one).
+    /// messages after `name:`, each `line:column: error: message` (or a part of one). `beside`
+    /// puts other files in the input's folder first.
     @discardableResult
     private func assertRejected(_ bytes: Data, name: String = "input.yaml", arguments: [String] = [], hangLimit: TimeInterval = hangLimit,
+                                beside: (URL) throws -> Void = { _ in },
                                 _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let folder = try workspace()
+        try beside(folder)
         try bytes.write(to: folder.appendingPathComponent(name))
         let start = Date()
         let result = try CLIRunner.run(["render", name, "-o", "out", "--format", "svg", "--format", "png"] + arguments,
@@ -56,8 +59,9 @@ final class HostileInputTests: XCTestCase {
 
     @discardableResult
     private func assertRejected(_ text: String, name: String = "input.yaml", arguments: [String] = [], hangLimit: TimeInterval = hangLimit,
+                                beside: (URL) throws -> Void = { _ in },
                                 _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        try assertRejected(Data(text.utf8), name: name, arguments: arguments, hangLimit: hangLimit, expected, file: file, line: line)
+        try assertRejected(Data(text.utf8), name: name, arguments: arguments, hangLimit: hangLimit, beside: beside, expected, file: file, line: line)
     }
 
     /// Renders `text` and expects success; returns the output folder.
@@ -244,6 +248,17 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(stderr.contains("unknown key"), "refused before decoding: \(stderr)")
     }
 
+    /// Few nodes but long texts: counted in bytes, refused while reading, before anything is
+    /// measured or drawn (this input took 78 s and 4 GB, then crashed, before the byte count).
+    func testTextAmplifiedByAliasesIsRefusedWhileReading() throws {
+        let text = String(repeating: "lorem ipsum ", count: 800)
+        let items = Array(repeating: "*i", count: 10).joined(separator: ", ")
+        let yaml = "version: 1\ncards:\n  - &c\n    title: &t \"\(text)\"\n    items:\n      - &i {title: *t, subtitle: *t, attribute: *t, statusText: *t}\n"
+            + "      - {title: *t, items: [\(items)]}\n" + String(repeating: "  - *c\n", count: 1500)
+        try assertRejected(yaml, hangLimit: 10, ["16:5: error: aliases expand to more than 4194304 bytes of text; they are not expanded that far (raise with --max-expanded-bytes)"])
+        try assertRejected(yaml, arguments: ["--max-expanded-bytes", "100000"], hangLimit: 10, ["7:33: error: aliases expand to more than 100000 bytes"])
+    }
+
     func testInputSizeLimit() throws {
         let small = Self.oneItem + "# padding\n"
         try assertRejected(small, arguments: ["--max-input-bytes", "40"],
@@ -261,6 +276,19 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasPrefix("<stdin>:1:1: error: the file is "), result.stderr)
         XCTAssertTrue(result.stderr.contains("more than the limit of 100 (raise with --max-input-bytes)"), result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path), ["earlier.svg"])
+    }
+
+    /// Standard input starting with `{` or `[` is JSON, held to the strict JSON rules; the flag wins.
+    func testStandardInputIsSniffedForJSON() throws {
+        let folder = try workspace()
+        let json = Data("\u{FEFF} \n{\"version\": 1, \"cards\": [{\"items\": [{\"title\": \"a\",}]}]}".utf8)
+        let sniffed = try CLIRunner.run(["validate", "-"], directory: folder, stdin: json)
+        XCTAssertEqual(sniffed.status, 2, sniffed.stderr)
+        XCTAssertEqual(sniffed.stderr, "<stdin>:2:51: error: JSON syntax error: trailing comma before '}' (JSON allows none)\n")
+        let flow = Data("{version: 1, cards: [{items: [{title: a}]}]}".utf8)
+        XCTAssertEqual(try CLIRunner.run(["validate", "-"], directory: folder, stdin: flow).status, 2)
+        XCTAssertEqual(try CLIRunner.run(["validate", "-", "--input-format", "yaml"], directory: folder, stdin: flow).status, 0)
+        XCTAssertEqual(try CLIRunner.run(["validate", "-"], directory: folder, stdin: Data(Self.oneItem.utf8)).status, 0)
     }
 
     func testDeepNestingEndsInAnErrorNotACrash() throws {
@@ -306,6 +334,43 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    /// A folder's listing can hold any name; messages show it escaped.
+    func testFileNamesInMessagesAreEscaped() throws {
+        let folder = try workspace()
+        let inputs = folder.appendingPathComponent("inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try Data("version: 1\ncards: [{items: [{title: a, colour: red}]}]\n".utf8).write(to: inputs.appendingPathComponent("a\u{1B}[2J.yaml"))
+        let result = try CLIRunner.run(["validate", "inputs"], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderr, "inputs/a\\u{1B}[2J.yaml:2:29: error: unknown key 'colour' in cards[0].items[0] (did you mean 'color'?)\n")
+    }
+
+    // MARK: Theme files
+
+    /// A FIFO would block the reader forever and a sparse file would be read into memory whole.
+    func testThemeFilesMustBeRegularFilesOfBoundedSize() throws {
+        let document = { (theme: String) in "version: 1\ntheme: \(theme)\ncards: [{items: [{title: a}]}]\n" }
+        try assertRejected(document("pipe.yaml"), hangLimit: 10, beside: { folder in
+            XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o644), 0)
+        }, ["2:8: error: theme: the theme file 'pipe.yaml' is a FIFO, not a regular file"])
+        try assertRejected(Self.oneItem, arguments: ["--theme", "pipe.yaml"], hangLimit: 10, beside: { folder in
+            XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o644), 0)
+        }, ["1:1: error: theme: the theme file 'pipe.yaml' is a FIFO, not a regular file"])
+        try assertRejected(document("huge.yaml"), hangLimit: 10, beside: { folder in
+            let path = folder.appendingPathComponent("huge.yaml")
+            XCTAssertTrue(FileManager.default.createFile(atPath: path.path, contents: nil))
+            let handle = try FileHandle(forWritingTo: path)
+            try handle.truncate(atOffset: 3 << 30)
+            try handle.close()
+        }, ["2:8: error: theme: the theme file 'huge.yaml' is 3221225472 bytes, more than the limit of 67108864 (raise with --max-input-bytes)"])
+        try assertRejected(document("themes"), hangLimit: 10, beside: { folder in
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("themes/x.yaml"), withIntermediateDirectories: true)
+        }, ["2:8: error: theme: 'themes' is neither a built-in theme"])
+        try assertRejected(document("themes/x.yaml"), hangLimit: 10, beside: { folder in
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("themes/x.yaml"), withIntermediateDirectories: true)
+        }, ["2:8: error: theme: the theme file 'themes/x.yaml' is a folder, not a regular file"])
+    }
+
     // MARK: Icons and links
 
     func testIconsOutsideTheInputFolderAreRefusedEachNamed() throws {
@@ -346,6 +411,21 @@ final class HostileInputTests: XCTestCase {
     }
 
     // MARK: Text is never interpreted
+
+    /// Noncharacters passed validation, SVG and PNG, then failed as PDF with exit 3 from cairo.
+    func testNoncharactersAreRefusedWhileDecoding() throws {
+        for (name, text) in [("input.json", #"{"version": 1, "cards": [{"items": [{"title": "a\uFFFE"}]}]}"#),
+                             ("input.yaml", "version: 1\ncards:\n  - items:\n      - title: \"\\U0010FFFF\"\n")] {
+            try assertRejected(text, name: name, arguments: ["--format", "pdf"], ["contains the noncharacter U+"])
+        }
+    }
+
+    /// A hostile key or value cannot drive the terminal that shows the messages.
+    func testMessagesCarryNoTerminalControls() throws {
+        let stderr = try assertRejected("version: 1\ncards:\n  - items:\n      - title: a\n        \"\\e[2J\\u009B0m\\u202E\": b\n",
+                                        ["5:9: error: unknown key '\\u{1B}[2J\\u{9B}0m\\u{202E}' in cards[0].items[0]"])
+        XCTAssertFalse(stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x202E }, stderr)
+    }
 
     func testMarkupInTextIsDrawnAsTypedAndSVGStaysWellFormed() throws {
         let nasty = #"<b>x</b> & ]]> <script>alert('1')</script> "q" &amp;"#

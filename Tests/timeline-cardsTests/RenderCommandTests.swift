@@ -177,7 +177,7 @@ final class RenderCommandTests: XCTestCase {
             XCTAssertTrue(zero.stderr.contains("--jobs must be at least 1"), zero.stderr)
             let help = try CLIRunner.run([arguments[0], "--help"])
             let text = String(decoding: help.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            XCTAssertTrue(text.contains("(default: the number of cores)."), text)
+            XCTAssertTrue(text.contains("(default: the number of cores, which is also the most)."), text)
             XCTAssertFalse(text.contains("cores). (default:"), "no second, machine-dependent default")
         }
     }

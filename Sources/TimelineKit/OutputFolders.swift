@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folders images go into, made as `mkdir -p` makes them, with what is in the way said in
+/// words (Foundation's `createDirectory` only gives "NSCocoaErrorDomain error 516").
+enum OutputFolders {
+    /// Creates `folder` and the folders above it; nil when done, else why it cannot be.
+    static func create(_ folder: String) -> String? {
+        if isFolder(folder) { return nil }
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for component in folder.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o777) != 0 {
+                let reason = errno
+                guard reason == EEXIST else {
+                    return "cannot create the folder \(prefix): \(String(cString: strerror(reason)))"
+                }
+                if !isFolder(prefix) { return "\(prefix) is \(kind(of: prefix)), not a folder" }
+            }
+            prefix += "/"
+        }
+        return nil
+    }
+
+    /// Whether `path` is a folder, or a link to one.
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// What is at `path`, as a noun phrase: "a file", "a device", ...
+    static func kind(of path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "a broken link" }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "a file"
+        }
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TimelineCairo
+
+/// A file written beside the file it is to become, then renamed over it. Its name,
+/// `.<name>.timeline-cards-<pid>-<16 random hex digits>.tmp`, cannot be guessed, and it is created
+/// with `O_EXCL | O_NOFOLLOW`: a link planted in the output folder is never written through.
+struct TemporaryFile {
+    let path: String
+    let destination: String
+
+    static let marker = ".timeline-cards-"
+    static let suffix = ".tmp"
+    /// The part of the image's name a temporary's name keeps: the rest of it takes 45 bytes, and
+    /// a name may be 255 bytes long.
+    static let namePrefixLength = 100
+
+    /// Creates the temporary for `destination` and writes `data` into it.
+    static func create(for destination: String, writing data: Data) -> Result<TemporaryFile, WriteProblem> {
+        let (folder, name) = split(destination)
+        // Another file of that name means a guess or a collision: a new random name settles both.
+        for _ in 0..<16 {
+            let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            let padded = String(repeating: "0", count: 16 - random.count) + random
+            let temporaryName = "." + String(decoding: name.utf8.prefix(namePrefixLength), as: UTF8.self)
+                + marker + "\(getpid())-\(padded)" + suffix
+            let path = folder + temporaryName
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            if descriptor < 0 {
+                if errno == EEXIST { continue }
+                return .failure(WriteProblem(path: destination, errno: errno))
+            }
+            // errno is read right after the call that failed, before close or unlink change it.
+            var problem = StandardStreams.writeAll(data, to: descriptor) ? nil : WriteProblem(path: destination, errno: errno)
+            if close(descriptor) != 0, problem == nil { problem = WriteProblem(path: destination, errno: errno) }
+            if let problem {
+                _ = unlink(path)
+                return .failure(problem)
+            }
+            return .success(TemporaryFile(path: path, destination: destination))
+        }
+        return .failure(WriteProblem(path: destination, reason: "no unused temporary file name in 16 tries"))
+    }
+
+    /// Renames the temporary over its destination.
+    func commit() -> WriteProblem? {
+        rename(path, destination) == 0 ? nil : WriteProblem(path: destination, errno: errno)
+    }
+
+    func discard() {
+        _ = unlink(path)
+    }
+
+    /// The folder part (with its slash, or empty) and the name of `path`.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// The process id in a name of ours, nil for any other name.
+    static func processID(inTemporaryName name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(suffix) else { return nil }
+        var rest = name.utf8.dropLast(suffix.utf8.count)
+        let random = rest.suffix(16)
+        rest = rest.dropLast(16)
+        guard random.count == 16, random.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }), rest.last == UInt8(ascii: "-") else { return nil }
+        rest = rest.dropLast()
+        let digits = rest.reversed().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        rest = rest.dropLast(digits.count)
+        guard rest.count > marker.utf8.count, rest.suffix(marker.utf8.count).elementsEqual(marker.utf8),
+              let pid = pid_t(String(decoding: digits.reversed(), as: UTF8.self)), pid > 0 else { return nil }
+        return pid
+    }
+
+    // MARK: Stale temporaries
+
+    /// A temporary this old is stale even when a process of its id runs: ids are reused, and no
+    /// image takes an hour to write.
+    static let staleAge: Double = 3600
+
+    /// Removes temporaries of ours that a killed run left in `folder`: those whose process is
+    /// gone, or that are older than `staleAge`. Nothing else is touched: not other names, not links
+    /// or folders with our names, not a running process's files. Done once per folder and process.
+    static func removeStale(in folder: String) {
+        guard sweptFolders.insert(folder) else { return }
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
+        defer { closedir(directory) }
+        let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+        let now = time(nil)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = processID(inTemporaryName: name), pid != getpid() else { continue }
+            let path = prefix + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            // kill(pid, 0) fails with ESRCH only when no such process exists (EPERM: it exists).
+            // A run in another pid namespace looks gone: its rename then fails and it says so.
+            let gone = kill(pid, 0) != 0 && errno == ESRCH
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec.tv_sec
+            #else
+            let modified = info.st_mtim.tv_sec
+            #endif
+            if gone || Double(now - modified) > staleAge { _ = unlink(path) }
+        }
+    }
+
+    /// Folders already swept by this process.
+    private static let sweptFolders = FolderSet()
+
+    private final class FolderSet: @unchecked Sendable {
+        private let lock = Lock()
+        private var folders: Set<String> = []
+        /// False when `folder` was there already.
+        func insert(_ folder: String) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return folders.insert(folder).inserted
+        }
+    }
+}
+
+/// A file that could not be written, and why, in words.
+struct WriteProblem: Error {
+    var path: String
+    var reason: String
+
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(path: String, errno code: Int32) {
+        self.init(path: path, reason: String(cString: strerror(code)))
+    }
+
+    var message: String { "cannot write \(path): \(reason)" }
+}

@@ -1,0 +1,32 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TimelineSpec
+
+/// One fuzz input through the JSON reading path alone (byte checks, strict check, JSON reader,
+/// and libyaml for comparison): faster than the document target, so it explores JSON's syntax
+/// further. Any crash is a bug; so is a disagreement between the readers.
+enum JSONFuzzTarget {
+    static let limits: Limits = {
+        var limits = Limits()
+        limits.maxNodes = 20_000
+        limits.maxInputBytes = 256 * 1024
+        return limits
+    }()
+
+    static func run(_ data: Data) {
+        if let disagreement = JSONReadingAgreement.disagreement(in: [UInt8](data), limits: limits) {
+            preconditionFailure(disagreement)
+        }
+    }
+}
+
+/// Which target `make fuzz` runs: `TIMELINE_FUZZ_TARGET=json` for the JSON reading path, the
+/// document target (decode → layout → SVG) otherwise.
+enum FuzzTargetChoice {
+    static let run: @Sendable (Data) -> Void = {
+        ProcessInfo.processInfo.environment["TIMELINE_FUZZ_TARGET"] == "json" ? JSONFuzzTarget.run : FuzzTarget.run
+    }()
+}

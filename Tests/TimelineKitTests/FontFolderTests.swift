@@ -1,0 +1,46 @@
+import Foundation
+import TimelineCairo
+import XCTest
+
+/// What a `--fonts` folder contributes: font files by extension, subfolders to a depth, never dot
+/// files, and not more than a thousand files.
+final class FontFolderTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("font-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func touch(_ relative: String) throws {
+        let url = folder.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: url)
+    }
+
+    func testFontFilesAreFoundByExtensionAndDepthWithoutDotFiles() throws {
+        for name in ["a.ttf", "B.OTF", "c.woff2", "LICENSE.txt", "._a.ttf", ".hidden/d.ttf", "1/2/3/4/deep.ttf", "1/2/3/4/5/deeper.ttf"] {
+            try touch(name)
+        }
+        let (files, problems) = FontFolder.scan(folder.path)
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(files.map { String($0.dropFirst(folder.path.count + 1)) }, ["1/2/3/4/deep.ttf", "B.OTF", "a.ttf", "c.woff2"])
+    }
+
+    func testMoreThanAThousandFontFilesAreRefused() throws {
+        // Created with open and close: Foundation's writes sync each file, seconds for a thousand.
+        for index in 0...1000 {
+            let descriptor = open(folder.appendingPathComponent("f\(index).ttf").path, O_WRONLY | O_CREAT, 0o644)
+            XCTAssertGreaterThanOrEqual(descriptor, 0)
+            XCTAssertEqual(write(descriptor, "x", 1), 1)
+            close(descriptor)
+        }
+        let (files, problems) = FontFolder.scan(folder.path)
+        XCTAssertEqual(files, [])
+        XCTAssertEqual(problems.map(\.description), ["\(folder.path): error: the folder holds 1001 font files, more than the limit of 1000 (--fonts)"])
+    }
+}
