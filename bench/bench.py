@@ -124,6 +124,7 @@ def main():
                             os.path.join(out, f"{text_set}-{count}-dot.{fmt}")])
 
     os.makedirs(out, exist_ok=True)
+    load_before = load()
     ours("plain", 8)()  # warm the fontconfig cache and the page cache once
     rows = {}
     for (text_set, count), formats in cases.items():
@@ -161,7 +162,7 @@ def main():
 
     mib = lambda kib: kib / 1024
     print()
-    print(f"machine: {os.cpu_count()} cores, {machine()}; load average before: {load()}")
+    print(f"machine: {os.cpu_count()} cores, {machine()}; load average before: {load_before}")
     print(f"runs: medians of {runs} alternating runs (at least 11 for 8 items, {max(3, runs // 2)} for 10,000 items and for the batch)")
     print()
     print("| texts | items | format | timeline-cards | dot | ratio | target | met |")
