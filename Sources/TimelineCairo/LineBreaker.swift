@@ -2,13 +2,13 @@ import CPangoCairo
 
 /// Breaks a text that `ShapedLine` shaped as one item, but that is wider than its column, into
 /// the lines a `PangoLayout` with that width and `PANGO_WRAP_WORD_CHAR` makes of it: Pango 1.50's
-/// `process_item` for a paragraph of one item, from the same shaping, log attributes and log
-/// widths, shaping the same pieces with the paragraph as context where it measures them.
-/// A layout would itemize and shape the whole text again, work out the break properties again
-/// and shape every line's piece; here the text's one shaping serves, and only the candidates
-/// near a line's end are shaped. Nil wherever a layout could do something this does not:
-/// a break that inserts a hyphen (a word broken by characters), which `LineBreakerTests` and
-/// `WrappedMeasuringTests` check text by text against layouts.
+/// `process_item` for a paragraph of one item, from the same log attributes and log widths,
+/// measuring the same candidate pieces. A layout would shape the text again, then every
+/// candidate and every line's piece; here a piece is a slice of the text's one shaping wherever
+/// HarfBuzz says the text may be cut at both its ends, and is shaped (with the paragraph as
+/// context, as Pango does) only elsewhere. Nil wherever a layout could do something this does
+/// not: a break that inserts a hyphen (a word broken by characters). `WrappedMeasuringTests`
+/// compares the lines, widths, baselines, SVG and PDF with a layout's, text by text.
 struct LineBreaker {
     /// A line: its bytes in the text, and the layout's run: the piece shaped with the paragraph
     /// as context (its item's offset is the piece's in the text), unless the line ends in white
@@ -35,18 +35,13 @@ struct LineBreaker {
     /// glyphs cannot be sliced.
     private var safeGlyph: [Int] = []
 
-    /// The lines of `whole` (the shaping of all of `chars`) at `maxWidth`, or nil.
-    static func lines(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, maxWidth: Int32) -> [Line]? {
-        var breaker = LineBreaker(whole, chars: chars, length: length)
-        return breaker.breakLines(maxWidth: maxWidth)
-    }
-
     /// Scripts whose shaping never looks at the text around an item (no joining): there, glyphs
     /// between two places safe to cut are those of the piece shaped alone.
     private static let sliceableScripts: Set<UInt8> = Set([G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_LATIN, G_UNICODE_SCRIPT_GREEK,
                                                           G_UNICODE_SCRIPT_CYRILLIC, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HIRAGANA,
                                                           G_UNICODE_SCRIPT_KATAKANA].map { UInt8($0.rawValue) })
 
+    /// A breaker for `whole`, the shaping of all of `chars`.
     init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32) {
         self.whole = whole
         item = whole.item
@@ -81,7 +76,8 @@ struct LineBreaker {
         }
     }
 
-    mutating func breakLines(maxWidth: Int32) -> [Line]? {
+    /// The lines at `maxWidth` (Pango units), or nil where a layout could break them otherwise.
+    func breakLines(maxWidth: Int32) -> [Line]? {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
@@ -114,8 +110,7 @@ struct LineBreaker {
             for index in start..<count { width += logWidths[index] }
         }
         // The end of the paragraph is always a break.
-        guard let endExtra = extraWidth(start, chars) else { return nil }
-        var extra = endExtra
+        guard let extra = extraWidth(start, chars) else { return nil }
         if width + extra <= remaining || chars == 1 {
             let rest = piece(start, count)
             width = rest.width
@@ -123,16 +118,39 @@ struct LineBreaker {
                 return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count, run: rest)
             }
         }
-        let originalWidth = width, originalExtra = extra
-        var breakChars = chars, breakWidth = width, breakExtra = extra
-        var breakRun: ShapedLine?
-        var charWrap = false
-        while true {
+        guard let found = searchBreak(from: start, chars: chars, width: width, extra: extra, remaining: remaining,
+                                      safeDistance: safeDistance) else { return nil }
+        let end = start + found.chars
+        if end == count {
+            // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
+            return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count,
+                        run: first ? whole : piece(start, count))
+        }
+        return Line(start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end,
+                    run: found.run ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
+    }
+
+    /// A break `process_item` chose: after `chars` characters, measured `width` plus `extra`,
+    /// and the piece it shaped to measure it, if it did.
+    private struct Break {
+        var chars: Int
+        var width: Int
+        var extra: Int
+        var run: ShapedLine?
+    }
+
+    /// `process_item`'s search for a break in the rest from `start` (`chars` characters, `width`
+    /// wide, `extra` more at its end): by words, then by characters when no word fits. Candidates
+    /// well inside the line are taken by their log widths, those near its end measured; nil
+    /// where the choice would need a hyphen.
+    private func searchBreak(from start: Int, chars: Int, width originalWidth: Int, extra originalExtra: Int,
+                             remaining: Int, safeDistance: Int) -> Break? {
+        var best = Break(chars: chars, width: originalWidth, extra: originalExtra, run: nil)
+        for charWrap in [false, true] {
             var width = 0
             for offset in 0...chars {
-                guard let found = extraWidth(start, offset) else { return nil }
-                extra = found
-                if min(width + extra, width) > remaining + safeDistance, breakChars < chars { break }
+                guard let extra = extraWidth(start, offset) else { return nil }
+                if min(width + extra, width) > remaining + safeDistance, best.chars < chars { break }
                 if offset > 0, canBreak(start + offset, charWrap: charWrap) {
                     // A break that inserts a hyphen changes the line's glyphs: left to a layout.
                     if attrs[start + offset].break_inserts_hyphen != 0 || attrs[start + offset].break_removes_preceding != 0 {
@@ -140,35 +158,24 @@ struct LineBreaker {
                     }
                     if width + extra < remaining - safeDistance {
                         // Pango keeps an earlier measured piece's glyphs here; never seen, not followed.
-                        if breakRun != nil { return nil }
-                        (breakChars, breakWidth, breakExtra) = (offset, width, extra)
+                        if best.run != nil { return nil }
+                        best = Break(chars: offset, width: width, extra: extra, run: nil)
                     } else {
                         let run = piece(start, start + offset)
                         let measured = run.width
-                        let measuredExtra = offset < chars && attrs[start + offset - 1].is_white != 0
-                            ? -logWidths[start + offset - 1] : 0
-                        if breakChars == chars || measured + measuredExtra <= remaining || measured + measuredExtra < breakWidth + breakExtra {
-                            (breakChars, breakWidth, breakExtra) = (offset, measured, measuredExtra)
-                            breakRun = run
+                        let measuredExtra = offset < chars && attrs[start + offset - 1].is_white != 0 ? -logWidths[start + offset - 1] : 0
+                        if best.chars == chars || measured + measuredExtra <= remaining || measured + measuredExtra < best.width + best.extra {
+                            best = Break(chars: offset, width: measured, extra: measuredExtra, run: run)
                         }
                     }
                 }
                 if offset < chars { width += logWidths[start + offset] }
             }
-            if !charWrap, breakWidth + breakExtra > remaining {
-                charWrap = true
-                (breakChars, breakWidth, breakExtra) = (chars, originalWidth, originalExtra)
-                breakRun = nil
-                continue
-            }
-            break
+            // Nothing fits by words: again by characters (PANGO_WRAP_WORD_CHAR).
+            guard !charWrap, best.width + best.extra > remaining else { break }
+            best = Break(chars: chars, width: originalWidth, extra: originalExtra, run: nil)
         }
-        let end = start + breakChars
-        if end == count {
-            // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
-            return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count, run: first ? whole : piece(start, count))
-        }
-        return Line(start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end, run: breakRun ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
+        return best
     }
 
     /// `can_break_at` at character `offset` of the paragraph.
