@@ -100,12 +100,14 @@ goldens: build
 # libFuzzer, FUZZ_SECONDS for each of FUZZ_TARGETS (TIMELINE_FUZZ_TARGET picks one in the binary):
 # - document: decode → layout → SVG, seeded from fuzz/corpus (fixtures/*.yaml);
 # - json: the JSON reading path alone (strict check, JSON reader, libyaml for comparison),
-#   seeded from fixtures/JSONTestSuite.
+#   seeded from fixtures/JSONTestSuite;
+# - icon: the bytes as a PNG or SVG icon, checked, decoded and drawn in every format, seeded from
+#   fixtures/icons and fixtures/hostile/icons.
 # New inputs collect in .build-fuzz/corpus-TARGET; a crash is written to fuzz/crashes/TARGET-* and
 # stops the run: fix it and add the input to fixtures/hostile/. Leak checks are off because
 # fontconfig and Swift's lazily built globals keep their first allocations for the life of the process.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= document json
+FUZZ_TARGETS ?= document json icon
 fuzz: deps
 	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product timeline-fuzz --scratch-path .build-fuzz
 	@mkdir -p fuzz/crashes
@@ -113,7 +115,8 @@ fuzz: deps
 	  case $$target in \
 	    document) seeds=fuzz/corpus ;; \
 	    json) seeds=fixtures/JSONTestSuite/test_parsing ;; \
-	    *) echo "unknown fuzz target '$$target' (document, json)"; exit 2 ;; \
+	    icon) seeds="fixtures/icons fixtures/hostile/icons" ;; \
+	    *) echo "unknown fuzz target '$$target' (document, json, icon)"; exit 2 ;; \
 	  esac; \
 	  mkdir -p .build-fuzz/corpus-$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \

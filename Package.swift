@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "TimelineSpecTests", dependencies: ["TimelineSpec", "TimelineModel"]),
         .testTarget(name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],
                     exclude: ["Snapshots"]),
-        .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit"]),
+        .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineScene"]),
         .testTarget(name: "timeline-cardsTests", dependencies: ["TimelineKit"]),
     ]
 )

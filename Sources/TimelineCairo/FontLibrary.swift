@@ -78,6 +78,8 @@ public final class FontLibrary {
         }
         let fallbacks = Self.fallbackFamilies.map { "<string>\($0)</string>" }.joined()
         // Every pattern gets the bundled families appended, so fallback order is fixed and known.
+        // A face with no bold of its own (the CJK fallback) is emboldened when bold is asked for,
+        // so titles are bold in every script.
         let rules = """
             <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
             <cachedir prefix="xdg">timeline-cards/fontconfig</cachedir>
@@ -86,6 +88,9 @@ public final class FontLibrary {
             <match target="pattern"><test name="family"><string>sans</string></test>
             <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
             <match target="pattern"><edit name="family" mode="append_last" binding="weak">\(fallbacks)</edit></match>
+            <match target="font"><test name="weight" compare="less_eq"><const>medium</const></test>
+            <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>
+            <edit name="embolden" mode="assign"><bool>true</bool></edit></match>
             </fontconfig>
             """
         if !systemFonts {
@@ -241,27 +246,27 @@ public final class FontLibrary {
         shapedLines.isEmpty ? nil : shapedLines[ShapedKey(font: font, text: text)]
     }
 
-    /// Fonts of siblings' kept lines, by pointer: the same face and size loaded from this
-    /// library's font map (a PDF embeds a font once per cairo font face), or nil.
+    /// Fonts of siblings' kept lines, by pointer: the font this library's own itemization picks
+    /// for the same text (a PDF embeds a font once per cairo font face), or nil.
     private var ownFonts: [UnsafeMutablePointer<PangoFont>: UnsafeMutablePointer<PangoFont>?] = [:]
 
-    /// `font` when it is this library's, else this library's font of the same file, face and
-    /// description; nil when there is none.
-    func ownFont(_ font: UnsafeMutablePointer<PangoFont>) -> UnsafeMutablePointer<PangoFont>? {
+    /// `font` when it is this library's, else the font this library itemizes `text` in `fontName`
+    /// with, when that is one run in a font of the same file; nil otherwise.
+    func ownFont(_ font: UnsafeMutablePointer<PangoFont>, text: String, fontName: String) -> UnsafeMutablePointer<PangoFont>? {
         if pango_font_get_font_map(font) == fontMap { return font }
         if let known = ownFonts[font] { return known }
         var own: UnsafeMutablePointer<PangoFont>?
-        if let description = pango_font_describe_with_absolute_size(font) {
-            defer { pango_font_description_free(description) }
-            if let loaded = pango_font_map_load_font(fontMap, context, description) {
-                if Self.fontFile(loaded) == Self.fontFile(font), Self.fontFile(font) != nil {
-                    own = loaded
-                } else {
-                    g_object_unref(loaded)
-                }
+        if let attributes = itemizeAttributes(fontName),
+           let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, text, 0, Int32(text.utf8.count), attributes, nil) {
+            if list.pointee.next == nil, let data = list.pointee.data,
+               let candidate = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis.font,
+               let file = Self.fontFile(candidate), file == Self.fontFile(font) {
+                own = candidate
+                g_object_ref(candidate)
+                ownedFonts.append(candidate)
             }
+            g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
         }
-        if let own { ownedFonts.append(own) }
         g_object_ref(font)
         ownedFonts.append(font)
         ownFonts[font] = own

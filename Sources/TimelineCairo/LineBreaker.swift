@@ -1,7 +1,7 @@
 import CPangoCairo
 
 /// Breaks a text that `ShapedLine` shaped as one item, but that is wider than its column, into
-/// the lines a `PangoLayout` with that width and `PANGO_WRAP_WORD_CHAR` makes of it: Pango 1.50's
+/// the lines a `PangoLayout` with that width and wrap mode makes of it: Pango 1.50's
 /// `process_item` for a paragraph of one item, from the same log attributes and log widths,
 /// measuring the same candidate pieces. A layout would shape the text again, then every
 /// candidate and every line's piece; here a piece is a slice of the text's one shaping wherever
@@ -25,6 +25,8 @@ struct LineBreaker {
     private let item: UnsafeMutablePointer<PangoItem>
     private let chars: UnsafePointer<CChar>
     private let length: Int32
+    /// `PANGO_WRAP_WORD`, or `PANGO_WRAP_WORD_CHAR` (by characters when no word fits).
+    private let wrap: PangoWrapMode
     private var attrs: [PangoLogAttr]
     private var logWidths: [Int]
     /// Character offsets to byte offsets, one more than the characters.
@@ -41,9 +43,11 @@ struct LineBreaker {
                                                           G_UNICODE_SCRIPT_CYRILLIC, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HIRAGANA,
                                                           G_UNICODE_SCRIPT_KATAKANA].map { UInt8($0.rawValue) })
 
-    /// A breaker for `whole`, the shaping of all of `chars`.
-    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32) {
+    /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
+    /// (words, or words then characters).
+    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode) {
         self.whole = whole
+        self.wrap = wrap
         item = whole.item
         self.chars = chars
         self.length = length
@@ -140,7 +144,8 @@ struct LineBreaker {
     }
 
     /// `process_item`'s search for a break in the rest from `start` (`chars` characters, `width`
-    /// wide, `extra` more at its end): by words, then by characters when no word fits. Candidates
+    /// wide, `extra` more at its end): by words, then, in `PANGO_WRAP_WORD_CHAR`, by characters
+    /// when no word fits. Candidates
     /// well inside the line are taken by their log widths, those near its end measured; nil
     /// where the choice would need a hyphen.
     private func searchBreak(from start: Int, chars: Int, width originalWidth: Int, extra originalExtra: Int,
@@ -171,8 +176,8 @@ struct LineBreaker {
                 }
                 if offset < chars { width += logWidths[start + offset] }
             }
-            // Nothing fits by words: again by characters (PANGO_WRAP_WORD_CHAR).
-            guard !charWrap, best.width + best.extra > remaining else { break }
+            // Nothing fits by words: again by characters, in PANGO_WRAP_WORD_CHAR.
+            guard wrap == PANGO_WRAP_WORD_CHAR, !charWrap, best.width + best.extra > remaining else { break }
             best = Break(chars: chars, width: originalWidth, extra: originalExtra, run: nil)
         }
         return best

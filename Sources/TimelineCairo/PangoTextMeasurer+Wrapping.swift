@@ -7,7 +7,7 @@ extension PangoTextMeasurer {
     func wrapped(_ whole: ShapedLine, _ bytes: UnsafeBufferPointer<UInt8>, font: String, attributes: OpaquePointer,
                  description: OpaquePointer, width: Int32, maxWidth: Double, maxLines: Int?) -> MeasuredText? {
         guard let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else { return nil }
-        let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count))
+        let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: Self.wrapMode)
         guard let breaks = breaker.breakLines(maxWidth: width) else { return nil }
         // Every line is one run in the whole text's font: each has its extents.
         let lineHeight = Int(whole.logical.height), ascent = Int(whole.baseline)

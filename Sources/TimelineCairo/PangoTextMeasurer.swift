@@ -9,6 +9,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     private let layout: OpaquePointer
     private let singleLine: OpaquePointer
     static let scale = Double(PANGO_SCALE)
+    /// How wrapped texts break, in a layout and in `LineBreaker`: between words only.
+    static let wrapMode = PANGO_WRAP_WORD
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -18,7 +20,7 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     private static func wrappingLayout(_ fonts: FontLibrary) -> OpaquePointer {
         let layout = pango_layout_new(fonts.context)!
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_wrap(layout, Self.wrapMode)
         return layout
     }
 
@@ -251,11 +253,19 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Texts `wrapped` measured, for tests.
     var wrappedWithoutLayout = 0
 
-    /// The measured text of `lines`, cut to `maxLines` with an ellipsis on the last one kept.
+    /// The measured text of `lines`: a line wider than `maxWidth` (one word) and the last of
+    /// `maxLines` cut with an ellipsis.
     func finished(_ lines: [MeasuredLine], starts: [Int], lineHeight: Double, height: Double, bytes: UnsafeBufferPointer<UInt8>,
-                          description: OpaquePointer, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+                  description: OpaquePointer, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         var lines = lines, height = height
+        // Words are never broken inside: one too wide for the line is cut with an ellipsis.
         var truncated = false
+        var overflow: Double = 0
+        for index in lines.indices where lines[index].width > maxWidth + 0.01 {
+            overflow = max(overflow, lines[index].width)
+            truncated = true
+            (lines[index].text, lines[index].width) = ellipsized(lines[index].text, description, maxWidth: maxWidth)
+        }
         if let maxLines, maxLines > 0, lines.count > maxLines {
             truncated = true
             let rest = String(decoding: bytes[starts[maxLines - 1]...], as: UTF8.self)
@@ -266,7 +276,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             lines = Array(lines.prefix(maxLines - 1)) + [last]
             height = last.baseline - ascent + lineHeight
         }
-        return MeasuredText(lines: lines, height: height, lineHeight: lineHeight, isTruncated: truncated)
+        return MeasuredText(lines: lines, height: height, lineHeight: lineHeight, isTruncated: truncated, overflow: overflow)
     }
 
     /// A line's text without trailing whitespace, and whether anything was cut. A line ending in

@@ -202,7 +202,7 @@ struct ScenePainter {
     /// cairo renderer: glyphs placed from the current point, with their text and clusters so a
     /// PDF keeps the text), without laying it out again.
     private func drawKept(_ shaped: ShapedLine, text: String, font fontName: String, x: Double, baseline: Double) {
-        guard let shapedFont = shaped.item.pointee.analysis.font, let font = fonts.ownFont(shapedFont),
+        guard let shapedFont = shaped.item.pointee.analysis.font, let font = fonts.ownFont(shapedFont, text: text, fontName: fontName),
               let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else {
             paintLaidOut(text, font: fontName, x: x, baseline: baseline)
             return

@@ -11,6 +11,11 @@ import TimelineScene
 /// The image formats the renderer writes.
 public enum ImageFormat: String, Sendable, CaseIterable, Codable {
     case svg, png, pdf
+    /// The draw list as JSON (`SceneJSON`), for tests and tools.
+    case scene
+
+    /// The file name's ending, after the dot.
+    public var fileExtension: String { self == .scene ? "scene.json" : rawValue }
 }
 
 /// Turns scenes into SVG, PNG or PDF bytes. One per thread: it owns a Pango layout.
@@ -61,6 +66,7 @@ public final class SceneRenderer {
         case .png: return try renderPNG(scene, scale: scale)
         case .svg: return try renderSVG(scene, scale: scale)
         case .pdf: return try renderPDF(scene, scale: scale, creationDate: creationDate)
+        case .scene: return try SceneJSON(scene).encoded()
         }
     }
 

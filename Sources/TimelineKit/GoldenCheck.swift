@@ -228,6 +228,8 @@ public struct GoldenCheck: Sendable {
             case .difference(let difference):
                 return .success(difference.matches ? nil : .pixels(difference))
             }
+        case .scene:
+            return .success(.bytes)
         case .pdf:
             // PDF bytes carry no stable pixels to compare; only identical files match.
             return .success(.bytes)

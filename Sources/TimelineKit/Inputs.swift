@@ -35,10 +35,13 @@ public struct InputSource: Sendable {
         case noInputs(String)
         case unsupported(String)
         case tooLarge(String, Int, Int)
+        /// Not a regular file, or it could not be read: the path and why.
+        case refused(String, String)
         /// Paths are escaped: a folder's listing can hold any name.
         public var description: String {
             switch self {
             case .unreadable(let path, let reason): return "\(MessageText.escaped(path)): error: cannot read: \(reason)"
+            case .refused(let path, let reason): return "\(MessageText.escaped(path)): error: \(reason)"
             case .noInputs(let path): return "\(MessageText.escaped(path)): error: the folder holds no .yaml, .yml or .json file"
             case .unsupported(let path): return "\(MessageText.escaped(path)): error: not a .yaml, .yml or .json file"
             case .tooLarge(let path, let size, let limit):
@@ -84,11 +87,13 @@ public struct InputSource: Sendable {
                 files = [argument]
             }
             for file in files {
-                // stat, not attributesOfItem: that also looks up the owner's name (NSS, files).
-                var info = stat()
-                let size = stat(file, &info) == 0 ? Int(info.st_size) : 0
-                if size > maxBytes { throw LoadError.tooLarge(file, size, maxBytes) }
-                guard let data = manager.contents(atPath: file) else { throw LoadError.unreadable(file, "permission denied or not a file") }
+                // Regular files only: an input named `x.yaml` may be a FIFO or a link to /dev/zero.
+                let data: Data
+                switch RegularFile.read(file, maxBytes: maxBytes) {
+                case .success(let bytes): data = Data(bytes)
+                case .failure(.tooLarge(let size, let limit)): throw LoadError.tooLarge(file, size, limit)
+                case .failure(let problem): throw LoadError.refused(file, "the input \(problem.message)")
+                }
                 let url = URL(fileURLWithPath: file)
                 sources.append(InputSource(displayName: file, baseName: url.deletingPathExtension().lastPathComponent,
                                            data: data, format: InputFormat(fileName: file),

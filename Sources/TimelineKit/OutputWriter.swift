@@ -17,7 +17,7 @@ public enum OutputTarget: Sendable, Equatable {
     case file(String)
     case standardOutput
 
-    /// `-` is standard output; a name ending in .svg, .png or .pdf is a file; anything else a folder.
+    /// `-` is standard output; a name ending in .svg, .png, .pdf or .scene.json is a file; anything else a folder.
     public init(_ argument: String?) {
         guard let argument else {
             self = .directory(FileManager.default.currentDirectoryPath)
@@ -25,7 +25,7 @@ public enum OutputTarget: Sendable, Equatable {
         }
         if argument == "-" {
             self = .standardOutput
-        } else if ImageFormat(rawValue: PathName.fileExtension(of: argument).lowercased()) != nil {
+        } else if Self.format(named: argument) != nil {
             self = .file(argument)
         } else {
             self = .directory(argument)
@@ -34,8 +34,15 @@ public enum OutputTarget: Sendable, Equatable {
 
     /// The format a file target's extension names.
     public var impliedFormat: ImageFormat? {
-        if case .file(let path) = self { return ImageFormat(rawValue: PathName.fileExtension(of: path).lowercased()) }
+        if case .file(let path) = self { return Self.format(named: path) }
         return nil
+    }
+
+    /// The format a file name's ending names: `.svg`, `.png`, `.pdf` or `.scene.json`.
+    private static func format(named path: String) -> ImageFormat? {
+        if path.lowercased().hasSuffix(".scene.json") { return .scene }
+        let format = ImageFormat(rawValue: PathName.fileExtension(of: path).lowercased())
+        return format == .scene ? nil : format
     }
 }
 
@@ -59,7 +66,7 @@ public struct OutputWriter {
         case .file(let path): return path
         case .standardOutput: return "-"
         case .directory(let directory):
-            let file = "\(image.name).\(image.format.rawValue)"
+            let file = "\(image.name).\(image.format.fileExtension)"
             if multipleInputs, !feed {
                 return PathName.appending(file, to: PathName.appending(input, to: directory))
             }

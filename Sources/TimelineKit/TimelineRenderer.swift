@@ -113,8 +113,8 @@ public final class TimelineRenderer {
                 return (format, name, scene)
             }
         }
-        let cards = document.cards.map { card in
-            var scene = CardLayout.scene(for: card, measurer: measurer)
+        let cards = try document.cards.map { card in
+            var scene = try Self.laidOut { () throws(WidthRefusal) in try CardLayout.scene(for: card, measurer: measurer) }
             scene.icons = icons
             return (card, scene)
         }
@@ -130,9 +130,18 @@ public final class TimelineRenderer {
     /// PDF's page limit at its scale, and for every format `maxVectorSide`.
     func sideLimit(for format: ImageFormat) -> Double {
         switch format {
-        case .svg: return options.maxVectorSide
+        case .svg, .scene: return options.maxVectorSide
         case .png: return min(options.maxVectorSide, Double(SceneRenderer.maxPixelSide) / options.scale(for: .png))
         case .pdf: return min(options.maxVectorSide, Self.maxPDFPageSide / options.scale(for: .pdf))
+        }
+    }
+
+    /// A layout's result, its width refusal as bad input (exit 2).
+    private static func laidOut<T>(_ layout: () throws(WidthRefusal) -> T) throws -> T {
+        do {
+            return try layout()
+        } catch {
+            throw RenderFailure.invalidInput([error.description])
         }
     }
 
@@ -169,7 +178,7 @@ public final class TimelineRenderer {
     /// card boundaries into parts `NAME-1`, `NAME-2`, ... that fit (PNG and PDF; SVG's limit is
     /// the sanity limit, and a feed beyond it is refused).
     private func feedScenes(_ document: Document, name: String, measurer: any TextMeasuring) throws -> [ImageScene] {
-        let (scene, placements) = FeedLayout.scene(for: document, measurer: measurer)
+        let (scene, placements) = try Self.laidOut { () throws(WidthRefusal) in try FeedLayout.scene(for: document, measurer: measurer) }
         var result: [ImageScene] = []
         for format in options.formats {
             let limit = sideLimit(for: format)
@@ -182,7 +191,7 @@ public final class TimelineRenderer {
             for (index, cards) in parts.enumerated() {
                 var part = document
                 part.cards = cards
-                let partScene = FeedLayout.scene(for: part, measurer: measurer).scene
+                let partScene = try Self.laidOut { () throws(WidthRefusal) in try FeedLayout.scene(for: part, measurer: measurer) }.scene
                 try checkSize(partScene, format: format, location: cards.first?.location, what: "part \(index + 1) of the feed")
                 result.append((format, "\(name)-\(index + 1)", partScene))
             }

@@ -12,15 +12,17 @@ struct CardContent {
     var height: Double = 0
     var description: [String] = []
     var truncations: [Truncation] = []
+    /// The narrowest content width the layout fits in, when more than it was given (else 0).
+    var minimumWidth: Double = 0
 }
 
 /// Lays out one card: frame, header and footer bands around the content of its layout.
 public enum CardLayout {
     /// The card as an image of its own.
-    public static func scene(for card: Card, measurer: any TextMeasuring) -> Scene {
+    public static func scene(for card: Card, measurer: any TextMeasuring) throws(WidthRefusal) -> Scene {
         let style = card.style
         let pad = shadowPadding(style)
-        let frame = frame(for: card, measurer: measurer, origin: Point(x: pad.left, y: pad.top))
+        let frame = try frame(for: card, measurer: measurer, origin: Point(x: pad.left, y: pad.top))
         return Scene(width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
                      nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
                      description: frame.description, truncations: frame.truncations)
@@ -36,20 +38,28 @@ public enum CardLayout {
 
     /// The card drawn with its top-left corner at `origin` (every node is moved once: a big
     /// card has hundreds of thousands).
-    static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) -> CardContent {
+    static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal) -> CardContent {
         let style = card.style
-        let margins = style.margins
+        let margins = insideBorder(style)
         var content = contentLayout(card, measurer: measurer)
-        let width = max(style.width, content.width + margins.horizontal)
+        let width = style.width
         let innerWidth = width - margins.horizontal
+        if content.minimumWidth > innerWidth + 0.01 || innerWidth < ColumnPlan.minimumTextWidth {
+            let minimum = (max(content.minimumWidth, ColumnPlan.minimumTextWidth) + margins.horizontal).rounded(.up)
+            throw WidthRefusal(location: card.location?.description ?? card.id, cardID: card.id, width: width, minimum: minimum)
+        }
 
         let header = card.header.map { band(for: $0, style: style, width: width, isHeader: true, measurer: measurer) }
         let footer = card.footer.map { band(for: $0, style: style, width: width, isHeader: false, measurer: measurer) }
         let headerHeight = header?.height ?? 0
-        let contentTop = headerHeight + margins.top
-        let footerTop = contentTop + content.height + margins.bottom
+        // A band already keeps its text clear of the border on its outer side.
+        let contentTop = headerHeight + (header == nil ? margins.top : style.margins.top)
+        let footerTop = contentTop + content.height + (footer == nil ? margins.bottom : style.margins.bottom)
         let height = footerTop + (footer?.height ?? 0)
-        let radius = min(style.cornerRadius, width / 2, height / 2)
+        // A band rounds its outer corners by at most half its height: the card's corners never
+        // round more, so a band always fills the card's corner exactly.
+        let bandHeights = [header?.height, footer?.height].compactMap { $0 }
+        let radius = min(style.cornerRadius, width / 2, height / 2, (bandHeights.min() ?? .infinity) / 2)
 
         var nodes: [Primitive] = []
         let shadow = style.shadow.map {
@@ -97,19 +107,41 @@ public enum CardLayout {
         return content
     }
 
+    /// The margins measured from inside the border, so a thick border never covers content.
+    static func insideBorder(_ style: Style) -> Insets {
+        let border = style.border.width
+        let margins = style.margins
+        return Insets(top: margins.top + border, right: margins.right + border, bottom: margins.bottom + border,
+                      left: margins.left + border)
+    }
+
     private static func contentLayout(_ card: Card, measurer: any TextMeasuring) -> CardContent {
-        let width = card.style.width - card.style.margins.horizontal
+        let width = card.style.width - insideBorder(card.style).horizontal
+        if card.items.isEmpty { return emptyState(card.style, width: width, measurer: measurer) }
         switch (card.layout, card.direction) {
         case (.preview, _):
             // The preview strip is horizontal by definition.
             return PreviewLayout(card: card, width: width, measurer: measurer).layout()
         case (.list, .horizontal), (.time, .horizontal):
             return HorizontalLayout(card: card, width: width, measurer: measurer, proportional: card.layout == .time).layout()
-        case (.time, .vertical):
-            return TimeLayout(card: card, width: width, measurer: measurer).layout()
-        case (.list, .vertical):
-            return ListLayout(card: card, width: width, measurer: measurer).layout()
+        case (.time, .vertical), (.list, .vertical):
+            var content = card.layout == .time ? TimeLayout(card: card, width: width, measurer: measurer).layout()
+                : ListLayout(card: card, width: width, measurer: measurer).layout()
+            if Mirror.isRightToLeft(card) { Mirror.horizontally(&content.layers, width: width) }
+            return content
         }
+    }
+
+    /// A card without items: a quiet line saying so, where the timeline would be.
+    private static func emptyState(_ style: Style, width: Double, measurer: any TextMeasuring) -> CardContent {
+        let block = TextBlock("No items yet", font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba,
+                              width: width, measurer: measurer)
+        var content = CardContent()
+        content.layers = [[.text(block.placed(x: 0, top: 12, width: width, alignment: .center))]]
+        content.width = width
+        content.height = block.height + 24
+        content.description = ["No items yet"]
+        return content
     }
 
     struct BandLayout {
@@ -120,17 +152,44 @@ public enum CardLayout {
     }
 
     private static func band(for band: Band, style: Style, width: Double, isHeader: Bool, measurer: any TextMeasuring) -> BandLayout {
-        let innerWidth = width - style.margins.horizontal
+        let innerWidth = width - insideBorder(style).horizontal
         var text = TextStack(gap: 3)
-        let color = band.color.rgba
+        // The band is painted over the card: its text must read on the two together.
+        let under = band.background.over(style.background.over(.white))
         if isHeader {
-            text.append(band.title, font: "\(style.font) Bold 17", color: color, width: innerWidth, measurer: measurer)
-            text.append(band.subtitle, font: "\(style.font) 12", color: color.withAlpha(220), width: innerWidth, measurer: measurer)
+            let color = band.color ?? Color.white.readable(on: under, target: 10)
+            // The subtitle is the title's color a little lighter, while that still reads.
+            let softer = color.withOpacity(220 / 255)
+            func reads(_ candidate: Color) -> Bool { candidate.over(under).contrast(with: under) >= Color.readableContrast }
+            let subtitle = reads(softer) ? softer : reads(color) || band.color != nil ? color : color.readable(on: under, target: 5.5)
+            text.append(band.title, font: "\(style.font) Bold 17", color: color.rgba, width: innerWidth, measurer: measurer)
+            text.append(band.subtitle, font: "\(style.font) 12", color: subtitle.rgba, width: innerWidth, measurer: measurer)
         } else {
-            text.append(band.title, font: style.resolvedSubtitleFont, color: color, width: innerWidth, measurer: measurer)
+            let color = band.color ?? style.subtitleColor.readable(on: under, target: 5.5)
+            text.append(band.title, font: style.resolvedSubtitleFont, color: color.rgba, width: innerWidth, measurer: measurer)
         }
         let padding: Double = isHeader ? 16 : 11
-        return BandLayout(height: text.height + padding * 2, textTop: padding, text: text, background: band.background.rgba)
+        let border = style.border.width
+        return BandLayout(height: text.height + padding * 2 + border, textTop: padding + (isHeader ? border : 0), text: text,
+                          background: band.background.rgba)
+    }
+}
+
+/// A card `width` too narrow for its content: every column at its narrowest would not fit.
+public struct WidthRefusal: Error, CustomStringConvertible, Sendable {
+    /// Where the card was written, `file:line:column`.
+    public var location: String
+    public var cardID: String
+    public var width: Double
+    /// The narrowest width that fits, in points.
+    public var minimum: Double
+
+    public var description: String {
+        "\(location): error: card '\(cardID)': width \(Self.points(width)) is too narrow for its content; the narrowest width that fits is \(Self.points(minimum))"
+    }
+
+    private static func points(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 

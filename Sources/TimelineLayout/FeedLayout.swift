@@ -9,7 +9,7 @@ public enum FeedLayout {
         public var bottom: Double
     }
 
-    public static func scene(for document: Document, measurer: any TextMeasuring) -> (scene: Scene, placements: [Placement]) {
+    public static func scene(for document: Document, measurer: any TextMeasuring) throws(WidthRefusal) -> (scene: Scene, placements: [Placement]) {
         let feed = document.feed
         var nodes: [Primitive] = []
         var description: [String] = []
@@ -22,9 +22,11 @@ public enum FeedLayout {
             if index > 0 { y += feed.spacing }
             let style = card.style
             var heading = TextStack(gap: 2)
-            heading.append(card.title, font: "\(style.font) Bold 18", color: feed.titleColor.rgba,
+            let titleColor = feed.titleColor ?? style.titleColor.readable(on: feed.background, target: 10)
+            let subtitleColor = feed.subtitleColor ?? style.subtitleColor.readable(on: feed.background, target: 5.5)
+            heading.append(card.title, font: "\(style.font) Bold 18", color: titleColor.rgba,
                            width: style.width, measurer: measurer)
-            heading.append(card.subtitle, font: "\(style.font) 13", color: feed.subtitleColor.rgba,
+            heading.append(card.subtitle, font: "\(style.font) 13", color: subtitleColor.rgba,
                            width: style.width, measurer: measurer)
             if !heading.blocks.isEmpty {
                 nodes += heading.placed(x: feed.margins.left + 4, top: y, width: style.width - 8)
@@ -32,7 +34,7 @@ public enum FeedLayout {
                 description.append([card.title, card.subtitle].compactMap { $0 }.joined(separator: " — "))
             }
             let pad = CardLayout.shadowPadding(style)
-            let frame = CardLayout.frame(for: card, measurer: measurer, origin: Point(x: feed.margins.left, y: y))
+            let frame = try CardLayout.frame(for: card, measurer: measurer, origin: Point(x: feed.margins.left, y: y))
             nodes += frame.nodes
             description += frame.description
             truncations += frame.truncations

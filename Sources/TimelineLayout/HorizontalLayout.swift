@@ -4,7 +4,7 @@ import TimelineScene
 /// `direction: horizontal` for the list and time layouts: the line runs left to right, event text
 /// sits above it and each item's labels are centred under its node, wrapped to the room between
 /// its neighbours. The list spaces nodes evenly; the time layout places them by date, pushing
-/// labels apart with the overlap resolver. The content grows wider than the card when needed.
+/// labels apart with the overlap resolver. The card keeps its width: columns share it, or the width is refused.
 struct HorizontalLayout {
     let card: Card
     let width: Double
@@ -15,8 +15,6 @@ struct HorizontalLayout {
     private var style: Style { card.style }
     /// Room between two neighbouring label columns.
     static let gutter: Double = 12
-    /// Narrowest column the list gives an item before the card grows wider.
-    static let minimumSlot: Double = 96
     /// Label widths the time layout allows itself, before wrapping.
     static let labelWidths: ClosedRange<Double> = 64...150
     /// Between the event text and a node, and between a node and its labels.
@@ -37,14 +35,12 @@ struct HorizontalLayout {
         var breaks: [Bool] = []
         var axis: TimeAxis?
         if proportional {
-            let timeAxis = TimeAxis(dates: rows.map(\.item.date), dayScale: style.dayScale, maxGap: style.maxGap)
-            columns = proportionalColumns(rows, labels: labels, axis: timeAxis, text: text, inset: inset, byDay: byDay)
-            breaks = timeAxis.breaks
-            axis = timeAxis
+            let fitted = proportionalColumns(rows, labels: labels, text: text, inset: inset, byDay: byDay)
+            columns = (fitted.centers, fitted.widths)
+            breaks = fitted.axis.breaks
+            axis = fitted.axis
         } else {
-            // Wide enough for every title's longest word, so no word is broken in two.
-            let slot = max(Self.minimumSlot, (width - inset * 2) / Double(rows.count), longestWord(rows) + Self.gutter)
-            columns = (rows.indices.map { inset + (Double($0) + 0.5) * slot }, Array(repeating: slot - Self.gutter, count: rows.count))
+            columns = evenColumns(rows, text: text, inset: inset)
         }
         let (centers, widths) = columns
 
@@ -73,10 +69,12 @@ struct HorizontalLayout {
                                                 width: widths[index], alignment: .center)))
             }
             stacks[index].place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &texts)
-            if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
+            if stacks[index].isTruncated || eventBlocks[index]?.measured.isTruncated == true {
+                content.truncations.append(text.truncation(item))
+            }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             if let end = item.end, let axis {
-                let endX = axis.position(of: end, from: index, centers: centers)
+                let endX = min(width - inset, axis.position(of: end, from: index, centers: centers))
                 bars.append(TimeMarks.periodBar(start: center.x, end: endX, across: lineY,
                                                 thickness: TimeMarks.barThickness(size: sizes[index], style: style),
                                                 color: look.color, vertical: false))
@@ -103,43 +101,76 @@ struct HorizontalLayout {
             boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
         }
         content.layers = [boxes, TimeLayout.line(stops, breaks: breaks, style: style, vertical: false), bars, markers, texts, links]
-        content.width = right + inset
+        content.width = width
         content.height = bottom
+        let slots = Double(rows.count) * (ColumnPlan.minimumTextWidth + Self.gutter) + inset * 2
+        content.minimumWidth = proportional ? max(right + inset, slots) : slots
         return content
     }
 
     /// Time layout columns: each label as wide as its text wants (within `labelWidths`), centred
-    /// on its date, then pushed apart so no two labels overlap.
-    private func proportionalColumns(_ rows: [ItemRow], labels: [String?], axis: TimeAxis, text: ItemText,
-                                     inset: Double, byDay: Bool) -> (centers: [Double], widths: [Double]) {
+    /// on its date, then pushed apart so no two labels overlap. When that runs past the card, time
+    /// is drawn to a smaller scale and labels wrap narrower (never below their widest word).
+    private func proportionalColumns(_ rows: [ItemRow], labels: [String?], text: ItemText, inset: Double,
+                                     byDay: Bool) -> (centers: [Double], widths: [Double], axis: TimeAxis) {
         let maxWidth = Self.labelWidths.upperBound
-        let widths = rows.indices.map { index -> Double in
+        let floors = rows.indices.map { index -> Double in
+            let label = labels[index].map { measurer.measure($0, font: style.resolvedEventFont, maxWidth: maxWidth, maxLines: nil).width + 1 }
+            return min(maxWidth, max(label ?? 0, wordNeed(rows[index].item, text: text, cap: maxWidth)))
+        }
+        var widths = rows.indices.map { index -> Double in
             var natural = labelStack(rows[index].item, width: maxWidth, text: text, byDay: byDay).blocks.map(\.measured.width).max() ?? 0
             if let label = labels[index] {
                 natural = max(natural, TextBlock(label, font: style.resolvedEventFont, color: style.eventColor.rgba,
                                                  width: maxWidth, measurer: measurer).measured.width)
             }
             // A point of slack so wrapping again at this width keeps the same lines.
-            return min(maxWidth, max(Self.labelWidths.lowerBound, (natural + 1).rounded(.up)))
+            return max(floors[index], min(maxWidth, max(Self.labelWidths.lowerBound, (natural + 1).rounded(.up))))
         }
-        let firstCenter = inset + widths[0] / 2
-        let wanted = rows.indices.map { firstCenter + axis.offsets[$0] - widths[$0] / 2 }
-        // A compressed gap never shrinks below maxGap, or its break mark would lie about time.
-        let gaps = rows.indices.dropLast().map { index in
-            axis.breaks[index] ? max(Self.gutter, axis.maxGap - (widths[index] + widths[index + 1]) / 2) : Self.gutter
+        let dates = rows.map(\.item.date)
+        var axis = TimeAxis(dates: dates, dayScale: style.dayScale, maxGap: style.maxGap)
+        var starts: [Double] = []
+        for _ in 0..<40 {
+            starts = proportionalStarts(widths, axis: axis, inset: inset)
+            let extent = (starts.last ?? 0) + (widths.last ?? 0)
+            guard extent > width - inset + 0.01 else { break }
+            let ratio = (width - inset) / extent
+            axis = TimeAxis(dates: dates, dayScale: axis.dayScale * ratio, maxGap: axis.maxGap * ratio)
+            widths = zip(widths, floors).map { max($1, $0 * ratio) }
         }
-        let starts = OverlapResolver.resolve(wanted: wanted, heights: widths, gaps: gaps, minimum: inset)
-        return (rows.indices.map { starts[$0] + widths[$0] / 2 }, widths)
+        return (rows.indices.map { starts[$0] + widths[$0] / 2 }, widths, axis)
     }
 
-    /// Width of the longest word in any title (capped, so one very long word cannot widen every slot).
-    private func longestWord(_ rows: [ItemRow]) -> Double {
-        let cap = Self.labelWidths.upperBound
-        return rows.compactMap { row -> Double? in
-            guard let word = row.item.title?.split(whereSeparator: \.isWhitespace).max(by: { $0.count < $1.count }) else { return nil }
-            let measured = measurer.measure(String(word), font: style.resolvedTitleFont, maxWidth: cap, maxLines: 1)
-            return (measured.width + 1).rounded(.up)
-        }.max() ?? 0
+    /// Left edges of labels `widths` wide centred on their dates, pushed apart.
+    private func proportionalStarts(_ widths: [Double], axis: TimeAxis, inset: Double) -> [Double] {
+        let firstCenter = inset + widths[0] / 2
+        let wanted = widths.indices.map { firstCenter + axis.offsets[$0] - widths[$0] / 2 }
+        // A compressed gap never shrinks below maxGap, or its break mark would lie about time.
+        let gaps = widths.indices.dropLast().map { index in
+            axis.breaks[index] ? max(Self.gutter, axis.maxGap - (widths[index] + widths[index + 1]) / 2) : Self.gutter
+        }
+        return OverlapResolver.resolve(wanted: wanted, heights: widths, gaps: gaps, minimum: inset)
+    }
+
+    /// List columns sharing the card's width: a slot for each item, a long word's slot taking
+    /// room from its neighbours (`SlotWidths`).
+    private func evenColumns(_ rows: [ItemRow], text: ItemText, inset: Double) -> (centers: [Double], widths: [Double]) {
+        let needs = rows.map { wordNeed($0.item, text: text, cap: width / 2) + Self.gutter }
+        let slots = SlotWidths.share(width - inset * 2, needs: needs)
+        var centers: [Double] = [], left = inset
+        for slot in slots {
+            centers.append(left + slot / 2)
+            left += slot
+        }
+        return (centers, slots.map { max(1, $0 - Self.gutter) })
+    }
+
+    /// The widest word of an item's labels, up to `cap`: narrower, a word would be cut.
+    private func wordNeed(_ item: Item, text: ItemText, cap: Double) -> Double {
+        var texts: [(String?, String)] = [(item.title, text.titleFont), (item.statusText, text.statusFont)]
+        texts += [item.subtitle, item.attribute, item.subAttribute, item.subStatusText].map { ($0, text.subtitleFont) }
+        let widest = texts.compactMap { entry in entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) } }.max() ?? 0
+        return min(cap, widest)
     }
 
     /// Title, subtitle, attributes and status texts, all centred under the node.

@@ -71,9 +71,9 @@ extension ItemRow {
         return (rows, labels)
     }
 
-    /// The node's size by its role; zero for a day's later items, which have no node of their own.
+    /// The node's size by its role; a day's later items get a small one, which still shows their status.
     func nodeSize(_ style: Style, byDay: Bool) -> Double {
-        if byDay, !startsDay { return 0 }
+        if byDay, !startsDay { return min(style.subShapeSize, style.shapeSize) }
         if item.isGroup { return style.groupShapeSize }
         return level > 0 ? style.subShapeSize : style.shapeSize
     }
@@ -84,7 +84,7 @@ struct ItemText {
     let style: Style
     let now: DateValue?
     /// The style's fonts, resolved once: their names are built by interpolation, per item otherwise.
-    private let titleFont, subtitleFont, eventFont, statusFont: String
+    let titleFont, subtitleFont, eventFont, statusFont: String
 
     init(style: Style, now: DateValue?) {
         self.style = style
@@ -157,8 +157,15 @@ struct ItemText {
                      maxLines: style.maxTitleLines, measurer: measurer)
         let secondary = style.subtitleColor.rgba
         stack.append(item.subtitle, font: subtitleFont, color: secondary, width: width, measurer: measurer)
-        stack.append(item.attribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
-        stack.append(item.subAttribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
+        if let attribute = item.attribute, let subAttribute = item.subAttribute {
+            // Side by side under the subtitle, as FUITimelineCell's attribute labels.
+            let half = TextBlock.halfWidth(width)
+            var pair = TextBlock(attribute, font: subtitleFont, color: secondary, width: half, measurer: measurer)
+            pair.beside = TextBlock.Beside(TextBlock(subAttribute, font: subtitleFont, color: secondary, width: half, measurer: measurer))
+            stack.blocks.append(pair)
+        } else {
+            stack.append(item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width, measurer: measurer)
+        }
         return stack
     }
 
@@ -176,7 +183,7 @@ struct ItemText {
     func measure(_ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool,
                  measurer: any TextMeasuring) -> [RowTexts] {
         let statusWidth = hasStatus ? columns.statusWidth : nil
-        let textWidths = rows.map { max(60, columns.textRight - columns.textX($0.level)) }
+        let textWidths = rows.map { max(1, columns.textRight - columns.textX($0.level)) }
         var requests: [TextRequest] = []
         requests.reserveCapacity(rows.count * 4)
         for index in rows.indices {
@@ -202,8 +209,12 @@ struct ItemText {
         }
         add(item.title, titleFont, textWidth, maxLines: style.maxTitleLines)
         add(item.subtitle, subtitleFont, textWidth)
-        add(item.attribute, subtitleFont, textWidth)
-        add(item.subAttribute, subtitleFont, textWidth)
+        if item.attribute != nil, item.subAttribute != nil {
+            add(item.attribute, subtitleFont, TextBlock.halfWidth(textWidth))
+            add(item.subAttribute, subtitleFont, TextBlock.halfWidth(textWidth))
+        } else {
+            add(item.attribute ?? item.subAttribute, subtitleFont, textWidth)
+        }
         if byDay { add(event(item), eventFont, textWidth) }
         add(label, eventFont, labelWidth)
         if let statusWidth {

@@ -9,19 +9,22 @@ struct ListLayout {
     let measurer: any TextMeasuring
 
     private var style: Style { card.style }
+    static let groupOpacity = 0.05
+    /// Between a day's section row and its first item.
+    static let sectionGap: Double = 6
 
     func layout() -> CardContent {
         let text = ItemText(style: style, now: card.now)
-        let (rows, labels) = ItemRow.rows(of: card, text: text)
+        let (rows, dayLabels) = ItemRow.rows(of: card, text: text)
         let byDay = card.groupBy == .day
-        let hasLabels = byDay || labels.contains { $0 != nil }
+        let sections = byDay && usesSections(dayLabels)
+        let labels = sections ? dayLabels.map { _ in nil } : dayLabels
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let columns = VerticalColumns(style: style, width: width, sizes: sizes, hasLabels: hasLabels, hasStatus: hasStatus)
+        let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, measurer: measurer)
         let (labelWidth, statusWidth, widest, lineX, textRight) =
             (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
         let textX = columns.textX
-        var neededWidth = width
 
         var content = CardContent()
         var describing: [UInt8] = []
@@ -32,29 +35,41 @@ struct ListLayout {
 
         let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
         for (index, row) in rows.enumerated() {
+            if sections, let day = dayLabels[index] {
+                y += sectionRow(day, top: y, left: textX(0), right: textRight, into: &texts)
+            }
             let left = textX(row.level)
-            let (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
-            neededWidth = max(neededWidth, left + textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
+            var (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
+            var statusStack = measured[index].status
+            if row.level > 0 || row.groupEnd != nil {
+                let under = GroupBoxes.background(depth: GroupBoxes.depth(of: row), style: style, opacity: Self.groupOpacity)
+                stack.keepReadable(on: under)
+                statusStack?.keepReadable(on: under)
+            }
             let size = sizes[index]
             let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
             let band = max(lineHeight, size)
             let center = Point(x: lineX, y: y + band / 2)
             let textTop = center.y - lineHeight / 2
             var bottom = max(textTop + stack.height, center.y + size / 2)
-            stack.place(x: left, top: textTop, width: textWidth, into: &texts)
-            if stack.isTruncated { content.truncations.append(text.truncation(row.item)) }
+            stack.place(x: left, top: textTop, width: textWidth, alignment: .left, into: &texts)
+            // Any of the row's texts cut (title column, event label, status) is reported once.
+            if stack.isTruncated || measured[index].label?.measured.isTruncated == true || statusStack?.isTruncated == true {
+                content.truncations.append(text.truncation(row.item))
+            }
 
+            // Event label and status share the title's first baseline, whatever the fonts' sizes.
+            let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline
             if let block = measured[index].label {
-                let top = center.y - block.firstLineHeight / 2
-                texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .trailing)))
+                let labelBaseline = block.measured.lines.first?.baseline ?? 0
+                let top = titleBaseline.map { textTop + $0 - labelBaseline } ?? center.y - block.firstLineHeight / 2
+                texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .right)))
                 bottom = max(bottom, top + block.height)
             }
-            if let status = measured[index].status {
-                // Share the title's first baseline, whatever the two fonts' ascents.
-                let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline ?? lineHeight
+            if let status = statusStack {
                 let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0
-                let statusTop = textTop + titleBaseline - statusBaseline
-                status.place(x: width - statusWidth, top: statusTop, width: statusWidth, alignment: .trailing, into: &texts)
+                let statusTop = textTop + (titleBaseline ?? lineHeight) - statusBaseline
+                status.place(x: columns.statusX, top: statusTop, width: statusWidth, alignment: .right, into: &texts)
                 bottom = max(bottom, statusTop + status.height)
             }
             let look = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now))
@@ -64,7 +79,7 @@ struct ListLayout {
             if let link = row.item.link {
                 links.append(.link(LinkNode(rect: Rect(x: left, y: y, width: textRight - left, height: bottom - y), url: link)))
             }
-            content.description.append(text.describe(row.item, label: labels[index], scratch: &describing))
+            content.description.append(text.describe(row.item, label: dayLabels[index], scratch: &describing))
             rowTops.append(y)
             rowBottoms.append(bottom)
             y = bottom
@@ -76,16 +91,30 @@ struct ListLayout {
             }
         }
 
-        for (index, row) in rows.enumerated() {
-            guard let end = row.groupEnd else { continue }
-            let left = row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(row.level) - style.groupPadding
-            let rect = Rect(x: left, y: rowTops[index] - style.groupPadding, width: width - left,
-                            height: rowBottoms[end] - rowTops[index] + style.groupPadding * 2)
-            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.05).rgba)))
+        boxes = GroupBoxes.vertical(rows, tops: rowTops, bottoms: rowBottoms, width: width, style: style, opacity: Self.groupOpacity) { row in
+            row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(row.level) - style.groupPadding
         }
         content.layers = [boxes, LineStop.segments(stops, style: style, vertical: true), markers, texts, links]
-        content.width = neededWidth
+        content.width = width
+        content.minimumWidth = plan.minimumWidth
         content.height = max(y, 0)
         return content
+    }
+
+    /// Whether a day label is too wide for a third of the card: then each heads its day as a
+    /// section row instead of sitting in the event column.
+    private func usesSections(_ dayLabels: [String?]) -> Bool {
+        let days = dayLabels.compactMap { $0 }
+        guard !days.isEmpty else { return false }
+        return measurer.measure(days.map { TextRequest(text: $0, font: style.resolvedEventFont, maxWidth: 100_000, maxLines: nil) })
+            .contains { $0.width > width / 3 }
+    }
+
+    /// A day's section row over the title column; returns the height it takes with its gap.
+    private func sectionRow(_ day: String, top: Double, left: Double, right: Double, into texts: inout [Primitive]) -> Double {
+        let block = TextBlock(day, font: "\(style.font) Semi-Bold 12", color: style.eventColor.rgba, width: right - left,
+                              measurer: measurer)
+        texts.append(.text(block.placed(x: left, top: top, width: right - left, alignment: .left)))
+        return block.height + Self.sectionGap
     }
 }

@@ -11,10 +11,16 @@ struct NodeLook {
     var filled: Bool
     var glyph: MarkerGlyph?
     var color: Color
+    var isOverdue: Bool
+    /// The node's own color says "overdue" only when it is the overdue color and that differs
+    /// from what an on-time node gets; otherwise a ring says it.
+    var needsOverdueRing: Bool
 
     static let inactiveColor = Color(hex: 0x8e8e93)
 
     init(item: Item, style: Style, isOverdue: Bool) {
+        self.isOverdue = isOverdue
+        needsOverdueRing = isOverdue && (item.color != nil || item.icon != nil || style.overdueColor == style.nodeColor)
         switch item.status {
         case .start, .end: (shape, filled, glyph) = (.diamond, true, nil)
         case .beforeStart, .beforeEnd: (shape, filled, glyph) = (.diamond, false, nil)
@@ -48,10 +54,13 @@ struct NodeLook {
         case .hexagon: outline = .hexagon
         case .ring: outline = .ring
         }
-        let strokeWidth = shape == .ring ? max(2, size * 0.28) : max(1.5, size * 0.14)
+        // A ring's thick stroke would run into a check or dots: with a glyph it is drawn thin.
+        let strokeWidth = shape == .ring && glyph == nil ? max(2, size * 0.28) : max(1.5, size * 0.14)
         if filled {
+            // A glyph is a graphic: 3:1 against the node it sits on (WCAG 1.4.11).
+            let glyphColor = background.readable(on: color.over(background), minimum: 3)
             return MarkerNode(center: center, size: size, shape: outline, fill: color.rgba, stroke: nil,
-                              glyph: glyph, glyphColor: glyph == nil ? nil : background.rgba)
+                              glyph: glyph, glyphColor: glyph == nil ? nil : glyphColor.rgba)
         }
         // Hollow nodes are filled with the card's background so the line never shows through.
         return MarkerNode(center: center, size: size, shape: outline, fill: background.rgba,
@@ -84,6 +93,20 @@ enum NodeDrawing {
             let clip = look.shape == .none ? MarkerShape.circle : MarkerShape(rawValue: look.shape.rawValue) ?? .circle
             nodes.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
                                           clip: clip)))
+            // The icon covers the node's check or dots: a badge at its corner keeps the status.
+            if let glyph = look.glyph {
+                let badge = max(6, size * 0.5)
+                let corner = Point(x: center.x + size * 0.38, y: center.y + size * 0.38)
+                let glyphColor = style.background.readable(on: look.color.over(style.background), minimum: 3)
+                nodes.append(.marker(MarkerNode(center: corner, size: badge, shape: .circle, fill: look.color.rgba,
+                                                stroke: Stroke(color: style.background.rgba, width: 1), glyph: glyph,
+                                                glyphColor: glyphColor.rgba)))
+            }
+        }
+        if look.needsOverdueRing {
+            let gap = max(2.5, size * 0.18)
+            nodes.append(.marker(MarkerNode(center: center, size: size + gap * 2 + 3, shape: .circle, fill: nil,
+                                            stroke: Stroke(color: style.overdueColor.rgba, width: 1.5))))
         }
     }
 }

@@ -10,8 +10,7 @@ struct PreviewLayout {
     let measurer: any TextMeasuring
 
     private var style: Style { card.style }
-    static let minimumColumn: Double = 72
-    /// Narrow, since preview columns are: titles would otherwise break inside words.
+    /// Between columns: narrow, since preview columns are.
     static let gutter: Double = 8
     private static let dateGap: Double = 6
     private static let labelGap: Double = 8
@@ -22,52 +21,62 @@ struct PreviewLayout {
         let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
         guard !selection.items.isEmpty else { return CardContent() }
         let text = ItemText(style: style, now: card.now)
-        let columnWidth = max(Self.minimumColumn, width / Double(columns))
-        let contentWidth = columnWidth * Double(columns)
-        let textWidth = columnWidth - Self.gutter
+        let contentWidth = width
         let size = style.shapeSize
         let items = selection.items
         let overdue = items.map { $0.isOverdue(now: card.now) }
+        let slots = columnWidths(items, columns: columns, text: text)
+        let lefts = slots.indices.map { slots[..<$0].reduce(0, +) }
+        let textWidths = slots.map { max(1, $0 - Self.gutter) }
 
         let dates = items.indices.map { index in
             dateText(items[index], text: text).map {
                 TextBlock($0, font: style.resolvedEventFont, color: overdue[index] ? style.overdueColor.rgba : style.eventColor.rgba,
-                          width: textWidth, measurer: measurer)
+                          width: textWidths[index], measurer: measurer)
             }
         }
-        let stacks = items.map { stack($0, width: textWidth) }
+        let stacks = items.indices.map { stack(items[$0], width: textWidths[$0]) }
         let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
         let todayLabel = selection.todayBefore.map { _ in
-            TextBlock("Today", font: "\(style.font) Semi-Bold 11", color: todayColor.rgba, width: contentWidth, measurer: measurer)
+            // The marker's color, darker or lighter when a light nodeColor would not read.
+            TextBlock("Today", font: "\(style.font) Semi-Bold 11", color: todayColor.readable(on: style.background).rgba,
+                      width: contentWidth, measurer: measurer)
         }
+        let header = PreviewHeader(card: card, hiddenCount: selection.hiddenCount, width: width, measurer: measurer)
         let todayHeight = todayLabel.map { $0.height + Self.todayGap } ?? 0
         let dateHeight = dates.compactMap { $0?.height }.max() ?? 0
-        let lineY = todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + size / 2
+        let lineY = header.height + todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + size / 2
         let labelTop = lineY + size / 2 + Self.labelGap
 
         var content = CardContent()
         var describing: [UInt8] = []
         var nodes: [Primitive] = []
         if style.lineWidth > 0 {
+            // The line fades toward what is left out: the future, or the past once the end shows.
             let color = style.lineColor.rgba
-            nodes.append(.line(LineNode(from: Point(x: 0, y: lineY), to: Point(x: contentWidth, y: lineY),
+            let (start, end) = (Point(x: 0, y: lineY), Point(x: contentWidth, y: lineY))
+            nodes.append(.line(LineNode(from: selection.showsEnd ? end : start, to: selection.showsEnd ? start : end,
                                         stroke: Stroke(color: color, width: style.lineWidth), fadeTo: color.withAlpha(40))))
         }
-        var markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var markers: [Primitive] = [], texts: [Primitive] = header.nodes, links: [Primitive] = []
+        func markToday(at x: Double) {
+            guard let todayLabel else { return }
+            markers += todayMark(todayLabel, x: x, top: header.height, lineY: lineY, contentWidth: contentWidth, color: todayColor)
+            content.description.append("Today")
+        }
         var bottom = lineY + size / 2
         for (index, item) in items.enumerated() {
-            if index == selection.todayBefore, let todayLabel {
-                let x = Double(index) * columnWidth
-                markers += todayMark(todayLabel, x: x, lineY: lineY, contentWidth: contentWidth, color: todayColor)
-                content.description.append("Today")
-            }
-            let centerX = (Double(index) + 0.5) * columnWidth
+            if index == selection.todayBefore { markToday(at: lefts[index]) }
+            let textWidth = textWidths[index]
+            let centerX = lefts[index] + slots[index] / 2
             let left = centerX - textWidth / 2
             if let date = dates[index] {
                 texts.append(.text(date.placed(x: left, top: lineY - size / 2 - Self.dateGap - date.height, width: textWidth, alignment: .center)))
             }
             stacks[index].place(x: left, top: labelTop, width: textWidth, alignment: .center, into: &texts)
-            if stacks[index].isTruncated { content.truncations.append(text.truncation(item)) }
+            if stacks[index].isTruncated || dates[index]?.measured.isTruncated == true {
+                content.truncations.append(text.truncation(item))
+            }
             let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
             NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style, into: &markers)
             if let link = item.link {
@@ -76,10 +85,27 @@ struct PreviewLayout {
             content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
+        if selection.todayBefore == items.count { markToday(at: lefts[items.count - 1] + slots[items.count - 1]) }
         content.layers = [nodes, markers, texts, links]
         content.width = contentWidth
         content.height = bottom
+        content.minimumWidth = Double(columns) * (ColumnPlan.minimumTextWidth + Self.gutter)
         return content
+    }
+
+    /// Equal columns, except that a long word's column takes room from short ones; a date's
+    /// column fits it whole.
+    private func columnWidths(_ items: [Item], columns: Int, text: ItemText) -> [Double] {
+        let needs = items.map { item -> Double in
+            var words = [(item.title, text.titleFont), (item.subtitle, text.subtitleFont)].compactMap { entry in
+                entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
+            }
+            if let date = dateText(item, text: text) {
+                words.append(measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
+            }
+            return min(width / 2, words.max() ?? 0) + Self.gutter
+        } + Array(repeating: 0, count: max(0, columns - items.count))
+        return SlotWidths.share(width, needs: needs)
     }
 
     /// `event`, else the date in `eventFormat`, else in "MMM d".
@@ -101,13 +127,13 @@ struct PreviewLayout {
     }
 
     /// The "Today" label over a vertical tick at the boundary between two columns.
-    private func todayMark(_ label: TextBlock, x: Double, lineY: Double, contentWidth: Double, color: Color) -> [Primitive] {
+    private func todayMark(_ label: TextBlock, x: Double, top: Double, lineY: Double, contentWidth: Double, color: Color) -> [Primitive] {
         let labelWidth = label.measured.width
         let labelLeft = max(0, min(contentWidth - labelWidth, x - labelWidth / 2))
-        let tickTop = label.height + Self.todayGap
+        let tickTop = top + label.height + Self.todayGap
         let size = style.shapeSize
         let tick = LineNode(from: Point(x: x, y: tickTop), to: Point(x: x, y: lineY + size / 2 + 2),
                             stroke: Stroke(color: color.rgba, width: 1.5))
-        return [.line(tick), .text(label.placed(x: labelLeft, top: 0, width: labelWidth))]
+        return [.line(tick), .text(label.placed(x: labelLeft, top: top, width: labelWidth))]
     }
 }

@@ -15,8 +15,13 @@ import TimelineModel
 /// Without `now` nothing is overdue or past, and there is no Today marker.
 struct PreviewSelection: Equatable {
     var items: [Item]
-    /// Index into `items` before which the Today marker is drawn; nil for no marker.
+    /// Index into `items` before which the Today marker is drawn (`items.count`: after the
+    /// last); nil for no marker.
     var todayBefore: Int?
+    /// Items of the card not shown ("+N more").
+    var hiddenCount = 0
+    /// Whether the project's end item is shown, last: nothing follows it.
+    var showsEnd = false
 
     static func select(items: [Item], now: DateValue?, columns: Int) -> PreviewSelection {
         let columns = max(0, columns)
@@ -45,11 +50,13 @@ struct PreviewSelection: Equatable {
         let shown = Array(recentDone) + shownOpen
 
         var todayBefore: Int?
-        if let now, shownOpen.contains(where: { isDue($0, onDayOf: now) }),
-           let first = shownOpen.firstIndex(where: { !isBeforeDay($0, of: now) }) {
+        if let now, shownOpen.contains(where: { isDue($0, onDayOf: now) }) {
+            // After every overdue item, even one due earlier today.
+            let first = shownOpen.firstIndex { !isBeforeDay($0, of: now) && !$0.isOverdue(now: now) } ?? shownOpen.count
             todayBefore = recentDone.count + first
         }
-        return PreviewSelection(items: shown, todayBefore: todayBefore)
+        let showsEnd = endIndex.map { all[$0] } == shown.last && endIndex != nil
+        return PreviewSelection(items: shown, todayBefore: todayBefore, hiddenCount: all.count - shown.count, showsEnd: showsEnd)
     }
 
     /// Stable sort by date, undated items last.

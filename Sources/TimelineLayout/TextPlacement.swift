@@ -2,7 +2,10 @@ import TimelineScene
 
 /// Where a text block's lines sit across its box.
 enum TextAlignment {
+    /// Toward the start of each line's own direction: right-to-left lines go right.
     case leading, trailing, center
+    /// Flush left or right whatever the script, for columns that hug a node.
+    case left, right
 }
 
 /// A measured paragraph ready to be placed.
@@ -10,8 +13,15 @@ struct TextBlock {
     var measured: MeasuredText
     var font: String
     var color: RGBA
+    /// A second block on the same line, in the box's right half (an attribute pair).
+    var beside: Beside?
 
-    var height: Double { measured.height }
+    final class Beside {
+        let block: TextBlock
+        init(_ block: TextBlock) { self.block = block }
+    }
+
+    var height: Double { max(measured.height, beside?.block.height ?? 0) }
     var firstLineHeight: Double { measured.lines.isEmpty ? 0 : measured.lineHeight }
 
     init(_ text: String, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
@@ -20,20 +30,35 @@ struct TextBlock {
         self.color = color
     }
 
+    /// Between the two halves of a pair.
+    static let pairGap: Double = 12
+
+    /// The width each of a pair is measured at, in a box `width` wide.
+    static func halfWidth(_ width: Double) -> Double { (width - pairGap) / 2 }
+
     /// The width a block `width` wide is measured at: never zero or negative.
     static func measuredWidth(_ width: Double) -> Double { max(1, width) }
 
     /// Lines placed in a box `width` wide whose top-left is (`x`, `top`). Right-to-left lines go to
     /// the far side of a leading-aligned box.
     func placed(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading) -> TextNode {
-        let lines = measured.lines.map { line -> PlacedLine in
+        // Line boxes tile the block: each from its own top (one baseline step below the last)
+        // to the next line's, the last to the block's bottom.
+        let firstBaseline = measured.lines.first?.baseline ?? 0
+        let tops = measured.lines.map { top + $0.baseline - firstBaseline }
+        let bottom = top + measured.height
+        let lines = measured.lines.enumerated().map { index, line -> PlacedLine in
             let left: Double
             switch alignment {
             case .leading: left = line.isRightToLeft ? x + width - line.width : x
             case .trailing: left = line.isRightToLeft ? x : x + width - line.width
             case .center: left = x + (width - line.width) / 2
+            case .left: left = x
+            case .right: left = x + width - line.width
             }
-            return PlacedLine(text: line.text, x: left, baseline: top + line.baseline, width: line.width)
+            let lineBottom = index + 1 < tops.count ? tops[index + 1] : max(bottom, tops[index])
+            return PlacedLine(text: line.text, x: left, baseline: top + line.baseline, width: line.width,
+                              top: tops[index], height: lineBottom - tops[index])
         }
         return TextNode(font: font, color: color, lines: lines)
     }
@@ -52,7 +77,9 @@ struct TextStack {
         return sum + gap * Double(blocks.count - 1)
     }
     var firstLineHeight: Double { blocks.first?.firstLineHeight ?? 0 }
-    var isTruncated: Bool { blocks.contains { $0.measured.isTruncated } }
+    var isTruncated: Bool {
+        blocks.contains { $0.measured.isTruncated || $0.beside?.block.measured.isTruncated == true }
+    }
 
     mutating func append(_ text: String?, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
         guard let text else { return }
@@ -70,7 +97,13 @@ struct TextStack {
     func place(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading, into nodes: inout [Primitive]) {
         var y = top
         for block in blocks {
-            nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
+            if let beside = block.beside?.block {
+                let half = TextBlock.halfWidth(width)
+                nodes.append(.text(block.placed(x: x, top: y, width: half, alignment: alignment)))
+                nodes.append(.text(beside.placed(x: x + half + TextBlock.pairGap, top: y, width: half, alignment: alignment)))
+            } else {
+                nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
+            }
             y += block.height + gap
         }
     }

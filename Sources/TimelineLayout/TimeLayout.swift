@@ -35,10 +35,9 @@ struct TimeLayout {
         let (rows, labels) = ItemRow.rows(of: card, text: text)
         guard !rows.isEmpty else { return CardContent() }
         let byDay = card.groupBy == .day
-        let hasLabels = labels.contains { $0 != nil }
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let columns = VerticalColumns(style: style, width: width, sizes: sizes, hasLabels: hasLabels, hasStatus: hasStatus)
+        let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, measurer: measurer)
         let (labelWidth, statusWidth, widest, lineX, textRight) =
             (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
         let textX = columns.textX
@@ -68,22 +67,27 @@ struct TimeLayout {
         var boxes: [Primitive] = [], bars: [Primitive] = [], markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
         var stops: [LineStop] = []
         var bottom: Double = 0
-        var neededWidth = width
 
-        for (index, entry) in measured.enumerated() {
+        for (index, var entry) in measured.enumerated() {
             let item = entry.row.item
+            if entry.row.level > 0 || entry.row.groupEnd != nil {
+                let under = GroupBoxes.background(depth: GroupBoxes.depth(of: entry.row), style: style, opacity: 0.07)
+                entry.stack.keepReadable(on: under)
+                entry.status?.keepReadable(on: under)
+            }
             let top = tops[index]
             let center = Point(x: lineX, y: centers[index])
             let textTop = center.y - entry.stack.firstLineHeight / 2
-            entry.stack.place(x: entry.left, top: textTop, width: entry.textWidth, into: &texts)
-            if entry.stack.isTruncated { content.truncations.append(text.truncation(item)) }
+            entry.stack.place(x: entry.left, top: textTop, width: entry.textWidth, alignment: .left, into: &texts)
+            if entry.stack.isTruncated || entry.label?.measured.isTruncated == true || entry.status?.isTruncated == true {
+                content.truncations.append(text.truncation(item))
+            }
             if let label = entry.label {
-                texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .trailing)))
+                texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .right)))
             }
             if let status = entry.status {
-                status.place(x: width - statusWidth, top: top + entry.statusTop, width: statusWidth, alignment: .trailing, into: &texts)
+                status.place(x: columns.statusX, top: top + entry.statusTop, width: statusWidth, alignment: .right, into: &texts)
             }
-            neededWidth = max(neededWidth, entry.left + entry.textWidth + (hasStatus ? statusWidth + VerticalColumns.gutter : 0))
 
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))
             if let end = item.end {
@@ -102,15 +106,13 @@ struct TimeLayout {
             bottom = max(bottom, top + entry.height + style.groupPadding * Double(entry.row.closesGroups))
         }
 
-        for (index, entry) in measured.enumerated() {
-            guard let end = entry.row.groupEnd else { continue }
-            let left = entry.row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(entry.row.level) - style.groupPadding
-            let rect = Rect(x: left, y: tops[index] - style.groupPadding, width: width - left,
-                            height: tops[end] + measured[end].height - tops[index] + style.groupPadding * 2)
-            boxes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba)))
+        let bottoms = measured.indices.map { tops[$0] + measured[$0].height }
+        boxes = GroupBoxes.vertical(rows, tops: tops, bottoms: bottoms, width: width, style: style, opacity: 0.07) { row in
+            row.level == 0 ? lineX - widest / 2 - style.groupPadding : textX(row.level) - style.groupPadding
         }
         content.layers = [boxes, Self.line(stops, breaks: axis.breaks, style: style, vertical: true), bars, markers, texts, links]
-        content.width = neededWidth
+        content.width = width
+        content.minimumWidth = plan.minimumWidth
         content.height = max(bottom, 0)
         return content
     }

@@ -1,9 +1,12 @@
 import TimelineModel
 
 /// Where the columns of a vertical card sit: event labels, the line, the text (indented per
-/// group level) and the status column. Shared by the list and time layouts.
+/// group level) and the status column, with widths from a `ColumnPlan`. Shared by the list and
+/// time layouts.
 struct VerticalColumns {
     static let gutter: Double = 12
+    /// Between the widest node's edge and the text.
+    static let textGap: Double = 14
 
     let labelWidth: Double
     let statusWidth: Double
@@ -12,17 +15,20 @@ struct VerticalColumns {
     let lineX: Double
     /// Right edge of the title column.
     let textRight: Double
+    /// Left edge of the status column.
+    let statusX: Double
     private let nestIndent: Double
 
-    init(style: Style, width: Double, sizes: [Double], hasLabels: Bool, hasStatus: Bool) {
-        labelWidth = hasLabels ? style.eventColumnWidth : 0
-        statusWidth = hasStatus ? style.statusColumnWidth : 0
-        widest = sizes.max() ?? style.shapeSize
-        lineX = labelWidth + (hasLabels ? Self.gutter : 0) + widest / 2
-        textRight = width - (hasStatus ? statusWidth + Self.gutter : 0)
+    init(style: Style, width: Double, widest: Double, plan: ColumnPlan) {
+        labelWidth = plan.labelWidth
+        statusWidth = plan.statusWidth
+        self.widest = widest
+        lineX = labelWidth + (labelWidth > 0 ? Self.gutter : 0) + widest / 2
+        statusX = width - plan.rightInset - statusWidth
+        textRight = statusX - (statusWidth > 0 ? Self.gutter : 0)
         nestIndent = style.nestIndent
     }
 
     /// Left edge of the text of an item `level` groups deep.
-    func textX(_ level: Int) -> Double { lineX + widest / 2 + 14 + Double(level) * nestIndent }
+    func textX(_ level: Int) -> Double { lineX + widest / 2 + Self.textGap + Double(level) * nestIndent }
 }

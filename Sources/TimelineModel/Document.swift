@@ -31,6 +31,8 @@ public struct Card: Hashable, Sendable, Codable {
     public var id: String
     public var title: String?
     public var subtitle: String?
+    /// The preview strip header's attribute, beside the title (FUITimelinePreviewView).
+    public var attribute: String?
     public var header: Band?
     public var footer: Band?
     public var layout: LayoutKind = .list

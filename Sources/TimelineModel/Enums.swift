@@ -34,3 +34,9 @@ public enum Direction: String, CaseIterable, Sendable, Codable {
 public enum Grouping: String, CaseIterable, Sendable, Codable {
     case none, day
 }
+
+/// Which way a vertical card's cells read: `auto` mirrors the card when most titles are written
+/// right to left.
+public enum TextDirection: String, CaseIterable, Sendable, Codable {
+    case auto, ltr, rtl
+}

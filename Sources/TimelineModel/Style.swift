@@ -40,7 +40,8 @@ public struct Style: Hashable, Sendable, Codable {
     public var itemSpacing: Double = 16
     public var groupPadding: Double = 8
     public var nestIndent: Double = 16
-    public var eventColumnWidth: Double = 56
+    /// Fixed width of the event column; nil: as wide as its widest text, up to a third of the card.
+    public var eventColumnWidth: Double?
     public var statusColumnWidth: Double = 88
     /// Font family used where no full description is given.
     public var font = "Inter"
@@ -59,6 +60,8 @@ public struct Style: Hashable, Sendable, Codable {
     /// Points per day on the time layout's axis.
     public var dayScale: Double = 24
     public var shadow: Shadow?
+    /// `rtl` mirrors vertical cards (event column right, status column left), `ltr` never does.
+    public var textDirection: TextDirection = .auto
 
     public init() {}
 
@@ -75,9 +78,10 @@ public struct Band: Hashable, Sendable, Codable {
     public var title: String?
     public var subtitle: String?
     public var background: Color
-    public var color: Color
+    /// Text color; nil: white or dark, whichever reads on `background`.
+    public var color: Color?
 
-    public init(title: String?, subtitle: String?, background: Color, color: Color) {
+    public init(title: String?, subtitle: String?, background: Color, color: Color?) {
         self.title = title
         self.subtitle = subtitle
         self.background = background
@@ -90,8 +94,10 @@ public struct Feed: Hashable, Sendable, Codable {
     public var spacing: Double = 20
     public var margins = Insets(all: 20)
     public var background = Color(hex: 0xf2f2f7)
-    public var titleColor = Color(hex: 0x1d1d1f)
-    public var subtitleColor = Color(hex: 0x6e6e73)
+    /// Feed heading colors; nil: the document's title and subtitle colors, made readable on
+    /// `background` when they are not.
+    public var titleColor: Color?
+    public var subtitleColor: Color?
 
     public init() {}
 }

@@ -86,17 +86,21 @@ public struct MarkerNode: Hashable, Sendable, Codable {
 }
 
 /// One line of text, already wrapped and placed: the renderer draws `text` with its left edge at `x`
-/// and its baseline at `baseline`.
+/// and its baseline at `baseline`. `top` and `height` are the line's logical box, for checks.
 public struct PlacedLine: Hashable, Sendable, Codable {
     public var text: String
     public var x: Double
     public var baseline: Double
     public var width: Double
-    public init(text: String, x: Double, baseline: Double, width: Double) {
+    public var top: Double
+    public var height: Double
+    public init(text: String, x: Double, baseline: Double, width: Double, top: Double? = nil, height: Double = 0) {
         self.text = text
         self.x = x
         self.baseline = baseline
         self.width = width
+        self.top = top ?? baseline
+        self.height = height
     }
 }
 

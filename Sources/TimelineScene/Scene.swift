@@ -77,6 +77,7 @@ extension Primitive {
             for index in node.lines.indices {
                 node.lines[index].x += dx
                 node.lines[index].baseline += dy
+                node.lines[index].top += dy
             }
             self = .text(node)
         case .image(var node):

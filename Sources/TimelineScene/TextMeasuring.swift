@@ -22,13 +22,17 @@ public struct MeasuredText: Hashable, Sendable, Codable {
     public var height: Double
     /// Height of one line, for aligning a node with the first line.
     public var lineHeight: Double
-    /// Whether lines were dropped and an ellipsis added.
+    /// Whether lines were dropped or a word cut, and an ellipsis added.
     public var isTruncated: Bool
-    public init(lines: [MeasuredLine], height: Double, lineHeight: Double, isTruncated: Bool) {
+    /// Width of the widest word that did not fit in the width asked for and was cut with an
+    /// ellipsis; 0 when every word fit. A layout widens the column to this when it can.
+    public var overflow: Double
+    public init(lines: [MeasuredLine], height: Double, lineHeight: Double, isTruncated: Bool, overflow: Double = 0) {
         self.lines = lines
         self.height = height
         self.lineHeight = lineHeight
         self.isTruncated = isTruncated
+        self.overflow = overflow
     }
 
     public var width: Double { lines.map(\.width).max() ?? 0 }
@@ -36,8 +40,9 @@ public struct MeasuredText: Hashable, Sendable, Codable {
 
 /// Measures and wraps text. Layout calls it once per text block; the renderer never does.
 public protocol TextMeasuring {
-    /// Wraps `text` (which may contain `\n`) to `maxWidth` points, at words and then inside words,
-    /// keeping at most `maxLines` lines (the last one ending in an ellipsis when cut).
+    /// Wraps `text` (which may contain `\n`) to `maxWidth` points between words only, keeping at
+    /// most `maxLines` lines (the last one ending in an ellipsis when cut). A word wider than
+    /// `maxWidth` is cut with an ellipsis and its width reported as `overflow`.
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText
 
     /// Measures many texts at once, answering in their order: a measurer may shape them in

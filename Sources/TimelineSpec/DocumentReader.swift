@@ -32,8 +32,6 @@ struct DocumentReader {
         }
         if let node = keys["style"] { context.applyStyle(node, "style", to: &style) }
         if let node = keys["feed"] { context.applyFeed(node, "feed", to: &feed) }
-        feed.titleColor = style.titleColor
-        feed.subtitleColor = style.subtitleColor
         let written = keys["now"].flatMap { context.date($0, "now") }
         let now = nowOverride ?? written
 
@@ -139,23 +137,23 @@ struct DocumentReader {
         card.location = context.location(node)
         card.title = keys["title"].flatMap { context.text($0, path + ".title") }
         card.subtitle = keys["subtitle"].flatMap { context.text($0, path + ".subtitle") }
+        card.attribute = keys["attribute"].flatMap { context.text($0, path + ".attribute") }
         card.layout = keys["layout"].flatMap { context.choice($0, path + ".layout", LayoutKind.self) } ?? .list
         card.direction = keys["direction"].flatMap { context.choice($0, path + ".direction", Direction.self) } ?? .vertical
         card.groupBy = keys["groupBy"].flatMap { context.choice($0, path + ".groupBy", Grouping.self) } ?? .none
         if let value = keys["header"], let band = context.mapping(value, path + ".header", FormatSchema.header) {
             card.header = readBand(band, path + ".header", text: (band["title"], band["subtitle"]),
-                                   defaultBackground: style.nodeColor, defaultColor: .white)
+                                   defaultBackground: style.nodeColor)
             if card.header?.title == nil, card.header?.subtitle == nil {
                 context.error(value, "\(path).header: needs a title or a subtitle")
             }
         }
         if let value = keys["footer"], let band = context.mapping(value, path + ".footer", FormatSchema.footer) {
             card.footer = readBand(band, path + ".footer", text: (band["text"], nil),
-                                   defaultBackground: style.lineColor.withOpacity(0.25), defaultColor: style.subtitleColor)
+                                   defaultBackground: style.lineColor.withOpacity(0.25))
             if card.footer?.title == nil { context.error(value, "\(path).footer: needs a text") }
         }
         if let list = keys["items"], let nodes = context.sequence(list, path + ".items") {
-            if nodes.isEmpty { context.error(list, "\(path).items: a card needs at least one item") }
             card.items = readItems(nodes, path: { path + ".items" }, depth: 0, itemCount: &itemCount)
         }
         validate(card, node: node, keys: keys, path: path)
@@ -163,13 +161,13 @@ struct DocumentReader {
     }
 
     private func readBand(_ keys: MappingKeys, _ path: String, text: (YAMLNode?, YAMLNode?),
-                          defaultBackground: Color, defaultColor: Color) -> Band {
+                          defaultBackground: Color) -> Band {
         let firstKey = text.1 == nil ? "text" : "title"
         return Band(
             title: text.0.flatMap { context.text($0, "\(path).\(firstKey)") },
             subtitle: text.1.flatMap { context.text($0, "\(path).subtitle") },
             background: keys["background"].flatMap { context.color($0, path + ".background") } ?? defaultBackground,
-            color: keys["color"].flatMap { context.color($0, path + ".color") } ?? defaultColor)
+            color: keys["color"].flatMap { context.color($0, path + ".color") })
     }
 
     private func validate(_ card: Card, node: YAMLNode, keys: MappingKeys, path: String) {

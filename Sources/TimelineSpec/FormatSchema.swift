@@ -58,8 +58,8 @@ public enum FormatSchema {
         KeySchema(name: "itemSpacing", kind: .number(minimum: 0), summary: "Space between items (default 16)."),
         KeySchema(name: "groupPadding", kind: .number(minimum: 0), summary: "Space around a group's children (default 8)."),
         KeySchema(name: "nestIndent", kind: .number(minimum: 0), summary: "Indent of each group level (default 16)."),
-        KeySchema(name: "eventColumnWidth", kind: .number(minimum: 0), summary: "Width of the event column left of the line (default 56)."),
-        KeySchema(name: "statusColumnWidth", kind: .number(minimum: 0), summary: "Width of the status column (default 88)."),
+        KeySchema(name: "eventColumnWidth", kind: .number(minimum: 0), summary: "Fixed width of the event column left of the line (default: its widest text, up to a third of the card)."),
+        KeySchema(name: "statusColumnWidth", kind: .number(minimum: 0), summary: "Widest the status column gets before its text wraps (default 88, or a quarter of the card); narrower when its texts are."),
         KeySchema(name: "font", kind: .text, summary: "Font family (default Inter)."),
         KeySchema(name: "titleFont", kind: .text, summary: "Pango font description of titles, e.g. \"Inter Semi-Bold 14\"."),
         KeySchema(name: "subtitleFont", kind: .text, summary: "Pango font description of subtitles and columns."),
@@ -74,25 +74,28 @@ public enum FormatSchema {
         KeySchema(name: "maxGap", kind: .number(minimum: 0), summary: "Longest gap, in points, drawn before it is compressed (time layout, default 120)."),
         KeySchema(name: "dayScale", kind: .number(minimum: 0), summary: "Points per day on the time layout (default 24)."),
         KeySchema(name: "shadow", kind: .object(shadow), summary: "Card drop shadow."),
+        KeySchema(name: "textDirection", kind: .enumeration(TextDirection.allCases.map(\.rawValue)), summary: "auto, ltr or rtl: rtl mirrors vertical cards (event column right, status left); auto when most titles are right to left (default auto)."),
     ])
 
     public static let header = ObjectSchema(name: "Header", keys: [
         KeySchema(name: "title", kind: .text, summary: "Header title."),
         KeySchema(name: "subtitle", kind: .text, summary: "Header subtitle."),
         KeySchema(name: "background", kind: .color, summary: "Band color."),
-        KeySchema(name: "color", kind: .color, summary: "Text color."),
+        KeySchema(name: "color", kind: .color, summary: "Text color (default: white or dark, whichever reads on the band)."),
     ])
 
     public static let footer = ObjectSchema(name: "Footer", keys: [
         KeySchema(name: "text", kind: .text, summary: "Footer text."),
         KeySchema(name: "background", kind: .color, summary: "Band color."),
-        KeySchema(name: "color", kind: .color, summary: "Text color."),
+        KeySchema(name: "color", kind: .color, summary: "Text color (default: the subtitle color, made readable on the band)."),
     ])
 
     public static let feed = ObjectSchema(name: "Feed", keys: [
         KeySchema(name: "spacing", kind: .number(minimum: 0), summary: "Gap between cards (default 20)."),
         KeySchema(name: "margins", kind: .insets, summary: "Space around the cards, CSS order (default 20)."),
         KeySchema(name: "background", kind: .color, summary: "Strip background."),
+        KeySchema(name: "titleColor", kind: .color, summary: "Card titles above each card (default: the title color, made readable on the background)."),
+        KeySchema(name: "subtitleColor", kind: .color, summary: "Card subtitles above each card (default: the subtitle color, made readable on the background)."),
     ])
 
     public static let itemKeys: [KeySchema] = [
@@ -123,8 +126,9 @@ public enum FormatSchema {
 
     public static let card = ObjectSchema(name: "Card", keys: [
         KeySchema(name: "id", kind: .text, summary: "Output file name, [a-z0-9-_.], at most 100 characters (default card-N)."),
-        KeySchema(name: "title", kind: .text, summary: "Feed header above the card."),
+        KeySchema(name: "title", kind: .text, summary: "Feed header above the card; the preview strip also shows it in its header row."),
         KeySchema(name: "subtitle", kind: .text, summary: "Feed header subtitle."),
+        KeySchema(name: "attribute", kind: .text, summary: "Preview strip: text at the right of its header row, beside the title."),
         KeySchema(name: "header", kind: .object(header), summary: "Band at the top of the card."),
         KeySchema(name: "footer", kind: .object(footer), summary: "Band at the bottom of the card."),
         KeySchema(name: "layout", kind: .enumeration(LayoutKind.allCases.map(\.rawValue)), summary: "list, time or preview (default list)."),

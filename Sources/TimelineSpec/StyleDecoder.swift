@@ -41,6 +41,7 @@ extension DecodeContext {
             case "maxTitleLines": integer(value, at, minimum: 1, maximum: 1000).map { style.maxTitleLines = $0 }
             case "columns": integer(value, at, minimum: 1, maximum: 100).map { style.columns = $0 }
             case "maxGap": number(value, at, minimum: 0, maximum: 100_000).map { style.maxGap = $0 }
+            case "textDirection": choice(value, at, TextDirection.self).map { style.textDirection = $0 }
             case "dayScale": number(value, at, minimum: 0, maximum: 100_000).map { style.dayScale = $0 }
             case "shadow":
                 guard let shadow = mapping(value, at, FormatSchema.shadow) else { break }
@@ -68,5 +69,7 @@ extension DecodeContext {
         keys["spacing"].flatMap { number($0, path + ".spacing", minimum: 0, maximum: 10_000) }.map { feed.spacing = $0 }
         keys["margins"].flatMap { insets($0, path + ".margins") }.map { feed.margins = $0 }
         keys["background"].flatMap { color($0, path + ".background") }.map { feed.background = $0 }
+        keys["titleColor"].flatMap { color($0, path + ".titleColor") }.map { feed.titleColor = $0 }
+        keys["subtitleColor"].flatMap { color($0, path + ".subtitleColor") }.map { feed.subtitleColor = $0 }
     }
 }

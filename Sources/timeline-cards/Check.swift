@@ -44,7 +44,7 @@ struct Check: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be between 0 and 255") }
-        if format.contains(.pdf) { throw ValidationError("check compares svg and png; pdf cannot be compared") }
+        if format.contains(.pdf) || format.contains(.scene) { throw ValidationError("check compares svg and png; \(format.contains(.pdf) ? "pdf" : "scene") cannot be compared") }
     }
 
     func run() throws {

@@ -23,7 +23,7 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder, file (NAME.svg|png|pdf), or - for standard output.")
     var output: String?
 
-    @Option(help: "Image format: svg, png or pdf (repeatable; default svg, or the -o file's extension).")
+    @Option(help: "Image format: svg, png, pdf, or scene (the draw list as JSON, <card-id>.scene.json; repeatable; default svg, or the -o file's extension).")
     var format: [ImageFormat] = []
 
     @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores, which is also the most).")

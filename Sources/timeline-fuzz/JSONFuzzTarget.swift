@@ -23,10 +23,14 @@ enum JSONFuzzTarget {
     }
 }
 
-/// Which target `make fuzz` runs: `TIMELINE_FUZZ_TARGET=json` for the JSON reading path, the
-/// document target (decode → layout → SVG) otherwise.
+/// Which target `make fuzz` runs: `TIMELINE_FUZZ_TARGET=json` for the JSON reading path, `icon`
+/// for icon files, the document target (decode → layout → SVG) otherwise.
 enum FuzzTargetChoice {
     static let run: @Sendable (Data) -> Void = {
-        ProcessInfo.processInfo.environment["TIMELINE_FUZZ_TARGET"] == "json" ? JSONFuzzTarget.run : FuzzTarget.run
+        switch ProcessInfo.processInfo.environment["TIMELINE_FUZZ_TARGET"] {
+        case "json": return JSONFuzzTarget.run
+        case "icon": return IconFuzzTarget.run
+        default: return FuzzTarget.run
+        }
     }()
 }

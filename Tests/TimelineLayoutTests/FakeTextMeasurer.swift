@@ -1,7 +1,7 @@
 import TimelineScene
 
 /// A font-free measurer for layout tests: every character is `size × 0.5` wide, lines are
-/// `size × 1.25` tall, wrapping is greedy at spaces and then inside words, like Pango's WORD_CHAR.
+/// `size × 1.25` tall, wrapping is greedy at spaces, and a word too long for a line is cut with an ellipsis.
 struct FakeTextMeasurer: TextMeasuring {
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let size = Double(font.split(separator: " ").last.flatMap { Double($0) } ?? 12)
@@ -9,14 +9,15 @@ struct FakeTextMeasurer: TextMeasuring {
         let lineHeight = size * 1.25
         let perLine = max(1, Int(maxWidth / advance))
         var lines: [String] = []
+        var overflow: Double = 0
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
             for word in paragraph.split(separator: " ") {
                 var word = String(word)
-                while word.count > perLine {
-                    if !current.isEmpty { lines.append(current); current = "" }
-                    lines.append(String(word.prefix(perLine)))
-                    word = String(word.dropFirst(perLine))
+                if word.count > perLine {
+                    // Never broken inside: cut with an ellipsis, on a line of its own.
+                    overflow = max(overflow, Double(word.count) * advance)
+                    word = String(word.prefix(max(0, perLine - 1))) + "…"
                 }
                 let candidate = current.isEmpty ? word : current + " " + word
                 if candidate.count <= perLine {
@@ -28,7 +29,7 @@ struct FakeTextMeasurer: TextMeasuring {
             }
             lines.append(current)
         }
-        var truncated = false
+        var truncated = overflow > 0
         if let maxLines, lines.count > maxLines {
             truncated = true
             lines = Array(lines.prefix(maxLines))
@@ -37,6 +38,6 @@ struct FakeTextMeasurer: TextMeasuring {
         let measured = lines.enumerated().map { index, line in
             MeasuredLine(text: line, width: Double(line.count) * advance, baseline: Double(index) * lineHeight + size)
         }
-        return MeasuredText(lines: measured, height: Double(lines.count) * lineHeight, lineHeight: lineHeight, isTruncated: truncated)
+        return MeasuredText(lines: measured, height: Double(lines.count) * lineHeight, lineHeight: lineHeight, isTruncated: truncated, overflow: overflow)
     }
 }

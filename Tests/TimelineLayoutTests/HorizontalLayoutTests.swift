@@ -59,21 +59,23 @@ final class HorizontalLayoutTests: XCTestCase {
         XCTAssertEqual(scene.description.count, 4)
     }
 
-    func testManyItemsMakeTheCardWider() throws {
-        let items = (1...9).map { "      - { title: Step \($0), date: 2026-11-0\($0) }" }.joined(separator: "\n")
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - direction: horizontal
-            style: { width: 480 }
-            items:
-        \(items)
-        """)
-        XCTAssertGreaterThan(scene.width, 480)
+    func testManyItemsShareTheWidthOrTheWidthIsRefused() throws {
+        func card(_ count: Int, width: Int) -> String {
+            let items = (1...count).map { "      - { title: Step \($0), date: 2026-11-0\(min(9, $0)) }" }.joined(separator: "\n")
+            return "version: 1\ncards:\n  - direction: horizontal\n    style: { width: \(width) }\n    items:\n\(items)\n"
+        }
+        let scene = try LayoutFixture.scene(card(7, width: 480))
+        XCTAssertEqual(scene.width, 480, "a card is exactly its width")
         let nodes = markers(scene)
-        XCTAssertEqual(nodes.count, 9)
+        XCTAssertEqual(nodes.count, 7)
         for node in nodes { XCTAssertLessThan(node.center.x + node.size / 2, scene.width) }
         for label in texts(scene) { XCTAssertLessThanOrEqual(span(label).upperBound, scene.width) }
+
+        // Twelve columns of 60 points (48 of text and a gutter) and the margins.
+        XCTAssertThrowsError(try LayoutFixture.scene(card(12, width: 480))) { error in
+            XCTAssertEqual((error as? WidthRefusal)?.minimum, 760)
+            XCTAssertTrue("\(error)".contains("the narrowest width that fits is 760"), "\(error)")
+        }
     }
 
     func testTimeLabelsArePushedApartAndGapBroken() throws {

@@ -20,18 +20,18 @@ final class ListLayoutTests: XCTestCase {
         for name in Self.coreFixtures {
             let document = try document(name)
             for card in document.cards {
-                let scene = CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+                let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
                 try assertSnapshot(try scene.snapshotJSON(), named: "\(name)-\(card.id)")
             }
         }
-        let feed = FeedLayout.scene(for: try document("feed-three"), measurer: FakeTextMeasurer()).scene
+        let feed = try FeedLayout.scene(for: try document("feed-three"), measurer: FakeTextMeasurer()).scene
         try assertSnapshot(try feed.snapshotJSON(), named: "feed-three-feed")
     }
 
     func testNodesSitOnOneLineAndTitlesAlignWithTheirNodes() throws {
         for name in Self.coreFixtures {
             for card in try document(name).cards {
-                let scene = CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+                let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
                 let markers = scene.nodes.compactMap { node -> MarkerNode? in if case .marker(let m) = node { return m } else { return nil } }
                 let xs = Set(markers.map { ($0.center.x * 1000).rounded() })
                 XCTAssertEqual(xs.count, 1, "\(name): every node of a vertical list is on the same line")
@@ -54,7 +54,7 @@ final class ListLayoutTests: XCTestCase {
     func testNothingLeavesTheCardAndHeightFollowsWrappedText() throws {
         for name in Self.coreFixtures {
             for card in try document(name).cards {
-                let scene = CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+                let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
                 for case .text(let text) in scene.nodes {
                     for line in text.lines {
                         XCTAssertGreaterThanOrEqual(line.x, card.style.margins.left - 0.001, "\(name): '\(line.text)' starts left of the margin")
@@ -66,9 +66,9 @@ final class ListLayoutTests: XCTestCase {
         }
         // Wrapping a title to more lines makes the card taller by exactly those lines.
         var card = try document("plain").cards[0]
-        let short = CardLayout.scene(for: card, measurer: FakeTextMeasurer()).height
+        let short = try CardLayout.scene(for: card, measurer: FakeTextMeasurer()).height
         card.items[3].title = String(repeating: "word ", count: 60)
-        let long = CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+        let long = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
         let lines = long.nodes.compactMap { node -> Int? in if case .text(let t) = node, t.lines.first?.text.hasPrefix("word") == true { return t.lines.count } else { return nil } }.first ?? 0
         XCTAssertGreaterThan(lines, 3)
         XCTAssertEqual(long.height - short, Double(lines - 1) * 14 * 1.25, accuracy: 0.001)
@@ -76,7 +76,7 @@ final class ListLayoutTests: XCTestCase {
 
     func testSegmentsJoinNodeEdgesAndSkipAroundStartAndEnd() throws {
         let card = try document("dark").cards[0] // start, complete, open, end
-        let scene = CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+        let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
         let markers = scene.nodes.compactMap { node -> MarkerNode? in if case .marker(let m) = node { return m } else { return nil } }
         let lines = scene.nodes.compactMap { node -> LineNode? in if case .line(let l) = node { return l } else { return nil } }
         XCTAssertEqual(markers.count, 4)
@@ -88,13 +88,13 @@ final class ListLayoutTests: XCTestCase {
         var cut = card
         cut.items[1].status = .end
         cut.items[2].status = .start
-        let cutLines = CardLayout.scene(for: cut, measurer: FakeTextMeasurer()).nodes.filter { if case .line = $0 { return true } else { return false } }
+        let cutLines = try CardLayout.scene(for: cut, measurer: FakeTextMeasurer()).nodes.filter { if case .line = $0 { return true } else { return false } }
         XCTAssertEqual(cutLines.count, 2, "no segment after an end node nor before a start node")
     }
 
     func testGroupsIndentChildrenAndUseSmallerNodes() throws {
         let card = try document("nested-groups").cards[0]
-        let scene = CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+        let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
         let markers = scene.nodes.compactMap { node -> MarkerNode? in if case .marker(let m) = node { return m } else { return nil } }
         XCTAssertEqual(markers.first?.size, card.style.groupShapeSize)
         XCTAssertTrue(markers.contains { $0.size == card.style.subShapeSize })
@@ -111,7 +111,7 @@ final class ListLayoutTests: XCTestCase {
     }
 
     func testDescriptionListsEveryNode() throws {
-        let scene = CardLayout.scene(for: try document("demo").cards[0], measurer: FakeTextMeasurer())
+        let scene = try CardLayout.scene(for: try document("demo").cards[0], measurer: FakeTextMeasurer())
         XCTAssertEqual(scene.description.first, "Kickoff — Scope and goals agreed (start)")
         XCTAssertEqual(scene.description.count, 6)
         XCTAssertEqual(scene.title, "Release 2.0")

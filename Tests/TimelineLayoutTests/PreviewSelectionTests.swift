@@ -32,7 +32,7 @@ enum LayoutFixture {
     }
 
     static func scene(_ yaml: String) throws -> Scene {
-        CardLayout.scene(for: try card(yaml), measurer: FakeTextMeasurer())
+        try CardLayout.scene(for: try card(yaml), measurer: FakeTextMeasurer())
     }
 }
 
@@ -50,6 +50,21 @@ final class PreviewSelectionTests: XCTestCase {
 
     private func item(_ title: String, _ date: String?, _ status: Status = .open) -> Item {
         LayoutFixture.item(title, date, status)
+    }
+
+    func testTodayComesAfterEveryOverdueItemAndLeftOutItemsAreCounted() {
+        let items = [item("late today", "2026-11-21T09:00:00Z"), item("due today", "2026-11-21T16:00:00Z"),
+                     item("late", "2026-11-10"), item("next", "2026-11-27"), item("later", "2026-12-04"),
+                     item("end", "2026-12-31", .end)]
+        let selection = PreviewSelection.select(items: items, now: now, columns: 4)
+        XCTAssertEqual(selection.items.map(\.title), ["late", "late today", "due today", "next"])
+        XCTAssertEqual(selection.todayBefore, 2, "after both overdue items, even the one due earlier today")
+        XCTAssertEqual(selection.hiddenCount, 2)
+        XCTAssertFalse(selection.showsEnd)
+
+        let ending = PreviewSelection.select(items: [item("next", "2026-11-27"), item("end", "2026-12-31", .end)], now: now, columns: 4)
+        XCTAssertTrue(ending.showsEnd, "the end item shows, last: the line fades toward the past")
+        XCTAssertEqual(ending.hiddenCount, 0)
     }
 
     func testSelectionTable() {
@@ -161,7 +176,7 @@ final class PreviewSelectionTests: XCTestCase {
               - { title: Movers booked, date: 2026-11-27 }
         """)
         card.now = nil
-        let scene = CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+        let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
         XCTAssertEqual(scene.description.count, 2)
         XCTAssertFalse(scene.description.contains("Today"))
         XCTAssertFalse(scene.description.contains { $0.contains("overdue") })

@@ -144,7 +144,7 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(document.feed.spacing, 24)
         XCTAssertEqual(document.feed.margins, Insets(top: 1, right: 2, bottom: 3, left: 4))
         XCTAssertEqual(document.feed.background, Color(hex: 0xf2f2f7))
-        XCTAssertEqual(document.feed.titleColor, Color(hex: 0x111111), "the feed heading follows the style's title color")
+        XCTAssertNil(document.feed.titleColor, "unset: layout takes the style's title color, made readable on the feed")
 
         let style = try XCTUnwrap(document.cards.last).style
         XCTAssertEqual(style.width, 500)

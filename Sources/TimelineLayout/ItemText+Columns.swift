@@ -1,0 +1,28 @@
+import TimelineModel
+import TimelineScene
+
+extension ItemText {
+    /// The columns of a vertical card whose rows are `rows`, planned from their texts.
+    func columns(_ rows: [ItemRow], labels: [String?], width: Double, sizes: [Double], byDay: Bool,
+                 measurer: any TextMeasuring) -> (columns: VerticalColumns, plan: ColumnPlan) {
+        let widest = sizes.max() ?? style.shapeSize
+        var texts = ColumnPlan.Texts(labels: labels, statuses: [], titles: [], levels: rows.map(\.level))
+        for row in rows {
+            let item = row.item
+            var statuses: [(text: String, font: String)] = []
+            if let status = item.statusText { statuses.append((status, statusFont)) }
+            if let status = item.subStatusText { statuses.append((status, subtitleFont)) }
+            texts.statuses.append(statuses)
+            var titles: [(text: String, font: String, maxLines: Int?)] = []
+            if let title = item.title { titles.append((title, titleFont, style.maxTitleLines)) }
+            for text in [item.subtitle, item.attribute, item.subAttribute].compactMap({ $0 }) {
+                titles.append((text, subtitleFont, nil))
+            }
+            if byDay, let event = event(item) { titles.append((event, eventFont, nil)) }
+            texts.titles.append(titles)
+        }
+        let hasGroups = rows.contains { $0.groupEnd != nil }
+        let plan = ColumnPlan(style: style, width: width, widestNode: widest, texts: texts, hasGroups: hasGroups, measurer: measurer)
+        return (VerticalColumns(style: style, width: width, widest: widest, plan: plan), plan)
+    }
+}

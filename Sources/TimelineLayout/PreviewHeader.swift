@@ -1,0 +1,41 @@
+import TimelineModel
+import TimelineScene
+
+/// The preview strip's header row, as FUITimelinePreviewView's: the card's title at the left, its
+/// `attribute` and "+N more" (items left out) at the right.
+struct PreviewHeader {
+    var nodes: [Primitive] = []
+    /// Height including the gap below it; 0 without a header.
+    var height: Double = 0
+
+    static let gap: Double = 12
+
+    init(card: Card, hiddenCount: Int, width: Double, measurer: any TextMeasuring) {
+        let style = card.style
+        let more = hiddenCount > 0 ? "+\(hiddenCount) more" : nil
+        let trailingText = [card.attribute, more].compactMap { $0 }.joined(separator: " · ")
+        guard card.title != nil || !trailingText.isEmpty else { return }
+        var trailingWidth: Double = 0
+        var trailing: TextBlock?
+        if !trailingText.isEmpty {
+            let block = TextBlock(trailingText, font: style.resolvedSubtitleFont, color: style.eventColor.rgba,
+                                  width: width / 2, measurer: measurer)
+            trailingWidth = block.measured.width
+            trailing = block
+        }
+        let titleWidth = max(1, width - trailingWidth - (trailingWidth > 0 ? Self.gap : 0))
+        let title = card.title.map {
+            TextBlock($0, font: "\(style.font) Semi-Bold 15", color: style.titleColor.rgba, width: titleWidth, measurer: measurer)
+        }
+        // Both share the title's first baseline.
+        let baseline = title?.measured.lines.first?.baseline ?? trailing?.measured.lines.first?.baseline ?? 0
+        if let title { nodes.append(.text(title.placed(x: 0, top: 0, width: titleWidth))) }
+        var bottom = title?.height ?? 0
+        if let trailing {
+            let top = baseline - (trailing.measured.lines.first?.baseline ?? 0)
+            nodes.append(.text(trailing.placed(x: width - trailingWidth, top: top, width: trailingWidth, alignment: .trailing)))
+            bottom = max(bottom, top + trailing.height)
+        }
+        height = bottom + Self.gap
+    }
+}

@@ -1,0 +1,33 @@
+import TimelineScene
+
+/// Side-by-side label columns sharing one width (a horizontal list, the preview strip): each gets
+/// at least its widest word when the total allows, so a long word takes room from neighbours
+/// with short ones; the rest is shared evenly.
+enum SlotWidths {
+    /// Widths summing to `total`, one per entry of `needs`.
+    static func share(_ total: Double, needs: [Double]) -> [Double] {
+        guard !needs.isEmpty else { return [] }
+        let needed = needs.reduce(0, +)
+        if needed >= total {
+            // Not every word fits: each keeps its share of what there is, and words are cut.
+            return needs.map { needed > 0 ? total * $0 / needed : total / Double(needs.count) }
+        }
+        // Water filling: the level x at which the slots max(need, x) sum to `total`.
+        var level = total / Double(needs.count)
+        var rest = total
+        var open = needs.count
+        for need in needs.sorted(by: >) where need > level {
+            rest -= need
+            open -= 1
+            level = open > 0 ? rest / Double(open) : 0
+        }
+        return needs.map { max($0, level) }
+    }
+
+    /// The widest word of `text` in `font`, whole (wrapping never breaks one).
+    static func widestWord(_ text: String, font: String, measurer: any TextMeasuring) -> Double {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        let widths = words.map { measurer.measure(String($0), font: font, maxWidth: 100_000, maxLines: 1).width }
+        return ((widths.max() ?? 0) + 1).rounded(.up)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import TimelineScene
+
+/// Checks a `--format scene` draw list against issue #18's promises: no two placed text lines
+/// overlap, no word is broken inside, and every text reaches WCAG contrast 4.5:1 against what it
+/// sits on. Independent of the layout code: it reads only the JSON and the input's own words.
+struct SceneChecks {
+    let scene: SceneJSON
+    /// Every word the input's text holds (and the words layouts write themselves).
+    let words: Set<String>
+
+    static let generatedWords: Set<String> = ["Today", "more", "item", "items"]
+
+    init(scene: SceneJSON, source: String) {
+        self.scene = scene
+        var words = Self.generatedWords
+        let text = source.replacingOccurrences(of: "\\n", with: " ") + " " + scene.description.joined(separator: " ")
+        for token in text.split(whereSeparator: { $0.isWhitespace }) {
+            let word = Self.normalized(token)
+            words.insert(word)
+            for part in Self.pieces(word) { words.insert(part) }
+        }
+        self.words = words
+    }
+
+    /// Pairs of lines whose boxes overlap by more than half a point both ways.
+    func overlaps() -> [String] {
+        var problems: [String] = []
+        let texts = scene.texts.filter { !$0.text.isEmpty && $0.width > 0 }
+        for (index, first) in texts.enumerated() {
+            for second in texts[(index + 1)...] {
+                let across = min(first.x + first.width, second.x + second.width) - max(first.x, second.x)
+                let down = min(first.y + first.height, second.y + second.height) - max(first.y, second.y)
+                if across > 0.5, down > 0.5 {
+                    problems.append("'\(first.text)' overlaps '\(second.text)' (\(Int(across))×\(Int(down)) pt)")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Tokens of placed lines that are no word of the input: pieces of a word broken inside.
+    func brokenWords() -> [String] {
+        var problems: [String] = []
+        for line in scene.texts {
+            for token in line.text.split(whereSeparator: { $0.isWhitespace }) {
+                if token.hasSuffix("…") || Self.isIdeographic(token) || Self.isClockTime(token) || Self.isCount(token) { continue }
+                for part in Self.pieces(Self.normalized(token)) where !part.isEmpty && !words.contains(part) {
+                    problems.append("'\(part)' in '\(line.text)' is no word of the input")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Lines whose color reaches less than 4.5:1 against the fills under their middle.
+    func lowContrast(minimum: Double = 4.5) -> [String] {
+        var problems: [String] = []
+        for line in scene.texts where !line.text.isEmpty {
+            let center = (x: line.x + line.width / 2, y: line.y + line.height / 2)
+            var under = Color(scene.background ?? RGBA(r: 255, g: 255, b: 255))
+            for node in scene.nodes.prefix(line.node) {
+                guard case .box(let box) = node, let fill = box.fill else { continue }
+                let rect = box.rect
+                if center.x >= rect.x, center.x <= rect.maxX, center.y >= rect.y, center.y <= rect.maxY {
+                    under = under.under(fill)
+                }
+            }
+            let ratio = Color.contrast(under.under(line.color), under)
+            if ratio < minimum {
+                problems.append("'\(line.text)' has contrast \(String(format: "%.2f", ratio)):1")
+            }
+        }
+        return problems
+    }
+
+    /// A word's pieces between the places a line may break inside it by Unicode's rules: after
+    /// a hyphen, and after a slash that a letter follows ("</b>", "and/or"; not "12/20/15").
+    static func pieces(_ word: String) -> [String] {
+        var pieces: [String] = [], current = ""
+        let characters = Array(word)
+        for (index, character) in characters.enumerated() {
+            current.append(character)
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if character == "-" || (character == "/" && next?.isLetter == true) {
+                pieces.append(normalized(current))
+                current = ""
+            }
+        }
+        pieces.append(normalized(current))
+        return pieces
+    }
+
+    static func normalized<S: StringProtocol>(_ token: S) -> String {
+        let trimmed = token.unicodeScalars.drop { !CharacterSet.alphanumerics.contains($0) }
+        let end = trimmed.lastIndex { CharacterSet.alphanumerics.contains($0) }
+        guard let end else { return "" }
+        return String(String.UnicodeScalarView(trimmed[...end]))
+    }
+
+    /// "+3": a count the preview strip writes.
+    static func isCount<S: StringProtocol>(_ token: S) -> Bool {
+        token.first == "+" && token.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// "9:45" or "08:30": event texts a date pattern writes.
+    static func isClockTime<S: StringProtocol>(_ token: S) -> Bool {
+        token.split(separator: ":").count == 2 && token.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ":") }
+    }
+
+    /// Scripts written without spaces, which break between any two characters.
+    static func isIdeographic<S: StringProtocol>(_ token: S) -> Bool {
+        token.unicodeScalars.contains { scalar in
+            (0x2E80...0x9FFF).contains(scalar.value) || (0xAC00...0xD7AF).contains(scalar.value)
+                || (0xF900...0xFAFF).contains(scalar.value) || (0xFF00...0xFFEF).contains(scalar.value)
+        }
+    }
+
+    /// An sRGB color with linear-light compositing for the contrast formula.
+    struct Color {
+        var r, g, b: Double
+        init(_ rgba: RGBA) { (r, g, b) = (Double(rgba.r) / 255, Double(rgba.g) / 255, Double(rgba.b) / 255) }
+        init(r: Double, g: Double, b: Double) { (self.r, self.g, self.b) = (r, g, b) }
+
+        /// `paint` drawn over this color.
+        func under(_ paint: RGBA) -> Color {
+            let alpha = Double(paint.a) / 255
+            let top = Color(paint)
+            return Color(r: top.r * alpha + r * (1 - alpha), g: top.g * alpha + g * (1 - alpha), b: top.b * alpha + b * (1 - alpha))
+        }
+
+        var luminance: Double {
+            func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+            return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+        }
+
+        static func contrast(_ a: Color, _ b: Color) -> Double {
+            let (x, y) = (a.luminance, b.luminance)
+            return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+        }
+    }
+}
