@@ -10,12 +10,16 @@ import Glibc
 /// The bundled font folder, found without `Bundle.module`: SwiftPM's generated accessor for a
 /// resource imports full Foundation. First where SwiftPM put the resource bundle on Linux,
 /// beside the executable (`timeline-cards_TimelineCairo.resources/Fonts`), for a tool copied
-/// with its fonts; else the source tree's `Fonts` folder this file was built from.
+/// with its fonts; then where `make install` puts them (`PREFIX/share/timeline-cards/Fonts` for
+/// `PREFIX/bin/timeline-cards`); else the source tree's `Fonts` folder this file was built from.
 enum BundledFonts {
     static let directory: String = {
         if let executable = executablePath(), let slash = executable.lastIndex(of: "/") {
-            let beside = String(executable[..<slash]) + "/timeline-cards_TimelineCairo.resources/Fonts"
+            let folder = String(executable[..<slash])
+            let beside = folder + "/timeline-cards_TimelineCairo.resources/Fonts"
             if FileManager.default.fileExists(atPath: beside) { return beside }
+            let installed = folder + "/../share/timeline-cards/Fonts"
+            if FileManager.default.fileExists(atPath: installed) { return installed }
         }
         let source = #filePath
         return String(source[..<(source.lastIndex(of: "/") ?? source.startIndex)]) + "/Fonts"

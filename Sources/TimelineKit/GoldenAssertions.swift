@@ -63,7 +63,7 @@ extension GoldenCheck {
         let source = InputSource(displayName: name, baseName: name, data: Data(), format: nil, directory: directory.path)
         return try GoldenCheck(directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
                                record: record, recordHint: recordHint)
-            .run([BatchRender.Output(input: source, images: images)], feed: options.feed)
+            .run([BatchRender.Output(input: source, images: images)], feed: options.feed, layout: .flat)
     }
 
     /// The full report for a YAML or JSON file.
@@ -83,7 +83,7 @@ extension GoldenCheck {
         }
         return try GoldenCheck(directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
                                record: record, recordHint: recordHint)
-            .run(outputs, feed: options.feed)
+            .run(outputs, feed: options.feed, layout: .flat)
     }
 }
 

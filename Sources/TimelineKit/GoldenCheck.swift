@@ -9,9 +9,18 @@ import TimelineSpec
 /// Compares rendered images with committed ("golden") ones, or records them. `check` on the
 /// command line and the Swift test helpers both run through here.
 ///
-/// Images are found where `render` would write them into `directory`: `<card-id>.<ext>` for one
-/// input, `<input-name>/<card-id>.<ext>` for several, `<input-name>.<ext>` for feeds.
+/// Goldens have one layout whatever the number of inputs: `<input-name>/<card-id>.<ext>` for cards
+/// and `<input-name>.<ext>` for feeds (`Layout.inputFolders`), so adding an input moves nothing.
+/// The Swift helpers, given one document's own folder, use `Layout.flat`: `<card-id>.<ext>`.
 public struct GoldenCheck: Sendable {
+    /// Where an image's golden lives inside `directory`.
+    public enum Layout: Sendable {
+        /// `<input-name>/<card-id>.<ext>`, or `<input-name>.<ext>` for a feed: what `check` uses.
+        case inputFolders
+        /// `<card-id>.<ext>` (or `<name>.<ext>` for a feed): the folder holds one document's goldens.
+        case flat
+    }
+
     /// The folder of golden images.
     public var directory: String
     /// Largest channel difference (0-255) accepted between PNG pixels.
@@ -32,9 +41,10 @@ public struct GoldenCheck: Sendable {
         self.recordHint = recordHint
     }
 
-    /// Whether `TIMELINE_RECORD=1` asks tests to re-record their goldens.
+    /// Whether `TIMELINE_RECORD` asks tests to re-record their goldens: `1`, `all` or `failed`
+    /// (the modes of `assertTimelineSnapshot` that replace goldens).
     public static var recordModeFromEnvironment: Bool {
-        Environment.value("TIMELINE_RECORD") == "1"
+        ["1", "true", "all", "failed"].contains(Environment.value("TIMELINE_RECORD")?.lowercased() ?? "")
     }
 
     /// An image that does not match its golden.
@@ -42,6 +52,8 @@ public struct GoldenCheck: Sendable {
         public enum Kind: Sendable, Equatable {
             /// No golden image at the path.
             case missing(recordHint: String)
+            /// No golden at the path, but one in the flat layout used before 0.1.0 for a single input.
+            case oldFlatLayout(oldPath: String, recordHint: String)
             case pixels(GoldenComparison.PixelDifference)
             case size(expected: GoldenComparison.PixelSize, actual: GoldenComparison.PixelSize)
             case svg(GoldenComparison.SVGDifference)
@@ -60,6 +72,12 @@ public struct GoldenCheck: Sendable {
             switch kind {
             case .missing(let hint):
                 return "\(path): no golden image; \(hint) to record it"
+            case .oldFlatLayout(let oldPath, let hint):
+                let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+                let stem = oldPath.hasSuffix(".\(PathName.fileExtension(of: oldPath))") ? String(oldPath.dropLast(PathName.fileExtension(of: oldPath).count + 1)) : oldPath
+                return "\(path): no golden image, but \(oldPath) is in the old flat layout; goldens now sit in a folder "
+                    + "per input, whatever the number of inputs: move them with `mkdir -p \(folder) && mv \(stem).* \(folder)/`, "
+                    + "or \(hint) to record them there"
             case .pixels(let difference):
                 return "\(path): \(difference.differingPixels) of \(difference.totalPixels) pixels differ "
                     + "(largest channel difference \(difference.largestChannelDifference), tolerance \(difference.tolerance))\(diff)"
@@ -94,6 +112,8 @@ public struct GoldenCheck: Sendable {
         /// Goldens written or left alone in record mode, in order.
         public var recorded: [(path: String, status: RecordStatus)] = []
 
+        public init() {}
+
         /// 0 all matched (or recorded), 1 a mismatch, 2 a golden could not be used.
         public var exitCode: Int32 { !problems.isEmpty ? 2 : (mismatches.isEmpty ? 0 : 1) }
     }
@@ -108,22 +128,31 @@ public struct GoldenCheck: Sendable {
 
     /// Checks (or records) every image of `outputs`, named as `render` would name them.
     /// - Throws: `RenderFailure.failed` when a golden or diff cannot be written.
-    public func run(_ outputs: [BatchRender.Output], feed: Bool) throws -> Report {
+    public func run(_ outputs: [BatchRender.Output], feed: Bool, layout: Layout = .inputFolders) throws -> Report {
         var report = Report()
         if let problem = directoryProblem {
             report.problems.append(problem)
             return report
         }
-        let naming = OutputWriter(target: .directory(directory), multipleInputs: outputs.count > 1, feed: feed)
-        let diffNaming = diffDirectory.map { OutputWriter(target: .directory($0), multipleInputs: outputs.count > 1, feed: feed) }
         for output in outputs {
             for image in output.images {
-                let path = naming.path(for: image, input: output.input.baseName)
-                let diffPath = diffNaming?.path(for: image, input: output.input.baseName)
-                try check(image, at: path, diffPath: diffPath, into: &report)
+                let input = output.input.baseName
+                let path = Self.path(of: image, input: input, in: directory, feed: feed, layout: layout)
+                let diffPath = diffDirectory.map { Self.path(of: image, input: input, in: $0, feed: feed, layout: layout) }
+                let oldPath = layout == .inputFolders && !feed ? Self.path(of: image, input: input, in: directory, feed: feed, layout: .flat) : nil
+                try check(image, at: path, diffPath: diffPath, oldFlatPath: oldPath, into: &report)
             }
         }
         return report
+    }
+
+    /// Where the golden of `image` of the input `input` lives in `folder`.
+    public static func path(of image: RenderedImage, input: String, in folder: String, feed: Bool, layout: Layout) -> String {
+        let file = "\(image.name).\(image.format.fileExtension)"
+        if layout == .inputFolders, !feed {
+            return PathName.appending(file, to: PathName.appending(input, to: folder))
+        }
+        return PathName.appending(file, to: folder)
     }
 
     /// The largest expected image read: goldens are rendered images, and no rendered image comes
@@ -131,7 +160,10 @@ public struct GoldenCheck: Sendable {
     public static let maxExpectedBytes = 64 << 20
 
     /// Checks or records one image against the golden at `path`.
-    public func check(_ image: RenderedImage, at path: String, diffPath: String?, into report: inout Report) throws {
+    /// `oldFlatPath`, when a golden is missing at `path` but present there, turns the message into
+    /// one that says how to move it.
+    public func check(_ image: RenderedImage, at path: String, diffPath: String?, oldFlatPath: String? = nil,
+                      into report: inout Report) throws {
         let golden: Data?
         if FileKind(atPath: path) != nil {
             // Only a regular file of bounded size is read: a FIFO or device in the folder of
@@ -154,6 +186,8 @@ public struct GoldenCheck: Sendable {
         let outcome: Result<Mismatch.Kind?, SetupProblem>
         if let golden {
             outcome = compare(image, with: golden, path: path)
+        } else if let oldFlatPath, FileKind(atPath: oldFlatPath) == .other {
+            outcome = .success(.oldFlatLayout(oldPath: oldFlatPath, recordHint: recordHint))
         } else {
             outcome = .success(.missing(recordHint: recordHint))
         }

@@ -11,6 +11,7 @@ import TimelineSpec
 @_exported import enum TimelineCairo.ImageFormat
 @_exported import struct TimelineModel.Document
 @_exported import struct TimelineModel.DateValue
+@_exported import enum TimelineSpec.PathName
 // For the command line's progress bar (NSLock is full Foundation's).
 @_exported import class TimelineCairo.Lock
 
@@ -34,6 +35,11 @@ public enum TimelineKit {
 
     /// The input format's JSON Schema (draft 2020-12), from the decoder's own key tables.
     public static var jsonSchema: String { JSONSchema.text() }
+
+    /// The candidate `word` was probably meant to be ("did you mean"), if one is close enough.
+    public static func closest(to word: String, in candidates: [String]) -> String? {
+        Suggestion.closest(to: word, in: candidates)
+    }
 
     /// Built-in theme names with a line about each, in display order.
     public static var themes: [(name: String, summary: String)] {

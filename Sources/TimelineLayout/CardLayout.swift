@@ -118,18 +118,23 @@ public enum CardLayout {
     private static func contentLayout(_ card: Card, measurer: any TextMeasuring) -> CardContent {
         let width = card.style.width - insideBorder(card.style).horizontal
         if card.items.isEmpty { return emptyState(card.style, width: width, measurer: measurer) }
+        let rightToLeft = ReadingDirection.isRightToLeft(card)
+        var content: CardContent
         switch (card.layout, card.direction) {
         case (.preview, _):
             // The preview strip is horizontal by definition.
-            return PreviewLayout(card: card, width: width, measurer: measurer).layout()
+            content = PreviewLayout(card: card, width: width, measurer: measurer).layout()
         case (.list, .horizontal), (.time, .horizontal):
-            return HorizontalLayout(card: card, width: width, measurer: measurer, proportional: card.layout == .time).layout()
-        case (.time, .vertical), (.list, .vertical):
-            var content = card.layout == .time ? TimeLayout(card: card, width: width, measurer: measurer).layout()
-                : ListLayout(card: card, width: width, measurer: measurer).layout()
-            if Mirror.isRightToLeft(card) { Mirror.horizontally(&content.layers, width: width) }
-            return content
+            content = HorizontalLayout(card: card, width: width, measurer: measurer, proportional: card.layout == .time).layout()
+        case (.time, .vertical):
+            content = TimeLayout(card: card, width: width, measurer: measurer).layout()
+        case (.list, .vertical):
+            content = ListLayout(card: card, width: width, measurer: measurer, rightToLeft: rightToLeft).layout()
         }
+        // Laid out left to right, then mirrored whole: every layout places its texts so that
+        // reflecting keeps them where a right-to-left reader expects them.
+        if rightToLeft { Mirror.horizontally(&content.layers, width: width) }
+        return content
     }
 
     /// A card without items: a quiet line saying so, where the timeline would be.

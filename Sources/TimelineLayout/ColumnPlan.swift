@@ -4,7 +4,7 @@ import TimelineScene
 /// How a vertical card's width is shared between its columns, so that the card is exactly its
 /// `width` and no word is broken inside:
 /// - the event column is as wide as its widest text, up to a third of the card (`eventColumnWidth`
-///   fixes it instead);
+///   fixes it instead, widened only for the words of a status swapped into it);
 /// - the status column is as wide as its widest text, up to the larger of `statusColumnWidth` and
 ///   a quarter of the card, and at least its widest word;
 /// - the title column gets the rest. A word too wide for it takes room from the status column,
@@ -21,22 +21,26 @@ struct ColumnPlan {
     /// The narrowest content width that keeps every column at its minimum.
     var minimumWidth: Double
 
-    /// The texts a plan is made from, one entry per row.
+    /// The texts a plan is made from, one entry per row. `labels` and `statuses` are what lands in
+    /// the event and status columns: a row whose cell is mirrored has them swapped.
     struct Texts {
-        var labels: [String?]
+        var labels: [[(text: String, font: String)]]
         var statuses: [[(text: String, font: String)]]
         var titles: [[(text: String, font: String, maxLines: Int?)]]
         var levels: [Int]
+        /// Rows whose cells are swapped; rows past its end are not.
+        var swapped: [Bool] = []
     }
 
     init(style: Style, width: Double, widestNode: Double, texts: Texts, hasGroups: Bool, measurer: any TextMeasuring) {
         rightInset = hasGroups ? style.groupPadding : 0
-        let hasLabels = texts.labels.contains { $0 != nil }
+        let hasLabels = texts.labels.contains { !$0.isEmpty }
         let hasStatus = texts.statuses.contains { !$0.isEmpty }
-        let labelTexts = texts.labels.compactMap { $0 }.map { (text: $0, font: style.resolvedEventFont) }
+        let labelTexts = texts.labels.flatMap { $0 }
         let statusTexts = texts.statuses.flatMap { $0 }
         let labelCap = width / 3
         let statusCap = max(style.statusColumnWidth, width / 4)
+        let fixedLabel = Self.fixedLabelWidth(style, texts: texts, cap: labelCap, measurer: measurer)
 
         // Labels and statuses at their widest, in one batch.
         let columnTexts = labelTexts.map { ($0, labelCap) } + statusTexts.map { ($0, statusCap) }
@@ -47,7 +51,7 @@ struct ColumnPlan {
             // Rounded up a little, so wrapping again at that width keeps the same lines.
             min(cap, ((widths.max() ?? 0) + 1).rounded(.up))
         }
-        var label = hasLabels ? style.eventColumnWidth ?? widest(columnWidths.prefix(labelTexts.count), cap: labelCap) : 0
+        var label = hasLabels ? fixedLabel ?? widest(columnWidths.prefix(labelTexts.count), cap: labelCap) : 0
         var status = hasStatus ? widest(columnWidths.dropFirst(labelTexts.count), cap: statusCap) : 0
         let maxLevel = Double(texts.levels.max() ?? 0)
         // Everything but the title column and the two flexible columns.
@@ -62,7 +66,7 @@ struct ColumnPlan {
         var requests: [TextRequest] = [], available: [Double] = []
         // Without a column to take room from, nothing would change: the rows' own measuring
         // reports what is cut (and big plain lists are measured once, not twice).
-        let canShrink = hasStatus || (hasLabels && style.eventColumnWidth == nil)
+        let canShrink = hasStatus || (hasLabels && fixedLabel == nil)
         for (row, stack) in texts.titles.enumerated() where canShrink {
             let room = titleWidth(level: texts.levels[row])
             for entry in stack {
@@ -79,7 +83,7 @@ struct ColumnPlan {
         }
         let statusFloor = hasStatus ? min(statusCap, Self.widestWord(statusTexts, measurer: measurer)) : 0
         let labelWord = hasLabels ? Self.widestWord(labelTexts, measurer: measurer) : 0
-        let labelFloor = !hasLabels ? 0 : style.eventColumnWidth ?? min(labelCap, labelWord)
+        let labelFloor = !hasLabels ? 0 : fixedLabel ?? min(labelCap, labelWord)
         let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)))
         let fromStatus = min(wanted, max(0, status - statusFloor))
         status -= fromStatus
@@ -89,7 +93,16 @@ struct ColumnPlan {
         // The narrowest width whose own third still holds the event column's widest word, or else
         // the width at which that third (where the word is cut) leaves the rest enough.
         let rest = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
-        minimumWidth = style.eventColumnWidth.map { rest + (hasLabels ? $0 : 0) } ?? min(rest + labelWord, rest * 1.5)
+        minimumWidth = fixedLabel.map { rest + (hasLabels ? $0 : 0) } ?? min(rest + labelWord, rest * 1.5)
+    }
+
+    /// `eventColumnWidth`, widened to the widest word of a status swapped into the event column
+    /// (up to a third of the card): the width was chosen for labels, and would cut that word.
+    static func fixedLabelWidth(_ style: Style, texts: Texts, cap: Double, measurer: any TextMeasuring) -> Double? {
+        guard let fixed = style.eventColumnWidth else { return nil }
+        let swappedStatuses = zip(texts.labels, texts.swapped).filter(\.1).flatMap(\.0)
+        guard !swappedStatuses.isEmpty else { return fixed }
+        return max(fixed, min(cap, widestWord(swappedStatuses, measurer: measurer)))
     }
 
     /// The widest single word of `texts`: below it a word would be cut.

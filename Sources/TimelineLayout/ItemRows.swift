@@ -179,21 +179,26 @@ struct ItemText {
     }
 
     /// The texts of rows, measured: listed first and measured in one batch, which `measurer` may
-    /// shape on several threads; then built into stacks from the answers.
+    /// shape on several threads; then built into stacks from the answers. A row whose `swapped`
+    /// is true has its label measured for the status column and its status for the event column.
     func measure(_ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool,
-                 measurer: any TextMeasuring) -> [RowTexts] {
-        let statusWidth = hasStatus ? columns.statusWidth : nil
+                 swapped: [Bool] = [], measurer: any TextMeasuring) -> [RowTexts] {
         let textWidths = rows.map { max(1, columns.textRight - columns.textX($0.level)) }
+        let widths = rows.indices.map { index -> (label: Double, status: Double?) in
+            let swaps = index < swapped.count && swapped[index]
+            let status = swaps ? columns.labelWidth : columns.statusWidth
+            return (swaps ? columns.statusWidth : columns.labelWidth, hasStatus ? status : nil)
+        }
         var requests: [TextRequest] = []
         requests.reserveCapacity(rows.count * 4)
         for index in rows.indices {
-            listRequests(rows[index].item, label: labels[index], textWidth: textWidths[index], labelWidth: columns.labelWidth,
-                         statusWidth: statusWidth, byDay: byDay, into: &requests)
+            listRequests(rows[index].item, label: labels[index], textWidth: textWidths[index], labelWidth: widths[index].label,
+                         statusWidth: widths[index].status, byDay: byDay, into: &requests)
         }
         let answers = MeasuredAnswers(requests: requests, fallback: measurer)
         let texts = rows.indices.map { index in
-            measure(rows[index].item, label: labels[index], textWidth: textWidths[index], labelWidth: columns.labelWidth,
-                    statusWidth: statusWidth, byDay: byDay, measurer: answers)
+            measure(rows[index].item, label: labels[index], textWidth: textWidths[index], labelWidth: widths[index].label,
+                    statusWidth: widths[index].status, byDay: byDay, measurer: answers)
         }
         assert(answers.wereAllAnsweredInOrder, "listRequests and measure(_:label:…) disagree")
         return texts

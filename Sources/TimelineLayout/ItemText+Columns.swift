@@ -2,17 +2,22 @@ import TimelineModel
 import TimelineScene
 
 extension ItemText {
-    /// The columns of a vertical card whose rows are `rows`, planned from their texts.
+    /// The columns of a vertical card whose rows are `rows`, planned from their texts. A row
+    /// whose `swapped` is true puts its label in the status column and its status in the event
+    /// column (a cell reading the other way from its card); rows past its end swap nothing.
     func columns(_ rows: [ItemRow], labels: [String?], width: Double, sizes: [Double], byDay: Bool,
-                 measurer: any TextMeasuring) -> (columns: VerticalColumns, plan: ColumnPlan) {
+                 swapped: [Bool] = [], measurer: any TextMeasuring) -> (columns: VerticalColumns, plan: ColumnPlan) {
         let widest = sizes.max() ?? style.shapeSize
-        var texts = ColumnPlan.Texts(labels: labels, statuses: [], titles: [], levels: rows.map(\.level))
-        for row in rows {
+        var texts = ColumnPlan.Texts(labels: [], statuses: [], titles: [], levels: rows.map(\.level), swapped: swapped)
+        for (index, row) in rows.enumerated() {
             let item = row.item
+            let label = labels[index].map { [(text: $0, font: eventFont)] } ?? []
             var statuses: [(text: String, font: String)] = []
             if let status = item.statusText { statuses.append((status, statusFont)) }
             if let status = item.subStatusText { statuses.append((status, subtitleFont)) }
-            texts.statuses.append(statuses)
+            let swaps = index < swapped.count && swapped[index]
+            texts.labels.append(swaps ? statuses : label)
+            texts.statuses.append(swaps ? label : statuses)
             var titles: [(text: String, font: String, maxLines: Int?)] = []
             if let title = item.title { titles.append((title, titleFont, style.maxTitleLines)) }
             for text in [item.subtitle, item.attribute, item.subAttribute].compactMap({ $0 }) {

@@ -7,6 +7,8 @@ struct ListLayout {
     let card: Card
     let width: Double
     let measurer: any TextMeasuring
+    /// Whether the card will be mirrored: items reading left to right then swap their columns.
+    var rightToLeft = false
 
     private var style: Style { card.style }
     static let groupOpacity = 0.05
@@ -21,9 +23,11 @@ struct ListLayout {
         let labels = sections ? dayLabels.map { _ in nil } : dayLabels
         let hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(style, byDay: byDay) }
-        let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, measurer: measurer)
-        let (labelWidth, statusWidth, widest, lineX, textRight) =
-            (columns.labelWidth, columns.statusWidth, columns.widest, columns.lineX, columns.textRight)
+        // By day, the event column holds the day, which is not any one item's to move.
+        let swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
+        let (columns, plan) = text.columns(rows, labels: labels, width: width, sizes: sizes, byDay: byDay, swapped: swapped,
+                                           measurer: measurer)
+        let (widest, lineX, textRight) = (columns.widest, columns.lineX, columns.textRight)
         let textX = columns.textX
 
         var content = CardContent()
@@ -33,7 +37,8 @@ struct ListLayout {
         var rowTops: [Double] = [], rowBottoms: [Double] = []
         var y: Double = rows.first?.groupEnd != nil ? style.groupPadding : 0
 
-        let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
+        let measured = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, swapped: swapped,
+                                    measurer: measurer)
         for (index, row) in rows.enumerated() {
             if sections, let day = dayLabels[index] {
                 y += sectionRow(day, top: y, left: textX(0), right: textRight, into: &texts)
@@ -41,10 +46,12 @@ struct ListLayout {
             let left = textX(row.level)
             var (stack, textWidth) = (measured[index].stack, measured[index].textWidth)
             var statusStack = measured[index].status
+            var label = measured[index].label.map { TextStack(blocks: [$0]) }
             if row.level > 0 || row.groupEnd != nil {
+                // The title and status columns lie inside the group's box; the event column outside it.
                 let under = GroupBoxes.background(depth: GroupBoxes.depth(of: row), style: style, opacity: Self.groupOpacity)
                 stack.keepReadable(on: under)
-                statusStack?.keepReadable(on: under)
+                if swapped[index] { label?.keepReadable(on: under) } else { statusStack?.keepReadable(on: under) }
             }
             let size = sizes[index]
             let lineHeight = stack.blocks.isEmpty ? size : stack.firstLineHeight
@@ -58,20 +65,9 @@ struct ListLayout {
                 content.truncations.append(text.truncation(row.item))
             }
 
-            // Event label and status share the title's first baseline, whatever the fonts' sizes.
-            let titleBaseline = stack.blocks.first?.measured.lines.first?.baseline
-            if let block = measured[index].label {
-                let labelBaseline = block.measured.lines.first?.baseline ?? 0
-                let top = titleBaseline.map { textTop + $0 - labelBaseline } ?? center.y - block.firstLineHeight / 2
-                texts.append(.text(block.placed(x: 0, top: top, width: labelWidth, alignment: .right)))
-                bottom = max(bottom, top + block.height)
-            }
-            if let status = statusStack {
-                let statusBaseline = status.blocks.first?.measured.lines.first?.baseline ?? 0
-                let statusTop = textTop + (titleBaseline ?? lineHeight) - statusBaseline
-                status.place(x: columns.statusX, top: statusTop, width: statusWidth, alignment: .right, into: &texts)
-                bottom = max(bottom, statusTop + status.height)
-            }
+            let beside = RowSides(title: stack, textTop: textTop, lineHeight: lineHeight, centerY: center.y)
+            bottom = max(bottom, beside.place(label: label?.blocks.first, status: statusStack, swapped: swapped[index],
+                                              columns: columns, into: &texts))
             let look = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now))
             NodeDrawing.node(look: look, item: row.item, center: center, size: size, style: style, into: &markers)
             let reach = look.shape == .none ? 0 : size / 2

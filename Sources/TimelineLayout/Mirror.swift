@@ -1,35 +1,10 @@
 import TimelineModel
 import TimelineScene
 
-/// Right-to-left vertical cards: laid out left to right, then mirrored, so the event column is
-/// at the right, the line beside it, titles left of their nodes and the status column at the left.
+/// Right-to-left cards: laid out left to right, then mirrored. A vertical card gets its event
+/// column at the right, the line beside it, titles left of their nodes and the status column at
+/// the left; a horizontal list or preview strip runs from right to left.
 enum Mirror {
-    /// Whether `card` reads right to left: forced by `textDirection`, else when more titles start
-    /// with a right-to-left letter than with a left-to-right one.
-    static func isRightToLeft(_ card: Card) -> Bool {
-        switch card.style.textDirection {
-        case .ltr: return false
-        case .rtl: return true
-        case .auto:
-            var balance = 0
-            for row in ItemRow.flatten(card.items) {
-                guard let rightToLeft = row.item.title.flatMap(firstStrongIsRightToLeft) else { continue }
-                balance += rightToLeft ? 1 : -1
-            }
-            return balance > 0
-        }
-    }
-
-    /// Whether a text's first strong letter is right to left (Hebrew, Arabic, Syriac, Thaana,
-    /// N'Ko and their presentation forms); nil when it has no letter.
-    static func firstStrongIsRightToLeft(_ text: String) -> Bool? {
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
-            let value = scalar.value
-            return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
-        }
-        return nil
-    }
-
     /// Every primitive of `layers` reflected across the middle of a box `width` wide.
     static func horizontally(_ layers: inout [[Primitive]], width: Double) {
         for layer in layers.indices {

@@ -12,7 +12,11 @@ struct PreviewHeader {
 
     init(card: Card, hiddenCount: Int, width: Double, measurer: any TextMeasuring) {
         let style = card.style
-        let more = hiddenCount > 0 ? "+\(hiddenCount) more" : nil
+        var more = hiddenCount > 0 ? "+\(hiddenCount) more" : nil
+        if card.attribute.flatMap(ReadingDirection.firstStrongIsRightToLeft) == true {
+            // Isolated left to right, or a right-to-left line would show it as "more 1+".
+            more = more.map { "\u{2066}\($0)\u{2069}" }
+        }
         let trailingText = [card.attribute, more].compactMap { $0 }.joined(separator: " · ")
         guard card.title != nil || !trailingText.isEmpty else { return }
         var trailingWidth: Double = 0
@@ -29,7 +33,8 @@ struct PreviewHeader {
         }
         // Both share the title's first baseline.
         let baseline = title?.measured.lines.first?.baseline ?? trailing?.measured.lines.first?.baseline ?? 0
-        if let title { nodes.append(.text(title.placed(x: 0, top: 0, width: titleWidth))) }
+        // Flush left, so a mirrored strip has it flush right, where its reader starts.
+        if let title { nodes.append(.text(title.placed(x: 0, top: 0, width: titleWidth, alignment: .left))) }
         var bottom = title?.height ?? 0
         if let trailing {
             let top = baseline - (trailing.measured.lines.first?.baseline ?? 0)

@@ -16,6 +16,8 @@ public struct Item: Hashable, Sendable, Codable {
     public var statusText: String?
     public var subStatusText: String?
     public var link: String?
+    /// Which way the item's cell reads; `auto` follows its title's first strong letter.
+    public var textDirection: TextDirection = .auto
     /// Non-nil makes this item a group.
     public var children: [Item]?
     /// Where the item starts in its input, for messages about it.

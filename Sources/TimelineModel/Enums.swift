@@ -35,8 +35,8 @@ public enum Grouping: String, CaseIterable, Sendable, Codable {
     case none, day
 }
 
-/// Which way a vertical card's cells read: `auto` mirrors the card when most titles are written
-/// right to left.
+/// Which way a card or an item reads: `auto` mirrors a card when most of its items read right to
+/// left, and an item's cell when its title reads the other way from its card.
 public enum TextDirection: String, CaseIterable, Sendable, Codable {
     case auto, ltr, rtl
 }

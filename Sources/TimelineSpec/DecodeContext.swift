@@ -197,8 +197,8 @@ final class DecodeContext {
 }
 
 /// "Did you mean" hints: the closest candidate by edit distance, when it is close enough.
-enum Suggestion {
-    static func closest(to word: String, in candidates: [String]) -> String? {
+public enum Suggestion {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (String, Int)?
         for candidate in candidates {

@@ -226,6 +226,7 @@ struct DocumentReader {
         item.subAttribute = keys[Key.subAttribute].flatMap { context.text($0, path() + ".subAttribute") }
         item.statusText = keys[Key.statusText].flatMap { context.text($0, path() + ".statusText") }
         item.subStatusText = keys[Key.subStatusText].flatMap { context.text($0, path() + ".subStatusText") }
+        item.textDirection = keys[Key.textDirection].flatMap { context.choice($0, path() + ".textDirection", TextDirection.self) } ?? .auto
         if let value = keys[Key.icon], let name = context.text(value, path() + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):

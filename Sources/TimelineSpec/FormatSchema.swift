@@ -74,7 +74,7 @@ public enum FormatSchema {
         KeySchema(name: "maxGap", kind: .number(minimum: 0), summary: "Longest gap, in points, drawn before it is compressed (time layout, default 120)."),
         KeySchema(name: "dayScale", kind: .number(minimum: 0), summary: "Points per day on the time layout (default 24)."),
         KeySchema(name: "shadow", kind: .object(shadow), summary: "Card drop shadow."),
-        KeySchema(name: "textDirection", kind: .enumeration(TextDirection.allCases.map(\.rawValue)), summary: "auto, ltr or rtl: rtl mirrors vertical cards (event column right, status left); auto when most titles are right to left (default auto)."),
+        KeySchema(name: "textDirection", kind: .enumeration(TextDirection.allCases.map(\.rawValue)), summary: "auto, ltr or rtl: rtl mirrors the card (vertical: event column right, status left; horizontal and preview: items run right to left); auto when most items read right to left (default auto)."),
     ])
 
     public static let header = ObjectSchema(name: "Header", keys: [
@@ -113,6 +113,7 @@ public enum FormatSchema {
         KeySchema(name: "statusText", kind: .text, summary: "Right-hand status column."),
         KeySchema(name: "subStatusText", kind: .text, summary: "Second line of the status column."),
         KeySchema(name: "link", kind: .text, summary: "http, https or mailto URL."),
+        KeySchema(name: "textDirection", kind: .enumeration(TextDirection.allCases.map(\.rawValue)), summary: "auto, ltr or rtl: an item reading the other way from its card swaps its event and status columns; auto follows the title's first letter (default auto)."),
         KeySchema(name: "items", kind: .list(.object(ObjectSchema(name: "Item", keys: []))), summary: "Children: makes this item a group."),
     ]
     public static let item = ObjectSchema(name: "Item", keys: itemKeys)
@@ -121,7 +122,7 @@ public enum FormatSchema {
     /// the two in step).
     enum ItemKey: Int, CaseIterable {
         case title, subtitle, date, end, event, status, shape, color, icon, attribute, subAttribute, statusText,
-             subStatusText, link, items
+             subStatusText, link, textDirection, items
     }
 
     public static let card = ObjectSchema(name: "Card", keys: [

@@ -13,14 +13,16 @@ struct Render: ParsableCommand {
         abstract: "Render each card (or, with --feed, each input) as images.",
         discussion: """
             Images go to OUT/<card-id>.<ext> for one input, OUT/<input-name>/<card-id>.<ext> for \
-            several, and OUT/<input-name>.<ext> with --feed. -o - writes the single image to standard \
-            output; -o NAME.svg names the file when there is exactly one image.
+            several (or with --shard), and OUT/<input-name>.<ext> with --feed. -o - writes the single \
+            image to standard output; -o NAME.svg names the file when there is exactly one image. \
+            A Markdown input (page.md -o out/page.md) has each ```timeline block rendered to an image \
+            beside the output page, which links it in place of the block.
             """)
 
     @OptionGroup var input: InputFlags
     @OptionGroup var image: ImageFlags
 
-    @Option(name: .shortAndLong, help: "Output folder, file (NAME.svg|png|pdf), or - for standard output.")
+    @Option(name: .shortAndLong, help: "Output folder, file (NAME.svg|png|pdf, or NAME.md for a Markdown input), or - for standard output.")
     var output: String?
 
     @Option(help: "Image format: svg, png, pdf, or scene (the draw list as JSON, <card-id>.scene.json; repeatable; default svg, or the -o file's extension).")
@@ -35,8 +37,29 @@ struct Render: ParsableCommand {
     @Flag(help: "List each file written.")
     var verbose = false
 
+    @Flag(help: "Keep running and render again whenever an input, its theme or its icons change (stop with Ctrl-C).")
+    var watch = false
+
+    var markdownInput: String? {
+        input.inputs.first { MarkdownRender.isMarkdown($0) }
+    }
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let page = markdownInput {
+            if input.inputs.count > 1 { throw ValidationError("a Markdown page (\(page)) is rendered alone; give it as the only input") }
+            if output == "-" { throw ValidationError("-o - cannot take a Markdown page; name the output page, e.g. -o out/\(page.split(separator: "/").last ?? "page.md")") }
+            return
+        }
+        if let output, output != "-", !output.hasSuffix("/") {
+            let ext = PathName.fileExtension(of: output).lowercased()
+            if !ext.isEmpty, OutputTarget(output).impliedFormat == nil, FileKind(atPath: output) != .directory {
+                if MarkdownRender.isMarkdown(output) {
+                    throw ValidationError("-o \(output) is a Markdown page, but the input is not one: render page.md -o \(output)")
+                }
+                throw ValidationError("-o \(output): timeline-cards does not write .\(ext) files; name a .svg, .png, .pdf or .scene.json file, or a folder (end it with / if its name has a dot)")
+            }
+        }
         let target = OutputTarget(output)
         if case .directory(let folder) = target, FileKind(atPath: folder) == .other {
             throw ValidationError("-o \(folder) is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf for a single image, or - for standard output")
@@ -44,17 +67,74 @@ struct Render: ParsableCommand {
         if let implied = target.impliedFormat, !format.isEmpty, format != [implied] {
             throw ValidationError("-o \(output ?? "") names a .\(implied.rawValue) file but --format asks for \(format.map(\.rawValue).joined(separator: ", "))")
         }
+        if watch, output == "-" { throw ValidationError("--watch writes files; it cannot write to standard output (-o -)") }
+        if watch, input.inputs.contains("-") { throw ValidationError("--watch cannot watch standard input (-)") }
+    }
+
+    /// What one render did, for `--watch` to report and to know what to watch next.
+    struct Outcome {
+        var exitCode: Int32 = 0
+        var written = 0
+        var problems = 0
+        var interest = FileWatcher.Interest()
     }
 
     func run() throws {
+        guard watch else {
+            let outcome = renderOnce()
+            if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+            return
+        }
+        let watcher = try FileWatcher()
+        var interest = FileWatcher.Interest()
+        var round = 0
+        while true {
+            round += 1
+            let start = DispatchTime.now().uptimeNanoseconds
+            let outcome = renderOnce()
+            let seconds = decimalText(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, places: 2)
+            if outcome.exitCode == 0 {
+                Diagnostics.print("render \(round): \(outcome.written) image\(outcome.written == 1 ? "" : "s") written in \(seconds) s; watching for changes")
+                interest = outcome.interest
+            } else {
+                let what = outcome.problems > 0 ? "\(outcome.problems) problem\(outcome.problems == 1 ? "" : "s")" : "failed"
+                Diagnostics.print("render \(round): \(what); the last good images are kept; watching for changes")
+                // Keep watching what the last good render named (icons), and the inputs themselves.
+                interest.files.formUnion(outcome.interest.files)
+                interest.folders.formUnion(outcome.interest.folders)
+            }
+            watcher.waitForChange(interest)
+        }
+    }
+
+    private func renderOnce() -> Outcome {
+        if let page = markdownInput {
+            return MarkdownRender(page: page, output: output, formats: format.isEmpty ? [.svg] : format,
+                                  options: image.options(formats: format.isEmpty ? [.svg] : format, limits: input.limits),
+                                  verbose: verbose).run()
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         let target = OutputTarget(output)
         var formats = format.isEmpty ? [target.impliedFormat ?? .svg] : format
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        var outcome = Outcome()
+        outcome.interest = inputInterest
         var readTime = PhaseTimings()
-        let sources = try measureTime(&readTime.read) { try input.loadSources() }
+        let loaded: (sources: [InputSource], total: Int)
+        do {
+            loaded = try measureTime(&readTime.read) { try input.loadSourcesCounted() }
+        } catch let code as ExitCode {
+            outcome.exitCode = code.rawValue
+            return outcome
+        } catch {
+            Diagnostics.print("error: \(error)")
+            outcome.exitCode = 3
+            return outcome
+        }
+        let sources = loaded.sources
         var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
-        batch.keepsRenderers = true // the process ends after this command
+        batch.keepsRenderers = !watch // the process ends after this command
+        if watch { outcome.interest.files.formUnion(iconFiles(of: sources, options: batch.options)) }
         let progress = ProgressReporter(total: sources.count)
         var result = batch.render(sources, progress: progress.update)
         progress.finish()
@@ -63,23 +143,58 @@ struct Render: ParsableCommand {
             Diagnostics.print(result.problems.joined(separator: "\n"))
         }
         if let failure = result.failure { Diagnostics.print(failure) }
-        guard result.exitCode == 0 else { throw ExitCode(result.exitCode) }
+        outcome.problems = result.problems.count
+        guard result.exitCode == 0 else {
+            outcome.exitCode = result.exitCode
+            return outcome
+        }
 
-        let writer = OutputWriter(target: target, multipleInputs: sources.count > 1, feed: image.feed)
-        var count = 0
+        let writer = OutputWriter(target: target, multipleInputs: loaded.total > 1 || input.shard != nil, feed: image.feed)
         do {
             try batch.write(result.outputs, with: writer, timings: &result.timings) { path in
-                count += 1
+                outcome.written += 1
                 if verbose { Diagnostics.print("wrote \(path)") }
             }
         } catch let failure as RenderFailure {
             Diagnostics.print(failure.description)
-            throw ExitCode(failure.exitCode)
+            outcome.exitCode = failure.exitCode
+            return outcome
+        } catch {
+            Diagnostics.print("error: \(error)")
+            outcome.exitCode = 3
+            return outcome
         }
         if timings { Diagnostics.print(result.timings.summary) }
-        if verbose || progress.isInteractive {
+        if !watch, verbose || progress.isInteractive {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            Diagnostics.print("\(count) image\(count == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
+            Diagnostics.print("\(outcome.written) image\(outcome.written == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
         }
+        return outcome
+    }
+
+    /// What `--watch` watches before any input is decoded: the inputs (a folder's inputs and theme
+    /// files through the folder), the folders around input files (their theme files), `--theme`'s file.
+    private var inputInterest: FileWatcher.Interest {
+        var interest = FileWatcher.Interest()
+        for path in input.inputs where path != "-" {
+            if FileKind(atPath: path) == .directory {
+                interest.folders.insert(FileWatcher.absolute(path))
+            } else {
+                interest.files.insert(FileWatcher.absolute(path))
+                interest.folders.insert(FileWatcher.absolute(path + "/.."))
+            }
+        }
+        if let theme = image.theme, FileKind(atPath: theme) != nil { interest.files.insert(FileWatcher.absolute(theme)) }
+        return interest
+    }
+
+    /// The icon files the inputs name (by absolute path), for `--watch`.
+    private func iconFiles(of sources: [InputSource], options: RenderOptions) -> Set<String> {
+        guard let renderer = try? TimelineRenderer(options: options) else { return [] }
+        var files: Set<String> = []
+        for source in sources {
+            if let document = try? renderer.decode(source) { files.formUnion(document.icons.keys) }
+        }
+        return files
     }
 }

@@ -43,6 +43,9 @@ struct InputFlags: ParsableArguments {
     @Option(help: "Deepest nesting of YAML collections.")
     var maxDepth = Limits().maxYAMLDepth
 
+    @Option(help: ArgumentHelp("Take only shard K of N of the inputs, a stable part chosen by a hash of each input's path (for CI matrices).", valueName: "K/N"))
+    var shard: String?
+
     var limits: Limits {
         var limits = Limits()
         limits.maxItems = maxItems
@@ -57,6 +60,9 @@ struct InputFlags: ParsableArguments {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file, folder, or -") }
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard '\(shard)' is not K/N with 1 ≤ K ≤ N, e.g. --shard 2/4")
+        }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
         for (flag, value) in [("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
                               ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes), ("--max-depth", maxDepth)] where value < 1 {
@@ -71,9 +77,17 @@ struct InputFlags: ParsableArguments {
         }
     }
 
-    func loadSources() throws -> [InputSource] {
+    /// The inputs, after `--shard`. `total` counts them before: a shard's output is named as the
+    /// whole run's would be.
+    func loadSources() throws -> [InputSource] { try loadSourcesCounted().sources }
+
+    func loadSourcesCounted() throws -> (sources: [InputSource], total: Int) {
         do {
-            return try InputSource.load(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes)
+            let all = try InputSource.load(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes)
+            guard let shard = shard.flatMap(Shard.init) else { return (all, all.count) }
+            let picked = shard.select(all)
+            if picked.isEmpty { Diagnostics.print("shard \(shard) holds none of the \(all.count) input\(all.count == 1 ? "" : "s")") }
+            return (picked, all.count)
         } catch let error as InputSource.LoadError {
             Diagnostics.print(error.description)
             if case .tooLarge = error { throw ExitCode(2) }
@@ -108,7 +122,9 @@ struct ImageFlags: ParsableArguments {
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be above 0 and at most 16") }
         if let theme, !TimelineKit.themes.contains(where: { $0.name == theme }), !FileManager.default.fileExists(atPath: theme) {
-            throw ValidationError("--theme '\(theme)' is neither a built-in theme (\(TimelineKit.themes.map(\.name).joined(separator: ", "))) nor a file")
+            let names = TimelineKit.themes.map(\.name)
+            let hint = TimelineKit.closest(to: theme, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ValidationError("--theme '\(theme)' is neither a built-in theme (\(names.joined(separator: ", "))) nor a file\(hint)")
         }
         if let now, TimelineKit.parseDate(now) == nil { throw ValidationError("--now '\(now)' is not an ISO 8601 date or date-time") }
         for folder in fonts {

@@ -30,6 +30,10 @@ struct TimelineCards: ParsableCommand {
         if let command = CommandLine.arguments.dropFirst().first, ["render", "check"].contains(command) {
             FontPreload.start()
         }
+        if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommand(word) {
+            StandardStreams.writeError(message + "\n")
+            exit(withError: ExitCode(2))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -39,5 +43,14 @@ struct TimelineCards: ParsableCommand {
             StandardStreams.writeError(fullMessage(for: error) + "\n")
             exit(withError: ExitCode(2)) // prints nothing for an ExitCode
         }
+    }
+
+    /// A first argument that is neither a flag, a subcommand nor an input file: a mistyped
+    /// subcommand ("rendr"), named with the closest one.
+    static func unknownCommand(_ word: String) -> String? {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        guard !word.hasPrefix("-"), !names.contains(word) else { return nil }
+        let hint = TimelineKit.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return "error: unknown command '\(word)'\(hint)\nUsage: timeline-cards <\(names.dropLast().joined(separator: "|"))> …; see timeline-cards --help"
     }
 }

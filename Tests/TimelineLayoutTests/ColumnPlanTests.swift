@@ -37,7 +37,7 @@ final class ColumnPlanTests: XCTestCase {
                   - { title: \(word), statusText: Waiting for approval }
             """)
         let plan = ColumnPlan(style: card.style, width: 440, widestNode: 14,
-                              texts: .init(labels: [nil], statuses: [[("Waiting for approval", "Inter Medium 12")]],
+                              texts: .init(labels: [[]], statuses: [[("Waiting for approval", "Inter Medium 12")]],
                                            titles: [[(word, "Inter Semi-Bold 14", nil)]], levels: [0]),
                               hasGroups: false, measurer: FakeTextMeasurer())
         // The status column gave 17 points, keeping its widest word ("approval", 49 points).
@@ -91,8 +91,8 @@ final class ColumnPlanTests: XCTestCase {
                   - { title: مراجعة التصميم }
                   - { title: Launch }
             """ }
-        XCTAssertTrue(Mirror.isRightToLeft(try LayoutFixture.card(yaml("auto"))))
-        XCTAssertFalse(Mirror.isRightToLeft(try LayoutFixture.card(yaml("ltr"))))
+        XCTAssertTrue(ReadingDirection.isRightToLeft(try LayoutFixture.card(yaml("auto"))))
+        XCTAssertFalse(ReadingDirection.isRightToLeft(try LayoutFixture.card(yaml("ltr"))))
         let mirrored = try LayoutFixture.scene(yaml("auto"))
         let event = try XCTUnwrap(texts(mirrored).first { $0.text == "9:00" })
         let status = try XCTUnwrap(texts(mirrored).first { $0.text == "Active" })

@@ -209,6 +209,11 @@ final class DecoderErrorTests: XCTestCase {
                        ["t:2:25: error: cards[0].style.width: 10 is out of range (40 to 100000)"])
     }
 
+    func testAnItemsTextDirectionIsOneOfItsChoices() {
+        XCTAssertEqual(problems("version: 1\ncards: [{items: [{title: a, textDirection: rtl}, {title: b, textDirection: up}]}]\n"),
+                       ["t:2:76: error: cards[0].items[1].textDirection: 'up' is not one of auto, ltr, rtl"])
+    }
+
     func testVersionProblems() {
         XCTAssertEqual(problems("version: 2\ncards: [{items: [{title: a}]}]\n"),
                        ["t:1:10: error: version: 2 is not supported; this tool reads version 1"])

@@ -79,6 +79,7 @@ final class DecoderTests: XCTestCase {
                 statusText: Active
                 subStatusText: 3 days left
                 link: https://example.com/a?b=1&c=2
+                textDirection: rtl
               - title: Group
                 date: 2026-11-05
                 items:
@@ -117,7 +118,8 @@ final class DecoderTests: XCTestCase {
                   "title": "Design review", "subtitle": "UX team", "date": "2026-11-02T09:45:00+01:00",
                   "end": "2026-11-04", "event": "9:45\\nAM", "status": "in-progress", "shape": "diamond",
                   "color": "#0a6ed1", "icon": "icons/rain.png", "attribute": "Work package", "subAttribute": "WP-12",
-                  "statusText": "Active", "subStatusText": "3 days left", "link": "https://example.com/a?b=1&c=2"
+                  "statusText": "Active", "subStatusText": "3 days left", "link": "https://example.com/a?b=1&c=2",
+                  "textDirection": "rtl"
                 },
                 {"title": "Group", "date": "2026-11-05", "items": [{"title": "Child", "date": "2026-11-05", "status": "complete"}]}
               ]
@@ -211,6 +213,7 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(item.statusText, "Active")
         XCTAssertEqual(item.subStatusText, "3 days left")
         XCTAssertEqual(item.link, "https://example.com/a?b=1&c=2")
+        XCTAssertEqual(item.textDirection, .rtl)
         XCTAssertNil(item.children)
 
         let group = card.items[1]

@@ -37,10 +37,14 @@ struct CLIRunner {
 
     /// Runs the tool to completion; both pipes are drained while it runs, so any output size works.
     /// `limits` are prlimit's options (`--as=BYTES`, `--fsize=BYTES`), applied where prlimit exists.
+    /// `program` runs another program (an installed copy of the tool, make, a script) the same way.
     static func run(_ arguments: [String], directory: URL? = nil, stdin: Data? = nil,
-                    environment: [String: String]? = nil, limits: [String] = []) throws -> Result {
+                    environment: [String: String]? = nil, limits: [String] = [], executable program: URL? = nil) throws -> Result {
         let process = Process()
-        if !limits.isEmpty, hasPrlimit {
+        if let program {
+            process.executableURL = program
+            process.arguments = arguments
+        } else if !limits.isEmpty, hasPrlimit {
             process.executableURL = URL(fileURLWithPath: prlimit)
             process.arguments = limits + [executable.path] + arguments
         } else {

@@ -10,7 +10,7 @@ final class CheckCommandTests: XCTestCase {
 
     var folder: URL!
     var expected: URL { folder.appendingPathComponent("expected") }
-    var goldenPNG: URL { expected.appendingPathComponent("release-2.png") }
+    var goldenPNG: URL { expected.appendingPathComponent("demo/release-2.png") }
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-command-\(UUID().uuidString)")
@@ -41,7 +41,7 @@ final class CheckCommandTests: XCTestCase {
         let first = try check([Self.demo, "--expected", expected.path, "--record"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stderr.contains("new: \(goldenPNG.path)"), first.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("release-2.svg").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path))
 
         let checked = try check([Self.demo, "--expected", expected.path])
         XCTAssertEqual(checked.status, 0, checked.stderr)
@@ -63,7 +63,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stderr.contains("\(goldenPNG.path): 1 of \(image.width * image.height) pixels differ"), run.stderr)
         XCTAssertTrue(run.stderr.contains("largest channel difference"), run.stderr)
-        let diff = try PixelImage(png: Data(contentsOf: diffs.appendingPathComponent("release-2.png")))
+        let diff = try PixelImage(png: Data(contentsOf: diffs.appendingPathComponent("demo/release-2.png")))
         XCTAssertEqual(diff.width, image.width * 3 + 16)
         XCTAssertEqual(diff.height, image.height)
         XCTAssertTrue(diff.pixel(x: image.width + 8, y: 0) == (255, 0, 0, 255), "the changed pixel is red in the middle panel")
@@ -123,7 +123,7 @@ final class CheckCommandTests: XCTestCase {
 
     func testSVGComparedByNormalizedContent() throws {
         try record(["--format", "svg"])
-        let golden = expected.appendingPathComponent("release-2.svg")
+        let golden = expected.appendingPathComponent("demo/release-2.svg")
         let text = try String(contentsOf: golden, encoding: .utf8)
         // Reformatted whitespace still matches.
         try text.replacingOccurrences(of: "\n", with: "\n  ").write(to: golden, atomically: true, encoding: .utf8)
@@ -148,9 +148,35 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "png", "--feed"]).status, 0)
     }
 
-    func testPDFIsRefused() throws {
+    func testPDFIsRefusedAndNotOffered() throws {
         let run = try check([Self.demo, "--expected", folder.path, "--format", "pdf"])
-        XCTAssertNotEqual(run.status, 0)
+        XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(run.stderr.contains("pdf"), run.stderr)
+        let help = try CLIRunner.run(["check", "--help"])
+        let text = String(decoding: help.stdout, as: UTF8.self)
+        let formatHelp = text.components(separatedBy: "--format <format>").dropFirst().first?.components(separatedBy: "\n  -").first ?? ""
+        XCTAssertTrue(formatHelp.contains("svg or png"), text)
+        XCTAssertFalse(formatHelp.lowercased().contains("pdf"), "check --format offers no pdf: \(text)")
+    }
+
+    /// Adding a second input moves no golden: one layout whatever the number of inputs.
+    func testGoldenPathsDoNotDependOnTheNumberOfInputs() throws {
+        try record(["--format", "svg"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path))
+        let both = try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "svg"])
+        XCTAssertEqual(both.status, 1, both.stderr)
+        XCTAssertTrue(both.stderr.contains("check: 1 of 2 images match"), both.stderr)
+        XCTAssertTrue(both.stderr.contains("plain/plain.svg: no golden image"), both.stderr)
+    }
+
+    /// Goldens of a single input recorded flat (before 0.1.0) are found and the message says how to move them.
+    func testOldFlatLayoutGetsAMigrationMessage() throws {
+        try record(["--format", "svg"])
+        try FileManager.default.moveItem(at: expected.appendingPathComponent("demo/release-2.svg"),
+                                         to: expected.appendingPathComponent("release-2.svg"))
+        let run = try check([Self.demo, "--expected", expected.path, "--format", "svg"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(expected.path)/release-2.svg is in the old flat layout"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("mkdir -p \(expected.path)/demo && mv \(expected.path)/release-2.* \(expected.path)/demo/"), run.stderr)
     }
 }

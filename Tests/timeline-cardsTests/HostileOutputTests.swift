@@ -318,13 +318,14 @@ final class HostileOutputTests: XCTestCase {
         let recorded = try run(["check", "in.yaml", "--expected", "expected", "--record"], in: folder)
         XCTAssertEqual(recorded.status, 0, recorded.stderr)
         let expected = folder.appendingPathComponent("expected")
-        let png = expected.appendingPathComponent("card-1.png"), svg = expected.appendingPathComponent("card-1.svg")
+        // Goldens sit in a folder per input (check's one layout).
+        let png = expected.appendingPathComponent("in/card-1.png"), svg = expected.appendingPathComponent("in/card-1.svg")
 
         // 30,000 × 30,000 pixels would take 3.6 GB to decode.
         try Self.pngHeader(width: 30_000, height: 30_000).write(to: png)
         let huge = try run(["check", "in.yaml", "--expected", "expected", "--diff", "diffs"], in: folder)
         XCTAssertEqual(huge.status, 2, huge.stderr)
-        XCTAssertTrue(huge.stderr.hasPrefix("expected/card-1.png: error: the expected image is 30000×30000 px, far larger than the rendered "), huge.stderr)
+        XCTAssertTrue(huge.stderr.hasPrefix("expected/in/card-1.png: error: the expected image is 30000×30000 px, far larger than the rendered "), huge.stderr)
         XCTAssertTrue(huge.stderr.contains(" px; it is not decoded\n"), huge.stderr)
 
         // A FIFO would block a plain read for good.
@@ -332,7 +333,7 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(mkfifo(png.path, 0o644), 0)
         let fifo = try run(["check", "in.yaml", "--expected", "expected"], in: folder)
         XCTAssertEqual(fifo.status, 2, fifo.stderr)
-        XCTAssertTrue(fifo.stderr.hasPrefix("expected/card-1.png: error: the expected image is a FIFO, not a regular file\n"), fifo.stderr)
+        XCTAssertTrue(fifo.stderr.hasPrefix("expected/in/card-1.png: error: the expected image is a FIFO, not a regular file\n"), fifo.stderr)
         try FileManager.default.removeItem(at: png)
 
         // 65 MiB, sparse: more than any golden may be.
@@ -342,12 +343,12 @@ final class HostileOutputTests: XCTestCase {
         try handle.close()
         let big = try run(["check", "in.yaml", "--expected", "expected", "--format", "svg"], in: folder)
         XCTAssertEqual(big.status, 2, big.stderr)
-        XCTAssertTrue(big.stderr.hasPrefix("expected/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864\n"), big.stderr)
+        XCTAssertTrue(big.stderr.hasPrefix("expected/in/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864\n"), big.stderr)
 
         // A golden of another size within reason is a mismatch, found from the header alone.
         try Self.pngHeader(width: 100, height: 50).write(to: png)
         let other = try run(["check", "in.yaml", "--expected", "expected", "--format", "png"], in: folder)
         XCTAssertEqual(other.status, 1, other.stderr)
-        XCTAssertTrue(other.stderr.hasPrefix("expected/card-1.png: size differs: expected 100×50 px, actual "), other.stderr)
+        XCTAssertTrue(other.stderr.hasPrefix("expected/in/card-1.png: size differs: expected 100×50 px, actual "), other.stderr)
     }
 }

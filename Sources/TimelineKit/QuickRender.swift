@@ -1,0 +1,44 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TimelineSpec
+
+extension TimelineKit {
+    /// Renders a YAML or JSON document held in a string to images in memory: one per card and
+    /// format (or one strip per format with `options.feed`).
+    ///
+    /// ```swift
+    /// let images = try TimelineKit.render("version: 1\ncards: [{ id: a, items: [{ title: Hi }] }]")
+    /// images[0].name   // "a"; images[0].format == .svg; images[0].data holds the SVG
+    /// ```
+    /// - Parameters:
+    ///   - text: the document; YAML or JSON is sniffed unless `format` says.
+    ///   - name: names a feed image and appears in messages (`name:line:column: error: …`).
+    ///   - baseDirectory: where icons and theme files are found (default: the current folder).
+    /// - Throws: `RenderFailure.invalidInput` with every problem, or `.failed`.
+    public static func render(_ text: String, name: String = "timeline", format: InputFormat? = nil,
+                              baseDirectory: String? = nil, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
+        let source = InputSource(displayName: name, baseName: name, data: Data(text.utf8), format: format,
+                                 directory: baseDirectory ?? FileManager.default.currentDirectoryPath)
+        return try render(source, options: options)
+    }
+
+    /// Renders a YAML or JSON file to images in memory; icons are found beside it.
+    public static func render(contentsOf file: URL, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
+        let sources: [InputSource]
+        do {
+            sources = try InputSource.load([file.path], maxBytes: options.limits.maxInputBytes)
+        } catch let error as InputSource.LoadError {
+            throw RenderFailure.invalidInput([error.description])
+        }
+        return try sources.flatMap { try render($0, options: options) }
+    }
+
+    /// Renders one input with a renderer of its own.
+    public static func render(_ source: InputSource, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
+        let renderer = try TimelineRenderer(options: options)
+        return try renderer.render(try renderer.decode(source), name: source.baseName)
+    }
+}

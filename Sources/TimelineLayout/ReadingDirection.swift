@@ -1,0 +1,47 @@
+import TimelineModel
+
+/// Which way a card and each of its items read, from `textDirection` or else from the titles'
+/// own letters: a card mirrors as a whole, an item reading the other way mirrors its cell.
+enum ReadingDirection {
+    /// Whether `card` reads right to left: forced by its style's `textDirection`, else when more
+    /// items read right to left than left to right.
+    static func isRightToLeft(_ card: Card) -> Bool {
+        switch card.style.textDirection {
+        case .ltr: return false
+        case .rtl: return true
+        case .auto:
+            var balance = 0
+            for row in ItemRow.flatten(card.items) {
+                guard let rightToLeft = isRightToLeft(row.item) else { continue }
+                balance += rightToLeft ? 1 : -1
+            }
+            return balance > 0
+        }
+    }
+
+    /// Whether `item` reads right to left: forced by its `textDirection`, else its title's first
+    /// strong letter; nil when neither says (no title, or one without letters).
+    static func isRightToLeft(_ item: Item) -> Bool? {
+        switch item.textDirection {
+        case .ltr: return false
+        case .rtl: return true
+        case .auto: return item.title.flatMap(firstStrongIsRightToLeft)
+        }
+    }
+
+    /// For each row, whether its cell reads the other way from the card: its event and status
+    /// columns then swap sides. An item that does not say follows the card.
+    static func swapsColumns(_ rows: [ItemRow], cardIsRightToLeft: Bool) -> [Bool] {
+        rows.map { row in isRightToLeft(row.item).map { $0 != cardIsRightToLeft } ?? false }
+    }
+
+    /// Whether a text's first strong letter is right to left (Hebrew, Arabic, Syriac, Thaana,
+    /// N'Ko and their presentation forms); nil when it has no letter.
+    static func firstStrongIsRightToLeft(_ text: String) -> Bool? {
+        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+            let value = scalar.value
+            return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TimelineKit
+
+/// Waits until one of a set of files changes: inotify on the files' folders on Linux (so an
+/// editor that saves by renaming a new file over the old one is seen too), modification times
+/// polled elsewhere.
+final class FileWatcher {
+    /// A change counts when its path is one of these, or a `.yaml`, `.yml` or `.json` file in one
+    /// of `folders` (a theme file the input names).
+    struct Interest {
+        var files: Set<String> = []
+        var folders: Set<String> = []
+
+        func matches(_ path: String) -> Bool {
+            if files.contains(path) { return true }
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+            let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
+            guard folders.contains(folder), !name.hasPrefix(".") else { return false }
+            return InputFormat(fileName: String(name)) != nil
+        }
+
+        var watchedFolders: Set<String> {
+            folders.union(files.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) })
+        }
+    }
+
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
+    }
+
+    #if os(Linux)
+    private let descriptor: Int32
+    private var watches: [Int32: String] = [:]
+
+    init() throws {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        if descriptor < 0 { throw RenderFailure.failed("--watch: inotify: \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Blocks until a file of `interest` is written, created, moved in or removed; then waits for
+    /// the burst of events an editor's save makes to settle.
+    func waitForChange(_ interest: Interest) {
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY)
+        for folder in interest.watchedFolders where !watches.values.contains(folder) {
+            let watch = inotify_add_watch(descriptor, folder, mask)
+            if watch >= 0 { watches[watch] = folder }
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var changed = false
+        while !changed {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { if errno == EINTR { continue } else { return } }
+            changed = events(in: buffer[..<count]).contains(where: interest.matches)
+        }
+        // Drain what follows within 100 ms.
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&poller, 1, 100) > 0 {
+            if read(descriptor, &buffer, buffer.count) <= 0 { break }
+        }
+    }
+
+    private func events(in bytes: ArraySlice<UInt8>) -> [String] {
+        var paths: [String] = []
+        var offset = bytes.startIndex
+        let header = MemoryLayout<inotify_event>.size
+        while offset + header <= bytes.endIndex {
+            let (watch, length) = bytes.withUnsafeBytes { raw -> (Int32, Int) in
+                let event = raw.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
+                return (event.wd, Int(event.len))
+            }
+            let nameBytes = bytes[(offset + header)..<min(offset + header + length, bytes.endIndex)].prefix { $0 != 0 }
+            if let folder = watches[watch], !nameBytes.isEmpty {
+                paths.append(folder + "/" + String(decoding: nameBytes, as: UTF8.self))
+            }
+            offset += header + length
+        }
+        return paths
+    }
+    #else
+    init() throws {}
+
+    func waitForChange(_ interest: Interest) {
+        let before = snapshot(interest)
+        while true {
+            usleep(300_000)
+            if snapshot(interest) != before { return }
+        }
+    }
+
+    private func snapshot(_ interest: Interest) -> [String: Int] {
+        var times: [String: Int] = [:]
+        var paths = Array(interest.files)
+        for folder in interest.folders {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                paths.append(folder + "/" + name)
+            }
+        }
+        for path in paths where interest.matches(path) {
+            var info = stat()
+            times[path] = stat(path, &info) == 0 ? Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec) : -1
+        }
+        return times
+    }
+    #endif
+}

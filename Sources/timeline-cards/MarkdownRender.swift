@@ -1,0 +1,125 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TimelineKit
+
+/// `render page.md -o out/page.md`: each ```` ```timeline ```` block of the page becomes an image
+/// beside the output page (`page-1.svg`, or `page-1-<card-id>.svg` for a block of several cards),
+/// and the page links it in place of the block. Problems name the page's own lines.
+struct MarkdownRender {
+    var page: String
+    var output: String?
+    var formats: [ImageFormat]
+    var options: RenderOptions
+    var verbose: Bool
+
+    static func isMarkdown(_ path: String) -> Bool {
+        ["md", "markdown"].contains(PathName.fileExtension(of: path).lowercased())
+    }
+
+    /// The output page: `-o NAME.md`, or the page's name inside the `-o` folder (default: here).
+    var outputPage: String {
+        let name = String(page.split(separator: "/").last ?? "page.md")
+        guard let output else { return name }
+        return Self.isMarkdown(output) ? output : PathName.appending(name, to: output)
+    }
+
+    /// Why a page was not written, with the exit code it gives.
+    struct Failure: Error {
+        var code: Int32
+        var lines: [String]
+        var problems = 0
+    }
+
+    /// What a page renders to: images and the rewritten page, by path.
+    struct Rendered {
+        var files: [(path: String, data: Data)] = []
+        var icons: Set<String> = []
+    }
+
+    func run() -> Render.Outcome {
+        var outcome = Render.Outcome()
+        outcome.interest.files.insert(FileWatcher.absolute(page))
+        outcome.interest.folders.insert(FileWatcher.absolute(page + "/..")) // theme files beside the page
+        do {
+            let rendered = try render()
+            outcome.interest.files.formUnion(rendered.icons)
+            for (path, data) in rendered.files {
+                do {
+                    try OutputWriter.writeAtomically(data, to: path)
+                } catch {
+                    throw Failure(code: 3, lines: ["\(error)"])
+                }
+                if path != outputPage { outcome.written += 1 } // images; the page is not one
+                if verbose { Diagnostics.print("wrote \(path)") }
+            }
+        } catch {
+            let failure = error as? Failure ?? Failure(code: 3, lines: ["\(page): error: \(error)"])
+            Diagnostics.print(failure.lines.joined(separator: "\n"))
+            outcome.exitCode = failure.code
+            outcome.problems = failure.problems
+        }
+        return outcome
+    }
+
+    /// Renders every block in memory; any problem in any block fails the whole page.
+    func render() throws -> Rendered {
+        let pagePath = outputPage
+        guard FileWatcher.absolute(pagePath) != FileWatcher.absolute(page) else {
+            throw Failure(code: 2, lines: ["error: -o \(pagePath) would replace the page itself; name another output page"])
+        }
+        guard FileKind(atPath: page) == .other, let data = FileManager.default.contents(atPath: page) else {
+            throw Failure(code: 3, lines: ["\(page): error: cannot read the page"])
+        }
+        let markdown = MarkdownPage(String(decoding: data, as: UTF8.self))
+        let folder = String(pagePath[..<(pagePath.lastIndex(of: "/") ?? pagePath.startIndex)])
+        let fileName = String(pagePath.split(separator: "/").last ?? "page.md")
+        let stem = String(fileName.dropLast(PathName.fileExtension(of: fileName).count + 1))
+        let renderer: TimelineRenderer
+        do {
+            renderer = try TimelineRenderer(options: options)
+        } catch {
+            throw Failure(code: 3, lines: ["\(error)"])
+        }
+        var rendered = Rendered()
+        var problems: [String] = []
+        var links: [String] = []
+        for (index, block) in markdown.blocks.enumerated() {
+            do {
+                let (files, link) = try render(block, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
+                rendered.files += files.map { (PathName.appending($0.name, to: folder), $0.data) }
+                links.append(link)
+            } catch RenderFailure.invalidInput(let lines) {
+                problems += lines
+            } catch {
+                throw Failure(code: 3, lines: ["\(error)"])
+            }
+        }
+        if !problems.isEmpty { throw Failure(code: 2, lines: problems, problems: problems.count) }
+        if markdown.blocks.isEmpty { Diagnostics.print("\(page): no ```timeline block; the page is copied as it is") }
+        rendered.files.append((pagePath, Data(markdown.rewritten { links[$0] }.utf8)))
+        return rendered
+    }
+
+    /// One block's images (file names beside the page) and the Markdown that links them.
+    private func render(_ block: MarkdownPage.Block, named name: String, with renderer: TimelineRenderer,
+                        icons: inout Set<String>) throws -> (files: [(name: String, data: Data)], link: String) {
+        let source = InputSource(displayName: page, baseName: name, data: Data(block.source.utf8), format: nil,
+                                 directory: FileWatcher.absolute(page + "/.."))
+        let document = try renderer.decode(source)
+        icons.formUnion(document.icons.keys)
+        let images = try renderer.render(document, name: name)
+        let several = !options.feed && document.cards.count > 1
+        func fileName(_ image: RenderedImage) -> String {
+            several ? "\(name)-\(image.name).\(image.format.fileExtension)" : "\(name).\(image.format.fileExtension)"
+        }
+        let link = images.filter { $0.format == formats[0] }.map { image in
+            let card = options.feed ? nil : document.cards.first { $0.id == image.name }
+            let alt = card.map { $0.header?.title ?? $0.title ?? $0.id } ?? document.cards.first?.header?.title ?? name
+            return MarkdownPage.imageLink(alt: alt, path: fileName(image))
+        }.joined(separator: "\n")
+        return (images.map { (fileName($0), $0.data) }, link)
+    }
+}
