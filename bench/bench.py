@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""timeline-cards against Graphviz's `dot -Tsvg` on the same chains of labelled nodes.
+"""timeline-cards against Graphviz's `dot` on the same chains of labelled nodes.
 
 Usage: bench/bench.py [--bin PATH] [--runs N] [--work DIR] [--quick]
 
 Runs both tools alternately, several times each, and prints medians of wall time and of peak
-resident memory (per process, from wait4's rusage), the ratios, and whether each
-speed target (docs/performance.md) is met. A benchmark, not a test: nothing here fails a build.
+resident memory (per process, from wait4's rusage), the ratios, and whether each speed target
+(docs/performance.md) is met. Text sets: one-line titles ("Milestone 12"), titles that wrap,
+three-line subtitles, Chinese and Arabic; formats: SVG, and PNG and PDF beside `dot -Tpng` and
+`dot -Tpdf`. A benchmark, not a test: nothing here fails a build.
 """
 import argparse
 import json
@@ -21,21 +23,34 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STATUSES = ["open", "in-progress", "complete", "open", "start", "end", "open", "complete"]
 
 
-def items(count):
-    return [{"title": f"Milestone {i}", "subtitle": f"Owner team {i}", "status": STATUSES[i % len(STATUSES)]}
+# Each text set: an item's title and subtitle. "plain" has one-line texts; the others are what
+# real timelines hold: titles of a sentence that wrap, subtitles of several lines,
+# Chinese and Arabic.
+TEXT_SETS = {
+    "plain": lambda i: (f"Milestone {i}", f"Owner team {i}"),
+    "wrapped": lambda i: (f"Milestone {i} — a long title that wraps around the card", f"Owner team {i}"),
+    "subtitles": lambda i: (f"Milestone {i}", f"Owner team {i}, reviewed with the platform group and signed off by the release managers"),
+    "cjk": lambda i: (f"里程碑 {i}：新版本的设计评审与用户体验团队一起完成并发布", f"负责团队 {i}"),
+    "arabic": lambda i: (f"المرحلة {i} — مراجعة التصميم مع فريق تجربة المستخدم قبل الإطلاق", f"الفريق {i}"),
+}
+
+
+def items(count, text_set="plain"):
+    texts = TEXT_SETS[text_set]
+    return [{"title": texts(i)[0], "subtitle": texts(i)[1], "status": STATUSES[i % len(STATUSES)]}
             for i in range(1, count + 1)]
 
 
-def write_card(path, count, card_id="n"):
+def write_card(path, count, card_id="n", text_set="plain"):
     with open(path, "w") as f:
-        json.dump({"version": 1, "cards": [{"id": card_id, "items": items(count)}]}, f)
+        json.dump({"version": 1, "cards": [{"id": card_id, "items": items(count, text_set)}]}, f, ensure_ascii=False)
 
 
-def write_dot(path, count):
+def write_dot(path, count, text_set="plain"):
     """The equivalent chain a -> b -> ... with the same two-line labels."""
     with open(path, "w") as f:
         f.write("digraph timeline {\n  node [shape=box];\n")
-        for item_index, item in enumerate(items(count), 1):
+        for item_index, item in enumerate(items(count, text_set), 1):
             f.write(f'  n{item_index} [label="{item["title"]}\\n{item["subtitle"]}"];\n')
         # One edge per statement: a single long `a -> b -> ...` statement overflows dot's parser stack.
         for index in range(1, count):
@@ -86,36 +101,48 @@ def main():
     os.makedirs(os.path.join(work, "batch"))
     out = os.path.join(work, "out")
 
-    sizes = [8, 100, 1000, 10000]
-    for count in sizes:
-        write_card(os.path.join(work, f"card-{count}.json"), count)
-        write_dot(os.path.join(work, f"chain-{count}.dot"), count)
+    # (text set, item count) pairs measured, each in the formats listed.
+    cases = {("plain", 8): ["svg", "png", "pdf"], ("plain", 100): ["svg"], ("plain", 1000): ["svg"],
+             ("plain", 10000): ["svg"], ("wrapped", 8): ["svg", "png"], ("wrapped", 100): ["svg", "png", "pdf"], ("wrapped", 1000): ["svg", "pdf"],
+             ("wrapped", 10000): ["svg"], ("subtitles", 1000): ["svg"], ("cjk", 1000): ["svg"],
+             ("arabic", 1000): ["svg"]}
+    for text_set, count in cases:
+        write_card(os.path.join(work, f"{text_set}-{count}.json"), count, text_set=text_set)
+        write_dot(os.path.join(work, f"{text_set}-{count}.dot"), count, text_set=text_set)
     for index in range(100):
         write_card(os.path.join(work, "batch", f"input-{index:03}.json"), 8, card_id=f"c{index}")
 
-    def ours(count, extra=()):
-        return lambda: run([binary, "render", os.path.join(work, f"card-{count}.json"), "-o",
-                            os.path.join(out, f"{count}.svg"), *extra])
+    def ours(text_set, count, fmt="svg", extra=()):
+        # A PDF page is at most 14,400 points a side: a card of 1,000 wrapped items (82,571 points
+        # tall) is drawn at a sixth of its size.
+        scale = ["--scale", "0.17"] if fmt == "pdf" and count >= 1000 else []
+        return lambda: run([binary, "render", os.path.join(work, f"{text_set}-{count}.json"), "-o",
+                            os.path.join(out, f"{text_set}-{count}"), "--format", fmt, *scale, *extra])
 
-    def graphviz(count):
-        return lambda: run([dot, "-Tsvg", os.path.join(work, f"chain-{count}.dot"), "-o", os.path.join(out, f"{count}-dot.svg")])
+    def graphviz(text_set, count, fmt="svg"):
+        return lambda: run([dot, f"-T{fmt}", os.path.join(work, f"{text_set}-{count}.dot"), "-o",
+                            os.path.join(out, f"{text_set}-{count}-dot.{fmt}")])
 
     os.makedirs(out, exist_ok=True)
-    ours(8)()  # warm the fontconfig cache and the page cache once
+    load_before = load()
+    ours("plain", 8)()  # warm the fontconfig cache and the page cache once
     rows = {}
-    for count in sizes:
-        count_runs = runs if count < 10000 else max(3, runs // 2)
-        if count == 8:
-            count_runs = max(count_runs, 11 if not args.quick else 5)
-        (ot, om, _), (gt, gm, _) = median_runs([ours(count), graphviz(count)], count_runs)
-        rows[count] = (ot, om, gt, gm)
-        print(f"  measured {count} items", file=sys.stderr)
+    for (text_set, count), formats in cases.items():
+        for fmt in formats:
+            count_runs = runs if count < 10000 else max(3, runs // 2)
+            if count == 8:
+                count_runs = max(count_runs, 11 if not args.quick else 5)
+            (ot, om, _), (gt, gm, _) = median_runs([ours(text_set, count, fmt), graphviz(text_set, count, fmt)], count_runs)
+            rows[text_set, count, fmt] = (ot, om, gt, gm)
+            print(f"  measured {text_set} {count} items {fmt}", file=sys.stderr)
 
-    # Phases for 1,000 and 10,000 items.
+    # Phases for 1,000 and 10,000 items of each set measured at that size.
     phases = {}
-    for count in (1000, 10000):
-        samples = [parse_timings(ours(count, ["--timings"])()[2]) for _ in range(3)]
-        phases[count] = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
+    for (text_set, count), formats in cases.items():
+        if count < 1000:
+            continue
+        samples = [parse_timings(ours(text_set, count, extra=["--timings"])()[2]) for _ in range(3)]
+        phases[text_set, count] = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
 
     # 100 inputs: one call (default --jobs) against 100 separate calls.
     batch_files = sorted(os.listdir(os.path.join(work, "batch")))
@@ -135,30 +162,40 @@ def main():
 
     mib = lambda kib: kib / 1024
     print()
-    print(f"machine: {os.cpu_count()} cores, {machine()}")
-    print(f"runs: medians of {runs} alternating runs ({max(3, runs // 2)} for 10,000 items and for the batch)")
+    print(f"machine: {os.cpu_count()} cores, {machine()}; load average before: {load_before}")
+    print(f"runs: medians of {runs} alternating runs (at least 11 for 8 items, {max(3, runs // 2)} for 10,000 items and for the batch)")
     print()
-    print("| case | timeline-cards | dot -Tsvg | ratio | target | met |")
+    print("| texts | items | format | timeline-cards | dot | ratio | target | met |")
+    print("|---|---:|---|---|---|---|---|---|")
+    targets = {
+        ("plain", 8, "svg"): ("≤ 0.90", lambda ot, om, gt: ot <= 0.9 * gt),
+        ("plain", 8, "png"): ("≤ 1.00", lambda ot, om, gt: ot <= gt),
+        ("plain", 1000, "svg"): ("≤ 0.50", lambda ot, om, gt: ot <= gt / 2),
+        ("plain", 10000, "svg"): ("< 1 s, < 256 MiB", lambda ot, om, gt: ot < 1 and mib(om) < 256),
+        ("wrapped", 1000, "svg"): ("≤ 0.30", lambda ot, om, gt: ot <= 0.3 * gt),
+        ("wrapped", 1000, "pdf"): ("≤ 0.50", lambda ot, om, gt: ot <= gt / 2),
+        ("wrapped", 10000, "svg"): ("< 1 s, < 256 MiB", lambda ot, om, gt: ot < 1 and mib(om) < 256),
+    }
+    for key, (ot, om, gt, gm) in rows.items():
+        text_set, count, fmt = key
+        target, check = targets.get(key, ("—", None))
+        met = yes(check(ot, om, gt)) if check else "—"
+        print(f"| {text_set} | {count:,} | {fmt.upper()} | {ot*1000:,.0f} ms, {mib(om):.0f} MiB | "
+              f"{gt*1000:,.0f} ms, {mib(gm):.0f} MiB | {ot/gt:.3f} | {target} | {met} |")
+    print()
+    print("| case | timeline-cards | — | ratio | target | met |")
     print("|---|---|---|---|---|---|")
-    ot, om, gt, gm = rows[8]
-    print(f"| 8 items, SVG, whole process | {ot*1000:.0f} ms, {mib(om):.0f} MiB | {gt*1000:.0f} ms, {mib(gm):.0f} MiB | {ot/gt:.2f} | ≤ 1.00 | {yes(ot <= gt)} |")
-    ot, om, gt, gm = rows[100]
-    print(f"| 100 items, SVG | {ot*1000:.0f} ms, {mib(om):.0f} MiB | {gt*1000:.0f} ms, {mib(gm):.0f} MiB | {ot/gt:.2f} | — | — |")
-    ot, om, gt, gm = rows[1000]
-    print(f"| 1,000 items, SVG | {ot*1000:.0f} ms, {mib(om):.0f} MiB | {gt*1000:.0f} ms, {mib(gm):.0f} MiB | {ot/gt:.2f} | ≤ 0.50 | {yes(ot <= gt / 2)} |")
-    ot, om, gt, gm = rows[10000]
-    print(f"| 10,000 items, SVG | {ot*1000:.0f} ms, {mib(om):.0f} MiB | {gt*1000:.0f} ms, {mib(gm):.0f} MiB | {ot/gt:.3f} | < 1 s, < 256 MiB | {yes(ot < 1 and mib(om) < 256)} |")
     print(f"| 100 inputs × 8 items | one call: {bt*1000:.0f} ms, {mib(bm):.0f} MiB | 100 calls: {st*1000:.0f} ms | {bt/st:.2f} | ≤ 0.20 | {yes(bt <= st / 5)} |")
-    p = phases[1000]
+    p = phases["plain", 1000]
     share = (p["decode"] + p["layout"]) / p["total"]
     print(f"| --timings, 1,000 items | decode {p['decode']:.0f} + layout {p['layout']:.0f} of {p['total']:.0f} ms | — | {share:.2f} | < 0.25 | {yes(share < 0.25)} |")
     # Pango's shaping is its own phase; counted with layout, as before it was split out:
     with_shape = (p["decode"] + p["layout"] + p.get("shape", 0)) / p["total"]
     print(f"| (the same with shape {p.get('shape', 0):.0f} ms counted as layout) | | — | {with_shape:.2f} | — | — |")
     # Linear growth: the cost per added item from 1,000 to 10,000 against 100 to 1,000.
-    t100, m100 = rows[100][0], rows[100][1]
-    t1k, m1k = rows[1000][0], rows[1000][1]
-    t10k, m10k = rows[10000][0], rows[10000][1]
+    t100, m100 = rows["plain", 100, "svg"][0], rows["plain", 100, "svg"][1]
+    t1k, m1k = rows["plain", 1000, "svg"][0], rows["plain", 1000, "svg"][1]
+    t10k, m10k = rows["plain", 10000, "svg"][0], rows["plain", 10000, "svg"][1]
     time_per = ((t1k - t100) / 900, (t10k - t1k) / 9000)
     mem_per = ((m1k - m100) / 900, (m10k - m1k) / 9000)
     time_ratio = time_per[1] / time_per[0]
@@ -166,10 +203,18 @@ def main():
     print(f"| time per added item, 100→1k / 1k→10k | {time_per[0]*1e6:.0f} µs / {time_per[1]*1e6:.0f} µs | — | {time_ratio:.2f} | ≤ 1.5 (linear) | {yes(time_ratio <= 1.5)} |")
     print(f"| memory per added item, 100→1k / 1k→10k | {mem_per[0]:.1f} KiB / {mem_per[1]:.1f} KiB | — | {mem_ratio:.2f} | ≤ 1.5 (linear) | {yes(mem_ratio <= 1.5)} |")
     print()
-    print("phases (--timings, ms, median of 3):")
-    for count in (1000, 10000):
-        p = phases[count]
-        print(f"  {count:>6} items: " + ", ".join(f"{k} {v:.1f}" for k, v in p.items()))
+    print("phases (--timings, SVG, ms, median of 3):")
+    for (text_set, count), p in phases.items():
+        print(f"  {text_set:>9} {count:>6} items: " + ", ".join(f"{k} {v:.1f}" for k, v in p.items()))
+    print(f"load average after: {load()}")
+
+
+def load():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
 
 
 def yes(flag):

@@ -232,6 +232,7 @@ public final class FontLibrary {
 
     deinit {
         discardShapedLines()
+        for font in ownedFonts { g_object_unref(UnsafeMutableRawPointer(font)) }
         for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
         for description in descriptions.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))
@@ -249,6 +250,45 @@ public final class FontLibrary {
     /// The kept shaping of exactly `text` on one line in `font`, made when it was measured.
     func shapedLine(_ text: String, font: String) -> ShapedLine? {
         shapedLines.isEmpty ? nil : shapedLines[ShapedKey(font: font, text: text)]
+    }
+
+    /// Fonts of siblings' kept lines, by pointer: the font this library's own itemization picks
+    /// for the same text (a PDF embeds a font once per cairo font face), or nil.
+    private var ownFonts: [UnsafeMutablePointer<PangoFont>: UnsafeMutablePointer<PangoFont>?] = [:]
+
+    /// `font` when it is this library's, else the font this library itemizes `text` in `fontName`
+    /// with, when that is one run in a font of the same file; nil otherwise.
+    func ownFont(_ font: UnsafeMutablePointer<PangoFont>, text: String, fontName: String) -> UnsafeMutablePointer<PangoFont>? {
+        if pango_font_get_font_map(font) == fontMap { return font }
+        if let known = ownFonts[font] { return known }
+        var own: UnsafeMutablePointer<PangoFont>?
+        if let attributes = itemizeAttributes(fontName),
+           let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, text, 0, Int32(text.utf8.count), attributes, nil) {
+            if list.pointee.next == nil, let data = list.pointee.data,
+               let candidate = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis.font,
+               let file = Self.fontFile(candidate), file == Self.fontFile(font) {
+                own = candidate
+                g_object_ref(candidate)
+                ownedFonts.append(candidate)
+            }
+            g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
+        }
+        g_object_ref(font)
+        ownedFonts.append(font)
+        ownFonts[font] = own
+        return own
+    }
+
+    /// References taken by `ownFont`, dropped with the library.
+    private var ownedFonts: [UnsafeMutablePointer<PangoFont>] = []
+
+    private static func fontFile(_ font: UnsafeMutablePointer<PangoFont>) -> String? {
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
+              FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch else { return nil }
+        return String(cString: file) + "#\(index)"
     }
 
     /// Frees the kept lines; called before the next document is measured.

@@ -8,7 +8,9 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// The layout texts that are not one plain line are measured with.
     private let layout: OpaquePointer
     private let singleLine: OpaquePointer
-    private static let scale = Double(PANGO_SCALE)
+    static let scale = Double(PANGO_SCALE)
+    /// How wrapped texts break, in a layout and in `LineBreaker`: between words only.
+    static let wrapMode = PANGO_WRAP_WORD
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -18,7 +20,7 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     private static func wrappingLayout(_ fonts: FontLibrary) -> OpaquePointer {
         let layout = pango_layout_new(fonts.context)!
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        pango_layout_set_wrap(layout, Self.wrapMode)
         return layout
     }
 
@@ -191,12 +193,19 @@ public final class PangoTextMeasurer: TextMeasuring {
         // Most texts are one line that fits: shaped without a layout, and kept for the SVG writer.
         if let attributes = fonts.itemizeAttributes(font) {
             let text = String(decoding: bytes, as: UTF8.self)
-            if let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes, maxWidth: width) {
-                fonts.keepShapedLine(line, text: text, font: font)
-                let height = Double(line.logical.height) / Self.scale
-                let measured = MeasuredLine(text: text, width: Double(line.logical.width) / Self.scale,
-                                            baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
-                return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
+            if let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes) {
+                if line.logical.width <= width {
+                    fonts.keepShapedLine(line, text: text, font: font)
+                    let height = Double(line.logical.height) / Self.scale
+                    let measured = MeasuredLine(text: text, width: Double(line.logical.width) / Self.scale,
+                                                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
+                    return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
+                }
+                // Wider than its column: broken into lines from this shaping, each line kept.
+                if wrapsWithoutLayout, let measured = wrapped(line, bytes, font: font, attributes: attributes, description: description,
+                                                              width: width, maxWidth: maxWidth, maxLines: maxLines) {
+                    return measured
+                }
             }
         }
         pango_layout_set_font_description(layout, description)
@@ -234,8 +243,21 @@ public final class PangoTextMeasurer: TextMeasuring {
         } while pango_layout_iter_next_line(iterator) != 0
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        var height = Double(logical.height) / Self.scale
+        return finished(lines, starts: starts, lineHeight: lineHeight, height: Double(logical.height) / Self.scale,
+                        bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
+    }
 
+    /// Whether texts wider than their column are broken into lines by `LineBreaker` instead of a
+    /// `PangoLayout` (off only in tests, which compare the two).
+    var wrapsWithoutLayout = true
+    /// Texts `wrapped` measured, for tests.
+    var wrappedWithoutLayout = 0
+
+    /// The measured text of `lines`: a line wider than `maxWidth` (one word) and the last of
+    /// `maxLines` cut with an ellipsis.
+    func finished(_ lines: [MeasuredLine], starts: [Int], lineHeight: Double, height: Double, bytes: UnsafeBufferPointer<UInt8>,
+                  description: OpaquePointer, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+        var lines = lines, height = height
         // Words are never broken inside: one too wide for the line is cut with an ellipsis.
         var truncated = false
         var overflow: Double = 0
@@ -261,13 +283,20 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// a visible ASCII character (nearly every line) is taken as it is, without walking its
     /// characters backwards.
     static func trimmedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, Bool) {
+        if let last = bytes.last, last > 0x20, last < 0x7F { return (String(decoding: bytes, as: UTF8.self), false) }
+        // ASCII white space (Unicode's White_Space: tab to carriage return, space) cut as bytes:
+        // when what is left ends in ASCII, no character can have joined the cut ones.
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 || (0x09...0x0D).contains(bytes[end - 1]) { end -= 1 }
+        if end < bytes.count, end == 0 || bytes[end - 1] < 0x80 {
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self), true)
+        }
         let raw = String(decoding: bytes, as: UTF8.self)
-        if let last = bytes.last, last > 0x20, last < 0x7F { return (raw, false) }
         let trimmed = raw.trimmingTrailingSpaces
         return (trimmed, trimmed.utf8.count != raw.utf8.count)
     }
 
-    private func singleLineWidth(_ text: String, _ description: OpaquePointer) -> Double {
+    func singleLineWidth(_ text: String, _ description: OpaquePointer) -> Double {
         pango_layout_set_font_description(singleLine, description)
         pango_layout_set_text(singleLine, text, -1)
         var logical = PangoRectangle()

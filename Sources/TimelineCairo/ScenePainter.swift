@@ -178,22 +178,90 @@ struct ScenePainter {
     private func paintText(_ text: TextNode) {
         setColor(text.color)
         for line in text.lines where !line.text.isEmpty {
-            // Laid out again, not drawn from the measurer's glyphs: painting puts the context in
-            // the surface's state (type, scale), which a layout kept from measuring would have
-            // to be laid out again for as well.
-            pango_layout_set_font_description(layout, fonts.description(text.font))
-            pango_layout_set_text(layout, line.text, -1)
-            let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
-            cairo_move_to(cr, line.x, line.baseline - baseline)
-            if textAsOutlines {
-                pango_cairo_layout_path(cr, layout)
-                cairo_fill(cr)
-            } else if marksPDFStructure, showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
+            if drawsKeptLines, let shaped = fonts.shapedLine(line.text, font: text.font) {
+                drawKept(shaped, text: line.text, font: text.font, x: line.x, baseline: line.baseline)
+            } else if !textAsOutlines, marksPDFStructure,
+                      showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
                 continue
             } else {
-                pango_cairo_show_layout(cr, layout)
+                paintLaidOut(line.text, font: text.font, x: line.x, baseline: line.baseline)
             }
         }
+    }
+
+    /// A line laid out again: where no glyphs were kept, and on a PNG, which fills outlines at its
+    /// own scale with an image surface's font options.
+    private func paintLaidOut(_ text: String, font: String, x: Double, baseline line: Double) {
+        pango_layout_set_font_description(layout, fonts.description(font))
+        pango_layout_set_text(layout, text, -1)
+        let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        cairo_move_to(cr, x, line - baseline)
+        if textAsOutlines {
+            pango_cairo_layout_path(cr, layout)
+            cairo_fill(cr)
+        } else {
+            pango_cairo_show_layout(cr, layout)
+        }
+    }
+
+    /// Whether lines kept from measuring are drawn as they are: on a PDF at scale 1, whose font
+    /// options are those of the SVG surface text is measured on (the same fonts).
+    var drawsKeptLines = false
+
+    /// A kept line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
+    /// cairo renderer: glyphs placed from the current point, with their text and clusters so a
+    /// PDF keeps the text), without laying it out again.
+    private func drawKept(_ shaped: ShapedLine, text: String, font fontName: String, x: Double, baseline: Double) {
+        guard let shapedFont = shaped.item.pointee.analysis.font, let font = fonts.ownFont(shapedFont, text: text, fontName: fontName),
+              let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else {
+            paintLaidOut(text, font: fontName, x: x, baseline: baseline)
+            return
+        }
+        let unit = Double(PANGO_SCALE)
+        cairo_move_to(cr, x, baseline - Double(shaped.baseline) / unit)
+        var originX = 0.0, originY = 0.0
+        cairo_get_current_point(cr, &originX, &originY)
+        let baseY = originY + Double(shaped.baseline) / unit
+        let string = shaped.glyphs.pointee
+        let count = Int(string.num_glyphs)
+        var glyphs: [cairo_glyph_t] = []
+        glyphs.reserveCapacity(count)
+        var position = 0
+        for index in 0..<count {
+            let info = string.glyphs[index]
+            if info.glyph != SVGGlyphs.emptyGlyph, info.glyph & SVGGlyphs.unknownFlag == 0 {
+                let y = info.geometry.y_offset == 0 ? baseY : baseY + Double(info.geometry.y_offset) / unit
+                glyphs.append(cairo_glyph_t(index: UInt(info.glyph), x: originX + Double(position + Int(info.geometry.x_offset)) / unit, y: y))
+            }
+            position += Int(info.geometry.width)
+        }
+        // One cluster per run of glyphs sharing a cluster, empty and unknown glyphs not counted.
+        var clusters: [cairo_text_cluster_t] = []
+        var index = 0
+        let length = Int(shaped.item.pointee.length)
+        while index < count {
+            let start = Int(string.log_clusters[index])
+            var next = index + 1
+            while next < count, Int(string.log_clusters[next]) == start { next += 1 }
+            let end = next < count ? Int(string.log_clusters[next]) : length
+            var drawn = 0
+            for glyph in index..<next where string.glyphs[glyph].glyph != SVGGlyphs.emptyGlyph && string.glyphs[glyph].glyph & SVGGlyphs.unknownFlag == 0 {
+                drawn += 1
+            }
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(end - start), num_glyphs: Int32(drawn)))
+            index = next
+        }
+        cairo_save(cr)
+        cairo_set_scaled_font(cr, scaledFont)
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                cairo_show_text_glyphs(cr, chars.baseAddress, Int32(length), glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
+                                       cairo_text_cluster_flags_t(rawValue: 0))
+            }
+        }
+        cairo_restore(cr)
+        cairo_move_to(cr, originX, originY)
     }
 
     private func paintLink(_ link: LinkNode) {

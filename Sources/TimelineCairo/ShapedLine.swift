@@ -12,11 +12,15 @@ final class ShapedLine {
     let glyphs: UnsafeMutablePointer<PangoGlyphString>
     /// The line's logical extents in Pango units, its origin on the baseline.
     let logical: PangoRectangle
+    /// Per glyph, whether the text may not be cut before it (HarfBuzz's flag), when known.
+    let unsafeToBreak: [Bool]?
 
-    private init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle) {
+    private init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle,
+                 unsafeToBreak: [Bool]?) {
         self.item = item
         self.glyphs = glyphs
         self.logical = logical
+        self.unsafeToBreak = unsafeToBreak
     }
 
     deinit {
@@ -34,6 +38,15 @@ final class ShapedLine {
     /// hyphen, hyphenation point, trailing white space, which measuring trims).
     static func shape(_ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
                       attributes: OpaquePointer, maxWidth: Int32) -> ShapedLine? {
+        guard let line = shape(bytes, text: text, context: context, attributes: attributes),
+              line.logical.width <= maxWidth else { return nil }
+        return line
+    }
+
+    /// The text shaped as one line, however wide: nil as `shape(_:text:context:attributes:maxWidth:)`
+    /// except for the width, which `LineBreaker` breaks lines by.
+    static func shape(_ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
+                      attributes: OpaquePointer) -> ShapedLine? {
         guard isPlainLine(bytes), text.last?.isWhitespace == false,
               let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else { return nil }
         let length = Int32(bytes.count)
@@ -55,8 +68,16 @@ final class ShapedLine {
             pango_item_free(item)
             return nil
         }
+        if let (glyphs, unsafe) = HarfBuzzShaping.shape(item, text: chars, length: length) {
+            return ShapedLine(item: item, glyphs: glyphs, unsafeToBreak: unsafe)
+        }
         let glyphs = pango_glyph_string_new()!
         pango_shape_item(item, chars, length, nil, glyphs, PANGO_SHAPE_NONE)
+        return ShapedLine(item: item, glyphs: glyphs)
+    }
+
+    /// A line of one run, `item` and `glyphs` taken over, with a layout line's extents.
+    convenience init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafeToBreak: [Bool]? = nil) {
         var run = PangoRectangle()
         pango_glyph_string_extents(glyphs, item.pointee.analysis.font, nil, &run)
         // A layout line's extents start from an empty rectangle at the origin and take in each run.
@@ -65,12 +86,21 @@ final class ShapedLine {
         logical.width = max(0, run.x + run.width) - logical.x
         logical.y = min(0, run.y)
         logical.height = max(0, run.y + run.height) - logical.y
-        guard logical.width <= maxWidth else {
-            pango_item_free(item)
-            pango_glyph_string_free(glyphs)
-            return nil
-        }
-        return ShapedLine(item: item, glyphs: glyphs, logical: logical)
+        self.init(item: item, glyphs: glyphs, logical: logical, unsafeToBreak: unsafeToBreak)
+    }
+
+    /// This line as a text of its own: its item starting at 0, without the glyphs of its last
+    /// bytes from `length` on (trailing white space a measured line is trimmed of).
+    func standalone(length: Int, characters: Int) -> ShapedLine {
+        let item = pango_item_copy(self.item)!
+        item.pointee.offset = 0
+        item.pointee.length = Int32(length)
+        item.pointee.num_chars = Int32(characters)
+        let glyphs = pango_glyph_string_copy(self.glyphs)!
+        var kept = Int(glyphs.pointee.num_glyphs)
+        while kept > 0, Int(glyphs.pointee.log_clusters[kept - 1]) >= length { kept -= 1 }
+        pango_glyph_string_set_size(glyphs, Int32(kept))
+        return ShapedLine(item: item, glyphs: glyphs)
     }
 
     /// No control characters (tabs, line breaks), no next-line, line or paragraph separator

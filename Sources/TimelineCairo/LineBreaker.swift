@@ -1,0 +1,268 @@
+import CPangoCairo
+
+/// Breaks a text that `ShapedLine` shaped as one item, but that is wider than its column, into
+/// the lines a `PangoLayout` with that width and wrap mode makes of it: Pango 1.50's
+/// `process_item` for a paragraph of one item, from the same log attributes and log widths,
+/// measuring the same candidate pieces. A layout would shape the text again, then every
+/// candidate and every line's piece; here a piece is a slice of the text's one shaping wherever
+/// HarfBuzz says the text may be cut at both its ends, and is shaped (with the paragraph as
+/// context, as Pango does) only elsewhere. Nil wherever a layout could do something this does
+/// not: a break that inserts a hyphen (a word broken by characters). `WrappedMeasuringTests`
+/// compares the lines, widths, baselines, SVG and PDF with a layout's, text by text.
+struct LineBreaker {
+    /// A line: its bytes in the text, and the layout's run: the piece shaped with the paragraph
+    /// as context (its item's offset is the piece's in the text), unless the line ends in white
+    /// space and no candidate break shaped it (measuring trims the line and shapes it alone).
+    struct Line {
+        var start: Int
+        var end: Int
+        /// The character offsets of `start` and `end`.
+        var startCharacter: Int
+        var endCharacter: Int
+        var run: ShapedLine?
+    }
+
+    private let item: UnsafeMutablePointer<PangoItem>
+    private let chars: UnsafePointer<CChar>
+    private let length: Int32
+    /// `PANGO_WRAP_WORD`, or `PANGO_WRAP_WORD_CHAR` (by characters when no word fits).
+    private let wrap: PangoWrapMode
+    private var attrs: [PangoLogAttr]
+    private var logWidths: [Int]
+    /// Character offsets to byte offsets, one more than the characters.
+    private var byteOffsets: [Int]
+    private let whole: ShapedLine
+    /// By character offset: the first glyph of the cluster starting there, when the text may be
+    /// cut there (HarfBuzz's unsafe-to-break flag clear), else -1; empty when the whole text's
+    /// glyphs cannot be sliced.
+    private var safeGlyph: [Int] = []
+
+    /// Scripts whose shaping never looks at the text around an item (no joining): there, glyphs
+    /// between two places safe to cut are those of the piece shaped alone.
+    private static let sliceableScripts: Set<UInt8> = Set([G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_LATIN, G_UNICODE_SCRIPT_GREEK,
+                                                          G_UNICODE_SCRIPT_CYRILLIC, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HIRAGANA,
+                                                          G_UNICODE_SCRIPT_KATAKANA].map { UInt8($0.rawValue) })
+
+    /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
+    /// (words, or words then characters).
+    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode) {
+        self.whole = whole
+        self.wrap = wrap
+        item = whole.item
+        self.chars = chars
+        self.length = length
+        let count = Int(whole.item.pointee.num_chars)
+        // As `get_items_log_attrs` computes them for a paragraph of one item and no break attributes.
+        attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        attrs.withUnsafeMutableBufferPointer { buffer in
+            pango_default_break(chars, length, nil, buffer.baseAddress, Int32(count + 1))
+            pango_tailor_break(chars, length, &whole.item.pointee.analysis, -1, buffer.baseAddress, Int32(count + 1))
+        }
+        var widths = [Int32](repeating: 0, count: count)
+        var glyphItem = PangoGlyphItem(item: whole.item, glyphs: whole.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
+        widths.withUnsafeMutableBufferPointer { pango_glyph_item_get_logical_widths(&glyphItem, chars, $0.baseAddress) }
+        logWidths = widths.map { Int($0) }
+        byteOffsets = []
+        byteOffsets.reserveCapacity(count + 1)
+        let bytes = UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self)
+        for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
+        byteOffsets.append(Int(length))
+        if let unsafe = whole.unsafeToBreak, Self.sliceableScripts.contains(whole.item.pointee.analysis.script),
+           byteOffsets.count == count + 1 {
+            var glyphAtByte = [Int](repeating: -1, count: Int(length) + 1)
+            for index in stride(from: Int(whole.glyphs.pointee.num_glyphs) - 1, through: 0, by: -1) {
+                let cluster = Int(whole.glyphs.pointee.log_clusters[index])
+                glyphAtByte[cluster] = unsafe[index] ? -1 : index
+            }
+            glyphAtByte[Int(length)] = Int(whole.glyphs.pointee.num_glyphs)
+            safeGlyph = byteOffsets.map { glyphAtByte[$0] }
+            safeGlyph[0] = 0
+        }
+    }
+
+    /// The lines at `maxWidth` (Pango units), or nil where a layout could break them otherwise.
+    func breakLines(maxWidth: Int32) -> [Line]? {
+        let count = Int(item.pointee.num_chars)
+        // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
+        guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
+              attrs[count].break_removes_preceding == 0 else { return nil }
+        for index in 0..<Int(whole.glyphs.pointee.num_glyphs)
+        where whole.glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 { return nil }
+        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language) else { return nil }
+        let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
+        pango_font_metrics_unref(metrics)
+        var lines: [Line] = []
+        var start = 0
+        while start < count {
+            guard let line = nextLine(from: start, count: count, first: start == 0, whole: whole,
+                                      remaining: Int(maxWidth), safeDistance: safeDistance) else { return nil }
+            lines.append(line)
+            start = line.endCharacter
+        }
+        return lines
+    }
+
+    /// `process_item` for the rest of the item from character `start` on an empty line.
+    private func nextLine(from start: Int, count: Int, first: Bool, whole: ShapedLine,
+                          remaining: Int, safeDistance: Int) -> Line? {
+        let chars = count - start
+        var width: Int
+        if first {
+            width = Int(pango_glyph_string_get_width(whole.glyphs))
+        } else {
+            width = 0
+            for index in start..<count { width += logWidths[index] }
+        }
+        // The end of the paragraph is always a break.
+        guard let extra = extraWidth(start, chars) else { return nil }
+        if width + extra <= remaining || chars == 1 {
+            let rest = piece(start, count)
+            width = rest.width
+            if width + extra <= remaining || chars == 1 {
+                return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count, run: rest)
+            }
+        }
+        guard let found = searchBreak(from: start, chars: chars, width: width, extra: extra, remaining: remaining,
+                                      safeDistance: safeDistance) else { return nil }
+        let end = start + found.chars
+        if end == count {
+            // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
+            return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count,
+                        run: first ? whole : piece(start, count))
+        }
+        return Line(start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end,
+                    run: found.run ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
+    }
+
+    /// A break `process_item` chose: after `chars` characters, measured `width` plus `extra`,
+    /// and the piece it shaped to measure it, if it did.
+    private struct Break {
+        var chars: Int
+        var width: Int
+        var extra: Int
+        var run: ShapedLine?
+    }
+
+    /// `process_item`'s search for a break in the rest from `start` (`chars` characters, `width`
+    /// wide, `extra` more at its end): by words, then, in `PANGO_WRAP_WORD_CHAR`, by characters
+    /// when no word fits. Candidates
+    /// well inside the line are taken by their log widths, those near its end measured; nil
+    /// where the choice would need a hyphen.
+    private func searchBreak(from start: Int, chars: Int, width originalWidth: Int, extra originalExtra: Int,
+                             remaining: Int, safeDistance: Int) -> Break? {
+        var best = Break(chars: chars, width: originalWidth, extra: originalExtra, run: nil)
+        for charWrap in [false, true] {
+            var width = 0
+            for offset in 0...chars {
+                guard let extra = extraWidth(start, offset) else { return nil }
+                if min(width + extra, width) > remaining + safeDistance, best.chars < chars { break }
+                if offset > 0, canBreak(start + offset, charWrap: charWrap) {
+                    // A break that inserts a hyphen changes the line's glyphs: left to a layout.
+                    if attrs[start + offset].break_inserts_hyphen != 0 || attrs[start + offset].break_removes_preceding != 0 {
+                        return nil
+                    }
+                    if width + extra < remaining - safeDistance {
+                        // Pango keeps an earlier measured piece's glyphs here; never seen, not followed.
+                        if best.run != nil { return nil }
+                        best = Break(chars: offset, width: width, extra: extra, run: nil)
+                    } else {
+                        let run = piece(start, start + offset)
+                        let measured = run.width
+                        let measuredExtra = offset < chars && attrs[start + offset - 1].is_white != 0 ? -logWidths[start + offset - 1] : 0
+                        if best.chars == chars || measured + measuredExtra <= remaining || measured + measuredExtra < best.width + best.extra {
+                            best = Break(chars: offset, width: measured, extra: measuredExtra, run: run)
+                        }
+                    }
+                }
+                if offset < chars { width += logWidths[start + offset] }
+            }
+            // Nothing fits by words: again by characters, in PANGO_WRAP_WORD_CHAR.
+            guard wrap == PANGO_WRAP_WORD_CHAR, !charWrap, best.width + best.extra > remaining else { break }
+            best = Break(chars: chars, width: originalWidth, extra: originalExtra, run: nil)
+        }
+        return best
+    }
+
+    /// `can_break_at` at character `offset` of the paragraph.
+    private func canBreak(_ offset: Int, charWrap: Bool) -> Bool {
+        if offset == attrs.count - 1 { return true }
+        return charWrap ? attrs[offset].is_char_break != 0 : attrs[offset].is_line_break != 0
+    }
+
+    /// `find_break_extra_width` for a break after `offset` characters of the rest from `start`;
+    /// nil where it would measure a hyphen.
+    private func extraWidth(_ start: Int, _ offset: Int) -> Int? {
+        if attrs[start + offset].break_inserts_hyphen != 0 {
+            // Only ever added to a width it is compared with the smaller of (Pango takes the
+            // minimum), unless it is a break: refused there.
+            return 0
+        }
+        if offset > 0, attrs[start + offset - 1].is_white != 0 { return -logWidths[start + offset - 1] }
+        return 0
+    }
+
+    /// Characters `from..<to` shaped as `shape_run` shapes a split item: with the whole text as
+    /// context; a slice of the whole text's glyphs where it may be cut at both ends.
+    private func piece(_ from: Int, _ to: Int) -> ShapedLine {
+        if let slice = slice(from, to) { return slice }
+        let piece = pango_item_copy(item)!
+        piece.pointee.offset = Int32(byteOffsets[from])
+        piece.pointee.length = Int32(byteOffsets[to] - byteOffsets[from])
+        piece.pointee.num_chars = Int32(to - from)
+        let glyphs = pango_glyph_string_new()!
+        attrs.withUnsafeBufferPointer { buffer in
+            pango_shape_item(piece, chars, length, UnsafeMutablePointer(mutating: buffer.baseAddress! + from), glyphs, PANGO_SHAPE_NONE)
+        }
+        return ShapedLine(item: piece, glyphs: glyphs)
+    }
+
+    /// The whole text's glyphs for characters `from..<to`, their item and clusters starting at
+    /// `from`, when the text may be cut at both ends; nil otherwise.
+    func slice(_ from: Int, _ to: Int) -> ShapedLine? {
+        guard !safeGlyph.isEmpty, from < to else { return nil }
+        let first = safeGlyph[from], end = safeGlyph[to]
+        guard first >= 0, end > first else { return nil }
+        let piece = pango_item_copy(item)!
+        let start = byteOffsets[from]
+        piece.pointee.offset = Int32(start)
+        piece.pointee.length = Int32(byteOffsets[to] - start)
+        piece.pointee.num_chars = Int32(to - from)
+        let glyphs = pango_glyph_string_new()!
+        pango_glyph_string_set_size(glyphs, Int32(end - first))
+        let source = whole.glyphs.pointee
+        for index in first..<end {
+            glyphs.pointee.glyphs[index - first] = source.glyphs[index]
+            glyphs.pointee.log_clusters[index - first] = source.log_clusters[index] - Int32(start)
+        }
+        return ShapedLine(item: piece, glyphs: glyphs)
+    }
+
+    /// Whether `bytes` alone itemize as one item analysed as this text's (same font, script,
+    /// language and level): then a slice of its glyphs is the line's shaping on its own.
+    func itemizesAlike(_ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer) -> Bool {
+        guard let base = bytes.baseAddress,
+              let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                                                     0, Int32(bytes.count), attributes, nil) else { return false }
+        defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+        guard list.pointee.next == nil, let data = list.pointee.data else { return false }
+        let alone = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis, own = item.pointee.analysis
+        return alone.font == own.font && alone.script == own.script && alone.language == own.language && alone.level == own.level
+            && alone.gravity == own.gravity && alone.flags & 0x7 == own.flags & 0x7 && alone.extra_attrs == nil && own.extra_attrs == nil
+    }
+
+    /// The character offset of byte `byte`, which starts a character.
+    func character(atByte byte: Int) -> Int? {
+        var low = 0, high = byteOffsets.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if byteOffsets[middle] == byte { return middle }
+            if byteOffsets[middle] < byte { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
+    }
+}
+
+extension ShapedLine {
+    /// The sum of the glyphs' advances (`pango_glyph_string_get_width`).
+    var width: Int { Int(pango_glyph_string_get_width(glyphs)) }
+}
