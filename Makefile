@@ -54,16 +54,16 @@ demo: build
 # .build/test.log; the last line is the plain 'N passed, N failed' summary.
 test: deps schema-tools
 	$(SWIFT) build $(BUILD_FLAGS)
-	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log | grep -E "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
-	  summary=$$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -1); \
+	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log | grep -aE "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
+	  summary=$$(grep -aE "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -1); \
 	  total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
-	  failed=$$(grep -cE "^Test Case '.*' failed" .build/test.log); \
+	  failed=$$(grep -acE "^Test Case '.*' failed" .build/test.log); \
 	  if [ -z "$$summary" ]; then echo "0 passed, 1 failed"; exit 1; fi; \
-	  swift_testing=$$(grep -E "Test run with [0-9]+ tests?" .build/test.log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/'); \
-	  swift_testing_failed=$$(grep -E "Test .* failed after" .build/test.log | grep -vc "Test run with" || true); \
+	  swift_testing=$$(grep -aE "Test run with [0-9]+ tests?" .build/test.log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/'); \
+	  swift_testing_failed=$$(grep -aE "Test .* failed after" .build/test.log | grep -avc "Test run with" || true); \
 	  total=$$((total + $${swift_testing:-0})); failed=$$((failed + swift_testing_failed)); \
 	  echo "$$((total - failed)) passed, $$failed failed" | tee .build/test-summary.txt; \
-	  [ "$$failed" = 0 ] && grep -q "Executed" .build/test.log && exit 0; exit 1
+	  [ "$$failed" = 0 ] && grep -aq "Executed" .build/test.log && exit 0; exit 1
 
 # Every fixture shown by the clients people view our images in (Chromium, Inkscape, librsvg,
 # poppler) and compared with our PNG; qpdf --check and pngcheck on every file; text found in the

@@ -180,22 +180,33 @@ struct ScenePainter {
         for line in text.lines where !line.text.isEmpty {
             if drawsKeptLines, let shaped = fonts.shapedLine(line.text, font: text.font) {
                 drawKept(shaped, text: line.text, font: text.font, x: line.x, baseline: line.baseline)
-            } else if !textAsOutlines, marksPDFStructure,
-                      showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
-                continue
             } else {
-                paintLaidOut(line.text, font: text.font, x: line.x, baseline: line.baseline)
+                let top = layOut(line.text, font: text.font, baseline: line.baseline)
+                if !textAsOutlines, marksPDFStructure,
+                   showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
+                    continue
+                }
+                drawLaidOut(x: line.x, top: top)
             }
         }
     }
 
     /// A line laid out again: where no glyphs were kept, and on a PNG, which fills outlines at its
     /// own scale with an image surface's font options.
-    private func paintLaidOut(_ text: String, font: String, x: Double, baseline line: Double) {
+    private func paintLaidOut(_ text: String, font: String, x: Double, baseline: Double) {
+        drawLaidOut(x: x, top: layOut(text, font: font, baseline: baseline))
+    }
+
+    /// Puts `text` in the painter's layout; returns the top of its line for `baseline`.
+    private func layOut(_ text: String, font: String, baseline: Double) -> Double {
         pango_layout_set_font_description(layout, fonts.description(font))
         pango_layout_set_text(layout, text, -1)
-        let baseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
-        cairo_move_to(cr, x, line - baseline)
+        return baseline - Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+
+    /// Draws the painter's layout with its top left at (x, top).
+    private func drawLaidOut(x: Double, top: Double) {
+        cairo_move_to(cr, x, top)
         if textAsOutlines {
             pango_cairo_layout_path(cr, layout)
             cairo_fill(cr)
