@@ -139,7 +139,7 @@ public enum CardLayout {
         case (.time, .horizontal):
             content = HorizontalTimeLayout(card: card, width: width, measurer: measurer).layout()
         case (.time, .vertical):
-            content = TimeLayout(card: card, width: width, measurer: measurer).layout()
+            content = TimeLayout(card: card, width: width, measurer: measurer, rightToLeft: rightToLeft).layout()
         case (.list, .vertical):
             content = ListLayout(card: card, width: width, measurer: measurer, rightToLeft: rightToLeft).layout()
         }

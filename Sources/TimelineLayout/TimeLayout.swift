@@ -9,6 +9,8 @@ struct TimeLayout {
     let card: Card
     let width: Double
     let measurer: any TextMeasuring
+    /// The card is mirrored after layout; rows reading the other way swap their event and status.
+    var rightToLeft = false
 
     private var style: Style { card.style }
 
@@ -47,11 +49,14 @@ struct TimeLayout {
 
         // The lanes widen the node column: its middle stays the line, the lanes run right of it.
         let widestNode = sizes.max() ?? style.shapeSize
+        // By day, the event column holds the day, which is not any one item's to move.
+        let swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
         let (columns, plan) = text.columns(rows, labels: labels, width: width - axisLeft, sizes: sizes + [widestNode + lanes.extraWidth * 2],
-                                           byDay: byDay, measurer: measurer)
+                                           byDay: byDay, swapped: swapped, measurer: measurer)
         let (labelWidth, statusWidth, textRight) = (columns.labelWidth, columns.statusWidth, columns.textRight)
         let lineX = columns.lineX - lanes.extraWidth
-        let rowTexts = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, measurer: measurer)
+        let rowTexts = text.measure(rows, labels: labels, columns: columns, hasStatus: hasStatus, byDay: byDay, swapped: swapped,
+                                    measurer: measurer)
         let measured = rows.indices.map { index in
             place(rows[index], rowTexts[index], size: sizes[index], label: labels[index], left: columns.textX(rows[index].level))
         }
@@ -72,7 +77,14 @@ struct TimeLayout {
             if entry.row.level > 0 || entry.row.groupEnd != nil {
                 let under = GroupBoxes.background(depth: GroupBoxes.depth(of: entry.row), style: style, opacity: 0.07)
                 entry.stack.keepReadable(on: under)
-                entry.status?.keepReadable(on: under)
+                // The title and status columns lie inside the group's box; the event column outside it.
+                if swapped[index] {
+                    var label = entry.label.map { TextStack(blocks: [$0]) }
+                    label?.keepReadable(on: under)
+                    entry.label = label?.blocks.first
+                } else {
+                    entry.status?.keepReadable(on: under)
+                }
             }
             let top = tops[index]
             let center = Point(x: lineX, y: centers[index])
@@ -81,11 +93,14 @@ struct TimeLayout {
             if entry.stack.isTruncated || entry.label?.measured.isTruncated == true || entry.status?.isTruncated == true {
                 content.truncations.append(text.truncation(item))
             }
+            let eventColumn = (x: 0.0, width: labelWidth), statusColumn = (x: columns.statusX, width: statusWidth)
+            let (labelColumn, statusTextColumn) = swapped[index] ? (statusColumn, eventColumn) : (eventColumn, statusColumn)
             if let label = entry.label {
-                texts.append(.text(label.placed(x: 0, top: top + entry.labelTop, width: labelWidth, alignment: .right)))
+                texts.append(.text(label.placed(x: labelColumn.x, top: top + entry.labelTop, width: labelColumn.width, alignment: .right)))
             }
             if let status = entry.status {
-                status.place(x: columns.statusX, top: top + entry.statusTop, width: statusWidth, alignment: .right, into: &texts)
+                status.place(x: statusTextColumn.x, top: top + entry.statusTop, width: statusTextColumn.width, alignment: .right,
+                             into: &texts)
             }
 
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now))

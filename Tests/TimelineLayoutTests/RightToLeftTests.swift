@@ -39,6 +39,24 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertEqual(scene.truncations, [])
     }
 
+    func testARightToLeftItemOnATimeAxisSwapsItsColumns() throws {
+        let scene = try LayoutFixture.scene("""
+            version: 1
+            cards:
+              - layout: time
+                style: { axis: none }
+                items:
+                  - { title: Kickoff, date: 2026-11-02, event: "9:00", statusText: Done }
+                  - { title: סקירה, date: 2026-11-09, event: "10:30", statusText: Waiting }
+            """)
+        let node = try XCTUnwrap(markerXs(scene).last)
+        XCTAssertEqual(node, markerXs(scene)[0], "the line stays where it is")
+        let waiting = try line(scene, "Waiting"), label = try line(scene, "10:30"), done = try line(scene, "Done")
+        XCTAssertLessThan(waiting.x + waiting.width, node, "the status sits in the event column")
+        XCTAssertEqual(label.x + label.width, done.x + done.width, accuracy: 0.001, "the event label sits in the status column, flush right")
+        XCTAssertGreaterThan(try line(scene, "סקירה").x, node, "the title stays beside its node")
+    }
+
     func testALeftToRightItemInAMirroredCardSwapsItsColumns() throws {
         let scene = try LayoutFixture.scene("""
             version: 1
