@@ -13,8 +13,6 @@ struct HorizontalLayout {
     private var style: Style { card.style }
     /// Room between two neighbouring label columns.
     static let gutter: Double = 12
-    /// Label widths the time layout allows itself, before wrapping.
-    static let labelWidths: ClosedRange<Double> = 64...150
     /// Between the event text and a node, and between a node and its labels.
     private static let eventGap: Double = 6
     private static let labelGap: Double = 8
