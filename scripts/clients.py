@@ -146,7 +146,8 @@ def drawn_texts(svg):
 
 def chromium_finds(svg, page):
     """Which of the card's drawn texts Chromium's find-in-page finds, as {text: found}."""
-    texts = [t for t in dict.fromkeys(drawn_texts(svg)) if t.strip()][:12]
+    # What a reader types: the words of each drawn text, without the spaces a styled run ends on.
+    texts = [t for t in dict.fromkeys(t.strip() for t in drawn_texts(svg)) if t][:12]
     script = ("const texts=%s;const found={};for(const t of texts){getSelection().removeAllRanges();found[t]=window.find(t,true);}"
               "document.title=JSON.stringify(found);") % json.dumps(texts).replace("</", "<\\/")
     with open(page, "w", encoding="utf-8") as f:
