@@ -43,7 +43,7 @@ release: deps static-cxx
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 	mkdir -p .build/release/timeline-cards_TimelineCairo.resources
 	rm -rf .build/release/timeline-cards_TimelineCairo.resources/Fonts
-	cp -R Sources/TimelineCairo/Fonts .build/release/timeline-cards_TimelineCairo.resources/Fonts
+	cp -R Sources/TimelineCairo/Fonts/Bundled .build/release/timeline-cards_TimelineCairo.resources/Fonts
 
 demo: build
 	$(BIN) render fixtures/demo.yaml -o out --format svg --format png --format pdf
@@ -117,7 +117,7 @@ install:
 	  install -d "$$root/bin" "$$root/share/timeline-cards" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
 	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
 	  install -m 755 "$$from/timeline-cards" "$$root/bin/timeline-cards"; \
-	  rm -rf "$$root/share/timeline-cards/Fonts"; cp -R Sources/TimelineCairo/Fonts "$$root/share/timeline-cards/Fonts"; \
+	  rm -rf "$$root/share/timeline-cards/Fonts"; cp -R Sources/TimelineCairo/Fonts/Bundled "$$root/share/timeline-cards/Fonts"; \
 	  install -m 644 docs/man/timeline-cards.1 "$$root/share/man/man1/timeline-cards.1"; \
 	  "$$root/bin/timeline-cards" --generate-completion-script bash > "$$root/share/bash-completion/completions/timeline-cards"; \
 	  "$$root/bin/timeline-cards" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_timeline-cards"; \

@@ -32,7 +32,7 @@ let package = Package(
             dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate"],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
-            exclude: ["Fonts"]
+            exclude: ["Fonts/Bundled"]
         ),
         .target(name: "TimelineKit", dependencies: ["TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo"]),
         .target(name: "TimelineSnapshotTesting", dependencies: [

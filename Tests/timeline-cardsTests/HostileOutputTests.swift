@@ -254,7 +254,7 @@ final class HostileOutputTests: XCTestCase {
         let folder = try CLIRunner.temporaryDirectory()
         let fonts = folder.appendingPathComponent("fonts")
         try FileManager.default.createDirectory(at: fonts.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        let bundled = CLIRunner.root.appendingPathComponent("Sources/TimelineCairo/Fonts/DejaVuSans.ttf")
+        let bundled = CLIRunner.root.appendingPathComponent("Sources/TimelineCairo/Fonts/Bundled/DejaVuSans.ttf")
         try FileManager.default.copyItem(at: bundled, to: fonts.appendingPathComponent("sub/good.ttf"))
         XCTAssertEqual(mkfifo(fonts.appendingPathComponent("pipe.ttf").path, 0o644), 0)
         XCTAssertEqual(mkfifo(fonts.appendingPathComponent("pipe-without-extension").path, 0o644), 0)

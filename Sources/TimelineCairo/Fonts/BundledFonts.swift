@@ -11,7 +11,7 @@ import Glibc
 /// resource imports full Foundation. First where SwiftPM put the resource bundle on Linux,
 /// beside the executable (`timeline-cards_TimelineCairo.resources/Fonts`), for a tool copied
 /// with its fonts; then where `make install` puts them (`PREFIX/share/timeline-cards/Fonts` for
-/// `PREFIX/bin/timeline-cards`); else the source tree's `Fonts` folder this file was built from.
+/// `PREFIX/bin/timeline-cards`); else the source tree's `Fonts/Bundled` folder beside this file.
 enum BundledFonts {
     static let directory: String = {
         if let executable = executablePath(), let slash = executable.lastIndex(of: "/") {
@@ -22,7 +22,7 @@ enum BundledFonts {
             if FileManager.default.fileExists(atPath: installed) { return installed }
         }
         let source = #filePath
-        return String(source[..<(source.lastIndex(of: "/") ?? source.startIndex)]) + "/Fonts"
+        return String(source[..<(source.lastIndex(of: "/") ?? source.startIndex)]) + "/Bundled"
     }()
 
     /// The running executable, links resolved (`/proc/self/exe`); nil off Linux.
