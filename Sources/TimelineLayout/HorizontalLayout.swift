@@ -27,12 +27,12 @@ struct HorizontalLayout {
         if let after = TodayMarker.row(after: rows, now: card.now, style: style), after + 1 < rows.count {
             // Down the gutter between the items before and after now.
             let x = (centers[after] + widths[after] / 2 + centers[after + 1] - widths[after + 1] / 2) / 2
-            (today, bottom) = TodayMarker.upright(x: x, bottom: bottom, width: width, style: style, label: style.names.today,
-                                                  measurer: measurer)
+            (today, bottom) = TodayMarker.upright(x: x, bottom: bottom, width: width, style: style,
+                                                  label: style.names.today, measurer: measurer)
             content.description.append("Today")
         }
-        content.layers = [boxes, LineStop.segments(drawing.stops, style: style, vertical: false), drawing.markers, drawing.texts,
-                          today, drawing.links]
+        let line = LineStop.segments(drawing.stops, style: style, vertical: false)
+        content.layers = [boxes, line, drawing.markers, drawing.texts, today, drawing.links]
         content.width = width
         content.height = bottom
         content.minimumWidth = Double(rows.count) * (ColumnPlan.minimumTextWidth + HorizontalRows.gutter) + inset * 2

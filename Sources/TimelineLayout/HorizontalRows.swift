@@ -56,7 +56,9 @@ struct HorizontalRows {
             return (event, blocks + text.planStatus(item, width: widths[index], into: &plan))
         }
         let answers = plan.measure(measurer)
-        return planned.map { ColumnTexts(event: $0.event.map(answers.block), labels: answers.stack($0.labels, style: style)) }
+        return planned.map { column in
+            ColumnTexts(event: column.event.map(answers.block), labels: answers.stack(column.labels, style: style))
+        }
     }
 
     /// What the rows draw, layer by layer, in row order.
@@ -93,8 +95,10 @@ struct HorizontalRows {
                 drawing.truncations.append(text.truncation(item))
             }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: now))
-            NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style, into: &drawing.markers)
-            drawing.stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
+            NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style,
+                             into: &drawing.markers)
+            drawing.stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2,
+                                          status: item.status))
             if let link = item.link {
                 let rect = Rect(x: left, y: labelTop, width: widths[index], height: column.labels.height)
                 drawing.links.append(.link(LinkNode(rect: rect, url: link, label: item.title)))
@@ -116,7 +120,8 @@ struct HorizontalRows {
             let left = centers[index] - widths[index] / 2 - inset
             let right = max(centers[end] + widths[end] / 2, reach[index...end].max() ?? 0) + inset
             let rect = Rect(x: left, y: shrink, width: right - left, height: bottom - shrink * 2)
-            return .box(BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba))
+            return .box(BoxNode(rect: rect, corners: CornerRadii(all: 10),
+                                fill: style.nodeColor.withOpacity(0.07).rgba))
         }
     }
 }

@@ -33,12 +33,14 @@ struct HorizontalTimeLayout {
             guard let end = row.item.end, let lane = lanes.lane[index] else { continue }
             let endX = max(centers[index], map.position(end.instant))
             let color = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now)).color
-            bars += lanes.bar(lane: lane, from: Point(x: centers[index], y: drawing.lineY), to: endX, color: color, vertical: false)
+            bars += lanes.bar(lane: lane, from: Point(x: centers[index], y: drawing.lineY), to: endX, color: color,
+                              vertical: false)
             reach[index] = endX + lanes.thickness / 2
         }
         let runs = SectionBands.runs(rows, sections: card.sections)
         let spans = rows.indices.map { (left: centers[$0] - widths[$0] / 2, right: centers[$0] + widths[$0] / 2) }
-        let bands = SectionBands.horizontal(runs, spans: spans, top: 0, bottom: drawing.bottom, style: style, measurer: measurer)
+        let bands = SectionBands.horizontal(runs, spans: spans, top: 0, bottom: drawing.bottom, style: style,
+                                            measurer: measurer)
         var bottom = drawing.bottom + bands.height
         let boxes = builder.groupBoxes(centers: centers, widths: widths, reach: reach, bottom: bottom)
 
@@ -48,7 +50,8 @@ struct HorizontalTimeLayout {
         let axis = axis(map: map, scale: scale, rows: rows, texts: drawing.texts, top: bottom + Self.axisGap)
         bottom += axis.map { Self.axisGap + $0.drawing.extent } ?? 0
         if axis?.today == true { content.description.append("Today") }
-        let line = TimeMarks.line(drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: false)
+        let line = TimeMarks.line(drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style,
+                                  vertical: false)
         content.layers = [axis?.drawing.under ?? [], bands.nodes, boxes, line, bars, drawing.markers, drawing.texts,
                           axis?.drawing.axis ?? [], drawing.links]
         content.width = width
@@ -126,7 +129,8 @@ struct HorizontalTimeLayout {
             let gaps = widths.indices.dropLast().map { index -> Double in
                 guard let a = intervals[index]?.start, let b = intervals[index + 1]?.start,
                       scale.cuts.contains(where: { $0.start >= a && $0.end <= b }) else { return HorizontalRows.gutter }
-                return max(HorizontalRows.gutter, scale.position(b) - scale.position(a) - (widths[index] + widths[index + 1]) / 2)
+                return max(HorizontalRows.gutter,
+                           scale.position(b) - scale.position(a) - (widths[index] + widths[index + 1]) / 2)
             }
             let starts = OverlapResolver.resolve(wanted: wanted, heights: widths, gaps: gaps, minimum: inset)
             result = (scale, widths.indices.map { starts[$0] + widths[$0] / 2 })

@@ -95,7 +95,8 @@ struct ItemText {
             blocks.append(.pair(plan.add(attribute, font: subtitleFont, color: secondary, width: half),
                                 plan.add(subAttribute, font: subtitleFont, color: secondary, width: half)))
         } else {
-            plan.add(item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width, to: &blocks)
+            plan.add(item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width,
+                     to: &blocks)
         }
         if let body = item.body { blocks.append(.body(body, font: subtitleFont, width: width)) }
         return blocks

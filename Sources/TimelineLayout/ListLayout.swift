@@ -48,10 +48,13 @@ struct ListLayout {
         var content = CardContent()
         content.description = drawing.description
         content.truncations = drawing.truncations
-        let today = todayY.map { TodayMarker.draw(y: $0, width: width, style: style, label: style.names.today, measurer: measurer) }
+        let today = todayY.map {
+            TodayMarker.draw(y: $0, width: width, style: style, label: style.names.today, measurer: measurer)
+        }
         if todayY != nil { content.description.append("Today") }
-        content.layers = [builder.groupBoxes(tops: tops, bottoms: bottoms), LineStop.segments(drawing.stops, style: style, vertical: true),
-                          drawing.markers, drawing.texts, today ?? [], drawing.links]
+        let boxes = builder.groupBoxes(tops: tops, bottoms: bottoms)
+        let line = LineStop.segments(drawing.stops, style: style, vertical: true)
+        content.layers = [boxes, line, drawing.markers, drawing.texts, today ?? [], drawing.links]
         content.width = width
         content.minimumWidth = builder.minimumWidth
         content.height = max(y, 0)

@@ -19,7 +19,8 @@ struct TextPlan {
 
     /// Adds a text to measure at `width` (never less than a point) and returns its answer's index.
     mutating func add(_ text: String, font: String, color: RGBA, width: Double, maxLines: Int? = nil) -> Int {
-        requests.append(TextRequest(text: text, font: font, maxWidth: TextBlock.measuredWidth(width), maxLines: maxLines))
+        requests.append(TextRequest(text: text, font: font, maxWidth: TextBlock.measuredWidth(width),
+                                    maxLines: maxLines))
         colors.append(color)
         return requests.count - 1
     }

@@ -25,8 +25,9 @@ struct TimeLayout {
         let axisLeft = hasAxis ? painter.labelColumnWidth(Self.sampleTicks(style.names), today: true) + AxisPainter.labelGap + 10 : 0
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
         // The lanes widen the node column: its middle stays the line, the lanes run right of it.
-        let builder = VerticalRows(card: card, rows: rows, labels: labels, width: width - axisLeft, laneRoom: lanes.extraWidth,
-                                   groupOpacity: 0.07, rightToLeft: rightToLeft, measurer: measurer)
+        let builder = VerticalRows(card: card, rows: rows, labels: labels, width: width - axisLeft,
+                                   laneRoom: lanes.extraWidth, groupOpacity: 0.07, rightToLeft: rightToLeft,
+                                   measurer: measurer)
         let tops = rowTops(builder, intervals: intervals, scale: scale)
         let centers = rows.indices.map { tops[$0] + builder.shapes[$0].centerOffset }
         let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
@@ -41,11 +42,13 @@ struct TimeLayout {
             if let end = item.end, let lane = lanes.lane[index] {
                 let endY = max(centers[index], map.position(end.instant))
                 let color = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now)).color
-                bars += lanes.bar(lane: lane, from: Point(x: builder.lineX, y: centers[index]), to: endY, color: color, vertical: true)
+                bars += lanes.bar(lane: lane, from: Point(x: builder.lineX, y: centers[index]), to: endY, color: color,
+                                  vertical: true)
                 reach[index] = endY
                 bottom = max(bottom, endY + lanes.thickness / 2)
             }
-            bottom = max(bottom, tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups))
+            bottom = max(bottom,
+                         tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups))
         }
 
         var content = CardContent()
@@ -53,13 +56,15 @@ struct TimeLayout {
         content.truncations = drawing.truncations
         let boxes = groupBoxes(builder, tops: tops, reach: reach)
         bottom = max(bottom, boxes.bottom)
-        let axis = hasAxis ? axis(map: map, rows: rows, texts: drawing.texts, axisLeft: axisLeft, painter: painter) : nil
+        let axis = hasAxis ? axis(map: map, rows: rows, texts: drawing.texts, axisLeft: axisLeft,
+                                  painter: painter) : nil
         if axis?.today == true { content.description.append("Today") }
         let runs = SectionBands.runs(rows, sections: card.sections)
         let spans = rows.indices.map { (top: tops[$0], bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0])) }
         let bands = SectionBands.vertical(runs, spans: spans, left: -7, right: width - axisLeft,
                                           style: style, named: !builder.hasStatus, measurer: measurer)
-        let line = TimeMarks.line(drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: true)
+        let line = TimeMarks.line(drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style,
+                                  vertical: true)
         var layers = [bands, boxes.nodes, line, bars, drawing.markers, drawing.texts, drawing.links]
         for layer in layers.indices {
             for index in layers[layer].indices { layers[layer][index].translate(dx: axisLeft, dy: 0) }
@@ -73,7 +78,8 @@ struct TimeLayout {
 
     /// Tops of the rows: wanted where their dates fall, then pushed apart so no row's text runs
     /// into the next one.
-    private func rowTops(_ builder: VerticalRows, intervals: [(start: Double, end: Double)?], scale: TimeScale) -> [Double] {
+    private func rowTops(_ builder: VerticalRows, intervals: [(start: Double, end: Double)?],
+                         scale: TimeScale) -> [Double] {
         let shapes = builder.shapes
         let wantedCenters = intervals.map { $0.map { scale.position($0.start) } ?? 0 }
         let firstCenter = builder.firstTop + shapes[0].centerOffset
@@ -84,9 +90,11 @@ struct TimeLayout {
             guard let a = intervals[index]?.start, let b = intervals[index + 1]?.start,
                   scale.cuts.contains(where: { $0.start >= a && $0.end <= b }) else { return spacing }
             let distance = wantedCenters[index + 1] - wantedCenters[index]
-            return max(spacing, distance + shapes[index].centerOffset - shapes[index + 1].centerOffset - shapes[index].height)
+            return max(spacing,
+                       distance + shapes[index].centerOffset - shapes[index + 1].centerOffset - shapes[index].height)
         }
-        return OverlapResolver.resolve(wanted: wanted, heights: shapes.map(\.height), gaps: gaps, minimum: builder.firstTop)
+        return OverlapResolver.resolve(wanted: wanted, heights: shapes.map(\.height), gaps: gaps,
+                                       minimum: builder.firstTop)
     }
 
     /// The axis left of the content; `texts` are the rows' texts, which the Today line avoids.
@@ -110,7 +118,8 @@ struct TimeLayout {
     }
 
     /// Group boxes around their rows and every period bar that starts inside them.
-    private func groupBoxes(_ builder: VerticalRows, tops: [Double], reach: [Double]) -> (nodes: [Primitive], bottom: Double) {
+    private func groupBoxes(_ builder: VerticalRows, tops: [Double],
+                            reach: [Double]) -> (nodes: [Primitive], bottom: Double) {
         let rows = builder.rows
         var bottoms = rows.indices.map { tops[$0] + builder.shapes[$0].height }
         for (index, row) in rows.enumerated() {

@@ -17,7 +17,8 @@ extension VerticalRows {
         var shape = shapes[index]
         let item = shape.row.item
         if shape.row.level > 0 || shape.row.groupEnd != nil {
-            let under = GroupBoxes.background(depth: GroupBoxes.depth(of: shape.row), style: style, opacity: groupOpacity)
+            let under = GroupBoxes.background(depth: GroupBoxes.depth(of: shape.row), style: style,
+                                              opacity: groupOpacity)
             shape.stack.keepReadable(on: under)
             // The title and status columns lie inside the group's box; the event column outside it.
             if swapped[index] {
@@ -36,10 +37,12 @@ extension VerticalRows {
             drawing.truncations.append(text.truncation(item))
         }
         // Label and status flush right, as their columns' own texts are, so each column keeps one edge.
-        let eventColumn = (x: 0.0, width: columns.labelWidth), statusColumn = (x: columns.statusX, width: columns.statusWidth)
+        let eventColumn = (x: 0.0, width: columns.labelWidth)
+        let statusColumn = (x: columns.statusX, width: columns.statusWidth)
         let (labelColumn, statusTextColumn) = swapped[index] ? (statusColumn, eventColumn) : (eventColumn, statusColumn)
         if let label = shape.label {
-            drawing.texts.append(.text(label.placed(x: labelColumn.x, top: top + shape.labelTop, width: labelColumn.width,
+            drawing.texts.append(.text(label.placed(x: labelColumn.x, top: top + shape.labelTop,
+                                                    width: labelColumn.width,
                                                     alignment: .right)))
         }
         shape.status?.place(x: statusTextColumn.x, top: top + shape.statusTop, width: statusTextColumn.width,
@@ -57,7 +60,8 @@ extension VerticalRows {
 
     /// A tinted box behind each group, from its row's top to its last row's bottom (`bottoms`).
     func groupBoxes(tops: [Double], bottoms: [Double]) -> [Primitive] {
-        GroupBoxes.vertical(rows, tops: tops, bottoms: bottoms, width: width, style: style, opacity: groupOpacity) { row in
+        GroupBoxes.vertical(rows, tops: tops, bottoms: bottoms, width: width, style: style,
+                            opacity: groupOpacity) { row in
             row.level == 0 ? columns.lineX - columns.widest / 2 - style.groupPadding
                 : columns.textX(row.level) - style.groupPadding
         }

@@ -30,8 +30,8 @@ struct VerticalRows {
 
     /// `laneRoom` widens the node column for period lanes; `labelsInColumn` false leaves the event
     /// column to other texts (the list's day sections).
-    init(card: Card, rows: [ItemRow], labels: [String?], labelsInColumn: Bool = true, width: Double, laneRoom: Double = 0,
-         groupOpacity: Double, rightToLeft: Bool, measurer: any TextMeasuring) {
+    init(card: Card, rows: [ItemRow], labels: [String?], labelsInColumn: Bool = true, width: Double,
+         laneRoom: Double = 0, groupOpacity: Double, rightToLeft: Bool, measurer: any TextMeasuring) {
         style = card.style
         now = card.now
         text = ItemText(style: style, now: card.now)
@@ -46,14 +46,16 @@ struct VerticalRows {
         // By day, the event column holds the day, which is not any one item's to move.
         swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
         let shown = labelsInColumn ? labels : labels.map { _ in nil }
-        let (columns, plan) = text.columns(rows, labels: shown, width: width, sizes: sizes + [widestNode + laneRoom * 2],
+        let (columns, plan) = text.columns(rows, labels: shown, width: width,
+                                           sizes: sizes + [widestNode + laneRoom * 2],
                                            byDay: byDay, swapped: swapped, measurer: measurer)
         self.columns = columns
         minimumWidth = plan.minimumWidth
         lineX = columns.lineX - laneRoom
         let texts = Self.measure(rows, labels: shown, columns: columns, hasStatus: hasStatus, byDay: byDay,
                                  swapped: swapped, text: text, measurer: measurer)
-        shapes = rows.indices.map { RowShape(rows[$0], texts[$0], size: sizes[$0], left: columns.textX(rows[$0].level)) }
+        shapes = rows.indices.map { RowShape(rows[$0], texts[$0], size: sizes[$0],
+                                             left: columns.textX(rows[$0].level)) }
     }
 
     /// Above the first row: a group's padding when it opens one.
@@ -70,7 +72,8 @@ struct VerticalRows {
     /// `swapped` is true has its label measured for the status column and its status for the event
     /// column.
     private static func measure(_ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool,
-                                byDay: Bool, swapped: [Bool], text: ItemText, measurer: any TextMeasuring) -> [RowTexts] {
+                                byDay: Bool, swapped: [Bool], text: ItemText,
+                                measurer: any TextMeasuring) -> [RowTexts] {
         var plan = TextPlan()
         let textWidths = rows.map { max(1, columns.textRight - columns.textX($0.level)) }
         let planned = rows.indices.map { index -> (stack: [TextPlan.Block], label: Int?, status: [TextPlan.Block]?) in

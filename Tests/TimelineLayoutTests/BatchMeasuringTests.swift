@@ -61,7 +61,8 @@ final class BatchMeasuringTests: XCTestCase {
         blocks.append(.body("**bold**", font: "Inter 12", width: 100))
         XCTAssertEqual(fake.batches, [plan.requests], "one batch, nothing measured alone")
         XCTAssertEqual(fake.single, [])
-        XCTAssertEqual(plan.requests.map(\.text), ["a long title", "sub", "left", "right"], "no request for a missing text")
+        XCTAssertEqual(plan.requests.map(\.text), ["a long title", "sub", "left", "right"],
+                       "no request for a missing text")
         XCTAssertEqual(plan.requests[1].maxWidth, 1, "never measured narrower than a point")
         let titleBlock = answers.block(title)
         XCTAssertEqual(titleBlock.measured.lines.map(\.text), ["a lon…"])

@@ -6,8 +6,11 @@ import XCTest
 
 /// The list and time layouts build their rows alike; only how row tops are chosen differs.
 final class VerticalRowsTests: XCTestCase {
-    private func line(_ scene: Scene, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> PlacedLine {
-        let lines = scene.nodes.flatMap { node -> [PlacedLine] in if case .text(let t) = node { return t.lines } else { return [] } }
+    private func line(_ scene: Scene, _ text: String, file: StaticString = #filePath,
+                      line: UInt = #line) throws -> PlacedLine {
+        let lines = scene.nodes.flatMap { node -> [PlacedLine] in
+            if case .text(let text) = node { return text.lines } else { return [] }
+        }
         return try XCTUnwrap(lines.first { $0.text == text }, text, file: file, line: line)
     }
 
@@ -30,10 +33,12 @@ final class VerticalRowsTests: XCTestCase {
             """)
             let (monday, first) = (try line(scene, "Monday"), try line(scene, "First"))
             XCTAssertEqual(monday.top, 20, accuracy: 0.001, "\(layout): the label starts at the content's top")
-            XCTAssertEqual(monday.baseline, first.baseline, accuracy: 0.001, "\(layout): label and title share a baseline")
+            XCTAssertEqual(monday.baseline, first.baseline, accuracy: 0.001,
+                           "\(layout): label and title share a baseline")
             let tuesday = try line(scene, "Tuesday")
             // First row: label from 20 to 35; then 16 points of spacing (the time layout may add more).
-            XCTAssertGreaterThanOrEqual(tuesday.top, 20 + 15 + 16 - 0.001, "\(layout): the second row starts after the first")
+            XCTAssertGreaterThanOrEqual(tuesday.top, 20 + 15 + 16 - 0.001,
+                                        "\(layout): the second row starts after the first")
         }
     }
 
