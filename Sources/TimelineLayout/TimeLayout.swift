@@ -18,11 +18,13 @@ struct TimeLayout {
         let (rows, labels) = ItemRow.rows(of: card, text: ItemText(style: style, now: card.now))
         guard !rows.isEmpty else { return CardContent() }
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
-        let scale = TimeScale.vertical(intervals: intervals.compactMap { $0 }.map { ($0.start, $0.end) }, dayScale: style.dayScale,
+        let periods = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
+        let scale = TimeScale.vertical(intervals: periods, dayScale: style.dayScale,
                                        maxLength: TimeScale.maxLength(style, rows: rows.count), cutLength: style.maxGap)
         let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
         let hasAxis = style.axis != .none && scale.last > scale.origin
-        let axisLeft = hasAxis ? painter.labelColumnWidth(Self.sampleTicks(style.names), today: true) + AxisPainter.labelGap + 10 : 0
+        let axisLeft = hasAxis
+            ? painter.labelColumnWidth(Self.sampleTicks(style.names), today: true) + AxisPainter.labelGap + 10 : 0
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
         // The lanes widen the node column: its middle stays the line, the lanes run right of it.
         let builder = VerticalRows(card: card, rows: rows, labels: labels, width: width - axisLeft,
@@ -33,20 +35,10 @@ struct TimeLayout {
         let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
 
         var drawing = VerticalRows.Drawing()
-        var bars: [Primitive] = []
-        var bottom: Double = 0
-        var reach = centers
+        let (bars, reach, barsBottom) = periodBars(rows, lanes: lanes, map: map, lineX: builder.lineX, centers: centers)
+        var bottom = barsBottom
         for (index, row) in rows.enumerated() {
             builder.draw(index, top: tops[index], into: &drawing)
-            let item = row.item
-            if let end = item.end, let lane = lanes.lane[index] {
-                let endY = max(centers[index], map.position(end.instant))
-                let color = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: card.now)).color
-                bars += lanes.bar(lane: lane, from: Point(x: builder.lineX, y: centers[index]), to: endY, color: color,
-                                  vertical: true)
-                reach[index] = endY
-                bottom = max(bottom, endY + lanes.thickness / 2)
-            }
             bottom = max(bottom,
                          tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups))
         }
@@ -74,6 +66,25 @@ struct TimeLayout {
         content.minimumWidth = builder.minimumWidth + axisLeft
         content.height = max(bottom, 0)
         return content
+    }
+
+    /// The bars of periods, each in its lane from its node to where it ends; where each row's bar
+    /// ends (else its node's centre), and the lowest bar's bottom.
+    private func periodBars(_ rows: [ItemRow], lanes: Lanes, map: AxisMap, lineX: Double,
+                            centers: [Double]) -> (nodes: [Primitive], reach: [Double], bottom: Double) {
+        var bars: [Primitive] = []
+        var reach = centers
+        var bottom: Double = 0
+        for (index, row) in rows.enumerated() {
+            guard let end = row.item.end, let lane = lanes.lane[index] else { continue }
+            let endY = max(centers[index], map.position(end.instant))
+            let color = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now)).color
+            let from = Point(x: lineX, y: centers[index])
+            bars += lanes.bar(lane: lane, from: from, to: endY, color: color, vertical: true)
+            reach[index] = endY
+            bottom = max(bottom, endY + lanes.thickness / 2)
+        }
+        return (bars, reach, bottom)
     }
 
     /// Tops of the rows: wanted where their dates fall, then pushed apart so no row's text runs
