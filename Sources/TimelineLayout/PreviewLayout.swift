@@ -21,13 +21,11 @@ struct PreviewLayout {
         let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
         guard !selection.items.isEmpty else { return CardContent() }
         let text = ItemText(style: style, now: card.now)
-        let size = style.shapeSize
-        let items = selection.items
+        let (size, items) = (style.shapeSize, selection.items)
         let overdue = items.map { $0.isOverdue(now: card.now) }
         let slots = columnWidths(items, columns: columns, text: text)
         let lefts = slots.indices.map { slots[..<$0].reduce(0, +) }
         let textWidths = slots.map { max(1, $0 - Self.gutter) }
-
         let columnTexts = columnTexts(items, overdue: overdue, widths: textWidths, text: text)
         let (dates, stacks) = (columnTexts.map(\.date), columnTexts.map(\.stack))
         let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
@@ -40,8 +38,7 @@ struct PreviewLayout {
         let lineY = lineY(below: header.height, today: todayLabel, dates: dates)
         let labelTop = lineY + size / 2 + Self.labelGap
 
-        var content = CardContent()
-        var describing: [UInt8] = []
+        var (content, describing) = (CardContent(), [UInt8]())
         var markers: [Primitive] = [], texts: [Primitive] = header.nodes, links: [Primitive] = []
         func markToday(at x: Double) {
             guard let todayLabel else { return }
