@@ -6,8 +6,7 @@ import TimelineScene
 /// under it, in a column of its own. Only where the columns go differs: evenly spaced in the
 /// list, where their dates fall in the time layout.
 struct HorizontalRows {
-    let style: Style
-    let now: DateValue?
+    /// The card's texts and style.
     let text: ItemText
     let rows: [ItemRow]
     /// Each row's event text (or its day's, on a day's first row).
@@ -25,18 +24,18 @@ struct HorizontalRows {
     static let eventGap: Double = 6
     static let labelGap: Double = 8
 
+    var style: Style { text.style }
+
     /// Nil for a card without rows.
     init?(card: Card) {
-        style = card.style
-        now = card.now
-        text = ItemText(style: style, now: card.now)
+        text = ItemText(style: card.style, now: card.now)
         (rows, labels) = ItemRow.rows(of: card, text: text)
         guard !rows.isEmpty else { return nil }
         byDay = card.groupBy == .day
         sizes = rows.map { $0.nodeSize(card.style, byDay: card.groupBy == .day) }
-        widest = sizes.max() ?? style.shapeSize
+        widest = sizes.max() ?? card.style.shapeSize
         hasGroups = rows.contains { $0.groupEnd != nil }
-        inset = hasGroups ? style.groupPadding / 2 : 0
+        inset = hasGroups ? card.style.groupPadding / 2 : 0
     }
 
     /// A column's texts: the event above the node, and the labels under it (the event on top by
@@ -94,7 +93,7 @@ struct HorizontalRows {
             if column.labels.isTruncated || column.event?.measured.isTruncated == true {
                 drawing.truncations.append(text.truncation(item))
             }
-            let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: now))
+            let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: text.now))
             NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style,
                              into: &drawing.markers)
             drawing.stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2,

@@ -47,7 +47,7 @@ extension VerticalRows {
         }
         shape.status?.place(x: statusTextColumn.x, top: top + shape.statusTop, width: statusTextColumn.width,
                             alignment: .right, into: &drawing.texts)
-        let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: now))
+        let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: text.now))
         NodeDrawing.node(look: look, item: item, center: center, size: shape.size, style: style, into: &drawing.markers)
         let reach = look.shape == .none || shape.size <= 0 ? 0 : shape.size / 2
         drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))

@@ -6,8 +6,7 @@ import TimelineScene
 /// how row tops are chosen differs: one after another in the list, where their dates fall in
 /// the time layout.
 struct VerticalRows {
-    let style: Style
-    let now: DateValue?
+    /// The card's texts and style.
     let text: ItemText
     let rows: [ItemRow]
     /// Each row's event text (or its day's, on a day's first row): in the event column unless
@@ -28,13 +27,13 @@ struct VerticalRows {
     /// The width rows and group boxes span.
     let width: Double
 
+    var style: Style { text.style }
+
     /// `laneRoom` widens the node column for period lanes; `labelsInColumn` false leaves the event
     /// column to other texts (the list's day sections).
     init(card: Card, rows: [ItemRow], labels: [String?], labelsInColumn: Bool = true, width: Double,
          laneRoom: Double = 0, groupOpacity: Double, rightToLeft: Bool, measurer: any TextMeasuring) {
-        style = card.style
-        now = card.now
-        text = ItemText(style: style, now: card.now)
+        text = ItemText(style: card.style, now: card.now)
         self.rows = rows
         self.labels = labels
         self.width = width
@@ -42,7 +41,7 @@ struct VerticalRows {
         byDay = card.groupBy == .day
         hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
         let sizes = rows.map { $0.nodeSize(card.style, byDay: card.groupBy == .day) }
-        let widestNode = sizes.max() ?? style.shapeSize
+        let widestNode = sizes.max() ?? card.style.shapeSize
         // By day, the event column holds the day, which is not any one item's to move.
         swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
         let shown = labelsInColumn ? labels : labels.map { _ in nil }
