@@ -16,9 +16,9 @@ struct ListLayout {
     static let sectionGap: Double = 6
 
     func layout() -> CardContent {
-        let (rows, dayLabels) = ItemRow.rows(of: card, text: ItemText(style: style, now: card.now))
-        let sections = card.groupBy == .day && usesSections(dayLabels)
-        let builder = VerticalRows(card: card, rows: rows, labels: dayLabels, labelsInColumn: !sections, width: width,
+        let (rows, labels) = ItemRow.rows(of: card, text: ItemText(style: style, now: card.now))
+        let sections = card.groupBy == .day && usesSections(labels)
+        let builder = VerticalRows(card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: width,
                                    groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
         let (textLeft, textRight) = (builder.columns.textX(0), builder.columns.textRight)
         var drawing = VerticalRows.Drawing()
@@ -27,7 +27,7 @@ struct ListLayout {
         let todayAfter = TodayMarker.row(after: rows, now: card.now, style: style)
         var todayY: Double?
         for index in rows.indices {
-            if sections, let day = dayLabels[index] {
+            if sections, let day = labels[index] {
                 y += sectionRow(day, top: y, left: textLeft, right: textRight, into: &drawing.texts)
             }
             builder.draw(index, top: y, into: &drawing)
@@ -63,8 +63,8 @@ struct ListLayout {
 
     /// Whether a day label is too wide for a third of the card: then each heads its day as a
     /// section row instead of sitting in the event column.
-    private func usesSections(_ dayLabels: [String?]) -> Bool {
-        let days = dayLabels.compactMap { $0 }
+    private func usesSections(_ labels: [String?]) -> Bool {
+        let days = labels.compactMap { $0 }
         guard !days.isEmpty else { return false }
         return measurer.measure(days.map { TextRequest(text: $0, font: style.resolvedEventFont, maxWidth: 100_000, maxLines: nil) })
             .contains { $0.width > width / 3 }
