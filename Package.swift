@@ -46,6 +46,7 @@ let package = Package(
         // The export lets its `main` find libFuzzer's driver when -sanitize=fuzzer links it in.
         .executableTarget(name: "timeline-fuzz", dependencies: ["TimelineKit", "TimelineSpec"],
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"], .when(platforms: [.linux]))]),
+        .testTarget(name: "TimelineSceneTests", dependencies: ["TimelineScene", "CCairo"]),
         .testTarget(name: "TimelineSpecTests", dependencies: ["TimelineSpec", "TimelineModel"]),
         .testTarget(name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],
                     exclude: ["Snapshots"]),

@@ -58,6 +58,11 @@ extension Outline {
 public struct ShadowLayer: Hashable, Sendable {
     public var outline: Outline
     public var color: RGBA
+
+    public init(outline: Outline, color: RGBA) {
+        self.outline = outline
+        self.color = color
+    }
 }
 
 extension BoxNode {
@@ -87,6 +92,12 @@ public struct GlyphMark: Hashable, Sendable {
     public var color: RGBA
     /// The stroke's width; nil for a filled mark.
     public var strokeWidth: Double?
+
+    public init(outline: Outline, color: RGBA, strokeWidth: Double?) {
+        self.outline = outline
+        self.color = color
+        self.strokeWidth = strokeWidth
+    }
 }
 
 extension MarkerNode {
