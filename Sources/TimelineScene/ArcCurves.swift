@@ -26,14 +26,17 @@ extension Arc {
     public func curves(unitsPerPoint: Double, tolerance: Double) -> [Curve] {
         guard radius > 0 else { return [] }
         var curves: [Curve] = []
-        appendCurves(from: startAngle, to: endAngle, majorAxis: radius * unitsPerPoint, tolerance: tolerance,
-                     into: &curves)
+        appendCurves(
+            from: startAngle, to: endAngle, majorAxis: radius * unitsPerPoint, tolerance: tolerance,
+            into: &curves)
         return curves
     }
 
     /// Cairo's `_cairo_arc_in_direction`, forward: arcs over π in halves, each in equal steps.
-    private func appendCurves(from first: Double, to last: Double, majorAxis: Double, tolerance: Double,
-                              into curves: inout [Curve]) {
+    private func appendCurves(
+        from first: Double, to last: Double, majorAxis: Double, tolerance: Double,
+        into curves: inout [Curve]
+    ) {
         if last - first > Double.pi {
             let middle = first + (last - first) / 2.0
             appendCurves(from: first, to: middle, majorAxis: majorAxis, tolerance: tolerance, into: &curves)
@@ -53,12 +56,15 @@ extension Arc {
 
     /// Cairo's `_cairo_arc_segment`: h = 4/3 tan(angle / 4) (Goldapp).
     private func segment(from angleA: Double, to angleB: Double) -> Curve {
-        let rSinA = radius * sin(angleA), rCosA = radius * cos(angleA)
-        let rSinB = radius * sin(angleB), rCosB = radius * cos(angleB)
+        let rSinA = radius * sin(angleA)
+        let rCosA = radius * cos(angleA)
+        let rSinB = radius * sin(angleB)
+        let rCosB = radius * cos(angleB)
         let h = 4.0 / 3.0 * tan((angleB - angleA) / 4.0)
-        return Curve(control1: Point(x: center.x + rCosA - h * rSinA, y: center.y + rSinA + h * rCosA),
-                     control2: Point(x: center.x + rCosB + h * rSinB, y: center.y + rSinB - h * rCosB),
-                     end: Point(x: center.x + rCosB, y: center.y + rSinB))
+        return Curve(
+            control1: Point(x: center.x + rCosA - h * rSinA, y: center.y + rSinA + h * rCosA),
+            control2: Point(x: center.x + rCosB + h * rSinB, y: center.y + rSinB - h * rCosB),
+            end: Point(x: center.x + rCosB, y: center.y + rSinB))
     }
 
     /// Cairo's `_arc_max_angle_for_tolerance_normalized`: the widest angle one segment may span

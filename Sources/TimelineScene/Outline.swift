@@ -55,6 +55,7 @@ extension Arc {
     /// A whole circle as one arc, from its rightmost point clockwise back to it.
     public static func circle(center: Point, radius: Double) -> Arc {
         let rightmost = Point(x: center.x + radius, y: center.y)
-        return Arc(center: center, radius: radius, startAngle: 0, endAngle: 2 * Double.pi, start: rightmost, end: rightmost)
+        return Arc(
+            center: center, radius: radius, startAngle: 0, endAngle: 2 * Double.pi, start: rightmost, end: rightmost)
     }
 }

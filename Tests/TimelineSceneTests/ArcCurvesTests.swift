@@ -7,7 +7,8 @@ import XCTest
 /// fills the pixels cairo's own arcs did.
 final class ArcCurvesTests: XCTestCase {
     private func arc(_ center: Point, _ radius: Double, from startAngle: Double, to endAngle: Double) -> Arc {
-        Arc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+        Arc(
+            center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
             start: Point(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle)),
             end: Point(x: center.x + radius * cos(endAngle), y: center.y + radius * sin(endAngle)))
     }
@@ -44,8 +45,10 @@ final class ArcCurvesTests: XCTestCase {
     func testCurvesAreThePathCairoArcAdds() throws {
         let surface = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8))
         defer { cairo_surface_destroy(surface) }
-        let arcs = [(0.0, 2 * Double.pi), (-Double.pi / 2, 0), (0, Double.pi / 2), (Double.pi / 2, Double.pi),
-                    (Double.pi, 3 * Double.pi / 2), (0.3, 2.9), (-1, 4)]
+        let arcs = [
+            (0.0, 2 * Double.pi), (-Double.pi / 2, 0), (0, Double.pi / 2), (Double.pi / 2, Double.pi),
+            (Double.pi, 3 * Double.pi / 2), (0.3, 2.9), (-1, 4),
+        ]
         var compared = 0
         for scale in [1.0, 1.5, 2, 3, 8] {
             for radius in [0.6, 1.04, 2.7, 8, 12.5, 40, 190, 400] {
@@ -60,11 +63,13 @@ final class ArcCurvesTests: XCTestCase {
                     let drawn = arc(center, radius, from: startAngle, to: endAngle)
                     cairo_line_to(cr, center.x + radius * cos(startAngle), center.y + radius * sin(startAngle))
                     for curve in drawn.curves(unitsPerPoint: scale, tolerance: cairo_get_tolerance(cr)) {
-                        cairo_curve_to(cr, curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y,
-                                       curve.end.x, curve.end.y)
+                        cairo_curve_to(
+                            cr, curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y,
+                            curve.end.x, curve.end.y)
                     }
-                    XCTAssertEqual(elements(of: cr), expected,
-                                   "radius \(radius) at scale \(scale), \(startAngle)…\(endAngle)")
+                    XCTAssertEqual(
+                        elements(of: cr), expected,
+                        "radius \(radius) at scale \(scale), \(startAngle)…\(endAngle)")
                     compared += 1
                 }
             }

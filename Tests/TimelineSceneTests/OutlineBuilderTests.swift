@@ -22,12 +22,24 @@ final class OutlineBuilderTests: XCTestCase {
         let rect = Rect(x: 10, y: 20, width: 100, height: 40)
         let corners = arcs(.roundedRect(rect, CornerRadii(topLeft: 4, topRight: 6, bottomRight: 8, bottomLeft: 10)))
         XCTAssertEqual(corners.map(\.radius), [6, 8, 10, 4])
-        XCTAssertEqual(corners.map(\.center), [Point(x: 104, y: 26), Point(x: 102, y: 52), Point(x: 20, y: 50),
-                                               Point(x: 14, y: 24)])
-        XCTAssertEqual(corners.map(\.start), [Point(x: 104, y: 20), Point(x: 110, y: 52), Point(x: 20, y: 60),
-                                              Point(x: 10, y: 24)])
-        XCTAssertEqual(corners.map(\.end), [Point(x: 110, y: 26), Point(x: 102, y: 60), Point(x: 10, y: 50),
-                                            Point(x: 14, y: 20)])
+        XCTAssertEqual(
+            corners.map(\.center),
+            [
+                Point(x: 104, y: 26), Point(x: 102, y: 52), Point(x: 20, y: 50),
+                Point(x: 14, y: 24),
+            ])
+        XCTAssertEqual(
+            corners.map(\.start),
+            [
+                Point(x: 104, y: 20), Point(x: 110, y: 52), Point(x: 20, y: 60),
+                Point(x: 10, y: 24),
+            ])
+        XCTAssertEqual(
+            corners.map(\.end),
+            [
+                Point(x: 110, y: 26), Point(x: 102, y: 60), Point(x: 10, y: 50),
+                Point(x: 14, y: 20),
+            ])
         XCTAssertEqual(corners.map(\.startAngle), [-Double.pi / 2, 0, Double.pi / 2, Double.pi])
         XCTAssertEqual(corners.map(\.endAngle), [0, Double.pi / 2, Double.pi, 3 * Double.pi / 2])
     }
@@ -62,21 +74,25 @@ final class OutlineBuilderTests: XCTestCase {
     func testCircleAndRingMarkersAreCirclesInsetByHalfTheirStroke() {
         let center = Point(x: 50, y: 40)
         for shape in [MarkerShape.circle, .ring] {
-            XCTAssertEqual(Outline.marker(shape, center: center, size: 20, inset: 1),
-                           Outline([.circle(center: center, radius: 9)]))
+            XCTAssertEqual(
+                Outline.marker(shape, center: center, size: 20, inset: 1),
+                Outline([.circle(center: center, radius: 9)]))
         }
-        XCTAssertEqual(Outline.marker(.circle, center: center, size: 1, inset: 2),
-                       Outline([.circle(center: center, radius: 0.1)]))
-        let marker = MarkerNode(center: center, size: 16, shape: .circle, fill: nil,
-                                stroke: Stroke(color: RGBA(r: 0, g: 0, b: 0), width: 3))
+        XCTAssertEqual(
+            Outline.marker(.circle, center: center, size: 1, inset: 2),
+            Outline([.circle(center: center, radius: 0.1)]))
+        let marker = MarkerNode(
+            center: center, size: 16, shape: .circle, fill: nil,
+            stroke: Stroke(color: RGBA(r: 0, g: 0, b: 0), width: 3))
         XCTAssertEqual(marker.outline, Outline([.circle(center: center, radius: 6.5)]))
     }
 
     func testDiamondAndHexagonMarkersAreClosedPolygonsOnTheirRadius() {
         let center = Point(x: 10, y: 10)
         let diamond = [Point(x: 10, y: 6), Point(x: 14, y: 10), Point(x: 10, y: 14), Point(x: 6, y: 10)]
-        XCTAssertEqual(Outline.marker(.diamond, center: center, size: 8),
-                       Outline([.path(diamond.map(Outline.Segment.line), closed: true)]))
+        XCTAssertEqual(
+            Outline.marker(.diamond, center: center, size: 8),
+            Outline([.path(diamond.map(Outline.Segment.line), closed: true)]))
         let hexagon = Outline.marker(.hexagon, center: center, size: 8)
         guard case .path(let segments, let closed) = hexagon.contours.first else {
             return XCTFail("a hexagon is a path")
@@ -99,13 +115,21 @@ final class OutlineBuilderTests: XCTestCase {
     }
 
     func testCheckGlyphIsOneRoundStrokeOfThreePoints() {
-        let marker = MarkerNode(center: Point(x: 100, y: 100), size: 20, shape: .circle, fill: nil, stroke: nil,
-                                glyph: .check, glyphColor: RGBA(r: 255, g: 255, b: 255))
-        let points = [Point(x: 100 - 20 * 0.22, y: 100 + 20 * 0.01), Point(x: 100 - 20 * 0.06, y: 100 + 20 * 0.17),
-                      Point(x: 100 + 20 * 0.23, y: 100 - 20 * 0.15)]
+        let marker = MarkerNode(
+            center: Point(x: 100, y: 100), size: 20, shape: .circle, fill: nil, stroke: nil,
+            glyph: .check, glyphColor: RGBA(r: 255, g: 255, b: 255))
+        let points = [
+            Point(x: 100 - 20 * 0.22, y: 100 + 20 * 0.01), Point(x: 100 - 20 * 0.06, y: 100 + 20 * 0.17),
+            Point(x: 100 + 20 * 0.23, y: 100 - 20 * 0.15),
+        ]
         let stroke = Outline([.path(points.map(Outline.Segment.line), closed: false)])
-        XCTAssertEqual(marker.glyphMarks, [GlyphMark(outline: stroke, color: RGBA(r: 255, g: 255, b: 255),
-                                                     strokeWidth: 20 * 0.13)])
+        XCTAssertEqual(
+            marker.glyphMarks,
+            [
+                GlyphMark(
+                    outline: stroke, color: RGBA(r: 255, g: 255, b: 255),
+                    strokeWidth: 20 * 0.13)
+            ])
         var small = marker
         small.size = 4
         XCTAssertEqual(small.glyphMarks.first?.strokeWidth, 1)
@@ -113,12 +137,16 @@ final class OutlineBuilderTests: XCTestCase {
 
     func testEllipsisGlyphIsThreeFilledDots() {
         let color = RGBA(r: 1, g: 2, b: 3)
-        let marker = MarkerNode(center: Point(x: 50, y: 10), size: 20, shape: .circle, fill: nil, stroke: nil,
-                                glyph: .ellipsis, glyphColor: color)
-        XCTAssertEqual(marker.glyphMarks, [-4.0, 0, 4].map { dx in
-            GlyphMark(outline: Outline([.circle(center: Point(x: 50 + dx, y: 10), radius: 20 * 0.065)]), color: color,
-                      strokeWidth: nil)
-        })
+        let marker = MarkerNode(
+            center: Point(x: 50, y: 10), size: 20, shape: .circle, fill: nil, stroke: nil,
+            glyph: .ellipsis, glyphColor: color)
+        XCTAssertEqual(
+            marker.glyphMarks,
+            [-4.0, 0, 4].map { dx in
+                GlyphMark(
+                    outline: Outline([.circle(center: Point(x: 50 + dx, y: 10), radius: 20 * 0.065)]), color: color,
+                    strokeWidth: nil)
+            })
         var tiny = marker
         tiny.size = 4
         XCTAssertEqual(tiny.glyphMarks.first?.outline, Outline([.circle(center: Point(x: 49.2, y: 10), radius: 0.6)]))
@@ -127,16 +155,20 @@ final class OutlineBuilderTests: XCTestCase {
     }
 
     func testShadowIsOneGrownTranslucentLayerPerPointOfBlurOutermostFirst() {
-        let box = BoxNode(rect: Rect(x: 10, y: 10, width: 40, height: 20), corners: CornerRadii(all: 4), fill: nil,
-                          shadow: ShadowPaint(color: RGBA(r: 0, g: 0, b: 0, a: 100), blur: 2.5,
-                                              offset: Point(x: 0, y: 2)))
+        let box = BoxNode(
+            rect: Rect(x: 10, y: 10, width: 40, height: 20), corners: CornerRadii(all: 4), fill: nil,
+            shadow: ShadowPaint(
+                color: RGBA(r: 0, g: 0, b: 0, a: 100), blur: 2.5,
+                offset: Point(x: 0, y: 2)))
         let layers = box.shadowLayers
         XCTAssertEqual(layers.count, 3)
         XCTAssertEqual(layers.map(\.color.a), [30, 30, 30])
-        XCTAssertEqual(layers.first?.outline,
-                       .roundedRect(Rect(x: 8, y: 10, width: 44, height: 24), CornerRadii(all: 6)))
-        XCTAssertEqual(layers.last?.outline,
-                       .roundedRect(Rect(x: 10, y: 12, width: 40, height: 20), CornerRadii(all: 4)))
+        XCTAssertEqual(
+            layers.first?.outline,
+            .roundedRect(Rect(x: 8, y: 10, width: 44, height: 24), CornerRadii(all: 6)))
+        XCTAssertEqual(
+            layers.last?.outline,
+            .roundedRect(Rect(x: 10, y: 12, width: 40, height: 20), CornerRadii(all: 4)))
         XCTAssertEqual(BoxNode(rect: box.rect, fill: nil).shadowLayers, [])
     }
 

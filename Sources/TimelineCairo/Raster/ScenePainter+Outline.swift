@@ -1,10 +1,11 @@
 import CCairo
+import TimelineScene
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineScene
 
 /// Outlines replayed on cairo: lines, and arcs as the Bézier segments `cairo_arc` would add
 /// (`Arc.curves`), so that the scene's one definition of a shape fills the pixels cairo's own
@@ -45,14 +46,16 @@ extension ScenePainter {
             cairo_line_to(cr, arc.center.x, arc.center.y)
             return
         }
-        let center = arc.center, radius = arc.radius
+        let center = arc.center
+        let radius = arc.radius
         cairo_line_to(cr, center.x + radius * cos(arc.startAngle), center.y + radius * sin(arc.startAngle))
         // The painter's contexts are scaled uniformly: the matrix's scale is its x axis's length.
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         for curve in arc.curves(unitsPerPoint: hypot(matrix.xx, matrix.yx), tolerance: cairo_get_tolerance(cr)) {
-            cairo_curve_to(cr, curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y,
-                           curve.end.x, curve.end.y)
+            cairo_curve_to(
+                cr, curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y,
+                curve.end.x, curve.end.y)
         }
     }
 }

@@ -1,9 +1,10 @@
+import TimelineScene
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineScene
 
 /// Outlines printed as SVG: the same contours the cairo painter replays, arcs written as SVG arcs
 /// between their exact ends.
