@@ -22,9 +22,10 @@ extension Arc {
     /// the same operations in the same order, so that a painter drawing these curves fills the same
     /// pixels as `cairo_arc` would. Cairo splits an arc finely enough for `tolerance` device units
     /// at `unitsPerPoint` device units per scene unit (the scale of a uniformly scaled context),
-    /// so the curves depend on the scale; empty for a radius of 0 or less, which draws no curve.
+    /// so the curves depend on the scale; empty for a radius of 0 or less, which draws no curve,
+    /// and for one no split could reach (an infinite radius or scale, a tolerance of 0).
     public func curves(unitsPerPoint: Double, tolerance: Double) -> [Curve] {
-        guard radius > 0 else { return [] }
+        guard radius > 0, (radius * unitsPerPoint).isFinite, tolerance > 0 else { return [] }
         var curves: [Curve] = []
         appendCurves(
             from: startAngle, to: endAngle, majorAxis: radius * unitsPerPoint, tolerance: tolerance,

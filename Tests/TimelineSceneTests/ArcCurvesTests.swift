@@ -37,9 +37,12 @@ final class ArcCurvesTests: XCTestCase {
         XCTAssertEqual(curves.last?.end.y ?? 0, 5, accuracy: 1e-12)
     }
 
-    func testArcWithoutRadiusHasNoCurves() {
+    func testArcWithoutRadiusOrBeyondAnySplitHasNoCurves() {
         let point = arc(Point(x: 1, y: 1), 0, from: 0, to: Double.pi / 2)
         XCTAssertEqual(point.curves(unitsPerPoint: 2, tolerance: 0.1), [])
+        let huge = Arc.circle(center: Point(x: 0, y: 0), radius: .infinity)
+        XCTAssertEqual(huge.curves(unitsPerPoint: 1, tolerance: 0.1), [], "no endless split")
+        XCTAssertEqual(Arc.circle(center: Point(x: 0, y: 0), radius: 3).curves(unitsPerPoint: 1, tolerance: 0), [])
     }
 
     func testCurvesAreThePathCairoArcAdds() throws {
