@@ -8,9 +8,10 @@ import Darwin
 /// these outlines.
 extension Outline {
     /// A rectangle with per-corner radii, each clamped to between 0 and half the shorter side;
-    /// clockwise from the end of the top edge. Without corners it is a plain `rectangle`.
+    /// clockwise from the end of the top edge. Without corners it is a plain `rectangle`, unless
+    /// it has no area: SVG draws no `<rect>` of width 0, where cairo strokes a line.
     public static func roundedRect(_ rect: Rect, _ corners: CornerRadii) -> Outline {
-        if corners == .zero, rect.width >= 0, rect.height >= 0 { return Outline([.rectangle(rect)]) }
+        if corners == .zero, rect.width > 0, rect.height > 0 { return Outline([.rectangle(rect)]) }
         let limit = min(rect.width, rect.height) / 2
         func clamped(_ radius: Double) -> Double { max(0, min(radius, limit)) }
         let tl = clamped(corners.topLeft)

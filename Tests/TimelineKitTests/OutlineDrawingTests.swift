@@ -32,6 +32,13 @@ final class OutlineDrawingTests: XCTestCase {
             "<path d=\"M5 3 L7 5 L5 7 L3 5 Z\"")
     }
 
+    /// SVG draws no `<rect>` without area, where cairo strokes a line: such a box is a path.
+    func testABoxWithoutAreaIsAPathSoItsStrokeIsDrawn() {
+        XCTAssertEqual(
+            opened(.roundedRect(Rect(x: 3, y: 1, width: 0, height: 5), .zero)),
+            "<path d=\"M3 1 L3 6 L3 6 L3 1 Z\"")
+    }
+
     func testSeveralContoursAreOnePathAndAWholeCircleIsTwoHalves() {
         let outline = Outline([
             .circle(center: Point(x: 10, y: 10), radius: 2),

@@ -63,11 +63,17 @@ final class OutlineBuilderTests: XCTestCase {
         XCTAssertEqual([corner.center, corner.start, corner.end], Array(repeating: Point(x: 0, y: 0), count: 3))
     }
 
-    func testBoxWithoutCornersIsARectangleUnlessItsSizeIsNegative() {
+    func testBoxWithoutCornersIsARectangleOnlyWithAnArea() {
         let rect = Rect(x: 1, y: 2, width: 3, height: 4)
         XCTAssertEqual(Outline.roundedRect(rect, .zero), Outline([.rectangle(rect)]))
         let inverted = Rect(x: 1, y: 2, width: -3, height: 4)
         XCTAssertEqual(arcs(.roundedRect(inverted, .zero)).map(\.radius), [0, 0, 0, 0])
+        let flat = Rect(x: 1, y: 2, width: 0, height: 4)
+        XCTAssertEqual(
+            arcs(.roundedRect(flat, .zero)).map(\.start),
+            [
+                Point(x: 1, y: 2), Point(x: 1, y: 6), Point(x: 1, y: 6), Point(x: 1, y: 2),
+            ])
         XCTAssertEqual(BoxNode(rect: rect, fill: nil).outline, Outline([.rectangle(rect)]))
     }
 
