@@ -19,18 +19,27 @@ final class FoundationFreeSpecHelpersTests: XCTestCase {
         }
     }
 
+    /// `timeline-cards schema` writes the bytes `JSONSerialization` writes with these options, which
+    /// docs/timeline.schema.json and editors pointing at it hold.
     func testSchemaTextIsJSONSerializations() throws {
-        let data = try JSONSerialization.data(withJSONObject: JSONSchema.document(),
-                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let tree = try JSONSerialization.jsonObject(with: Data(JSONSchema.text().utf8))
+        let data = try JSONSerialization.data(withJSONObject: tree, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         XCTAssertEqual(JSONSchema.text(), String(decoding: data, as: UTF8.self) + "\n")
     }
+}
 
-    func testPrettyJSONIsJSONSerializations() throws {
-        let tree: [String: Any] = [
-            "a": [Any](), "b": [String: Any](), "c": "q\"\\/\n\r\t\u{8}\u{C}\u{1}\u{1F}\u{7F}é😀", "d": 0.5, "e": 40.0,
-            "f": -0.0, "g": 1e20, "h": true, "i": false, "j": 7, "k": [1, "x", ["l": 2, "$m": [[String: Any]()]]],
-        ]
-        let data = try JSONSerialization.data(withJSONObject: tree, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        XCTAssertEqual(PrettyJSON.text(tree), String(decoding: data, as: UTF8.self))
+/// A schema node is the JSON object of its set keywords, nested nodes included.
+final class SchemaNodeTests: XCTestCase {
+    func testUnsetKeywordsAreLeftOutAndNestedNodesAreObjects() throws {
+        let node = SchemaNode(type: "object", additionalProperties: .schema(SchemaNode(
+            type: .several(["string", "number"]), anyOf: [SchemaNode(ref: "#/$defs/item")],
+            items: SchemaNode(enumeration: ["a"]), maxItems: 4)))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        XCTAssertEqual(String(decoding: try encoder.encode(node), as: UTF8.self),
+                       ##"{"additionalProperties":{"anyOf":[{"$ref":"#/$defs/item"}],"items":{"enum":["a"]},"##
+                       + #""maxItems":4,"type":["string","number"]},"type":"object"}"#)
+        XCTAssertEqual(String(decoding: try encoder.encode(SchemaNode(additionalProperties: .allowed(false))), as: UTF8.self),
+                       #"{"additionalProperties":false}"#)
     }
 }
