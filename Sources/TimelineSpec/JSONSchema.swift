@@ -55,8 +55,8 @@ public enum JSONSchema {
                 SchemaNode(enumeration: CSSColors.named.keys.sorted()),
             ])
         case .date:
-            return SchemaNode(type: "string",
-                              pattern: "^\\d{4}-\\d{2}-\\d{2}([Tt ]\\d{2}:\\d{2}(:\\d{2}([.,]\\d+)?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?$")
+            let time = "([Tt ]\\d{2}:\\d{2}(:\\d{2}([.,]\\d+)?)?([Zz]|[+-]\\d{2}:?\\d{2})?)?"
+            return SchemaNode(type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}" + time + "$")
         case .insets:
             return SchemaNode(anyOf: [
                 SchemaNode(type: "number", minimum: 0),
@@ -72,7 +72,8 @@ public enum JSONSchema {
             }
             return SchemaNode(type: "array", items: value(element, in: parent))
         case .nameOrPath(let names):
-            return SchemaNode(anyOf: [SchemaNode(enumeration: names), SchemaNode(type: "string", pattern: "\\.(ya?ml|json)$")])
+            return SchemaNode(anyOf: [SchemaNode(enumeration: names),
+                                      SchemaNode(type: "string", pattern: "\\.(ya?ml|json)$")])
         case .boolean:
             return SchemaNode(type: "boolean")
         case .map(let element):

@@ -28,9 +28,9 @@ final class SVGRasterAgreementTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         var errors: [(String, Double)] = []
-        for file in try FixtureGoldenTests.fixtureFiles() {
+        for file in try Fixtures.files() {
             let sources = try InputSource.load([file.path])
-            let renderer = try TimelineRenderer(options: FixtureGoldenTests.options(for: file))
+            let renderer = try TimelineRenderer(options: Fixtures.options(for: file))
             for source in sources {
                 let images = try renderer.render(try renderer.decode(source), name: source.baseName)
                 for svg in images where svg.format == .svg {
@@ -53,7 +53,7 @@ final class SVGRasterAgreementTests: XCTestCase {
                     }
                     errors.append((label, error))
                     if error >= Self.limit {
-                        let diff = FixtureGoldenTests.diffs.appendingPathComponent("rsvg/\(source.baseName)-\(svg.name).png")
+                        let diff = Fixtures.diffs.appendingPathComponent("rsvg/\(source.baseName)-\(svg.name).png")
                         try? OutputWriter.writeAtomically(
                             try GoldenComparison.diffImage(expected: ours, actual: theirs, tolerance: 16).pngData(), to: diff.path)
                         XCTFail("\(label): SVG drawn by librsvg differs from our PNG, "

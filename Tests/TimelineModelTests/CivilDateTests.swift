@@ -42,18 +42,19 @@ final class CivilDateTests: XCTestCase {
     func testDaysSinceEpochIsFoundationsDayCount() throws {
         let calendar = Self.utcCalendar
         var generator = SeededGenerator()
-        var days: [(Int, Int, Int)] = [(1970, 1, 1), (1969, 12, 31), (2000, 2, 29), (1900, 3, 1), (2100, 2, 28), (1583, 1, 1),
-                                       (9999, 12, 31), (2026, 11, 23)]
+        var days: [(Int, Int, Int)] = [(1970, 1, 1), (1969, 12, 31), (2000, 2, 29), (1900, 3, 1), (2100, 2, 28),
+                                       (1583, 1, 1), (9999, 12, 31), (2026, 11, 23)]
         for _ in 0..<2000 {
             let year = Int.random(in: 1583...9999, using: &generator), month = Int.random(in: 1...12, using: &generator)
-            let length = try XCTUnwrap(calendar.range(of: .day, in: .month,
-                                                      for: calendar.date(from: DateComponents(year: year, month: month))!))
+            let first = try XCTUnwrap(calendar.date(from: DateComponents(year: year, month: month)))
+            let length = try XCTUnwrap(calendar.range(of: .day, in: .month, for: first))
             days.append((year, month, Int.random(in: length, using: &generator)))
         }
         for (year, month, day) in days {
             let date = try XCTUnwrap(calendar.date(from: DateComponents(year: year, month: month, day: day)))
             let expected = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-            XCTAssertEqual(CivilDate.daysSinceEpoch(year: year, month: month, day: day), expected, "\(year)-\(month)-\(day)")
+            XCTAssertEqual(CivilDate.daysSinceEpoch(year: year, month: month, day: day), expected,
+                           "\(year)-\(month)-\(day)")
             let civil = CivilDate(secondsSinceEpoch: Int64(expected) * 86_400)
             XCTAssertEqual([civil.year, civil.month, civil.day, civil.dayNumber], [year, month, day, expected])
         }
@@ -65,6 +66,7 @@ final class CivilDateTests: XCTestCase {
         let civil = date.civil
         XCTAssertEqual([civil.year, civil.month, civil.day, civil.hour, civil.minute], [2026, 11, 23, 1, 30])
         XCTAssertEqual(DateValue(instant: 1_795_377_600).civil.day, 22)
-        XCTAssertEqual(DateValue(instant: -0.5).civil.second, 59, "a fraction before the epoch is in the second before it")
+        XCTAssertEqual(DateValue(instant: -0.5).civil.second, 59,
+                       "a fraction before the epoch is in the second before it")
     }
 }

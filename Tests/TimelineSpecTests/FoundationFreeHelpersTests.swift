@@ -23,7 +23,8 @@ final class FoundationFreeSpecHelpersTests: XCTestCase {
     /// docs/timeline.schema.json and editors pointing at it hold.
     func testSchemaTextIsJSONSerializations() throws {
         let tree = try JSONSerialization.jsonObject(with: Data(JSONSchema.text().utf8))
-        let data = try JSONSerialization.data(withJSONObject: tree, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let data = try JSONSerialization.data(withJSONObject: tree,
+                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         XCTAssertEqual(JSONSchema.text(), String(decoding: data, as: UTF8.self) + "\n")
     }
 }
@@ -39,7 +40,7 @@ final class SchemaNodeTests: XCTestCase {
         XCTAssertEqual(String(decoding: try encoder.encode(node), as: UTF8.self),
                        ##"{"additionalProperties":{"anyOf":[{"$ref":"#/$defs/item"}],"items":{"enum":["a"]},"##
                        + #""maxItems":4,"type":["string","number"]},"type":"object"}"#)
-        XCTAssertEqual(String(decoding: try encoder.encode(SchemaNode(additionalProperties: .allowed(false))), as: UTF8.self),
-                       #"{"additionalProperties":false}"#)
+        let closed = try encoder.encode(SchemaNode(additionalProperties: .allowed(false)))
+        XCTAssertEqual(String(decoding: closed, as: UTF8.self), #"{"additionalProperties":false}"#)
     }
 }
