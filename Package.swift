@@ -21,7 +21,7 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // libyaml's C API, all the YAML reader needs (Yams would bring full Foundation with it).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // libdeflate, for PNG files compressed in one call, 2 – 3 times as fast as zlib (PNGEncoder.swift).
+        // libdeflate, for PNG files compressed in one call rather than row by row (PNGEncoder.swift).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(name: "TimelineModel"),
         .target(name: "TimelineSpec", dependencies: ["TimelineModel", "CYAML"]),
