@@ -1,9 +1,10 @@
+import TimelineModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineModel
 
 /// The input format as JSON Schema (draft 2020-12), generated from `FormatSchema`, the same key
 /// tables the decoder checks documents against.
@@ -36,8 +37,9 @@ public enum JSONSchema {
         if schema.name == "Document" {
             properties["version"] = SchemaNode(const: 1, description: "Format version; must be 1.")
         }
-        return SchemaNode(type: "object", properties: properties, additionalProperties: .allowed(false),
-                          required: schema.required.isEmpty ? nil : schema.required)
+        return SchemaNode(
+            type: "object", properties: properties, additionalProperties: .allowed(false),
+            required: schema.required.isEmpty ? nil : schema.required)
     }
 
     static func value(_ kind: ValueKind, in parent: ObjectSchema) -> SchemaNode {
@@ -72,8 +74,10 @@ public enum JSONSchema {
             }
             return SchemaNode(type: "array", items: value(element, in: parent))
         case .nameOrPath(let names):
-            return SchemaNode(anyOf: [SchemaNode(enumeration: names),
-                                      SchemaNode(type: "string", pattern: "\\.(ya?ml|json)$")])
+            return SchemaNode(anyOf: [
+                SchemaNode(enumeration: names),
+                SchemaNode(type: "string", pattern: "\\.(ya?ml|json)$"),
+            ])
         case .boolean:
             return SchemaNode(type: "boolean")
         case .map(let element):

@@ -63,11 +63,13 @@ public struct SchemaNode: Encodable, Hashable, Sendable {
     public var required: [String]?
     public var description: String?
 
-    public init(ref: String? = nil, type: TypeName? = nil, const: Int? = nil, enumeration: [String]? = nil,
-                pattern: String? = nil, minLength: Int? = nil, minimum: Double? = nil, anyOf: [SchemaNode]? = nil,
-                items: SchemaNode? = nil, minItems: Int? = nil, maxItems: Int? = nil,
-                properties: [String: SchemaNode]? = nil, additionalProperties: Additional? = nil,
-                required: [String]? = nil, description: String? = nil) {
+    public init(
+        ref: String? = nil, type: TypeName? = nil, const: Int? = nil, enumeration: [String]? = nil,
+        pattern: String? = nil, minLength: Int? = nil, minimum: Double? = nil, anyOf: [SchemaNode]? = nil,
+        items: SchemaNode? = nil, minItems: Int? = nil, maxItems: Int? = nil,
+        properties: [String: SchemaNode]? = nil, additionalProperties: Additional? = nil,
+        required: [String]? = nil, description: String? = nil
+    ) {
         self.ref = ref
         self.type = type
         self.const = const
@@ -86,8 +88,14 @@ public struct SchemaNode: Encodable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema = "$schema", id = "$id", title, defs = "$defs", ref = "$ref", type, const
-        case enumeration = "enum", pattern, minLength, minimum, anyOf, items, minItems, maxItems
+        case schema = "$schema"
+        case id = "$id"
+        case title
+        case defs = "$defs"
+        case ref = "$ref"
+        case type, const
+        case enumeration = "enum"
+        case pattern, minLength, minimum, anyOf, items, minItems, maxItems
         case properties, additionalProperties, required, description
     }
 }

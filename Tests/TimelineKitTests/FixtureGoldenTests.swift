@@ -21,9 +21,10 @@ import TimelineKit
         let golden = Fixtures.goldenDirectory(for: file)
         let record = GoldenCheck.recordModeFromEnvironment
         let diffs = Fixtures.diffs.appendingPathComponent(file.deletingPathExtension().lastPathComponent)
-        let report = try GoldenCheck.report(ofFile: file, matchIn: golden, options: Fixtures.options(for: file),
-                                            tolerance: Self.tolerance, diffDirectory: diffs,
-                                            record: record, recordHint: Self.recordHint)
+        let report = try GoldenCheck.report(
+            ofFile: file, matchIn: golden, options: Fixtures.options(for: file),
+            tolerance: Self.tolerance, diffDirectory: diffs,
+            record: record, recordHint: Self.recordHint)
         if record {
             for line in report.recordSummary { print("FixtureGoldenTests: \(line)") }
             #expect(!report.recorded.isEmpty, "recording wrote nothing")
@@ -35,8 +36,9 @@ import TimelineKit
         }
         for problem in report.problems { Issue.record("\(problem)") }
         for mismatch in report.mismatches { Issue.record("\(mismatch)") }
-        #expect(!(report.matched.isEmpty && report.mismatches.isEmpty && report.problems.isEmpty),
-                "no image was compared")
+        #expect(
+            !(report.matched.isEmpty && report.mismatches.isEmpty && report.problems.isEmpty),
+            "no image was compared")
     }
 
     /// A golden no fixture draws any more (a card renamed or removed) would go unnoticed.
@@ -56,8 +58,9 @@ import TimelineKit
                 }
             }
         }
-        let enumerator = FileManager.default.enumerator(at: Fixtures.expected,
-                                                        includingPropertiesForKeys: [.isRegularFileKey])
+        let enumerator = FileManager.default.enumerator(
+            at: Fixtures.expected,
+            includingPropertiesForKeys: [.isRegularFileKey])
         var stale: [String] = []
         while let url = enumerator?.nextObject() as? URL {
             guard ["svg", "png"].contains(url.pathExtension) else { continue }

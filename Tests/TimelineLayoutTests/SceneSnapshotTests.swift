@@ -13,8 +13,9 @@ import TimelineSpec
 
     static func document(_ name: String) throws -> Document {
         let url = ListLayoutTests.root.appendingPathComponent("fixtures/\(name).yaml")
-        return try DocumentDecoder().decode(Data(contentsOf: url), file: url.lastPathComponent, format: .yaml,
-                                            baseDirectory: url.deletingLastPathComponent().path)
+        return try DocumentDecoder().decode(
+            Data(contentsOf: url), file: url.lastPathComponent, format: .yaml,
+            baseDirectory: url.deletingLastPathComponent().path)
     }
 
     @Test(arguments: ListLayoutTests.coreFixtures)
@@ -30,15 +31,18 @@ import TimelineSpec
         try Self.assertSnapshot(try feed.snapshotJSON(), named: "feed-three-feed")
     }
 
-    static func assertSnapshot(_ json: String, named name: String,
-                               sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    static func assertSnapshot(
+        _ json: String, named name: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let url = snapshots.appendingPathComponent("\(name).json")
         let record = ProcessInfo.processInfo.environment["TIMELINE_RECORD"] == "1"
         guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
             try json.write(to: url, atomically: true, encoding: .utf8)
             if !record {
-                Issue.record("no snapshot for \(name); recorded it at \(url.path) — check it and run again",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "no snapshot for \(name); recorded it at \(url.path) — check it and run again",
+                    sourceLocation: sourceLocation)
             }
             return
         }
@@ -46,8 +50,9 @@ import TimelineSpec
             let actual = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).actual.json")
             try json.write(to: actual, atomically: true, encoding: .utf8)
             let diff = "diff \(url.path) \(actual.path)"
-            Issue.record("scene of \(name) differs from its snapshot: \(diff) (TIMELINE_RECORD=1 re-records)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "scene of \(name) differs from its snapshot: \(diff) (TIMELINE_RECORD=1 re-records)",
+                sourceLocation: sourceLocation)
         }
     }
 }

@@ -6,11 +6,16 @@ import XCTest
 /// in `en_US_POSIX` and UTC is the oracle for every field it knows, in the widths both write
 /// the same way (ICU's five-letter `MMMMM` and `EEEEE` are narrow names, which `DatePattern` does not have).
 final class DatePatternTests: XCTestCase {
-    static let fields = ["y", "yy", "yyyy", "M", "MM", "MMM", "MMMM", "d", "dd", "E", "EEE", "EEEE",
-                         "H", "HH", "h", "hh", "m", "mm", "s", "ss", "a"]
-    static let patterns = fields + ["HH:mm", "EEE\ndd", "d MMM yyyy", "EEEE, d. MMMM", "h:mm a",
-                                    "yyyy-MM-dd'T'HH:mm:ss", "'week of' MMM d", "d 'o''clock'", "''", "'It''s' HH",
-                                    "MMM d, HH:mm", "dd/MM/yy · HH 'h'"]
+    static let fields = [
+        "y", "yy", "yyyy", "M", "MM", "MMM", "MMMM", "d", "dd", "E", "EEE", "EEEE",
+        "H", "HH", "h", "hh", "m", "mm", "s", "ss", "a",
+    ]
+    static let patterns =
+        fields + [
+            "HH:mm", "EEE\ndd", "d MMM yyyy", "EEEE, d. MMMM", "h:mm a",
+            "yyyy-MM-dd'T'HH:mm:ss", "'week of' MMM d", "d 'o''clock'", "''", "'It''s' HH",
+            "MMM d, HH:mm", "dd/MM/yy · HH 'h'",
+        ]
 
     static func formatter(_ pattern: String) -> DateFormatter {
         let formatter = DateFormatter()
