@@ -41,7 +41,8 @@ import TimelineKit
                 let svgFile = scratch.appendingPathComponent("\(source.baseName)-\(svg.name).svg")
                 let rasterFile = scratch.appendingPathComponent("\(source.baseName)-\(svg.name).rsvg.png")
                 try svg.data.write(to: svgFile)
-                let status = try Self.run(rsvg, ["--zoom", "2", "--format", "png", "-o", rasterFile.path, svgFile.path])
+                let status = try Self.run(
+                    rsvg, ["--zoom", "2", "--format", "png", "-o", rasterFile.path, svgFile.path])
                 guard status == 0 else {
                     Issue.record("\(svg.name): rsvg-convert failed with status \(status)")
                     continue
@@ -49,7 +50,8 @@ import TimelineKit
                 let ours = try PixelImage(png: png.data)
                 let theirs = try PixelImage(png: Data(contentsOf: rasterFile))
                 guard let error = GoldenComparison.rootMeanSquareError(ours, theirs, over: .rgbOnWhite) else {
-                    let sizes = "librsvg drew \(theirs.width)×\(theirs.height) px, "
+                    let sizes =
+                        "librsvg drew \(theirs.width)×\(theirs.height) px, "
                         + "our PNG is \(ours.width)×\(ours.height) px"
                     Issue.record("\(svg.name): \(sizes)")
                     continue
