@@ -2,7 +2,7 @@ import Foundation
 @testable import TimelineSpec
 import XCTest
 
-/// The helpers that replaced full Foundation in TimelineSpec give Foundation's results.
+/// The helpers TimelineSpec uses instead of full Foundation give Foundation's results.
 final class FoundationFreeSpecHelpersTests: XCTestCase {
     func testPathNameIsNSString() {
         let paths = ["", "/", "//", ".", "..", "...", "a", "a.", "a..", ".a", ".a.b", "a.svg", "a.SVG", "a.b.c", "dir/a.png",
@@ -26,21 +26,5 @@ final class FoundationFreeSpecHelpersTests: XCTestCase {
         let data = try JSONSerialization.data(withJSONObject: tree,
                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         XCTAssertEqual(JSONSchema.text(), String(decoding: data, as: UTF8.self) + "\n")
-    }
-}
-
-/// A schema node is the JSON object of its set keywords, nested nodes included.
-final class SchemaNodeTests: XCTestCase {
-    func testUnsetKeywordsAreLeftOutAndNestedNodesAreObjects() throws {
-        let node = SchemaNode(type: "object", additionalProperties: .schema(SchemaNode(
-            type: .several(["string", "number"]), anyOf: [SchemaNode(ref: "#/$defs/item")],
-            items: SchemaNode(enumeration: ["a"]), maxItems: 4)))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        XCTAssertEqual(String(decoding: try encoder.encode(node), as: UTF8.self),
-                       ##"{"additionalProperties":{"anyOf":[{"$ref":"#/$defs/item"}],"items":{"enum":["a"]},"##
-                       + #""maxItems":4,"type":["string","number"]},"type":"object"}"#)
-        let closed = try encoder.encode(SchemaNode(additionalProperties: .allowed(false)))
-        XCTAssertEqual(String(decoding: closed, as: UTF8.self), #"{"additionalProperties":false}"#)
     }
 }
