@@ -5,8 +5,7 @@ import TimelineKit
 /// Every fixture is drawn and compared with its committed goldens, through the same code as
 /// `timeline-cards check`: one test case per fixture, named by its file. Re-record with
 /// `make goldens` (or `TIMELINE_RECORD=1 swift test --filter FixtureGoldenTests`).
-/// Serialized: each case already renders on every core, and the cases share the golden folder.
-@Suite(.serialized) struct FixtureGoldenTests {
+@Suite struct FixtureGoldenTests {
     static let recordHint = "run `make goldens` (or TIMELINE_RECORD=1 swift test --filter FixtureGoldenTests)"
     /// Antialiasing may differ by one step between cairo/pixman builds.
     static let tolerance = 1
