@@ -215,8 +215,7 @@ struct ScenePainter {
 
     private func paintLink(_ link: LinkNode) {
         guard marksPDFStructure else { return }
-        // Backslashes and quotes escaped for cairo's attribute string (code unit by code unit, as
-        // `replacingOccurrences` did).
+        // Backslashes and quotes escaped for cairo's attribute string, scalar by scalar.
         var uri = ""
         for scalar in link.url.unicodeScalars {
             if scalar == "\\" || scalar == "'" { uri.unicodeScalars.append("\\") }

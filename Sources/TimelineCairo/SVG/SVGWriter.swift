@@ -12,8 +12,10 @@ import TimelineScene
 /// (each glyph defined once per document in `<defs>` and placed with `<use>`), icons embedded
 /// once each as PNG data URLs, links as transparent `<a>` rectangles on top.
 ///
-/// Ids are numbered per document (`g0`, `clip0`, `grad0`, …), so a document's bytes do not depend
-/// on what was rendered before it, after a prefix of the document's own (`SVGIDPrefix`).
+/// Ours rather than cairo's SVG surface, which numbers ids across the whole process and writes
+/// no links, titles or findable text. Ids are numbered per document (`g0`, `clip0`, `grad0`, …),
+/// so a document's bytes do not depend on what was rendered before it, after a prefix of the
+/// document's own (`SVGIDPrefix`).
 struct SVGWriter {
     let fonts: FontLibrary
     /// The renderer's layout, for lines the measurer kept no glyphs of.
