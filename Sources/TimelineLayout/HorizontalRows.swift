@@ -86,18 +86,18 @@ struct HorizontalRows {
             let center = Point(x: centers[index], y: lineY)
             let left = centers[index] - widths[index] / 2
             if let block = column.event {
-                drawing.texts.append(.text(block.placed(x: left, top: lineY - widest / 2 - Self.eventGap - block.height,
-                                                        width: widths[index], alignment: .center)))
+                let top = lineY - widest / 2 - Self.eventGap - block.height
+                drawing.texts.append(.text(block.placed(x: left, top: top, width: widths[index], alignment: .center)))
             }
             column.labels.place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &drawing.texts)
             if column.labels.isTruncated || column.event?.measured.isTruncated == true {
                 drawing.truncations.append(text.truncation(item))
             }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: text.now))
-            NodeDrawing.node(look: look, item: item, center: center, size: sizes[index], style: style,
-                             into: &drawing.markers)
-            drawing.stops.append(LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2,
-                                          status: item.status))
+            NodeDrawing.node(
+                look: look, item: item, center: center, size: sizes[index], style: style, into: &drawing.markers)
+            drawing.stops.append(
+                LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
             if let link = item.link {
                 let rect = Rect(x: left, y: labelTop, width: widths[index], height: column.labels.height)
                 drawing.links.append(.link(LinkNode(rect: rect, url: link, label: item.title)))
@@ -119,8 +119,8 @@ struct HorizontalRows {
             let left = centers[index] - widths[index] / 2 - inset
             let right = max(centers[end] + widths[end] / 2, reach[index...end].max() ?? 0) + inset
             let rect = Rect(x: left, y: shrink, width: right - left, height: bottom - shrink * 2)
-            return .box(BoxNode(rect: rect, corners: CornerRadii(all: 10),
-                                fill: style.nodeColor.withOpacity(0.07).rgba))
+            return .box(
+                BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba))
         }
     }
 }

@@ -19,15 +19,19 @@ struct TextPlan {
 
     /// Adds a text to measure at `width` (never less than a point) and returns its answer's index.
     mutating func add(_ text: String, font: String, color: RGBA, width: Double, maxLines: Int? = nil) -> Int {
-        requests.append(TextRequest(text: text, font: font, maxWidth: TextBlock.measuredWidth(width),
-                                    maxLines: maxLines))
+        requests.append(
+            TextRequest(
+                text: text, font: font, maxWidth: TextBlock.measuredWidth(width),
+                maxLines: maxLines))
         colors.append(color)
         return requests.count - 1
     }
 
     /// Adds `text`, when there is one, as a block of `blocks`.
-    mutating func add(_ text: String?, font: String, color: RGBA, width: Double, maxLines: Int? = nil,
-                      to blocks: inout [Block]) {
+    mutating func add(
+        _ text: String?, font: String, color: RGBA, width: Double, maxLines: Int? = nil,
+        to blocks: inout [Block]
+    ) {
         guard let text else { return }
         blocks.append(.text(add(text, font: font, color: color, width: width, maxLines: maxLines)))
     }
@@ -49,18 +53,19 @@ struct TextPlan {
         }
 
         func stack(_ blocks: [Block], style: Style) -> TextStack {
-            TextStack(blocks: blocks.map { block in
-                switch block {
-                case .text(let index):
-                    return self.block(index)
-                case .pair(let first, let second):
-                    var pair = self.block(first)
-                    pair.beside = TextBlock.Beside(self.block(second))
-                    return pair
-                case .body(let body, let font, let width):
-                    return RichParagraph.block(body, font: font, style: style, width: width, measurer: measurer)
-                }
-            })
+            TextStack(
+                blocks: blocks.map { block in
+                    switch block {
+                    case .text(let index):
+                        return self.block(index)
+                    case .pair(let first, let second):
+                        var pair = self.block(first)
+                        pair.beside = TextBlock.Beside(self.block(second))
+                        return pair
+                    case .body(let body, let font, let width):
+                        return RichParagraph.block(body, font: font, style: style, width: width, measurer: measurer)
+                    }
+                })
         }
     }
 }

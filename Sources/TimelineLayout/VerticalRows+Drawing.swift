@@ -17,8 +17,8 @@ extension VerticalRows {
         var shape = shapes[index]
         let item = shape.row.item
         if shape.row.level > 0 || shape.row.groupEnd != nil {
-            let under = GroupBoxes.background(depth: GroupBoxes.depth(of: shape.row), style: style,
-                                              opacity: groupOpacity)
+            let under = GroupBoxes.background(
+                depth: GroupBoxes.depth(of: shape.row), style: style, opacity: groupOpacity)
             shape.stack.keepReadable(on: under)
             // The title and status columns lie inside the group's box; the event column outside it.
             if swapped[index] {
@@ -30,8 +30,9 @@ extension VerticalRows {
             }
         }
         let center = Point(x: lineX, y: top + shape.centerOffset)
-        shape.stack.place(x: shape.left, top: center.y - shape.stack.firstLineHeight / 2, width: shape.textWidth,
-                          alignment: .left, into: &drawing.texts)
+        shape.stack.place(
+            x: shape.left, top: center.y - shape.stack.firstLineHeight / 2, width: shape.textWidth, alignment: .left,
+            into: &drawing.texts)
         // Any of the row's texts cut (title column, event label, status) is reported once.
         if shape.stack.isTruncated || shape.label?.measured.isTruncated == true || shape.status?.isTruncated == true {
             drawing.truncations.append(text.truncation(item))
@@ -41,12 +42,13 @@ extension VerticalRows {
         let statusColumn = (x: columns.statusX, width: columns.statusWidth)
         let (labelColumn, statusTextColumn) = swapped[index] ? (statusColumn, eventColumn) : (eventColumn, statusColumn)
         if let label = shape.label {
-            drawing.texts.append(.text(label.placed(x: labelColumn.x, top: top + shape.labelTop,
-                                                    width: labelColumn.width,
-                                                    alignment: .right)))
+            let placed = label.placed(
+                x: labelColumn.x, top: top + shape.labelTop, width: labelColumn.width, alignment: .right)
+            drawing.texts.append(.text(placed))
         }
-        shape.status?.place(x: statusTextColumn.x, top: top + shape.statusTop, width: statusTextColumn.width,
-                            alignment: .right, into: &drawing.texts)
+        shape.status?.place(
+            x: statusTextColumn.x, top: top + shape.statusTop, width: statusTextColumn.width, alignment: .right,
+            into: &drawing.texts)
         let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: text.now))
         NodeDrawing.node(look: look, item: item, center: center, size: shape.size, style: style, into: &drawing.markers)
         let reach = look.shape == .none || shape.size <= 0 ? 0 : shape.size / 2
@@ -60,10 +62,12 @@ extension VerticalRows {
 
     /// A tinted box behind each group, from its row's top to its last row's bottom (`bottoms`).
     func groupBoxes(tops: [Double], bottoms: [Double]) -> [Primitive] {
-        GroupBoxes.vertical(rows, tops: tops, bottoms: bottoms, width: width, style: style,
-                            opacity: groupOpacity) { row in
-            row.level == 0 ? columns.lineX - columns.widest / 2 - style.groupPadding
-                : columns.textX(row.level) - style.groupPadding
+        // A top-level group's box starts left of the widest node; a nested one's at its indent.
+        func left(_ row: ItemRow) -> Double {
+            row.level == 0 ? columns.lineX - columns.widest / 2 : columns.textX(row.level)
         }
+        return GroupBoxes.vertical(
+            rows, tops: tops, bottoms: bottoms, width: width, style: style, opacity: groupOpacity,
+            left: { left($0) - style.groupPadding })
     }
 }

@@ -31,8 +31,10 @@ struct VerticalRows {
 
     /// `laneRoom` widens the node column for period lanes; `labelsInColumn` false leaves the event
     /// column to other texts (the list's day sections).
-    init(card: Card, rows: [ItemRow], labels: [String?], labelsInColumn: Bool = true, width: Double,
-         laneRoom: Double = 0, groupOpacity: Double, rightToLeft: Bool, measurer: any TextMeasuring) {
+    init(
+        card: Card, rows: [ItemRow], labels: [String?], labelsInColumn: Bool = true, width: Double,
+        laneRoom: Double = 0, groupOpacity: Double, rightToLeft: Bool, measurer: any TextMeasuring
+    ) {
         text = ItemText(style: card.style, now: card.now)
         self.rows = rows
         self.labels = labels
@@ -45,16 +47,18 @@ struct VerticalRows {
         // By day, the event column holds the day, which is not any one item's to move.
         swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
         let shown = labelsInColumn ? labels : labels.map { _ in nil }
-        let (columns, plan) = text.columns(rows, labels: shown, width: width,
-                                           sizes: sizes + [widestNode + laneRoom * 2],
-                                           byDay: byDay, swapped: swapped, measurer: measurer)
+        let (columns, plan) = text.columns(
+            rows, labels: shown, width: width, sizes: sizes + [widestNode + laneRoom * 2], byDay: byDay,
+            swapped: swapped, measurer: measurer)
         self.columns = columns
         minimumWidth = plan.minimumWidth
         lineX = columns.lineX - laneRoom
-        let texts = Self.measure(rows, labels: shown, columns: columns, hasStatus: hasStatus, byDay: byDay,
-                                 swapped: swapped, text: text, measurer: measurer)
-        shapes = rows.indices.map { RowShape(rows[$0], texts[$0], size: sizes[$0],
-                                             left: columns.textX(rows[$0].level)) }
+        let texts = Self.measure(
+            rows, labels: shown, columns: columns, hasStatus: hasStatus, byDay: byDay, swapped: swapped, text: text,
+            measurer: measurer)
+        shapes = rows.indices.map {
+            RowShape(rows[$0], texts[$0], size: sizes[$0], left: columns.textX(rows[$0].level))
+        }
     }
 
     /// Above the first row: a group's padding when it opens one.
@@ -70,25 +74,30 @@ struct VerticalRows {
     /// The rows' texts, planned and measured in one batch, then built from the answers. A row whose
     /// `swapped` is true has its label measured for the status column and its status for the event
     /// column.
-    private static func measure(_ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool,
-                                byDay: Bool, swapped: [Bool], text: ItemText,
-                                measurer: any TextMeasuring) -> [RowTexts] {
+    private static func measure(
+        _ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool, swapped: [Bool],
+        text: ItemText, measurer: any TextMeasuring
+    ) -> [RowTexts] {
         var plan = TextPlan()
         let textWidths = rows.map { max(1, columns.textRight - columns.textX($0.level)) }
         let planned = rows.indices.map { index -> (stack: [TextPlan.Block], label: Int?, status: [TextPlan.Block]?) in
-            let (labelWidth, statusWidth) = swapped[index] ? (columns.statusWidth, columns.labelWidth)
+            let (labelWidth, statusWidth) =
+                swapped[index]
+                ? (columns.statusWidth, columns.labelWidth)
                 : (columns.labelWidth, columns.statusWidth)
             let item = rows[index].item
-            return (text.plan(item, width: textWidths[index], withEvent: byDay, into: &plan),
-                    text.planLabel(labels[index], width: labelWidth, into: &plan),
-                    hasStatus ? text.planStatus(item, width: statusWidth, into: &plan) : nil)
+            return (
+                text.plan(item, width: textWidths[index], withEvent: byDay, into: &plan),
+                text.planLabel(labels[index], width: labelWidth, into: &plan),
+                hasStatus ? text.planStatus(item, width: statusWidth, into: &plan) : nil
+            )
         }
         let answers = plan.measure(measurer)
         return rows.indices.map { index in
             let row = planned[index]
-            return RowTexts(stack: answers.stack(row.stack, style: text.style), label: row.label.map(answers.block),
-                            status: row.status.map { answers.stack($0, style: text.style) },
-                            textWidth: textWidths[index])
+            return RowTexts(
+                stack: answers.stack(row.stack, style: text.style), label: row.label.map(answers.block),
+                status: row.status.map { answers.stack($0, style: text.style) }, textWidth: textWidths[index])
         }
     }
 }
