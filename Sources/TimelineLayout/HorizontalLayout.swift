@@ -27,8 +27,8 @@ struct HorizontalLayout {
         if let after = TodayMarker.row(after: rows, now: card.now, style: style), after + 1 < rows.count {
             // Down the gutter between the items before and after now.
             let x = (centers[after] + widths[after] / 2 + centers[after + 1] - widths[after + 1] / 2) / 2
-            (today, bottom) = TodayMarker.upright(x: x, bottom: bottom, width: width, style: style,
-                                                  label: style.names.today, measurer: measurer)
+            (today, bottom) = TodayMarker.upright(
+                x: x, bottom: bottom, width: width, style: style, label: style.names.today, measurer: measurer)
             content.description.append("Today")
         }
         let line = LineStop.segments(drawing.stops, style: style, vertical: false)
@@ -41,10 +41,12 @@ struct HorizontalLayout {
 
     /// List columns sharing the card's width: a slot for each item, a long word's slot taking
     /// room from its neighbours (`SlotWidths`).
-    private func evenColumns(_ rows: [ItemRow], text: ItemText, inset: Double) -> (centers: [Double], widths: [Double]) {
+    private func evenColumns(_ rows: [ItemRow], text: ItemText, inset: Double) -> (centers: [Double], widths: [Double])
+    {
         let needs = rows.map { wordNeed($0.item, text: text, cap: width / 2) + HorizontalRows.gutter }
         let slots = SlotWidths.share(width - inset * 2, needs: needs)
-        var centers: [Double] = [], left = inset
+        var centers: [Double] = []
+        var left = inset
         for slot in slots {
             centers.append(left + slot / 2)
             left += slot
@@ -56,7 +58,9 @@ struct HorizontalLayout {
     private func wordNeed(_ item: Item, text: ItemText, cap: Double) -> Double {
         var texts: [(String?, String)] = [(item.title, text.titleFont), (item.statusText, text.statusFont)]
         texts += [item.subtitle, item.attribute, item.subAttribute, item.subStatusText].map { ($0, text.subtitleFont) }
-        let widest = texts.compactMap { entry in entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) } }.max() ?? 0
+        let widest =
+            texts.compactMap { entry in entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) } }
+            .max() ?? 0
         return min(cap, widest)
     }
 }

@@ -25,22 +25,23 @@ struct HorizontalTimeLayout {
         let fitted = fit(natural, floors: floors, intervals: intervals, inset: inset, width: width)
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
-        let drawing = builder.draw(builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths,
-                                   below: lanes.extraWidth + lanes.thickness / 2)
+        let drawing = builder.draw(
+            builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths,
+            below: lanes.extraWidth + lanes.thickness / 2)
         var bars: [Primitive] = []
         var reach = centers
         for (index, row) in rows.enumerated() {
             guard let end = row.item.end, let lane = lanes.lane[index] else { continue }
             let endX = max(centers[index], map.position(end.instant))
             let color = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now)).color
-            bars += lanes.bar(lane: lane, from: Point(x: centers[index], y: drawing.lineY), to: endX, color: color,
-                              vertical: false)
+            bars += lanes.bar(
+                lane: lane, from: Point(x: centers[index], y: drawing.lineY), to: endX, color: color, vertical: false)
             reach[index] = endX + lanes.thickness / 2
         }
         let runs = SectionBands.runs(rows, sections: card.sections)
         let spans = rows.indices.map { (left: centers[$0] - widths[$0] / 2, right: centers[$0] + widths[$0] / 2) }
-        let bands = SectionBands.horizontal(runs, spans: spans, top: 0, bottom: drawing.bottom, style: style,
-                                            measurer: measurer)
+        let bands = SectionBands.horizontal(
+            runs, spans: spans, top: 0, bottom: drawing.bottom, style: style, measurer: measurer)
         var bottom = drawing.bottom + bands.height
         let boxes = builder.groupBoxes(centers: centers, widths: widths, reach: reach, bottom: bottom)
 
@@ -50,10 +51,12 @@ struct HorizontalTimeLayout {
         let axis = axis(map: map, scale: scale, rows: rows, texts: drawing.texts, top: bottom + Self.axisGap)
         bottom += axis.map { Self.axisGap + $0.drawing.extent } ?? 0
         if axis?.today == true { content.description.append("Today") }
-        let line = TimeMarks.line(drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style,
-                                  vertical: false)
-        content.layers = [axis?.drawing.under ?? [], bands.nodes, boxes, line, bars, drawing.markers, drawing.texts,
-                          axis?.drawing.axis ?? [], drawing.links]
+        let line = TimeMarks.line(
+            drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: false)
+        content.layers = [
+            axis?.drawing.under ?? [], bands.nodes, boxes, line, bars, drawing.markers, drawing.texts,
+            axis?.drawing.axis ?? [], drawing.links,
+        ]
         content.width = width
         // Labels that cannot share the width even wrapped to their widest words: the card is refused.
         if fitted.extent > width - inset + 0.01 {
@@ -65,12 +68,14 @@ struct HorizontalTimeLayout {
 
     /// The dated axis under everything else, at `top`, when the card has one; `texts` are the
     /// rows' texts, which the Today line avoids.
-    private func axis(map: AxisMap, scale: TimeScale, rows: [ItemRow], texts: [Primitive],
-                      top: Double) -> (drawing: AxisPainter.Drawing, today: Bool)? {
+    private func axis(map: AxisMap, scale: TimeScale, rows: [ItemRow], texts: [Primitive], top: Double) -> (
+        drawing: AxisPainter.Drawing, today: Bool
+    )? {
         guard style.axis != .none, scale.last > scale.origin else { return nil }
         let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
-        let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
-                                        minimumPitch: AxisPainter.horizontalPitch)
+        let marks = TimeAxisMarks.marks(
+            map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
+            minimumPitch: AxisPainter.horizontalPitch)
         let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
         return (painter.horizontal(marks, y: top, top: 0, texts: texts), marks.today != nil)
     }
@@ -85,8 +90,9 @@ struct HorizontalTimeLayout {
 
     /// Labels placed in `width`: running past it, they wrap narrower, each down to its widest
     /// word (`floors`), before the card is refused.
-    private func fit(_ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double,
-                     width: Double) -> Fitted {
+    private func fit(
+        _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double, width: Double
+    ) -> Fitted {
         var widths = natural
         var (scale, centers) = place(intervals: intervals, widths: widths, inset: inset, width: width)
         var extent = zip(centers, widths).map { $0 + $1 / 2 }.max() ?? 0
@@ -101,12 +107,15 @@ struct HorizontalTimeLayout {
     }
 
     /// The narrowest width, above `width`, whose labels fit: what a refusal names.
-    private func minimumWidth(_ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?],
-                              inset: Double) -> Double {
+    private func minimumWidth(
+        _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double
+    ) -> Double {
         let step = max(4, width * 0.02)
         var candidate = width + step
         for _ in 0..<200 {
-            if fit(natural, floors: floors, intervals: intervals, inset: inset, width: candidate).extent <= candidate - inset + 0.01 {
+            if fit(natural, floors: floors, intervals: intervals, inset: inset, width: candidate).extent <= candidate
+                - inset + 0.01
+            {
                 return candidate
             }
             candidate += step
@@ -117,20 +126,27 @@ struct HorizontalTimeLayout {
     /// The scale and node centres: the span fitted to the width; if labels then push a node
     /// more than `maxGap` points from its date, the outlying quiet gaps are cut and the rest
     /// fitted again.
-    private func place(intervals: [(start: Double, end: Double)?], widths: [Double], inset: Double,
-                       width: Double) -> (TimeScale, [Double]) {
+    private func place(intervals: [(start: Double, end: Double)?], widths: [Double], inset: Double, width: Double) -> (
+        TimeScale, [Double]
+    ) {
         let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
         let left = inset + (widths.first ?? 0) / 2
         let length = max(0, width - inset - (widths.last ?? 0) / 2 - left)
-        var result: (TimeScale, [Double]) = (TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: false), [])
+        var result: (TimeScale, [Double]) = (
+            TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: false), []
+        )
         for cutting in [false, true] {
             let scale = TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: cutting)
-            let wanted = widths.indices.map { left + (intervals[$0].map { scale.position($0.start) } ?? 0) - widths[$0] / 2 }
+            let wanted = widths.indices.map {
+                left + (intervals[$0].map { scale.position($0.start) } ?? 0) - widths[$0] / 2
+            }
             let gaps = widths.indices.dropLast().map { index -> Double in
                 guard let a = intervals[index]?.start, let b = intervals[index + 1]?.start,
-                      scale.cuts.contains(where: { $0.start >= a && $0.end <= b }) else { return HorizontalRows.gutter }
-                return max(HorizontalRows.gutter,
-                           scale.position(b) - scale.position(a) - (widths[index] + widths[index + 1]) / 2)
+                    scale.cuts.contains(where: { $0.start >= a && $0.end <= b })
+                else { return HorizontalRows.gutter }
+                return max(
+                    HorizontalRows.gutter,
+                    scale.position(b) - scale.position(a) - (widths[index] + widths[index + 1]) / 2)
             }
             let starts = OverlapResolver.resolve(wanted: wanted, heights: widths, gaps: gaps, minimum: inset)
             result = (scale, widths.indices.map { starts[$0] + widths[$0] / 2 })

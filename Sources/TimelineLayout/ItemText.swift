@@ -24,7 +24,8 @@ struct ItemText {
             return DateRangeText.range(date, end, pattern: style.eventFormat, names: style.names)
         }
         guard let format = style.eventFormat, let date = item.date,
-              case .success(let pattern) = DatePattern.parse(format) else { return nil }
+            case .success(let pattern) = DatePattern.parse(format)
+        else { return nil }
         return pattern.format(date, names: style.names)
     }
 
@@ -85,18 +86,21 @@ struct ItemText {
     func plan(_ item: Item, width: Double, withEvent: Bool, into plan: inout TextPlan) -> [TextPlan.Block] {
         var blocks: [TextPlan.Block] = []
         if withEvent { plan.add(event(item), font: eventFont, color: style.eventColor.rgba, width: width, to: &blocks) }
-        plan.add(item.title, font: titleFont, color: style.titleColor.rgba, width: width, maxLines: style.maxTitleLines,
-                 to: &blocks)
+        plan.add(
+            item.title, font: titleFont, color: style.titleColor.rgba, width: width, maxLines: style.maxTitleLines,
+            to: &blocks)
         let secondary = style.subtitleColor.rgba
         plan.add(item.subtitle, font: subtitleFont, color: secondary, width: width, to: &blocks)
         if let attribute = item.attribute, let subAttribute = item.subAttribute {
             // Side by side under the subtitle, as FUITimelineCell's attribute labels.
             let half = TextBlock.halfWidth(width)
-            blocks.append(.pair(plan.add(attribute, font: subtitleFont, color: secondary, width: half),
-                                plan.add(subAttribute, font: subtitleFont, color: secondary, width: half)))
+            blocks.append(
+                .pair(
+                    plan.add(attribute, font: subtitleFont, color: secondary, width: half),
+                    plan.add(subAttribute, font: subtitleFont, color: secondary, width: half)))
         } else {
-            plan.add(item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width,
-                     to: &blocks)
+            plan.add(
+                item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width, to: &blocks)
         }
         if let body = item.body { blocks.append(.body(body, font: subtitleFont, width: width)) }
         return blocks

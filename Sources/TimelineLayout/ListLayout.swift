@@ -18,11 +18,13 @@ struct ListLayout {
     func layout() -> CardContent {
         let (rows, labels) = ItemRow.rows(of: card, text: ItemText(style: style, now: card.now))
         let sections = card.groupBy == .day && usesSections(labels)
-        let builder = VerticalRows(card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: width,
-                                   groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
+        let builder = VerticalRows(
+            card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: width,
+            groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
         let (textLeft, textRight) = (builder.columns.textX(0), builder.columns.textRight)
         var drawing = VerticalRows.Drawing()
-        var tops: [Double] = [], bottoms: [Double] = []
+        var tops: [Double] = []
+        var bottoms: [Double] = []
         var y = builder.firstTop
         let todayAfter = TodayMarker.row(after: rows, now: card.now, style: style)
         var todayY: Double?
@@ -66,14 +68,19 @@ struct ListLayout {
     private func usesSections(_ labels: [String?]) -> Bool {
         let days = labels.compactMap { $0 }
         guard !days.isEmpty else { return false }
-        return measurer.measure(days.map { TextRequest(text: $0, font: style.resolvedEventFont, maxWidth: 100_000, maxLines: nil) })
-            .contains { $0.width > width / 3 }
+        return measurer.measure(
+            days.map { TextRequest(text: $0, font: style.resolvedEventFont, maxWidth: 100_000, maxLines: nil) }
+        )
+        .contains { $0.width > width / 3 }
     }
 
     /// A day's section row over the title column; returns the height it takes with its gap.
-    private func sectionRow(_ day: String, top: Double, left: Double, right: Double, into texts: inout [Primitive]) -> Double {
-        let block = TextBlock(day, font: "\(style.font) Semi-Bold 12", color: style.eventColor.rgba, width: right - left,
-                              measurer: measurer)
+    private func sectionRow(_ day: String, top: Double, left: Double, right: Double, into texts: inout [Primitive])
+        -> Double
+    {
+        let block = TextBlock(
+            day, font: "\(style.font) Semi-Bold 12", color: style.eventColor.rgba, width: right - left,
+            measurer: measurer)
         texts.append(.text(block.placed(x: left, top: top, width: right - left, alignment: .left)))
         return block.height + Self.sectionGap
     }

@@ -19,17 +19,19 @@ struct TimeLayout {
         guard !rows.isEmpty else { return CardContent() }
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let periods = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
-        let scale = TimeScale.vertical(intervals: periods, dayScale: style.dayScale,
-                                       maxLength: TimeScale.maxLength(style, rows: rows.count), cutLength: style.maxGap)
+        let scale = TimeScale.vertical(
+            intervals: periods, dayScale: style.dayScale, maxLength: TimeScale.maxLength(style, rows: rows.count),
+            cutLength: style.maxGap)
         let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
         let hasAxis = style.axis != .none && scale.last > scale.origin
-        let axisLeft = hasAxis
+        let axisLeft =
+            hasAxis
             ? painter.labelColumnWidth(Self.sampleTicks(style.names), today: true) + AxisPainter.labelGap + 10 : 0
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
         // The lanes widen the node column: its middle stays the line, the lanes run right of it.
-        let builder = VerticalRows(card: card, rows: rows, labels: labels, width: width - axisLeft,
-                                   laneRoom: lanes.extraWidth, groupOpacity: 0.07, rightToLeft: rightToLeft,
-                                   measurer: measurer)
+        let builder = VerticalRows(
+            card: card, rows: rows, labels: labels, width: width - axisLeft, laneRoom: lanes.extraWidth,
+            groupOpacity: 0.07, rightToLeft: rightToLeft, measurer: measurer)
         let tops = rowTops(builder, intervals: intervals, scale: scale)
         let centers = rows.indices.map { tops[$0] + builder.shapes[$0].centerOffset }
         let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
@@ -39,8 +41,8 @@ struct TimeLayout {
         var bottom = barsBottom
         for (index, row) in rows.enumerated() {
             builder.draw(index, top: tops[index], into: &drawing)
-            bottom = max(bottom,
-                         tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups))
+            bottom = max(
+                bottom, tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups))
         }
 
         var content = CardContent()
@@ -48,15 +50,16 @@ struct TimeLayout {
         content.truncations = drawing.truncations
         let boxes = groupBoxes(builder, tops: tops, reach: reach)
         bottom = max(bottom, boxes.bottom)
-        let axis = hasAxis ? axis(map: map, rows: rows, texts: drawing.texts, axisLeft: axisLeft,
-                                  painter: painter) : nil
+        let axis =
+            hasAxis ? axis(map: map, rows: rows, texts: drawing.texts, axisLeft: axisLeft, painter: painter) : nil
         if axis?.today == true { content.description.append("Today") }
         let runs = SectionBands.runs(rows, sections: card.sections)
         let spans = rows.indices.map { (top: tops[$0], bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0])) }
-        let bands = SectionBands.vertical(runs, spans: spans, left: -7, right: width - axisLeft,
-                                          style: style, named: !builder.hasStatus, measurer: measurer)
-        let line = TimeMarks.line(drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style,
-                                  vertical: true)
+        let bands = SectionBands.vertical(
+            runs, spans: spans, left: -7, right: width - axisLeft, style: style, named: !builder.hasStatus,
+            measurer: measurer)
+        let line = TimeMarks.line(
+            drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: true)
         var layers = [bands, boxes.nodes, line, bars, drawing.markers, drawing.texts, drawing.links]
         for layer in layers.indices {
             for index in layers[layer].indices { layers[layer][index].translate(dx: axisLeft, dy: 0) }
@@ -70,8 +73,9 @@ struct TimeLayout {
 
     /// The bars of periods, each in its lane from its node to where it ends; where each row's bar
     /// ends (else its node's centre), and the lowest bar's bottom.
-    private func periodBars(_ rows: [ItemRow], lanes: Lanes, map: AxisMap, lineX: Double,
-                            centers: [Double]) -> (nodes: [Primitive], reach: [Double], bottom: Double) {
+    private func periodBars(_ rows: [ItemRow], lanes: Lanes, map: AxisMap, lineX: Double, centers: [Double]) -> (
+        nodes: [Primitive], reach: [Double], bottom: Double
+    ) {
         var bars: [Primitive] = []
         var reach = centers
         var bottom: Double = 0
@@ -89,8 +93,9 @@ struct TimeLayout {
 
     /// Tops of the rows: wanted where their dates fall, then pushed apart so no row's text runs
     /// into the next one.
-    private func rowTops(_ builder: VerticalRows, intervals: [(start: Double, end: Double)?],
-                         scale: TimeScale) -> [Double] {
+    private func rowTops(_ builder: VerticalRows, intervals: [(start: Double, end: Double)?], scale: TimeScale)
+        -> [Double]
+    {
         let shapes = builder.shapes
         let wantedCenters = intervals.map { $0.map { scale.position($0.start) } ?? 0 }
         let firstCenter = builder.firstTop + shapes[0].centerOffset
@@ -99,38 +104,48 @@ struct TimeLayout {
             let spacing = builder.gap(after: index)
             // A cut gap never shrinks below its drawn length, or its break mark would lie about time.
             guard let a = intervals[index]?.start, let b = intervals[index + 1]?.start,
-                  scale.cuts.contains(where: { $0.start >= a && $0.end <= b }) else { return spacing }
+                scale.cuts.contains(where: { $0.start >= a && $0.end <= b })
+            else { return spacing }
             let distance = wantedCenters[index + 1] - wantedCenters[index]
-            return max(spacing,
-                       distance + shapes[index].centerOffset - shapes[index + 1].centerOffset - shapes[index].height)
+            return max(
+                spacing, distance + shapes[index].centerOffset - shapes[index + 1].centerOffset - shapes[index].height)
         }
-        return OverlapResolver.resolve(wanted: wanted, heights: shapes.map(\.height), gaps: gaps,
-                                       minimum: builder.firstTop)
+        return OverlapResolver.resolve(
+            wanted: wanted, heights: shapes.map(\.height), gaps: gaps, minimum: builder.firstTop)
     }
 
     /// The axis left of the content; `texts` are the rows' texts, which the Today line avoids.
-    private func axis(map: AxisMap, rows: [ItemRow], texts: [Primitive], axisLeft: Double,
-                      painter: AxisPainter) -> (drawing: AxisPainter.Drawing, today: Bool) {
+    private func axis(map: AxisMap, rows: [ItemRow], texts: [Primitive], axisLeft: Double, painter: AxisPainter) -> (
+        drawing: AxisPainter.Drawing, today: Bool
+    ) {
         let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
-        let marks = TimeAxisMarks.marks(map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
-                                        minimumPitch: AxisPainter.verticalPitch)
+        let marks = TimeAxisMarks.marks(
+            map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
+            minimumPitch: AxisPainter.verticalPitch)
         let shifted = texts.map { text -> Primitive in
             var moved = text
             moved.translate(dx: axisLeft, dy: 0)
             return moved
         }
-        return (painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted), marks.today != nil)
+        return (
+            painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted),
+            marks.today != nil
+        )
     }
 
     /// Labels as wide as any tick's in these names, to size the axis column before the ticks are known.
     static func sampleTicks(_ names: DateNames) -> [AxisTick] {
-        let days = (1...12).map { names.day(CivilDate(secondsSinceEpoch: Int64(CivilDate.daysSinceEpoch(year: 2026, month: $0, day: 28)) * 86_400)) }
+        let days = (1...12).map {
+            names.day(
+                CivilDate(secondsSinceEpoch: Int64(CivilDate.daysSinceEpoch(year: 2026, month: $0, day: 28)) * 86_400))
+        }
         return (days + ["2026", "00:00", "Q4"]).map { AxisTick(instant: 0, label: $0, context: nil) }
     }
 
     /// Group boxes around their rows and every period bar that starts inside them.
-    private func groupBoxes(_ builder: VerticalRows, tops: [Double],
-                            reach: [Double]) -> (nodes: [Primitive], bottom: Double) {
+    private func groupBoxes(_ builder: VerticalRows, tops: [Double], reach: [Double]) -> (
+        nodes: [Primitive], bottom: Double
+    ) {
         let rows = builder.rows
         var bottoms = rows.indices.map { tops[$0] + builder.shapes[$0].height }
         for (index, row) in rows.enumerated() {
