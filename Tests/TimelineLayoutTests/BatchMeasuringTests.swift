@@ -73,4 +73,27 @@ final class BatchMeasuringTests: XCTestCase {
         XCTAssertNotNil(stack.blocks[2].rich, "a body is built from its runs, measured when built")
         XCTAssertEqual(stack.blocks[1].beside?.block.measured.lines.first?.text, "right")
     }
+
+    /// The horizontal layouts and the preview strip measure their columns' texts in one batch too;
+    /// what they measure alone (words and dates, for the columns' widths) is never measured twice.
+    func testHorizontalAndPreviewLayoutsMeasureTheirColumnsTextsInABatch() throws {
+        for layout in ["layout: list, direction: horizontal", "layout: time, direction: horizontal", "layout: preview"] {
+            let card = try LayoutFixture.card(
+                """
+                version: 1
+                now: 2026-11-10
+                cards:
+                  - { \(layout), style: { axis: none, today: none }, items: [
+                      { title: Kickoff meeting, subtitle: All hands, date: 2026-11-01, statusText: Done },
+                      { title: Design review, event: Nov 5, date: 2026-11-05 },
+                      { title: Launch day, date: 2026-11-20 } ] }
+                """)
+            let measurer = RecordingFake()
+            _ = try CardLayout.scene(for: card, measurer: measurer)
+            let batched = Set(measurer.batches.flatMap { $0 })
+            let texts = Set(batched.map(\.text))
+            XCTAssert(texts.isSuperset(of: ["Kickoff meeting", "All hands", "Design review", "Launch day"]), layout)
+            XCTAssertEqual(batched.intersection(measurer.single), [], "\(layout): measured again outside the batch")
+        }
+    }
 }
