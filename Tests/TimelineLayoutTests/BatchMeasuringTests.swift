@@ -77,7 +77,8 @@ final class BatchMeasuringTests: XCTestCase {
     /// The horizontal layouts and the preview strip measure their columns' texts in one batch too;
     /// what they measure alone (words and dates, for the columns' widths) is never measured twice.
     func testHorizontalAndPreviewLayoutsMeasureTheirColumnsTextsInABatch() throws {
-        for layout in ["layout: list, direction: horizontal", "layout: time, direction: horizontal", "layout: preview"] {
+        let layouts = ["layout: list, direction: horizontal", "layout: time, direction: horizontal", "layout: preview"]
+        for layout in layouts {
             let card = try LayoutFixture.card(
                 """
                 version: 1
