@@ -50,7 +50,9 @@ extension ScenePainter {
                 let scalars = String(decoding: runText, as: UTF8.self).unicodeScalars.reversed()
                 runText = Array(String(String.UnicodeScalarView(scalars)).utf8)
             }
-            cairo_set_scaled_font(cr, pango_cairo_font_get_scaled_font(OpaquePointer(font)))
+            guard let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { continue }
+            glyphDrift?.correct(&glyphs, font: font, scaledFont: scaledFont)
+            cairo_set_scaled_font(cr, scaledFont)
             var cluster = cairo_text_cluster_t(num_bytes: Int32(runText.count), num_glyphs: Int32(glyphs.count))
             runText.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in

@@ -21,6 +21,8 @@ struct ScenePainter {
     /// PNG fills glyph outlines as paths, exactly as an SVG viewer fills the SVG's glyph outlines,
     /// so a rasterized SVG matches the PNG; SVG and PDF keep real glyphs.
     var textAsOutlines = false
+    /// PDF only: puts glyphs where a reader draws them at cairo's written widths.
+    var glyphDrift: PDFGlyphDrift?
 
     func paint(_ scene: Scene) {
         if let background = scene.background {
@@ -35,6 +37,7 @@ struct ScenePainter {
         defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
         let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
         for node in scene.nodes {
+            if case .text = node {} else { glyphDrift?.restart() }
             switch node {
             case .box(let box): paintBox(box)
             case .line(let line): paintLine(line)
@@ -177,6 +180,8 @@ struct ScenePainter {
 
     private func paintText(_ text: TextNode) {
         setColor(text.color)
+        let color = text.color
+        glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
         for line in text.lines where !line.text.isEmpty {
             if drawsKeptLines, let shaped = fonts.shapedLine(line.text, font: text.font) {
                 drawKept(shaped, text: line.text, font: text.font, x: line.x, baseline: line.baseline)
@@ -187,6 +192,7 @@ struct ScenePainter {
                     continue
                 }
                 drawLaidOut(x: line.x, top: top)
+                glyphDrift?.restart()
             }
         }
     }
@@ -262,6 +268,7 @@ struct ScenePainter {
             clusters.append(cairo_text_cluster_t(num_bytes: Int32(end - start), num_glyphs: Int32(drawn)))
             index = next
         }
+        glyphDrift?.correct(&glyphs, font: font, scaledFont: scaledFont)
         cairo_save(cr)
         cairo_set_scaled_font(cr, scaledFont)
         var utf8 = text
