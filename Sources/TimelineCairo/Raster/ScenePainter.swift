@@ -191,6 +191,7 @@ struct ScenePainter {
                    showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
                     continue
                 }
+                if !textAsOutlines, marksPDFStructure, showLeftToRightRuns(line.text, x: line.x, top: top) { continue }
                 drawLaidOut(x: line.x, top: top)
                 glyphDrift?.restart()
             }
@@ -238,8 +239,23 @@ struct ScenePainter {
         cairo_move_to(cr, x, baseline - Double(shaped.baseline) / unit)
         var originX = 0.0, originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
-        let baseY = originY + Double(shaped.baseline) / unit
-        let string = shaped.glyphs.pointee
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                showRun(shaped.glyphs, text: chars.baseAddress, length: Int(shaped.item.pointee.length), font: font,
+                        scaledFont: scaledFont, x: originX, baseline: originY + Double(shaped.baseline) / unit)
+            }
+        }
+        cairo_move_to(cr, originX, originY)
+    }
+
+    /// Glyphs of one left-to-right run starting at `x`, with their text (`length` bytes at `text`)
+    /// in clusters so that a PDF keeps it; returns the run's width.
+    @discardableResult
+    func showRun(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, text: UnsafePointer<CChar>?, length: Int,
+                 font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer, x originX: Double, baseline baseY: Double) -> Double {
+        let unit = Double(PANGO_SCALE)
+        let string = glyphString.pointee
         let count = Int(string.num_glyphs)
         var glyphs: [cairo_glyph_t] = []
         glyphs.reserveCapacity(count)
@@ -255,7 +271,6 @@ struct ScenePainter {
         // One cluster per run of glyphs sharing a cluster, empty and unknown glyphs not counted.
         var clusters: [cairo_text_cluster_t] = []
         var index = 0
-        let length = Int(shaped.item.pointee.length)
         while index < count {
             let start = Int(string.log_clusters[index])
             var next = index + 1
@@ -271,15 +286,10 @@ struct ScenePainter {
         glyphDrift?.correct(&glyphs, font: font, scaledFont: scaledFont)
         cairo_save(cr)
         cairo_set_scaled_font(cr, scaledFont)
-        var utf8 = text
-        utf8.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                cairo_show_text_glyphs(cr, chars.baseAddress, Int32(length), glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
-                                       cairo_text_cluster_flags_t(rawValue: 0))
-            }
-        }
+        cairo_show_text_glyphs(cr, text, Int32(length), glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
+                               cairo_text_cluster_flags_t(rawValue: 0))
         cairo_restore(cr)
-        cairo_move_to(cr, originX, originY)
+        return Double(position) / unit
     }
 
     private func paintLink(_ link: LinkNode) {
