@@ -188,6 +188,20 @@ final class ClientPropertiesTests: XCTestCase {
         XCTAssertEqual(lastGlyph, svgLast, accuracy: 0.05, "the reader's last glyph at \(lastGlyph), the outlines' at \(svgLast)")
     }
 
+    /// A bold CJK line is drawn in the fallback font emboldened; cairo embeds its outlines 1/24 em
+    /// lower than it draws them, so its glyphs are written that much higher than a regular line's.
+    func testPDFRaisesEmboldenedGlyphsByTheEmboldeningStrength() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        func textMatrixY(_ font: String) throws -> Double {
+            let scene = Scene(width: 200, height: 60, background: nil, nodes: [
+                .text(TextNode(font: font, color: black, lines: [PlacedLine(text: "新产品", x: 10, baseline: 30, width: 60)])),
+            ], title: "t", description: [])
+            let content = inflatedStreams(try renderer.render(scene, format: .pdf)).joined()
+            return try XCTUnwrap(Double(try XCTUnwrap(try matches("[-\\d.]+ 0 0 [-\\d.]+ [-\\d.]+ ([-\\d.]+) Tm", in: content).first?[1])))
+        }
+        XCTAssertEqual(try textMatrixY("Inter 14") - textMatrixY("Inter Bold 14"), 14 * 96 / 72 / 24, accuracy: 0.01)
+    }
+
     /// The PDF's streams, inflated.
     private func inflatedStreams(_ pdf: Data) -> [String] {
         let bytes = [UInt8](pdf)

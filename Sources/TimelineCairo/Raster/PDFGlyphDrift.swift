@@ -13,6 +13,10 @@ import CPangoCairo
 /// cairo starts from an exact position (`Tm` or `Td`) for a new text object (after any other
 /// drawing or a change of color), a new font size, a new baseline and a jump of over 10 em;
 /// the shortfall starts again from zero there.
+///
+/// A font fontconfig emboldens (a bold weight of a font that has none, such as the CJK fallback)
+/// is embedded as outlines cairo makes itself, and those lie 1/24 em (FreeType's emboldening
+/// strength) below where cairo draws the same glyphs on a surface: its glyphs go up by as much.
 final class PDFGlyphDrift {
     /// The reader's position minus cairo's, in user space.
     private var drift = 0.0
@@ -46,7 +50,9 @@ final class PDFGlyphDrift {
             restart()
             return
         }
+        let raise = isEmboldened(font) ? fontSize / 24 : 0
         for index in glyphs.indices {
+            glyphs[index].y -= raise
             let glyph = glyphs[index]
             if baseline.map({ abs($0 - glyph.y) > 0.001 * fontSize }) ?? true || size != fontSize
                 || abs(glyph.x - drift - cairoNext) > 10 * fontSize {
@@ -61,6 +67,18 @@ final class PDFGlyphDrift {
             cairoNext = glyphs[index].x + exact * fontSize
             drift += (written - exact) * fontSize
         }
+    }
+
+    private var emboldened: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
+
+    private func isEmboldened(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        if let known = emboldened[font] { return known }
+        var value: FcBool = 0
+        let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
+        let answer = pango_fc_font_get_pattern(fcFont).map { FcPatternGetBool($0, FC_EMBOLDEN, 0, &value) == FcResultMatch } == true
+            && value != 0
+        emboldened[font] = answer
+        return answer
     }
 
     private func unitsPerEm(_ font: UnsafeMutablePointer<PangoFont>) -> (OpaquePointer, Double)? {
