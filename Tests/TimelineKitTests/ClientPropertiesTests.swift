@@ -101,7 +101,8 @@ final class ClientPropertiesTests: XCTestCase {
 
     func testTextIsAlsoRealInvisibleTextOverItsOutlines() throws {
         let svg = try svg(scene())
-        XCTAssertTrue(svg.contains("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\" aria-hidden=\"true\">"), svg)
+        XCTAssertTrue(svg.contains("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\" aria-hidden=\"true\">"),
+                      svg)
         XCTAssertTrue(svg.contains("<g font-family=\"Inter, sans-serif\" font-size=\"18.667\" font-weight=\"600\">"),
                       "14 pt at Pango's 96 dpi, as the outlines are drawn")
         XCTAssertTrue(svg.contains("<text x=\"10\" y=\"30\" textLength=\"120\" lengthAdjust=\"spacingAndGlyphs\">Kickoff &amp; &lt;review&gt;</text>"), svg)
@@ -118,13 +119,15 @@ final class ClientPropertiesTests: XCTestCase {
         let withoutLinks = try svg(Scene(width: 100, height: 40, background: nil, nodes: scene().nodes.filter {
             if case .link = $0 { false } else { true }
         }, title: "Card", description: ["one"]))
-        let labelled = try XCTUnwrap(try matches("role=\"img\" aria-labelledby=\"([^ ]+) ([^\"]+)\"", in: withoutLinks).first)
+        let labelled = try XCTUnwrap(try matches("role=\"img\" aria-labelledby=\"([^ ]+) ([^\"]+)\"",
+                                                 in: withoutLinks).first)
         XCTAssertTrue(withoutLinks.contains("<title id=\"\(labelled[1])\">Card</title>"), withoutLinks)
         XCTAssertTrue(withoutLinks.contains("<desc id=\"\(labelled[2])\">one</desc>"), withoutLinks)
 
         let svg = try svg(scene())
         XCTAssertFalse(svg.contains("role=\"img\""), "links inside an image would be presentational")
-        let title = try XCTUnwrap(try matches("role=\"graphics-document\" aria-labelledby=\"([^ \"]+)\"", in: svg).first)
+        let title = try XCTUnwrap(try matches("role=\"graphics-document\" aria-labelledby=\"([^ \"]+)\"",
+                                              in: svg).first)
         XCTAssertTrue(svg.contains("<title id=\"\(title[1])\">Card</title>"), svg)
         XCTAssertTrue(svg.contains("<desc id=\"") && svg.contains("\">one</desc>"), svg)
         XCTAssertTrue(svg.contains("xlink:href=\"https://example.com/\" aria-label=\"Kickoff &amp; &lt;review&gt;\""), svg)
@@ -138,7 +141,8 @@ final class ClientPropertiesTests: XCTestCase {
         let renderer = SceneRenderer(fonts: try FontLibrary())
         let text = "A title long enough that it has to wrap over several lines inside a narrow card"
         let scene = Scene(width: 700, height: 60, background: nil, nodes: [
-            .text(TextNode(font: "Inter Semi-Bold 14", color: black, lines: [PlacedLine(text: text, x: 10, baseline: 30, width: 600)])),
+            .text(TextNode(font: "Inter Semi-Bold 14", color: black,
+                           lines: [PlacedLine(text: text, x: 10, baseline: 30, width: 600)])),
         ], title: "t", description: [])
         let pdf = try renderer.render(scene, format: .pdf)
         let content = inflatedStreams(pdf).joined()
@@ -148,7 +152,8 @@ final class ClientPropertiesTests: XCTestCase {
         let object = try XCTUnwrap(try matches("/\(fontName) (\\d+) 0 R", in: document).first?[1])
         let font = try XCTUnwrap(try matches("(?s)\n\(object) 0 obj(.*?)endobj", in: document).first?[1])
         let firstChar = try XCTUnwrap(Int(try XCTUnwrap(try matches("/FirstChar (\\d+)", in: font).first?[1])))
-        let widths = try XCTUnwrap(try matches("/Widths \\[([^\\]]*)\\]", in: font).first?[1]).split(separator: " ").compactMap { Double($0) }
+        let widths = try XCTUnwrap(try matches("/Widths \\[([^\\]]*)\\]", in: font).first?[1])
+            .split(separator: " ").compactMap { Double($0) }
         let matrix = try XCTUnwrap(try matches("([-\\d.]+) 0 0 [-\\d.]+ ([-\\d.]+) [-\\d.]+ Tm", in: content).first)
         let size = try XCTUnwrap(Double(matrix[1])), start = try XCTUnwrap(Double(matrix[2]))
         let array = try XCTUnwrap(try matches("(?s)\\[(.*)\\]\\s*TJ", in: content).first?[1])
@@ -184,8 +189,10 @@ final class ClientPropertiesTests: XCTestCase {
         }
         let svg = try svg(scene)
         let lineStart = try XCTUnwrap(Double(try XCTUnwrap(try matches("translate\\(([-\\d.]+) ", in: svg).last?[1])))
-        let svgLast = lineStart + (try XCTUnwrap(Double(try XCTUnwrap(try matches("<use [^>]* x=\"([-\\d.]+)\"", in: svg).last?[1]))))
-        XCTAssertEqual(lastGlyph, svgLast, accuracy: 0.05, "the reader's last glyph at \(lastGlyph), the outlines' at \(svgLast)")
+        let lastUse = try XCTUnwrap(try matches("<use [^>]* x=\"([-\\d.]+)\"", in: svg).last?[1])
+        let svgLast = lineStart + (try XCTUnwrap(Double(lastUse)))
+        XCTAssertEqual(lastGlyph, svgLast, accuracy: 0.05,
+                       "the reader's last glyph at \(lastGlyph), the outlines' at \(svgLast)")
     }
 
     /// A bold CJK line is drawn in the fallback font emboldened; cairo embeds its outlines 1/24 em
@@ -194,10 +201,12 @@ final class ClientPropertiesTests: XCTestCase {
         let renderer = SceneRenderer(fonts: try FontLibrary())
         func textMatrixY(_ font: String) throws -> Double {
             let scene = Scene(width: 200, height: 60, background: nil, nodes: [
-                .text(TextNode(font: font, color: black, lines: [PlacedLine(text: "新产品", x: 10, baseline: 30, width: 60)])),
+                .text(TextNode(font: font, color: black,
+                               lines: [PlacedLine(text: "新产品", x: 10, baseline: 30, width: 60)])),
             ], title: "t", description: [])
             let content = inflatedStreams(try renderer.render(scene, format: .pdf)).joined()
-            return try XCTUnwrap(Double(try XCTUnwrap(try matches("[-\\d.]+ 0 0 [-\\d.]+ [-\\d.]+ ([-\\d.]+) Tm", in: content).first?[1])))
+            let y = try XCTUnwrap(try matches("[-\\d.]+ 0 0 [-\\d.]+ [-\\d.]+ ([-\\d.]+) Tm", in: content).first?[1])
+            return try XCTUnwrap(Double(y))
         }
         XCTAssertEqual(try textMatrixY("Inter 14") - textMatrixY("Inter Bold 14"), 14 * 96 / 72 / 24, accuracy: 0.01)
     }

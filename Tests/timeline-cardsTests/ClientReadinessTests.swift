@@ -36,8 +36,9 @@ final class ClientReadinessTests: XCTestCase {
             let size = try all("<svg [^>]*?width=\"([^\"]+)\"", in: svg) + all("<svg [^>]*?height=\"([^\"]+)\"", in: svg)
             XCTAssertEqual(size.count, 2, name)
             for value in size { XCTAssertNotNil(Int(value), "\(name): whole size, not \(value)") }
-            XCTAssertTrue(svg.contains(svg.contains("<a ") ? "role=\"graphics-document\" aria-labelledby=\"" : "role=\"img\" aria-labelledby=\""),
-                          "\(name): an image, or a graphics document whose links stay reachable")
+            let role = svg.contains("<a ") ? "graphics-document" : "img"
+            let root = "role=\"\(role)\" aria-labelledby=\""
+            XCTAssertTrue(svg.contains(root), "\(name): an image, or a graphics document whose links stay reachable")
 
             let ids = try all(" id=\"([^\"]+)\"", in: svg)
             let prefix = try XCTUnwrap(try all("^(.+-[0-9a-f]{8}-)title$", in: ids[0]).first, "\(name): \(ids[0])")

@@ -75,8 +75,9 @@ final class PDFGlyphDrift {
         if let known = emboldened[font] { return known }
         var value: FcBool = 0
         let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
-        let answer = pango_fc_font_get_pattern(fcFont).map { FcPatternGetBool($0, FC_EMBOLDEN, 0, &value) == FcResultMatch } == true
-            && value != 0
+        let pattern = pango_fc_font_get_pattern(fcFont)
+        let found = pattern.map { FcPatternGetBool($0, FC_EMBOLDEN, 0, &value) == FcResultMatch }
+        let answer = found == true && value != 0
         emboldened[font] = answer
         return answer
     }

@@ -68,7 +68,8 @@ extension ScenePainter {
     /// glyphs are placed for the reader too. False, drawing nothing, for a line Pango must draw:
     /// several lines, right-to-left runs, or characters no font has (Pango's hex boxes).
     func showLeftToRightRuns(_ text: String, x: Double, top: Double) -> Bool {
-        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0) else { return false }
+        guard pango_layout_get_line_count(layout) == 1,
+              let line = pango_layout_get_line_readonly(layout, 0) else { return false }
         var runs: [(glyphs: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>,
                     font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer)] = []
         var list = line.pointee.runs
@@ -76,9 +77,11 @@ extension ScenePainter {
             list = node.pointee.next
             guard let data = node.pointee.data else { continue }
             let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-            guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font, item.pointee.analysis.level % 2 == 0,
+            guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font,
+                  item.pointee.analysis.level % 2 == 0,
                   let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return false }
-            for index in 0..<Int(glyphs.pointee.num_glyphs) where glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
+            let string = glyphs.pointee
+            for index in 0..<Int(string.num_glyphs) where string.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
                 return false
             }
             runs.append((glyphs, item, font, scaledFont))
@@ -94,8 +97,8 @@ extension ScenePainter {
                 for run in runs {
                     let offset = Int(run.item.pointee.offset), length = Int(run.item.pointee.length)
                     guard offset + length <= chars.count else { continue }
-                    penX += showRun(run.glyphs, text: chars.baseAddress.map { $0 + offset }, length: length, font: run.font,
-                                    scaledFont: run.scaledFont, x: penX, baseline: baseline)
+                    penX += showRun(run.glyphs, text: chars.baseAddress.map { $0 + offset }, length: length,
+                                    font: run.font, scaledFont: run.scaledFont, x: penX, baseline: baseline)
                 }
             }
         }

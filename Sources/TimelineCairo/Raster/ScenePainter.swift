@@ -253,7 +253,8 @@ struct ScenePainter {
     /// in clusters so that a PDF keeps it; returns the run's width.
     @discardableResult
     func showRun(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, text: UnsafePointer<CChar>?, length: Int,
-                 font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer, x originX: Double, baseline baseY: Double) -> Double {
+                 font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer,
+                 x originX: Double, baseline baseY: Double) -> Double {
         let unit = Double(PANGO_SCALE)
         let string = glyphString.pointee
         let count = Int(string.num_glyphs)
