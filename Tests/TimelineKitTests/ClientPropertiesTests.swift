@@ -211,6 +211,19 @@ final class ClientPropertiesTests: XCTestCase {
         XCTAssertEqual(try textMatrixY("Inter 14") - textMatrixY("Inter Bold 14"), 14 * 96 / 72 / 24, accuracy: 0.01)
     }
 
+    /// A bold CJK text after a regular one: the fallback font emboldened is the same face and
+    /// description, and its glyphs still get outlines of their own (the bold ones).
+    func testEmboldenedGlyphsHaveOutlinesOfTheirOwnInSVG() throws {
+        let lines = [PlacedLine(text: "本日", x: 10, baseline: 30, width: 40)]
+        let svg = try svg(Scene(width: 100, height: 60, background: nil, nodes: [
+            .text(TextNode(font: "Inter 14", color: black, lines: lines)),
+            .text(TextNode(font: "Inter Bold 14", color: black, lines: lines)),
+        ], title: "t", description: []))
+        let outlines = try matches("<path id=\"[^\"]+\" d=\"([^\"]+)\"", in: svg).map { $0[1] }
+        XCTAssertEqual(outlines.count, 4, svg)
+        XCTAssertEqual(Set(outlines).count, 4, "bold outlines differ from regular ones")
+    }
+
     /// The PDF's streams, inflated.
     private func inflatedStreams(_ pdf: Data) -> [String] {
         let bytes = [UInt8](pdf)
