@@ -89,8 +89,13 @@ extension ScenePainter {
         var logical = PangoRectangle()
         pango_layout_line_get_extents(line, nil, &logical)
         let unit = Double(PANGO_SCALE)
-        var penX = x + Double(logical.x) / unit
-        let baseline = top + Double(pango_layout_get_baseline(layout)) / unit
+        // From the current point, as Pango's renderer and `drawKept` start (cairo keeps it in
+        // fixed point): the same line gives the same bytes whichever way it was measured.
+        cairo_move_to(cr, x, top)
+        var originX = 0.0, originY = 0.0
+        cairo_get_current_point(cr, &originX, &originY)
+        var penX = originX + Double(logical.x) / unit
+        let baseline = originY + Double(pango_layout_get_baseline(layout)) / unit
         var utf8 = text
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
