@@ -66,7 +66,9 @@ final class SVGGlyphs {
             if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch { identity += "#\(index)" }
             // A bold weight of a font that has none is the same face and description, emboldened.
             var emboldened: FcBool = 0
-            if FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &emboldened) == FcResultMatch, emboldened != 0 { identity += "+bold" }
+            if FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &emboldened) == FcResultMatch, emboldened != 0 {
+                identity += "+bold"
+            }
         }
         if let description = pango_font_describe_with_absolute_size(pangoFont) {
             defer { pango_font_description_free(description) }
