@@ -80,6 +80,7 @@ public final class SceneRenderer {
                                    canvas: (canvas.width / scale, canvas.height / scale))
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure && scale == 1
+        if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
