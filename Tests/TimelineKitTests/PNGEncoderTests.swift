@@ -50,6 +50,19 @@ final class PNGEncoderTests: XCTestCase {
         }
     }
 
+    /// Rows of opaque pixels only, which take the encoder's shorter path, in colors of every channel.
+    func testOpaqueRowsDecodeToCairosPixels() throws {
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 37, 5))
+        let context = CairoContext(surface: surface)
+        for (index, color) in [(0.9, 0.1, 0.3), (0.2, 0.7, 0.05), (0.0, 0.0, 1.0), (1.0, 1.0, 1.0), (0.5, 0.25, 0.75)].enumerated() {
+            cairo_set_source_rgb(context.pointer, color.0, color.1, color.2)
+            cairo_rectangle(context.pointer, Double(index * 7), 0, 7, 5)
+            cairo_fill(context.pointer)
+        }
+        cairo_surface_flush(surface.pointer)
+        XCTAssertEqual(try PixelImage(png: try ourPNG(surface)).rgba, try PixelImage(png: cairoPNG(surface)).rgba)
+    }
+
     func testChunksAreHeaderColorSpaceBackgroundDensityDataAndEnd() throws {
         let png = [UInt8](try ourPNG(surface(width: 5, height: 4)))
         XCTAssertEqual(Array(png.prefix(8)), PixelImage.pngSignature)
