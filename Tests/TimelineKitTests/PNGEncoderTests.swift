@@ -33,20 +33,24 @@ final class PNGEncoderTests: XCTestCase {
         return sink.data
     }
 
-    private func ourPNG(_ surface: CairoSurface) throws -> Data {
+    private func ourPNG(_ surface: CairoSurface, compression: PNGEncoder.Compression = .small) throws -> Data {
         Data(try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface.pointer)!,
                                    width: Int(cairo_image_surface_get_width(surface.pointer)),
                                    height: Int(cairo_image_surface_get_height(surface.pointer)),
-                                   stride: Int(cairo_image_surface_get_stride(surface.pointer))))
+                                   stride: Int(cairo_image_surface_get_stride(surface.pointer)),
+                                   compression: compression))
     }
 
     func testDecodesToCairosPixels() throws {
         for (width, height) in [(1, 1), (1, 7), (3, 2), (61, 17), (256, 40)] {
             let image = surface(width: width, height: height)
-            let ours = try PixelImage(png: try ourPNG(image)), cairos = try PixelImage(png: cairoPNG(image))
-            XCTAssertEqual(ours.width, width)
-            XCTAssertEqual(ours.height, height)
-            XCTAssertEqual(ours.rgba, cairos.rgba, "\(width)×\(height)")
+            let cairos = try PixelImage(png: cairoPNG(image))
+            for compression in [PNGEncoder.Compression.fast, .small] {
+                let ours = try PixelImage(png: try ourPNG(image, compression: compression))
+                XCTAssertEqual(ours.width, width)
+                XCTAssertEqual(ours.height, height)
+                XCTAssertEqual(ours.rgba, cairos.rgba, "\(width)×\(height), \(compression)")
+            }
         }
     }
 
@@ -60,7 +64,8 @@ final class PNGEncoderTests: XCTestCase {
             cairo_fill(context.pointer)
         }
         cairo_surface_flush(surface.pointer)
-        XCTAssertEqual(try PixelImage(png: try ourPNG(surface)).rgba, try PixelImage(png: cairoPNG(surface)).rgba)
+        let ours = try PixelImage(png: try ourPNG(surface, compression: .fast))
+        XCTAssertEqual(ours.rgba, try PixelImage(png: cairoPNG(surface)).rgba)
     }
 
     func testChunksAreHeaderColorSpaceBackgroundDensityDataAndEnd() throws {

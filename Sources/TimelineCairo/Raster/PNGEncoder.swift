@@ -8,11 +8,17 @@ import TimelineScene
 /// times as fast: libpng tried all five row filters on every row and zlib compressed row by row,
 /// 600 – 900 ms for a 960 × 12,040 px card. Here each row takes Up or Sub, whichever leaves the
 /// smaller bytes (what libpng's search picks on flat drawings), and libdeflate compresses all
-/// rows in one call at `compressionLevel`; files come out about a tenth smaller.
+/// rows in one call at the level `Compression` says; files come out about a tenth smaller.
 enum PNGEncoder {
-    /// libdeflate's level 1: half the instructions of its level 6, which compression was most
-    /// of a small card's PNG, for files about 1 % larger (cards are flat colors and text).
-    static let compressionLevel: Int32 = 1
+    /// How hard libdeflate compresses.
+    enum Compression: Int32 {
+        /// Level 1, for rendered images: half the instructions of level 6, which was half of a
+        /// small card's PNG render, for files about 1 % larger (cards are flat colors and text).
+        case fast = 1
+        /// Level 6, for small images that end up inside SVG and PDF documents (icons), where the
+        /// time does not count and the bytes are part of every document showing them.
+        case small = 6
+    }
 
     enum Failure: Error, CustomStringConvertible {
         case compression
@@ -25,7 +31,8 @@ enum PNGEncoder {
     ///   - scale: pixels per point, written as pixels per metre (`pHYs`): 2 is 144 dpi.
     ///   - background: the color the image is made to be seen on (`bKGD`).
     static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
-                       background: RGBA = RGBA(r: 255, g: 255, b: 255)) throws(Failure) -> [UInt8] {
+                       background: RGBA = RGBA(r: 255, g: 255, b: 255),
+                       compression: Compression = .small) throws(Failure) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
@@ -40,7 +47,8 @@ enum PNGEncoder {
         density.appendBigEndian(perMetre)
         density.append(1) // the unit is the metre
         file.appendChunk("pHYs", density[...])
-        let compressed = try compressedRows(pixels: pixels, width: width, height: height, stride: stride)
+        let compressed = try compressedRows(pixels: pixels, width: width, height: height, stride: stride,
+                                            compression: compression)
         // A chunk holds less than 2 GiB.
         for start in Swift.stride(from: 0, to: compressed.count, by: 1 << 30) {
             file.appendChunk("IDAT", compressed[start..<min(compressed.count, start + (1 << 30))])
@@ -50,7 +58,8 @@ enum PNGEncoder {
     }
 
     /// The filtered rows as one zlib stream.
-    private static func compressedRows(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(Failure) -> [UInt8] {
+    private static func compressedRows(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
+                                       compression: Compression) throws(Failure) -> [UInt8] {
         let rowBytes = width * 4
         // Two unfiltered rows, the one above and this one, then the filtered rows.
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
@@ -66,7 +75,7 @@ enum PNGEncoder {
             }
             count = height * (rowBytes + 1)
         }
-        guard let compressor = libdeflate_alloc_compressor(compressionLevel) else { throw .compression }
+        guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
         defer { libdeflate_free_compressor(compressor) }
         let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) { output, count in
             count = filtered.withUnsafeBytes { input in
