@@ -20,15 +20,15 @@ deps:
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
-# Release builds start faster (docs/performance.md, round 3):
-# - the Swift runtime and FoundationEssentials linked in (9 ms sooner than full Foundation);
-# - the C++ runtime linked in as well: libstdc++.so costs 1,700 symbol lookups at every start.
+# Release builds start faster (docs/performance.md):
+# - the Swift runtime and FoundationEssentials linked in, not loaded and bound at every start;
+# - the C++ runtime linked in as well: libstdc++.so's symbols would be looked up at every start.
 #   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
-#   (when the compiler has none, the .so is linked as before);
+#   (when the compiler has none, the .so is linked);
 # - generic types' metadata fetched by direct calls, not by demangling their names at run time
 #   (swift-argument-parser's property wrappers);
-# - no run-time exclusivity checks on class properties (8 % of decoding): debug builds, which
-#   every test runs, keep them and would trap on a violation.
+# - no run-time exclusivity checks on class properties (a measurable part of decoding): debug
+#   builds, which every test runs, keep them and would trap on a violation.
 STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
