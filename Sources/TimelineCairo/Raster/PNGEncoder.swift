@@ -1,5 +1,10 @@
 import CDeflate
 import TimelineScene
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// PNG files from cairo's ARGB32 pixels, as `cairo_surface_write_to_png_stream` writes them
 /// (8-bit RGBA, alpha un-premultiplied with cairo's rounding, no time stamp), plus what viewers
@@ -125,6 +130,13 @@ enum PNGEncoder {
     /// The row's filter byte and bytes: Up (the difference from the row above) or Sub (from the
     /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes.
     private static func filter(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        // A row the same as the one above (most rows of a card's flat areas) is all zeros in Up,
+        // the smallest sum there is: no need to sum.
+        if memcmp(row, above, count) == 0 {
+            out[0] = 2
+            (out + 1).update(repeating: 0, count: count)
+            return
+        }
         // Wrapping sums of 32 bits (a row has at most 131,068 bytes of at most 128): vectorized.
         var upCost: UInt32 = 0, subCost: UInt32 = 0
         for index in 0..<min(4, count) {

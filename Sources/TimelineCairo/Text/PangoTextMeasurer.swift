@@ -30,8 +30,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
 
     /// Texts already measured, by everything a measurement depends on: documents repeat
-    /// subtitles, statuses and labels, and each would otherwise be shaped again.
-    /// Positions in `answers`, which a batch fills in for its new texts once they are shaped.
+    /// subtitles, statuses and labels, and each would otherwise be shaped again. A dictionary of
+    /// positions in `answers`, not of answers, so that a batch hashes each request once and
+    /// fills in its new texts' answers once they are shaped (hashing is most of a known text's
+    /// cost).
     private var positions: [TextRequest: Int] = [:]
     private var answers: [MeasuredText] = []
     private static let cacheLimit = 50_000
