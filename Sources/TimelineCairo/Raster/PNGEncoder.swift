@@ -9,16 +9,17 @@ import Darwin
 /// PNG files from cairo's ARGB32 pixels, as `cairo_surface_write_to_png_stream` writes them
 /// (8-bit RGBA, alpha un-premultiplied with cairo's rounding, no time stamp), plus what viewers
 /// need to show them at their size and colors: sRGB, the density (72 dpi × scale) and the theme's
-/// background as bKGD. Three
-/// times as fast: libpng tried all five row filters on every row and zlib compressed row by row,
-/// 600 – 900 ms for a 960 × 12,040 px card. Here each row takes Up or Sub, whichever leaves the
-/// smaller bytes (what libpng's search picks on flat drawings), and libdeflate compresses all
-/// rows in one call at the level `Compression` says; files come out about a tenth smaller.
+/// background as bKGD.
+///
+/// Ours rather than cairo's (libpng and zlib), which tries all five row filters on every row and
+/// compresses row by row, the slowest step of a tall PNG. Here each row takes Up or Sub,
+/// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and
+/// libdeflate compresses all rows in one call, at the level `Compression` says.
 enum PNGEncoder {
     /// How hard libdeflate compresses.
     enum Compression: Int32 {
-        /// Level 1, for rendered images: half the instructions of level 6, which was half of a
-        /// small card's PNG render, for files about 1 % larger (cards are flat colors and text).
+        /// Level 1, for rendered images: half the instructions of level 6 (compression is most
+        /// of a small card's PNG), for files about 1 % larger (cards are flat colors and text).
         case fast = 1
         /// Level 6, for small images that end up inside SVG and PDF documents (icons), where the
         /// time does not count and the bytes are part of every document showing them.
