@@ -58,7 +58,8 @@ final class PNGEncoderTests: XCTestCase {
     func testOpaqueRowsDecodeToCairosPixels() throws {
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 37, 5))
         let context = CairoContext(surface: surface)
-        for (index, color) in [(0.9, 0.1, 0.3), (0.2, 0.7, 0.05), (0.0, 0.0, 1.0), (1.0, 1.0, 1.0), (0.5, 0.25, 0.75)].enumerated() {
+        let colors = [(0.9, 0.1, 0.3), (0.2, 0.7, 0.05), (0.0, 0.0, 1.0), (1.0, 1.0, 1.0), (0.5, 0.25, 0.75)]
+        for (index, color) in colors.enumerated() {
             cairo_set_source_rgb(context.pointer, color.0, color.1, color.2)
             cairo_rectangle(context.pointer, Double(index * 7), 0, 7, 5)
             cairo_fill(context.pointer)
