@@ -112,7 +112,7 @@ public final class SceneRenderer {
         let encoded = timed(\.encodeSeconds) {
             Result { () throws(PNGEncoder.Failure) in 
                 try PNGEncoder.encode(pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
-                                      background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255))
+                                      background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255), compression: .fast)
             }
         }
         switch encoded {
