@@ -195,6 +195,28 @@ final class ClientPropertiesTests: XCTestCase {
                        "the reader's last glyph at \(lastGlyph), the outlines' at \(svgLast)")
     }
 
+    /// A PDF at another scale draws the lines kept from measuring, as at scale 1: each line's
+    /// glyph adjustments are those of scale 1, not those of the text shaped again at the new scale.
+    func testScaledPDFDrawsTheLinesOfScaleOne() throws {
+        let fonts = try FontLibrary()
+        let measurer = PangoTextMeasurer(fonts: fonts)
+        let title = "Milestone 12 — a long title that wraps around the card and over several lines"
+        let measured = measurer.measure(title, font: "Inter Semi-Bold 14", maxWidth: 160, maxLines: nil)
+        XCTAssertGreaterThan(measured.lines.count, 2)
+        let lines = measured.lines.map { PlacedLine(text: $0.text, x: 10, baseline: 20 + $0.baseline, width: $0.width) }
+        let scene = Scene(width: 200, height: 30 + measured.height, background: nil, nodes: [
+            .text(TextNode(font: "Inter Semi-Bold 14", color: black, lines: lines)),
+        ], title: "t", description: [])
+        let renderer = SceneRenderer(fonts: fonts)
+        func adjustments(scale: Double) throws -> [String] {
+            let content = inflatedStreams(try renderer.render(scene, format: .pdf, scale: scale)).joined()
+            return try matches("(?s)\\[([^\\]]*)\\]\\s*TJ", in: content).map { $0[1] }
+        }
+        let atOne = try adjustments(scale: 1)
+        XCTAssertEqual(atOne.count, measured.lines.count)
+        for scale in [0.17, 0.5, 3] { XCTAssertEqual(try adjustments(scale: scale), atOne, "scale \(scale)") }
+    }
+
     /// A bold CJK line is drawn in the fallback font emboldened; cairo embeds its outlines 1/24 em
     /// lower than it draws them, so its glyphs are written that much higher than a regular line's.
     func testPDFRaisesEmboldenedGlyphsByTheEmboldeningStrength() throws {

@@ -160,8 +160,10 @@ struct ScenePainter {
         }
     }
 
-    /// Whether lines kept from measuring are drawn as they are: on a PDF at scale 1, whose font
-    /// options are those of the SVG surface text is measured on (the same fonts).
+    /// Whether lines kept from measuring are drawn as they are: on a PDF, whose font options are
+    /// those of the SVG surface text is measured on (the same fonts), at any scale (cairo scales
+    /// glyph positions with the transformation). Not on a PNG: Pango shapes a line at the image's
+    /// scale, and HarfBuzz's positions rounded at that scale move its outlines' pixels.
     var drawsKeptLines = false
 
     /// A kept line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
