@@ -79,7 +79,7 @@ public final class SceneRenderer {
         var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
                                    canvas: (canvas.width / scale, canvas.height / scale))
         painter.textAsOutlines = textAsOutlines
-        painter.drawsKeptLines = marksPDFStructure
+        painter.drawsKeptLines = marksPDFStructure || scale == 1
         if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)

@@ -101,7 +101,14 @@ final class WrappedMeasuringTests: XCTestCase {
         try compareKeptWithLayouts(format: .pdf)
     }
 
-    private func compareKeptWithLayouts(format: ImageFormat) throws {
+    /// At scale 1 a PNG fills the kept glyphs' outlines: the same pixels as layouts' outlines.
+    func testPNGAtScaleOneFromKeptLinesIsThePNGOfLayouts() throws {
+        try compareKeptWithLayouts(format: .png, sceneEachFont: true)
+    }
+
+    /// A PNG of every font at once would be taller than PNG allows: `sceneEachFont` draws each
+    /// font's lines in a scene of its own.
+    private func compareKeptWithLayouts(format: ImageFormat, sceneEachFont: Bool = false) throws {
         let kept = try FontLibrary(), fresh = try FontLibrary()
         let measurer = PangoTextMeasurer(fonts: kept)
         // Measured in one batch on two threads: half the kept lines come from a sibling library.
@@ -114,9 +121,13 @@ final class WrappedMeasuringTests: XCTestCase {
             }
         }
         var answers = measurer.measure(requests).makeIterator()
-        var nodes: [Primitive] = []
+        var scenes: [(nodes: [Primitive], height: Double)] = [([], 0)]
         var y = 20.0
         for font in Self.fonts {
+            if sceneEachFont, !scenes[scenes.count - 1].nodes.isEmpty {
+                scenes.append(([], 0))
+                y = 20
+            }
             var lines: [PlacedLine] = []
             for _ in widths {
                 for _ in Self.texts {
@@ -127,13 +138,16 @@ final class WrappedMeasuringTests: XCTestCase {
                     y += measured.height + 4
                 }
             }
-            nodes.append(.text(TextNode(font: font, color: RGBA(r: 0, g: 0, b: 0), lines: lines)))
+            scenes[scenes.count - 1].nodes.append(.text(TextNode(font: font, color: RGBA(r: 0, g: 0, b: 0), lines: lines)))
+            scenes[scenes.count - 1].height = y
         }
         XCTAssertGreaterThan(measurer.wrappedWithoutLayout, 100)
-        func scene() -> Scene { Scene(width: 260, height: y, background: nil, nodes: nodes, title: "t", description: []) }
-        let fromKept = try SceneRenderer(fonts: kept).render(scene(), format: format)
-        let fromLayouts = try SceneRenderer(fonts: fresh).render(scene(), format: format)
-        XCTAssertEqual(fromKept.count, fromLayouts.count)
-        XCTAssertTrue(fromKept == fromLayouts, "\(format) differs")
+        for (nodes, height) in scenes {
+            func scene() -> Scene { Scene(width: 260, height: height, background: nil, nodes: nodes, title: "t", description: []) }
+            let fromKept = try SceneRenderer(fonts: kept).render(scene(), format: format)
+            let fromLayouts = try SceneRenderer(fonts: fresh).render(scene(), format: format)
+            XCTAssertEqual(fromKept.count, fromLayouts.count)
+            XCTAssertTrue(fromKept == fromLayouts, "\(format) differs")
+        }
     }
 }

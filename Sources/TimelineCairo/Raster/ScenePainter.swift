@@ -136,8 +136,8 @@ struct ScenePainter {
         }
     }
 
-    /// A line laid out again: where no glyphs were kept, and on a PNG, which fills outlines at its
-    /// own scale with an image surface's font options.
+    /// A line laid out again: where no glyphs were kept, and on a PNG at a scale other than 1,
+    /// which fills outlines shaped at its own scale.
     private func paintLaidOut(_ text: String, font: String, x: Double, baseline: Double) {
         drawLaidOut(x: x, top: layOut(text, font: font, baseline: baseline))
     }
@@ -162,8 +162,9 @@ struct ScenePainter {
 
     /// Whether lines kept from measuring are drawn as they are: on a PDF, whose font options are
     /// those of the SVG surface text is measured on (the same fonts), at any scale (cairo scales
-    /// glyph positions with the transformation). Not on a PNG: Pango shapes a line at the image's
-    /// scale, and HarfBuzz's positions rounded at that scale move its outlines' pixels.
+    /// glyph positions with the transformation); on a PNG at scale 1 only, where Pango shapes in
+    /// the measuring state. At another scale a PNG's lines are shaped at that scale, as they
+    /// always were: HarfBuzz's positions, rounded at that scale, move its outlines' pixels.
     var drawsKeptLines = false
 
     /// A kept line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
@@ -190,7 +191,7 @@ struct ScenePainter {
     }
 
     /// Glyphs of one left-to-right run starting at `x`, with their text (`length` bytes at `text`)
-    /// in clusters so that a PDF keeps it; returns the run's width.
+    /// in clusters so that a PDF keeps it, or filled as outlines on a PNG; returns the run's width.
     @discardableResult
     func showRun(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, text: UnsafePointer<CChar>?, length: Int,
                  font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer,
@@ -208,6 +209,15 @@ struct ScenePainter {
                 glyphs.append(cairo_glyph_t(index: UInt(info.glyph), x: originX + Double(position + Int(info.geometry.x_offset)) / unit, y: y))
             }
             position += Int(info.geometry.width)
+        }
+        if textAsOutlines {
+            // As `pango_cairo_layout_path` and a fill draw a layout's glyphs.
+            cairo_save(cr)
+            cairo_set_scaled_font(cr, scaledFont)
+            cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+            cairo_fill(cr)
+            cairo_restore(cr)
+            return Double(position) / unit
         }
         // One cluster per run of glyphs sharing a cluster, empty and unknown glyphs not counted.
         var clusters: [cairo_text_cluster_t] = []
