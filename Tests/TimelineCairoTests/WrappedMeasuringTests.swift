@@ -138,12 +138,15 @@ final class WrappedMeasuringTests: XCTestCase {
                     y += measured.height + 4
                 }
             }
-            scenes[scenes.count - 1].nodes.append(.text(TextNode(font: font, color: RGBA(r: 0, g: 0, b: 0), lines: lines)))
+            let node = TextNode(font: font, color: RGBA(r: 0, g: 0, b: 0), lines: lines)
+            scenes[scenes.count - 1].nodes.append(.text(node))
             scenes[scenes.count - 1].height = y
         }
         XCTAssertGreaterThan(measurer.wrappedWithoutLayout, 100)
         for (nodes, height) in scenes {
-            func scene() -> Scene { Scene(width: 260, height: height, background: nil, nodes: nodes, title: "t", description: []) }
+            func scene() -> Scene {
+                Scene(width: 260, height: height, background: nil, nodes: nodes, title: "t", description: [])
+            }
             let fromKept = try SceneRenderer(fonts: kept).render(scene(), format: format)
             let fromLayouts = try SceneRenderer(fonts: fresh).render(scene(), format: format)
             XCTAssertEqual(fromKept.count, fromLayouts.count)
