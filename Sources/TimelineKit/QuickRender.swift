@@ -31,14 +31,13 @@ extension TimelineKit {
         do {
             sources = try InputSource.load([file.path], maxBytes: options.limits.maxInputBytes)
         } catch let error as InputSource.LoadError {
-            throw RenderFailure.invalidInput([error.description])
+            throw RenderFailure.invalidInput([error.diagnostic])
         }
         return try sources.flatMap { try render($0, options: options) }
     }
 
     /// Renders one input with a renderer of its own.
     public static func render(_ source: InputSource, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
-        let renderer = try TimelineRenderer(options: options)
-        return try renderer.render(try renderer.decode(source), name: source.baseName)
+        try TimelineRenderer(options: options).render(source)
     }
 }

@@ -30,7 +30,7 @@ public struct RenderOptions: Sendable {
     public var maxVectorSide: Double = 1_000_000
     /// Threads one input's text may be shaped on (`BatchRender` shares `--jobs` among inputs).
     /// The output does not depend on it.
-    public var threadsPerInput = 1
+    package var threadsPerInput = 1
 
     public init() {}
 
@@ -88,7 +88,7 @@ public struct PhaseTimings: Sendable {
 }
 
 /// Runs `body`, adding its wall time in seconds to `slot` (a phase of `PhaseTimings`).
-public func measureTime<T>(_ slot: inout Double, _ body: () throws -> T) rethrows -> T {
+package func measureTime<T>(_ slot: inout Double, _ body: () throws -> T) rethrows -> T {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { slot += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
     return try body()

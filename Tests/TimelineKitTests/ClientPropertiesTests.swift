@@ -1,6 +1,7 @@
 import CDeflate
 import Foundation
 @testable import TimelineCairo
+import TimelineGolden
 import TimelineScene
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineGolden
 import TimelineKit
 import XCTest
 
@@ -82,8 +83,9 @@ final class FixtureGoldenTests: XCTestCase {
             let renderer = try TimelineRenderer(options: Self.options(for: file))
             for source in input {
                 let document = try renderer.decode(source)
-                for (format, name, _) in try renderer.scenes(for: document, name: source.baseName) {
-                    expectedPaths.insert(Self.goldenDirectory(for: file).appendingPathComponent("\(name).\(format.rawValue)").standardizedFileURL.path)
+                for image in try renderer.layOut(document, name: source.baseName) {
+                    let name = "\(image.name).\(image.format.rawValue)"
+                    expectedPaths.insert(Self.goldenDirectory(for: file).appendingPathComponent(name).standardizedFileURL.path)
                 }
             }
         }

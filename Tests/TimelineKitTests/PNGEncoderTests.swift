@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 @testable import TimelineCairo
+@testable import TimelineGolden
 import XCTest
 
 /// Our PNG files decode to exactly the pixels of the files cairo wrote before, and carry only

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TimelineCairo
+import TimelineKit
 import TimelineSpec
 
 /// Compares rendered images with committed ("golden") ones, or records them. `check` on the

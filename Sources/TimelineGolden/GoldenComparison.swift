@@ -1,5 +1,3 @@
-@_exported import struct TimelineCairo.PixelImage
-
 /// Pixel comparisons behind `check` and the golden tests: counts, a root mean square error, and
 /// the three-panel picture that shows where two images differ.
 public enum GoldenComparison {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TimelineKit
 
 extension GoldenComparison {
     /// The first place where two normalized SVG documents differ.
