@@ -22,7 +22,9 @@ extension GoldenCheck {
 
     /// Goldens that cannot be used; thrown so a test fails on them rather than passing.
     public struct SetupProblems: Error, Sendable, CustomStringConvertible {
+        /// Each golden that cannot be used, and why.
         public var problems: [SetupProblem]
+        /// One `path: error: reason` line per problem.
         public var description: String { problems.map(\.description).joined(separator: "\n") }
     }
 

@@ -18,9 +18,12 @@ public struct MarkdownPage: Sendable {
         public var source: String
     }
 
+    /// The page, line by line (without their line feeds).
     public var lines: [Substring]
+    /// The ```` ```timeline ```` blocks, in page order.
     public var blocks: [Block]
 
+    /// Finds the blocks of `text`, a CommonMark page.
     public init(_ text: String) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         blocks = []

@@ -10,9 +10,11 @@ import Testing
 public enum TimelineSnapshot {
     /// One reason an assertion fails, with the files worth attaching.
     public struct Failure: Sendable, CustomStringConvertible {
+        /// What failed, with the paths of the goldens and artifacts concerned.
         public var message: String
         /// Artifacts written for it (diff PNG, rendered image), by path.
         public var artifacts: [String] = []
+        /// The message.
         public var description: String { message }
     }
 

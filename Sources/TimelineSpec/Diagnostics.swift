@@ -85,5 +85,6 @@ public struct Limits: Hashable, Sendable {
     /// libyaml refuses deeper nesting itself (its process-wide default, never changed here).
     public static let maxYAMLDepthCeiling = 999
 
+    /// The default limits, the command line's defaults too.
     public init() {}
 }
