@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72
 
-.PHONY: deps static-cxx build release demo test clients schema-tools goldens bench fuzz docs man completions clean install uninstall snippets
+.PHONY: deps static-cxx build release demo test clients schema-tools goldens bench fuzz docs man completions clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 deps:
@@ -71,6 +71,14 @@ test: deps schema-tools
 CLIENTS_WORK ?= .build/clients
 clients: build
 	python3 scripts/clients.py $(BIN) fixtures $(CLIENTS_WORK)
+
+# swift-format with the checked-in .swift-format; `make lint` checks it (and 120 columns), and
+# `make test` runs the lint first.
+format:
+	swift format --in-place --recursive --configuration .swift-format Package.swift Sources Tests
+
+lint:
+	bash scripts/lint.sh
 
 # Regenerates Tests/DocSnippetsTests/DocSnippets.swift from the Swift snippets of README.md and
 # docs/*.md (DocSnippetTests fails while it is stale; it also runs every shell snippet).
