@@ -1,9 +1,10 @@
+import TimelineCairo
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineCairo
 
 /// A decoded raster image: RGBA, 8 bits a channel, row by row from the top.
 ///
@@ -28,7 +29,9 @@ public struct PixelImage: Sendable, Equatable {
 
     /// An image filled with one straight (not premultiplied) colour.
     public init(width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        let pixel = [Self.premultiply(red, alpha), Self.premultiply(green, alpha), Self.premultiply(blue, alpha), alpha]
+        let pixel = [
+            Self.premultiply(red, alpha), Self.premultiply(green, alpha), Self.premultiply(blue, alpha), alpha,
+        ]
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         for offset in stride(from: 0, to: rgba.count, by: 4) { rgba.replaceSubrange(offset..<offset + 4, with: pixel) }
         self.init(width: width, height: height, rgba: rgba)

@@ -28,13 +28,16 @@ extension TimelineRenderer {
             }
         }
         let cards = try document.cards.map { card in
-            var scene = try Self.laidOut { () throws(WidthRefusal) in try ThemedScene.scene(for: card, measurer: measurer) }
+            var scene = try Self.laidOut { () throws(WidthRefusal) in
+                try ThemedScene.scene(for: card, measurer: measurer)
+            }
             scene.icons = icons
             return (card, scene)
         }
         return options.formats.flatMap { format in
             cards.map { card, scene in
-                ImageScene(format: format, name: card.id, scene: scene, subject: "card '\(card.id)'", location: card.location)
+                ImageScene(
+                    format: format, name: card.id, scene: scene, subject: "card '\(card.id)'", location: card.location)
             }
         }
     }
@@ -45,8 +48,11 @@ extension TimelineRenderer {
             return try layout()
         } catch {
             let place = error.location
-            throw RenderFailure.invalidInput([Diagnostic(file: place?.file ?? error.cardID, line: place?.line,
-                                                         column: place?.column, message: error.message)])
+            throw RenderFailure.invalidInput([
+                Diagnostic(
+                    file: place?.file ?? error.cardID, line: place?.line,
+                    column: place?.column, message: error.message)
+            ])
         }
     }
 
@@ -61,19 +67,24 @@ extension TimelineRenderer {
         for format in options.formats {
             let limit = sideLimit(for: format)
             guard format != .svg, scene.height > limit, scene.width <= limit else {
-                result.append(ImageScene(format: format, name: name, scene: scene, subject: "the feed",
-                                         location: document.cards.first?.location))
+                result.append(
+                    ImageScene(
+                        format: format, name: name, scene: scene, subject: "the feed",
+                        location: document.cards.first?.location))
                 continue
             }
-            let parts = try feedParts(document, placements: placements, width: scene.width, limit: limit, format: format)
+            let parts = try feedParts(
+                document, placements: placements, width: scene.width, limit: limit, format: format)
             for (index, cards) in parts.enumerated() {
                 var part = document
                 part.cards = cards
                 let partScene = try Self.laidOut { () throws(WidthRefusal) in
                     try FeedLayout.scene(for: part, measurer: measurer)
                 }.scene
-                result.append(ImageScene(format: format, name: "\(name)-\(index + 1)", scene: partScene,
-                                         subject: "part \(index + 1) of the feed", location: cards.first?.location))
+                result.append(
+                    ImageScene(
+                        format: format, name: "\(name)-\(index + 1)", scene: partScene,
+                        subject: "part \(index + 1) of the feed", location: cards.first?.location))
             }
         }
         return result
@@ -81,16 +92,19 @@ extension TimelineRenderer {
 
     /// The feed's cards in groups whose strips are at most `limit` points tall; a card taller
     /// than that alone is refused.
-    private func feedParts(_ document: Document, placements: [FeedLayout.Placement], width: Double, limit: Double,
-                           format: ImageFormat) throws -> [[Card]] {
+    private func feedParts(
+        _ document: Document, placements: [FeedLayout.Placement], width: Double, limit: Double,
+        format: ImageFormat
+    ) throws -> [[Card]] {
         let overhead = document.feed.margins.vertical
         var parts: [[Card]] = [[]]
         var partHeight = overhead
         for (card, placement) in zip(document.cards, placements) {
             let height = placement.bottom - placement.top
             if height + overhead > limit {
-                try checkSize(width: width, height: height + overhead, format: format, location: card.location,
-                              what: "card '\(card.id)' alone")
+                try checkSize(
+                    width: width, height: height + overhead, format: format, location: card.location,
+                    what: "card '\(card.id)' alone")
             }
             if partHeight + height > limit, !(parts.last?.isEmpty ?? true) {
                 parts.append([])

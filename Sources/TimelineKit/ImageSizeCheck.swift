@@ -13,7 +13,8 @@ extension TimelineRenderer {
         switch format {
         case .svg, .scene: return options.maxVectorSide
         case .png:
-            return min(options.maxVectorSide, (Double(SceneRenderer.maxPixelSide) / options.scale(for: .png)).rounded(.down))
+            return min(
+                options.maxVectorSide, (Double(SceneRenderer.maxPixelSide) / options.scale(for: .png)).rounded(.down))
         case .pdf: return min(options.maxVectorSide, (Self.maxPDFPageSide / options.scale(for: .pdf)).rounded(.down))
         }
     }
@@ -21,8 +22,9 @@ extension TimelineRenderer {
     /// Refuses, as bad input, the first image larger than its format allows.
     func checkSizes(_ scenes: [ImageScene]) throws {
         for image in scenes {
-            try checkSize(width: image.scene.width, height: image.scene.height, format: image.format,
-                          location: image.location, what: image.subject)
+            try checkSize(
+                width: image.scene.width, height: image.scene.height, format: image.format,
+                location: image.location, what: image.subject)
         }
     }
 
@@ -32,21 +34,28 @@ extension TimelineRenderer {
         if width.isFinite && height.isFinite && max(width, height) <= limit { return }
         let beyondSanity = !(width.isFinite && height.isFinite && max(width, height) <= options.maxVectorSide)
         let scale = options.scale(for: format)
-        let (pixelWidth, pixelHeight) = (Self.whole(width.rounded(.up) * scale), Self.whole(height.rounded(.up) * scale))
+        let (pixelWidth, pixelHeight) = (
+            Self.whole(width.rounded(.up) * scale), Self.whole(height.rounded(.up) * scale)
+        )
         let message: String
         switch format {
         case .png where !beyondSanity:
-            message = "\(what) would be \(pixelWidth)×\(pixelHeight) px as PNG; PNG sides are limited to "
+            message =
+                "\(what) would be \(pixelWidth)×\(pixelHeight) px as PNG; PNG sides are limited to "
                 + "\(SceneRenderer.maxPixelSide) px (lower --scale, or use SVG or PDF)"
         case .pdf where !beyondSanity:
-            message = "\(what) would be a \(pixelWidth)×\(pixelHeight) point PDF page; PDF pages are limited to "
+            message =
+                "\(what) would be a \(pixelWidth)×\(pixelHeight) point PDF page; PDF pages are limited to "
                 + "\(Int(Self.maxPDFPageSide)) points a side (lower --scale, or use SVG or PNG)"
         default:
-            message = "\(what) would be \(Self.whole(width))×\(Self.whole(height)) points, more than the limit of "
+            message =
+                "\(what) would be \(Self.whole(width))×\(Self.whole(height)) points, more than the limit of "
                 + "\(Int(options.maxVectorSide))"
         }
         // A document made in code has no place: the message names the input.
-        throw RenderFailure.invalidInput([location.map { Diagnostic($0, message) } ?? Diagnostic(file: "input", message: message)])
+        throw RenderFailure.invalidInput([
+            location.map { Diagnostic($0, message) } ?? Diagnostic(file: "input", message: message)
+        ])
     }
 
     /// A size for a message: whole points, and NaN or infinity named rather than trapping.

@@ -1,20 +1,21 @@
+import TimelineCairo
+import TimelineModel
+import TimelineSpec
+
+@_exported import enum TimelineCairo.ImageFormat
+@_exported import struct TimelineModel.DateValue
+@_exported import struct TimelineModel.Document
+@_exported import struct TimelineModel.SourceLocation
+@_exported import struct TimelineSpec.Diagnostic
+@_exported import enum TimelineSpec.InputFormat
+@_exported import struct TimelineSpec.Limits
+@_exported import enum TimelineSpec.PathName
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineCairo
-import TimelineModel
-import TimelineSpec
-
-@_exported import struct TimelineSpec.Limits
-@_exported import enum TimelineSpec.InputFormat
-@_exported import struct TimelineSpec.Diagnostic
-@_exported import enum TimelineCairo.ImageFormat
-@_exported import struct TimelineModel.Document
-@_exported import struct TimelineModel.DateValue
-@_exported import struct TimelineModel.SourceLocation
-@_exported import enum TimelineSpec.PathName
 
 /// The command line's lock (NSLock is full Foundation's), for the package's own targets only.
 package typealias Lock = TimelineCairo.Lock

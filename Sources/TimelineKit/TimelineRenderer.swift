@@ -20,12 +20,14 @@ public final class TimelineRenderer {
     public init(options: RenderOptions = RenderOptions()) throws {
         self.options = options
         do {
-            fonts = try FontPreload.take(fontDirectories: options.fontDirectories, systemFonts: options.systemFonts)
+            fonts =
+                try FontPreload.take(fontDirectories: options.fontDirectories, systemFonts: options.systemFonts)
                 ?? FontLibrary(extraDirectories: options.fontDirectories, systemFonts: options.systemFonts)
         } catch FontLibrary.SetupError.unusableFonts(let problems) {
-            throw RenderFailure.invalidInput(problems.map {
-                Diagnostic(file: $0.path, message: "\($0.reason) (--fonts)")
-            })
+            throw RenderFailure.invalidInput(
+                problems.map {
+                    Diagnostic(file: $0.path, message: "\($0.reason) (--fonts)")
+                })
         } catch {
             throw RenderFailure.failed("\(error)")
         }
@@ -98,8 +100,9 @@ public final class TimelineRenderer {
         }
         return try scenes.map { image in
             do {
-                let data = try painter.render(image.scene, format: image.format, scale: options.scale(for: image.format),
-                                              creationDate: options.creationDate, name: image.name)
+                let data = try painter.render(
+                    image.scene, format: image.format, scale: options.scale(for: image.format),
+                    creationDate: options.creationDate, name: image.name)
                 return RenderedImage(name: image.name, format: image.format, data: data)
             } catch {
                 throw RenderFailure.failed("\(document.source): \(image.name).\(image.format.rawValue): \(error)")

@@ -10,12 +10,14 @@ extension TimelineRenderer {
         let truncations = scenes.filter { $0.format == firstFormat }.flatMap(\.scene.truncations)
         guard !truncations.isEmpty else { return }
         let places = Self.placesByDescription(document)
-        throw RenderFailure.invalidInput(truncations.map { truncation in
-            let message = "text does not fit and was cut with an ellipsis: '\(MessageText.escaped(truncation.text))' (--strict)"
-            if let place = places[truncation.location] { return Diagnostic(place, message) }
-            // A card or item made in code: the scene names it by its id, or "item".
-            return Diagnostic(file: truncation.location, message: message)
-        })
+        throw RenderFailure.invalidInput(
+            truncations.map { truncation in
+                let text = MessageText.escaped(truncation.text)
+                let message = "text does not fit and was cut with an ellipsis: '\(text)' (--strict)"
+                if let place = places[truncation.location] { return Diagnostic(place, message) }
+                // A card or item made in code: the scene names it by its id, or "item".
+                return Diagnostic(file: truncation.location, message: message)
+            })
     }
 
     /// The places of the document's cards and items by their `file:line:column` text, the form

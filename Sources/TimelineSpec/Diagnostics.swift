@@ -17,8 +17,9 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
 
     /// A problem at a line and column of a file.
     public init(_ location: SourceLocation, _ message: String, suggestion: String? = nil) {
-        self.init(file: location.file, line: location.line, column: location.column, message: message,
-                  suggestion: suggestion)
+        self.init(
+            file: location.file, line: location.line, column: location.column, message: message,
+            suggestion: suggestion)
     }
 
     /// A problem with a file as a whole (`line` nil), or with the run (`file` nil).

@@ -1,13 +1,15 @@
 import Foundation
+import XCTest
+
 @testable import TimelineCairo
 @testable import TimelineKit
-import XCTest
 
 /// The pipeline of `TimelineRenderer.render(_:)` and the problems it reports, as values.
 final class PipelineTests: XCTestCase {
     private func source(_ text: String, named name: String = "plan") -> InputSource {
-        InputSource(displayName: "\(name).yaml", baseName: name, data: Data(text.utf8), format: .yaml,
-                    directory: NSTemporaryDirectory())
+        InputSource(
+            displayName: "\(name).yaml", baseName: name, data: Data(text.utf8), format: .yaml,
+            directory: NSTemporaryDirectory())
     }
 
     private func diagnostics(_ text: String, options: RenderOptions = RenderOptions()) throws -> [Diagnostic] {
@@ -21,7 +23,8 @@ final class PipelineTests: XCTestCase {
         }
     }
 
-    static let plan = "version: 1\ncards:\n  - id: plan\n    items: [{ title: Kickoff }, { title: Launch, status: end }]\n"
+    static let plan =
+        "version: 1\ncards:\n  - id: plan\n    items: [{ title: Kickoff }, { title: Launch, status: end }]\n"
 
     func testRenderingASourceIsDecodingThenRenderingItsDocument() throws {
         var options = RenderOptions()
@@ -47,7 +50,9 @@ final class PipelineTests: XCTestCase {
 
     func testTheMeasurerReportsTheShapingOfOneDocument() throws {
         let measurer = PangoTextMeasurer(fonts: try FontLibrary())
-        let measure = { (measurer: PangoTextMeasurer) in measurer.measure("Kickoff", font: "Inter 13", maxWidth: 200, maxLines: nil) }
+        let measure = { (measurer: PangoTextMeasurer) in
+            measurer.measure("Kickoff", font: "Inter 13", maxWidth: 200, maxLines: nil)
+        }
         let first = measurer.measuringDocument(measure)
         XCTAssertGreaterThan(first.shapingSeconds, 0)
         XCTAssertGreaterThan(first.result.height, 0)
@@ -58,12 +63,18 @@ final class PipelineTests: XCTestCase {
 
     func testDecodingProblemsKeepTheirPlaceAndSuggestion() throws {
         let found = try diagnostics("version: 1\ncards:\n  - id: plan\n    items: [{ title: A, colr: red }]\n")
-        XCTAssertEqual(found, [Diagnostic(SourceLocation(file: "plan.yaml", line: 4, column: 25),
-                                          "unknown key 'colr' in cards[0].items[0]", suggestion: "color")])
+        XCTAssertEqual(
+            found,
+            [
+                Diagnostic(
+                    SourceLocation(file: "plan.yaml", line: 4, column: 25),
+                    "unknown key 'colr' in cards[0].items[0]", suggestion: "color")
+            ])
     }
 
     func testATooNarrowCardIsReportedAtItsPlace() throws {
-        let found = try diagnostics("version: 1\ncards:\n  - id: thin\n    style: { width: 60 }\n    items: [{ title: A }]\n")
+        let found = try diagnostics(
+            "version: 1\ncards:\n  - id: thin\n    style: { width: 60 }\n    items: [{ title: A }]\n")
         XCTAssertEqual(found.count, 1)
         XCTAssertEqual(found.first?.location, SourceLocation(file: "plan.yaml", line: 3, column: 5))
         XCTAssertTrue(found.first?.message.hasPrefix("card 'thin': width 60 is too narrow") ?? false, "\(found)")
@@ -82,15 +93,20 @@ final class PipelineTests: XCTestCase {
         options.strict = true
         options.formats = [.svg, .png]
         let long = String(repeating: "far too long for two lines ", count: 8)
-        let text = "version: 1\ncards:\n  - id: cut\n    style: { width: 320, maxTitleLines: 1 }\n    items:\n"
+        let text =
+            "version: 1\ncards:\n  - id: cut\n    style: { width: 320, maxTitleLines: 1 }\n    items:\n"
             + "      - title: \(long)\n"
         let found = try diagnostics(text, options: options)
-        XCTAssertEqual(found.map(\.location), [SourceLocation(file: "plan.yaml", line: 6, column: 9)], "once, not per format")
+        XCTAssertEqual(
+            found.map(\.location), [SourceLocation(file: "plan.yaml", line: 6, column: 9)], "once, not per format")
         XCTAssertTrue(found.first?.message.hasPrefix("text does not fit and was cut with an ellipsis") ?? false)
     }
 
     func testTheBatchKeepsEveryInputsProblemsAsValues() {
-        let inputs = [source(Self.plan), source("version: 1\ncards: [{ id: b, items: [{ title: B, stauts: end }] }]\n", named: "bad")]
+        let inputs = [
+            source(Self.plan),
+            source("version: 1\ncards: [{ id: b, items: [{ title: B, stauts: end }] }]\n", named: "bad"),
+        ]
         let result = BatchRender(options: RenderOptions(), jobs: 2).render(inputs)
         XCTAssertEqual(result.exitCode, 2)
         XCTAssertEqual(result.outputs.map(\.input.baseName), ["plan"])
@@ -104,7 +120,8 @@ final class PipelineTests: XCTestCase {
             let diagnostic = (error as? InputSource.LoadError)?.diagnostic
             XCTAssertEqual(diagnostic?.file, "/nonexistent/plan.yaml")
             XCTAssertNil(diagnostic?.line)
-            XCTAssertEqual(diagnostic?.description, "/nonexistent/plan.yaml: error: cannot read: no such file or folder")
+            XCTAssertEqual(
+                diagnostic?.description, "/nonexistent/plan.yaml: error: cannot read: no such file or folder")
         }
     }
 

@@ -7,7 +7,9 @@ final class PublicDocumentationTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
 
     /// The products' own sources, and the re-exported value every problem is reported as.
-    static let documented = ["TimelineKit", "TimelineGolden", "TimelineSnapshotTesting", "TimelineSpec/Diagnostics.swift"]
+    static let documented = [
+        "TimelineKit", "TimelineGolden", "TimelineSnapshotTesting", "TimelineSpec/Diagnostics.swift",
+    ]
 
     func testEveryPublicDeclarationHasADocComment() throws {
         var undocumented: [String] = []
@@ -51,7 +53,9 @@ final class PublicDocumentationTests: XCTestCase {
     static func swiftFiles(at url: URL) throws -> [URL] {
         if url.pathExtension == "swift" { return [url] }
         let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
-        return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }.sorted {
+            $0.path < $1.path
+        }
     }
 
     /// Public declarations, and the cases of public enums, whose lines above (attributes
@@ -64,10 +68,13 @@ final class PublicDocumentationTests: XCTestCase {
         var depth = 0
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            let isPublic = trimmed.range(of: #"^(@[\w()]+\s+)*(public|open)\s"#, options: .regularExpression) != nil
+            let isPublic =
+                trimmed.range(of: #"^(@[\w()]+\s+)*(public|open)\s"#, options: .regularExpression) != nil
                 && !trimmed.hasPrefix("@_exported")
-            let isEnumCase = trimmed.range(of: #"^case [a-z]\w*(\(.*\))?(\s*=\s*\S+)?(,\s*[a-z]\w*)*$"#,
-                                           options: .regularExpression) != nil
+            let isEnumCase =
+                trimmed.range(
+                    of: #"^case [a-z]\w*(\(.*\))?(\s*=\s*\S+)?(,\s*[a-z]\w*)*$"#,
+                    options: .regularExpression) != nil
             if isPublic || (isEnumCase && enums.last?.depth == depth && enums.last?.isPublic == true) {
                 var above = index - 1
                 while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("@") { above -= 1 }
@@ -75,7 +82,8 @@ final class PublicDocumentationTests: XCTestCase {
                     found.append((index + 1, trimmed))
                 }
             }
-            let opens = line.filter { $0 == "{" }.count, closes = line.filter { $0 == "}" }.count
+            let opens = line.filter { $0 == "{" }.count
+            let closes = line.filter { $0 == "}" }.count
             if trimmed.range(of: #"\benum\s+\w+"#, options: .regularExpression) != nil, opens > closes {
                 enums.append((depth + 1, isPublic))
             }

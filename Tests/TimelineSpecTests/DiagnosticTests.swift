@@ -1,7 +1,8 @@
 import Foundation
 import TimelineModel
-@testable import TimelineSpec
 import XCTest
+
+@testable import TimelineSpec
 
 /// Problems stay values until they are printed: their place and the word probably meant are
 /// fields, and the printed form is built from them.
@@ -20,12 +21,14 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(found.map(\.suggestion), ["status"])
         XCTAssertEqual(found.first?.message, "unknown key 'staus' in cards[0].items[0]")
         XCTAssertEqual(found.first?.location, SourceLocation(file: "plan.yaml", line: 4, column: 25))
-        XCTAssertEqual(found.first?.description,
-                       "plan.yaml:4:25: error: unknown key 'staus' in cards[0].items[0] (did you mean 'status'?)")
+        XCTAssertEqual(
+            found.first?.description,
+            "plan.yaml:4:25: error: unknown key 'staus' in cards[0].items[0] (did you mean 'status'?)")
     }
 
     func testValuesAndThemesSuggestTheirNames() {
-        let found = diagnostics("version: 1\ntheme: drak\ncards:\n  - id: a\n    items: [{ title: A, color: bleu, status: Open }]\n")
+        let found = diagnostics(
+            "version: 1\ntheme: drak\ncards:\n  - id: a\n    items: [{ title: A, color: bleu, status: Open }]\n")
         XCTAssertEqual(found.map(\.suggestion), ["dark", "blue", "open"])
         XCTAssertEqual(found.map(\.line), [2, 5, 5])
     }

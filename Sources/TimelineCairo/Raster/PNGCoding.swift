@@ -1,4 +1,5 @@
 import CCairo
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -63,7 +64,8 @@ package enum PNGCoding {
     /// A PNG file of premultiplied RGBA bytes, encoded as rendered images are (`PNGEncoder`: no
     /// time stamps).
     package static func encode(width: Int, height: Int, rgba: [UInt8]) throws(Failure) -> Data {
-        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
+        let surface = CairoSurface(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
         guard surface.status == CAIRO_STATUS_SUCCESS, let base = cairo_image_surface_get_data(surface.pointer) else {
             throw .cairo(String(cString: cairo_status_to_string(surface.status)))
         }
@@ -73,14 +75,16 @@ package enum PNGCoding {
             let row = UnsafeMutableRawPointer(base + y * stride)
             for x in 0..<width {
                 let offset = (y * width + x) * 4
-                let word = UInt32(rgba[offset + 3]) << 24 | UInt32(rgba[offset]) << 16
+                let word =
+                    UInt32(rgba[offset + 3]) << 24 | UInt32(rgba[offset]) << 16
                     | UInt32(rgba[offset + 1]) << 8 | UInt32(rgba[offset + 2])
                 row.storeBytes(of: word, toByteOffset: x * 4, as: UInt32.self)
             }
         }
         cairo_surface_mark_dirty(surface.pointer)
         do {
-            return Data(try PNGEncoder.encode(pixels: base, width: max(1, width), height: max(1, height), stride: stride))
+            return Data(
+                try PNGEncoder.encode(pixels: base, width: max(1, width), height: max(1, height), stride: stride))
         } catch {
             throw .cairo(error.description)
         }
