@@ -165,15 +165,15 @@ public struct BatchRender {
         case .directory: single = nil
         }
         if let single, count != 1 {
-            throw RenderFailure.invalidInput([Diagnostic(
-                file: nil, message: "\(single) takes exactly one image, but this run makes \(count); write to a folder instead")])
+            let message = "\(single) takes exactly one image, but this run makes \(count); write to a folder instead"
+            throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])
         }
         var seen: [String: Int] = [:]
         for (path, _) in planned.joined() {
             seen[path, default: 0] += 1
             if seen[path] == 2 {
-                throw RenderFailure.invalidInput([Diagnostic(
-                    file: nil, message: "two images would be written to \(MessageText.escaped(path)); give the inputs different names")])
+                let message = "two images would be written to \(MessageText.escaped(path)); give the inputs different names"
+                throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])
             }
         }
         try measureTime(&timings.write) {

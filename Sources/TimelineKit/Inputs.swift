@@ -51,11 +51,12 @@ public struct InputSource: Sendable {
             switch self {
             case .unreadable(let path, let reason): return Diagnostic(file: path, message: "cannot read: \(reason)")
             case .refused(let path, let reason): return Diagnostic(file: path, message: reason)
-            case .noInputs(let path): return Diagnostic(file: path, message: "the folder holds no .yaml, .yml or .json file")
+            case .noInputs(let path):
+                return Diagnostic(file: path, message: "the folder holds no .yaml, .yml or .json file")
             case .unsupported(let path): return Diagnostic(file: path, message: "not a .yaml, .yml or .json file")
             case .tooLarge(let path, let size, let limit):
-                return Diagnostic(file: path, line: 1, column: 1,
-                                  message: "the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)")
+                let message = "the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"
+                return Diagnostic(file: path, line: 1, column: 1, message: message)
             }
         }
 

@@ -215,7 +215,8 @@ public struct WidthRefusal: Error, CustomStringConvertible, Sendable {
 
     /// What is wrong, without the place.
     public var message: String {
-        "card '\(cardID)': width \(Self.points(width)) is too narrow for its content; the narrowest width that fits is \(Self.points(minimum))"
+        "card '\(cardID)': width \(Self.points(width)) is too narrow for its content; "
+            + "the narrowest width that fits is \(Self.points(minimum))"
     }
 
     /// `file:line:column: error: message`; the card's id stands for the place of a card made in code.

@@ -132,7 +132,8 @@ public enum TimelineSnapshot {
         for failure in failures {
             #if canImport(Testing)
             if Test.current != nil, IssueReporters.current.count == 1, IssueReporters.current.first is _DefaultReporter {
-                let location = Testing.SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+                let location = Testing.SourceLocation(
+                    fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
                 for path in failure.artifacts {
                     guard let data = FileManager.default.contents(atPath: path) else { continue }

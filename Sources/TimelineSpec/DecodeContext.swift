@@ -57,7 +57,9 @@ final class DecodeContext {
             if let position = schema.keys.firstIndex(where: { $0.name == name }) {
                 values.append(key: position, name: name, value)
             } else {
-                let suggestion = diagnostics.count < Self.maxDiagnostics ? Suggestion.closest(to: name, in: schema.keyNames) : nil
+                // Past the listed problems a suggestion would not be shown: not worth its search.
+                let suggestion = diagnostics.count < Self.maxDiagnostics
+                    ? Suggestion.closest(to: name, in: schema.keyNames) : nil
                 error(key, "unknown key \(Self.quoted(name)) in \(path())", suggestion: suggestion)
             }
         }

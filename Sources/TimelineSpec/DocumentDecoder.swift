@@ -61,7 +61,8 @@ public struct DocumentDecoder: Sendable {
         if !problems.isEmpty {
             // Stable: problems at one place keep the order they were found in.
             let ordered = problems.enumerated().sorted {
-                ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset) < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
+                ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset)
+                    < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
             }
             var listed = ordered.map(\.element)
             if context.unlisted > 0 {

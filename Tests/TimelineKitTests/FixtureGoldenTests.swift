@@ -85,7 +85,8 @@ final class FixtureGoldenTests: XCTestCase {
                 let document = try renderer.decode(source)
                 for image in try renderer.layOut(document, name: source.baseName) {
                     let name = "\(image.name).\(image.format.rawValue)"
-                    expectedPaths.insert(Self.goldenDirectory(for: file).appendingPathComponent(name).standardizedFileURL.path)
+                    let golden = Self.goldenDirectory(for: file).appendingPathComponent(name)
+                    expectedPaths.insert(golden.standardizedFileURL.path)
                 }
             }
         }
