@@ -7,7 +7,10 @@ import TimelineModel
 
 /// Which syntax an input is written in.
 public enum InputFormat: String, Sendable, CaseIterable {
-    case yaml, json
+    /// YAML 1.2 (through libyaml), the default.
+    case yaml
+    /// Strict JSON (RFC 8259), with its places and problems counted as editors count them.
+    case json
 
     /// What standard input holds, when nothing says: JSON when its first character other than
     /// white space (and a byte-order mark) opens an object or a list, so the strict JSON rules

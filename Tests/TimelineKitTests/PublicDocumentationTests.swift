@@ -6,9 +6,11 @@ final class PublicDocumentationTests: XCTestCase {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
 
-    /// The products' own sources, and the re-exported value every problem is reported as.
+    /// The products' own sources, and the types TimelineKit re-exports that are written there.
     static let documented = [
         "TimelineKit", "TimelineGolden", "TimelineSnapshotTesting", "TimelineSpec/Diagnostics.swift",
+        "TimelineSpec/PathName.swift", "TimelineModel/Document.swift", "TimelineModel/DateValue.swift",
+        "TimelineModel/Geometry.swift",
     ]
 
     func testEveryPublicDeclarationHasADocComment() throws {
