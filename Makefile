@@ -20,15 +20,16 @@ deps:
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
-# Release builds start faster (docs/performance.md, round 3):
-# - the Swift runtime and FoundationEssentials linked in (9 ms sooner than full Foundation);
-# - the C++ runtime linked in as well: libstdc++.so costs 1,700 symbol lookups at every start.
+# Release builds are made to start fast, since small cards cost little more than the start
+# (docs/performance.md):
+# - the Swift runtime and FoundationEssentials linked in, not loaded as shared libraries;
+# - the C++ runtime linked in as well, saving libstdc++.so's symbol lookups at every start.
 #   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
-#   (when the compiler has none, the .so is linked as before);
+#   (when the compiler has none, the .so is linked);
 # - generic types' metadata fetched by direct calls, not by demangling their names at run time
 #   (swift-argument-parser's property wrappers);
-# - no run-time exclusivity checks on class properties (8 % of decoding): debug builds, which
-#   every test runs, keep them and would trap on a violation.
+# - no run-time exclusivity checks on class properties, which decoding reads constantly: debug
+#   builds, which every test runs, keep them and would trap on a violation.
 STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
@@ -51,7 +52,8 @@ demo: build
 	@echo "rendered into out/"; ls out
 
 # Every test: unit, layout snapshots, golden images, the CLI end to end. The full log is in
-# .build/test.log; the last line is the plain 'N passed, N failed' summary.
+# .build/test.log; the last line is the plain 'N passed, N failed' summary, in which each case of
+# a Swift Testing test over arguments (each fixture) counts as a test.
 test: deps schema-tools
 	$(SWIFT) build $(BUILD_FLAGS)
 	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log | grep -aE "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
@@ -59,8 +61,7 @@ test: deps schema-tools
 	  total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
 	  failed=$$(grep -acE "^Test Case '.*' failed" .build/test.log); \
 	  if [ -z "$$summary" ]; then echo "0 passed, 1 failed"; exit 1; fi; \
-	  swift_testing=$$(grep -aE "Test run with [0-9]+ tests?" .build/test.log | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/'); \
-	  swift_testing_failed=$$(grep -aE "Test .* failed after" .build/test.log | grep -avc "Test run with" || true); \
+	  read -r swift_testing swift_testing_failed < <(LC_ALL=C awk -f scripts/swift-testing-summary.awk .build/test.log); \
 	  total=$$((total + $${swift_testing:-0})); failed=$$((failed + swift_testing_failed)); \
 	  echo "$$((total - failed)) passed, $$failed failed" | tee .build/test-summary.txt; \
 	  [ "$$failed" = 0 ] && grep -aq "Executed" .build/test.log && exit 0; exit 1

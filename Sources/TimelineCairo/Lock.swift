@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A pthread mutex, for what `NSLock` did: `NSLock` is full Foundation's, and
+/// A pthread mutex: `NSLock` is full Foundation's, and
 /// `Synchronization.Mutex` needs macOS 15. Here because the font library is the lowest user.
 public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Environment variables read one at a time with `getenv`: `ProcessInfo.environment` copies the
-/// whole environment into a dictionary first, a tenth of a small card's rendering.
+/// whole environment into a dictionary first, a cost every run of the tool would pay.
 package enum Environment {
     package static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

@@ -109,9 +109,8 @@ public struct OutputWriter {
 
     /// Writes every file to a temporary beside it, and renames them into place only once all are
     /// written: a failure (a full disk, a folder in the way) leaves every file as it was and no
-    /// temporary behind. Written with open, write and rename, without `Data.write`'s fsync (0.6 ms
-    /// an image, more than a small card's whole rendering): surviving a power cut is not this
-    /// tool's promise.
+    /// temporary behind. Written with open, write and rename, without `Data.write`'s fsync (which
+    /// costs more than rendering a small card): surviving a power cut is not this tool's promise.
     public static func writeAll(_ files: [(path: String, data: Data)]) throws {
         do {
             try writeSet(files)

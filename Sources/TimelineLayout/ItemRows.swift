@@ -114,7 +114,7 @@ struct ItemText {
     /// `label — title — subtitle — attributes — status texts (status[, overdue])` for the SVG's
     /// description: every text the item draws, then its status.
     /// Built as bytes in `scratch`, which a layout reuses for all its items (this runs for every
-    /// item): String appends cost ten times as much.
+    /// item): String appends cost far more.
     func describe(_ item: Item, label: String?, scratch bytes: inout [UInt8]) -> String {
         bytes.removeAll(keepingCapacity: true)
         func add(_ part: String?) {

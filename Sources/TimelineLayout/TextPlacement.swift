@@ -77,7 +77,8 @@ struct TextStack {
     var blocks: [TextBlock] = []
     var gap: Double = 2
 
-    /// Summed in the same order as `reduce`, so the figures stay the same to the last bit.
+    /// Summed from the first block to the last, then the gaps: another order can change the sum's
+    /// last bit, and with it every position below.
     var height: Double {
         guard !blocks.isEmpty else { return 0 }
         var sum: Double = 0

@@ -23,10 +23,14 @@ public struct DatePattern: Hashable, Sendable {
         while index < characters.count {
             let character = characters[index]
             if character == "'" {
-                // 'quoted text'; '' is a single quote.
+                // 'quoted text'; '' is a single quote, inside quoted text too ('o''clock').
                 var end = index + 1
                 var quoted = ""
-                while end < characters.count, characters[end] != "'" {
+                while end < characters.count {
+                    if characters[end] == "'" {
+                        guard end + 1 < characters.count, characters[end + 1] == "'", end > index + 1 else { break }
+                        end += 1
+                    }
                     quoted.append(characters[end])
                     end += 1
                 }

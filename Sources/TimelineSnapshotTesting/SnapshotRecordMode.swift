@@ -12,7 +12,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     case never
 
     /// `TIMELINE_RECORD=all|missing|failed|never`; `missing` when unset. `1` and `true` mean `all`,
-    /// as `TIMELINE_RECORD=1` did before 0.1.0. Nil for any other value.
+    /// so scripts written before 0.1.0 keep working. Nil for any other value.
     public static func fromEnvironment() -> SnapshotRecordMode? {
         fromEnvironment(Environment.value("TIMELINE_RECORD"))
     }

@@ -2,7 +2,7 @@ import TimelineModel
 
 /// Reads a JSON document that `StrictJSON.check` accepted into the tree `YAMLReader` builds from
 /// it (JSON is YAML): the same nodes, places (lines, and columns in characters) and problems, in
-/// one pass instead of libyaml's scanner, parser and events, a third of the cost of a big input.
+/// one pass instead of libyaml's scanner, parser and events.
 ///
 /// Where YAML 1.1 (libyaml) reads JSON text differently, JSON's reading wins: a raw U+0085, U+2028
 /// or U+2029 in a string is that character (libyaml folds them as line breaks), and a `\u` escape

@@ -1,5 +1,5 @@
-/// The two `NSString` path helpers the tool used, on plain strings: `NSString` is not in
-/// FoundationEssentials. Same results as corelibs Foundation's, including the edge cases.
+/// Two `NSString` path helpers on plain strings: `NSString` is not in FoundationEssentials.
+/// Same results as corelibs Foundation's, including the edge cases.
 public enum PathName {
     /// `NSString.pathExtension`: the text after the last dot of the last component, trailing
     /// slashes ignored; "" when there is no dot, for dot files (`.hidden`) and for `..`.

@@ -79,7 +79,7 @@ struct YAMLNode {
 }
 
 /// A mapping's entry. A struct rather than a tuple: arrays of tuples are copied and freed
-/// through generic tuple metadata, a fifth of decoding a large document.
+/// through generic tuple metadata, which is slow.
 struct YAMLPair {
     let key: YAMLNode
     let value: YAMLNode

@@ -7,8 +7,8 @@ import Foundation
 import TimelineKit
 
 /// A flag value named by its raw value. swift-argument-parser's defaults describe each case
-/// through reflection, a tenth of a small render's parsing time: the raw values are the same
-/// strings, and no value has a description of its own.
+/// through reflection, slow at every start: the raw values are the same strings, and no value
+/// has a description of its own.
 protocol RawValueArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension RawValueArgument {

@@ -6,7 +6,7 @@ struct Themes: ParsableCommand {
 
     func run() throws {
         for (name, summary) in TimelineKit.themes {
-            // Padded (or cut) to 9 characters, as `padding(toLength:withPad:startingAt:)` did.
+            // Padded (or cut) to 9 characters, so the summaries start in one column.
             let column = String(name.prefix(9)) + String(repeating: " ", count: max(0, 9 - name.count))
             print("\(column) \(summary)")
         }

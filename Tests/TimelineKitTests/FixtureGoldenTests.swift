@@ -1,101 +1,72 @@
 import Foundation
+import Testing
 import TimelineGolden
 import TimelineKit
-import XCTest
 
 /// Every fixture is drawn and compared with its committed goldens, through the same code as
-/// `timeline-cards check`. Re-record with `make goldens`
-/// (or `TIMELINE_RECORD=1 swift test --filter FixtureGoldenTests`).
-final class FixtureGoldenTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = root.appendingPathComponent("fixtures")
-    static let expected = fixtures.appendingPathComponent("expected")
-    static let diffs = root.appendingPathComponent(".build/golden-diffs")
+/// `timeline-cards check`: one test case per fixture, named by its file. Re-record with
+/// `make goldens` (or `TIMELINE_RECORD=1 swift test --filter FixtureGoldenTests`).
+@Suite struct FixtureGoldenTests {
     static let recordHint = "run `make goldens` (or TIMELINE_RECORD=1 swift test --filter FixtureGoldenTests)"
     /// Antialiasing may differ by one step between cairo/pixman builds.
     static let tolerance = 1
 
-    /// `fixtures/*.yaml` and `fixtures/*.json`, sorted.
-    static func fixtureFiles() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: fixtures, includingPropertiesForKeys: nil)
-            .filter { ["yaml", "yml", "json"].contains($0.pathExtension) && !$0.lastPathComponent.hasPrefix(".") }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    @Test func fixturesAreFound() throws {
+        #expect(try !Fixtures.files().isEmpty, "no fixtures found in \(Fixtures.folder.path)")
     }
 
-    static func isFeed(_ file: URL) -> Bool { file.lastPathComponent.hasPrefix("feed-") }
-
-    /// Cards compare in `expected/<input-name>/`; feeds as `expected/<input-name>.<ext>`.
-    static func goldenDirectory(for file: URL) -> URL {
-        isFeed(file) ? expected : expected.appendingPathComponent(file.deletingPathExtension().lastPathComponent)
-    }
-
-    static func options(for file: URL) -> RenderOptions {
-        var options = GoldenCheck.defaultOptions
-        options.feed = isFeed(file)
-        return options
-    }
-
-    func testEveryFixtureMatchesItsGoldens() throws {
-        let files = try Self.fixtureFiles()
-        XCTAssertFalse(files.isEmpty, "no fixtures found in \(Self.fixtures.path)")
+    @Test(arguments: Fixtures.names)
+    func fixtureMatchesItsGoldens(_ name: String) throws {
+        let file = Fixtures.file(name)
+        let golden = Fixtures.goldenDirectory(for: file)
         let record = GoldenCheck.recordModeFromEnvironment
-        var compared = 0
-        for file in files {
-            let name = file.lastPathComponent
-            let report: GoldenCheck.Report
-            do {
-                report = try GoldenCheck.report(ofFile: file, matchIn: Self.goldenDirectory(for: file),
-                                                options: Self.options(for: file), tolerance: Self.tolerance,
-                                                diffDirectory: Self.diffs.appendingPathComponent(file.deletingPathExtension().lastPathComponent),
-                                                record: record, recordHint: Self.recordHint)
-            } catch {
-                XCTFail("\(name): cannot render: \(error)")
-                continue
-            }
-            if record {
-                for line in report.recordSummary { print("FixtureGoldenTests: \(line)") }
-                XCTAssertFalse(report.recorded.isEmpty, "\(name): recording wrote nothing")
-                continue
-            }
-            if !Self.isFeed(file), report.problems.contains(where: { $0.path == Self.goldenDirectory(for: file).path }) {
-                XCTFail("\(name): no goldens in \(Self.goldenDirectory(for: file).path); \(Self.recordHint)")
-                continue
-            }
-            for problem in report.problems { XCTFail("\(name): \(problem)") }
-            for mismatch in report.mismatches { XCTFail("\(name): \(mismatch)") }
-            XCTAssertFalse(report.matched.isEmpty && report.mismatches.isEmpty && report.problems.isEmpty,
-                           "\(name): no image was compared")
-            compared += report.matched.count
+        let diffs = Fixtures.diffs.appendingPathComponent(file.deletingPathExtension().lastPathComponent)
+        let report = try GoldenCheck.report(
+            ofFile: file, matchIn: golden, options: Fixtures.options(for: file),
+            tolerance: Self.tolerance, diffDirectory: diffs,
+            record: record, recordHint: Self.recordHint)
+        if record {
+            for line in report.recordSummary { print("FixtureGoldenTests: \(line)") }
+            #expect(!report.recorded.isEmpty, "recording wrote nothing")
+            return
         }
-        if !record { XCTAssertGreaterThan(compared, 0, "no golden matched at all") }
+        if !Fixtures.isFeed(file), report.problems.contains(where: { $0.path == golden.path }) {
+            Issue.record("no goldens in \(golden.path); \(Self.recordHint)")
+            return
+        }
+        for problem in report.problems { Issue.record("\(problem)") }
+        for mismatch in report.mismatches { Issue.record("\(mismatch)") }
+        #expect(
+            !(report.matched.isEmpty && report.mismatches.isEmpty && report.problems.isEmpty),
+            "no image was compared")
     }
 
     /// A golden no fixture draws any more (a card renamed or removed) would go unnoticed.
-    func testEveryGoldenBelongsToAFixture() throws {
-        let files = try Self.fixtureFiles()
-        guard FileManager.default.fileExists(atPath: Self.expected.path) else {
-            XCTFail("\(Self.expected.path) does not exist; \(Self.recordHint)")
+    @Test func everyGoldenBelongsToAFixture() throws {
+        guard FileManager.default.fileExists(atPath: Fixtures.expected.path) else {
+            Issue.record("\(Fixtures.expected.path) does not exist; \(Self.recordHint)")
             return
         }
         var expectedPaths: Set<String> = []
-        for file in files {
-            let input = try InputSource.load([file.path])
-            let renderer = try TimelineRenderer(options: Self.options(for: file))
-            for source in input {
+        for file in try Fixtures.files() {
+            let renderer = try TimelineRenderer(options: Fixtures.options(for: file))
+            for source in try InputSource.load([file.path]) {
                 let document = try renderer.decode(source)
                 for image in try renderer.layOut(document, name: source.baseName) {
                     let name = "\(image.name).\(image.format.rawValue)"
-                    let golden = Self.goldenDirectory(for: file).appendingPathComponent(name)
-                    expectedPaths.insert(golden.standardizedFileURL.path)
+                    let path = Fixtures.goldenDirectory(for: file).appendingPathComponent(name)
+                    expectedPaths.insert(path.standardizedFileURL.path)
                 }
             }
         }
-        let enumerator = FileManager.default.enumerator(at: Self.expected, includingPropertiesForKeys: [.isRegularFileKey])
+        let enumerator = FileManager.default.enumerator(
+            at: Fixtures.expected,
+            includingPropertiesForKeys: [.isRegularFileKey])
         var stale: [String] = []
         while let url = enumerator?.nextObject() as? URL {
             guard ["svg", "png"].contains(url.pathExtension) else { continue }
             if !expectedPaths.contains(url.standardizedFileURL.path) { stale.append(url.path) }
         }
-        XCTAssertEqual(stale, [], "goldens that no fixture draws; delete them (or restore their fixture)")
+        #expect(stale == [], "goldens that no fixture draws; delete them (or restore their fixture)")
     }
 }

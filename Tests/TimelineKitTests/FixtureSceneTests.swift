@@ -1,14 +1,15 @@
 import Foundation
+import Testing
 import TimelineKit
 import TimelineScene
-import XCTest
 
 /// Every fixture's `--format scene` output, checked for what issue #18 promises: no overlapping
-/// texts, no word broken inside, and every text at WCAG contrast 4.5:1 or more.
-final class FixtureSceneTests: XCTestCase {
+/// texts, no word broken inside, and every text at WCAG contrast 4.5:1 or more. One test case per
+/// fixture, named by its file.
+@Suite struct FixtureSceneTests {
     /// Each fixture's scenes, as `render --format scene` writes them.
     static func scenes(of file: URL) throws -> [(name: String, scene: SceneJSON)] {
-        var options = FixtureGoldenTests.options(for: file)
+        var options = Fixtures.options(for: file)
         options.formats = [.scene]
         let renderer = try TimelineRenderer(options: options)
         let sources = try InputSource.load([file.path])
@@ -20,62 +21,61 @@ final class FixtureSceneTests: XCTestCase {
         }
     }
 
-    func testNoFixtureHasOverlappingBrokenOrFaintText() throws {
+    static var cardFixtureNames: [String] { Fixtures.names.filter { !$0.hasPrefix("feed-") } }
+
+    @Test(arguments: Fixtures.names)
+    func noOverlappingBrokenOrFaintText(_ name: String) throws {
+        let file = Fixtures.file(name)
+        let source = try String(contentsOf: file, encoding: .utf8)
         var problems: [String] = []
-        for file in try FixtureGoldenTests.fixtureFiles() {
-            let source = try String(contentsOf: file, encoding: .utf8)
-            for (name, scene) in try Self.scenes(of: file) {
-                let checks = SceneChecks(scene: scene, source: source)
-                let found = checks.overlaps() + checks.brokenWords() + checks.lowContrast()
-                problems += found.map { "\(file.lastPathComponent) \(name): \($0)" }
-            }
+        for (image, scene) in try Self.scenes(of: file) {
+            let checks = SceneChecks(scene: scene, source: source)
+            problems += (checks.overlaps() + checks.brokenWords() + checks.lowContrast()).map { "\(image): \($0)" }
         }
-        XCTAssert(problems.isEmpty, "\(problems.count) problems:\n" + problems.joined(separator: "\n"))
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.joined(separator: "\n"))")
     }
 
-    /// Every non-feed fixture's cards at widths from narrow to wide: each is exactly its width or
-    /// refused, and none has overlapping or broken text.
-    func testNoOverlapOrBrokenWordAtAnyWidth() throws {
+    /// A fixture's cards at widths from narrow to wide: each is exactly its width or refused, and
+    /// none has overlapping or broken text.
+    @Test(arguments: FixtureSceneTests.cardFixtureNames)
+    func noOverlapOrBrokenWordAtAnyWidth(_ name: String) throws {
+        let file = Fixtures.file(name)
+        var options = Fixtures.options(for: file)
+        options.formats = [.scene]
+        let renderer = try TimelineRenderer(options: options)
+        let source = try String(contentsOf: file, encoding: .utf8)
         var problems: [String] = []
         var rendered = 0
-        for file in try FixtureGoldenTests.fixtureFiles() where !FixtureGoldenTests.isFeed(file) {
-            var options = FixtureGoldenTests.options(for: file)
-            options.formats = [.scene]
-            let renderer = try TimelineRenderer(options: options)
-            let source = try String(contentsOf: file, encoding: .utf8)
-            for input in try InputSource.load([file.path]) {
-                let document = try renderer.decode(input)
-                for width in stride(from: 160.0, through: 760, by: 60) {
-                    var narrow = document
-                    for index in narrow.cards.indices { narrow.cards[index].style.width = width }
-                    guard let images = try? renderer.render(narrow, name: input.baseName) else { continue }
-                    for image in images {
-                        let scene = try SceneJSON.decoded(from: image.data)
-                        rendered += 1
-                        if abs(scene.width - width) > 0.01, narrow.cards.allSatisfy({ $0.style.shadow == nil }) {
-                            problems.append("\(file.lastPathComponent) \(image.name) at \(Int(width)): \(scene.width) wide")
-                        }
-                        let checks = SceneChecks(scene: scene, source: source)
-                        problems += (checks.overlaps() + checks.brokenWords()).map {
-                            "\(file.lastPathComponent) \(image.name) at \(Int(width)): \($0)"
-                        }
+        for input in try InputSource.load([file.path]) {
+            let document = try renderer.decode(input)
+            for width in stride(from: 160.0, through: 760, by: 60) {
+                var narrow = document
+                for index in narrow.cards.indices { narrow.cards[index].style.width = width }
+                guard let images = try? renderer.render(narrow, name: input.baseName) else { continue }
+                for image in images {
+                    let scene = try SceneJSON.decoded(from: image.data)
+                    rendered += 1
+                    if abs(scene.width - width) > 0.01, narrow.cards.allSatisfy({ $0.style.shadow == nil }) {
+                        problems.append("\(image.name) at \(Int(width)): \(scene.width) wide")
+                    }
+                    let checks = SceneChecks(scene: scene, source: source)
+                    problems += (checks.overlaps() + checks.brokenWords()).map {
+                        "\(image.name) at \(Int(width)): \($0)"
                     }
                 }
             }
         }
-        XCTAssertGreaterThan(rendered, 50)
-        XCTAssert(problems.isEmpty, "\(problems.count) problems:\n" + problems.prefix(60).joined(separator: "\n"))
+        #expect(rendered > 0, "refused at every width")
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(60).joined(separator: "\n"))")
     }
 
-    func testSceneJSONHoldsEveryPlacedLineInPoints() throws {
-        let file = FixtureGoldenTests.fixtures.appendingPathComponent("plain.yaml")
-        let scenes = try Self.scenes(of: file)
-        let scene = try XCTUnwrap(scenes.first?.scene)
-        XCTAssertGreaterThan(scene.width, 0)
-        XCTAssertFalse(scene.texts.isEmpty)
+    @Test func sceneJSONHoldsEveryPlacedLineInPoints() throws {
+        let scene = try #require(try Self.scenes(of: Fixtures.file("plain.yaml")).first?.scene)
+        #expect(scene.width > 0)
+        #expect(!scene.texts.isEmpty)
         for text in scene.texts {
-            XCTAssert(text.y < text.baseline && text.baseline <= text.y + text.height, "\(text)")
-            XCTAssert(text.x >= 0 && text.x + text.width <= scene.width, "\(text)")
+            #expect(text.y < text.baseline && text.baseline <= text.y + text.height, "\(text)")
+            #expect(text.x >= 0 && text.x + text.width <= scene.width, "\(text)")
         }
     }
 }

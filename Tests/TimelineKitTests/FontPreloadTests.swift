@@ -9,7 +9,7 @@ final class FontPreloadTests: XCTestCase {
         FontPreload.start()
         XCTAssertNil(FontPreload.take(fontDirectories: [], systemFonts: true), "system fonts are never the preloaded ones")
         XCTAssertNil(FontPreload.take(fontDirectories: ["/tmp"], systemFonts: false), "extra fonts are never the preloaded ones")
-        let url = FixtureGoldenTests.fixtures.appendingPathComponent("demo.yaml")
+        let url = Fixtures.folder.appendingPathComponent("demo.yaml")
         let source = try XCTUnwrap(InputSource.load([url.path]).first)
         var options = RenderOptions()
         options.formats = [.svg, .png]

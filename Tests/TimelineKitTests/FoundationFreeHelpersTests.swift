@@ -2,7 +2,7 @@ import Foundation
 import TimelineKit
 import XCTest
 
-/// The helpers that replaced full Foundation in the shipped targets give Foundation's results.
+/// The helpers the shipped targets use instead of full Foundation give Foundation's results.
 final class FoundationFreeHelpersTests: XCTestCase {
     func testDecimalTextIsStringFormat() {
         var values: [Double] = [0, -0.0, 0.05, 0.15, 0.25, 0.35, 0.45, 0.95, 1.45, 2.5, -2.5, 9.95, 99.95, 0.0005, 0.0015,

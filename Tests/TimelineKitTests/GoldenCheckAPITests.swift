@@ -16,7 +16,7 @@ final class GoldenCheckAPITests: XCTestCase {
     }
 
     func document() throws -> Document {
-        let sources = try InputSource.load([FixtureGoldenTests.fixtures.appendingPathComponent("demo.yaml").path])
+        let sources = try InputSource.load([Fixtures.folder.appendingPathComponent("demo.yaml").path])
         return try TimelineRenderer().decode(try XCTUnwrap(sources.first))
     }
 
@@ -46,21 +46,21 @@ final class GoldenCheckAPITests: XCTestCase {
 
     func testMissingGoldenIsAMismatchNamingTheRecordSwitch() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = FixtureGoldenTests.fixtures.appendingPathComponent("demo.yaml")
+        let file = Fixtures.folder.appendingPathComponent("demo.yaml")
         let mismatches = try GoldenCheck.assertImages(ofFile: file, matchIn: folder, record: false)
         XCTAssertEqual(mismatches.count, 2)
         XCTAssertTrue(mismatches.allSatisfy { $0.description.contains("TIMELINE_RECORD=1") }, "\(mismatches)")
     }
 
     func testMissingFolderThrows() throws {
-        let file = FixtureGoldenTests.fixtures.appendingPathComponent("demo.yaml")
+        let file = Fixtures.folder.appendingPathComponent("demo.yaml")
         XCTAssertThrowsError(try GoldenCheck.assertImages(ofFile: file, matchIn: folder, record: false)) { error in
             XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
         }
     }
 
     func testUnusableGoldenThrows() throws {
-        let file = FixtureGoldenTests.fixtures.appendingPathComponent("demo.yaml")
+        let file = Fixtures.folder.appendingPathComponent("demo.yaml")
         XCTAssertEqual(try GoldenCheck.assertImages(ofFile: file, matchIn: folder, record: true), [])
         try Data("GIF89a".utf8).write(to: folder.appendingPathComponent("release-2.png"))
         XCTAssertThrowsError(try GoldenCheck.assertImages(ofFile: file, matchIn: folder, record: false)) { error in

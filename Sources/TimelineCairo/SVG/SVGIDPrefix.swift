@@ -50,9 +50,8 @@ enum SVGIDPrefix {
     }
 
     /// `pieces` joined, each marker replaced by `prefix`, written straight into `Data` of the
-    /// final size (a 10,000-item card is 30 MB: one more copy costs milliseconds). The stretches
-    /// between markers are found with memchr and copied whole; a 1,000-item card has 60,000
-    /// markers. `pieces` count their markers; the copy stops at the buffer's end whatever they say.
+    /// final size, since a large card's SVG is tens of megabytes. The stretches between markers
+    /// are found with memchr and copied whole, as there are dozens of markers per item. `pieces` count their markers; the copy stops at the buffer's end whatever they say.
     static func join(_ pieces: [SVGBytes], replacingMarkersWith prefix: [UInt8]) -> Data {
         let size = pieces.reduce(0) { $0 + $1.bytes.count + $1.markers * max(0, prefix.count - 1) }
         var data = Data(count: size)

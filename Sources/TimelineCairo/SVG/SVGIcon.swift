@@ -8,7 +8,7 @@ import Darwin
 
 /// An SVG icon parsed by librsvg, which is loaded on the first SVG icon instead of linked:
 /// linking it loads GIO, gdk-pixbuf, libxml2, ICU and a dozen more shared libraries at every
-/// start, a fifth of a small render.
+/// start, icons or not.
 ///
 /// The document is parsed from memory with no base URL, so librsvg loads no other file or URL
 /// it references; the bytes were checked for entities and encoding when the input was decoded.

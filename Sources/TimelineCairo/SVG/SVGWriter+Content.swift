@@ -123,8 +123,7 @@ extension SVGWriter {
         state.defs.append("<clipPath id=\"")
         state.defs.id("clip", clip)
         state.defs.append("\">")
-        Self.openMarker(image.clip, center: Point(x: image.rect.x + image.rect.width / 2, y: image.rect.y + image.rect.height / 2),
-                        size: image.rect.width, into: &state.defs)
+        Self.openOutline(image.clipOutline, into: &state.defs)
         state.defs.append("/></clipPath>\n")
 
         // Scaled exactly as ImagePainter scales a PNG, centred in its box.

@@ -5,19 +5,17 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TimelineScene
 
-/// Writes a scene as SVG directly, drawing what `ScenePainter` draws: boxes, lines and markers as
-/// SVG shapes, text as glyph outlines (each glyph defined once per document in `<defs>` and placed
-/// with `<use>`), icons embedded once each as PNG data URLs, links as transparent `<a>` rectangles on top.
+/// Writes a scene as SVG directly, drawing what `ScenePainter` draws: boxes, markers and their
+/// glyphs as the scene's outlines (`SVGWriter+Outline`), lines as lines, text as glyph outlines
+/// (each glyph defined once per document in `<defs>` and placed with `<use>`), icons embedded
+/// once each as PNG data URLs, links as transparent `<a>` rectangles on top.
 ///
-/// Ids are numbered per document (`g0`, `clip0`, `grad0`, …), so a document's bytes do not depend
-/// on what was rendered before it, after a prefix of the document's own (`SVGIDPrefix`).
+/// Ours rather than cairo's SVG surface, which numbers ids across the whole process and writes
+/// no links, titles or findable text. Ids are numbered per document (`g0`, `clip0`, `grad0`, …),
+/// so a document's bytes do not depend on what was rendered before it, after a prefix of the
+/// document's own (`SVGIDPrefix`).
 struct SVGWriter {
     let fonts: FontLibrary
     /// The renderer's layout, for lines the measurer kept no glyphs of.
@@ -143,70 +141,14 @@ struct SVGWriter {
 
     // MARK: Shapes
 
-    /// Path data of `ScenePainter.roundedRect`: per-corner radii, each at most half the shorter side.
-    static func roundedRect(_ rect: Rect, _ corners: CornerRadii, into out: inout SVGBytes) {
-        let limit = min(rect.width, rect.height) / 2
-        let tl = max(0, min(corners.topLeft, limit)), tr = max(0, min(corners.topRight, limit))
-        let br = max(0, min(corners.bottomRight, limit)), bl = max(0, min(corners.bottomLeft, limit))
-        out.append("M")
-        out.point(rect.maxX - tr, rect.y)
-        arc(tr, to: rect.maxX, rect.y + tr, into: &out)
-        out.append(" L")
-        out.point(rect.maxX, rect.maxY - br)
-        arc(br, to: rect.maxX - br, rect.maxY, into: &out)
-        out.append(" L")
-        out.point(rect.x + bl, rect.maxY)
-        arc(bl, to: rect.x, rect.maxY - bl, into: &out)
-        out.append(" L")
-        out.point(rect.x, rect.y + tl)
-        arc(tl, to: rect.x + tl, rect.y, into: &out)
-        out.append(" Z")
-    }
-
-    /// A clockwise quarter circle of `radius` ending at `x, y`; nothing when the radius is 0.
-    private static func arc(_ radius: Double, to x: Double, _ y: Double, into out: inout SVGBytes) {
-        guard radius > 0 else { return }
-        out.append(" A")
-        out.point(radius, radius)
-        out.append(" 0 0 1 ")
-        out.point(x, y)
-    }
-
-    /// An element drawing `rect` with `corners`: a plain `<rect` when it can be, else a `<path`;
-    /// the caller adds the paint and closes the tag.
-    private static func openRoundedRect(_ rect: Rect, _ corners: CornerRadii, into out: inout SVGBytes) {
-        if corners == .zero, rect.width >= 0, rect.height >= 0 {
-            out.append("<rect")
-            out.attribute("x", rect.x)
-            out.attribute("y", rect.y)
-            out.attribute("width", rect.width)
-            out.attribute("height", rect.height)
-        } else {
-            out.append("<path d=\"")
-            roundedRect(rect, corners, into: &out)
-            out.append("\"")
-        }
-    }
-
     func writeBox(_ box: BoxNode, _ state: inout State) {
-        if let shadow = box.shadow {
-            // The same stacked translucent outlines as ScenePainter.paintBox.
-            let steps = max(1, Int(shadow.blur.rounded(.up)))
-            for step in (0..<steps).reversed() {
-                let grow = Double(step)
-                var color = shadow.color
-                color.a = UInt8(Double(shadow.color.a) / Double(steps) * 0.9)
-                let rect = Rect(x: box.rect.x + shadow.offset.x - grow, y: box.rect.y + shadow.offset.y - grow,
-                                width: box.rect.width + grow * 2, height: box.rect.height + grow * 2)
-                let corners = CornerRadii(topLeft: box.corners.topLeft + grow, topRight: box.corners.topRight + grow,
-                                          bottomRight: box.corners.bottomRight + grow, bottomLeft: box.corners.bottomLeft + grow)
-                Self.openRoundedRect(rect, corners, into: &state.body)
-                state.body.fill(color)
-                state.body.append("/>\n")
-            }
+        for layer in box.shadowLayers {
+            Self.openOutline(layer.outline, into: &state.body)
+            state.body.fill(layer.color)
+            state.body.append("/>\n")
         }
         guard box.fill != nil || box.stroke != nil else { return }
-        Self.openRoundedRect(box.rect, box.corners, into: &state.body)
+        Self.openOutline(box.outline, into: &state.body)
         if let fill = box.fill { state.body.fill(fill) } else { state.body.append(" fill=\"none\"") }
         if let stroke = box.stroke { state.body.stroke(stroke) }
         state.body.append("/>\n")
@@ -254,44 +196,9 @@ struct SVGWriter {
         state.body.append("/>\n")
     }
 
-    /// An element of `ScenePainter.markerPath`'s outline; the caller adds the paint and closes the tag.
-    static func openMarker(_ shape: MarkerShape, center: Point, size: Double, inset: Double = 0, into out: inout SVGBytes) {
-        let radius = max(0.1, size / 2 - inset)
-        switch shape {
-        case .circle, .ring:
-            out.append("<circle")
-            out.attribute("cx", center.x)
-            out.attribute("cy", center.y)
-            out.attribute("r", radius)
-        case .square:
-            let half = radius * 0.86
-            openRoundedRect(Rect(x: center.x - half, y: center.y - half, width: half * 2, height: half * 2),
-                            CornerRadii(all: size * 0.12), into: &out)
-        case .diamond:
-            out.append("<path d=\"M")
-            out.point(center.x, center.y - radius)
-            out.append(" L")
-            out.point(center.x + radius, center.y)
-            out.append(" L")
-            out.point(center.x, center.y + radius)
-            out.append(" L")
-            out.point(center.x - radius, center.y)
-            out.append(" Z\"")
-        case .hexagon:
-            out.append("<path d=\"")
-            for corner in 0..<6 {
-                let angle = Double.pi / 3 * Double(corner) - Double.pi / 2
-                out.append(corner == 0 ? "M" : " L")
-                out.point(center.x + radius * cos(angle), center.y + radius * sin(angle))
-            }
-            out.append(" Z\"")
-        }
-    }
-
     private func writeMarker(_ marker: MarkerNode, _ state: inout State) {
         if marker.fill != nil || marker.stroke != nil {
-            Self.openMarker(marker.shape, center: marker.center, size: marker.size, inset: (marker.stroke?.width ?? 0) / 2,
-                            into: &state.body)
+            Self.openOutline(marker.outline, into: &state.body)
             if let fill = marker.fill { state.body.fill(fill) } else { state.body.append(" fill=\"none\"") }
             if let stroke = marker.stroke {
                 state.body.stroke(stroke)
@@ -299,26 +206,14 @@ struct SVGWriter {
             }
             state.body.append("/>\n")
         }
-        guard let glyph = marker.glyph, let color = marker.glyphColor else { return }
-        let s = marker.size, c = marker.center
-        switch glyph {
-        case .check:
-            state.body.append("<path d=\"M")
-            state.body.point(c.x - s * 0.22, c.y + s * 0.01)
-            state.body.append(" L")
-            state.body.point(c.x - s * 0.06, c.y + s * 0.17)
-            state.body.append(" L")
-            state.body.point(c.x + s * 0.23, c.y - s * 0.15)
-            state.body.append("\" fill=\"none\"")
-            state.body.stroke(Stroke(color: color, width: max(1, s * 0.13)))
-            state.body.append(" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n")
-        case .ellipsis:
-            for dot in [-0.2, 0, 0.2] {
-                state.body.append("<circle")
-                state.body.attribute("cx", c.x + s * dot)
-                state.body.attribute("cy", c.y)
-                state.body.attribute("r", max(0.6, s * 0.065))
-                state.body.fill(color)
+        for mark in marker.glyphMarks {
+            Self.openOutline(mark.outline, into: &state.body)
+            if let width = mark.strokeWidth {
+                state.body.append(" fill=\"none\"")
+                state.body.stroke(Stroke(color: mark.color, width: width))
+                state.body.append(" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n")
+            } else {
+                state.body.fill(mark.color)
                 state.body.append("/>\n")
             }
         }

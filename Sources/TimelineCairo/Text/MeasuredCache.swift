@@ -3,9 +3,9 @@ import TimelineScene
 /// Measured texts by request, for `PangoTextMeasurer`: entries in arrays, in the order they came,
 /// found through an open-addressing table of their positions.
 ///
-/// A Swift dictionary keyed by the request kept the request and its answer in every slot of a
-/// table kept a quarter empty: a batch of 4,000 texts touched 1.5 MB of fresh pages, and each new
-/// page costs about 2 µs on this machine, more than hashing the texts. Here a slot is 4 bytes.
+/// Not a dictionary keyed by the request: that stores the request and its answer in every slot
+/// of a table kept partly empty, and a large batch then spends longer touching fresh memory
+/// than hashing its texts. Here a slot is 4 bytes.
 struct MeasuredCache {
     private(set) var requests: [TextRequest] = []
     private var hashes: [Int] = []

@@ -2,8 +2,7 @@ import CPangoCairo
 
 /// A text that is one left-to-right run in one font, itemized and shaped without a
 /// `PangoLayout`: a layout also works out line breaks (UAX #14 for every character), builds
-/// lines and caches ink extents, about a fifth of the cost of a short text, all of it wasted
-/// on a text that fits on one line. Its glyphs and extents are exactly those a layout of the
+/// lines and caches ink extents, all of it wasted on a text that fits on one line. Its glyphs and extents are exactly those a layout of the
 /// same text gives (Pango 1.50's `pango_layout_check_lines` and `pango_layout_line_get_extents`
 /// for a single item), which `ShapedLineTests` compares text by text.
 final class ShapedLine {
