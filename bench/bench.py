@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """timeline-cards against Graphviz's `dot` on the same chains of labelled nodes.
 
-Usage: bench/bench.py [--bin PATH] [--runs N] [--work DIR] [--quick]
+Usage: bench/bench.py [--bin PATH] [--baseline PATH] [--runs N] [--work DIR] [--quick]
 
 Runs both tools alternately, several times each, and prints medians of wall time and of peak
 resident memory (per process, from wait4's rusage), the ratios, and whether each speed target
 (docs/performance.md) is met. Text sets: one-line titles ("Milestone 12"), titles that wrap,
 three-line subtitles, Chinese and Arabic; formats: SVG, and PNG and PDF beside `dot -Tpng` and
-`dot -Tpdf`. A benchmark, not a test: nothing here fails a build.
+`dot -Tpdf`. With --baseline, another build of timeline-cards (the main branch, say) runs in
+the same alternation, for a before and after that a shared machine's load affects alike.
+A benchmark, not a test: nothing here fails a build.
 """
 import argparse
 import json
@@ -89,12 +91,14 @@ def parse_timings(text):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build-perf/release/timeline-cards"))
+    parser.add_argument("--baseline", help="another timeline-cards binary, measured alongside as 'before'")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--work", default=os.path.join(ROOT, ".build-perf/bench"))
     parser.add_argument("--quick", action="store_true", help="3 runs, 5 for the small card")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
     binary = os.path.abspath(args.bin)
+    baseline = os.path.abspath(args.baseline) if args.baseline else None
     dot = shutil.which("dot") or sys.exit("dot not found: apt-get install graphviz")
     work = args.work
     shutil.rmtree(work, ignore_errors=True)
@@ -112,11 +116,11 @@ def main():
     for index in range(100):
         write_card(os.path.join(work, "batch", f"input-{index:03}.json"), 8, card_id=f"c{index}")
 
-    def ours(text_set, count, fmt="svg", extra=()):
+    def ours(text_set, count, fmt="svg", extra=(), tool=binary):
         # A PDF page is at most 14,400 points a side: a card of 1,000 wrapped items (82,571 points
         # tall) is drawn at a sixth of its size.
         scale = ["--scale", "0.17"] if fmt == "pdf" and count >= 1000 else []
-        return lambda: run([binary, "render", os.path.join(work, f"{text_set}-{count}.json"), "-o",
+        return lambda: run([tool, "render", os.path.join(work, f"{text_set}-{count}.json"), "-o",
                             os.path.join(out, f"{text_set}-{count}"), "--format", fmt, *scale, *extra])
 
     def graphviz(text_set, count, fmt="svg"):
@@ -127,13 +131,20 @@ def main():
     load_before = load()
     ours("plain", 8)()  # warm the fontconfig cache and the page cache once
     rows = {}
+    before = {}
     for (text_set, count), formats in cases.items():
         for fmt in formats:
             count_runs = runs if count < 10000 else max(3, runs // 2)
             if count == 8:
                 count_runs = max(count_runs, 11 if not args.quick else 5)
-            (ot, om, _), (gt, gm, _) = median_runs([ours(text_set, count, fmt), graphviz(text_set, count, fmt)], count_runs)
+            commands = [ours(text_set, count, fmt), graphviz(text_set, count, fmt)]
+            if baseline:
+                commands.append(ours(text_set, count, fmt, tool=baseline))
+            medians = median_runs(commands, count_runs)
+            (ot, om, _), (gt, gm, _) = medians[:2]
             rows[text_set, count, fmt] = (ot, om, gt, gm)
+            if baseline:
+                before[text_set, count, fmt] = medians[2][:2]
             print(f"  measured {text_set} {count} items {fmt}", file=sys.stderr)
 
     # Phases for 1,000 and 10,000 items of each set measured at that size.
@@ -182,6 +193,16 @@ def main():
         met = yes(check(ot, om, gt)) if check else "—"
         print(f"| {text_set} | {count:,} | {fmt.upper()} | {ot*1000:,.0f} ms, {mib(om):.0f} MiB | "
               f"{gt*1000:,.0f} ms, {mib(gm):.0f} MiB | {ot/gt:.3f} | {target} | {met} |")
+    if baseline:
+        print()
+        print(f"before: {baseline}")
+        print("| texts | items | format | before | after | after / before | before / dot | after / dot |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|")
+        for key, (bt, bm) in before.items():
+            ot, om, gt, _ = rows[key]
+            text_set, count, fmt = key
+            print(f"| {text_set} | {count:,} | {fmt.upper()} | {bt*1000:,.0f} ms, {mib(bm):.0f} MiB | "
+                  f"{ot*1000:,.0f} ms, {mib(om):.0f} MiB | {ot/bt:.3f} | {bt/gt:.3f} | {ot/gt:.3f} |")
     print()
     print("| case | timeline-cards | — | ratio | target | met |")
     print("|---|---|---|---|---|---|")

@@ -80,6 +80,7 @@ public final class SceneRenderer {
                                    canvas: (canvas.width / scale, canvas.height / scale))
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure && scale == 1
+        if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
@@ -111,7 +112,7 @@ public final class SceneRenderer {
         let encoded = timed(\.encodeSeconds) {
             Result { () throws(PNGEncoder.Failure) in 
                 try PNGEncoder.encode(pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
-                                      background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255))
+                                      background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255), compression: .fast)
             }
         }
         switch encoded {

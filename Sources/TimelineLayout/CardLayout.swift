@@ -68,24 +68,8 @@ public enum CardLayout {
         let bandHeights = [header?.height, footer?.height].compactMap { $0 }
         let radius = min(style.cornerRadius, width / 2, height / 2, (bandHeights.min() ?? .infinity) / 2)
 
-        var nodes: [Primitive] = []
-        let shadow = style.shadow.map {
-            ShadowPaint(color: $0.color.rgba, blur: $0.blur, offset: Point(x: $0.offsetX, y: $0.offsetY))
-        }
-        nodes.append(.box(BoxNode(rect: Rect(x: 0, y: 0, width: width, height: height), corners: CornerRadii(all: radius),
-                                  fill: style.background.rgba, shadow: shadow)))
-        if let header {
-            nodes.append(.box(BoxNode(rect: Rect(x: 0, y: 0, width: width, height: header.height),
-                                      corners: CornerRadii(topLeft: radius, topRight: radius, bottomRight: 0, bottomLeft: 0),
-                                      fill: header.background)))
-            nodes += header.text.placed(x: margins.left, top: header.textTop, width: innerWidth)
-        }
-        if let footer {
-            nodes.append(.box(BoxNode(rect: Rect(x: 0, y: footerTop, width: width, height: footer.height),
-                                      corners: CornerRadii(topLeft: 0, topRight: 0, bottomRight: radius, bottomLeft: radius),
-                                      fill: footer.background)))
-            nodes += footer.text.placed(x: margins.left, top: footerTop + footer.textTop, width: innerWidth)
-        }
+        var nodes = backdrop(style, height: height, radius: radius, header: header,
+                             footer: footer.map { ($0, footerTop) })
         for index in nodes.indices { nodes[index].translate(dx: origin.x, dy: origin.y) }
         var layers = content.layers
         content.layers = []
@@ -115,6 +99,32 @@ public enum CardLayout {
         truncations += (header?.text.isTruncated ?? false) ? [Truncation(location: card.location?.description ?? card.id, text: card.header?.title ?? "")] : []
         content.truncations = truncations
         return content
+    }
+
+    /// The card's box with its shadow, and its header and footer bands with their texts.
+    private static func backdrop(_ style: Style, height: Double, radius: Double, header: BandLayout?,
+                                 footer: (band: BandLayout, top: Double)?) -> [Primitive] {
+        let (margins, width) = (insideBorder(style), style.width)
+        let innerWidth = width - margins.horizontal
+        let shadow = style.shadow.map {
+            ShadowPaint(color: $0.color.rgba, blur: $0.blur, offset: Point(x: $0.offsetX, y: $0.offsetY))
+        }
+        var nodes: [Primitive] = [.box(BoxNode(rect: Rect(x: 0, y: 0, width: width, height: height),
+                                               corners: CornerRadii(all: radius), fill: style.background.rgba,
+                                               shadow: shadow))]
+        if let header {
+            nodes.append(.box(BoxNode(rect: Rect(x: 0, y: 0, width: width, height: header.height),
+                                      corners: CornerRadii(topLeft: radius, topRight: radius, bottomRight: 0,
+                                                           bottomLeft: 0), fill: header.background)))
+            nodes += header.text.placed(x: margins.left, top: header.textTop, width: innerWidth)
+        }
+        if let (footer, footerTop) = footer {
+            nodes.append(.box(BoxNode(rect: Rect(x: 0, y: footerTop, width: width, height: footer.height),
+                                      corners: CornerRadii(topLeft: 0, topRight: 0, bottomRight: radius,
+                                                           bottomLeft: radius), fill: footer.background)))
+            nodes += footer.text.placed(x: margins.left, top: footerTop + footer.textTop, width: innerWidth)
+        }
+        return nodes
     }
 
     /// The margins measured from inside the border, so a thick border never covers content.

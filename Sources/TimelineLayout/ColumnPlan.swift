@@ -61,21 +61,11 @@ struct ColumnPlan {
             width - label - status - fixed - Double(level) * style.nestIndent
         }
 
-        // The widest word of a title that does not fit takes room from the neighbours. Measured
-        // as one batch, at the widths the rows are measured at again when nothing moves.
-        var requests: [TextRequest] = [], available: [Double] = []
-        // Without a column to take room from, nothing would change: the rows' own measuring
-        // reports what is cut (and big plain lists are measured once, not twice).
+        // The widest word of a title that does not fit takes room from the neighbours. Without a
+        // column to take room from, nothing would change: the rows' own measuring reports what is
+        // cut (and big plain lists are measured once, not twice).
         let canShrink = hasStatus || (hasLabels && fixedLabel == nil)
-        for (row, stack) in texts.titles.enumerated() where canShrink {
-            let room = titleWidth(level: texts.levels[row])
-            for entry in stack {
-                requests.append(TextRequest(text: entry.text, font: entry.font, maxWidth: TextBlock.measuredWidth(room),
-                                            maxLines: entry.maxLines))
-                available.append(room)
-            }
-        }
-        let deficit = requests.isEmpty ? 0 : zip(measurer.measure(requests), available).map { $0.overflow - $1 }.max() ?? 0
+        let deficit = canShrink ? Self.titleDeficit(texts, room: titleWidth, measurer: measurer) : 0
         let cramped = titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
         guard deficit > 0 || cramped else {
             (labelWidth, statusWidth, minimumWidth) = (label, status, 0)
@@ -94,6 +84,21 @@ struct ColumnPlan {
         // the width at which that third (where the word is cut) leaves the rest enough.
         let rest = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
         minimumWidth = fixedLabel.map { rest + (hasLabels ? $0 : 0) } ?? min(rest + labelWord, rest * 1.5)
+    }
+
+    /// How much wider than its room the widest cut word of any title is (≤ 0 when none is cut).
+    /// Measured as one batch, at the widths the rows are measured at again when nothing moves.
+    private static func titleDeficit(_ texts: Texts, room: (Int) -> Double, measurer: any TextMeasuring) -> Double {
+        var requests: [TextRequest] = [], available: [Double] = []
+        for (row, stack) in texts.titles.enumerated() {
+            let room = room(texts.levels[row])
+            for entry in stack {
+                requests.append(TextRequest(text: entry.text, font: entry.font, maxWidth: TextBlock.measuredWidth(room),
+                                            maxLines: entry.maxLines))
+                available.append(room)
+            }
+        }
+        return requests.isEmpty ? 0 : zip(measurer.measure(requests), available).map { $0.overflow - $1 }.max() ?? 0
     }
 
     /// `eventColumnWidth`, widened to the widest word of a status swapped into the event column

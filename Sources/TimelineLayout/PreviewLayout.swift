@@ -21,47 +21,29 @@ struct PreviewLayout {
         let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
         guard !selection.items.isEmpty else { return CardContent() }
         let text = ItemText(style: style, now: card.now)
-        let contentWidth = width
-        let size = style.shapeSize
-        let items = selection.items
+        let (size, items) = (style.shapeSize, selection.items)
         let overdue = items.map { $0.isOverdue(now: card.now) }
         let slots = columnWidths(items, columns: columns, text: text)
         let lefts = slots.indices.map { slots[..<$0].reduce(0, +) }
         let textWidths = slots.map { max(1, $0 - Self.gutter) }
-
-        let dates = items.indices.map { index in
-            dateText(items[index], text: text).map {
-                TextBlock($0, font: style.resolvedEventFont, color: overdue[index] ? style.overdueColor.rgba : style.eventColor.rgba,
-                          width: textWidths[index], measurer: measurer)
-            }
-        }
-        let stacks = items.indices.map { stack(items[$0], width: textWidths[$0]) }
+        let columnTexts = columnTexts(items, overdue: overdue, widths: textWidths, text: text)
+        let (dates, stacks) = (columnTexts.map(\.date), columnTexts.map(\.stack))
         let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
+        // The marker's color, darker or lighter when a light nodeColor would not read.
         let todayLabel = selection.todayBefore.map { _ in
-            // The marker's color, darker or lighter when a light nodeColor would not read.
-            TextBlock(style.names.today, font: "\(style.font) Semi-Bold 11", color: todayColor.readable(on: style.background).rgba,
-                      width: contentWidth, measurer: measurer)
+            TextBlock(style.names.today, font: "\(style.font) Semi-Bold 11",
+                      color: todayColor.readable(on: style.background).rgba, width: width, measurer: measurer)
         }
         let header = PreviewHeader(card: card, hiddenCount: selection.hiddenCount, width: width, measurer: measurer)
-        let todayHeight = todayLabel.map { $0.height + Self.todayGap } ?? 0
-        let dateHeight = dates.compactMap { $0?.height }.max() ?? 0
-        let lineY = header.height + todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + size / 2
+        let lineY = lineY(below: header.height, today: todayLabel, dates: dates)
         let labelTop = lineY + size / 2 + Self.labelGap
 
-        var content = CardContent()
-        var describing: [UInt8] = []
-        var nodes: [Primitive] = []
-        if style.lineWidth > 0 {
-            // The line fades toward what is left out: the future, or the past once the end shows.
-            let color = style.lineColor.rgba
-            let (start, end) = (Point(x: 0, y: lineY), Point(x: contentWidth, y: lineY))
-            nodes.append(.line(LineNode(from: selection.showsEnd ? end : start, to: selection.showsEnd ? start : end,
-                                        stroke: Stroke(color: color, width: style.lineWidth), fadeTo: color.withAlpha(40))))
-        }
+        var (content, describing) = (CardContent(), [UInt8]())
         var markers: [Primitive] = [], texts: [Primitive] = header.nodes, links: [Primitive] = []
         func markToday(at x: Double) {
             guard let todayLabel else { return }
-            markers += todayMark(todayLabel, x: x, top: header.height, lineY: lineY, contentWidth: contentWidth, color: todayColor)
+            markers += todayMark(todayLabel, x: x, top: header.height, lineY: lineY, contentWidth: width,
+                                 color: todayColor)
             content.description.append("Today")
         }
         var bottom = lineY + size / 2
@@ -71,23 +53,24 @@ struct PreviewLayout {
             let centerX = lefts[index] + slots[index] / 2
             let left = centerX - textWidth / 2
             if let date = dates[index] {
-                texts.append(.text(date.placed(x: left, top: lineY - size / 2 - Self.dateGap - date.height, width: textWidth, alignment: .center)))
+                let top = lineY - size / 2 - Self.dateGap - date.height
+                texts.append(.text(date.placed(x: left, top: top, width: textWidth, alignment: .center)))
             }
             stacks[index].place(x: left, top: labelTop, width: textWidth, alignment: .center, into: &texts)
             if stacks[index].isTruncated || dates[index]?.measured.isTruncated == true {
                 content.truncations.append(text.truncation(item))
             }
             let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
-            NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style, into: &markers)
-            if let link = item.link {
-                links.append(.link(LinkNode(rect: Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height), url: link, label: item.title)))
-            }
+            NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style,
+                             into: &markers)
+            let rect = Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height)
+            if let link = item.link { links.append(.link(LinkNode(rect: rect, url: link, label: item.title))) }
             content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
         if selection.todayBefore == items.count { markToday(at: lefts[items.count - 1] + slots[items.count - 1]) }
-        content.layers = [nodes, markers, texts, links]
-        content.width = contentWidth
+        content.layers = [fadingLine(at: lineY, showsEnd: selection.showsEnd), markers, texts, links]
+        content.width = width
         content.height = bottom
         content.minimumWidth = Double(columns) * (ColumnPlan.minimumTextWidth + Self.gutter)
         return content
@@ -115,15 +98,44 @@ struct PreviewLayout {
         return pattern.format(date)
     }
 
-    /// Title (two lines at most, then an ellipsis) and subtitle.
-    private func stack(_ item: Item, width: Double) -> TextStack {
-        var stack = TextStack()
-        let titleLines = min(2, style.maxTitleLines ?? 2)
-        stack.append(item.title, font: style.resolvedTitleFont, color: style.titleColor.rgba, width: width,
-                     maxLines: max(1, titleLines), measurer: measurer)
-        stack.append(item.subtitle, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width,
-                     maxLines: 2, measurer: measurer)
-        return stack
+    /// The line's height: under the header, the Today label and the tallest date.
+    private func lineY(below top: Double, today: TextBlock?, dates: [TextBlock?]) -> Double {
+        let todayHeight = today.map { $0.height + Self.todayGap } ?? 0
+        let dateHeight = dates.compactMap { $0?.height }.max() ?? 0
+        return top + todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + style.shapeSize / 2
+    }
+
+    /// Each column's date, and its title (two lines at most, then an ellipsis) and subtitle, at
+    /// `widths`, measured in one batch.
+    private func columnTexts(_ items: [Item], overdue: [Bool], widths: [Double],
+                             text: ItemText) -> [(date: TextBlock?, stack: TextStack)] {
+        var plan = TextPlan()
+        let titleLines = max(1, min(2, style.maxTitleLines ?? 2))
+        let planned = items.indices.map { index -> (date: Int?, stack: [TextPlan.Block]) in
+            let (item, width) = (items[index], widths[index])
+            let dateColor = overdue[index] ? style.overdueColor.rgba : style.eventColor.rgba
+            let date = dateText(item, text: text).map {
+                plan.add($0, font: style.resolvedEventFont, color: dateColor, width: width)
+            }
+            var stack: [TextPlan.Block] = []
+            plan.add(item.title, font: style.resolvedTitleFont, color: style.titleColor.rgba, width: width,
+                     maxLines: titleLines, to: &stack)
+            plan.add(item.subtitle, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width,
+                     maxLines: 2, to: &stack)
+            return (date, stack)
+        }
+        let answers = plan.measure(measurer)
+        return planned.map { ($0.date.map(answers.block), answers.stack($0.stack, style: style)) }
+    }
+
+    /// The line across the strip, fading toward what is left out: the future, or the past once
+    /// the end shows.
+    private func fadingLine(at lineY: Double, showsEnd: Bool) -> [Primitive] {
+        guard style.lineWidth > 0 else { return [] }
+        let color = style.lineColor.rgba
+        let (start, end) = (Point(x: 0, y: lineY), Point(x: width, y: lineY))
+        return [.line(LineNode(from: showsEnd ? end : start, to: showsEnd ? start : end,
+                               stroke: Stroke(color: color, width: style.lineWidth), fadeTo: color.withAlpha(40)))]
     }
 
     /// The "Today" label over a vertical tick at the boundary between two columns.

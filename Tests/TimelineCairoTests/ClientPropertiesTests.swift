@@ -34,12 +34,14 @@ final class ClientPropertiesTests: XCTestCase {
         }
     }
 
-    func testUseCarriesXlinkHrefBesideHref() throws {
+    /// Glyphs are placed with SVG 1.1's `xlink:href` alone (every browser reads it as well); the
+    /// rarer icons and links carry SVG 2's `href` beside it.
+    func testUseCarriesXlinkHref() throws {
         let svg = try svg(scene())
-        let uses = try matches("<use href=\"([^\"]+)\" xlink:href=\"([^\"]+)\"", in: svg)
+        let uses = try matches("<use xlink:href=\"#([^\"]+)\" x=\"[^\"]+\"/>", in: svg)
         XCTAssertFalse(uses.isEmpty, svg)
-        for use in uses { XCTAssertEqual(use[1], use[2]) }
-        XCTAssertEqual(try matches("<use ", in: svg).count, uses.count, "every <use> has both")
+        XCTAssertEqual(try matches("<use ", in: svg).count, uses.count, "every <use> has it")
+        XCTAssertFalse(svg.contains("<use href="), svg)
     }
 
     func testIdsCarryAPrefixOfTheImageNameAndItsContent() throws {
@@ -99,7 +101,8 @@ final class ClientPropertiesTests: XCTestCase {
 
     func testTextIsAlsoRealInvisibleTextOverItsOutlines() throws {
         let svg = try svg(scene())
-        XCTAssertTrue(svg.contains("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\">"), svg)
+        XCTAssertTrue(svg.contains("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\" aria-hidden=\"true\">"),
+                      svg)
         XCTAssertTrue(svg.contains("<g font-family=\"Inter, sans-serif\" font-size=\"18.667\" font-weight=\"600\">"),
                       "14 pt at Pango's 96 dpi, as the outlines are drawn")
         XCTAssertTrue(svg.contains("<text x=\"10\" y=\"30\" textLength=\"120\" lengthAdjust=\"spacingAndGlyphs\">Kickoff &amp; &lt;review&gt;</text>"), svg)
@@ -109,14 +112,116 @@ final class ClientPropertiesTests: XCTestCase {
         XCTAssertTrue(lastGlyph.lowerBound < layer.lowerBound && layer.lowerBound < link.lowerBound, "over the outlines, under the links")
     }
 
+    /// A card without links is one image, named by its title and desc; a card with links is a
+    /// graphics document (an image's children, links included, are presentational), named by its
+    /// title, its links named by their items.
     func testRootAndLinksHaveAccessibleNames() throws {
+        let withoutLinks = try svg(Scene(width: 100, height: 40, background: nil, nodes: scene().nodes.filter {
+            if case .link = $0 { false } else { true }
+        }, title: "Card", description: ["one"]))
+        let labelled = try XCTUnwrap(try matches("role=\"img\" aria-labelledby=\"([^ ]+) ([^\"]+)\"",
+                                                 in: withoutLinks).first)
+        XCTAssertTrue(withoutLinks.contains("<title id=\"\(labelled[1])\">Card</title>"), withoutLinks)
+        XCTAssertTrue(withoutLinks.contains("<desc id=\"\(labelled[2])\">one</desc>"), withoutLinks)
+
         let svg = try svg(scene())
-        let labelled = try XCTUnwrap(try matches("role=\"img\" aria-labelledby=\"([^ ]+) ([^\"]+)\"", in: svg).first)
-        XCTAssertTrue(svg.contains("<title id=\"\(labelled[1])\">Card</title>"), svg)
-        XCTAssertTrue(svg.contains("<desc id=\"\(labelled[2])\">one</desc>"), svg)
+        XCTAssertFalse(svg.contains("role=\"img\""), "links inside an image would be presentational")
+        let title = try XCTUnwrap(try matches("role=\"graphics-document\" aria-labelledby=\"([^ \"]+)\"",
+                                              in: svg).first)
+        XCTAssertTrue(svg.contains("<title id=\"\(title[1])\">Card</title>"), svg)
+        XCTAssertTrue(svg.contains("<desc id=\"") && svg.contains("\">one</desc>"), svg)
         XCTAssertTrue(svg.contains("xlink:href=\"https://example.com/\" aria-label=\"Kickoff &amp; &lt;review&gt;\""), svg)
         XCTAssertEqual(LinkNode(rect: Rect(x: 0, y: 0, width: 1, height: 1), url: "https://x.org").label, "https://x.org",
                        "a link without text is named by its URL")
+    }
+
+    /// Where a reader puts each glyph of a long line: it moves on by the font's written `/Widths`
+    /// and the `TJ` adjustments, and must land the last glyph where the SVG (our outlines) has it.
+    func testPDFReaderPlacesTheLastGlyphOfALongLineWhereTheSVGHasIt() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        let text = "A title long enough that it has to wrap over several lines inside a narrow card"
+        let scene = Scene(width: 700, height: 60, background: nil, nodes: [
+            .text(TextNode(font: "Inter Semi-Bold 14", color: black,
+                           lines: [PlacedLine(text: text, x: 10, baseline: 30, width: 600)])),
+        ], title: "t", description: [])
+        let pdf = try renderer.render(scene, format: .pdf)
+        let content = inflatedStreams(pdf).joined()
+        let document = String(decoding: pdf, as: UTF8.self)
+        // The font cairo names in `Tf`, its first code and widths in thousandths of an em.
+        let fontName = try XCTUnwrap(try matches("/(f-\\d+-\\d+) 1 Tf", in: content).first?[1])
+        let object = try XCTUnwrap(try matches("/\(fontName) (\\d+) 0 R", in: document).first?[1])
+        let font = try XCTUnwrap(try matches("(?s)\n\(object) 0 obj(.*?)endobj", in: document).first?[1])
+        let firstChar = try XCTUnwrap(Int(try XCTUnwrap(try matches("/FirstChar (\\d+)", in: font).first?[1])))
+        let widths = try XCTUnwrap(try matches("/Widths \\[([^\\]]*)\\]", in: font).first?[1])
+            .split(separator: " ").compactMap { Double($0) }
+        let matrix = try XCTUnwrap(try matches("([-\\d.]+) 0 0 [-\\d.]+ ([-\\d.]+) [-\\d.]+ Tm", in: content).first)
+        let size = try XCTUnwrap(Double(matrix[1])), start = try XCTUnwrap(Double(matrix[2]))
+        let array = try XCTUnwrap(try matches("(?s)\\[(.*)\\]\\s*TJ", in: content).first?[1])
+        // Walk the TJ array: strings of one-byte codes (with \\ escapes) and adjustments.
+        var x = start, lastGlyph = start, index = array.startIndex
+        while index < array.endIndex {
+            if array[index] == "(" {
+                index = array.index(after: index)
+                while array[index] != ")" {
+                    var code = Int(array[index].asciiValue ?? 0)
+                    if array[index] == "\\" {
+                        index = array.index(after: index)
+                        let digits = array[index...].prefix { $0.isNumber }.prefix(3)
+                        if digits.isEmpty { code = Int(array[index].asciiValue ?? 0) } else {
+                            code = Int(digits, radix: 8) ?? 0
+                            index = array.index(index, offsetBy: digits.count - 1)
+                        }
+                    }
+                    lastGlyph = x
+                    x += widths[code - firstChar] / 1000 * size
+                    index = array.index(after: index)
+                }
+                index = array.index(after: index)
+            } else {
+                let number = array[index...].prefix { "-0123456789.".contains($0) }
+                if let adjustment = Double(number), !number.isEmpty {
+                    x -= adjustment / 1000 * size
+                    index = array.index(index, offsetBy: number.count)
+                } else {
+                    index = array.index(after: index)
+                }
+            }
+        }
+        let svg = try svg(scene)
+        let lineStart = try XCTUnwrap(Double(try XCTUnwrap(try matches("translate\\(([-\\d.]+) ", in: svg).last?[1])))
+        let lastUse = try XCTUnwrap(try matches("<use [^>]* x=\"([-\\d.]+)\"", in: svg).last?[1])
+        let svgLast = lineStart + (try XCTUnwrap(Double(lastUse)))
+        XCTAssertEqual(lastGlyph, svgLast, accuracy: 0.05,
+                       "the reader's last glyph at \(lastGlyph), the outlines' at \(svgLast)")
+    }
+
+    /// A bold CJK line is drawn in the fallback font emboldened; cairo embeds its outlines 1/24 em
+    /// lower than it draws them, so its glyphs are written that much higher than a regular line's.
+    func testPDFRaisesEmboldenedGlyphsByTheEmboldeningStrength() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        func textMatrixY(_ font: String) throws -> Double {
+            let scene = Scene(width: 200, height: 60, background: nil, nodes: [
+                .text(TextNode(font: font, color: black,
+                               lines: [PlacedLine(text: "新产品", x: 10, baseline: 30, width: 60)])),
+            ], title: "t", description: [])
+            let content = inflatedStreams(try renderer.render(scene, format: .pdf)).joined()
+            let y = try XCTUnwrap(try matches("[-\\d.]+ 0 0 [-\\d.]+ [-\\d.]+ ([-\\d.]+) Tm", in: content).first?[1])
+            return try XCTUnwrap(Double(y))
+        }
+        XCTAssertEqual(try textMatrixY("Inter 14") - textMatrixY("Inter Bold 14"), 14 * 96 / 72 / 24, accuracy: 0.01)
+    }
+
+    /// A bold CJK text after a regular one: the fallback font emboldened is the same face and
+    /// description, and its glyphs still get outlines of their own (the bold ones).
+    func testEmboldenedGlyphsHaveOutlinesOfTheirOwnInSVG() throws {
+        let lines = [PlacedLine(text: "本日", x: 10, baseline: 30, width: 40)]
+        let svg = try svg(Scene(width: 100, height: 60, background: nil, nodes: [
+            .text(TextNode(font: "Inter 14", color: black, lines: lines)),
+            .text(TextNode(font: "Inter Bold 14", color: black, lines: lines)),
+        ], title: "t", description: []))
+        let outlines = try matches("<path id=\"[^\"]+\" d=\"([^\"]+)\"", in: svg).map { $0[1] }
+        XCTAssertEqual(outlines.count, 4, svg)
+        XCTAssertEqual(Set(outlines).count, 4, "bold outlines differ from regular ones")
     }
 
     /// The PDF's streams, inflated.

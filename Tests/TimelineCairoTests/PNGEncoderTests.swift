@@ -33,21 +33,40 @@ final class PNGEncoderTests: XCTestCase {
         return sink.data
     }
 
-    private func ourPNG(_ surface: CairoSurface) throws -> Data {
+    private func ourPNG(_ surface: CairoSurface, compression: PNGEncoder.Compression = .small) throws -> Data {
         Data(try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface.pointer)!,
                                    width: Int(cairo_image_surface_get_width(surface.pointer)),
                                    height: Int(cairo_image_surface_get_height(surface.pointer)),
-                                   stride: Int(cairo_image_surface_get_stride(surface.pointer))))
+                                   stride: Int(cairo_image_surface_get_stride(surface.pointer)),
+                                   compression: compression))
     }
 
     func testDecodesToCairosPixels() throws {
         for (width, height) in [(1, 1), (1, 7), (3, 2), (61, 17), (256, 40)] {
             let image = surface(width: width, height: height)
-            let ours = try PNGCoding.decode(try ourPNG(image)), cairos = try PNGCoding.decode(cairoPNG(image))
-            XCTAssertEqual(ours.width, width)
-            XCTAssertEqual(ours.height, height)
-            XCTAssertEqual(ours.rgba, cairos.rgba, "\(width)×\(height)")
+            let cairos = try PNGCoding.decode(cairoPNG(image))
+            for compression in [PNGEncoder.Compression.fast, .small] {
+                let ours = try PNGCoding.decode(try ourPNG(image, compression: compression))
+                XCTAssertEqual(ours.width, width)
+                XCTAssertEqual(ours.height, height)
+                XCTAssertEqual(ours.rgba, cairos.rgba, "\(width)×\(height), \(compression)")
+            }
         }
+    }
+
+    /// Rows of opaque pixels only, which take the encoder's shorter path, in colors of every channel.
+    func testOpaqueRowsDecodeToCairosPixels() throws {
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 37, 5))
+        let context = CairoContext(surface: surface)
+        let colors = [(0.9, 0.1, 0.3), (0.2, 0.7, 0.05), (0.0, 0.0, 1.0), (1.0, 1.0, 1.0), (0.5, 0.25, 0.75)]
+        for (index, color) in colors.enumerated() {
+            cairo_set_source_rgb(context.pointer, color.0, color.1, color.2)
+            cairo_rectangle(context.pointer, Double(index * 7), 0, 7, 5)
+            cairo_fill(context.pointer)
+        }
+        cairo_surface_flush(surface.pointer)
+        let ours = try PNGCoding.decode(try ourPNG(surface, compression: .fast))
+        XCTAssertEqual(ours.rgba, try PNGCoding.decode(cairoPNG(surface)).rgba)
     }
 
     func testChunksAreHeaderColorSpaceBackgroundDensityDataAndEnd() throws {

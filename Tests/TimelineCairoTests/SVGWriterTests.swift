@@ -90,7 +90,7 @@ final class SVGWriterTests: XCTestCase {
     func testIdenticalGlyphsAreDefinedOnceAndUsedTwice() throws {
         let svg = try render(["oo"])
         XCTAssertEqual(count("<path id=\"", in: svg), 1, svg)
-        XCTAssertEqual(count("-g0\" xlink:href=\"#timeline-", in: svg), 2, svg)
+        XCTAssertEqual(count("-g0\" x=\"", in: svg), 2, svg)
         XCTAssertTrue(svg.contains("-title\">t &amp; &lt;t&gt;</title>\n<desc id=\"timeline-"), svg)
         XCTAssertTrue(svg.contains("-desc\">a\nb</desc>"), svg)
     }
@@ -99,9 +99,9 @@ final class SVGWriterTests: XCTestCase {
         let svg = try render(["a b", "ba"])
         XCTAssertEqual(count("<path id=\"", in: svg), 2, "a and b once each; the space has no outline")
         XCTAssertEqual(count("<use ", in: svg), 4)
-        // Glyphs are placed left to right on each line's baseline.
-        XCTAssertTrue(svg.contains("x=\"10\" y=\"20\"/>"), svg)
-        XCTAssertTrue(svg.contains("y=\"40\"/>"), svg)
+        // Glyphs are placed left to right from each line's start on its baseline.
+        XCTAssertTrue(svg.contains("<g transform=\"translate(10 20)\">\n<use xlink:href=\"#"), svg)
+        XCTAssertTrue(svg.contains(" 40)\">\n<use "), svg)
     }
 
     func testOutputIsTheSameForARenderAfterOthers() throws {

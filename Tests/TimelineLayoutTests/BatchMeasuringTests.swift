@@ -1,13 +1,13 @@
 import Foundation
-import TimelineLayout
+@testable import TimelineLayout
 import TimelineModel
 import TimelineScene
 import TimelineSpec
 import XCTest
 
-/// Layouts list their rows' texts and measure them in one batch, so a measurer can shape them in
-/// parallel: the list must be what is measured next, in order, or texts are measured twice.
-/// Planning the columns measures in batches too.
+/// Layouts plan their rows' texts and measure them in one batch, so a measurer can shape them in
+/// parallel, then build every block from its own answer. Planning the columns measures in
+/// batches too.
 final class BatchMeasuringTests: XCTestCase {
     /// Records batches and single measurements, answering like the fake.
     final class RecordingFake: TextMeasuring {
@@ -45,19 +45,56 @@ final class BatchMeasuringTests: XCTestCase {
         }
     }
 
-    func testAnswersComeInOrderAndOthersGoToTheFallback() {
-        let requests = [TextRequest(text: "a\nb", font: "Inter 12", maxWidth: 100, maxLines: nil),
-                        TextRequest(text: "c", font: "Inter Bold 20", maxWidth: 50, maxLines: 2)]
+    func testATextPlanMeasuresInOneBatchAndBuildsEachBlockFromItsOwnAnswer() {
+        var plan = TextPlan()
+        let red = RGBA(r: 255, g: 0, b: 0, a: 255), blue = RGBA(r: 0, g: 0, b: 255, a: 255)
+        let title = plan.add("a long title", font: "Inter Bold 20", color: red, width: 60, maxLines: 1)
+        var blocks: [TextPlan.Block] = []
+        plan.add(nil, font: "Inter 12", color: blue, width: 100, to: &blocks)
+        plan.add("sub", font: "Inter 12", color: blue, width: -5, to: &blocks)
+        blocks.append(.pair(plan.add("left", font: "Inter 10", color: red, width: 40),
+                            plan.add("right", font: "Inter 10", color: blue, width: 40)))
         let fake = RecordingFake()
-        let answers = MeasuredAnswers(requests: requests, fallback: fake)
-        XCTAssertEqual(fake.batches, [requests])
-        XCTAssertEqual(answers.measure("a\nb", font: "Inter 12", maxWidth: 100, maxLines: nil).lines.map(\.text), ["a", "b"])
-        XCTAssertFalse(answers.wereAllAnsweredInOrder)
-        // Out of order: measured on its own, and the listed answers stay where they were.
-        XCTAssertEqual(answers.measure("d", font: "Inter 12", maxWidth: 100, maxLines: nil).lines.map(\.text), ["d"])
-        XCTAssertEqual(fake.single.map(\.text), ["d"])
-        XCTAssertEqual(answers.measure("c", font: "Inter Bold 20", maxWidth: 50, maxLines: 2).lines.map(\.text), ["c"])
-        XCTAssertEqual(answers.misses, 1)
-        XCTAssertFalse(answers.wereAllAnsweredInOrder)
+        let answers = plan.measure(fake)
+        blocks.append(.body("**bold**", font: "Inter 12", width: 100))
+        XCTAssertEqual(fake.batches, [plan.requests], "one batch, nothing measured alone")
+        XCTAssertEqual(fake.single, [])
+        XCTAssertEqual(plan.requests.map(\.text), ["a long title", "sub", "left", "right"],
+                       "no request for a missing text")
+        XCTAssertEqual(plan.requests[1].maxWidth, 1, "never measured narrower than a point")
+        let titleBlock = answers.block(title)
+        XCTAssertEqual(titleBlock.measured.lines.map(\.text), ["a lon…"])
+        XCTAssertEqual(titleBlock.font, "Inter Bold 20")
+        XCTAssertEqual(titleBlock.color, red)
+        let stack = answers.stack(blocks, style: Style())
+        // "sub" in one point: cut to an ellipsis.
+        XCTAssertEqual(stack.blocks.map { $0.measured.lines.first?.text }, ["…", "left", "bold"])
+        XCTAssertEqual(stack.blocks.prefix(2).map(\.color), [blue, red])
+        XCTAssertNotNil(stack.blocks[2].rich, "a body is built from its runs, measured when built")
+        XCTAssertEqual(stack.blocks[1].beside?.block.measured.lines.first?.text, "right")
+    }
+
+    /// The horizontal layouts and the preview strip measure their columns' texts in one batch too;
+    /// what they measure alone (words and dates, for the columns' widths) is never measured twice.
+    func testHorizontalAndPreviewLayoutsMeasureTheirColumnsTextsInABatch() throws {
+        let layouts = ["layout: list, direction: horizontal", "layout: time, direction: horizontal", "layout: preview"]
+        for layout in layouts {
+            let card = try LayoutFixture.card(
+                """
+                version: 1
+                now: 2026-11-10
+                cards:
+                  - { \(layout), style: { axis: none, today: none }, items: [
+                      { title: Kickoff meeting, subtitle: All hands, date: 2026-11-01, statusText: Done },
+                      { title: Design review, event: Nov 5, date: 2026-11-05 },
+                      { title: Launch day, date: 2026-11-20 } ] }
+                """)
+            let measurer = RecordingFake()
+            _ = try CardLayout.scene(for: card, measurer: measurer)
+            let batched = Set(measurer.batches.flatMap { $0 })
+            let texts = Set(batched.map(\.text))
+            XCTAssert(texts.isSuperset(of: ["Kickoff meeting", "All hands", "Design review", "Launch day"]), layout)
+            XCTAssertEqual(batched.intersection(measurer.single), [], "\(layout): measured again outside the batch")
+        }
     }
 }

@@ -159,4 +159,24 @@ final class HorizontalLayoutTests: XCTestCase {
         let texts = scene.nodes.compactMap { if case .text(let text) = $0 { return text } else { return nil } }
         XCTAssertTrue(texts.contains { $0.lines.count > 1 }, "labels wrapped narrower")
     }
+
+    /// Both horizontal layouts draw their rows alike: a link names its item's title, and a cut
+    /// event text is reported as a truncation.
+    func testHorizontalRowsLinkTheirTitleAndReportCutEvents() throws {
+        for layout in ["list", "time"] {
+            let scene = try LayoutFixture.scene("""
+            version: 1
+            cards:
+              - direction: horizontal
+                layout: \(layout)
+                style: { width: 480, axis: none }
+                items:
+                  - { title: Kickoff, date: 2026-11-01, link: "https://example.com/a" }
+                  - { title: Build, date: 2026-11-09, event: \(String(repeating: "x", count: 60)) }
+            """)
+            let links = scene.nodes.compactMap { if case .link(let link) = $0 { return link } else { return nil } }
+            XCTAssertEqual(links.map(\.label), ["Kickoff"], layout)
+            XCTAssertEqual(scene.truncations.map(\.text), ["Build"], layout)
+        }
+    }
 }

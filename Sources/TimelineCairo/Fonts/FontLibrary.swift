@@ -18,34 +18,12 @@ public final class FontLibrary {
         let systemFonts: Bool
     }
     let setup: Setup
-    /// Libraries with the same fonts that shape text on other threads; their layouts are drawn
-    /// with this library's, so their contexts are kept in the same state.
-    private var siblings: [FontLibrary] = []
+    /// The lines measuring shaped, for drawing, and the siblings that shape on other threads.
+    let handoff = ShapedLineHandoff()
     private var descriptions: [String: OpaquePointer] = [:]
     /// Per font, the attribute list a layout itemizes with (its font description over all the
     /// text), or nil when `ShapedLine` cannot stand in for a layout in that font.
     private var itemizeAttributes: [String: OpaquePointer?] = [:]
-    /// Lines the measurer already shaped, by font and text, so the SVG writer draws them
-    /// without shaping the same text again (shaping is most of the cost of text).
-    private var shapedLines: [ShapedKey: ShapedLine] = [:]
-    /// Font and text, hashed once: a sibling's lines move into this table with their hash.
-    private struct ShapedKey: Hashable {
-        let font: String
-        let text: String
-        let hash: Int
-        init(font: String, text: String) {
-            self.font = font
-            self.text = text
-            var hasher = Hasher()
-            hasher.combine(font)
-            hasher.combine(text)
-            hash = hasher.finalize()
-        }
-        static func == (a: ShapedKey, b: ShapedKey) -> Bool { a.hash == b.hash && a.font == b.font && a.text == b.text }
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    }
-    private static let shapedLinesLimit = 200_000
-
     /// The bundled font folder (Inter, DejaVu Sans, Droid Sans Fallback, Symbola).
     public static var bundledFontDirectory: String? {
         BundledFonts.directory
@@ -175,7 +153,7 @@ public final class FontLibrary {
     /// font options) and the transformation are those of the last update: every update marks the
     /// context changed, and that lays out the renderer's layout again at its next use.
     func updateContext(for cr: OpaquePointer) {
-        for sibling in siblings { sibling.updateContext(for: cr) }
+        for sibling in handoff.siblings { sibling.updateContext(for: cr) }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let state = (type: cairo_surface_get_type(cairo_get_target(cr)), matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0])
@@ -185,29 +163,9 @@ public final class FontLibrary {
     }
 
     /// Another library with the same fonts, for shaping on another thread (any thread may make
-    /// it). `adopt` it before drawing its layouts.
+    /// it). `handoff.adopt` it before drawing its lines.
     convenience init(sameFontsAs setup: Setup) throws {
         try self.init(extraDirectories: setup.extraDirectories, systemFonts: setup.systemFonts)
-    }
-
-    /// Registers a sibling: its context follows this one's state from now on, and its kept
-    /// layouts are taken over with `adoptShapedLines(from:)` and drawn through this library.
-    func adopt(_ sibling: FontLibrary) {
-        siblings.append(sibling)
-    }
-
-    /// Makes room for `count` more kept lines, here and in the siblings (whose lines come here).
-    func reserveShapedLines(_ count: Int) {
-        shapedLines.reserveCapacity(shapedLines.count + count)
-        for sibling in siblings { sibling.shapedLines.reserveCapacity(count / (siblings.count + 1) + 1) }
-    }
-
-    /// Takes over the lines `sibling` kept, once its thread is done with them.
-    func adoptShapedLines(from sibling: FontLibrary) {
-        for (key, line) in sibling.shapedLines where shapedLines.count < Self.shapedLinesLimit {
-            if shapedLines[key] == nil { shapedLines[key] = line }
-        }
-        sibling.shapedLines.removeAll()
     }
 
     /// Pango's font map starts `FcInit()` on a thread and waits for it before its first font:
@@ -239,17 +197,9 @@ public final class FontLibrary {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
-    /// Keeps `line`, the shaping of exactly `text` in `font`, for `shapedLine`.
-    func keepShapedLine(_ line: ShapedLine, text: String, font: String) {
-        let key = ShapedKey(font: font, text: text)
-        guard shapedLines[key] == nil else { return }
-        if shapedLines.count >= Self.shapedLinesLimit { discardShapedLines() }
-        shapedLines[key] = line
-    }
-
     /// The kept shaping of exactly `text` on one line in `font`, made when it was measured.
     func shapedLine(_ text: String, font: String) -> ShapedLine? {
-        shapedLines.isEmpty ? nil : shapedLines[ShapedKey(font: font, text: text)]
+        handoff.line(text, font: font)
     }
 
     /// Fonts of siblings' kept lines, by pointer: the font this library's own itemization picks
@@ -293,7 +243,7 @@ public final class FontLibrary {
 
     /// Frees the kept lines; called before the next document is measured.
     func discardShapedLines() {
-        shapedLines.removeAll()
+        handoff.discardAll()
     }
 
     /// The attribute list `pango_layout_check_lines` itemizes a text in `font` with: the font

@@ -1,5 +1,10 @@
 import CDeflate
 import TimelineScene
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// PNG files from cairo's ARGB32 pixels, as `cairo_surface_write_to_png_stream` writes them
 /// (8-bit RGBA, alpha un-premultiplied with cairo's rounding, no time stamp), plus what viewers
@@ -9,8 +14,18 @@ import TimelineScene
 /// Ours rather than cairo's (libpng and zlib), which tries all five row filters on every row and
 /// compresses row by row, the slowest step of a tall PNG. Here each row takes Up or Sub,
 /// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and
-/// libdeflate compresses all rows in one call at its level 6.
+/// libdeflate compresses all rows in one call, at the level `Compression` says.
 enum PNGEncoder {
+    /// How hard libdeflate compresses.
+    enum Compression: Int32 {
+        /// Level 1, for rendered images: half the instructions of level 6 (compression is most
+        /// of a small card's PNG), for files about 1 % larger (cards are flat colors and text).
+        case fast = 1
+        /// Level 6, for small images that end up inside SVG and PDF documents (icons), where the
+        /// time does not count and the bytes are part of every document showing them.
+        case small = 6
+    }
+
     enum Failure: Error, CustomStringConvertible {
         case compression
         var description: String { "PNG compression failed (out of memory)" }
@@ -22,7 +37,8 @@ enum PNGEncoder {
     ///   - scale: pixels per point, written as pixels per metre (`pHYs`): 2 is 144 dpi.
     ///   - background: the color the image is made to be seen on (`bKGD`).
     static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
-                       background: RGBA = RGBA(r: 255, g: 255, b: 255)) throws(Failure) -> [UInt8] {
+                       background: RGBA = RGBA(r: 255, g: 255, b: 255),
+                       compression: Compression = .small) throws(Failure) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
@@ -37,7 +53,8 @@ enum PNGEncoder {
         density.appendBigEndian(perMetre)
         density.append(1) // the unit is the metre
         file.appendChunk("pHYs", density[...])
-        let compressed = try compressedRows(pixels: pixels, width: width, height: height, stride: stride)
+        let compressed = try compressedRows(pixels: pixels, width: width, height: height, stride: stride,
+                                            compression: compression)
         // A chunk holds less than 2 GiB.
         for start in Swift.stride(from: 0, to: compressed.count, by: 1 << 30) {
             file.appendChunk("IDAT", compressed[start..<min(compressed.count, start + (1 << 30))])
@@ -47,7 +64,8 @@ enum PNGEncoder {
     }
 
     /// The filtered rows as one zlib stream.
-    private static func compressedRows(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(Failure) -> [UInt8] {
+    private static func compressedRows(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
+                                       compression: Compression) throws(Failure) -> [UInt8] {
         let rowBytes = width * 4
         // Two unfiltered rows, the one above and this one, then the filtered rows.
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
@@ -63,7 +81,7 @@ enum PNGEncoder {
             }
             count = height * (rowBytes + 1)
         }
-        guard let compressor = libdeflate_alloc_compressor(6) else { throw .compression }
+        guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
         defer { libdeflate_free_compressor(compressor) }
         let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) { output, count in
             count = filtered.withUnsafeBytes { input in
@@ -79,12 +97,24 @@ enum PNGEncoder {
     private static func unpremultiply(_ row: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let pixels = UnsafeRawPointer(row)
         let rgba = UnsafeMutableRawPointer(out)
+        // Rows of opaque pixels (nearly all of a card on its background) only swap red and blue:
+        // branch-free loops the compiler vectorizes.
+        var opaque: UInt32 = 0xFF00_0000
+        for x in 0..<count { opaque &= pixels.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) }
+        if opaque == 0xFF00_0000 {
+            for x in 0..<count {
+                let pixel = pixels.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                // A R G B in a number, R G B A in memory.
+                let value = (pixel & 0xFF00_FF00) | ((pixel >> 16) & 0xFF) | ((pixel & 0xFF) << 16)
+                rgba.storeBytes(of: value.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+            }
+            return
+        }
         for x in 0..<count {
             let pixel = pixels.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
             let alpha = pixel >> 24
             var value: UInt32
             if alpha == 255 {
-                // A R G B in a number, R G B A in memory: swap red and blue.
                 value = (pixel & 0xFF00_FF00) | ((pixel >> 16) & 0xFF) | ((pixel & 0xFF) << 16)
             } else if alpha == 0 {
                 value = 0
@@ -101,6 +131,13 @@ enum PNGEncoder {
     /// The row's filter byte and bytes: Up (the difference from the row above) or Sub (from the
     /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes.
     private static func filter(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        // A row the same as the one above (most rows of a card's flat areas) is all zeros in Up,
+        // the smallest sum there is: no need to sum.
+        if memcmp(row, above, count) == 0 {
+            out[0] = 2
+            (out + 1).update(repeating: 0, count: count)
+            return
+        }
         // Wrapping sums of 32 bits (a row has at most 131,068 bytes of at most 128): vectorized.
         var upCost: UInt32 = 0, subCost: UInt32 = 0
         for index in 0..<min(4, count) {

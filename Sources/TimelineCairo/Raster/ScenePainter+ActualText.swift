@@ -50,12 +50,60 @@ extension ScenePainter {
                 let scalars = String(decoding: runText, as: UTF8.self).unicodeScalars.reversed()
                 runText = Array(String(String.UnicodeScalarView(scalars)).utf8)
             }
-            cairo_set_scaled_font(cr, pango_cairo_font_get_scaled_font(OpaquePointer(font)))
+            guard let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { continue }
+            glyphDrift?.correct(&glyphs, font: font, scaledFont: scaledFont)
+            cairo_set_scaled_font(cr, scaledFont)
             var cluster = cairo_text_cluster_t(num_bytes: Int32(runText.count), num_glyphs: Int32(glyphs.count))
             runText.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
                     cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count), &cluster, 1,
                                            cairo_text_cluster_flags_t(0))
+                }
+            }
+        }
+        return true
+    }
+
+    /// PDF: the layout's single line drawn run by run as a kept line is (`showRun`), so that its
+    /// glyphs are placed for the reader too. False, drawing nothing, for a line Pango must draw:
+    /// several lines, right-to-left runs, or characters no font has (Pango's hex boxes).
+    func showLeftToRightRuns(_ text: String, x: Double, top: Double) -> Bool {
+        guard pango_layout_get_line_count(layout) == 1,
+              let line = pango_layout_get_line_readonly(layout, 0) else { return false }
+        var runs: [(glyphs: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>,
+                    font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer)] = []
+        var list = line.pointee.runs
+        while let node = list {
+            list = node.pointee.next
+            guard let data = node.pointee.data else { continue }
+            let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+            guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font,
+                  item.pointee.analysis.level % 2 == 0,
+                  let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return false }
+            let string = glyphs.pointee
+            for index in 0..<Int(string.num_glyphs) where string.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
+                return false
+            }
+            runs.append((glyphs, item, font, scaledFont))
+        }
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        let unit = Double(PANGO_SCALE)
+        // From the current point, as Pango's renderer and `drawKept` start (cairo keeps it in
+        // fixed point): the same line gives the same bytes whichever way it was measured.
+        cairo_move_to(cr, x, top)
+        var originX = 0.0, originY = 0.0
+        cairo_get_current_point(cr, &originX, &originY)
+        var penX = originX + Double(logical.x) / unit
+        let baseline = originY + Double(pango_layout_get_baseline(layout)) / unit
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                for run in runs {
+                    let offset = Int(run.item.pointee.offset), length = Int(run.item.pointee.length)
+                    guard offset + length <= chars.count else { continue }
+                    penX += showRun(run.glyphs, text: chars.baseAddress.map { $0 + offset }, length: length,
+                                    font: run.font, scaledFont: run.scaledFont, x: penX, baseline: baseline)
                 }
             }
         }

@@ -16,6 +16,8 @@ struct ScenePainter {
     /// PNG fills glyph outlines as paths, exactly as an SVG viewer fills the SVG's glyph outlines,
     /// so a rasterized SVG matches the PNG; SVG and PDF keep real glyphs.
     var textAsOutlines = false
+    /// PDF only: puts glyphs where a reader draws them at cairo's written widths.
+    var glyphDrift: PDFGlyphDrift?
 
     func paint(_ scene: Scene) {
         if let background = scene.background {
@@ -30,6 +32,7 @@ struct ScenePainter {
         defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
         let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
         for node in scene.nodes {
+            if case .text = node {} else { glyphDrift?.restart() }
             switch node {
             case .box(let box): paintBox(box)
             case .line(let line): paintLine(line)
@@ -115,6 +118,8 @@ struct ScenePainter {
 
     private func paintText(_ text: TextNode) {
         setColor(text.color)
+        let color = text.color
+        glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
         for line in text.lines where !line.text.isEmpty {
             if drawsKeptLines, let shaped = fonts.shapedLine(line.text, font: text.font) {
                 drawKept(shaped, text: line.text, font: text.font, x: line.x, baseline: line.baseline)
@@ -124,7 +129,9 @@ struct ScenePainter {
                    showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
                     continue
                 }
+                if !textAsOutlines, marksPDFStructure, showLeftToRightRuns(line.text, x: line.x, top: top) { continue }
                 drawLaidOut(x: line.x, top: top)
+                glyphDrift?.restart()
             }
         }
     }
@@ -170,8 +177,24 @@ struct ScenePainter {
         cairo_move_to(cr, x, baseline - Double(shaped.baseline) / unit)
         var originX = 0.0, originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
-        let baseY = originY + Double(shaped.baseline) / unit
-        let string = shaped.glyphs.pointee
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                showRun(shaped.glyphs, text: chars.baseAddress, length: Int(shaped.item.pointee.length), font: font,
+                        scaledFont: scaledFont, x: originX, baseline: originY + Double(shaped.baseline) / unit)
+            }
+        }
+        cairo_move_to(cr, originX, originY)
+    }
+
+    /// Glyphs of one left-to-right run starting at `x`, with their text (`length` bytes at `text`)
+    /// in clusters so that a PDF keeps it; returns the run's width.
+    @discardableResult
+    func showRun(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, text: UnsafePointer<CChar>?, length: Int,
+                 font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer,
+                 x originX: Double, baseline baseY: Double) -> Double {
+        let unit = Double(PANGO_SCALE)
+        let string = glyphString.pointee
         let count = Int(string.num_glyphs)
         var glyphs: [cairo_glyph_t] = []
         glyphs.reserveCapacity(count)
@@ -187,7 +210,6 @@ struct ScenePainter {
         // One cluster per run of glyphs sharing a cluster, empty and unknown glyphs not counted.
         var clusters: [cairo_text_cluster_t] = []
         var index = 0
-        let length = Int(shaped.item.pointee.length)
         while index < count {
             let start = Int(string.log_clusters[index])
             var next = index + 1
@@ -200,17 +222,13 @@ struct ScenePainter {
             clusters.append(cairo_text_cluster_t(num_bytes: Int32(end - start), num_glyphs: Int32(drawn)))
             index = next
         }
+        glyphDrift?.correct(&glyphs, font: font, scaledFont: scaledFont)
         cairo_save(cr)
         cairo_set_scaled_font(cr, scaledFont)
-        var utf8 = text
-        utf8.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                cairo_show_text_glyphs(cr, chars.baseAddress, Int32(length), glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
-                                       cairo_text_cluster_flags_t(rawValue: 0))
-            }
-        }
+        cairo_show_text_glyphs(cr, text, Int32(length), glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
+                               cairo_text_cluster_flags_t(rawValue: 0))
         cairo_restore(cr)
-        cairo_move_to(cr, originX, originY)
+        return Double(position) / unit
     }
 
     private func paintLink(_ link: LinkNode) {

@@ -53,7 +53,7 @@ final class SVGGlyphs {
         return number
     }
 
-    /// The font's file, face index and description with its absolute size.
+    /// The font's file, face index, synthetic bold and description with its absolute size.
     private static func identity(of font: UnsafeMutableRawPointer) -> String {
         let pangoFont = font.assumingMemoryBound(to: PangoFont.self)
         var identity = ""
@@ -64,6 +64,11 @@ final class SVGGlyphs {
             }
             var index: Int32 = 0
             if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch { identity += "#\(index)" }
+            // A bold weight of a font that has none is the same face and description, emboldened.
+            var emboldened: FcBool = 0
+            if FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &emboldened) == FcResultMatch, emboldened != 0 {
+                identity += "+bold"
+            }
         }
         if let description = pango_font_describe_with_absolute_size(pangoFont) {
             defer { pango_font_description_free(description) }

@@ -23,8 +23,9 @@ extension SVGWriter {
                 // As for a layout's first line: its top from the layout's baseline, then its own.
                 let top = line.baseline - Double(shaped.baseline) / unit
                 var x = Int(shaped.logical.x)
-                writeGlyphs(shaped.glyphs, font: shaped.item.pointee.analysis.font, x: &x,
-                            lineX: line.x, baseline: top + Double(shaped.baseline) / unit, &state)
+                let group = openLine(x: line.x, baseline: top + Double(shaped.baseline) / unit, &state)
+                writeGlyphs(shaped.glyphs, font: shaped.item.pointee.analysis.font, x: &x, &state)
+                closeLine(group, &state)
                 continue
             }
             pango_layout_set_font_description(layout, fonts.description(text.font))
@@ -36,14 +37,16 @@ extension SVGWriter {
                 pango_layout_iter_get_line_extents(iterator, nil, &logical)
                 let baseline = top + Double(pango_layout_iter_get_baseline(iterator)) / unit
                 var x = Int(logical.x)
+                let group = openLine(x: line.x, baseline: baseline, &state)
                 var runs = pango_layout_iter_get_line_readonly(iterator)?.pointee.runs
                 while let node = runs {
                     runs = node.pointee.next
                     guard let data = node.pointee.data else { continue }
                     let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
                     guard let string = run.glyphs else { continue }
-                    writeGlyphs(string, font: run.item?.pointee.analysis.font, x: &x, lineX: line.x, baseline: baseline, &state)
+                    writeGlyphs(string, font: run.item?.pointee.analysis.font, x: &x, &state)
                 }
+                closeLine(group, &state)
             } while pango_layout_iter_next_line(iterator) != 0
             pango_layout_iter_free(iterator)
         }
@@ -54,10 +57,30 @@ extension SVGWriter {
         }
     }
 
+    /// A line's group, its origin on the line's start and baseline, so that its glyphs need no
+    /// `y` and shorter `x`; returns where it starts in the body.
+    private func openLine(x: Double, baseline: Double, _ state: inout State) -> (start: Int, glyphs: Int) {
+        let start = state.body.bytes.count
+        state.body.append("<g transform=\"translate(")
+        state.body.point(x, baseline)
+        state.body.append(")\">\n")
+        return (start, state.body.bytes.count)
+    }
+
+    /// Closes a line's group, or drops it when no glyph was drawn in it.
+    private func closeLine(_ group: (start: Int, glyphs: Int), _ state: inout State) {
+        if state.body.bytes.count == group.glyphs {
+            state.body.bytes.removeSubrange(group.start...)
+        } else {
+            state.body.append("</g>\n")
+        }
+    }
+
     /// One `<use>` per visible glyph of a run starting at `x` (Pango units from the line's
-    /// start), which moves on by the run's width.
+    /// start), which moves on by the run's width. Only SVG 1.1's `xlink:href`: every browser
+    /// reads it too, and a second reference on the most written element costs a sixth of the file.
     private func writeGlyphs(_ string: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?,
-                             x: inout Int, lineX: Double, baseline: Double, _ state: inout State) {
+                             x: inout Int, _ state: inout State) {
         guard let infos = string.pointee.glyphs else { return }
         let count = Int(string.pointee.num_glyphs)
         guard let font else {
@@ -74,12 +97,14 @@ extension SVGWriter {
             let id = glyphID(fontKey | UInt64(info.glyph), &state)
             guard id >= 0 else { continue }
             // The most written element of all: its fixed parts in as few appends as possible.
-            state.body.append("<use")
-            state.body.references("g", id)
-            state.body.append(" x=\"")
-            state.body.append(number: lineX + Double(glyphX) / unit)
-            state.body.append("\" y=\"")
-            state.body.append(number: baseline + Double(info.geometry.y_offset) / unit)
+            state.body.append("<use xlink:href=\"#")
+            state.body.id("g", id)
+            state.body.append("\" x=\"")
+            state.body.append(number: Double(glyphX) / unit)
+            if info.geometry.y_offset != 0 {
+                state.body.append("\" y=\"")
+                state.body.append(number: Double(info.geometry.y_offset) / unit)
+            }
             state.body.append("\"/>\n")
         }
     }

@@ -5,7 +5,8 @@ import TimelineScene
 extension SVGWriter {
     /// Every text line again as real, invisible `<text>` over its glyph outlines, so that find,
     /// select and copy work where the SVG is shown (the outlines alone are only shapes).
-    /// `textLength` stretches the viewer's own font over the width the outlines take.
+    /// `textLength` stretches the viewer's own font over the width the outlines take. Hidden from
+    /// assistive technology, which reads the desc instead of the same words a second time.
     func writeTextLayer(_ scene: Scene, into out: inout SVGBytes) {
         var fontAttributes: [String: [UInt8]] = [:]
         var opened = false
@@ -13,7 +14,7 @@ extension SVGWriter {
             let lines = text.lines.filter { line in line.width > 0 && line.text.contains { !$0.isWhitespace } }
             guard !lines.isEmpty else { continue }
             if !opened {
-                out.append("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\">\n")
+                out.append("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\" aria-hidden=\"true\">\n")
                 opened = true
             }
             out.append("<g")

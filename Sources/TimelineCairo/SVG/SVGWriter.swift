@@ -67,11 +67,18 @@ struct SVGWriter {
         head.attribute("height", canvas.height)
         head.append(" viewBox=\"0 0 ")
         head.point(canvas.width, canvas.height)
-        // One image to assistive technology, named by its title and described by its desc.
-        head.append("\" role=\"img\" aria-labelledby=\"")
-        head.id("title")
-        head.append(" ")
-        head.id("desc")
+        // One image to assistive technology, named by its title and described by its desc. An
+        // image's children are presentational, links included: a card with links is a graphics
+        // document instead, its links reachable, its desc the description SVG gives it anyway.
+        if scene.nodes.contains(where: { if case .link = $0 { true } else { false } }) {
+            head.append("\" role=\"graphics-document\" aria-labelledby=\"")
+            head.id("title")
+        } else {
+            head.append("\" role=\"img\" aria-labelledby=\"")
+            head.id("title")
+            head.append(" ")
+            head.id("desc")
+        }
         head.append("\">\n<title id=\"")
         head.id("title")
         head.append("\">")

@@ -42,7 +42,7 @@ extension PangoTextMeasurer {
             lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: false))
             starts.append(piece.start)
         }
-        for (line, text) in kept { fonts.keepShapedLine(line, text: text, font: font) }
+        for (line, text) in kept { fonts.handoff.keep(line, text: text, font: font) }
         wrappedWithoutLayout += 1
         return finished(lines, starts: starts, lineHeight: Double(lineHeight) / Self.scale,
                         height: Double(breaks.count * lineHeight) / Self.scale,

@@ -30,8 +30,12 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
 
     /// Texts already measured, by everything a measurement depends on: documents repeat
-    /// subtitles, statuses and labels, and each would otherwise be shaped again.
-    private var cache = MeasuredCache()
+    /// subtitles, statuses and labels, and each would otherwise be shaped again. A dictionary of
+    /// positions in `answers`, not of answers, so that a batch hashes each request once and
+    /// fills in its new texts' answers once they are shaped (hashing is most of a known text's
+    /// cost).
+    private var positions: [TextRequest: Int] = [:]
+    private var answers: [MeasuredText] = []
     private static let cacheLimit = 50_000
 
     /// Seconds spent shaping and measuring new texts, summed over its life.
@@ -39,12 +43,12 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     public func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let request = TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
-        let hash = request.hashValue
-        if let entry = cache.entry(of: request, hash: hash) { return cache.values[entry] }
+        if let known = positions[request] { return answers[known] }
         let start = DispatchTime.now().uptimeNanoseconds
         let measured = measure(request)
-        if cache.count >= Self.cacheLimit { cache.removeAll() }
-        _ = cache.append(request, hash: hash, measured)
+        if answers.count >= Self.cacheLimit { forgetMeasured() }
+        positions[request] = answers.count
+        answers.append(measured)
         shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return measured
     }
@@ -62,29 +66,38 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Measures a layout's texts in its order, the new ones on up to `threads` threads: this
     /// measurer's and helpers', each with its own fonts (Pango's font maps are not thread-safe).
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
-        // Each request is hashed once. Texts seen before, and repeats within the batch, are not
-        // measured again: a new text gets its entry at once, with its answer filled in below.
-        if cache.count + requests.count > Self.cacheLimit { cache.removeAll() }
-        var entries: [Int] = []
-        entries.reserveCapacity(requests.count)
-        var new: [Int] = []
+        // Texts seen before, and repeats within the batch, are not measured again. Each request is
+        // hashed once: looked up, and added if new, in one access.
+        if answers.count + requests.count > Self.cacheLimit { forgetMeasured() }
+        positions.reserveCapacity(answers.count + requests.count)
+        var found: [Int] = []
+        found.reserveCapacity(requests.count)
+        var new: [(position: Int, request: TextRequest)] = []
         for request in requests {
-            let hash = request.hashValue
-            if let entry = cache.entry(of: request, hash: hash) {
-                entries.append(entry)
-            } else {
-                let entry = cache.append(request, hash: hash, Self.unanswered)
-                new.append(entry)
-                entries.append(entry)
+            let next = answers.count
+            let position = Self.read(&positions[request, default: next])
+            if position == next {
+                answers.append(Self.unanswered)
+                new.append((position, request))
             }
+            found.append(position)
         }
         if !new.isEmpty {
             let start = DispatchTime.now().uptimeNanoseconds
-            let measured = measureNew(new.map { cache.requests[$0] })
+            let measured = measureNew(new.map(\.request))
             shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            for (entry, text) in zip(new, measured) { cache.values[entry] = text }
+            for (item, text) in zip(new, measured) { answers[item.position] = text }
         }
-        return entries.map { cache.values[$0] }
+        return found.map { answers[$0] }
+    }
+
+    /// What a dictionary's `[key, default:]` accessor yields: read through `inout`, the key is
+    /// found, or added with the default, in one hashing.
+    private static func read(_ value: inout Int) -> Int { value }
+
+    private func forgetMeasured() {
+        positions.removeAll(keepingCapacity: true)
+        answers.removeAll(keepingCapacity: true)
     }
 
     private static let unanswered = MeasuredText(lines: [], height: 0, lineHeight: 0, isTruncated: false)
@@ -95,12 +108,12 @@ public final class PangoTextMeasurer: TextMeasuring {
         guard threads > 1 else { return pending.map { measure($0) } }
         takeHelpersMadeAhead()
         while helpers.count < threads - 1, let sibling = try? FontLibrary(sameFontsAs: fonts.setup) {
-            fonts.adopt(sibling)
+            fonts.handoff.adopt(sibling)
             helpers.append(PangoTextMeasurer(fonts: sibling))
         }
         let measurers = UncheckedMeasurers([self] + helpers.prefix(threads - 1))
         let count = measurers.all.count
-        fonts.reserveShapedLines(pending.count)
+        fonts.handoff.reserve(pending.count)
         var results = [MeasuredText](repeating: Self.unanswered, count: pending.count)
         results.withUnsafeMutableBufferPointer { buffer in
             let results = UncheckedResults(buffer)
@@ -112,7 +125,7 @@ public final class PangoTextMeasurer: TextMeasuring {
                 }
             }
         }
-        for helper in measurers.all.dropFirst() { fonts.adoptShapedLines(from: helper.fonts) }
+        for helper in measurers.all.dropFirst() { fonts.handoff.takeOver(from: helper.fonts) }
         return results
     }
 
@@ -157,7 +170,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         ahead.made.wait()
         helpersAhead = nil
         for case let helper? in ahead.measurers {
-            fonts.adopt(helper.fonts)
+            fonts.handoff.adopt(helper.fonts)
             helpers.append(helper)
         }
     }
@@ -195,7 +208,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             let text = String(decoding: bytes, as: UTF8.self)
             if let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes) {
                 if line.logical.width <= width {
-                    fonts.keepShapedLine(line, text: text, font: font)
+                    fonts.handoff.keep(line, text: text, font: font)
                     let height = Double(line.logical.height) / Self.scale
                     let measured = MeasuredLine(text: text, width: Double(line.logical.width) / Self.scale,
                                                 baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)

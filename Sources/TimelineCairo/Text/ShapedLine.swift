@@ -77,8 +77,7 @@ final class ShapedLine {
 
     /// A line of one run, `item` and `glyphs` taken over, with a layout line's extents.
     convenience init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafeToBreak: [Bool]? = nil) {
-        var run = PangoRectangle()
-        pango_glyph_string_extents(glyphs, item.pointee.analysis.font, nil, &run)
+        let run = Self.logicalExtents(glyphs, font: item.pointee.analysis.font)
         // A layout line's extents start from an empty rectangle at the origin and take in each run.
         var logical = PangoRectangle()
         logical.x = min(0, run.x)
@@ -86,6 +85,31 @@ final class ShapedLine {
         logical.y = min(0, run.y)
         logical.height = max(0, run.y + run.height) - logical.y
         self.init(item: item, glyphs: glyphs, logical: logical, unsafeToBreak: unsafeToBreak)
+    }
+
+    /// `pango_glyph_string_extents`' logical rectangle, without its ink: a Pango cairo font gives
+    /// every real glyph the font's ascent and descent and its advance as logical extents, while
+    /// asking for them loads the glyph's outline for its ink extents (most of the cost of a
+    /// glyph not seen before). Empty and unknown glyphs, which have extents of their own, are
+    /// left to Pango.
+    private static func logicalExtents(_ glyphs: UnsafeMutablePointer<PangoGlyphString>,
+                                       font: UnsafeMutablePointer<PangoFont>?) -> PangoRectangle {
+        var run = PangoRectangle()
+        let count = Int(glyphs.pointee.num_glyphs)
+        var width: Int32 = 0
+        for index in 0..<count {
+            let glyph = glyphs.pointee.glyphs[index]
+            guard glyph.glyph < SVGGlyphs.emptyGlyph, font != nil else {
+                pango_glyph_string_extents(glyphs, font, nil, &run)
+                return run
+            }
+            width += glyph.geometry.width
+        }
+        guard count > 0 else { return run }
+        pango_font_get_glyph_extents(font, SVGGlyphs.emptyGlyph, nil, &run)
+        run.x = 0
+        run.width = width
+        return run
     }
 
     /// This line as a text of its own: its item starting at 0, without the glyphs of its last

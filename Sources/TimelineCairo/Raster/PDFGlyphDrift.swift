@@ -1,0 +1,93 @@
+import CCairo
+import CPangoCairo
+
+/// Where a PDF reader puts the glyphs cairo 1.16 writes, and the correction that puts them where
+/// the scene does.
+///
+/// cairo writes a font's `/Widths` truncated to thousandths of an em, but works out each glyph's
+/// `TJ` adjustment from the font's exact advance: a reader, which moves on by the written widths,
+/// draws every glyph of a line a little further left than cairo meant, more with every glyph
+/// (about 0.3 pt by the end of a 40-glyph line at 14 pt). This follows cairo's PDF operators
+/// through a text object and hands cairo each glyph moved right by what the reader will lose.
+///
+/// cairo starts from an exact position (`Tm` or `Td`) for a new text object (after any other
+/// drawing or a change of color), a new font size, a new baseline and a jump of over 10 em;
+/// the shortfall starts again from zero there.
+///
+/// A font fontconfig emboldens (a bold weight of a font that has none, such as the CJK fallback)
+/// is embedded as outlines cairo makes itself, and those lie 1/24 em (FreeType's emboldening
+/// strength) below where cairo draws the same glyphs on a surface: its glyphs go up by as much.
+final class PDFGlyphDrift {
+    /// The reader's position minus cairo's, in user space.
+    private var drift = 0.0
+    private var baseline: Double?
+    private var size = 0.0
+    /// Where cairo places the next glyph at its advance, in user space.
+    private var cairoNext = 0.0
+    private var color: (Double, Double, Double, Double)?
+    /// A face's units per em and an HarfBuzz font at that scale, for advances in font units.
+    private var unscaled: [OpaquePointer: (font: OpaquePointer, upem: Double)] = [:]
+
+    deinit { for entry in unscaled.values { hb_font_destroy(entry.font) } }
+
+    /// The next glyphs start a new text object: after drawing that is not text, or text cairo
+    /// placed on its own.
+    func restart() { baseline = nil }
+
+    /// The source color of the next glyphs; cairo ends its text object when it changes.
+    func setColor(_ rgba: (Double, Double, Double, Double)) {
+        if let color, color == rgba { return }
+        color = rgba
+        restart()
+    }
+
+    /// Moves `glyphs`, in the order cairo will write them, so that a reader draws them where they are.
+    func correct(_ glyphs: inout [cairo_glyph_t], font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer) {
+        var matrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(scaledFont, &matrix)
+        let fontSize = matrix.xx
+        guard fontSize > 0, matrix.xy == 0, matrix.yx == 0, let (hbFont, upem) = unitsPerEm(font) else {
+            restart()
+            return
+        }
+        let raise = isEmboldened(font) ? fontSize / 24 : 0
+        for index in glyphs.indices {
+            glyphs[index].y -= raise
+            let glyph = glyphs[index]
+            if baseline.map({ abs($0 - glyph.y) > 0.001 * fontSize }) ?? true || size != fontSize
+                || abs(glyph.x - drift - cairoNext) > 10 * fontSize {
+                drift = 0
+                baseline = glyph.y
+                size = fontSize
+            }
+            glyphs[index].x = glyph.x - drift
+            let units = Double(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyph.index)))
+            let exact = units / upem
+            let written = (exact * 1000).rounded(.towardZero) / 1000
+            cairoNext = glyphs[index].x + exact * fontSize
+            drift += (written - exact) * fontSize
+        }
+    }
+
+    private var emboldened: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
+
+    private func isEmboldened(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        if let known = emboldened[font] { return known }
+        var value: FcBool = 0
+        let fcFont = UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)
+        let pattern = pango_fc_font_get_pattern(fcFont)
+        let found = pattern.map { FcPatternGetBool($0, FC_EMBOLDEN, 0, &value) == FcResultMatch }
+        let answer = found == true && value != 0
+        emboldened[font] = answer
+        return answer
+    }
+
+    private func unitsPerEm(_ font: UnsafeMutablePointer<PangoFont>) -> (OpaquePointer, Double)? {
+        guard let scaled = pango_font_get_hb_font(font), let face = hb_font_get_face(scaled) else { return nil }
+        if let known = unscaled[face] { return (known.font, known.upem) }
+        let upem = Double(hb_face_get_upem(face))
+        guard upem > 0, let font = hb_font_create(face) else { return nil }
+        unscaled[face] = (font, upem)
+        return (font, upem)
+    }
+}

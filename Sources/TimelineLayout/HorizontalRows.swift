@@ -1,0 +1,126 @@
+import TimelineModel
+import TimelineScene
+
+/// The rows of a horizontal card, the part the horizontal list and time layouts share: the line
+/// runs left to right, each item's event text sits above its node and its labels are centred
+/// under it, in a column of its own. Only where the columns go differs: evenly spaced in the
+/// list, where their dates fall in the time layout.
+struct HorizontalRows {
+    /// The card's texts and style.
+    let text: ItemText
+    let rows: [ItemRow]
+    /// Each row's event text (or its day's, on a day's first row).
+    let labels: [String?]
+    let byDay: Bool
+    let sizes: [Double]
+    let widest: Double
+    let hasGroups: Bool
+    /// Room group boxes take beyond their columns' outer edges.
+    let inset: Double
+
+    /// Room between two neighbouring label columns.
+    static let gutter: Double = 12
+    /// Between the event text and a node, and between a node and its labels.
+    static let eventGap: Double = 6
+    static let labelGap: Double = 8
+
+    var style: Style { text.style }
+
+    /// Nil for a card without rows.
+    init?(card: Card) {
+        text = ItemText(style: card.style, now: card.now)
+        (rows, labels) = ItemRow.rows(of: card, text: text)
+        guard !rows.isEmpty else { return nil }
+        byDay = card.groupBy == .day
+        sizes = rows.map { $0.nodeSize(card.style, byDay: card.groupBy == .day) }
+        widest = sizes.max() ?? card.style.shapeSize
+        hasGroups = rows.contains { $0.groupEnd != nil }
+        inset = hasGroups ? card.style.groupPadding / 2 : 0
+    }
+
+    /// A column's texts: the event above the node, and the labels under it (the event on top by
+    /// day, then title, subtitle, attributes, body and status texts).
+    struct ColumnTexts {
+        var event: TextBlock?
+        var labels: TextStack
+    }
+
+    /// Every column's texts at its width in `widths`, measured in one batch.
+    func texts(widths: [Double], measurer: any TextMeasuring) -> [ColumnTexts] {
+        var plan = TextPlan()
+        let planned = rows.indices.map { index -> (event: Int?, labels: [TextPlan.Block]) in
+            let item = rows[index].item
+            let event = text.planLabel(labels[index], width: widths[index], into: &plan)
+            let blocks = text.plan(item, width: widths[index], withEvent: byDay, into: &plan)
+            return (event, blocks + text.planStatus(item, width: widths[index], into: &plan))
+        }
+        let answers = plan.measure(measurer)
+        return planned.map { column in
+            ColumnTexts(event: column.event.map(answers.block), labels: answers.stack(column.labels, style: style))
+        }
+    }
+
+    /// What the rows draw, layer by layer, in row order.
+    struct Drawing {
+        var markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var stops: [LineStop] = []
+        var description: [String] = []
+        var truncations: [Truncation] = []
+        var lineY: Double = 0
+        /// Under the lowest label, and the groups' padding under that.
+        var bottom: Double = 0
+    }
+
+    /// The columns drawn at `centers`, `widths` wide; `below` is room under the line that labels keep clear of.
+    func draw(_ texts: [ColumnTexts], centers: [Double], widths: [Double], below: Double = 0) -> Drawing {
+        var drawing = Drawing()
+        let eventHeight = texts.compactMap { $0.event?.height }.max() ?? 0
+        let top = hasGroups ? style.groupPadding : 0
+        let lineY = top + (eventHeight > 0 ? eventHeight + Self.eventGap : 0) + widest / 2
+        let labelTop = lineY + max(widest / 2, below) + Self.labelGap
+        var describing: [UInt8] = []
+        drawing.lineY = lineY
+        drawing.bottom = lineY + widest / 2
+        for (index, row) in rows.enumerated() {
+            let (item, column) = (row.item, texts[index])
+            let center = Point(x: centers[index], y: lineY)
+            let left = centers[index] - widths[index] / 2
+            if let block = column.event {
+                let top = lineY - widest / 2 - Self.eventGap - block.height
+                drawing.texts.append(.text(block.placed(x: left, top: top, width: widths[index], alignment: .center)))
+            }
+            column.labels.place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &drawing.texts)
+            if column.labels.isTruncated || column.event?.measured.isTruncated == true {
+                drawing.truncations.append(text.truncation(item))
+            }
+            let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: text.now))
+            NodeDrawing.node(
+                look: look, item: item, center: center, size: sizes[index], style: style, into: &drawing.markers)
+            drawing.stops.append(
+                LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
+            if let link = item.link {
+                let rect = Rect(x: left, y: labelTop, width: widths[index], height: column.labels.height)
+                drawing.links.append(.link(LinkNode(rect: rect, url: link, label: item.title)))
+            }
+            drawing.description.append(text.describe(item, label: labels[index], scratch: &describing))
+            drawing.bottom = max(drawing.bottom, labelTop + column.labels.height)
+        }
+        drawing.bottom += hasGroups ? style.groupPadding : 0
+        return drawing
+    }
+
+    /// A box around each group's columns, down to `bottom`, and every bar that starts inside it
+    /// (`reach`: where each row's bar ends, else its centre).
+    func groupBoxes(centers: [Double], widths: [Double], reach: [Double], bottom: Double) -> [Primitive] {
+        rows.indices.compactMap { index -> Primitive? in
+            guard let end = rows[index].groupEnd else { return nil }
+            // Nested groups are inset a little so each one's edge stays visible.
+            let shrink = Double(rows[index].level) * 3
+            let left = centers[index] - widths[index] / 2 - inset
+            let right = max(centers[end] + widths[end] / 2, reach[index...end].max() ?? 0) + inset
+            let rect = Rect(x: left, y: shrink, width: right - left, height: bottom - shrink * 2)
+            return .box(
+                BoxNode(rect: rect, corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(0.07).rgba))
+        }
+    }
+}

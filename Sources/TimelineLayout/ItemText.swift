@@ -1,0 +1,126 @@
+import TimelineModel
+import TimelineScene
+
+/// Texts shared by every layout: event labels, descriptions.
+struct ItemText {
+    let style: Style
+    let now: DateValue?
+    /// The style's fonts, resolved once: their names are built by interpolation, per item otherwise.
+    let titleFont, subtitleFont, eventFont, statusFont: String
+
+    init(style: Style, now: DateValue?) {
+        self.style = style
+        self.now = now
+        titleFont = style.resolvedTitleFont
+        subtitleFont = style.resolvedSubtitleFont
+        eventFont = style.resolvedEventFont
+        statusFont = "\(style.font) Medium 12"
+    }
+
+    /// The event column's text: `event`, else a period's range, else `date` in `eventFormat`.
+    func event(_ item: Item) -> String? {
+        if let event = item.event { return event }
+        if let date = item.date, let end = item.end {
+            return DateRangeText.range(date, end, pattern: style.eventFormat, names: style.names)
+        }
+        guard let format = style.eventFormat, let date = item.date,
+            case .success(let pattern) = DatePattern.parse(format)
+        else { return nil }
+        return pattern.format(date, names: style.names)
+    }
+
+    func day(_ item: Item) -> String? {
+        guard let date = item.date, case .success(let pattern) = DatePattern.parse(style.dayFormat) else { return nil }
+        return pattern.format(date, names: style.names)
+    }
+
+    /// `label — title — subtitle — attributes — status texts (status[, overdue])` for the SVG's
+    /// description: every text the item draws, then its status.
+    /// Built as bytes in `scratch`, which a layout reuses for all its items (this runs for every
+    /// item): String appends cost far more.
+    func describe(_ item: Item, label: String?, scratch bytes: inout [UInt8]) -> String {
+        bytes.removeAll(keepingCapacity: true)
+        func add(_ part: String?) {
+            guard let part else { return }
+            if !bytes.isEmpty { bytes += Self.separator }
+            Self.appendOneLine(part, to: &bytes)
+        }
+        add(label)
+        add(item.title)
+        add(item.subtitle)
+        add(item.attribute)
+        add(item.subAttribute)
+        add(item.statusText)
+        add(item.subStatusText)
+        if bytes.isEmpty { bytes += Self.placeholder }
+        bytes += Self.openStatus
+        Self.append(item.status.rawValue, to: &bytes)
+        if item.isOverdue(now: now) { bytes += Self.overdue }
+        bytes.append(UInt8(ascii: ")"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let separator = Array(" — ".utf8), placeholder = Array("item".utf8)
+    private static let openStatus = Array(" (".utf8), overdue = Array(", overdue".utf8)
+
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `text` with its line breaks turned into spaces. Most texts have none: those are copied
+    /// without walking their characters.
+    static func appendOneLine(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        let hasBreak = text.withUTF8 { utf8 in
+            // Every newline character starts with one of these bytes in UTF-8 (\n \v \f \r, U+0085, U+2028/9).
+            for byte in utf8 where (0x0A...0x0D).contains(byte) || byte == 0xC2 || byte == 0xE2 { return true }
+            bytes.append(contentsOf: utf8)
+            return false
+        }
+        if hasBreak { append(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: &bytes) }
+    }
+
+    /// Title, subtitle, attributes and body of an item, stacked; the event on top when `withEvent`
+    /// (a list by day shows each item's own event there, the day standing in the event column).
+    func plan(_ item: Item, width: Double, withEvent: Bool, into plan: inout TextPlan) -> [TextPlan.Block] {
+        var blocks: [TextPlan.Block] = []
+        if withEvent { plan.add(event(item), font: eventFont, color: style.eventColor.rgba, width: width, to: &blocks) }
+        plan.add(
+            item.title, font: titleFont, color: style.titleColor.rgba, width: width, maxLines: style.maxTitleLines,
+            to: &blocks)
+        let secondary = style.subtitleColor.rgba
+        plan.add(item.subtitle, font: subtitleFont, color: secondary, width: width, to: &blocks)
+        if let attribute = item.attribute, let subAttribute = item.subAttribute {
+            // Side by side under the subtitle, as FUITimelineCell's attribute labels.
+            let half = TextBlock.halfWidth(width)
+            blocks.append(
+                .pair(
+                    plan.add(attribute, font: subtitleFont, color: secondary, width: half),
+                    plan.add(subAttribute, font: subtitleFont, color: secondary, width: half)))
+        } else {
+            plan.add(
+                item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width, to: &blocks)
+        }
+        if let body = item.body { blocks.append(.body(body, font: subtitleFont, width: width)) }
+        return blocks
+    }
+
+    /// The status texts of an item, stacked.
+    func planStatus(_ item: Item, width: Double, into plan: inout TextPlan) -> [TextPlan.Block] {
+        var blocks: [TextPlan.Block] = []
+        let color = item.isOverdue(now: now) ? style.overdueColor.rgba : style.subtitleColor.rgba
+        plan.add(item.statusText, font: statusFont, color: color, width: width, to: &blocks)
+        plan.add(item.subStatusText, font: subtitleFont, color: style.subtitleColor.rgba, width: width, to: &blocks)
+        return blocks
+    }
+
+    /// An event column's text (an event or a day).
+    func planLabel(_ label: String?, width: Double, into plan: inout TextPlan) -> Int? {
+        label.map { plan.add($0, font: eventFont, color: style.eventColor.rgba, width: width) }
+    }
+
+    func truncation(_ item: Item) -> Truncation {
+        Truncation(location: item.location?.description ?? "item", text: item.title ?? "")
+    }
+}

@@ -1,0 +1,71 @@
+import TimelineModel
+import TimelineScene
+
+/// Texts described once as data: each one a request that knows the index of its answer. A layout
+/// adds every text of its rows, measures them in one batch (which a measurer may shape on several
+/// threads) and builds its blocks from the answers by those indices, so what is measured and what
+/// is drawn cannot disagree.
+struct TextPlan {
+    private(set) var requests: [TextRequest] = []
+    private var colors: [RGBA] = []
+
+    /// A paragraph of a stack: one text, an attribute pair side by side, or a body with inline
+    /// emphasis (measured as runs when built: a batch holds plain texts only).
+    enum Block {
+        case text(Int)
+        case pair(Int, Int)
+        case body(String, font: String, width: Double)
+    }
+
+    /// Adds a text to measure at `width` (never less than a point) and returns its answer's index.
+    mutating func add(_ text: String, font: String, color: RGBA, width: Double, maxLines: Int? = nil) -> Int {
+        requests.append(
+            TextRequest(
+                text: text, font: font, maxWidth: TextBlock.measuredWidth(width),
+                maxLines: maxLines))
+        colors.append(color)
+        return requests.count - 1
+    }
+
+    /// Adds `text`, when there is one, as a block of `blocks`.
+    mutating func add(
+        _ text: String?, font: String, color: RGBA, width: Double, maxLines: Int? = nil,
+        to blocks: inout [Block]
+    ) {
+        guard let text else { return }
+        blocks.append(.text(add(text, font: font, color: color, width: width, maxLines: maxLines)))
+    }
+
+    /// Every text measured, in one batch.
+    func measure(_ measurer: any TextMeasuring) -> Answers {
+        Answers(plan: self, measured: requests.isEmpty ? [] : measurer.measure(requests), measurer: measurer)
+    }
+
+    /// A plan's measurements, which build its blocks.
+    struct Answers {
+        let plan: TextPlan
+        let measured: [MeasuredText]
+        /// Measures bodies, whose runs are not in the batch.
+        let measurer: any TextMeasuring
+
+        func block(_ index: Int) -> TextBlock {
+            TextBlock(measured: measured[index], font: plan.requests[index].font, color: plan.colors[index], rich: nil)
+        }
+
+        func stack(_ blocks: [Block], style: Style) -> TextStack {
+            TextStack(
+                blocks: blocks.map { block in
+                    switch block {
+                    case .text(let index):
+                        return self.block(index)
+                    case .pair(let first, let second):
+                        var pair = self.block(first)
+                        pair.beside = TextBlock.Beside(self.block(second))
+                        return pair
+                    case .body(let body, let font, let width):
+                        return RichParagraph.block(body, font: font, style: style, width: width, measurer: measurer)
+                    }
+                })
+        }
+    }
+}

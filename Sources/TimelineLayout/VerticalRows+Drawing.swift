@@ -1,0 +1,73 @@
+import TimelineModel
+import TimelineScene
+
+extension VerticalRows {
+    /// What the rows draw, layer by layer, in row order.
+    struct Drawing {
+        var markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        var stops: [LineStop] = []
+        var description: [String] = []
+        var truncations: [Truncation] = []
+        /// Every row's description is built in this one buffer.
+        var describing: [UInt8] = []
+    }
+
+    /// Row `index` drawn with its top at `top`: its texts, its node and its link.
+    func draw(_ index: Int, top: Double, into drawing: inout Drawing) {
+        var shape = shapes[index]
+        let item = shape.row.item
+        if shape.row.level > 0 || shape.row.groupEnd != nil {
+            let under = GroupBoxes.background(
+                depth: GroupBoxes.depth(of: shape.row), style: style, opacity: groupOpacity)
+            shape.stack.keepReadable(on: under)
+            // The title and status columns lie inside the group's box; the event column outside it.
+            if swapped[index] {
+                var label = shape.label.map { TextStack(blocks: [$0]) }
+                label?.keepReadable(on: under)
+                shape.label = label?.blocks.first
+            } else {
+                shape.status?.keepReadable(on: under)
+            }
+        }
+        let center = Point(x: lineX, y: top + shape.centerOffset)
+        shape.stack.place(
+            x: shape.left, top: center.y - shape.stack.firstLineHeight / 2, width: shape.textWidth, alignment: .left,
+            into: &drawing.texts)
+        // Any of the row's texts cut (title column, event label, status) is reported once.
+        if shape.stack.isTruncated || shape.label?.measured.isTruncated == true || shape.status?.isTruncated == true {
+            drawing.truncations.append(text.truncation(item))
+        }
+        // Label and status flush right, as their columns' own texts are, so each column keeps one edge.
+        let eventColumn = (x: 0.0, width: columns.labelWidth)
+        let statusColumn = (x: columns.statusX, width: columns.statusWidth)
+        let (labelColumn, statusTextColumn) = swapped[index] ? (statusColumn, eventColumn) : (eventColumn, statusColumn)
+        if let label = shape.label {
+            let placed = label.placed(
+                x: labelColumn.x, top: top + shape.labelTop, width: labelColumn.width, alignment: .right)
+            drawing.texts.append(.text(placed))
+        }
+        shape.status?.place(
+            x: statusTextColumn.x, top: top + shape.statusTop, width: statusTextColumn.width, alignment: .right,
+            into: &drawing.texts)
+        let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: text.now))
+        NodeDrawing.node(look: look, item: item, center: center, size: shape.size, style: style, into: &drawing.markers)
+        let reach = look.shape == .none || shape.size <= 0 ? 0 : shape.size / 2
+        drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))
+        if let link = item.link {
+            let rect = Rect(x: shape.left, y: top, width: columns.textRight - shape.left, height: shape.height)
+            drawing.links.append(.link(LinkNode(rect: rect, url: link, label: item.title)))
+        }
+        drawing.description.append(text.describe(item, label: labels[index], scratch: &drawing.describing))
+    }
+
+    /// A tinted box behind each group, from its row's top to its last row's bottom (`bottoms`).
+    func groupBoxes(tops: [Double], bottoms: [Double]) -> [Primitive] {
+        // A top-level group's box starts left of the widest node; a nested one's at its indent.
+        func left(_ row: ItemRow) -> Double {
+            row.level == 0 ? columns.lineX - columns.widest / 2 : columns.textX(row.level)
+        }
+        return GroupBoxes.vertical(
+            rows, tops: tops, bottoms: bottoms, width: width, style: style, opacity: groupOpacity,
+            left: { left($0) - style.groupPadding })
+    }
+}

@@ -1,0 +1,112 @@
+import TimelineModel
+import TimelineScene
+
+/// The rows of a vertical card, the part the list and time layouts share: their columns, their
+/// texts measured from one plan, each row's shape, and the drawing of a row at its top. Only
+/// how row tops are chosen differs: one after another in the list, where their dates fall in
+/// the time layout.
+struct VerticalRows {
+    /// The card's texts and style.
+    let text: ItemText
+    let rows: [ItemRow]
+    /// Each row's event text (or its day's, on a day's first row): in the event column unless
+    /// the card heads its days with section rows, and in the description either way.
+    let labels: [String?]
+    let byDay: Bool
+    let hasStatus: Bool
+    /// Rows reading the other way from their card, whose label and status swap columns.
+    let swapped: [Bool]
+    let columns: VerticalColumns
+    /// The narrowest width the columns fit in (`ColumnPlan.minimumWidth`).
+    let minimumWidth: Double
+    /// Where the nodes sit: left of the columns' line by the room period lanes take right of it.
+    let lineX: Double
+    let shapes: [RowShape]
+    /// The group boxes' tint, which the texts inside them stay readable on.
+    let groupOpacity: Double
+    /// The width rows and group boxes span.
+    let width: Double
+
+    var style: Style { text.style }
+
+    /// `laneRoom` widens the node column for period lanes; `labelsInColumn` false leaves the event
+    /// column to other texts (the list's day sections).
+    init(
+        card: Card, rows: [ItemRow], labels: [String?], labelsInColumn: Bool = true, width: Double,
+        laneRoom: Double = 0, groupOpacity: Double, rightToLeft: Bool, measurer: any TextMeasuring
+    ) {
+        text = ItemText(style: card.style, now: card.now)
+        self.rows = rows
+        self.labels = labels
+        self.width = width
+        self.groupOpacity = groupOpacity
+        byDay = card.groupBy == .day
+        hasStatus = rows.contains { $0.item.statusText != nil || $0.item.subStatusText != nil }
+        let sizes = rows.map { $0.nodeSize(card.style, byDay: card.groupBy == .day) }
+        let widestNode = sizes.max() ?? card.style.shapeSize
+        // By day, the event column holds the day, which is not any one item's to move.
+        swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
+        let shown = labelsInColumn ? labels : labels.map { _ in nil }
+        let (columns, plan) = text.columns(
+            rows, labels: shown, width: width, sizes: sizes + [widestNode + laneRoom * 2], byDay: byDay,
+            swapped: swapped, measurer: measurer)
+        self.columns = columns
+        minimumWidth = plan.minimumWidth
+        lineX = columns.lineX - laneRoom
+        let texts = Self.measure(
+            rows, labels: shown, columns: columns, hasStatus: hasStatus, byDay: byDay, swapped: swapped, text: text,
+            measurer: measurer)
+        shapes = rows.indices.map {
+            RowShape(rows[$0], texts[$0], size: sizes[$0], left: columns.textX(rows[$0].level))
+        }
+    }
+
+    /// Above the first row: a group's padding when it opens one.
+    var firstTop: Double { rows.first?.groupEnd != nil ? style.groupPadding : 0 }
+
+    /// Between row `index` and the next: the spacing, a padding for each group it closes and one
+    /// when the next row opens a group.
+    func gap(after index: Int) -> Double {
+        style.itemSpacing + style.groupPadding * Double(rows[index].closesGroups)
+            + (rows[index + 1].groupEnd != nil ? style.groupPadding : 0)
+    }
+
+    /// The rows' texts, planned and measured in one batch, then built from the answers. A row whose
+    /// `swapped` is true has its label measured for the status column and its status for the event
+    /// column.
+    private static func measure(
+        _ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool, swapped: [Bool],
+        text: ItemText, measurer: any TextMeasuring
+    ) -> [RowTexts] {
+        var plan = TextPlan()
+        let textWidths = rows.map { max(1, columns.textRight - columns.textX($0.level)) }
+        let planned = rows.indices.map { index -> (stack: [TextPlan.Block], label: Int?, status: [TextPlan.Block]?) in
+            let (labelWidth, statusWidth) =
+                swapped[index]
+                ? (columns.statusWidth, columns.labelWidth)
+                : (columns.labelWidth, columns.statusWidth)
+            let item = rows[index].item
+            return (
+                text.plan(item, width: textWidths[index], withEvent: byDay, into: &plan),
+                text.planLabel(labels[index], width: labelWidth, into: &plan),
+                hasStatus ? text.planStatus(item, width: statusWidth, into: &plan) : nil
+            )
+        }
+        let answers = plan.measure(measurer)
+        return rows.indices.map { index in
+            let row = planned[index]
+            return RowTexts(
+                stack: answers.stack(row.stack, style: text.style), label: row.label.map(answers.block),
+                status: row.status.map { answers.stack($0, style: text.style) }, textWidth: textWidths[index])
+        }
+    }
+}
+
+/// A row's measured texts: the stack beside the node (the event on top when grouped by day), the
+/// event column's label and the status column.
+struct RowTexts {
+    var stack: TextStack
+    var label: TextBlock?
+    var status: TextStack?
+    var textWidth: Double
+}

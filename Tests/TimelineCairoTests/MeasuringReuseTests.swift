@@ -1,0 +1,72 @@
+@testable import TimelineCairo
+import TimelineScene
+import XCTest
+
+/// What measuring keeps to avoid shaping a text twice: the measurer's answers by request, and the
+/// lines handed from measuring (and from sibling libraries on other threads) to drawing.
+final class MeasuringReuseTests: XCTestCase {
+    private func request(_ text: String, width: Double = 120, maxLines: Int? = nil) -> TextRequest {
+        TextRequest(text: text, font: "Inter 14", maxWidth: width, maxLines: maxLines)
+    }
+
+    func testABatchAnswersRepeatsAndKnownTextsWithoutMeasuringThemAgain() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let single = PangoTextMeasurer(fonts: try FontLibrary())
+        let first = request("Milestone 12 — a long title that wraps around the card")
+        let second = request("Kickoff"), third = request("Kickoff", width: 30), fourth = request("Beta", maxLines: 1)
+        let batch = [first, second, first, third, second]
+        let expected = batch.map {
+            single.measure($0.text, font: $0.font, maxWidth: $0.maxWidth, maxLines: $0.maxLines)
+        }
+        XCTAssertEqual(measurer.measure(batch), expected)
+        XCTAssertEqual(measurer.measure(batch).map(\.lines.count), [5, 1, 5, 1, 1])
+        XCTAssertEqual(measurer.measure(batch).map(\.isTruncated), [false, false, false, true, false],
+                       "the same text at another width is its own entry")
+
+        // Known texts only: nothing is shaped, in a batch or one by one.
+        let seconds = measurer.shapingSeconds
+        XCTAssertEqual(measurer.measure([third, first]), [expected[3], expected[0]])
+        XCTAssertEqual(measurer.measure("Kickoff", font: "Inter 14", maxWidth: 120, maxLines: nil), expected[1])
+        XCTAssertEqual(measurer.shapingSeconds, seconds)
+        // A new text among known ones is measured as alone.
+        XCTAssertEqual(measurer.measure([second, fourth]).last,
+                       single.measure("Beta", font: "Inter 14", maxWidth: 120, maxLines: 1))
+        XCTAssertGreaterThan(measurer.shapingSeconds, seconds)
+    }
+
+    private func shaped(_ text: String, _ library: FontLibrary) throws -> ShapedLine {
+        let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 14"))
+        var utf8 = text
+        let line = utf8.withUTF8 { ShapedLine.shape($0, text: text, context: library.context, attributes: attributes) }
+        return try XCTUnwrap(line)
+    }
+
+    func testHandoffKeepsTheFirstLineOfATextInAFont() throws {
+        let library = try FontLibrary()
+        let handoff = ShapedLineHandoff()
+        let line = try shaped("Kickoff", library), again = try shaped("Kickoff", library)
+        handoff.keep(line, text: "Kickoff", font: "Inter 14")
+        handoff.keep(again, text: "Kickoff", font: "Inter 14")
+        XCTAssertTrue(handoff.line("Kickoff", font: "Inter 14") === line)
+        XCTAssertNil(handoff.line("Kickoff", font: "Inter Bold 14"))
+        XCTAssertNil(handoff.line("Kickof", font: "Inter 14"))
+        handoff.discardAll()
+        XCTAssertNil(handoff.line("Kickoff", font: "Inter 14"))
+    }
+
+    func testHandoffTakesOverASiblingsLines() throws {
+        let library = try FontLibrary()
+        let sibling = try FontLibrary(sameFontsAs: library.setup)
+        library.handoff.adopt(sibling)
+        XCTAssertTrue(library.handoff.siblings.first === sibling)
+        let own = try shaped("Design review", library), theirs = try shaped("Design review", sibling)
+        library.handoff.keep(own, text: "Design review", font: "Inter 14")
+        sibling.handoff.keep(theirs, text: "Design review", font: "Inter 14")
+        sibling.handoff.keep(try shaped("Launch", sibling), text: "Launch", font: "Inter 14")
+        library.handoff.takeOver(from: sibling)
+        XCTAssertEqual(sibling.handoff.count, 0, "the sibling keeps nothing once taken over")
+        XCTAssertEqual(library.handoff.count, 2)
+        XCTAssertTrue(library.shapedLine("Design review", font: "Inter 14") === own, "a line already here stays")
+        XCTAssertNotNil(library.shapedLine("Launch", font: "Inter 14"))
+    }
+}
