@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72
 
-.PHONY: deps static-cxx build release demo test clients schema-tools goldens bench fuzz docs man completions clean install uninstall snippets format lint
+.PHONY: deps static-cxx build release demo test clients schema-tools goldens bench fuzz docs docc man completions clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 deps:
@@ -94,6 +94,14 @@ schema-tools:
 docs: build
 	$(BIN) check docs/examples --expected docs/images --format svg --format png --record
 	$(BIN) schema > docs/timeline.schema.json
+
+# The API documentation of the library products, from their doc comments and .docc catalogs
+# (swift-docc-plugin), into .build/plugins/Swift-DocC/outputs/; a broken symbol link or an
+# undocumented parameter fails it.
+docc: deps
+	$(SWIFT) package --disable-sandbox generate-documentation --target TimelineKit --target TimelineGolden \
+	  --target TimelineSnapshotTesting --warnings-as-errors
+	@ls -d .build/plugins/Swift-DocC/outputs/*.doccarchive
 
 # The man page, from the command definitions (swift-argument-parser's GenerateManual plugin).
 man: deps

@@ -6,10 +6,12 @@ import Foundation
 #endif
 import TimelineCairo
 import TimelineModel
+import TimelineSpec
 
 /// Renders many inputs on several threads, then writes only if every input rendered, each
 /// input's images all or nothing.
 public struct BatchRender {
+    /// The options every input is rendered with.
     public var options: RenderOptions
     /// Threads to use, 1 to `cores`: every thread loads fonts of its own, so threads beyond the
     /// cores add no speed, only memory (and fontconfig fails past a few thousand). Larger values
@@ -19,11 +21,12 @@ public struct BatchRender {
     }
     /// Leaves the renderers (fonts, kept layouts, caches) allocated when done: for a process that
     /// exits right after, freeing them only delays the exit.
-    public var keepsRenderers = false
+    package var keepsRenderers = false
 
     /// The cores this process may use, read once: every read parses the cgroup files.
     public static let cores = ProcessInfo.processInfo.activeProcessorCount
 
+    /// A batch of `jobs` threads (clamped to 1 ... `cores`).
     public init(options: RenderOptions, jobs: Int = BatchRender.cores) {
         self.options = options
         self.jobs = Self.clampedJobs(jobs)
@@ -35,18 +38,30 @@ public struct BatchRender {
 
     /// What one input produced.
     public struct Output: Sendable {
+        /// The input rendered.
         public var input: InputSource
+        /// Its images, in the order `TimelineRenderer.render(_:)` made them.
         public var images: [RenderedImage]
+
+        /// An input and its images.
+        public init(input: InputSource, images: [RenderedImage]) {
+            self.input = input
+            self.images = images
+        }
     }
 
+    /// What a batch produced: the images of the inputs that rendered, and every problem.
     public struct Result: Sendable {
+        /// The inputs that rendered, in input order.
         public var outputs: [Output] = []
         /// Bad-input problems from every input, in input order.
-        public var problems: [String] = []
+        public var problems: [Diagnostic] = []
         /// The first rendering or I/O failure, if any.
         public var failure: String?
+        /// Time spent by every thread, by phase.
         public var timings = PhaseTimings()
 
+        /// 0 when every input rendered, 2 for bad input, 3 for a failure.
         public var exitCode: Int32 { failure != nil ? 3 : (problems.isEmpty ? 0 : 2) }
     }
 
@@ -54,7 +69,7 @@ public struct BatchRender {
     private final class Slots: @unchecked Sendable {
         let lock = Lock()
         var outputs: [Output?]
-        var problems: [[String]]
+        var problems: [[Diagnostic]]
         var failures: [String?]
         var timings = PhaseTimings()
         var next = 0
@@ -90,8 +105,8 @@ public struct BatchRender {
             } catch {
                 // Every worker fails alike (unusable --fonts files, say): reported once.
                 slots.lock.lock()
-                if case RenderFailure.invalidInput(let lines) = error {
-                    if slots.problems[0].isEmpty { slots.problems[0] = lines }
+                if case RenderFailure.invalidInput(let diagnostics) = error {
+                    if slots.problems[0].isEmpty { slots.problems[0] = diagnostics }
                 } else {
                     slots.failures[0] = slots.failures[0] ?? "\(error)"
                 }
@@ -103,14 +118,13 @@ public struct BatchRender {
                 guard index < inputs.count else { break }
                 let input = inputs[index]
                 var output: Output?
-                var problems: [String] = []
+                var problems: [Diagnostic] = []
                 var failure: String?
                 do {
-                    let document = try renderer.decode(input)
-                    output = Output(input: input, images: try renderer.render(document, name: input.baseName))
+                    output = Output(input: input, images: try renderer.render(input))
                 } catch let error as RenderFailure {
                     switch error {
-                    case .invalidInput(let lines): problems = lines
+                    case .invalidInput(let diagnostics): problems = diagnostics
                     case .failed: failure = error.description
                     }
                 } catch {
@@ -151,13 +165,15 @@ public struct BatchRender {
         case .directory: single = nil
         }
         if let single, count != 1 {
-            throw RenderFailure.invalidInput(["error: \(single) takes exactly one image, but this run makes \(count); write to a folder instead"])
+            let message = "\(single) takes exactly one image, but this run makes \(count); write to a folder instead"
+            throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])
         }
         var seen: [String: Int] = [:]
         for (path, _) in planned.joined() {
             seen[path, default: 0] += 1
             if seen[path] == 2 {
-                throw RenderFailure.invalidInput(["error: two images would be written to \(MessageText.escaped(path)); give the inputs different names"])
+                let message = "two images would be written to \(MessageText.escaped(path)); give the inputs different names"
+                throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])
             }
         }
         try measureTime(&timings.write) {

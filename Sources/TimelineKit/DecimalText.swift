@@ -6,7 +6,7 @@ import Darwin
 
 /// `String(format: "%.<places>f", value)` without full Foundation, where `String(format:)` lives:
 /// the C library's own `%f`, so the rounding and every edge case stay printf's.
-public func decimalText(_ value: Double, places: Int) -> String {
+package func decimalText(_ value: Double, places: Int) -> String {
     let format = "%.\(places)f"
     let length = Int(withVaList([value]) { vsnprintf(nil, 0, format, $0) })
     var buffer = [CChar](repeating: 0, count: length + 1)

@@ -6,8 +6,8 @@ import Darwin
 
 /// Environment variables read one at a time with `getenv`: `ProcessInfo.environment` copies the
 /// whole environment into a dictionary first, a cost every run of the tool would pay.
-public enum Environment {
-    public static func value(_ name: String) -> String? {
+package enum Environment {
+    package static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }

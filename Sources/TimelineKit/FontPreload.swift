@@ -5,9 +5,9 @@ import TimelineModel
 /// The default fonts loaded on another thread while the command line is parsed: a small render
 /// spends about as long parsing its arguments as loading fonts, and the machine has a second
 /// core. The first renderer with default font options takes the library; anything else ignores it.
-public enum FontPreload {
+package enum FontPreload {
     /// Starts loading; call once, before parsing.
-    public static func start() {
+    package static func start() {
         state.access.wait()
         defer { state.access.signal() }
         guard !state.started else { return }

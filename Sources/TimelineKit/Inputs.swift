@@ -17,11 +17,14 @@ public struct InputSource: Sendable {
     public var displayName: String
     /// Names output: the file name without its extension.
     public var baseName: String
+    /// The document's bytes.
     public var data: Data
+    /// YAML or JSON; nil to sniff it from the bytes.
     public var format: InputFormat?
     /// Icons and theme files are resolved inside this folder.
     public var directory: String
 
+    /// An input held in memory.
     public init(displayName: String, baseName: String, data: Data, format: InputFormat?, directory: String) {
         self.displayName = displayName
         self.baseName = baseName
@@ -30,24 +33,35 @@ public struct InputSource: Sendable {
         self.directory = directory
     }
 
+    /// Why the inputs could not be loaded.
     public enum LoadError: Error, CustomStringConvertible {
+        /// No such file or folder, or it could not be listed: the path and why.
         case unreadable(String, String)
+        /// A folder holding no input.
         case noInputs(String)
+        /// A file whose extension names no input format.
         case unsupported(String)
+        /// A file larger than the limit: the path, its size and the limit (exit 2, bad input).
         case tooLarge(String, Int, Int)
         /// Not a regular file, or it could not be read: the path and why.
         case refused(String, String)
-        /// Paths are escaped: a folder's listing can hold any name.
-        public var description: String {
+
+        /// The problem as a value; paths are escaped when printed, as a folder can hold any name.
+        public var diagnostic: Diagnostic {
             switch self {
-            case .unreadable(let path, let reason): return "\(MessageText.escaped(path)): error: cannot read: \(reason)"
-            case .refused(let path, let reason): return "\(MessageText.escaped(path)): error: \(reason)"
-            case .noInputs(let path): return "\(MessageText.escaped(path)): error: the folder holds no .yaml, .yml or .json file"
-            case .unsupported(let path): return "\(MessageText.escaped(path)): error: not a .yaml, .yml or .json file"
+            case .unreadable(let path, let reason): return Diagnostic(file: path, message: "cannot read: \(reason)")
+            case .refused(let path, let reason): return Diagnostic(file: path, message: reason)
+            case .noInputs(let path):
+                return Diagnostic(file: path, message: "the folder holds no .yaml, .yml or .json file")
+            case .unsupported(let path): return Diagnostic(file: path, message: "not a .yaml, .yml or .json file")
             case .tooLarge(let path, let size, let limit):
-                return "\(MessageText.escaped(path)):1:1: error: the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"
+                let message = "the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"
+                return Diagnostic(file: path, line: 1, column: 1, message: message)
             }
         }
+
+        /// `path: error: message`, as the command line prints it.
+        public var description: String { diagnostic.description }
     }
 
     /// Standard input up to `maxBytes`: a pipe has no size to check first, so reading stops one
@@ -63,7 +77,9 @@ public struct InputSource: Sendable {
     }
 
     /// Expands the command line's inputs: files, folders (their inputs, sorted), `-` for stdin.
-    public static func load(_ arguments: [String], stdinFormat: InputFormat? = nil, maxBytes: Int = Limits().maxInputBytes) throws -> [InputSource] {
+    /// - Throws: `LoadError` for the first input that cannot be read.
+    public static func load(_ arguments: [String], stdinFormat: InputFormat? = nil,
+                            maxBytes: Int = Limits().maxInputBytes) throws -> [InputSource] {
         var sources: [InputSource] = []
         let manager = FileManager.default
         for argument in arguments {

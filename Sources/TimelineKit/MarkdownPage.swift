@@ -7,7 +7,7 @@ import Foundation
 /// A Markdown page whose fenced blocks with the info string `timeline` are rendered to images
 /// and replaced by links to them, as mermaid-cli does with `-i page.md`.
 public struct MarkdownPage: Sendable {
-    /// One ```` ```timeline ```` block.
+    /// One fenced block whose info string is `timeline`.
     public struct Block: Sendable, Equatable {
         /// 1-based line of the opening fence.
         public var fenceLine: Int
@@ -18,9 +18,12 @@ public struct MarkdownPage: Sendable {
         public var source: String
     }
 
+    /// The page, line by line (without their line feeds).
     public var lines: [Substring]
+    /// The `timeline` blocks, in page order.
     public var blocks: [Block]
 
+    /// Finds the blocks of `text`, a CommonMark page.
     public init(_ text: String) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         blocks = []

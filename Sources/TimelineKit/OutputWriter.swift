@@ -13,8 +13,11 @@ import TimelineSpec
 
 /// Where images go: a folder, one named file, or standard output.
 public enum OutputTarget: Sendable, Equatable {
+    /// A folder: `<card-id>.<ext>`, or `<input-name>/<card-id>.<ext>` for several inputs.
     case directory(String)
+    /// One named file, for a run that makes exactly one image.
     case file(String)
+    /// Standard output (`-o -`), for a run that makes exactly one image.
     case standardOutput
 
     /// `-` is standard output; a name ending in .svg, .png, .pdf or .scene.json is a file; anything else a folder.
@@ -49,11 +52,14 @@ public enum OutputTarget: Sendable, Equatable {
 /// Names and writes images: atomically (temporary file, then rename), so a failed run never
 /// leaves a half-written or truncated image in place of a good one.
 public struct OutputWriter {
+    /// Where the images go.
     public var target: OutputTarget
     /// More than one input: each gets its own subfolder (not for feeds).
     public var multipleInputs: Bool
+    /// One strip per input: named after the input, never in a subfolder.
     public var feed: Bool
 
+    /// A writer for `target`; `multipleInputs` and `feed` decide the names, as `path(for:input:)` says.
     public init(target: OutputTarget, multipleInputs: Bool, feed: Bool) {
         self.target = target
         self.multipleInputs = multipleInputs
@@ -74,6 +80,8 @@ public struct OutputWriter {
         }
     }
 
+    /// Writes one file atomically, or to standard output when `path` is `-`.
+    /// - Throws: `RenderFailure.failed` with the path and why.
     public func write(_ data: Data, to path: String) throws {
         do {
             try writeSet([(path, data)])
@@ -93,6 +101,8 @@ public struct OutputWriter {
         try Self.writeSet(files)
     }
 
+    /// Writes `data` to `path` through a temporary beside it, creating the folders above it.
+    /// - Throws: `RenderFailure.failed` with the path and why; the file is then unchanged.
     public static func writeAtomically(_ data: Data, to path: String) throws {
         try writeAll([(path, data)])
     }

@@ -14,9 +14,11 @@ extension TimelineKit {
     /// images[0].name   // "a"; images[0].format == .svg; images[0].data holds the SVG
     /// ```
     /// - Parameters:
-    ///   - text: the document; YAML or JSON is sniffed unless `format` says.
+    ///   - text: the document.
     ///   - name: names a feed image and appears in messages (`name:line:column: error: …`).
+    ///   - format: YAML or JSON; nil to sniff it from the text.
     ///   - baseDirectory: where icons and theme files are found (default: the current folder).
+    ///   - options: formats, scale, fonts, limits and the rest.
     /// - Throws: `RenderFailure.invalidInput` with every problem, or `.failed`.
     public static func render(_ text: String, name: String = "timeline", format: InputFormat? = nil,
                               baseDirectory: String? = nil, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
@@ -31,14 +33,13 @@ extension TimelineKit {
         do {
             sources = try InputSource.load([file.path], maxBytes: options.limits.maxInputBytes)
         } catch let error as InputSource.LoadError {
-            throw RenderFailure.invalidInput([error.description])
+            throw RenderFailure.invalidInput([error.diagnostic])
         }
         return try sources.flatMap { try render($0, options: options) }
     }
 
     /// Renders one input with a renderer of its own.
     public static func render(_ source: InputSource, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
-        let renderer = try TimelineRenderer(options: options)
-        return try renderer.render(try renderer.decode(source), name: source.baseName)
+        try TimelineRenderer(options: options).render(source)
     }
 }

@@ -4,8 +4,10 @@
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1-based.
     public var index: Int
+    /// How many shards the inputs are split into.
     public var count: Int
 
+    /// Shard `index` of `count`; nil unless 1 ≤ `index` ≤ `count`.
     public init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
@@ -19,6 +21,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         self.init(index: index, count: count)
     }
 
+    /// `K/N`, as `--shard` takes it.
     public var description: String { "\(index)/\(count)" }
 
     /// Whether the input named `path` (as shown in messages) belongs to this shard.

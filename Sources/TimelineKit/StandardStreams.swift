@@ -11,18 +11,18 @@ import Darwin
 
 /// Standard input, output and error through `read` and `write`: `FileHandle` is full
 /// Foundation's. Interrupted calls are retried and short writes continued.
-public enum StandardStreams {
+package enum StandardStreams {
     /// Writes all of `data` to standard output; false when the stream refuses it (`errno` says why).
     @discardableResult
-    public static func writeOutput(_ data: Data) -> Bool { writeAll(data, to: STDOUT_FILENO) }
+    package static func writeOutput(_ data: Data) -> Bool { writeAll(data, to: STDOUT_FILENO) }
 
     /// Writes `text` to standard error, as a diagnostic: a failure is ignored.
-    public static func writeError(_ text: String) {
+    package static func writeError(_ text: String) {
         _ = writeAll(Data(text.utf8), to: STDERR_FILENO)
     }
 
     /// Up to `count` bytes of standard input, fewer only at its end (or when it fails).
-    public static func readInput(upTo count: Int) -> Data {
+    package static func readInput(upTo count: Int) -> Data {
         var data = Data(count: count)
         var filled = 0
         data.withUnsafeMutableBytes { buffer in

@@ -1,30 +1,36 @@
+import TimelineCairo
+import TimelineModel
+import TimelineSpec
+
+@_exported import enum TimelineCairo.ImageFormat
+@_exported import struct TimelineModel.DateValue
+@_exported import struct TimelineModel.Document
+@_exported import struct TimelineModel.SourceLocation
+@_exported import struct TimelineSpec.Diagnostic
+@_exported import enum TimelineSpec.InputFormat
+@_exported import struct TimelineSpec.Limits
+@_exported import enum TimelineSpec.PathName
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineModel
-import TimelineSpec
 
-@_exported import struct TimelineSpec.Limits
-@_exported import enum TimelineSpec.InputFormat
-@_exported import enum TimelineCairo.ImageFormat
-@_exported import struct TimelineModel.Document
-@_exported import struct TimelineModel.DateValue
-@_exported import enum TimelineSpec.PathName
-// For the command line's progress bar (NSLock is full Foundation's).
-@_exported import class TimelineCairo.Lock
+/// The command line's lock (NSLock is full Foundation's), for the package's own targets only.
+package typealias Lock = TimelineCairo.Lock
 
-/// The library's entry points for Swift users and the command line.
+/// The library's entry points that need no renderer: rendering a string or file in one call
+/// (`render(_:name:format:baseDirectory:options:)`), validating, the schema and the themes.
 public enum TimelineKit {
-    /// Every problem in an input, as `file:line:column: error: message` lines; empty when valid.
-    public static func validate(_ source: InputSource, limits: Limits = Limits()) -> [String] {
+    /// Every problem in an input; empty when it is valid.
+    public static func validate(_ source: InputSource, limits: Limits = Limits()) -> [Diagnostic] {
         do {
             _ = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check)
                 .decode(source.data, file: source.displayName, format: source.format, baseDirectory: source.directory)
             return []
         } catch {
-            return error.diagnostics.map(\.description)
+            return error.diagnostics
         }
     }
 

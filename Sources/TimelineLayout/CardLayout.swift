@@ -53,7 +53,7 @@ public enum CardLayout {
         let innerWidth = width - margins.horizontal
         if content.minimumWidth > innerWidth + 0.01 || innerWidth < ColumnPlan.minimumTextWidth {
             let minimum = (max(content.minimumWidth, ColumnPlan.minimumTextWidth) + margins.horizontal).rounded(.up)
-            throw WidthRefusal(location: card.location?.description ?? card.id, cardID: card.id, width: width, minimum: minimum)
+            throw WidthRefusal(location: card.location, cardID: card.id, width: width, minimum: minimum)
         }
 
         let header = card.header.map { band(for: $0, style: style, width: width, isHeader: true, measurer: measurer) }
@@ -216,15 +216,22 @@ public enum CardLayout {
 
 /// A card `width` too narrow for its content: every column at its narrowest would not fit.
 public struct WidthRefusal: Error, CustomStringConvertible, Sendable {
-    /// Where the card was written, `file:line:column`.
-    public var location: String
+    /// Where the card was written; nil for a card made in code.
+    public var location: SourceLocation?
     public var cardID: String
     public var width: Double
     /// The narrowest width that fits, in points.
     public var minimum: Double
 
+    /// What is wrong, without the place.
+    public var message: String {
+        "card '\(cardID)': width \(Self.points(width)) is too narrow for its content; "
+            + "the narrowest width that fits is \(Self.points(minimum))"
+    }
+
+    /// `file:line:column: error: message`; the card's id stands for the place of a card made in code.
     public var description: String {
-        "\(location): error: card '\(cardID)': width \(Self.points(width)) is too narrow for its content; the narrowest width that fits is \(Self.points(minimum))"
+        "\(location?.description ?? cardID): error: \(message)"
     }
 
     private static func points(_ value: Double) -> String {

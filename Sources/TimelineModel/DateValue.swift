@@ -7,12 +7,14 @@ public struct DateValue: Hashable, Sendable, Codable, Comparable {
     /// `2026-11-02` rather than a date-time.
     public var isDay: Bool
 
+    /// A date at `instant`, written with `utcOffset`.
     public init(instant: Double, utcOffset: Int = 0, isDay: Bool = false) {
         self.instant = instant
         self.utcOffset = utcOffset
         self.isDay = isDay
     }
 
+    /// Earlier instants first, whatever their offsets.
     public static func < (lhs: DateValue, rhs: DateValue) -> Bool { lhs.instant < rhs.instant }
 
     /// Civil fields in the date's own offset, computed without calendars or the machine's time zone.
@@ -21,15 +23,22 @@ public struct DateValue: Hashable, Sendable, Codable, Comparable {
 
 /// Year, month, day, weekday and time of day: proleptic Gregorian, no locale.
 public struct CivilDate: Hashable, Sendable {
+    /// The year, astronomical: 0 is 1 BC.
     public var year: Int
+    /// 1 to 12.
     public var month: Int
+    /// 1 to 31.
     public var day: Int
+    /// 0 to 23.
     public var hour: Int
+    /// 0 to 59.
     public var minute: Int
+    /// 0 to 59.
     public var second: Int
     /// 0 = Sunday.
     public var weekday: Int
 
+    /// The civil date `seconds` after 1970-01-01T00:00:00.
     public init(secondsSinceEpoch seconds: Int64) {
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let secondOfDay = Int(seconds - Int64(days) * 86_400)

@@ -1,10 +1,15 @@
 /// Space around a box, in points, CSS order.
 public struct Insets: Hashable, Sendable, Codable {
+    /// Above.
     public var top: Double
+    /// Right of it.
     public var right: Double
+    /// Below.
     public var bottom: Double
+    /// Left of it.
     public var left: Double
 
+    /// Each side as given.
     public init(top: Double, right: Double, bottom: Double, left: Double) {
         self.top = top
         self.right = right
@@ -12,6 +17,7 @@ public struct Insets: Hashable, Sendable, Codable {
         self.left = left
     }
 
+    /// `value` on every side.
     public init(all value: Double) {
         self.init(top: value, right: value, bottom: value, left: value)
     }
@@ -27,16 +33,22 @@ public struct Insets: Hashable, Sendable, Codable {
         }
     }
 
+    /// Left and right together.
     public var horizontal: Double { left + right }
+    /// Top and bottom together.
     public var vertical: Double { top + bottom }
 }
 
 /// Where something was written in an input file, for messages that point at it.
 public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The input as named in messages.
     public var file: String
+    /// From 1.
     public var line: Int
+    /// From 1, in characters (Unicode scalars).
     public var column: Int
 
+    /// A place in `file`.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line

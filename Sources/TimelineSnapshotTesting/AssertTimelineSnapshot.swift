@@ -22,6 +22,11 @@ import TimelineKit
 ///   - record: overrides `TIMELINE_RECORD`.
 ///   - options: render options (`formats` is replaced by `formats`).
 ///   - tolerance: largest PNG channel difference accepted (0-255).
+///   - fileID: the calling file, where a failure is reported.
+///   - filePath: the calling file's path: goldens live in `__Snapshots__` beside it.
+///   - testName: the calling test, which names its goldens.
+///   - line: the line a failure is reported at.
+///   - column: the column a failure is reported at.
 public func assertTimelineSnapshot(
     of input: String,
     as formats: [ImageFormat] = [.png],

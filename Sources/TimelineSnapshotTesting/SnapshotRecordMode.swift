@@ -13,7 +13,12 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
 
     /// `TIMELINE_RECORD=all|missing|failed|never`; `missing` when unset. `1` and `true` mean `all`,
     /// so scripts written before 0.1.0 keep working. Nil for any other value.
-    public static func fromEnvironment(_ value: String? = Environment.value("TIMELINE_RECORD")) -> SnapshotRecordMode? {
+    public static func fromEnvironment() -> SnapshotRecordMode? {
+        fromEnvironment(Environment.value("TIMELINE_RECORD"))
+    }
+
+    /// The mode a `TIMELINE_RECORD` value names, as `fromEnvironment()` reads it (nil: unset).
+    public static func fromEnvironment(_ value: String?) -> SnapshotRecordMode? {
         guard let value, !value.isEmpty else { return .missing }
         if ["1", "true", "yes"].contains(value.lowercased()) { return .all }
         return SnapshotRecordMode(rawValue: value.lowercased())

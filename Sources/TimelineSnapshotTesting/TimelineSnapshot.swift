@@ -1,5 +1,6 @@
 import Foundation
 import IssueReporting
+import TimelineGolden
 import TimelineKit
 #if canImport(Testing)
 import Testing
@@ -9,9 +10,11 @@ import Testing
 public enum TimelineSnapshot {
     /// One reason an assertion fails, with the files worth attaching.
     public struct Failure: Sendable, CustomStringConvertible {
+        /// What failed, with the paths of the goldens and artifacts concerned.
         public var message: String
         /// Artifacts written for it (diff PNG, rendered image), by path.
         public var artifacts: [String] = []
+        /// The message.
         public var description: String { message }
     }
 
@@ -129,7 +132,8 @@ public enum TimelineSnapshot {
         for failure in failures {
             #if canImport(Testing)
             if Test.current != nil, IssueReporters.current.count == 1, IssueReporters.current.first is _DefaultReporter {
-                let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+                let location = Testing.SourceLocation(
+                    fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
                 for path in failure.artifacts {
                     guard let data = FileManager.default.contents(atPath: path) else { continue }

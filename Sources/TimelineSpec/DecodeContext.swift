@@ -18,8 +18,8 @@ final class DecodeContext {
         SourceLocation(file: file, line: node.line, column: node.column)
     }
 
-    func error(_ node: YAMLNode, _ message: String) {
-        report(Diagnostic(location(node), message))
+    func error(_ node: YAMLNode, _ message: String, suggestion: String? = nil) {
+        report(Diagnostic(location(node), message, suggestion: suggestion))
     }
 
     /// A problem found elsewhere (a theme file), kept with its own location.
@@ -57,9 +57,10 @@ final class DecodeContext {
             if let position = schema.keys.firstIndex(where: { $0.name == name }) {
                 values.append(key: position, name: name, value)
             } else {
-                let hint = diagnostics.count < Self.maxDiagnostics
-                    ? Suggestion.closest(to: name, in: schema.keyNames).map { " (did you mean '\($0)'?)" } ?? "" : ""
-                error(key, "unknown key \(Self.quoted(name)) in \(path())\(hint)")
+                // Past the listed problems a suggestion would not be shown: not worth its search.
+                let suggestion = diagnostics.count < Self.maxDiagnostics
+                    ? Suggestion.closest(to: name, in: schema.keyNames) : nil
+                error(key, "unknown key \(Self.quoted(name)) in \(path())", suggestion: suggestion)
             }
         }
         for name in schema.required where values[name] == nil {
@@ -147,9 +148,10 @@ final class DecodeContext {
     func color(_ node: YAMLNode, _ path: @autoclosure () -> String) -> Color? {
         guard let value = text(node, path()) else { return nil }
         if let color = ValueParsers.color(value) { return color }
-        let hint = value.hasPrefix("#") ? "" : Suggestion.closest(to: value.lowercased(), in: Array(CSSColors.named.keys).sorted())
-            .map { " (did you mean '\($0)'?)" } ?? ""
-        error(node, "\(path()): \(Self.quoted(value)) is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name\(hint)")
+        let suggestion = value.hasPrefix("#") ? nil
+            : Suggestion.closest(to: value.lowercased(), in: Array(CSSColors.named.keys).sorted())
+        error(node, "\(path()): \(Self.quoted(value)) is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name",
+              suggestion: suggestion)
         return nil
     }
 
@@ -164,8 +166,8 @@ final class DecodeContext {
         guard let value = text(node, path()) else { return nil }
         if let result = E(rawValue: value) { return result }
         let options = E.allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: value, in: options).map { " (did you mean '\($0)'?)" } ?? ""
-        error(node, "\(path()): \(Self.quoted(value)) is not one of \(options.joined(separator: ", "))\(hint)")
+        error(node, "\(path()): \(Self.quoted(value)) is not one of \(options.joined(separator: ", "))",
+              suggestion: Suggestion.closest(to: value, in: options))
         return nil
     }
 

@@ -7,7 +7,10 @@ import TimelineModel
 
 /// Which syntax an input is written in.
 public enum InputFormat: String, Sendable, CaseIterable {
-    case yaml, json
+    /// YAML 1.2 (through libyaml), the default.
+    case yaml
+    /// Strict JSON (RFC 8259), with its places and problems counted as editors count them.
+    case json
 
     /// What standard input holds, when nothing says: JSON when its first character other than
     /// white space (and a byte-order mark) opens an object or a list, so the strict JSON rules
@@ -61,7 +64,8 @@ public struct DocumentDecoder: Sendable {
         if !problems.isEmpty {
             // Stable: problems at one place keep the order they were found in.
             let ordered = problems.enumerated().sorted {
-                ($0.element.location.line, $0.element.location.column, $0.offset) < ($1.element.location.line, $1.element.location.column, $1.offset)
+                ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset)
+                    < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
             }
             var listed = ordered.map(\.element)
             if context.unlisted > 0 {

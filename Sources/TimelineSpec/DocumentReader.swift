@@ -86,8 +86,9 @@ struct DocumentReader {
         }
         let looksLikeFile = name.contains("/") || name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
         guard looksLikeFile else {
-            let hint = Suggestion.closest(to: name, in: Themes.names).map { " (did you mean '\($0)'?)" } ?? ""
-            context.error(node, "theme: \(DecodeContext.quoted(name)) is neither a built-in theme (\(Themes.names.joined(separator: ", "))) nor a theme file\(hint)")
+            context.error(node, "theme: \(DecodeContext.quoted(name)) is neither a built-in theme "
+                          + "(\(Themes.names.joined(separator: ", "))) nor a theme file",
+                          suggestion: Suggestion.closest(to: name, in: Themes.names))
             return
         }
         let resolved = fromCommandLine ? .success(URL(fileURLWithPath: name).path) : ContainedPath.resolve(name, in: baseDirectory)

@@ -14,7 +14,7 @@ package enum JSONReadingAgreement {
         case .failure(let error): problems = error.diagnostics
         }
         if case .failure(let error) = json, error.diagnostics.isEmpty { return "refused without a problem" }
-        if let unplaced = problems.first(where: { $0.location.line < 1 || $0.location.column < 1 }) {
+        if let unplaced = problems.first(where: { ($0.line ?? 0) < 1 || ($0.column ?? 0) < 1 }) {
             return "a problem without a place: \(unplaced)"
         }
 

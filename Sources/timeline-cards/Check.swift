@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TimelineGolden
 import TimelineKit
 
 struct Check: ParsableCommand {
@@ -59,7 +60,7 @@ struct Check: ParsableCommand {
         var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = true // the process ends after this command
         let result = batch.render(sources)
-        if !result.problems.isEmpty { Diagnostics.print(result.problems.joined(separator: "\n")) }
+        Diagnostics.print(result.problems)
         if let failure = result.failure { Diagnostics.print(failure) }
         guard result.exitCode == 0 else { throw ExitCode(result.exitCode) }
 

@@ -91,8 +91,8 @@ struct MarkdownRender {
                 let (files, link) = try render(block, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
                 rendered.files += files.map { (PathName.appending($0.name, to: folder), $0.data) }
                 links.append(link)
-            } catch RenderFailure.invalidInput(let lines) {
-                problems += lines
+            } catch RenderFailure.invalidInput(let diagnostics) {
+                problems += diagnostics.map(\.description)
             } catch {
                 throw Failure(code: 3, lines: ["\(error)"])
             }

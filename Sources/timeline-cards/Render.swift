@@ -139,9 +139,7 @@ struct Render: ParsableCommand {
         var result = batch.render(sources, progress: progress.update)
         progress.finish()
         result.timings.add(readTime)
-        if !result.problems.isEmpty {
-            Diagnostics.print(result.problems.joined(separator: "\n"))
-        }
+        Diagnostics.print(result.problems)
         if let failure = result.failure { Diagnostics.print(failure) }
         outcome.problems = result.problems.count
         guard result.exitCode == 0 else {

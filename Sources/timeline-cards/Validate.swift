@@ -15,7 +15,7 @@ struct Validate: ParsableCommand {
     @OptionGroup var input: InputFlags
 
     func run() throws {
-        var problems: [String] = []
+        var problems: [Diagnostic] = []
         let pages = input.inputs.filter(MarkdownRender.isMarkdown)
         var files = input
         files.inputs.removeAll(where: MarkdownRender.isMarkdown)
@@ -37,7 +37,7 @@ struct Validate: ParsableCommand {
             }
         }
         if !problems.isEmpty {
-            Diagnostics.print(problems.joined(separator: "\n"))
+            Diagnostics.print(problems)
             throw ExitCode(2)
         }
     }

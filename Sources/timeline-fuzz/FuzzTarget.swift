@@ -44,17 +44,8 @@ enum FuzzTarget {
         let formats: [InputFormat] = InputFormat(sniffing: data) == .json ? [.json, .yaml] : [.yaml]
         for format in formats {
             let source = InputSource(displayName: "fuzz.\(format.rawValue)", baseName: "fuzz", data: data, format: format, directory: folder)
-            let document: Document
             do {
-                document = try renderer.decode(source)
-            } catch let failure as RenderFailure {
-                checkLocated(failure)
-                continue
-            } catch {
-                fatalError("decode threw something other than RenderFailure: \(error)")
-            }
-            do {
-                for image in try renderer.render(document, name: "fuzz") { checkWellFormed(image.data) }
+                for image in try renderer.render(source) { checkWellFormed(image.data) }
             } catch let failure as RenderFailure {
                 checkLocated(failure)
             } catch {
@@ -63,14 +54,12 @@ enum FuzzTarget {
         }
     }
 
-    /// Bad input is reported as `file:line:column: error: …`, line and column from 1.
+    /// Every problem with the input itself has a line and column, from 1.
     static func checkLocated(_ failure: RenderFailure) {
         guard case .invalidInput(let problems) = failure else { return }
         precondition(!problems.isEmpty, "invalid input without a problem")
-        for problem in problems where problem.hasPrefix("fuzz.") {
-            let parts = problem.split(separator: ":", maxSplits: 3)
-            precondition(parts.count == 4, "problem without a place: \(problem)")
-            guard let line = Int(parts[1]), let column = Int(parts[2]), line >= 1, column >= 1 else {
+        for problem in problems where problem.file?.hasPrefix("fuzz.") ?? false {
+            guard let line = problem.line, let column = problem.column, line >= 1, column >= 1 else {
                 preconditionFailure("problem without a line and column: \(problem)")
             }
         }

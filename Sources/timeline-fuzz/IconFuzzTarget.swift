@@ -29,8 +29,7 @@ enum IconFuzzTarget {
         FileManager.default.createFile(atPath: folder + "/" + other, contents: isPNG ? standInSVG : standInPNG)
         let source = InputSource(displayName: "fuzz.yaml", baseName: "fuzz", data: document, format: .yaml, directory: folder)
         do {
-            let decoded = try renderer.decode(source)
-            for image in try renderer.render(decoded, name: "fuzz") where image.format == .svg {
+            for image in try renderer.render(source) where image.format == .svg {
                 FuzzTarget.checkWellFormed(image.data)
                 let text = String(decoding: image.data, as: UTF8.self)
                 precondition(!text.contains("<script") && !text.contains("image/svg"), "an icon's markup reached our SVG")

@@ -24,10 +24,16 @@ func snippet_getting_started_1() throws {
 // docs/getting-started.md, Swift snippet 2
 func snippet_getting_started_2() throws {
     let renderer = try TimelineRenderer()                      // loads the bundled fonts once
-    let source = try InputSource.load(["timeline.yaml"])[0]
-    let document = try renderer.decode(source)                 // throws RenderFailure.invalidInput([...])
-    for image in try renderer.render(document, name: source.baseName) {
-        try image.data.write(to: URL(fileURLWithPath: "\(image.name).\(image.format.rawValue)"))
+    for source in try InputSource.load(["timeline.yaml", "plan.yaml"]) {
+        do {
+            for image in try renderer.render(source) {             // decode → layout → check sizes → paint
+                try image.data.write(to: URL(fileURLWithPath: "\(image.name).\(image.format.rawValue)"))
+            }
+        } catch RenderFailure.invalidInput(let problems) {         // every problem, as values
+            for problem in problems {                              // file, line, column, message, suggestion
+                print(problem.line ?? 0, problem.message, problem.suggestion ?? "")  // 5 unknown key 'titel' … title
+            }
+        }
     }
 }
 

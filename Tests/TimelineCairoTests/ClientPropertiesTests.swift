@@ -67,7 +67,7 @@ final class ClientPropertiesTests: XCTestCase {
                       "201 × 81 points at 1.5, rounded up")
         let pdf = String(decoding: try renderer.render(scene(), format: .pdf), as: UTF8.self)
         XCTAssertTrue(pdf.contains("/MediaBox [ 0 0 201 81 ]"), "whole points")
-        let png = try PixelImage(png: renderer.render(scene(), format: .png, scale: 2))
+        let png = try PNGCoding.decode(renderer.render(scene(), format: .png, scale: 2))
         XCTAssertEqual([png.width, png.height], [402, 162], "the SVG's whole points at scale 2")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineGolden
 import TimelineKit
 
 /// Every fixture is drawn and compared with its committed goldens, through the same code as
@@ -51,8 +52,9 @@ import TimelineKit
             let renderer = try TimelineRenderer(options: Fixtures.options(for: file))
             for source in try InputSource.load([file.path]) {
                 let document = try renderer.decode(source)
-                for (format, name, _) in try renderer.scenes(for: document, name: source.baseName) {
-                    let path = Fixtures.goldenDirectory(for: file).appendingPathComponent("\(name).\(format.rawValue)")
+                for image in try renderer.layOut(document, name: source.baseName) {
+                    let name = "\(image.name).\(image.format.rawValue)"
+                    let path = Fixtures.goldenDirectory(for: file).appendingPathComponent(name)
                     expectedPaths.insert(path.standardizedFileURL.path)
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineGolden
 import TimelineKit
 
 /// The inputs of `fixtures/` and where their goldens are, as `make goldens` and

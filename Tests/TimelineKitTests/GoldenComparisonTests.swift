@@ -1,4 +1,5 @@
 import Foundation
+import TimelineGolden
 import TimelineKit
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineGolden
 import TimelineKit
 
 /// Our SVG means what our PNG shows: librsvg draws each fixture's SVG at zoom 2 and the result

@@ -1,5 +1,6 @@
 import Foundation
 import IssueReporting
+import TimelineGolden
 import TimelineKit
 import TimelineSnapshotTesting
 import XCTest

@@ -22,9 +22,9 @@ final class JSONTestSuiteTests: XCTestCase {
     private func assertLocated(_ problems: [Diagnostic], _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertFalse(problems.isEmpty, "\(name): refused without a message", file: file, line: line)
         for problem in problems {
-            XCTAssertEqual(problem.location.file, name, file: file, line: line)
-            XCTAssertGreaterThanOrEqual(problem.location.line, 1, problem.description, file: file, line: line)
-            XCTAssertGreaterThanOrEqual(problem.location.column, 1, problem.description, file: file, line: line)
+            XCTAssertEqual(problem.file, name, file: file, line: line)
+            XCTAssertGreaterThanOrEqual(problem.line ?? 0, 1, problem.description, file: file, line: line)
+            XCTAssertGreaterThanOrEqual(problem.column ?? 0, 1, problem.description, file: file, line: line)
         }
     }
 

@@ -142,7 +142,7 @@ public final class FontLibrary {
     /// an SVG leaves it in. Measurements then do not depend on what was painted before (a PNG
     /// at another scale), and the lines an SVG lays out itself are shaped in the same state as
     /// the lines kept from measuring.
-    public func enterMeasuringState() {
+    func enterMeasuringState() {
         updateContext(for: measuringContext.pointer)
     }
 
@@ -242,7 +242,7 @@ public final class FontLibrary {
     }
 
     /// Frees the kept lines; called before the next document is measured.
-    public func discardShapedLines() {
+    func discardShapedLines() {
         handoff.discardAll()
     }
 

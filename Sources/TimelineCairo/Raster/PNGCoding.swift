@@ -1,53 +1,26 @@
 import CCairo
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// A decoded raster image: RGBA, 8 bits a channel, row by row from the top.
-///
-/// Colour channels are premultiplied by alpha, as cairo holds them. Comparisons therefore
-/// weigh a difference in a nearly transparent pixel as little as it shows, and decoding then
-/// encoding never rounds a colour twice.
-public struct PixelImage: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    /// `width * height * 4` bytes: red, green, blue (premultiplied), alpha.
-    public var rgba: [UInt8]
-
-    public init(width: Int, height: Int, rgba: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && rgba.count == width * height * 4, "RGBA bytes do not match the size")
-        self.width = width
-        self.height = height
-        self.rgba = rgba
-    }
-
-    /// An image filled with one straight (not premultiplied) colour.
-    public init(width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        let pixel = [Self.premultiply(red, alpha), Self.premultiply(green, alpha), Self.premultiply(blue, alpha), alpha]
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        for offset in stride(from: 0, to: rgba.count, by: 4) { rgba.replaceSubrange(offset..<offset + 4, with: pixel) }
-        self.init(width: width, height: height, rgba: rgba)
-    }
-
-    /// Why bytes could not be decoded or an image not encoded.
-    public enum CodingError: Error, CustomStringConvertible, Equatable {
+/// Whole PNG files to and from RGBA bytes (8 bits a channel, colour premultiplied by alpha, as
+/// cairo holds them), for the golden-image target: decoded by cairo whatever their colour type or
+/// bit depth, encoded as rendered images are.
+package enum PNGCoding {
+    /// Why bytes could not be decoded or pixels not encoded.
+    package enum Failure: Error, Equatable {
         case notPNG
         case cairo(String)
-        public var description: String {
-            switch self {
-            case .notPNG: return "not a PNG file"
-            case .cairo(let message): return "cannot decode the PNG: \(message)"
-            }
-        }
     }
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Decodes PNG bytes with cairo, whatever their colour type or bit depth.
-    public init(png data: Data) throws(CodingError) {
-        guard data.count > Self.pngSignature.count, data.prefix(Self.pngSignature.count).elementsEqual(Self.pngSignature) else {
+    /// The size and premultiplied RGBA bytes of a PNG file, row by row from the top.
+    package static func decode(_ data: Data) throws(Failure) -> (width: Int, height: Int, rgba: [UInt8]) {
+        guard data.count > signature.count, data.prefix(signature.count).elementsEqual(signature) else {
             throw .notPNG
         }
         let source = ByteSource(data)
@@ -85,12 +58,14 @@ public struct PixelImage: Sendable, Equatable {
                 rgba[offset + 3] = UInt8(truncatingIfNeeded: word >> 24)
             }
         }
-        self.init(width: width, height: height, rgba: rgba)
+        return (width, height, rgba)
     }
 
-    /// Encodes the image as PNG as rendered images are (`PNGEncoder`: no time stamps).
-    public func pngData() throws(CodingError) -> Data {
-        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
+    /// A PNG file of premultiplied RGBA bytes, encoded as rendered images are (`PNGEncoder`: no
+    /// time stamps).
+    package static func encode(width: Int, height: Int, rgba: [UInt8]) throws(Failure) -> Data {
+        let surface = CairoSurface(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
         guard surface.status == CAIRO_STATUS_SUCCESS, let base = cairo_image_surface_get_data(surface.pointer) else {
             throw .cairo(String(cString: cairo_status_to_string(surface.status)))
         }
@@ -100,27 +75,19 @@ public struct PixelImage: Sendable, Equatable {
             let row = UnsafeMutableRawPointer(base + y * stride)
             for x in 0..<width {
                 let offset = (y * width + x) * 4
-                let word = UInt32(rgba[offset + 3]) << 24 | UInt32(rgba[offset]) << 16 | UInt32(rgba[offset + 1]) << 8 | UInt32(rgba[offset + 2])
+                let word =
+                    UInt32(rgba[offset + 3]) << 24 | UInt32(rgba[offset]) << 16
+                    | UInt32(rgba[offset + 1]) << 8 | UInt32(rgba[offset + 2])
                 row.storeBytes(of: word, toByteOffset: x * 4, as: UInt32.self)
             }
         }
         cairo_surface_mark_dirty(surface.pointer)
         do {
-            return Data(try PNGEncoder.encode(pixels: base, width: max(1, width), height: max(1, height), stride: stride))
+            return Data(
+                try PNGEncoder.encode(pixels: base, width: max(1, width), height: max(1, height), stride: stride))
         } catch {
             throw .cairo(error.description)
         }
-    }
-
-    /// The premultiplied channels of the pixel at (x, y).
-    @inline(__always)
-    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
-        let offset = (y * width + x) * 4
-        return (rgba[offset], rgba[offset + 1], rgba[offset + 2], rgba[offset + 3])
-    }
-
-    static func premultiply(_ channel: UInt8, _ alpha: UInt8) -> UInt8 {
-        UInt8((Int(channel) * Int(alpha) + 127) / 255)
     }
 }
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TimelineKit
 
 /// Golden-image checks for users' own XCTest or Swift Testing suites.
 ///
@@ -21,7 +22,9 @@ extension GoldenCheck {
 
     /// Goldens that cannot be used; thrown so a test fails on them rather than passing.
     public struct SetupProblems: Error, Sendable, CustomStringConvertible {
+        /// Each golden that cannot be used, and why.
         public var problems: [SetupProblem]
+        /// One `path: error: reason` line per problem.
         public var description: String { problems.map(\.description).joined(separator: "\n") }
     }
 
@@ -75,11 +78,11 @@ extension GoldenCheck {
         do {
             sources = try InputSource.load([file.path], maxBytes: options.limits.maxInputBytes)
         } catch let error as InputSource.LoadError {
-            throw RenderFailure.invalidInput([error.description])
+            throw RenderFailure.invalidInput([error.diagnostic])
         }
         let renderer = try TimelineRenderer(options: options)
         let outputs = try sources.map { source in
-            BatchRender.Output(input: source, images: try renderer.render(try renderer.decode(source), name: source.baseName))
+            BatchRender.Output(input: source, images: try renderer.render(source))
         }
         return try GoldenCheck(directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
                                record: record, recordHint: recordHint)

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TimelineKit
 
 extension GoldenComparison {
     /// The first place where two normalized SVG documents differ.
@@ -12,8 +13,10 @@ extension GoldenComparison {
         /// The expected and actual lines, shortened around the first difference; `(end of file)`
         /// when one document is shorter.
         public var expected: String
+        /// The rendered line, shortened alike.
         public var actual: String
 
+        /// The line number and both lines, on three lines.
         public var description: String {
             "SVG differs at normalized line \(line):\n    expected: \(expected)\n    actual:   \(actual)"
         }

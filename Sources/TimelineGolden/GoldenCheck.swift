@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TimelineCairo
+import TimelineKit
 import TimelineSpec
 
 /// Compares rendered images with committed ("golden") ones, or records them. `check` on the
@@ -32,6 +33,7 @@ public struct GoldenCheck: Sendable {
     /// Tells a reader how to record goldens, in messages about missing ones.
     public var recordHint: String
 
+    /// A check of images against the goldens in `directory`, or recording into it when `record` is set.
     public init(directory: String, tolerance: Int = 0, diffDirectory: String? = nil, record: Bool = false,
                 recordHint: String = "run again with --record") {
         self.directory = directory
@@ -49,13 +51,17 @@ public struct GoldenCheck: Sendable {
 
     /// An image that does not match its golden.
     public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
+        /// How an image differs from its golden.
         public enum Kind: Sendable, Equatable {
             /// No golden image at the path.
             case missing(recordHint: String)
             /// No golden at the path, but one in the flat layout used before 0.1.0 for a single input.
             case oldFlatLayout(oldPath: String, recordHint: String)
+            /// PNG pixels differ by more than the tolerance.
             case pixels(GoldenComparison.PixelDifference)
+            /// The PNG images are of different sizes.
             case size(expected: GoldenComparison.PixelSize, actual: GoldenComparison.PixelSize)
+            /// The SVG documents differ after normalizing, at the line given.
             case svg(GoldenComparison.SVGDifference)
             /// Files compared byte for byte (PDF) differ.
             case bytes
@@ -63,10 +69,12 @@ public struct GoldenCheck: Sendable {
 
         /// The golden image's path.
         public var path: String
+        /// How it differs.
         public var kind: Kind
         /// The diff PNG written for it, if any.
         public var diffPath: String?
 
+        /// The path and the difference in words, with the diff image if one was written.
         public var description: String {
             let diff = diffPath.map { "; diff: \($0)" } ?? ""
             switch kind {
@@ -93,25 +101,36 @@ public struct GoldenCheck: Sendable {
 
     /// A golden that cannot be used: unreadable, not a PNG, or the folder is missing (exit 2).
     public struct SetupProblem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The golden's path, or the folder's.
         public var path: String
+        /// Why it cannot be used.
         public var reason: String
+        /// `path: error: reason`.
         public var description: String { "\(path): error: \(reason)" }
     }
 
     /// What recording did to one golden.
     public enum RecordStatus: String, Sendable {
-        case new, changed, unchanged
+        /// Written where there was none.
+        case new
+        /// Written over a golden that did not match (or could not be read).
+        case changed
+        /// Left alone: it matched.
+        case unchanged
     }
 
     /// What a run found.
     public struct Report: Sendable {
+        /// The images that differ from their goldens, or have none.
         public var mismatches: [Mismatch] = []
+        /// The goldens (or the folder) that cannot be used.
         public var problems: [SetupProblem] = []
         /// Images that matched their goldens.
         public var matched: [String] = []
         /// Goldens written or left alone in record mode, in order.
         public var recorded: [(path: String, status: RecordStatus)] = []
 
+        /// A report of nothing yet.
         public init() {}
 
         /// 0 all matched (or recorded), 1 a mismatch, 2 a golden could not be used.

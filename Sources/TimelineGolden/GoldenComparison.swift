@@ -1,5 +1,3 @@
-@_exported import struct TimelineCairo.PixelImage
-
 /// Pixel comparisons behind `check` and the golden tests: counts, a root mean square error, and
 /// the three-panel picture that shows where two images differ.
 public enum GoldenComparison {
@@ -7,19 +5,25 @@ public enum GoldenComparison {
     public struct PixelDifference: Sendable, Equatable {
         /// Pixels with some channel differing by more than the tolerance.
         public var differingPixels: Int
+        /// Pixels in either image.
         public var totalPixels: Int
         /// The largest difference of one channel over the whole image (0-255), tolerated or not.
         public var largestChannelDifference: Int
+        /// The tolerance the pixels were compared with.
         public var tolerance: Int
 
+        /// No pixel differs by more than the tolerance.
         public var matches: Bool { differingPixels == 0 }
     }
 
     /// What comparing two images found.
     public enum PixelComparison: Sendable, Equatable {
+        /// Images of one size, and how their pixels differ.
         case difference(PixelDifference)
+        /// Images of different sizes: no pixel is compared.
         case sizeMismatch(expected: PixelSize, actual: PixelSize)
 
+        /// The images are of one size and no pixel differs by more than the tolerance.
         public var matches: Bool {
             if case .difference(let difference) = self { return difference.matches }
             return false
@@ -28,12 +32,16 @@ public enum GoldenComparison {
 
     /// An image's size in pixels.
     public struct PixelSize: Sendable, Equatable, CustomStringConvertible {
+        /// Pixels in a row.
         public var width: Int
+        /// Rows.
         public var height: Int
+        /// A size of `width` × `height` pixels.
         public init(width: Int, height: Int) {
             self.width = width
             self.height = height
         }
+        /// `960×540 px`.
         public var description: String { "\(width)×\(height) px" }
     }
 

@@ -1,0 +1,23 @@
+extension PangoTextMeasurer {
+    /// What laying out one document with this measurer gave, and the part of its time Pango
+    /// spent shaping and measuring new texts.
+    public struct DocumentMeasurement<Result> {
+        /// What `layout` returned.
+        public var result: Result
+        /// Seconds of the layout spent shaping, for timings that report Pango's work on its own.
+        public var shapingSeconds: Double
+    }
+
+    /// Lays out one document: first the lines kept for painting the previous document are
+    /// dropped and the fonts put in the measuring state, so that no measurement depends on
+    /// what was painted before (a PNG at another scale); then `layout` runs with this measurer.
+    public func measuringDocument<Result>(
+        _ layout: (PangoTextMeasurer) throws -> Result
+    ) rethrows -> DocumentMeasurement<Result> {
+        fonts.discardShapedLines()
+        fonts.enterMeasuringState()
+        let shapingBefore = shapingSeconds
+        let result = try layout(self)
+        return DocumentMeasurement(result: result, shapingSeconds: shapingSeconds - shapingBefore)
+    }
+}

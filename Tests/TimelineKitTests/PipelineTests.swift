@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+
+@testable import TimelineCairo
+@testable import TimelineKit
+
+/// The pipeline of `TimelineRenderer.render(_:)` and the problems it reports, as values.
+final class PipelineTests: XCTestCase {
+    private func source(_ text: String, named name: String = "plan") -> InputSource {
+        InputSource(
+            displayName: "\(name).yaml", baseName: name, data: Data(text.utf8), format: .yaml,
+            directory: NSTemporaryDirectory())
+    }
+
+    private func diagnostics(_ text: String, options: RenderOptions = RenderOptions()) throws -> [Diagnostic] {
+        do {
+            _ = try TimelineRenderer(options: options).render(source(text))
+            XCTFail("rendered without a problem")
+            return []
+        } catch let failure as RenderFailure {
+            XCTAssertEqual(failure.exitCode, 2, "\(failure)")
+            return failure.diagnostics
+        }
+    }
+
+    static let plan =
+        "version: 1\ncards:\n  - id: plan\n    items: [{ title: Kickoff }, { title: Launch, status: end }]\n"
+
+    func testRenderingASourceIsDecodingThenRenderingItsDocument() throws {
+        var options = RenderOptions()
+        options.formats = [.svg, .png]
+        let renderer = try TimelineRenderer(options: options)
+        let whole = try renderer.render(source(Self.plan))
+        let inSteps = try renderer.render(try renderer.decode(source(Self.plan)), name: "plan")
+        XCTAssertEqual(whole.map(\.name), ["plan", "plan"])
+        XCTAssertEqual(whole.map(\.format), [.svg, .png])
+        XCTAssertEqual(whole.map(\.data), inSteps.map(\.data))
+    }
+
+    func testShapingIsTimedApartFromLayoutAndOnlyForNewTexts() throws {
+        let renderer = try TimelineRenderer()
+        _ = try renderer.render(source(Self.plan))
+        let first = renderer.timings
+        XCTAssertGreaterThan(first.shape, 0)
+        XCTAssertGreaterThan(first.layout, 0)
+        _ = try renderer.render(source(Self.plan))
+        XCTAssertEqual(renderer.timings.shape, first.shape, "the texts were measured already")
+        XCTAssertGreaterThan(renderer.timings.layout, first.layout)
+    }
+
+    func testTheMeasurerReportsTheShapingOfOneDocument() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let measure = { (measurer: PangoTextMeasurer) in
+            measurer.measure("Kickoff", font: "Inter 13", maxWidth: 200, maxLines: nil)
+        }
+        let first = measurer.measuringDocument(measure)
+        XCTAssertGreaterThan(first.shapingSeconds, 0)
+        XCTAssertGreaterThan(first.result.height, 0)
+        let again = measurer.measuringDocument(measure)
+        XCTAssertEqual(again.shapingSeconds, 0, "a text measured before is not shaped again")
+        XCTAssertEqual(again.result, first.result)
+    }
+
+    func testDecodingProblemsKeepTheirPlaceAndSuggestion() throws {
+        let found = try diagnostics("version: 1\ncards:\n  - id: plan\n    items: [{ title: A, colr: red }]\n")
+        XCTAssertEqual(
+            found,
+            [
+                Diagnostic(
+                    SourceLocation(file: "plan.yaml", line: 4, column: 25),
+                    "unknown key 'colr' in cards[0].items[0]", suggestion: "color")
+            ])
+    }
+
+    func testATooNarrowCardIsReportedAtItsPlace() throws {
+        let found = try diagnostics(
+            "version: 1\ncards:\n  - id: thin\n    style: { width: 60 }\n    items: [{ title: A }]\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.location, SourceLocation(file: "plan.yaml", line: 3, column: 5))
+        XCTAssertTrue(found.first?.message.hasPrefix("card 'thin': width 60 is too narrow") ?? false, "\(found)")
+    }
+
+    func testAnImageTooLargeForItsFormatIsReportedAtItsCard() throws {
+        var options = RenderOptions()
+        options.maxVectorSide = 100
+        let found = try diagnostics(Self.plan, options: options)
+        XCTAssertEqual(found.first?.location, SourceLocation(file: "plan.yaml", line: 3, column: 5))
+        XCTAssertTrue(found.first?.message.hasSuffix("points, more than the limit of 100") ?? false, "\(found)")
+    }
+
+    func testStrictReportsEachCutTextAtItsItem() throws {
+        var options = RenderOptions()
+        options.strict = true
+        options.formats = [.svg, .png]
+        let long = String(repeating: "far too long for two lines ", count: 8)
+        let text =
+            "version: 1\ncards:\n  - id: cut\n    style: { width: 320, maxTitleLines: 1 }\n    items:\n"
+            + "      - title: \(long)\n"
+        let found = try diagnostics(text, options: options)
+        XCTAssertEqual(
+            found.map(\.location), [SourceLocation(file: "plan.yaml", line: 6, column: 9)], "once, not per format")
+        XCTAssertTrue(found.first?.message.hasPrefix("text does not fit and was cut with an ellipsis") ?? false)
+    }
+
+    func testTheBatchKeepsEveryInputsProblemsAsValues() {
+        let inputs = [
+            source(Self.plan),
+            source("version: 1\ncards: [{ id: b, items: [{ title: B, stauts: end }] }]\n", named: "bad"),
+        ]
+        let result = BatchRender(options: RenderOptions(), jobs: 2).render(inputs)
+        XCTAssertEqual(result.exitCode, 2)
+        XCTAssertEqual(result.outputs.map(\.input.baseName), ["plan"])
+        XCTAssertEqual(result.problems.map(\.file), ["bad.yaml"])
+        XCTAssertEqual(result.problems.map(\.suggestion), ["status"])
+        XCTAssertEqual(result.problems.first?.line, 2)
+    }
+
+    func testALoadProblemIsADiagnosticOfTheFile() {
+        XCTAssertThrowsError(try InputSource.load(["/nonexistent/plan.yaml"])) { error in
+            let diagnostic = (error as? InputSource.LoadError)?.diagnostic
+            XCTAssertEqual(diagnostic?.file, "/nonexistent/plan.yaml")
+            XCTAssertNil(diagnostic?.line)
+            XCTAssertEqual(
+                diagnostic?.description, "/nonexistent/plan.yaml: error: cannot read: no such file or folder")
+        }
+    }
+
+    func testValidateReturnsTheProblems() {
+        XCTAssertEqual(TimelineKit.validate(source(Self.plan)), [])
+        let found = TimelineKit.validate(source("version: 1\ncards: [{ id: b, items: [{ title: B, status: ned }] }]\n"))
+        XCTAssertEqual(found.map(\.suggestion), ["end"])
+    }
+}
