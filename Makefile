@@ -54,7 +54,7 @@ demo: build
 # Every test: unit, layout snapshots, golden images, the CLI end to end. The full log is in
 # .build/test.log; the last line is the plain 'N passed, N failed' summary, in which each case of
 # a Swift Testing test over arguments (each fixture) counts as a test.
-test: deps schema-tools
+test: deps schema-tools lint
 	$(SWIFT) build $(BUILD_FLAGS)
 	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log | grep -aE "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
 	  summary=$$(grep -aE "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -1); \

@@ -1,12 +1,13 @@
 import CCairo
 import CPangoCairo
 import Dispatch
+import TimelineScene
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineScene
 
 /// The image formats the renderer writes.
 public enum ImageFormat: String, Sendable, CaseIterable, Codable {
@@ -33,7 +34,9 @@ public final class SceneRenderer {
         public var description: String {
             switch self {
             case .tooLarge(let width, let height):
-                return "the image would be \(width)×\(height) px; PNG sides are limited to \(SceneRenderer.maxPixelSide) px"
+                return
+                    "the image would be \(width)×\(height) px; PNG sides are limited to \(SceneRenderer.maxPixelSide) "
+                    + "px"
             case .cairo(let message): return "cairo: \(message)"
             case .encoding(let message): return message
             }
@@ -52,7 +55,8 @@ public final class SceneRenderer {
     public private(set) var paintSeconds: Double = 0
     public private(set) var encodeSeconds: Double = 0
 
-    private func timed<T>(_ slot: ReferenceWritableKeyPath<SceneRenderer, Double>, _ body: () throws -> T) rethrows -> T {
+    private func timed<T>(_ slot: ReferenceWritableKeyPath<SceneRenderer, Double>, _ body: () throws -> T) rethrows -> T
+    {
         let start = DispatchTime.now().uptimeNanoseconds
         defer { self[keyPath: slot] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         return try body()
@@ -62,8 +66,10 @@ public final class SceneRenderer {
     ///   - scale: pixels per point for PNG; SVG and PDF stay in points and ignore it apart from their size.
     ///   - creationDate: ISO 8601 date written into PDF metadata.
     ///   - name: the image's name (its card id), which starts its SVG ids.
-    public func render(_ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
-                       name: String = "timeline") throws -> Data {
+    public func render(
+        _ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
+        name: String = "timeline"
+    ) throws -> Data {
         switch format {
         case .png: return try renderPNG(scene, scale: scale)
         case .svg: return try renderSVG(scene, scale: scale, name: name)
@@ -72,18 +78,23 @@ public final class SceneRenderer {
         }
     }
 
-    private func paint(_ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false) throws {
+    private func paint(
+        _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false
+    ) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
         let canvas = Self.canvasSize(of: scene, scale: scale)
-        var painter = ScenePainter(cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
-                                   canvas: (canvas.width / scale, canvas.height / scale))
+        var painter = ScenePainter(
+            cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
+            canvas: (canvas.width / scale, canvas.height / scale))
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure || scale == 1
         if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
-        guard status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
     }
 
     /// The image's size in its own units (pixels for PNG, points × scale for SVG and PDF): the
@@ -102,17 +113,25 @@ public final class SceneRenderer {
 
     private func renderPNG(_ scene: Scene, scale: Double) throws -> Data {
         let (width, height) = Self.pixelSize(of: scene, scale: scale)
-        guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else { throw RenderError.tooLarge(width: width, height: height) }
-        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
+        guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
+            throw RenderError.tooLarge(width: width, height: height)
+        }
+        let surface = CairoSurface(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
         try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
-        guard let pixels = cairo_image_surface_get_data(surface.pointer) else { throw RenderError.cairo("no pixel data") }
+        guard let pixels = cairo_image_surface_get_data(surface.pointer) else {
+            throw RenderError.cairo("no pixel data")
+        }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
-        let size = (Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer)))
+        let size = (
+            Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
+        )
         let encoded = timed(\.encodeSeconds) {
-            Result { () throws(PNGEncoder.Failure) in 
-                try PNGEncoder.encode(pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
-                                      background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255), compression: .fast)
+            Result { () throws(PNGEncoder.Failure) in
+                try PNGEncoder.encode(
+                    pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
+                    background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255), compression: .fast)
             }
         }
         switch encoded {
@@ -136,14 +155,17 @@ public final class SceneRenderer {
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
         let sink = ByteSink()
         let canvas = Self.canvasSize(of: scene, scale: scale)
-        let surface = CairoSurface(cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
+        let surface = CairoSurface(
+            cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
         try paint(scene, on: surface, scale: scale, marksPDFStructure: true)
         timed(\.encodeSeconds) { surface.finish() }
-        guard surface.status == CAIRO_STATUS_SUCCESS else { throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status))) }
+        guard surface.status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status)))
+        }
         return sink.data
     }
 }

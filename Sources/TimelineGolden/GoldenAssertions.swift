@@ -1,9 +1,10 @@
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineKit
 
 /// Golden-image checks for users' own XCTest or Swift Testing suites.
 ///
@@ -34,46 +35,61 @@ extension GoldenCheck {
     /// `options.now` applies; `options.theme` does not (a decoded document's theme is resolved).
     /// - Returns: the mismatches, empty when everything matches or was recorded.
     /// - Throws: `RenderFailure` when rendering fails, `SetupProblems` when a golden cannot be used.
-    public static func assertImages(of document: Document, named name: String, matchIn directory: URL,
-                                    options: RenderOptions = defaultOptions, tolerance: Int = 0,
-                                    diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
-                                    recordHint: String = "run the tests with TIMELINE_RECORD=1") throws -> [Mismatch] {
-        try report(of: document, named: name, matchIn: directory, options: options, tolerance: tolerance,
-                   diffDirectory: diffDirectory, record: record, recordHint: recordHint).checkedMismatches()
+    public static func assertImages(
+        of document: Document, named name: String, matchIn directory: URL,
+        options: RenderOptions = defaultOptions, tolerance: Int = 0,
+        diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
+        recordHint: String = "run the tests with TIMELINE_RECORD=1"
+    ) throws -> [Mismatch] {
+        try report(
+            of: document, named: name, matchIn: directory, options: options, tolerance: tolerance,
+            diffDirectory: diffDirectory, record: record, recordHint: recordHint
+        ).checkedMismatches()
     }
 
     /// Reads a YAML or JSON file (applying `options.now` and `options.theme`) and compares its
     /// images as `assertImages(of:named:matchIn:)` does, naming a feed after the file.
-    public static func assertImages(ofFile file: URL, matchIn directory: URL,
-                                    options: RenderOptions = defaultOptions, tolerance: Int = 0,
-                                    diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
-                                    recordHint: String = "run the tests with TIMELINE_RECORD=1") throws -> [Mismatch] {
-        try report(ofFile: file, matchIn: directory, options: options, tolerance: tolerance,
-                   diffDirectory: diffDirectory, record: record, recordHint: recordHint).checkedMismatches()
+    public static func assertImages(
+        ofFile file: URL, matchIn directory: URL,
+        options: RenderOptions = defaultOptions, tolerance: Int = 0,
+        diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
+        recordHint: String = "run the tests with TIMELINE_RECORD=1"
+    ) throws -> [Mismatch] {
+        try report(
+            ofFile: file, matchIn: directory, options: options, tolerance: tolerance,
+            diffDirectory: diffDirectory, record: record, recordHint: recordHint
+        ).checkedMismatches()
     }
 
     /// The full report for a document: matches, mismatches, unusable goldens and what was recorded.
-    public static func report(of document: Document, named name: String, matchIn directory: URL,
-                              options: RenderOptions = defaultOptions, tolerance: Int = 0,
-                              diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
-                              recordHint: String = "run the tests with TIMELINE_RECORD=1") throws -> Report {
+    public static func report(
+        of document: Document, named name: String, matchIn directory: URL,
+        options: RenderOptions = defaultOptions, tolerance: Int = 0,
+        diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
+        recordHint: String = "run the tests with TIMELINE_RECORD=1"
+    ) throws -> Report {
         var document = document
         if let now = options.now {
             document.now = now
             for index in document.cards.indices { document.cards[index].now = now }
         }
         let images = try TimelineRenderer(options: options).render(document, name: name)
-        let source = InputSource(displayName: name, baseName: name, data: Data(), format: nil, directory: directory.path)
-        return try GoldenCheck(directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
-                               record: record, recordHint: recordHint)
-            .run([BatchRender.Output(input: source, images: images)], feed: options.feed, layout: .flat)
+        let source = InputSource(
+            displayName: name, baseName: name, data: Data(), format: nil, directory: directory.path)
+        return try GoldenCheck(
+            directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
+            record: record, recordHint: recordHint
+        )
+        .run([BatchRender.Output(input: source, images: images)], feed: options.feed, layout: .flat)
     }
 
     /// The full report for a YAML or JSON file.
-    public static func report(ofFile file: URL, matchIn directory: URL,
-                              options: RenderOptions = defaultOptions, tolerance: Int = 0,
-                              diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
-                              recordHint: String = "run the tests with TIMELINE_RECORD=1") throws -> Report {
+    public static func report(
+        ofFile file: URL, matchIn directory: URL,
+        options: RenderOptions = defaultOptions, tolerance: Int = 0,
+        diffDirectory: URL? = nil, record: Bool = recordModeFromEnvironment,
+        recordHint: String = "run the tests with TIMELINE_RECORD=1"
+    ) throws -> Report {
         let sources: [InputSource]
         do {
             sources = try InputSource.load([file.path], maxBytes: options.limits.maxInputBytes)
@@ -84,9 +100,11 @@ extension GoldenCheck {
         let outputs = try sources.map { source in
             BatchRender.Output(input: source, images: try renderer.render(source))
         }
-        return try GoldenCheck(directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
-                               record: record, recordHint: recordHint)
-            .run(outputs, feed: options.feed, layout: .flat)
+        return try GoldenCheck(
+            directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
+            record: record, recordHint: recordHint
+        )
+        .run(outputs, feed: options.feed, layout: .flat)
     }
 }
 

@@ -1,11 +1,12 @@
+import TimelineCairo
+import TimelineKit
+import TimelineSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineCairo
-import TimelineKit
-import TimelineSpec
 
 /// Compares rendered images with committed ("golden") ones, or records them. `check` on the
 /// command line and the Swift test helpers both run through here.
@@ -34,8 +35,10 @@ public struct GoldenCheck: Sendable {
     public var recordHint: String
 
     /// A check of images against the goldens in `directory`, or recording into it when `record` is set.
-    public init(directory: String, tolerance: Int = 0, diffDirectory: String? = nil, record: Bool = false,
-                recordHint: String = "run again with --record") {
+    public init(
+        directory: String, tolerance: Int = 0, diffDirectory: String? = nil, record: Bool = false,
+        recordHint: String = "run again with --record"
+    ) {
         self.directory = directory
         self.tolerance = tolerance
         self.diffDirectory = diffDirectory
@@ -82,13 +85,18 @@ public struct GoldenCheck: Sendable {
                 return "\(path): no golden image; \(hint) to record it"
             case .oldFlatLayout(let oldPath, let hint):
                 let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-                let stem = oldPath.hasSuffix(".\(PathName.fileExtension(of: oldPath))") ? String(oldPath.dropLast(PathName.fileExtension(of: oldPath).count + 1)) : oldPath
-                return "\(path): no golden image, but \(oldPath) is in the old flat layout; goldens now sit in a folder "
-                    + "per input, whatever the number of inputs: move them with `mkdir -p \(folder) && mv \(stem).* \(folder)/`, "
+                let stem =
+                    oldPath.hasSuffix(".\(PathName.fileExtension(of: oldPath))")
+                    ? String(oldPath.dropLast(PathName.fileExtension(of: oldPath).count + 1)) : oldPath
+                return
+                    "\(path): no golden image, but \(oldPath) is in the old flat layout; goldens now sit in a folder "
+                    + "per input, whatever the number of inputs: move them with `mkdir -p \(folder) && mv \(stem).* "
+                    + "\(folder)/`, "
                     + "or \(hint) to record them there"
             case .pixels(let difference):
                 return "\(path): \(difference.differingPixels) of \(difference.totalPixels) pixels differ "
-                    + "(largest channel difference \(difference.largestChannelDifference), tolerance \(difference.tolerance))\(diff)"
+                    + "(largest channel difference \(difference.largestChannelDifference), tolerance "
+                    + "\(difference.tolerance))\(diff)"
             case .size(let expected, let actual):
                 return "\(path): size differs: expected \(expected), actual \(actual)\(diff)"
             case .svg(let difference):
@@ -142,7 +150,8 @@ public struct GoldenCheck: Sendable {
         if record || FileKind(atPath: directory) == .directory {
             return nil
         }
-        return SetupProblem(path: directory, reason: "the folder of expected images does not exist (\(recordHint) to create it)")
+        return SetupProblem(
+            path: directory, reason: "the folder of expected images does not exist (\(recordHint) to create it)")
     }
 
     /// Checks (or records) every image of `outputs`, named as `render` would name them.
@@ -157,8 +166,12 @@ public struct GoldenCheck: Sendable {
             for image in output.images {
                 let input = output.input.baseName
                 let path = Self.path(of: image, input: input, in: directory, feed: feed, layout: layout)
-                let diffPath = diffDirectory.map { Self.path(of: image, input: input, in: $0, feed: feed, layout: layout) }
-                let oldPath = layout == .inputFolders && !feed ? Self.path(of: image, input: input, in: directory, feed: feed, layout: .flat) : nil
+                let diffPath = diffDirectory.map {
+                    Self.path(of: image, input: input, in: $0, feed: feed, layout: layout)
+                }
+                let oldPath =
+                    layout == .inputFolders && !feed
+                    ? Self.path(of: image, input: input, in: directory, feed: feed, layout: .flat) : nil
                 try check(image, at: path, diffPath: diffPath, oldFlatPath: oldPath, into: &report)
             }
         }
@@ -166,7 +179,9 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Where the golden of `image` of the input `input` lives in `folder`.
-    public static func path(of image: RenderedImage, input: String, in folder: String, feed: Bool, layout: Layout) -> String {
+    public static func path(of image: RenderedImage, input: String, in folder: String, feed: Bool, layout: Layout)
+        -> String
+    {
         let file = "\(image.name).\(image.format.fileExtension)"
         if layout == .inputFolders, !feed {
             return PathName.appending(file, to: PathName.appending(input, to: folder))
@@ -181,8 +196,10 @@ public struct GoldenCheck: Sendable {
     /// Checks or records one image against the golden at `path`.
     /// `oldFlatPath`, when a golden is missing at `path` but present there, turns the message into
     /// one that says how to move it.
-    public func check(_ image: RenderedImage, at path: String, diffPath: String?, oldFlatPath: String? = nil,
-                      into report: inout Report) throws {
+    public func check(
+        _ image: RenderedImage, at path: String, diffPath: String?, oldFlatPath: String? = nil,
+        into report: inout Report
+    ) throws {
         let golden: Data?
         if FileKind(atPath: path) != nil {
             // Only a regular file of bounded size is read: a FIFO or device in the folder of
@@ -229,7 +246,8 @@ public struct GoldenCheck: Sendable {
         case .success(let kind?):
             var mismatch = Mismatch(path: path, kind: kind)
             if let diffPath, let golden, image.format == .png,
-               let expected = try? PixelImage(png: golden), let actual = try? PixelImage(png: image.data) {
+                let expected = try? PixelImage(png: golden), let actual = try? PixelImage(png: image.data)
+            {
                 let diff = GoldenComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
                 do {
                     try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath)
@@ -262,7 +280,13 @@ public struct GoldenCheck: Sendable {
             }
             if let actualSize = PNGHeader.size(of: image.data), expectedSize != actualSize {
                 guard Self.isDecodable(expectedSize, besides: actualSize) else {
-                    return .failure(SetupProblem(path: path, reason: "the expected image is \(expectedSize), far larger than the rendered \(actualSize); it is not decoded"))
+                    return .failure(
+                        SetupProblem(
+                            path: path,
+                            reason:
+                                "the expected image is \(expectedSize), far larger than the rendered \(actualSize); it "
+                                + "is not decoded"
+                        ))
                 }
                 return .success(.size(expected: expectedSize, actual: actualSize))
             }

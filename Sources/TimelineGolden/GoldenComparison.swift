@@ -49,8 +49,9 @@ public enum GoldenComparison {
     /// difference (0-255) still counted as equal.
     public static func compare(expected: PixelImage, actual: PixelImage, tolerance: Int = 0) -> PixelComparison {
         guard expected.width == actual.width, expected.height == actual.height else {
-            return .sizeMismatch(expected: PixelSize(width: expected.width, height: expected.height),
-                                 actual: PixelSize(width: actual.width, height: actual.height))
+            return .sizeMismatch(
+                expected: PixelSize(width: expected.width, height: expected.height),
+                actual: PixelSize(width: actual.width, height: actual.height))
         }
         var differing = 0
         var largest = 0
@@ -68,8 +69,10 @@ public enum GoldenComparison {
                 }
             }
         }
-        return .difference(PixelDifference(differingPixels: differing, totalPixels: expected.width * expected.height,
-                                           largestChannelDifference: largest, tolerance: tolerance))
+        return .difference(
+            PixelDifference(
+                differingPixels: differing, totalPixels: expected.width * expected.height,
+                largestChannelDifference: largest, tolerance: tolerance))
     }
 
     /// The channels root mean square error is taken over.
@@ -82,13 +85,16 @@ public enum GoldenComparison {
 
     /// `sqrt(mean((a - b)²)) / 255`: 0 for equal images, 1 for black against white.
     /// Nil when the sizes differ.
-    public static func rootMeanSquareError(_ first: PixelImage, _ second: PixelImage, over space: ErrorSpace = .rgbOnWhite) -> Double? {
+    public static func rootMeanSquareError(
+        _ first: PixelImage, _ second: PixelImage, over space: ErrorSpace = .rgbOnWhite
+    ) -> Double? {
         guard first.width == second.width, first.height == second.height else { return nil }
         guard first.width * first.height > 0 else { return 0 }
         var sum = 0.0
         var count = 0
         for offset in stride(from: 0, to: first.rgba.count, by: 4) {
-            let alphaA = Int(first.rgba[offset + 3]), alphaB = Int(second.rgba[offset + 3])
+            let alphaA = Int(first.rgba[offset + 3])
+            let alphaB = Int(second.rgba[offset + 3])
             switch space {
             case .rgba:
                 for channel in offset..<offset + 4 {
@@ -99,7 +105,8 @@ public enum GoldenComparison {
             case .rgbOnWhite:
                 // Premultiplied over white: colour + (255 - alpha).
                 for channel in offset..<offset + 3 {
-                    let delta = Double((Int(first.rgba[channel]) + 255 - alphaA) - (Int(second.rgba[channel]) + 255 - alphaB))
+                    let delta = Double(
+                        (Int(first.rgba[channel]) + 255 - alphaA) - (Int(second.rgba[channel]) + 255 - alphaB))
                     sum += delta * delta
                 }
                 count += 3
@@ -115,7 +122,8 @@ public enum GoldenComparison {
     /// differs by more than `tolerance` in red | actual. Panels are as large as the larger
     /// image; where only one image has pixels, the middle panel is red too.
     public static func diffImage(expected: PixelImage, actual: PixelImage, tolerance: Int = 0) -> PixelImage {
-        let panelWidth = max(expected.width, actual.width), panelHeight = max(expected.height, actual.height)
+        let panelWidth = max(expected.width, actual.width)
+        let panelHeight = max(expected.height, actual.height)
         let width = panelWidth * 3 + panelGap * 2
         // Panels sit on white; the gaps are mid grey so the borders of white images show.
         var output = PixelImage(width: width, height: panelHeight, red: 160, green: 160, blue: 160)
@@ -132,10 +140,12 @@ public enum GoldenComparison {
             let white = 255 - Int(pixel.alpha)
             return (UInt8(Int(pixel.red) + white), UInt8(Int(pixel.green) + white), UInt8(Int(pixel.blue) + white))
         }
-        let middle = panelWidth + panelGap, right = 2 * (panelWidth + panelGap)
+        let middle = panelWidth + panelGap
+        let right = 2 * (panelWidth + panelGap)
         for y in 0..<panelHeight {
             for x in 0..<panelWidth {
-                let left = onWhite(expected, x, y), shown = onWhite(actual, x, y)
+                let left = onWhite(expected, x, y)
+                let shown = onWhite(actual, x, y)
                 put(x, y, left ?? (255, 255, 255))
                 put(right + x, y, shown ?? (255, 255, 255))
                 if let left, shown != nil, pixelDifference(expected, actual, x, y) <= tolerance {
@@ -154,8 +164,10 @@ public enum GoldenComparison {
 
     @inline(__always)
     static func pixelDifference(_ first: PixelImage, _ second: PixelImage, _ x: Int, _ y: Int) -> Int {
-        let a = first.pixel(x: x, y: y), b = second.pixel(x: x, y: y)
-        return max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
-                   abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
+        let a = first.pixel(x: x, y: y)
+        let b = second.pixel(x: x, y: y)
+        return max(
+            abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+            abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
     }
 }

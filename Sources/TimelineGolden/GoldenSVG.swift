@@ -1,9 +1,10 @@
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineKit
 
 extension GoldenComparison {
     /// The first place where two normalized SVG documents differ.
@@ -34,15 +35,20 @@ extension GoldenComparison {
 
     /// Compares two SVG documents after `normalizeSVG`; numbers may differ by `tolerance`.
     /// Nil when they mean the same.
-    public static func compareSVG(expected: Data, actual: Data, tolerance: Double = svgNumberTolerance) -> SVGDifference? {
-        let left = SVGNormalizer.lines(expected), right = SVGNormalizer.lines(actual)
+    public static func compareSVG(expected: Data, actual: Data, tolerance: Double = svgNumberTolerance)
+        -> SVGDifference?
+    {
+        let left = SVGNormalizer.lines(expected)
+        let right = SVGNormalizer.lines(actual)
         for index in 0..<max(left.count, right.count) {
             guard index < left.count, index < right.count else {
                 let end = "(end of file)"
-                return SVGDifference(line: index + 1, expected: index < left.count ? excerpt(left[index], from: 0) : end,
-                                     actual: index < right.count ? excerpt(right[index], from: 0) : end)
+                return SVGDifference(
+                    line: index + 1, expected: index < left.count ? excerpt(left[index], from: 0) : end,
+                    actual: index < right.count ? excerpt(right[index], from: 0) : end)
             }
-            let a = left[index], b = right[index]
+            let a = left[index]
+            let b = right[index]
             if a == b || sameWithinTolerance(a, b, tolerance) { continue }
             let column = zip(a, b).prefix { $0 == $1 }.count
             return SVGDifference(line: index + 1, expected: excerpt(a, from: column), actual: excerpt(b, from: column))
@@ -53,7 +59,8 @@ extension GoldenComparison {
     /// A line shortened to about 120 characters around `column`.
     static func excerpt(_ line: String, from column: Int) -> String {
         let characters = Array(line)
-        let start = max(0, column - 40), end = min(characters.count, start + 120)
+        let start = max(0, column - 40)
+        let end = min(characters.count, start + 120)
         return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
     }
 
@@ -61,7 +68,8 @@ extension GoldenComparison {
     /// Text runs (not tags) keep their numbers as written and must match exactly.
     static func sameWithinTolerance(_ a: String, _ b: String, _ tolerance: Double) -> Bool {
         guard a.hasPrefix("<"), b.hasPrefix("<") else { return false }
-        let left = numberTokens(a), right = numberTokens(b)
+        let left = numberTokens(a)
+        let right = numberTokens(b)
         guard left.count == right.count else { return false }
         for (x, y) in zip(left, right) {
             switch (x, y) {
@@ -174,16 +182,20 @@ struct SVGNormalizer {
                 continue
             }
             if byte == quote, current.count >= Self.idMarker.count - 1,
-               current.suffix(Self.idMarker.count - 1).elementsEqual(Self.idMarker.prefix(Self.idMarker.count - 1)),
-               let end = bytes[(position + 1)...].firstIndex(of: quote), let renamed = mapping[bytes[(position + 1)..<end]] {
+                current.suffix(Self.idMarker.count - 1).elementsEqual(Self.idMarker.prefix(Self.idMarker.count - 1)),
+                let end = bytes[(position + 1)...].firstIndex(of: quote),
+                let renamed = mapping[bytes[(position + 1)..<end]]
+            {
                 // `id="name"` (the space before `id` may have been collapsed into `current` already).
                 current.append(quote)
                 current += renamed
                 position = end
                 continue
             }
-            if byte == quote, current.count >= Self.labelledByMarker.count, current.suffix(Self.labelledByMarker.count).elementsEqual(Self.labelledByMarker),
-               let end = bytes[(position + 1)...].firstIndex(of: quote) {
+            if byte == quote, current.count >= Self.labelledByMarker.count,
+                current.suffix(Self.labelledByMarker.count).elementsEqual(Self.labelledByMarker),
+                let end = bytes[(position + 1)...].firstIndex(of: quote)
+            {
                 // `aria-labelledby="id id"`: a list of ids, renamed as ids are.
                 current.append(quote)
                 let names = bytes[(position + 1)..<end].split(separator: 0x20)
@@ -233,7 +245,9 @@ struct SVGNormalizer {
         guard bytes[digitsStart..<end].contains(where: Self.isDigit) else { return nil }
         if end < bytes.count, bytes[end] | 0x20 == UInt8(ascii: "e") {
             var exponent = end + 1
-            if exponent < bytes.count, bytes[exponent] == UInt8(ascii: "-") || bytes[exponent] == UInt8(ascii: "+") { exponent += 1 }
+            if exponent < bytes.count, bytes[exponent] == UInt8(ascii: "-") || bytes[exponent] == UInt8(ascii: "+") {
+                exponent += 1
+            }
             if exponent < bytes.count, Self.isDigit(bytes[exponent]) {
                 while exponent < bytes.count, Self.isDigit(bytes[exponent]) { exponent += 1 }
                 end = exponent

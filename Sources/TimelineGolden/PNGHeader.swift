@@ -13,7 +13,8 @@ enum PNGHeader {
     static func size(of data: Data) -> GoldenComparison.PixelSize? {
         let bytes = data.prefix(24)
         guard bytes.count == 24, bytes.prefix(8).elementsEqual(signature),
-              bytes.dropFirst(12).prefix(4).elementsEqual(Array("IHDR".utf8)) else { return nil }
+            bytes.dropFirst(12).prefix(4).elementsEqual(Array("IHDR".utf8))
+        else { return nil }
         func number(at offset: Int) -> Int {
             bytes.dropFirst(offset).prefix(4).reduce(0) { $0 << 8 | Int($1) }
         }

@@ -1,12 +1,13 @@
 import Dispatch
+import TimelineCairo
+import TimelineModel
+import TimelineSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineCairo
-import TimelineModel
-import TimelineSpec
 
 /// Renders many inputs on several threads, then writes only if every input rendered, each
 /// input's images all or nothing.
@@ -155,8 +156,13 @@ public struct BatchRender {
     /// Writes every image where `writer` says, each input's images all or nothing (a failure
     /// leaves that input's images and the later inputs' as they were); fails before writing
     /// anything when names clash or a single-file target would get more than one image.
-    public func write(_ outputs: [Output], with writer: OutputWriter, timings: inout PhaseTimings, written: (String) -> Void = { _ in }) throws {
-        let planned = outputs.map { output in output.images.map { (path: writer.path(for: $0, input: output.input.baseName), data: $0.data) } }
+    public func write(
+        _ outputs: [Output], with writer: OutputWriter, timings: inout PhaseTimings,
+        written: (String) -> Void = { _ in }
+    ) throws {
+        let planned = outputs.map { output in
+            output.images.map { (path: writer.path(for: $0, input: output.input.baseName), data: $0.data) }
+        }
         let count = planned.reduce(0) { $0 + $1.count }
         let single: String?
         switch writer.target {
@@ -172,7 +178,8 @@ public struct BatchRender {
         for (path, _) in planned.joined() {
             seen[path, default: 0] += 1
             if seen[path] == 2 {
-                let message = "two images would be written to \(MessageText.escaped(path)); give the inputs different names"
+                let message =
+                    "two images would be written to \(MessageText.escaped(path)); give the inputs different names"
                 throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])
             }
         }
@@ -181,8 +188,11 @@ public struct BatchRender {
                 do throws(WriteFailure) {
                     try writer.writeSet(files)
                 } catch {
-                    let unchanged = error.replaced.isEmpty ? "; no image of \(outputs[index].input.displayName) was changed" : ""
-                    let before = index == 0 ? "" : "; the images of the \(index) input\(index == 1 ? "" : "s") before it were written"
+                    let unchanged =
+                        error.replaced.isEmpty ? "; no image of \(outputs[index].input.displayName) was changed" : ""
+                    let before =
+                        index == 0
+                        ? "" : "; the images of the \(index) input\(index == 1 ? "" : "s") before it were written"
                     throw RenderFailure.failed(error.message + unchanged + before)
                 }
                 for (path, _) in files { written(path) }

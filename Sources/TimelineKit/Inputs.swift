@@ -1,3 +1,6 @@
+import TimelineModel
+import TimelineSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,8 +11,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineModel
-import TimelineSpec
 
 /// One input to render: a file or standard input, read into memory.
 public struct InputSource: Sendable {
@@ -55,7 +56,8 @@ public struct InputSource: Sendable {
                 return Diagnostic(file: path, message: "the folder holds no .yaml, .yml or .json file")
             case .unsupported(let path): return Diagnostic(file: path, message: "not a .yaml, .yml or .json file")
             case .tooLarge(let path, let size, let limit):
-                let message = "the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"
+                let message =
+                    "the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"
                 return Diagnostic(file: path, line: 1, column: 1, message: message)
             }
         }
@@ -78,15 +80,19 @@ public struct InputSource: Sendable {
 
     /// Expands the command line's inputs: files, folders (their inputs, sorted), `-` for stdin.
     /// - Throws: `LoadError` for the first input that cannot be read.
-    public static func load(_ arguments: [String], stdinFormat: InputFormat? = nil,
-                            maxBytes: Int = Limits().maxInputBytes) throws -> [InputSource] {
+    public static func load(
+        _ arguments: [String], stdinFormat: InputFormat? = nil,
+        maxBytes: Int = Limits().maxInputBytes
+    ) throws -> [InputSource] {
         var sources: [InputSource] = []
         let manager = FileManager.default
         for argument in arguments {
             if argument == "-" {
                 let data = try readStandardInput(maxBytes: maxBytes)
-                sources.append(InputSource(displayName: "<stdin>", baseName: "stdin", data: data,
-                                           format: stdinFormat ?? InputFormat(sniffing: data), directory: manager.currentDirectoryPath))
+                sources.append(
+                    InputSource(
+                        displayName: "<stdin>", baseName: "stdin", data: data,
+                        format: stdinFormat ?? InputFormat(sniffing: data), directory: manager.currentDirectoryPath))
                 continue
             }
             guard let kind = FileKind(atPath: argument) else {
@@ -111,9 +117,11 @@ public struct InputSource: Sendable {
                 case .failure(let problem): throw LoadError.refused(file, "the input \(problem.message)")
                 }
                 let url = URL(fileURLWithPath: file)
-                sources.append(InputSource(displayName: file, baseName: url.deletingPathExtension().lastPathComponent,
-                                           data: data, format: InputFormat(fileName: file),
-                                           directory: url.deletingLastPathComponent().path))
+                sources.append(
+                    InputSource(
+                        displayName: file, baseName: url.deletingPathExtension().lastPathComponent,
+                        data: data, format: InputFormat(fileName: file),
+                        directory: url.deletingLastPathComponent().path))
             }
         }
         return sources

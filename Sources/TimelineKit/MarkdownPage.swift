@@ -51,7 +51,9 @@ public struct MarkdownPage: Sendable {
         for (number, block) in blocks.enumerated() {
             output += lines[next..<block.lines.lowerBound]
             let indent = String(lines[block.lines.lowerBound].prefix { $0 == " " })
-            output += replacement(number).split(separator: "\n", omittingEmptySubsequences: false).map { Substring(indent + $0) }
+            output += replacement(number).split(separator: "\n", omittingEmptySubsequences: false).map {
+                Substring(indent + $0)
+            }
             next = block.lines.upperBound
         }
         output += lines[next...]

@@ -1,3 +1,6 @@
+import TimelineCairo
+import TimelineSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,8 +11,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineCairo
-import TimelineSpec
 
 /// Where images go: a folder, one named file, or standard output.
 public enum OutputTarget: Sendable, Equatable {

@@ -1,9 +1,10 @@
+import TimelineSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineSpec
 
 extension TimelineKit {
     /// Renders a YAML or JSON document held in a string to images in memory: one per card and
@@ -20,15 +21,19 @@ extension TimelineKit {
     ///   - baseDirectory: where icons and theme files are found (default: the current folder).
     ///   - options: formats, scale, fonts, limits and the rest.
     /// - Throws: `RenderFailure.invalidInput` with every problem, or `.failed`.
-    public static func render(_ text: String, name: String = "timeline", format: InputFormat? = nil,
-                              baseDirectory: String? = nil, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
-        let source = InputSource(displayName: name, baseName: name, data: Data(text.utf8), format: format,
-                                 directory: baseDirectory ?? FileManager.default.currentDirectoryPath)
+    public static func render(
+        _ text: String, name: String = "timeline", format: InputFormat? = nil,
+        baseDirectory: String? = nil, options: RenderOptions = RenderOptions()
+    ) throws -> [RenderedImage] {
+        let source = InputSource(
+            displayName: name, baseName: name, data: Data(text.utf8), format: format,
+            directory: baseDirectory ?? FileManager.default.currentDirectoryPath)
         return try render(source, options: options)
     }
 
     /// Renders a YAML or JSON file to images in memory; icons are found beside it.
-    public static func render(contentsOf file: URL, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
+    public static func render(contentsOf file: URL, options: RenderOptions = RenderOptions()) throws -> [RenderedImage]
+    {
         let sources: [InputSource]
         do {
             sources = try InputSource.load([file.path], maxBytes: options.limits.maxInputBytes)
@@ -39,7 +44,8 @@ extension TimelineKit {
     }
 
     /// Renders one input with a renderer of its own.
-    public static func render(_ source: InputSource, options: RenderOptions = RenderOptions()) throws -> [RenderedImage] {
+    public static func render(_ source: InputSource, options: RenderOptions = RenderOptions()) throws -> [RenderedImage]
+    {
         try TimelineRenderer(options: options).render(source)
     }
 }

@@ -1,12 +1,13 @@
 import Dispatch
+import TimelineCairo
+import TimelineModel
+import TimelineSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineCairo
-import TimelineModel
-import TimelineSpec
 
 /// Everything that shapes a render, as the command line's flags set it.
 public struct RenderOptions: Sendable {
@@ -49,7 +50,8 @@ public struct RenderOptions: Sendable {
         if let epoch = Environment.value("SOURCE_DATE_EPOCH"), let seconds = Int64(epoch) {
             let civil = CivilDate(secondsSinceEpoch: seconds)
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-            return "\(civil.year)-\(two(civil.month))-\(two(civil.day))T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))Z"
+            let date = "\(civil.year)-\(two(civil.month))-\(two(civil.day))"
+            return date + "T\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))Z"
         }
         return "2000-01-01T00:00:00Z"
     }
@@ -100,7 +102,9 @@ public struct PhaseTimings: Sendable {
     public var summary: String {
         let total = read + decode + layout + shape + paint + encode + write
         func ms(_ value: Double) -> String { decimalText(value * 1000, places: 1) + " ms" }
-        return "timings: read \(ms(read)), decode \(ms(decode)), layout \(ms(layout)), shape \(ms(shape)), paint \(ms(paint)), encode \(ms(encode)), write \(ms(write)); total \(ms(total))"
+        return
+            "timings: read \(ms(read)), decode \(ms(decode)), layout \(ms(layout)), shape \(ms(shape)), paint "
+            + "\(ms(paint)), encode \(ms(encode)), write \(ms(write)); total \(ms(total))"
     }
 }
 

@@ -1,3 +1,5 @@
+import TimelineCairo
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineCairo
 
 /// A file written beside the file it is to become, then renamed over it. Its name,
 /// `.<name>.timeline-cards-<pid>-<16 random hex digits>.tmp`, cannot be guessed, and it is created
@@ -30,7 +31,8 @@ struct TemporaryFile {
         for _ in 0..<16 {
             let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
             let padded = String(repeating: "0", count: 16 - random.count) + random
-            let temporaryName = "." + String(decoding: name.utf8.prefix(namePrefixLength), as: UTF8.self)
+            let temporaryName =
+                "." + String(decoding: name.utf8.prefix(namePrefixLength), as: UTF8.self)
                 + marker + "\(getpid())-\(padded)" + suffix
             let path = folder + temporaryName
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
@@ -39,7 +41,8 @@ struct TemporaryFile {
                 return .failure(WriteProblem(path: destination, errno: errno))
             }
             // errno is read right after the call that failed, before close or unlink change it.
-            var problem = StandardStreams.writeAll(data, to: descriptor) ? nil : WriteProblem(path: destination, errno: errno)
+            var problem =
+                StandardStreams.writeAll(data, to: descriptor) ? nil : WriteProblem(path: destination, errno: errno)
             if close(descriptor) != 0, problem == nil { problem = WriteProblem(path: destination, errno: errno) }
             if let problem {
                 _ = unlink(path)
@@ -71,12 +74,15 @@ struct TemporaryFile {
         var rest = name.utf8.dropLast(suffix.utf8.count)
         let random = rest.suffix(16)
         rest = rest.dropLast(16)
-        guard random.count == 16, random.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }), rest.last == UInt8(ascii: "-") else { return nil }
+        guard random.count == 16, random.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+            rest.last == UInt8(ascii: "-")
+        else { return nil }
         rest = rest.dropLast()
         let digits = rest.reversed().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         rest = rest.dropLast(digits.count)
         guard rest.count > marker.utf8.count, rest.suffix(marker.utf8.count).elementsEqual(marker.utf8),
-              let pid = pid_t(String(decoding: digits.reversed(), as: UTF8.self)), pid > 0 else { return nil }
+            let pid = pid_t(String(decoding: digits.reversed(), as: UTF8.self)), pid > 0
+        else { return nil }
         return pid
     }
 
@@ -96,7 +102,9 @@ struct TemporaryFile {
         let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         let now = time(nil)
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let pid = processID(inTemporaryName: name), pid != getpid() else { continue }
             let path = prefix + name
             var info = stat()

@@ -41,9 +41,14 @@ struct AxisPainter {
     /// Labels of a tick: the label, then the context line when there is one.
     private func blocks(_ tick: AxisTick, width: Double) -> [TextBlock] {
         let color = style.eventColor.rgba
-        var blocks = [TextBlock(tick.label, font: labelFont, color: color, width: width, maxLines: 1, measurer: measurer)]
+        var blocks = [
+            TextBlock(tick.label, font: labelFont, color: color, width: width, maxLines: 1, measurer: measurer)
+        ]
         if let context = tick.context {
-            blocks.append(TextBlock(context, font: contextFont, color: style.titleColor.rgba, width: width, maxLines: 1, measurer: measurer))
+            blocks.append(
+                TextBlock(
+                    context, font: contextFont, color: style.titleColor.rgba, width: width, maxLines: 1,
+                    measurer: measurer))
         }
         return blocks
     }
@@ -52,7 +57,12 @@ struct AxisPainter {
     func labelColumnWidth(_ ticks: [AxisTick], today: Bool) -> Double {
         let cap: Double = 88
         var widest = ticks.flatMap { blocks($0, width: cap) }.map(\.measured.width).max() ?? 0
-        if today { widest = max(widest, TextBlock(names.today, font: contextFont, color: todayColor, width: cap, measurer: measurer).measured.width) }
+        if today {
+            widest = max(
+                widest,
+                TextBlock(names.today, font: contextFont, color: todayColor, width: cap, measurer: measurer).measured
+                    .width)
+        }
         return min(cap, (widest + 1).rounded(.up))
     }
 
@@ -64,15 +74,21 @@ struct AxisPainter {
         let ruleX = column + Self.labelGap
         let stroke = Stroke(color: style.lineColor.rgba, width: 1)
         let rule = LineNode(from: Point(x: ruleX, y: marks.start), to: Point(x: ruleX, y: marks.end), stroke: stroke)
-        drawing.axis += TimeMarks.line([LineStop(center: rule.from, reach: 0, status: .open),
-                                        LineStop(center: rule.to, reach: 0, status: .open)],
-                                       breaks: marks.breaks, style: axisStyle, vertical: true)
+        drawing.axis += TimeMarks.line(
+            [
+                LineStop(center: rule.from, reach: 0, status: .open),
+                LineStop(center: rule.to, reach: 0, status: .open),
+            ],
+            breaks: marks.breaks, style: axisStyle, vertical: true)
         var lastBottom = -Double.infinity
         let todayBand = marks.today.map { ($0 - 9)...($0 + 9) }
         for (tick, y) in marks.ticks {
-            drawing.axis.append(.line(LineNode(from: Point(x: ruleX - Self.tickLength, y: y), to: Point(x: ruleX, y: y), stroke: stroke)))
+            drawing.axis.append(
+                .line(
+                    LineNode(from: Point(x: ruleX - Self.tickLength, y: y), to: Point(x: ruleX, y: y), stroke: stroke)))
             if style.axis == .grid {
-                drawing.under.append(.line(LineNode(from: Point(x: ruleX, y: y), to: Point(x: right, y: y), stroke: gridStroke)))
+                drawing.under.append(
+                    .line(LineNode(from: Point(x: ruleX, y: y), to: Point(x: right, y: y), stroke: gridStroke)))
             }
             let labels = blocks(tick, width: column)
             let top = y - (labels.first?.firstLineHeight ?? 0) / 2
@@ -87,10 +103,13 @@ struct AxisPainter {
         }
         if let today = marks.today {
             for (from, to) in Self.clear(of: texts, at: today, from: ruleX, to: right) {
-                drawing.under.append(.line(LineNode(from: Point(x: from, y: today), to: Point(x: to, y: today), stroke: todayStroke)))
+                drawing.under.append(
+                    .line(LineNode(from: Point(x: from, y: today), to: Point(x: to, y: today), stroke: todayStroke)))
             }
-            let label = TextBlock(names.today, font: contextFont, color: todayColor, width: column, maxLines: 1, measurer: measurer)
-            drawing.axis.append(.text(label.placed(x: 0, top: today - label.firstLineHeight / 2, width: column, alignment: .trailing)))
+            let label = TextBlock(
+                names.today, font: contextFont, color: todayColor, width: column, maxLines: 1, measurer: measurer)
+            drawing.axis.append(
+                .text(label.placed(x: 0, top: today - label.firstLineHeight / 2, width: column, alignment: .trailing)))
         }
         return drawing
     }
@@ -100,22 +119,29 @@ struct AxisPainter {
     func horizontal(_ marks: Marks, y: Double, top: Double, texts: [Primitive]) -> Drawing {
         var drawing = Drawing()
         let stroke = Stroke(color: style.lineColor.rgba, width: 1)
-        drawing.axis += TimeMarks.line([LineStop(center: Point(x: marks.start, y: y), reach: 0, status: .open),
-                                        LineStop(center: Point(x: marks.end, y: y), reach: 0, status: .open)],
-                                       breaks: marks.breaks, style: axisStyle, vertical: false)
+        drawing.axis += TimeMarks.line(
+            [
+                LineStop(center: Point(x: marks.start, y: y), reach: 0, status: .open),
+                LineStop(center: Point(x: marks.end, y: y), reach: 0, status: .open),
+            ],
+            breaks: marks.breaks, style: axisStyle, vertical: false)
         let labelTop = y + Self.tickLength + 3
         var lastRight = -Double.infinity
-        var todayLeft = Double.infinity, todayRight = -Double.infinity
+        var todayLeft = Double.infinity
+        var todayRight = -Double.infinity
         var todayLabel: TextBlock?
         if let today = marks.today {
-            let label = TextBlock(names.today, font: contextFont, color: todayColor, width: 120, maxLines: 1, measurer: measurer)
+            let label = TextBlock(
+                names.today, font: contextFont, color: todayColor, width: 120, maxLines: 1, measurer: measurer)
             (todayLeft, todayRight) = (today - label.measured.width / 2 - 4, today + label.measured.width / 2 + 4)
             todayLabel = label
         }
         for (tick, x) in marks.ticks {
-            drawing.axis.append(.line(LineNode(from: Point(x: x, y: y), to: Point(x: x, y: y + Self.tickLength), stroke: stroke)))
+            drawing.axis.append(
+                .line(LineNode(from: Point(x: x, y: y), to: Point(x: x, y: y + Self.tickLength), stroke: stroke)))
             if style.axis == .grid {
-                drawing.under.append(.line(LineNode(from: Point(x: x, y: top), to: Point(x: x, y: y), stroke: gridStroke)))
+                drawing.under.append(
+                    .line(LineNode(from: Point(x: x, y: top), to: Point(x: x, y: y), stroke: gridStroke)))
             }
             let labels = blocks(tick, width: 120)
             let half = (labels.map(\.measured.width).max() ?? 0) / 2
@@ -130,7 +156,8 @@ struct AxisPainter {
         }
         if let today = marks.today, let todayLabel {
             for (from, to) in Self.clear(of: texts, at: today, from: top, to: y, vertical: true) {
-                drawing.under.append(.line(LineNode(from: Point(x: today, y: from), to: Point(x: today, y: to), stroke: todayStroke)))
+                drawing.under.append(
+                    .line(LineNode(from: Point(x: today, y: from), to: Point(x: today, y: to), stroke: todayStroke)))
             }
             drawing.axis.append(.text(todayLabel.placed(x: today - 60, top: labelTop, width: 120, alignment: .center)))
             drawing.extent = max(drawing.extent, labelTop + todayLabel.height - y)
@@ -140,14 +167,18 @@ struct AxisPainter {
 
     /// Stretches of a line at `across` from `start` to `end` (horizontal, or vertical when
     /// `vertical`) that cross none of `texts`.
-    static func clear(of texts: [Primitive], at across: Double, from start: Double, to end: Double,
-                      vertical: Bool = false) -> [(Double, Double)] {
+    static func clear(
+        of texts: [Primitive], at across: Double, from start: Double, to end: Double,
+        vertical: Bool = false
+    ) -> [(Double, Double)] {
         var blocked: [(Double, Double)] = []
         for case .text(let text) in texts {
             let size = text.font.split(separator: " ").last.flatMap { Double($0) } ?? 12
             for line in text.lines {
                 let (top, bottom) = (line.baseline - size, line.baseline + size * 0.3)
-                if vertical, across >= line.x - 3, across <= line.x + line.width + 3 { blocked.append((top - 2, bottom + 2)) }
+                if vertical, across >= line.x - 3, across <= line.x + line.width + 3 {
+                    blocked.append((top - 2, bottom + 2))
+                }
                 if !vertical, across >= top, across <= bottom { blocked.append((line.x - 4, line.x + line.width + 4)) }
             }
         }

@@ -10,12 +10,18 @@ struct AxisTick: Equatable {
 
 /// The step between ticks, from hours to centuries.
 enum TickUnit: Equatable {
-    case hours(Int), days(Int), weeks, months(Int), years(Int)
+    case hours(Int)
+    case days(Int)
+    case weeks
+    case months(Int)
+    case years(Int)
 
     /// Every unit, finest first.
-    static let ladder: [TickUnit] = [.hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .weeks,
-                                     .months(1), .months(3), .years(1), .years(2), .years(5), .years(10),
-                                     .years(25), .years(50), .years(100), .years(250), .years(1000)]
+    static let ladder: [TickUnit] = [
+        .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .weeks,
+        .months(1), .months(3), .years(1), .years(2), .years(5), .years(10),
+        .years(25), .years(50), .years(100), .years(250), .years(1000),
+    ]
 
     /// Average length in seconds.
     var seconds: Double {
@@ -68,11 +74,13 @@ struct AxisTicks {
         switch unit {
         case .hours:
             let dayChanged = previous.map { $0.dayNumber != civil.dayNumber } ?? true
-            return AxisTick(instant: instant, label: Self.padded(civil.hour) + ":00",
-                            context: dayChanged ? names.day(civil) : nil)
+            return AxisTick(
+                instant: instant, label: Self.padded(civil.hour) + ":00",
+                context: dayChanged ? names.day(civil) : nil)
         case .days, .weeks:
-            return AxisTick(instant: instant, label: names.day(civil),
-                            context: yearChanged ? String(civil.year) : nil)
+            return AxisTick(
+                instant: instant, label: names.day(civil),
+                context: yearChanged ? String(civil.year) : nil)
         case .months(let step):
             let label = step == 3 ? "Q" + String((civil.month - 1) / 3 + 1) : names.shortMonth(civil.month)
             return AxisTick(instant: instant, label: label, context: yearChanged ? String(civil.year) : nil)
@@ -123,7 +131,9 @@ struct AxisTicks {
         return candidate
     }
 
-    private static func floor(_ value: Int, _ step: Int) -> Int { value >= 0 ? value / step * step : (value - step + 1) / step * step }
+    private static func floor(_ value: Int, _ step: Int) -> Int {
+        value >= 0 ? value / step * step : (value - step + 1) / step * step
+    }
 
     private func next(_ date: CivilDate) -> CivilDate {
         switch unit {

@@ -29,17 +29,19 @@ public enum CardLayout {
         if let subtitle = card.subtitle {
             description.insert([card.title, subtitle].compactMap { $0 }.joined(separator: " — "), at: 0)
         }
-        return Scene(width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
-                     nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
-                     description: description, truncations: frame.truncations, backdrop: style.background.rgba)
+        return Scene(
+            width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
+            nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
+            description: description, truncations: frame.truncations, backdrop: style.background.rgba)
     }
 
     /// Space around the card for its shadow.
     static func shadowPadding(_ style: Style) -> Insets {
         guard let shadow = style.shadow else { return Insets(all: 0) }
         let spread = shadow.blur * 2
-        return Insets(top: max(0, spread - shadow.offsetY), right: max(0, spread + shadow.offsetX),
-                      bottom: max(0, spread + shadow.offsetY), left: max(0, spread - shadow.offsetX))
+        return Insets(
+            top: max(0, spread - shadow.offsetY), right: max(0, spread + shadow.offsetX),
+            bottom: max(0, spread + shadow.offsetY), left: max(0, spread - shadow.offsetX))
     }
 
     /// The card drawn with its top-left corner at `origin` (every node is moved once: a big
@@ -68,8 +70,9 @@ public enum CardLayout {
         let bandHeights = [header?.height, footer?.height].compactMap { $0 }
         let radius = min(style.cornerRadius, width / 2, height / 2, (bandHeights.min() ?? .infinity) / 2)
 
-        var nodes = backdrop(style, height: height, radius: radius, header: header,
-                             footer: footer.map { ($0, footerTop) })
+        var nodes = backdrop(
+            style, height: height, radius: radius, header: header,
+            footer: footer.map { ($0, footerTop) })
         for index in nodes.indices { nodes[index].translate(dx: origin.x, dy: origin.y) }
         var layers = content.layers
         content.layers = []
@@ -85,9 +88,14 @@ public enum CardLayout {
         if style.border.width > 0 {
             // Stroked inside the edge, after the bands, so they never cover it.
             let inset = style.border.width / 2
-            nodes.append(.box(BoxNode(rect: Rect(x: origin.x + inset, y: origin.y + inset, width: width - style.border.width, height: height - style.border.width),
-                                      corners: CornerRadii(all: max(0, radius - inset)), fill: nil,
-                                      stroke: Stroke(color: style.border.color.rgba, width: style.border.width))))
+            nodes.append(
+                .box(
+                    BoxNode(
+                        rect: Rect(
+                            x: origin.x + inset, y: origin.y + inset, width: width - style.border.width,
+                            height: height - style.border.width),
+                        corners: CornerRadii(all: max(0, radius - inset)), fill: nil,
+                        stroke: Stroke(color: style.border.color.rgba, width: style.border.width))))
         }
         content.nodes = nodes
         // The bands' texts open and close the description, as they are drawn above and below.
@@ -96,32 +104,48 @@ public enum CardLayout {
         content.width = width
         content.height = height
         var truncations = content.truncations
-        truncations += (header?.text.isTruncated ?? false) ? [Truncation(location: card.location?.description ?? card.id, text: card.header?.title ?? "")] : []
+        truncations +=
+            (header?.text.isTruncated ?? false)
+            ? [Truncation(location: card.location?.description ?? card.id, text: card.header?.title ?? "")] : []
         content.truncations = truncations
         return content
     }
 
     /// The card's box with its shadow, and its header and footer bands with their texts.
-    private static func backdrop(_ style: Style, height: Double, radius: Double, header: BandLayout?,
-                                 footer: (band: BandLayout, top: Double)?) -> [Primitive] {
+    private static func backdrop(
+        _ style: Style, height: Double, radius: Double, header: BandLayout?,
+        footer: (band: BandLayout, top: Double)?
+    ) -> [Primitive] {
         let (margins, width) = (insideBorder(style), style.width)
         let innerWidth = width - margins.horizontal
         let shadow = style.shadow.map {
             ShadowPaint(color: $0.color.rgba, blur: $0.blur, offset: Point(x: $0.offsetX, y: $0.offsetY))
         }
-        var nodes: [Primitive] = [.box(BoxNode(rect: Rect(x: 0, y: 0, width: width, height: height),
-                                               corners: CornerRadii(all: radius), fill: style.background.rgba,
-                                               shadow: shadow))]
+        var nodes: [Primitive] = [
+            .box(
+                BoxNode(
+                    rect: Rect(x: 0, y: 0, width: width, height: height),
+                    corners: CornerRadii(all: radius), fill: style.background.rgba,
+                    shadow: shadow))
+        ]
         if let header {
-            nodes.append(.box(BoxNode(rect: Rect(x: 0, y: 0, width: width, height: header.height),
-                                      corners: CornerRadii(topLeft: radius, topRight: radius, bottomRight: 0,
-                                                           bottomLeft: 0), fill: header.background)))
+            nodes.append(
+                .box(
+                    BoxNode(
+                        rect: Rect(x: 0, y: 0, width: width, height: header.height),
+                        corners: CornerRadii(
+                            topLeft: radius, topRight: radius, bottomRight: 0,
+                            bottomLeft: 0), fill: header.background)))
             nodes += header.text.placed(x: margins.left, top: header.textTop, width: innerWidth)
         }
         if let (footer, footerTop) = footer {
-            nodes.append(.box(BoxNode(rect: Rect(x: 0, y: footerTop, width: width, height: footer.height),
-                                      corners: CornerRadii(topLeft: 0, topRight: 0, bottomRight: radius,
-                                                           bottomLeft: radius), fill: footer.background)))
+            nodes.append(
+                .box(
+                    BoxNode(
+                        rect: Rect(x: 0, y: footerTop, width: width, height: footer.height),
+                        corners: CornerRadii(
+                            topLeft: 0, topRight: 0, bottomRight: radius,
+                            bottomLeft: radius), fill: footer.background)))
             nodes += footer.text.placed(x: margins.left, top: footerTop + footer.textTop, width: innerWidth)
         }
         return nodes
@@ -131,8 +155,9 @@ public enum CardLayout {
     static func insideBorder(_ style: Style) -> Insets {
         let border = style.border.width
         let margins = style.margins
-        return Insets(top: margins.top + border, right: margins.right + border, bottom: margins.bottom + border,
-                      left: margins.left + border)
+        return Insets(
+            top: margins.top + border, right: margins.right + border, bottom: margins.bottom + border,
+            left: margins.left + border)
     }
 
     private static func contentLayout(_ card: Card, measurer: any TextMeasuring) -> CardContent {
@@ -161,8 +186,9 @@ public enum CardLayout {
 
     /// A card without items: a quiet line saying so, where the timeline would be.
     private static func emptyState(_ style: Style, width: Double, measurer: any TextMeasuring) -> CardContent {
-        let block = TextBlock("No items yet", font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba,
-                              width: width, measurer: measurer)
+        let block = TextBlock(
+            "No items yet", font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba,
+            width: width, measurer: measurer)
         var content = CardContent()
         content.layers = [[.text(block.placed(x: 0, top: 12, width: width, alignment: .center))]]
         content.width = width
@@ -190,7 +216,9 @@ public enum CardLayout {
         var background: RGBA
     }
 
-    private static func band(for band: Band, style: Style, width: Double, isHeader: Bool, measurer: any TextMeasuring) -> BandLayout {
+    private static func band(for band: Band, style: Style, width: Double, isHeader: Bool, measurer: any TextMeasuring)
+        -> BandLayout
+    {
         let innerWidth = width - insideBorder(style).horizontal
         var text = TextStack(gap: 3)
         // The band is painted over the card: its text must read on the two together.
@@ -199,18 +227,26 @@ public enum CardLayout {
             let color = band.color ?? Color.white.readable(on: under, target: 10)
             // The subtitle is the title's color a little lighter, while that still reads.
             let softer = color.withOpacity(220 / 255)
-            func reads(_ candidate: Color) -> Bool { candidate.over(under).contrast(with: under) >= Color.readableContrast }
-            let subtitle = reads(softer) ? softer : reads(color) || band.color != nil ? color : color.readable(on: under, target: 5.5)
-            text.append(band.title, font: "\(style.font) Bold 17", color: color.rgba, width: innerWidth, measurer: measurer)
-            text.append(band.subtitle, font: "\(style.font) 12", color: subtitle.rgba, width: innerWidth, measurer: measurer)
+            func reads(_ candidate: Color) -> Bool {
+                candidate.over(under).contrast(with: under) >= Color.readableContrast
+            }
+            let subtitle =
+                reads(softer)
+                ? softer : reads(color) || band.color != nil ? color : color.readable(on: under, target: 5.5)
+            text.append(
+                band.title, font: "\(style.font) Bold 17", color: color.rgba, width: innerWidth, measurer: measurer)
+            text.append(
+                band.subtitle, font: "\(style.font) 12", color: subtitle.rgba, width: innerWidth, measurer: measurer)
         } else {
             let color = band.color ?? style.subtitleColor.readable(on: under, target: 5.5)
-            text.append(band.title, font: style.resolvedSubtitleFont, color: color.rgba, width: innerWidth, measurer: measurer)
+            text.append(
+                band.title, font: style.resolvedSubtitleFont, color: color.rgba, width: innerWidth, measurer: measurer)
         }
         let padding: Double = isHeader ? 16 : 11
         let border = style.border.width
-        return BandLayout(height: text.height + padding * 2 + border, textTop: padding + (isHeader ? border : 0), text: text,
-                          background: band.background.rgba)
+        return BandLayout(
+            height: text.height + padding * 2 + border, textTop: padding + (isHeader ? border : 0), text: text,
+            background: band.background.rgba)
     }
 }
 

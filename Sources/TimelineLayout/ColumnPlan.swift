@@ -44,9 +44,14 @@ struct ColumnPlan {
 
         // Labels and statuses at their widest, in one batch.
         let columnTexts = labelTexts.map { ($0, labelCap) } + statusTexts.map { ($0, statusCap) }
-        let columnWidths = columnTexts.isEmpty ? [] : measurer.measure(columnTexts.map {
-            TextRequest(text: $0.0.text, font: $0.0.font, maxWidth: $0.1, maxLines: nil)
-        }).map(\.width)
+        let columnWidths =
+            columnTexts.isEmpty
+            ? []
+            : measurer.measure(
+                columnTexts.map {
+                    TextRequest(text: $0.0.text, font: $0.0.font, maxWidth: $0.1, maxLines: nil)
+                }
+            ).map(\.width)
         func widest(_ widths: ArraySlice<Double>, cap: Double) -> Double {
             // Rounded up a little, so wrapping again at that width keeps the same lines.
             min(cap, ((widths.max() ?? 0) + 1).rounded(.up))
@@ -55,7 +60,8 @@ struct ColumnPlan {
         var status = hasStatus ? widest(columnWidths.dropFirst(labelTexts.count), cap: statusCap) : 0
         let maxLevel = Double(texts.levels.max() ?? 0)
         // Everything but the title column and the two flexible columns.
-        let fixed = (hasLabels ? VerticalColumns.gutter : 0) + widestNode + VerticalColumns.textGap
+        let fixed =
+            (hasLabels ? VerticalColumns.gutter : 0) + widestNode + VerticalColumns.textGap
             + (hasStatus ? VerticalColumns.gutter : 0) + rightInset
         func titleWidth(level: Int) -> Double {
             width - label - status - fixed - Double(level) * style.nestIndent
@@ -89,12 +95,15 @@ struct ColumnPlan {
     /// How much wider than its room the widest cut word of any title is (≤ 0 when none is cut).
     /// Measured as one batch, at the widths the rows are measured at again when nothing moves.
     private static func titleDeficit(_ texts: Texts, room: (Int) -> Double, measurer: any TextMeasuring) -> Double {
-        var requests: [TextRequest] = [], available: [Double] = []
+        var requests: [TextRequest] = []
+        var available: [Double] = []
         for (row, stack) in texts.titles.enumerated() {
             let room = room(texts.levels[row])
             for entry in stack {
-                requests.append(TextRequest(text: entry.text, font: entry.font, maxWidth: TextBlock.measuredWidth(room),
-                                            maxLines: entry.maxLines))
+                requests.append(
+                    TextRequest(
+                        text: entry.text, font: entry.font, maxWidth: TextBlock.measuredWidth(room),
+                        maxLines: entry.maxLines))
                 available.append(room)
             }
         }

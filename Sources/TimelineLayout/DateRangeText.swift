@@ -7,7 +7,8 @@ enum DateRangeText {
     /// column wraps after the dash or between day and time, never inside "Nov 3".
     static func range(_ start: DateValue, _ end: DateValue, pattern: String?, names: DateNames = .english) -> String {
         if let pattern, case .success(let parsed) = DatePattern.parse(pattern) {
-            return keptTogether(parsed.format(start, names: names)) + " – " + keptTogether(parsed.format(end, names: names))
+            return keptTogether(parsed.format(start, names: names)) + " – "
+                + keptTogether(parsed.format(end, names: names))
         }
         let (from, to) = automatic(start, end, names: names)
         return keptTogether(from) + " – " + keptTogether(to)

@@ -9,7 +9,9 @@ public enum FeedLayout {
         public var bottom: Double
     }
 
-    public static func scene(for document: Document, measurer: any TextMeasuring) throws(WidthRefusal) -> (scene: Scene, placements: [Placement]) {
+    public static func scene(for document: Document, measurer: any TextMeasuring) throws(WidthRefusal) -> (
+        scene: Scene, placements: [Placement]
+    ) {
         let feed = document.feed
         var nodes: [Primitive] = []
         var description: [String] = []
@@ -24,10 +26,12 @@ public enum FeedLayout {
             var heading = TextStack(gap: 2)
             let titleColor = feed.titleColor ?? style.titleColor.readable(on: feed.background, target: 10)
             let subtitleColor = feed.subtitleColor ?? style.subtitleColor.readable(on: feed.background, target: 5.5)
-            heading.append(card.title, font: "\(style.font) Bold 18", color: titleColor.rgba,
-                           width: style.width, measurer: measurer)
-            heading.append(card.subtitle, font: "\(style.font) 13", color: subtitleColor.rgba,
-                           width: style.width, measurer: measurer)
+            heading.append(
+                card.title, font: "\(style.font) Bold 18", color: titleColor.rgba,
+                width: style.width, measurer: measurer)
+            heading.append(
+                card.subtitle, font: "\(style.font) 13", color: subtitleColor.rgba,
+                width: style.width, measurer: measurer)
             if !heading.blocks.isEmpty {
                 nodes += heading.placed(x: feed.margins.left + 4, top: y, width: style.width - 8)
                 y += heading.height + 10
@@ -44,9 +48,10 @@ public enum FeedLayout {
         }
         y += feed.margins.bottom
         let title = document.cards.first?.title ?? document.cards.first?.id ?? "timeline"
-        let scene = Scene(width: width + feed.margins.horizontal, height: y, background: feed.background.rgba,
-                          nodes: nodes, title: title, description: description, truncations: truncations,
-                          backdrop: feed.background.rgba)
+        let scene = Scene(
+            width: width + feed.margins.horizontal, height: y, background: feed.background.rgba,
+            nodes: nodes, title: title, description: description, truncations: truncations,
+            backdrop: feed.background.rgba)
         return (scene, placements)
     }
 }

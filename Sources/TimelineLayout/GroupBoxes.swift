@@ -7,8 +7,10 @@ enum GroupBoxes {
     /// its last descendant; groups closing on the same row step down one padding each from the
     /// innermost out, so every box shows its own bottom edge (the rows below already leave that
     /// room: a row is followed by one padding per group it closes).
-    static func vertical(_ rows: [ItemRow], tops: [Double], bottoms: [Double], width: Double, style: Style,
-                         opacity: Double, left: (ItemRow) -> Double) -> [Primitive] {
+    static func vertical(
+        _ rows: [ItemRow], tops: [Double], bottoms: [Double], width: Double, style: Style,
+        opacity: Double, left: (ItemRow) -> Double
+    ) -> [Primitive] {
         var boxes: [Primitive] = []
         for (index, row) in rows.enumerated() {
             guard let end = row.groupEnd else { continue }
@@ -16,8 +18,11 @@ enum GroupBoxes {
             let x = left(row)
             let top = tops[index] - style.groupPadding
             let bottom = bottoms[end] + style.groupPadding * Double(inner + 1)
-            boxes.append(.box(BoxNode(rect: Rect(x: x, y: top, width: width - x, height: bottom - top),
-                                      corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(opacity).rgba)))
+            boxes.append(
+                .box(
+                    BoxNode(
+                        rect: Rect(x: x, y: top, width: width - x, height: bottom - top),
+                        corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(opacity).rgba)))
         }
         return boxes
     }

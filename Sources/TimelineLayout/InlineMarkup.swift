@@ -15,7 +15,8 @@ enum InlineMarkup {
         let characters = Array(text)
         var spans: [InlineSpan] = []
         var plain = ""
-        var bold = false, italic = false
+        var bold = false
+        var italic = false
         var index = 0
         func flush() {
             if !plain.isEmpty { spans.append(InlineSpan(text: plain, bold: bold, italic: italic)) }
@@ -25,10 +26,12 @@ enum InlineMarkup {
             let character = characters[index]
             if character == "`", let close = find("`", in: characters, from: index + 1) {
                 flush()
-                spans.append(InlineSpan(text: String(characters[(index + 1)..<close]), bold: bold, italic: italic, code: true))
+                spans.append(
+                    InlineSpan(text: String(characters[(index + 1)..<close]), bold: bold, italic: italic, code: true))
                 index = close + 1
             } else if character == "*", index + 1 < characters.count, characters[index + 1] == "*",
-                      bold || find("**", in: characters, from: index + 2) != nil {
+                bold || find("**", in: characters, from: index + 2) != nil
+            {
                 flush()
                 bold.toggle()
                 index += 2
@@ -52,7 +55,8 @@ enum InlineMarkup {
     private static func find(_ marker: String, in characters: [Character], from start: Int) -> Int? {
         let pattern = Array(marker)
         guard start <= characters.count - pattern.count else { return nil }
-        for index in start...(characters.count - pattern.count) where Array(characters[index..<(index + pattern.count)]) == pattern {
+        for index in start...(characters.count - pattern.count)
+        where Array(characters[index..<(index + pattern.count)]) == pattern {
             return index
         }
         return nil
@@ -60,11 +64,15 @@ enum InlineMarkup {
 
     /// `[text](url)` starting at `start`.
     private static func link(in characters: [Character], at start: Int) -> (text: String, url: String, end: Int)? {
-        guard let close = find("](", in: characters, from: start + 1), let end = find(")", in: characters, from: close + 2) else { return nil }
-        let text = String(characters[(start + 1)..<close]), url = String(characters[(close + 2)..<end])
+        guard let close = find("](", in: characters, from: start + 1),
+            let end = find(")", in: characters, from: close + 2)
+        else { return nil }
+        let text = String(characters[(start + 1)..<close])
+        let url = String(characters[(close + 2)..<end])
         let lower = url.lowercased()
         guard !text.isEmpty, lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:"),
-              !url.contains(where: { $0.isWhitespace }) else { return nil }
+            !url.contains(where: { $0.isWhitespace })
+        else { return nil }
         return (text, url, end + 1)
     }
 }

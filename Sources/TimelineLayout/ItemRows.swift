@@ -93,9 +93,13 @@ struct LineStop {
         let stroke = Stroke(color: style.lineColor.rgba, width: style.lineWidth)
         for (previous, next) in zip(stops, stops.dropFirst()) {
             if previous.status.cutsTrailingLine || next.status.cutsLeadingLine { continue }
-            let from = vertical ? Point(x: previous.center.x, y: previous.center.y + previous.reach)
+            let from =
+                vertical
+                ? Point(x: previous.center.x, y: previous.center.y + previous.reach)
                 : Point(x: previous.center.x + previous.reach, y: previous.center.y)
-            let to = vertical ? Point(x: next.center.x, y: next.center.y - next.reach)
+            let to =
+                vertical
+                ? Point(x: next.center.x, y: next.center.y - next.reach)
                 : Point(x: next.center.x - next.reach, y: next.center.y)
             if (vertical ? to.y - from.y : to.x - from.x) > 0.01 {
                 nodes.append(.line(LineNode(from: from, to: to, stroke: stroke)))

@@ -5,8 +5,10 @@ extension ItemText {
     /// The columns of a vertical card whose rows are `rows`, planned from their texts. A row
     /// whose `swapped` is true puts its label in the status column and its status in the event
     /// column (a cell reading the other way from its card); rows past its end swap nothing.
-    func columns(_ rows: [ItemRow], labels: [String?], width: Double, sizes: [Double], byDay: Bool,
-                 swapped: [Bool] = [], measurer: any TextMeasuring) -> (columns: VerticalColumns, plan: ColumnPlan) {
+    func columns(
+        _ rows: [ItemRow], labels: [String?], width: Double, sizes: [Double], byDay: Bool,
+        swapped: [Bool] = [], measurer: any TextMeasuring
+    ) -> (columns: VerticalColumns, plan: ColumnPlan) {
         let widest = sizes.max() ?? style.shapeSize
         var texts = ColumnPlan.Texts(labels: [], statuses: [], titles: [], levels: rows.map(\.level), swapped: swapped)
         for (index, row) in rows.enumerated() {
@@ -27,7 +29,8 @@ extension ItemText {
             texts.titles.append(titles)
         }
         let hasGroups = rows.contains { $0.groupEnd != nil }
-        let plan = ColumnPlan(style: style, width: width, widestNode: widest, texts: texts, hasGroups: hasGroups, measurer: measurer)
+        let plan = ColumnPlan(
+            style: style, width: width, widestNode: widest, texts: texts, hasGroups: hasGroups, measurer: measurer)
         return (VerticalColumns(style: style, width: width, widest: widest, plan: plan), plan)
     }
 }

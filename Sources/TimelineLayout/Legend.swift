@@ -23,31 +23,47 @@ enum Legend {
         var label: String
     }
 
-    static func layout(card: Card, width: Double, top: Double, measurer: any TextMeasuring) -> (nodes: [Primitive], height: Double) {
+    static func layout(card: Card, width: Double, top: Double, measurer: any TextMeasuring) -> (
+        nodes: [Primitive], height: Double
+    ) {
         let style = card.style
         var entries = card.sections.map { section in
-            Entry(mark: { center in
-                [.box(BoxNode(rect: Rect(x: center.x - swatch / 2, y: center.y - swatch / 2, width: swatch, height: swatch),
-                              corners: CornerRadii(all: 3), fill: section.color.rgba))]
-            }, label: section.name)
+            Entry(
+                mark: { center in
+                    [
+                        .box(
+                            BoxNode(
+                                rect: Rect(
+                                    x: center.x - swatch / 2, y: center.y - swatch / 2, width: swatch, height: swatch),
+                                corners: CornerRadii(all: 3), fill: section.color.rgba))
+                    ]
+                }, label: section.name)
         }
         for status in statuses(card.items) {
             var item = Item()
             item.status = status
             let look = NodeLook(item: item, style: style, isOverdue: false)
-            entries.append(Entry(mark: { center in
-                var nodes: [Primitive] = []
-                NodeDrawing.node(look: look, item: item, center: center, size: swatch + 1, style: style, into: &nodes)
-                return nodes
-            }, label: name(of: status)))
+            entries.append(
+                Entry(
+                    mark: { center in
+                        var nodes: [Primitive] = []
+                        NodeDrawing.node(
+                            look: look, item: item, center: center, size: swatch + 1, style: style, into: &nodes)
+                        return nodes
+                    }, label: name(of: status)))
         }
         guard !entries.isEmpty else { return ([], 0) }
-        var nodes: [Primitive] = [.line(LineNode(from: Point(x: 0, y: top), to: Point(x: width, y: top),
-                                                 stroke: Stroke(color: style.lineColor.withOpacity(0.6).rgba, width: 0.5)))]
+        var nodes: [Primitive] = [
+            .line(
+                LineNode(
+                    from: Point(x: 0, y: top), to: Point(x: width, y: top),
+                    stroke: Stroke(color: style.lineColor.withOpacity(0.6).rgba, width: 0.5)))
+        ]
         let font = style.resolvedSubtitleFont
         var (x, y, rowHeight) = (0.0, top + 10, 0.0)
         for entry in entries {
-            let text = TextBlock(entry.label, font: font, color: style.subtitleColor.rgba, width: width, maxLines: 1, measurer: measurer)
+            let text = TextBlock(
+                entry.label, font: font, color: style.subtitleColor.rgba, width: width, maxLines: 1, measurer: measurer)
             let entryWidth = swatch + 6 + text.measured.width
             if x > 0, x + entryWidth > width {
                 (x, y, rowHeight) = (0, y + rowHeight + 6, 0)
@@ -79,6 +95,6 @@ enum Legend {
     }
 }
 
-private extension String {
-    var replacingDashes: String { String(map { $0 == "-" ? " " : $0 }) }
+extension String {
+    fileprivate var replacingDashes: String { String(map { $0 == "-" ? " " : $0 }) }
 }

@@ -13,14 +13,17 @@ enum Mirror {
     }
 
     private static func reflect(_ primitive: inout Primitive, width: Double) {
-        func flipped(_ rect: Rect) -> Rect { Rect(x: width - rect.maxX, y: rect.y, width: rect.width, height: rect.height) }
+        func flipped(_ rect: Rect) -> Rect {
+            Rect(x: width - rect.maxX, y: rect.y, width: rect.width, height: rect.height)
+        }
         func flipped(_ point: Point) -> Point { Point(x: width - point.x, y: point.y) }
         switch primitive {
         case .box(var node):
             node.rect = flipped(node.rect)
             let corners = node.corners
-            node.corners = CornerRadii(topLeft: corners.topRight, topRight: corners.topLeft,
-                                       bottomRight: corners.bottomLeft, bottomLeft: corners.bottomRight)
+            node.corners = CornerRadii(
+                topLeft: corners.topRight, topRight: corners.topLeft,
+                bottomRight: corners.bottomLeft, bottomLeft: corners.bottomRight)
             primitive = .box(node)
         case .line(var node):
             (node.from, node.to) = (flipped(node.from), flipped(node.to))
@@ -29,7 +32,9 @@ enum Mirror {
             node.center = flipped(node.center)
             primitive = .marker(node)
         case .text(var node):
-            for index in node.lines.indices { node.lines[index].x = width - node.lines[index].x - node.lines[index].width }
+            for index in node.lines.indices {
+                node.lines[index].x = width - node.lines[index].x - node.lines[index].width
+            }
             primitive = .text(node)
         case .image(var node):
             node.rect = flipped(node.rect)

@@ -8,7 +8,9 @@
 enum OverlapResolver {
     /// Starts for blocks with one `spacing` between all of them, none before `minimum`.
     static func resolve(wanted: [Double], heights: [Double], spacing: Double, minimum: Double? = nil) -> [Double] {
-        resolve(wanted: wanted, heights: heights, gaps: Array(repeating: spacing, count: max(0, wanted.count - 1)), minimum: minimum)
+        resolve(
+            wanted: wanted, heights: heights, gaps: Array(repeating: spacing, count: max(0, wanted.count - 1)),
+            minimum: minimum)
     }
 
     /// Starts for blocks with their own gap after each (`gaps[i]` between block `i` and `i + 1`).
@@ -32,7 +34,9 @@ enum OverlapResolver {
                 let last = pools.removeLast()
                 let previous = pools.removeLast()
                 let merged = previous.count + last.count
-                pools.append(((previous.mean * Double(previous.count) + last.mean * Double(last.count)) / Double(merged), merged))
+                pools.append(
+                    ((previous.mean * Double(previous.count) + last.mean * Double(last.count)) / Double(merged), merged)
+                )
             }
         }
         var starts: [Double] = []

@@ -59,13 +59,15 @@ struct NodeLook {
         if filled {
             // A glyph is a graphic: 3:1 against the node it sits on (WCAG 1.4.11).
             let glyphColor = background.readable(on: color.over(background), minimum: 3)
-            return MarkerNode(center: center, size: size, shape: outline, fill: color.rgba, stroke: nil,
-                              glyph: glyph, glyphColor: glyph == nil ? nil : glyphColor.rgba)
+            return MarkerNode(
+                center: center, size: size, shape: outline, fill: color.rgba, stroke: nil,
+                glyph: glyph, glyphColor: glyph == nil ? nil : glyphColor.rgba)
         }
         // Hollow nodes are filled with the card's background so the line never shows through.
-        return MarkerNode(center: center, size: size, shape: outline, fill: background.rgba,
-                          stroke: Stroke(color: color.rgba, width: strokeWidth),
-                          glyph: glyph, glyphColor: glyph == nil ? nil : color.rgba)
+        return MarkerNode(
+            center: center, size: size, shape: outline, fill: background.rgba,
+            stroke: Stroke(color: color.rgba, width: strokeWidth),
+            glyph: glyph, glyphColor: glyph == nil ? nil : color.rgba)
     }
 }
 
@@ -83,7 +85,9 @@ extension Item {
 /// A node's marker and the icon inside it, as every layout draws them.
 enum NodeDrawing {
     /// The node's marker and icon, appended to `nodes`: the layouts' row loops add to one list.
-    static func node(look: NodeLook, item: Item, center: Point, size: Double, style: Style, into nodes: inout [Primitive]) {
+    static func node(
+        look: NodeLook, item: Item, center: Point, size: Double, style: Style, into nodes: inout [Primitive]
+    ) {
         guard size > 0 else { return }
         if let marker = look.marker(center: center, size: size, background: style.background) {
             nodes.append(.marker(marker))
@@ -91,22 +95,32 @@ enum NodeDrawing {
         if let icon = item.icon {
             let side = size * style.iconScale
             let clip = look.shape == .none ? MarkerShape.circle : MarkerShape(rawValue: look.shape.rawValue) ?? .circle
-            nodes.append(.image(ImageNode(path: icon, rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
-                                          clip: clip)))
+            nodes.append(
+                .image(
+                    ImageNode(
+                        path: icon,
+                        rect: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side),
+                        clip: clip)))
             // The icon covers the node's check or dots: a badge at its corner keeps the status.
             if let glyph = look.glyph {
                 let badge = max(6, size * 0.5)
                 let corner = Point(x: center.x + size * 0.38, y: center.y + size * 0.38)
                 let glyphColor = style.background.readable(on: look.color.over(style.background), minimum: 3)
-                nodes.append(.marker(MarkerNode(center: corner, size: badge, shape: .circle, fill: look.color.rgba,
-                                                stroke: Stroke(color: style.background.rgba, width: 1), glyph: glyph,
-                                                glyphColor: glyphColor.rgba)))
+                nodes.append(
+                    .marker(
+                        MarkerNode(
+                            center: corner, size: badge, shape: .circle, fill: look.color.rgba,
+                            stroke: Stroke(color: style.background.rgba, width: 1), glyph: glyph,
+                            glyphColor: glyphColor.rgba)))
             }
         }
         if look.needsOverdueRing {
             let gap = max(2.5, size * 0.18)
-            nodes.append(.marker(MarkerNode(center: center, size: size + gap * 2 + 3, shape: .circle, fill: nil,
-                                            stroke: Stroke(color: style.overdueColor.rgba, width: 1.5))))
+            nodes.append(
+                .marker(
+                    MarkerNode(
+                        center: center, size: size + gap * 2 + 3, shape: .circle, fill: nil,
+                        stroke: Stroke(color: style.overdueColor.rgba, width: 1.5))))
         }
     }
 }

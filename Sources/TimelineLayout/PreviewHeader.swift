@@ -22,14 +22,17 @@ struct PreviewHeader {
         var trailingWidth: Double = 0
         var trailing: TextBlock?
         if !trailingText.isEmpty {
-            let block = TextBlock(trailingText, font: style.resolvedSubtitleFont, color: style.eventColor.rgba,
-                                  width: width / 2, measurer: measurer)
+            let block = TextBlock(
+                trailingText, font: style.resolvedSubtitleFont, color: style.eventColor.rgba,
+                width: width / 2, measurer: measurer)
             trailingWidth = block.measured.width
             trailing = block
         }
         let titleWidth = max(1, width - trailingWidth - (trailingWidth > 0 ? Self.gap : 0))
         let title = card.title.map {
-            TextBlock($0, font: "\(style.font) Semi-Bold 15", color: style.titleColor.rgba, width: titleWidth, measurer: measurer)
+            TextBlock(
+                $0, font: "\(style.font) Semi-Bold 15", color: style.titleColor.rgba, width: titleWidth,
+                measurer: measurer)
         }
         // Both share the title's first baseline.
         let baseline = title?.measured.lines.first?.baseline ?? trailing?.measured.lines.first?.baseline ?? 0
@@ -38,7 +41,8 @@ struct PreviewHeader {
         var bottom = title?.height ?? 0
         if let trailing {
             let top = baseline - (trailing.measured.lines.first?.baseline ?? 0)
-            nodes.append(.text(trailing.placed(x: width - trailingWidth, top: top, width: trailingWidth, alignment: .trailing)))
+            nodes.append(
+                .text(trailing.placed(x: width - trailingWidth, top: top, width: trailingWidth, alignment: .trailing)))
             bottom = max(bottom, top + trailing.height)
         }
         height = bottom + Self.gap

@@ -31,19 +31,23 @@ struct PreviewLayout {
         let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
         // The marker's color, darker or lighter when a light nodeColor would not read.
         let todayLabel = selection.todayBefore.map { _ in
-            TextBlock(style.names.today, font: "\(style.font) Semi-Bold 11",
-                      color: todayColor.readable(on: style.background).rgba, width: width, measurer: measurer)
+            TextBlock(
+                style.names.today, font: "\(style.font) Semi-Bold 11",
+                color: todayColor.readable(on: style.background).rgba, width: width, measurer: measurer)
         }
         let header = PreviewHeader(card: card, hiddenCount: selection.hiddenCount, width: width, measurer: measurer)
         let lineY = lineY(below: header.height, today: todayLabel, dates: dates)
         let labelTop = lineY + size / 2 + Self.labelGap
 
         var (content, describing) = (CardContent(), [UInt8]())
-        var markers: [Primitive] = [], texts: [Primitive] = header.nodes, links: [Primitive] = []
+        var markers: [Primitive] = []
+        var texts: [Primitive] = header.nodes
+        var links: [Primitive] = []
         func markToday(at x: Double) {
             guard let todayLabel else { return }
-            markers += todayMark(todayLabel, x: x, top: header.height, lineY: lineY, contentWidth: width,
-                                 color: todayColor)
+            markers += todayMark(
+                todayLabel, x: x, top: header.height, lineY: lineY, contentWidth: width,
+                color: todayColor)
             content.description.append("Today")
         }
         var bottom = lineY + size / 2
@@ -61,8 +65,9 @@ struct PreviewLayout {
                 content.truncations.append(text.truncation(item))
             }
             let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
-            NodeDrawing.node(look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style,
-                             into: &markers)
+            NodeDrawing.node(
+                look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style,
+                into: &markers)
             let rect = Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height)
             if let link = item.link { links.append(.link(LinkNode(rect: rect, url: link, label: item.title))) }
             content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
@@ -79,15 +84,17 @@ struct PreviewLayout {
     /// Equal columns, except that a long word's column takes room from short ones; a date's
     /// column fits it whole.
     private func columnWidths(_ items: [Item], columns: Int, text: ItemText) -> [Double] {
-        let needs = items.map { item -> Double in
-            var words = [(item.title, text.titleFont), (item.subtitle, text.subtitleFont)].compactMap { entry in
-                entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
-            }
-            if let date = dateText(item, text: text) {
-                words.append(measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
-            }
-            return min(width / 2, words.max() ?? 0) + Self.gutter
-        } + Array(repeating: 0, count: max(0, columns - items.count))
+        let needs =
+            items.map { item -> Double in
+                var words = [(item.title, text.titleFont), (item.subtitle, text.subtitleFont)].compactMap { entry in
+                    entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
+                }
+                if let date = dateText(item, text: text) {
+                    words.append(
+                        measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
+                }
+                return min(width / 2, words.max() ?? 0) + Self.gutter
+            } + Array(repeating: 0, count: max(0, columns - items.count))
         return SlotWidths.share(width, needs: needs)
     }
 
@@ -107,8 +114,10 @@ struct PreviewLayout {
 
     /// Each column's date, and its title (two lines at most, then an ellipsis) and subtitle, at
     /// `widths`, measured in one batch.
-    private func columnTexts(_ items: [Item], overdue: [Bool], widths: [Double],
-                             text: ItemText) -> [(date: TextBlock?, stack: TextStack)] {
+    private func columnTexts(
+        _ items: [Item], overdue: [Bool], widths: [Double],
+        text: ItemText
+    ) -> [(date: TextBlock?, stack: TextStack)] {
         var plan = TextPlan()
         let titleLines = max(1, min(2, style.maxTitleLines ?? 2))
         let planned = items.indices.map { index -> (date: Int?, stack: [TextPlan.Block]) in
@@ -118,10 +127,12 @@ struct PreviewLayout {
                 plan.add($0, font: style.resolvedEventFont, color: dateColor, width: width)
             }
             var stack: [TextPlan.Block] = []
-            plan.add(item.title, font: style.resolvedTitleFont, color: style.titleColor.rgba, width: width,
-                     maxLines: titleLines, to: &stack)
-            plan.add(item.subtitle, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width,
-                     maxLines: 2, to: &stack)
+            plan.add(
+                item.title, font: style.resolvedTitleFont, color: style.titleColor.rgba, width: width,
+                maxLines: titleLines, to: &stack)
+            plan.add(
+                item.subtitle, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width,
+                maxLines: 2, to: &stack)
             return (date, stack)
         }
         let answers = plan.measure(measurer)
@@ -134,18 +145,25 @@ struct PreviewLayout {
         guard style.lineWidth > 0 else { return [] }
         let color = style.lineColor.rgba
         let (start, end) = (Point(x: 0, y: lineY), Point(x: width, y: lineY))
-        return [.line(LineNode(from: showsEnd ? end : start, to: showsEnd ? start : end,
-                               stroke: Stroke(color: color, width: style.lineWidth), fadeTo: color.withAlpha(40)))]
+        return [
+            .line(
+                LineNode(
+                    from: showsEnd ? end : start, to: showsEnd ? start : end,
+                    stroke: Stroke(color: color, width: style.lineWidth), fadeTo: color.withAlpha(40)))
+        ]
     }
 
     /// The "Today" label over a vertical tick at the boundary between two columns.
-    private func todayMark(_ label: TextBlock, x: Double, top: Double, lineY: Double, contentWidth: Double, color: Color) -> [Primitive] {
+    private func todayMark(
+        _ label: TextBlock, x: Double, top: Double, lineY: Double, contentWidth: Double, color: Color
+    ) -> [Primitive] {
         let labelWidth = label.measured.width
         let labelLeft = max(0, min(contentWidth - labelWidth, x - labelWidth / 2))
         let tickTop = top + label.height + Self.todayGap
         let size = style.shapeSize
-        let tick = LineNode(from: Point(x: x, y: tickTop), to: Point(x: x, y: lineY + size / 2 + 2),
-                            stroke: Stroke(color: color.rgba, width: 1.5))
+        let tick = LineNode(
+            from: Point(x: x, y: tickTop), to: Point(x: x, y: lineY + size / 2 + 2),
+            stroke: Stroke(color: color.rgba, width: 1.5))
         return [.line(tick), .text(label.placed(x: labelLeft, top: top, width: labelWidth))]
     }
 }

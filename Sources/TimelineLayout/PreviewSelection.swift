@@ -29,7 +29,9 @@ struct PreviewSelection: Equatable {
         let all = ItemRow.flatten(items).map(\.item).filter { !$0.isGroup }
         let endIndex = all.lastIndex { $0.status == .end }
 
-        var overdue: [Item] = [], open: [Item] = [], done: [Item] = []
+        var overdue: [Item] = []
+        var open: [Item] = []
+        var done: [Item] = []
         for (index, item) in all.enumerated() where index != endIndex {
             if item.status == .complete || isPastMilestone(item, now: now) {
                 done.append(item)
@@ -56,14 +58,15 @@ struct PreviewSelection: Equatable {
             todayBefore = recentDone.count + first
         }
         let showsEnd = endIndex.map { all[$0] } == shown.last && endIndex != nil
-        return PreviewSelection(items: shown, todayBefore: todayBefore, hiddenCount: all.count - shown.count, showsEnd: showsEnd)
+        return PreviewSelection(
+            items: shown, todayBefore: todayBefore, hiddenCount: all.count - shown.count, showsEnd: showsEnd)
     }
 
     /// Stable sort by date, undated items last.
     static func byDate(_ items: [Item]) -> [Item] {
         items.enumerated().sorted { lhs, rhs in
             switch (lhs.element.date, rhs.element.date) {
-            case let (left?, right?) where left != right: return left < right
+            case (let left?, let right?) where left != right: return left < right
             case (.some, nil): return true
             case (nil, .some): return false
             default: return lhs.offset < rhs.offset

@@ -40,7 +40,8 @@ enum ReadingDirection {
     static func firstStrongIsRightToLeft(_ text: String) -> Bool? {
         for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
             let value = scalar.value
-            return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value) || (0xFE70...0xFEFF).contains(value)
+            return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value)
+                || (0xFE70...0xFEFF).contains(value)
         }
         return nil
     }

@@ -10,15 +10,19 @@ struct RichParagraph {
     var linkColor: RGBA
 
     /// The block a text stack holds: its plain measurement for heights, the runs for placing.
-    static func block(_ text: String, font: String, style: Style, width: Double, measurer: any TextMeasuring) -> TextBlock {
+    static func block(_ text: String, font: String, style: Style, width: Double, measurer: any TextMeasuring)
+        -> TextBlock
+    {
         let spans = InlineMarkup.parse(text)
         let runs = spans.map { TextRun(text: $0.text, font: Self.font(font, for: $0)) }
         let measured = measurer.measure(runs: runs, maxWidth: TextBlock.measuredWidth(width))
         let lines = measured.lines.map { line in
             MeasuredLine(text: line.runs.map(\.text).joined(), width: line.width, baseline: line.baseline)
         }
-        let plain = MeasuredText(lines: lines, height: measured.height, lineHeight: measured.lineHeight, isTruncated: false)
-        let paragraph = RichParagraph(spans: spans, measured: measured, color: style.titleColor.rgba, linkColor: style.nodeColor.rgba)
+        let plain = MeasuredText(
+            lines: lines, height: measured.height, lineHeight: measured.lineHeight, isTruncated: false)
+        let paragraph = RichParagraph(
+            spans: spans, measured: measured, color: style.titleColor.rgba, linkColor: style.nodeColor.rgba)
         return TextBlock(measured: plain, font: font, color: style.titleColor.rgba, rich: paragraph)
     }
 
@@ -28,7 +32,8 @@ struct RichParagraph {
         let size = words.last.flatMap { Double($0) }
         if size != nil { words.removeLast() }
         func points(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
-        let weight = span.bold ? " Bold" : "", slant = span.italic ? " Italic" : ""
+        let weight = span.bold ? " Bold" : ""
+        let slant = span.italic ? " Italic" : ""
         if span.code { return "DejaVu Sans" + weight + " " + points((size ?? 12) - 1) }
         return words.joined(separator: " ") + weight + slant + " " + points(size ?? 12)
     }
@@ -46,16 +51,30 @@ struct RichParagraph {
                 let span = spans[min(run.source, spans.count - 1)]
                 let runX = left + run.x
                 if span.code {
-                    let rect = Rect(x: runX - 2, y: baseline - measured.lineHeight * 0.78, width: run.width + 4, height: measured.lineHeight * 0.98)
+                    let rect = Rect(
+                        x: runX - 2, y: baseline - measured.lineHeight * 0.78, width: run.width + 4,
+                        height: measured.lineHeight * 0.98)
                     nodes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 3), fill: color.withAlpha(22))))
                 }
                 let tint = span.link == nil ? color : linkColor
-                nodes.append(.text(TextNode(font: run.font, color: tint, lines: [PlacedLine(text: run.text, x: runX, baseline: baseline, width: run.width)])))
+                nodes.append(
+                    .text(
+                        TextNode(
+                            font: run.font, color: tint,
+                            lines: [PlacedLine(text: run.text, x: runX, baseline: baseline, width: run.width)])))
                 if let url = span.link {
-                    nodes.append(.line(LineNode(from: Point(x: runX, y: baseline + 1.5), to: Point(x: runX + run.width, y: baseline + 1.5),
-                                                stroke: Stroke(color: linkColor, width: 0.75))))
-                    nodes.append(.link(LinkNode(rect: Rect(x: runX, y: top + line.baseline - measured.lineHeight * 0.8, width: run.width,
-                                                           height: measured.lineHeight), url: url)))
+                    nodes.append(
+                        .line(
+                            LineNode(
+                                from: Point(x: runX, y: baseline + 1.5),
+                                to: Point(x: runX + run.width, y: baseline + 1.5),
+                                stroke: Stroke(color: linkColor, width: 0.75))))
+                    nodes.append(
+                        .link(
+                            LinkNode(
+                                rect: Rect(
+                                    x: runX, y: top + line.baseline - measured.lineHeight * 0.8, width: run.width,
+                                    height: measured.lineHeight), url: url)))
                 }
             }
         }

@@ -65,8 +65,9 @@ struct TextBlock {
             case .right: left = x + width - line.width
             }
             let lineBottom = index + 1 < tops.count ? tops[index + 1] : max(bottom, tops[index])
-            return PlacedLine(text: line.text, x: left, baseline: top + line.baseline, width: line.width,
-                              top: tops[index], height: lineBottom - tops[index])
+            return PlacedLine(
+                text: line.text, x: left, baseline: top + line.baseline, width: line.width,
+                top: tops[index], height: lineBottom - tops[index])
         }
         return TextNode(font: font, color: color, lines: lines)
     }
@@ -90,7 +91,9 @@ struct TextStack {
         blocks.contains { $0.measured.isTruncated || $0.beside?.block.measured.isTruncated == true }
     }
 
-    mutating func append(_ text: String?, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
+    mutating func append(
+        _ text: String?, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring
+    ) {
         guard let text else { return }
         blocks.append(TextBlock(text, font: font, color: color, width: width, maxLines: maxLines, measurer: measurer))
     }
@@ -103,7 +106,9 @@ struct TextStack {
 
     /// The blocks placed as `placed` places them, appended to `nodes`: the layouts' row loops
     /// add to one list instead of making and joining an array per row.
-    func place(x: Double, top: Double, width: Double, alignment: TextAlignment = .leading, into nodes: inout [Primitive]) {
+    func place(
+        x: Double, top: Double, width: Double, alignment: TextAlignment = .leading, into nodes: inout [Primitive]
+    ) {
         var y = top
         for block in blocks {
             if let rich = block.rich {
@@ -111,7 +116,8 @@ struct TextStack {
             } else if let beside = block.beside?.block {
                 let half = TextBlock.halfWidth(width)
                 nodes.append(.text(block.placed(x: x, top: y, width: half, alignment: alignment)))
-                nodes.append(.text(beside.placed(x: x + half + TextBlock.pairGap, top: y, width: half, alignment: alignment)))
+                nodes.append(
+                    .text(beside.placed(x: x + half + TextBlock.pairGap, top: y, width: half, alignment: alignment)))
             } else {
                 nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
             }

@@ -14,7 +14,8 @@ public enum ThemedScene {
 
     /// A document's feed strip for its theme, as `scene(for:)` does for one card.
     public static func feed(for document: Document, measurer: any TextMeasuring) throws(WidthRefusal)
-        -> (scene: Scene, placements: [FeedLayout.Placement]) {
+        -> (scene: Scene, placements: [FeedLayout.Placement])
+    {
         let light = try FeedLayout.scene(for: document, measurer: measurer)
         guard let darkFeed = document.darkFeed else { return light }
         var dark = document
@@ -33,7 +34,9 @@ public enum ThemedScene {
             dark.header = header
         }
         if var footer = dark.footer {
-            if footer.background == card.style.lineColor.withOpacity(0.25) { footer.background = style.lineColor.withOpacity(0.25) }
+            if footer.background == card.style.lineColor.withOpacity(0.25) {
+                footer.background = style.lineColor.withOpacity(0.25)
+            }
             if footer.color == card.style.subtitleColor { footer.color = style.subtitleColor }
             dark.footer = footer
         }

@@ -2,8 +2,10 @@ import TimelineModel
 
 /// Where a time layout's ticks, break marks and Today line fall once its rows are placed.
 enum TimeAxisMarks {
-    static func marks(map: AxisMap, style: Style, now: DateValue?, utcOffset: Int, names: DateNames,
-                      minimumPitch: Double) -> AxisPainter.Marks {
+    static func marks(
+        map: AxisMap, style: Style, now: DateValue?, utcOffset: Int, names: DateNames,
+        minimumPitch: Double
+    ) -> AxisPainter.Marks {
         let scale = map.scale
         let (start, end) = (map.position(scale.origin), map.position(scale.last))
         let cutTime = scale.cuts.reduce(0) { $0 + $1.end - $1.start }
@@ -12,27 +14,34 @@ enum TimeAxisMarks {
         let pointsPerSecond = time > 0 ? max(0, end - start - cutLength) / time : 0
         var ticks: [(AxisTick, Double)] = []
         if let unit = TickUnit.choose(pointsPerSecond: pointsPerSecond, minimumPitch: minimumPitch) {
-            let all = AxisTicks(unit: unit, utcOffset: utcOffset, names: names).ticks(from: scale.origin, to: scale.last)
+            let all = AxisTicks(unit: unit, utcOffset: utcOffset, names: names).ticks(
+                from: scale.origin, to: scale.last)
             ticks = all.filter { !scale.isCut($0.instant) }.map { ($0, map.position($0.instant)) }
             ticks = withCutEnds(ticks, scale: scale, map: map, utcOffset: utcOffset, names: names)
         }
         var today: Double?
-        if style.today == .auto, let now, now.instant >= scale.origin, now.instant <= scale.last, !scale.isCut(now.instant) {
+        if style.today == .auto, let now, now.instant >= scale.origin, now.instant <= scale.last,
+            !scale.isCut(now.instant)
+        {
             today = map.position(now.instant)
         }
-        return AxisPainter.Marks(ticks: ticks, breaks: scale.cuts.map(map.breakPosition), today: today, start: start, end: end)
+        return AxisPainter.Marks(
+            ticks: ticks, breaks: scale.cuts.map(map.breakPosition), today: today, start: start, end: end)
     }
 
     /// After each cut the scale starts again: its first instant gets a full label ("Jan 20",
     /// with the year when it changed), replacing a tick too close to it.
-    private static func withCutEnds(_ ticks: [(AxisTick, Double)], scale: TimeScale, map: AxisMap, utcOffset: Int,
-                                    names: DateNames) -> [(AxisTick, Double)] {
+    private static func withCutEnds(
+        _ ticks: [(AxisTick, Double)], scale: TimeScale, map: AxisMap, utcOffset: Int,
+        names: DateNames
+    ) -> [(AxisTick, Double)] {
         var result = ticks
         for cut in scale.cuts {
             let civil = CivilDate(secondsSinceEpoch: Int64(cut.end.rounded(.down)) + Int64(utcOffset))
             let before = CivilDate(secondsSinceEpoch: Int64(cut.start.rounded(.down)) + Int64(utcOffset))
             let label = names.day(civil)
-            let tick = AxisTick(instant: cut.end, label: label, context: civil.year != before.year ? String(civil.year) : nil)
+            let tick = AxisTick(
+                instant: cut.end, label: label, context: civil.year != before.year ? String(civil.year) : nil)
             let position = map.position(cut.end)
             result.removeAll { abs($0.1 - position) < 24 }
             result.append((tick, position))

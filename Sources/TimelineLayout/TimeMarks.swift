@@ -15,11 +15,14 @@ enum TimeMarks {
         func point(along: Double, across: Double) -> Point {
             vertical ? Point(x: line.from.x + across, y: along) : Point(x: along, y: line.from.y + across)
         }
-        var first = line, second = line
+        var first = line
+        var second = line
         first.to = point(along: middle - breakHalfGap, across: 0)
         second.from = point(along: middle + breakHalfGap, across: 0)
-        return [.line(first), .line(second)] + strokes(at: middle, across: vertical ? line.from.x : line.from.y,
-                                                       stroke: line.stroke, vertical: vertical)
+        return [.line(first), .line(second)]
+            + strokes(
+                at: middle, across: vertical ? line.from.x : line.from.y,
+                stroke: line.stroke, vertical: vertical)
     }
 
     /// The two slanted strokes of a break mark centred at `middle` on a line at `across`.
@@ -31,18 +34,25 @@ enum TimeMarks {
             vertical ? Point(x: across + offset, y: along) : Point(x: along, y: across + offset)
         }
         return [middle - breakHalfGap, middle + breakHalfGap].map { center in
-            Primitive.line(LineNode(from: point(along: center + reach * 0.45, offset: -reach),
-                                    to: point(along: center - reach * 0.45, offset: reach), stroke: thin))
+            Primitive.line(
+                LineNode(
+                    from: point(along: center + reach * 0.45, offset: -reach),
+                    to: point(along: center - reach * 0.45, offset: reach), stroke: thin))
         }
     }
 
     /// A period from `start` to `end` along a line at `across`: a rounded bar in the node color,
     /// translucent so the line shows through, drawn under the nodes.
-    static func periodBar(start: Double, end: Double, across: Double, thickness: Double, color: Color, vertical: Bool) -> Primitive {
+    static func periodBar(start: Double, end: Double, across: Double, thickness: Double, color: Color, vertical: Bool)
+        -> Primitive
+    {
         let length = max(thickness, end - start)
-        let rect = vertical
-            ? Rect(x: across - thickness / 2, y: start - thickness / 2, width: thickness, height: length + thickness / 2)
-            : Rect(x: start - thickness / 2, y: across - thickness / 2, width: length + thickness / 2, height: thickness)
+        let rect =
+            vertical
+            ? Rect(
+                x: across - thickness / 2, y: start - thickness / 2, width: thickness, height: length + thickness / 2)
+            : Rect(
+                x: start - thickness / 2, y: across - thickness / 2, width: length + thickness / 2, height: thickness)
         return .box(BoxNode(rect: rect, corners: CornerRadii(all: thickness / 2), fill: color.withOpacity(0.35).rgba))
     }
 
@@ -118,11 +128,17 @@ struct Lanes {
         let offset = Double(lane) * pitch
         let across = (vertical ? center.x : center.y) + offset
         let start = vertical ? center.y : center.x
-        let bar = TimeMarks.periodBar(start: start, end: end, across: across, thickness: thickness, color: color, vertical: vertical)
+        let bar = TimeMarks.periodBar(
+            start: start, end: end, across: across, thickness: thickness, color: color, vertical: vertical)
         guard lane > 0 else { return [bar] }
-        let tick = vertical
-            ? LineNode(from: center, to: Point(x: across, y: center.y), stroke: Stroke(color: color.withOpacity(0.6).rgba, width: 1.5))
-            : LineNode(from: center, to: Point(x: center.x, y: across), stroke: Stroke(color: color.withOpacity(0.6).rgba, width: 1.5))
+        let tick =
+            vertical
+            ? LineNode(
+                from: center, to: Point(x: across, y: center.y),
+                stroke: Stroke(color: color.withOpacity(0.6).rgba, width: 1.5))
+            : LineNode(
+                from: center, to: Point(x: center.x, y: across),
+                stroke: Stroke(color: color.withOpacity(0.6).rgba, width: 1.5))
         return [.line(tick), bar]
     }
 }

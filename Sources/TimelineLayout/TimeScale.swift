@@ -35,7 +35,9 @@ struct TimeScale {
 
     /// Vertical layouts: `dayScale` points a day while the span fits `maxLength`; beyond it the
     /// outlying quiet gaps are cut, then the rest is scaled down until it fits.
-    static func vertical(intervals: [(Double, Double)], dayScale: Double, maxLength: Double, cutLength: Double) -> TimeScale {
+    static func vertical(intervals: [(Double, Double)], dayScale: Double, maxLength: Double, cutLength: Double)
+        -> TimeScale
+    {
         let (origin, last) = bounds(intervals)
         let natural = max(0, dayScale) / 86_400
         guard (last - origin) * natural > maxLength else {
@@ -129,7 +131,8 @@ struct AxisMap {
         guard let first = knots.first, let last = knots.last else { return scaled }
         if scaled <= first.scaled { return first.final + scaled - first.scaled }
         if scaled >= last.scaled { return last.final + scaled - last.scaled }
-        var low = 0, high = knots.count - 1
+        var low = 0
+        var high = knots.count - 1
         while high - low > 1 {
             let middle = (low + high) / 2
             if knots[middle].scaled <= scaled { low = middle } else { high = middle }

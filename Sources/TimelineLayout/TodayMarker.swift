@@ -22,23 +22,40 @@ enum TodayMarker {
     }
 
     /// The label at the left, the line from it to `width`, centred on `y`.
-    static func draw(y: Double, width: Double, style: Style, label: String, measurer: any TextMeasuring) -> [Primitive] {
+    static func draw(y: Double, width: Double, style: Style, label: String, measurer: any TextMeasuring) -> [Primitive]
+    {
         let color = style.overdueColor.rgba
-        let text = TextBlock(label, font: "\(style.font) Bold 11", color: color, width: width, maxLines: 1, measurer: measurer)
+        let text = TextBlock(
+            label, font: "\(style.font) Bold 11", color: color, width: width, maxLines: 1, measurer: measurer)
         let lineStart = min(width, text.measured.width + 6)
-        return [.line(LineNode(from: Point(x: lineStart, y: y), to: Point(x: width, y: y), stroke: Stroke(color: color, width: 1.5, dash: [4, 3]))),
-                .text(text.placed(x: 0, top: y - text.firstLineHeight / 2, width: width))]
+        return [
+            .line(
+                LineNode(
+                    from: Point(x: lineStart, y: y), to: Point(x: width, y: y),
+                    stroke: Stroke(color: color, width: 1.5, dash: [4, 3]))),
+            .text(text.placed(x: 0, top: y - text.firstLineHeight / 2, width: width)),
+        ]
     }
 
     /// A horizontal list's marker: the dashed line down the gutter at `x`, its label under the
     /// content (which ends at `bottom`); the new bottom.
-    static func upright(x: Double, bottom: Double, width: Double, style: Style, label: String,
-                        measurer: any TextMeasuring) -> (nodes: [Primitive], bottom: Double) {
+    static func upright(
+        x: Double, bottom: Double, width: Double, style: Style, label: String,
+        measurer: any TextMeasuring
+    ) -> (nodes: [Primitive], bottom: Double) {
         let color = style.overdueColor.rgba
-        let text = TextBlock(label, font: "\(style.font) Bold 11", color: color, width: width, maxLines: 1, measurer: measurer)
+        let text = TextBlock(
+            label, font: "\(style.font) Bold 11", color: color, width: width, maxLines: 1, measurer: measurer)
         let labelTop = bottom + 4
         let left = min(max(0, x - text.measured.width / 2), max(0, width - text.measured.width))
-        return ([.line(LineNode(from: Point(x: x, y: 0), to: Point(x: x, y: labelTop - 2), stroke: Stroke(color: color, width: 1.5, dash: [4, 3]))),
-                 .text(text.placed(x: left, top: labelTop, width: text.measured.width + 1))], labelTop + text.height)
+        return (
+            [
+                .line(
+                    LineNode(
+                        from: Point(x: x, y: 0), to: Point(x: x, y: labelTop - 2),
+                        stroke: Stroke(color: color, width: 1.5, dash: [4, 3]))),
+                .text(text.placed(x: left, top: labelTop, width: text.measured.width + 1)),
+            ], labelTop + text.height
+        )
     }
 }

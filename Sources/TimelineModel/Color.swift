@@ -14,7 +14,8 @@ public struct Color: Hashable, Sendable, Codable {
 
     /// `0xRRGGBB`, fully opaque.
     public init(hex: UInt32, alpha: UInt8 = 255) {
-        self.init(red: UInt8((hex >> 16) & 0xff), green: UInt8((hex >> 8) & 0xff), blue: UInt8(hex & 0xff), alpha: alpha)
+        self.init(
+            red: UInt8((hex >> 16) & 0xff), green: UInt8((hex >> 8) & 0xff), blue: UInt8(hex & 0xff), alpha: alpha)
     }
 
     /// The same color with its alpha multiplied by `factor` (0...1).

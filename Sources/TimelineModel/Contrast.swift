@@ -30,7 +30,8 @@ extension Color {
         func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
             UInt8((Double(top) * alpha + Double(bottom) * (1 - alpha)).rounded())
         }
-        return Color(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+        return Color(
+            red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
     }
 
     /// This color moved toward `other` by `fraction` (0...1), keeping alpha.
@@ -38,16 +39,19 @@ extension Color {
         func mix(_ from: UInt8, _ to: UInt8) -> UInt8 {
             UInt8((Double(from) + (Double(to) - Double(from)) * fraction).rounded())
         }
-        return Color(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue), alpha: alpha)
+        return Color(
+            red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue), alpha: alpha)
     }
 
     /// This color when it reaches `minimum` contrast on `background`; otherwise the same hue moved
     /// toward black or white (whichever contrasts more) until it reaches `target` (titles ask
     /// for more than the minimum, so a replaced color is clearly legible, not just legal).
-    public func readable(on background: Color, minimum: Double = Color.readableContrast, target: Double? = nil) -> Color {
+    public func readable(on background: Color, minimum: Double = Color.readableContrast, target: Double? = nil) -> Color
+    {
         let background = background.over(.white)
         if over(background).contrast(with: background) >= minimum { return self }
-        let extreme = Color.black.contrast(with: background) >= Color.white.contrast(with: background) ? Color.black : .white
+        let extreme =
+            Color.black.contrast(with: background) >= Color.white.contrast(with: background) ? Color.black : .white
         let goal = min(max(minimum, target ?? minimum), extreme.contrast(with: background))
         for step in 1...20 {
             let candidate = mixed(with: extreme, Double(step) / 20)

@@ -33,7 +33,9 @@ public struct DateNames: Hashable, Sendable, Codable {
 
     /// A day in `dayPattern` ("Nov 3").
     public func day(_ civil: CivilDate) -> String {
-        guard case .success(let pattern) = DatePattern.parse(dayPattern) else { return shortMonth(civil.month) + " " + String(civil.day) }
+        guard case .success(let pattern) = DatePattern.parse(dayPattern) else {
+            return shortMonth(civil.month) + " " + String(civil.day)
+        }
         return pattern.format(civil: civil, names: self)
     }
 

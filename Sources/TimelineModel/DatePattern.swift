@@ -7,8 +7,10 @@ public struct DatePattern: Hashable, Sendable {
     }
 
     static let fieldLetters: Set<Character> = ["y", "M", "d", "E", "H", "h", "m", "s", "a"]
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     let tokens: [Token]
@@ -75,7 +77,9 @@ public struct DatePattern: Hashable, Sendable {
     private static let fallbackDay: [Token] = [.field("M", 3), .literal(" "), .field("d", 1)]
 
     private var hasTimeFields: Bool {
-        tokens.contains { if case .field(let letter, _) = $0 { return Self.timeLetters.contains(letter) } else { return false } }
+        tokens.contains {
+            if case .field(let letter, _) = $0 { return Self.timeLetters.contains(letter) } else { return false }
+        }
     }
 
     private func isTime(_ index: Int) -> Bool {

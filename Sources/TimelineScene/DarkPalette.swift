@@ -79,7 +79,10 @@ private struct ColorPairing {
         case (.box(var box), .box(let other)):
             box.fill = pair(box.fill, other.fill)
             box.stroke = pair(box.stroke, other.stroke)
-            if var shadow = box.shadow { shadow.color = pair(shadow.color, other.shadow?.color ?? shadow.color); box.shadow = shadow }
+            if var shadow = box.shadow {
+                shadow.color = pair(shadow.color, other.shadow?.color ?? shadow.color)
+                box.shadow = shadow
+            }
             return .box(box)
         case (.line(var line), .line(let other)):
             line.stroke = pair(line.stroke, other.stroke) ?? line.stroke

@@ -30,7 +30,9 @@ public struct BoxNode: Hashable, Sendable, Codable {
     public var fill: RGBA?
     public var stroke: Stroke?
     public var shadow: ShadowPaint?
-    public init(rect: Rect, corners: CornerRadii = .zero, fill: RGBA?, stroke: Stroke? = nil, shadow: ShadowPaint? = nil) {
+    public init(
+        rect: Rect, corners: CornerRadii = .zero, fill: RGBA?, stroke: Stroke? = nil, shadow: ShadowPaint? = nil
+    ) {
         self.rect = rect
         self.corners = corners
         self.fill = fill
@@ -73,8 +75,10 @@ public struct MarkerNode: Hashable, Sendable, Codable {
     public var stroke: Stroke?
     public var glyph: MarkerGlyph?
     public var glyphColor: RGBA?
-    public init(center: Point, size: Double, shape: MarkerShape, fill: RGBA?, stroke: Stroke?,
-                glyph: MarkerGlyph? = nil, glyphColor: RGBA? = nil) {
+    public init(
+        center: Point, size: Double, shape: MarkerShape, fill: RGBA?, stroke: Stroke?,
+        glyph: MarkerGlyph? = nil, glyphColor: RGBA? = nil
+    ) {
         self.center = center
         self.size = size
         self.shape = shape
@@ -184,7 +188,8 @@ public enum Primitive: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
         guard let kind = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "empty primitive"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "empty primitive"))
         }
         switch kind {
         case .box: self = .box(try container.decode(BoxNode.self, forKey: kind))

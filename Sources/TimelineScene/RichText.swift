@@ -55,7 +55,9 @@ extension TextMeasuring {
     public func measureRunsByWord(_ runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
         var lines: [MeasuredRichLine] = []
         var current: [MeasuredRun] = []
-        var x: Double = 0, lineHeight: Double = 0, ascent: Double = 0
+        var x: Double = 0
+        var lineHeight: Double = 0
+        var ascent: Double = 0
         func finish() {
             lines.append(MeasuredRichLine(runs: current, width: x, baseline: Double(lines.count) * lineHeight + ascent))
             current = []
@@ -70,7 +72,9 @@ extension TextMeasuring {
                     lineHeight = max(lineHeight, measured.lineHeight)
                     ascent = max(ascent, measured.lines.first?.baseline ?? 0)
                     // A lone space may measure as nothing: its width is what it adds between two letters.
-                    let width = piece == " " ? measured.width - measure("xx", font: run.font, maxWidth: 100_000, maxLines: 1).width
+                    let width =
+                        piece == " "
+                        ? measured.width - measure("xx", font: run.font, maxWidth: 100_000, maxLines: 1).width
                         : measured.width
                     if x + width > maxWidth, x > 0, piece != " " { finish() }
                     if x == 0, piece == " " { continue }

@@ -28,8 +28,10 @@ public struct Scene: Hashable, Sendable, Codable {
         case width, height, background, backdrop, nodes, title, description, truncations
     }
 
-    public init(width: Double, height: Double, background: RGBA?, nodes: [Primitive], title: String,
-                description: [String], truncations: [Truncation] = [], backdrop: RGBA? = nil) {
+    public init(
+        width: Double, height: Double, background: RGBA?, nodes: [Primitive], title: String,
+        description: [String], truncations: [Truncation] = [], backdrop: RGBA? = nil
+    ) {
         self.width = width
         self.height = height
         self.background = background

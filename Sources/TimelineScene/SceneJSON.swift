@@ -42,8 +42,10 @@ public struct SceneJSON: Codable, Sendable, Hashable {
         for (index, node) in scene.nodes.enumerated() {
             guard case .text(let text) = node else { continue }
             for line in text.lines {
-                texts.append(Text(text: line.text, x: line.x, y: line.top, width: line.width, height: line.height,
-                                  baseline: line.baseline, font: text.font, color: text.color, node: index))
+                texts.append(
+                    Text(
+                        text: line.text, x: line.x, y: line.top, width: line.width, height: line.height,
+                        baseline: line.baseline, font: text.font, color: text.color, node: index))
             }
         }
         self.texts = texts

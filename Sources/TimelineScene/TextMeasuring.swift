@@ -54,7 +54,9 @@ public protocol TextMeasuring {
 }
 
 extension TextMeasuring {
-    public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText { measureRunsByWord(runs, maxWidth: maxWidth) }
+    public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
+        measureRunsByWord(runs, maxWidth: maxWidth)
+    }
 
     /// One text at a time, in order.
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {

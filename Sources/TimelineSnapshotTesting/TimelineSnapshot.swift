@@ -2,6 +2,7 @@ import Foundation
 import IssueReporting
 import TimelineGolden
 import TimelineKit
+
 #if canImport(Testing)
 import Testing
 #endif
@@ -51,11 +52,19 @@ public enum TimelineSnapshot {
     private static let counter = Counter()
 
     /// Renders with `render`, then compares, records and writes artifacts as the mode says.
-    public static func verify(render: (RenderOptions) throws -> [RenderedImage], formats: [ImageFormat],
-                              named name: String?, record: SnapshotRecordMode?, options: RenderOptions,
-                              tolerance: Int, filePath: String, testName: String) -> [Failure] {
+    public static func verify(
+        render: (RenderOptions) throws -> [RenderedImage], formats: [ImageFormat],
+        named name: String?, record: SnapshotRecordMode?, options: RenderOptions,
+        tolerance: Int, filePath: String, testName: String
+    ) -> [Failure] {
         guard let mode = record ?? SnapshotRecordMode.fromEnvironment() else {
-            return [Failure(message: "TIMELINE_RECORD='\(Environment.value("TIMELINE_RECORD") ?? "")' is not one of all, missing, failed, never")]
+            return [
+                Failure(
+                    message:
+                        "TIMELINE_RECORD='\(Environment.value("TIMELINE_RECORD") ?? "")' is not one of all, missing, "
+                        + "failed, never"
+                )
+            ]
         }
         var options = options
         options.formats = formats.isEmpty ? [.png] : formats
@@ -74,16 +83,20 @@ public enum TimelineSnapshot {
         let goldens = snapshotDirectory(forTestFile: filePath)
         let artifacts = artifactsDirectory.appendingPathComponent(goldens.lastPathComponent)
         return images.compactMap { image in
-            compare(image, golden: goldens.appendingPathComponent("\(stem).\(image.name).\(image.format.fileExtension)"),
-                    artifacts: artifacts, artifactStem: "\(stem).\(image.name)", mode: mode, tolerance: tolerance)
+            compare(
+                image, golden: goldens.appendingPathComponent("\(stem).\(image.name).\(image.format.fileExtension)"),
+                artifacts: artifacts, artifactStem: "\(stem).\(image.name)", mode: mode, tolerance: tolerance)
         }
     }
 
-    static func compare(_ image: RenderedImage, golden: URL, artifacts: URL, artifactStem: String,
-                        mode: SnapshotRecordMode, tolerance: Int) -> Failure? {
+    static func compare(
+        _ image: RenderedImage, golden: URL, artifacts: URL, artifactStem: String,
+        mode: SnapshotRecordMode, tolerance: Int
+    ) -> Failure? {
         let diffPath = artifacts.appendingPathComponent("\(artifactStem).diff.png").path
-        let check = GoldenCheck(directory: golden.deletingLastPathComponent().path, tolerance: tolerance,
-                                recordHint: "set TIMELINE_RECORD=missing")
+        let check = GoldenCheck(
+            directory: golden.deletingLastPathComponent().path, tolerance: tolerance,
+            recordHint: "set TIMELINE_RECORD=missing")
         var report = GoldenCheck.Report()
         do {
             try check.check(image, at: golden.path, diffPath: image.format == .png ? diffPath : nil, into: &report)
@@ -106,7 +119,11 @@ public enum TimelineSnapshot {
         guard let mismatch = report.mismatches.first else { return nil }
         if case .missing = mismatch.kind {
             guard mode != .never else {
-                return Failure(message: "\(golden.path): no golden image (TIMELINE_RECORD=never); run with TIMELINE_RECORD=missing to record it")
+                return Failure(
+                    message:
+                        "\(golden.path): no golden image (TIMELINE_RECORD=never); run with TIMELINE_RECORD=missing to "
+                        + "record it"
+                )
             }
             return write() ?? Failure(message: "\(golden.path): no golden image; recorded, run again")
         }
@@ -128,16 +145,20 @@ public enum TimelineSnapshot {
     /// the test framework takes them (Swift Testing). Under Swift Testing the issue is recorded
     /// directly (IssueReporting finds Testing's symbols by name, which not every toolchain keeps);
     /// under XCTest, or when issue reporters are overridden, through IssueReporting.
-    public static func report(_ failures: [Failure], fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    public static func report(
+        _ failures: [Failure], fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    ) {
         for failure in failures {
             #if canImport(Testing)
-            if Test.current != nil, IssueReporters.current.count == 1, IssueReporters.current.first is _DefaultReporter {
+            if Test.current != nil, IssueReporters.current.count == 1, IssueReporters.current.first is _DefaultReporter
+            {
                 let location = Testing.SourceLocation(
                     fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
                 Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
                 for path in failure.artifacts {
                     guard let data = FileManager.default.contents(atPath: path) else { continue }
-                    Attachment.record([UInt8](data), named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: location)
+                    Attachment.record(
+                        [UInt8](data), named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: location)
                 }
                 continue
             }

@@ -1,9 +1,10 @@
+import TimelineModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineModel
 
 /// Resolves a path written in an input so it can never name a file outside the input's folder.
 enum ContainedPath {
@@ -33,7 +34,9 @@ enum ContainedPath {
         let joined = PathName.appending(parts.joined(separator: "/"), to: root)
         guard FileManager.default.fileExists(atPath: joined) else { return .failure(.missing) }
         let real = URL(fileURLWithPath: joined).resolvingSymlinksInPath().path
-        guard real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return .failure(.symlinkEscapes) }
+        guard real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            return .failure(.symlinkEscapes)
+        }
         return .success(real)
     }
 }

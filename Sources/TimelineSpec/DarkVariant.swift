@@ -11,8 +11,9 @@ enum DarkVariant {
         var feed = Feed()
         let context = DecodeContext(file: "theme:dark", limits: Limits())
         guard let text = Themes.sources["dark"],
-              let root = try? YAMLReader(file: "theme:dark", limits: Limits()).read(Array(text.utf8)),
-              let keys = context.mapping(root, "theme", FormatSchema.theme) else { return (style, feed) }
+            let root = try? YAMLReader(file: "theme:dark", limits: Limits()).read(Array(text.utf8)),
+            let keys = context.mapping(root, "theme", FormatSchema.theme)
+        else { return (style, feed) }
         if let node = keys["style"] { context.applyStyle(node, "style", to: &style) }
         if let node = keys["feed"] { context.applyFeed(node, "feed", to: &feed) }
         return (style, feed)
@@ -31,7 +32,8 @@ enum DarkVariant {
 
     private static var colors: [WritableKeyPath<Style, Color>] {
         [
-            \.background, \.border.color, \.lineColor, \.nodeColor, \.overdueColor, \.titleColor, \.subtitleColor, \.eventColor,
+            \.background, \.border.color, \.lineColor, \.nodeColor, \.overdueColor, \.titleColor, \.subtitleColor,
+            \.eventColor,
         ]
     }
 

@@ -35,7 +35,8 @@ final class DecodeContext {
     /// and escaped, so it cannot drive the terminal or split the message.
     static func quoted(_ text: String) -> String {
         let limit = 80
-        return text.unicodeScalars.count <= limit ? "'\(MessageText.escaped(text))'"
+        return text.unicodeScalars.count <= limit
+            ? "'\(MessageText.escaped(text))'"
             : "'\(MessageText.escaped(String(text.unicodeScalars.prefix(limit))))…'"
     }
 
@@ -58,7 +59,8 @@ final class DecodeContext {
                 values.append(key: position, name: name, value)
             } else {
                 // Past the listed problems a suggestion would not be shown: not worth its search.
-                let suggestion = diagnostics.count < Self.maxDiagnostics
+                let suggestion =
+                    diagnostics.count < Self.maxDiagnostics
                     ? Suggestion.closest(to: name, in: schema.keyNames) : nil
                 error(key, "unknown key \(Self.quoted(name)) in \(path())", suggestion: suggestion)
             }
@@ -99,34 +101,51 @@ final class DecodeContext {
         // Stops at the first visible character, unlike trimming, which copies the whole text;
         // most texts start with a visible ASCII character, which needs no Unicode properties.
         if !(value.utf8.first.map { (0x21...0x7E).contains($0) } ?? false),
-           value.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            value.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        {
             error(node, "\(path()): must not be empty")
             return nil
         }
         if value.utf8.count > limits.maxTextLength, value.unicodeScalars.count > limits.maxTextLength {
-            error(node, "\(path()): text is \(value.unicodeScalars.count) characters, more than the limit of \(limits.maxTextLength) (raise with --max-text)")
+            error(
+                node,
+                "\(path()): text is \(value.unicodeScalars.count) characters, more than the limit of "
+                    + "\(limits.maxTextLength) (raise with --max-text)"
+            )
             return nil
         }
         // Escapes such as "\e" or "\uFFFE" can smuggle in characters no renderer can draw.
         if let scalar = Self.forbiddenScalar(in: value) {
             let code = MessageText.codePoint(scalar.value)
-            error(node, scalar.isNoncharacter
-                ? "\(path()): contains the noncharacter \(code), which Unicode reserves for programs' own use and PDF cannot carry"
-                : "\(path()): contains the control character \(code), which cannot be drawn")
+            error(
+                node,
+                scalar.isNoncharacter
+                    ? "\(path()): contains the noncharacter \(code), which Unicode reserves for programs' own use and "
+                        + "PDF cannot carry"
+                    : "\(path()): contains the control character \(code), which cannot be drawn")
             return nil
         }
         return value
     }
 
-    func number(_ node: YAMLNode, _ path: @autoclosure () -> String, minimum: Double, maximum: Double = 1_000_000) -> Double? {
+    func number(_ node: YAMLNode, _ path: @autoclosure () -> String, minimum: Double, maximum: Double = 1_000_000)
+        -> Double?
+    {
         // A quoted "12" is text in YAML and JSON alike: a wrong type, not a number.
         if case .scalar(let value, plain: false) = node.content {
-            error(node, "\(path()): expected a number, found the quoted text \(Self.quoted(value)) (write it without quotes)")
+            error(
+                node,
+                "\(path()): expected a number, found the quoted text \(Self.quoted(value)) (write it without quotes)")
             return nil
         }
         guard case .scalar(let value, _) = node.content, let number = ValueParsers.coreNumber(value),
-              number.isFinite else {
-            error(node, "\(path()): expected a number, found \(node.isNull ? "null" : node.scalar.map(Self.quoted) ?? node.kindName)")
+            number.isFinite
+        else {
+            error(
+                node,
+                "\(path()): expected a number, found "
+                    + "\(node.isNull ? "null" : node.scalar.map(Self.quoted) ?? node.kindName)"
+            )
             return nil
         }
         guard number >= minimum, number <= maximum else {
@@ -148,26 +167,34 @@ final class DecodeContext {
     func color(_ node: YAMLNode, _ path: @autoclosure () -> String) -> Color? {
         guard let value = text(node, path()) else { return nil }
         if let color = ValueParsers.color(value) { return color }
-        let suggestion = value.hasPrefix("#") ? nil
+        let suggestion =
+            value.hasPrefix("#")
+            ? nil
             : Suggestion.closest(to: value.lowercased(), in: Array(CSSColors.named.keys).sorted())
-        error(node, "\(path()): \(Self.quoted(value)) is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name",
-              suggestion: suggestion)
+        error(
+            node, "\(path()): \(Self.quoted(value)) is not a color; use #rgb, #rrggbb, #rrggbbaa or a CSS color name",
+            suggestion: suggestion)
         return nil
     }
 
     func date(_ node: YAMLNode, _ path: @autoclosure () -> String) -> DateValue? {
         guard let value = text(node, path()) else { return nil }
         if let date = ValueParsers.date(value) { return date }
-        error(node, "\(path()): \(Self.quoted(value)) is not an ISO 8601 date (2026-11-02) or date-time (2026-11-02T09:45:00Z)")
+        error(
+            node,
+            "\(path()): \(Self.quoted(value)) is not an ISO 8601 date (2026-11-02) or date-time (2026-11-02T09:45:00Z)")
         return nil
     }
 
-    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ path: @autoclosure () -> String, _: E.Type) -> E? where E.RawValue == String {
+    func choice<E: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ path: @autoclosure () -> String, _: E.Type)
+        -> E? where E.RawValue == String
+    {
         guard let value = text(node, path()) else { return nil }
         if let result = E(rawValue: value) { return result }
         let options = E.allCases.map(\.rawValue)
-        error(node, "\(path()): \(Self.quoted(value)) is not one of \(options.joined(separator: ", "))",
-              suggestion: Suggestion.closest(to: value, in: options))
+        error(
+            node, "\(path()): \(Self.quoted(value)) is not one of \(options.joined(separator: ", "))",
+            suggestion: Suggestion.closest(to: value, in: options))
         return nil
     }
 
@@ -187,7 +214,11 @@ final class DecodeContext {
     func datePattern(_ node: YAMLNode, _ path: @autoclosure () -> String) -> String? {
         guard let value = text(node, path()) else { return nil }
         if case .failure(let problem) = DatePattern.parse(value) {
-            error(node, "\(path()): unknown pattern letter '\(problem.letter)' in \(Self.quoted(value)); use y M d E H h m s a, and quote literal text with '...'")
+            error(
+                node,
+                "\(path()): unknown pattern letter '\(problem.letter)' in \(Self.quoted(value)); use y M d E H h m s "
+                    + "a, and quote literal text with '...'"
+            )
             return nil
         }
         return value
@@ -213,7 +244,8 @@ public enum Suggestion {
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars.prefix(64)), b = Array(b.unicodeScalars.prefix(64))
+        let a = Array(a.unicodeScalars.prefix(64))
+        let b = Array(b.unicodeScalars.prefix(64))
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -1,9 +1,10 @@
+import TimelineModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineModel
 
 /// Which syntax an input is written in.
 public enum InputFormat: String, Sendable, CaseIterable {
@@ -16,7 +17,9 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// white space (and a byte-order mark) opens an object or a list, so the strict JSON rules
     /// apply to it; YAML otherwise.
     public init(sniffing bytes: some Collection<UInt8>) {
-        let body = bytes.starts(with: TextPosition.byteOrderMark) ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
+        let body =
+            bytes.starts(with: TextPosition.byteOrderMark)
+            ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         self = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
     }
@@ -50,16 +53,20 @@ public struct DocumentDecoder: Sendable {
     ///   - theme: a theme that replaces the document's own `theme` (the `--theme` flag).
     ///   - now: "today", over the document's `now` (the `--now` flag).
     ///   - locale: the locale of dates and labels, over the document's and cards' (`--locale`).
-    public func decode(_ data: Data, file: String, format: InputFormat? = nil, baseDirectory: String,
-                       theme: String? = nil, now: DateValue? = nil, locale: String? = nil) throws(DiagnosticsError) -> Document {
+    public func decode(
+        _ data: Data, file: String, format: InputFormat? = nil, baseDirectory: String,
+        theme: String? = nil, now: DateValue? = nil, locale: String? = nil
+    ) throws(DiagnosticsError) -> Document {
         let start = SourceLocation(file: file, line: 1, column: 1)
         let read = try readTree([UInt8](data), file: file, format: format)
         if read.root.isNull {
             throw DiagnosticsError(read.diagnostics + [Diagnostic(start, Self.emptyMessage)])
         }
         let context = DecodeContext(file: file, limits: limits)
-        let document = DocumentReader(context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme,
-                                      nowOverride: now, localeOverride: locale, icons: IconReader(check: iconCheck)).read(read.root)
+        let document = DocumentReader(
+            context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme,
+            nowOverride: now, localeOverride: locale, icons: IconReader(check: iconCheck)
+        ).read(read.root)
         let problems = read.diagnostics + context.diagnostics
         if !problems.isEmpty {
             // Stable: problems at one place keep the order they were found in.
@@ -69,7 +76,12 @@ public struct DocumentDecoder: Sendable {
             }
             var listed = ordered.map(\.element)
             if context.unlisted > 0 {
-                listed.append(Diagnostic(start, "\(context.unlisted) more problems not listed (the first \(DecodeContext.maxDiagnostics) are above)"))
+                listed.append(
+                    Diagnostic(
+                        start,
+                        "\(context.unlisted) more problems not listed (the first \(DecodeContext.maxDiagnostics) are "
+                            + "above)"
+                    ))
             }
             throw DiagnosticsError(listed)
         }
@@ -82,24 +94,42 @@ public struct DocumentDecoder: Sendable {
     func readTree(_ bytes: [UInt8], file: String, format: InputFormat?) throws(DiagnosticsError) -> YAMLReader.Result {
         let start = SourceLocation(file: file, line: 1, column: 1)
         if bytes.count > limits.maxInputBytes {
-            throw DiagnosticsError([Diagnostic(start, "the file is \(bytes.count) bytes, more than the limit of \(limits.maxInputBytes) (raise with --max-input-bytes)")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    start,
+                    "the file is \(bytes.count) bytes, more than the limit of \(limits.maxInputBytes) (raise with "
+                        + "--max-input-bytes)"
+                )
+            ])
         }
-        let body = bytes.starts(with: TextPosition.byteOrderMark) ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
+        let body =
+            bytes.starts(with: TextPosition.byteOrderMark)
+            ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
             throw DiagnosticsError([Diagnostic(start, Self.emptyMessage)])
         }
         // Checked before UTF-8 and YAML so a binary file gets one plain message, not a parser's.
         if let nul = bytes.firstIndex(of: 0) {
-            throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: nul, in: bytes, file: file),
-                                               "the file contains a NUL byte; it is binary data, not YAML or JSON text")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    TextPosition.location(ofByte: nul, in: bytes, file: file),
+                    "the file contains a NUL byte; it is binary data, not YAML or JSON text")
+            ])
         }
         if String(validating: bytes, as: UTF8.self) == nil {
-            throw DiagnosticsError([Diagnostic(Self.locationOfInvalidUTF8(bytes, file: file), "the file is not UTF-8 text (invalid byte sequence here)")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    Self.locationOfInvalidUTF8(bytes, file: file),
+                    "the file is not UTF-8 text (invalid byte sequence here)")
+            ])
         }
         guard format == .json else { return try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes) }
         if let violation = StrictJSON.check(bytes) {
-            throw DiagnosticsError([Diagnostic(TextPosition.location(ofByte: violation.offset, in: bytes, file: file),
-                                               "JSON syntax error: \(violation.message)")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    TextPosition.location(ofByte: violation.offset, in: bytes, file: file),
+                    "JSON syntax error: \(violation.message)")
+            ])
         }
         return try JSONReader(file: file, limits: limits).read(bytes)
     }

@@ -1,9 +1,10 @@
+import TimelineModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineModel
 
 /// Reads the document tree: themes, styles, cards and items, into the model.
 struct DocumentReader {
@@ -28,7 +29,9 @@ struct DocumentReader {
         var style = Style()
         var feed = Feed()
         if let name = themeOverride {
-            applyTheme(YAMLNode(.scalar(name, plain: false), line: 1, column: 1), fromCommandLine: true, style: &style, feed: &feed)
+            applyTheme(
+                YAMLNode(.scalar(name, plain: false), line: 1, column: 1), fromCommandLine: true, style: &style,
+                feed: &feed)
         } else if let theme = keys["theme"] {
             applyTheme(theme, style: &style, feed: &feed)
         }
@@ -52,7 +55,8 @@ struct DocumentReader {
                     context.error(node, "cards[\(index)]: the preview layout needs 'now' (in the document, or --now)")
                 }
                 if let first = usedIDs[card.id] {
-                    context.error(node, "cards[\(index)]: id '\(card.id)' is already used by the card at line \(first.line)")
+                    context.error(
+                        node, "cards[\(index)]: id '\(card.id)' is already used by the card at line \(first.line)")
                 }
                 usedIDs[card.id] = node
                 cards.append(card)
@@ -84,14 +88,18 @@ struct DocumentReader {
             }
             return
         }
-        let looksLikeFile = name.contains("/") || name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
+        let looksLikeFile =
+            name.contains("/") || name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
         guard looksLikeFile else {
-            context.error(node, "theme: \(DecodeContext.quoted(name)) is neither a built-in theme "
-                          + "(\(Themes.names.joined(separator: ", "))) nor a theme file",
-                          suggestion: Suggestion.closest(to: name, in: Themes.names))
+            context.error(
+                node,
+                "theme: \(DecodeContext.quoted(name)) is neither a built-in theme "
+                    + "(\(Themes.names.joined(separator: ", "))) nor a theme file",
+                suggestion: Suggestion.closest(to: name, in: Themes.names))
             return
         }
-        let resolved = fromCommandLine ? .success(URL(fileURLWithPath: name).path) : ContainedPath.resolve(name, in: baseDirectory)
+        let resolved =
+            fromCommandLine ? .success(URL(fileURLWithPath: name).path) : ContainedPath.resolve(name, in: baseDirectory)
         switch resolved {
         case .failure(let problem):
             context.error(node, "theme: \(problem.message(for: name))")
@@ -110,7 +118,8 @@ struct DocumentReader {
             // The theme file's own problems point into the theme file.
             let shown = fromCommandLine ? name : path
             do {
-                let read = try DocumentDecoder(limits: context.limits).readTree(bytes, file: shown, format: InputFormat(fileName: path))
+                let read = try DocumentDecoder(limits: context.limits).readTree(
+                    bytes, file: shown, format: InputFormat(fileName: path))
                 read.diagnostics.forEach(context.report)
                 let themeContext = DecodeContext(file: shown, limits: context.limits)
                 applyThemeRoot(read.root, themeContext, style: &style, feed: &feed)
@@ -140,12 +149,18 @@ struct DocumentReader {
         var id = "card-\(index + 1)"
         if let value = keys["id"], let text = context.text(value, path + ".id") {
             if text.utf8.count > Self.maxIDLength {
-                context.error(value, "\(path).id: \(DecodeContext.quoted(text)) is \(text.unicodeScalars.count) characters, more than \(Self.maxIDLength); an id names output files")
+                context.error(
+                    value,
+                    "\(path).id: \(DecodeContext.quoted(text)) is \(text.unicodeScalars.count) characters, more than "
+                        + "\(Self.maxIDLength); an id names output files"
+                )
             } else if text.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".contains($0) }),
-               text != ".", text != ".." {
+                text != ".", text != ".."
+            {
                 id = text
             } else {
-                context.error(value, "\(path).id: \(DecodeContext.quoted(text)) may use only a-z, 0-9, '-', '_' and '.'")
+                context.error(
+                    value, "\(path).id: \(DecodeContext.quoted(text)) may use only a-z, 0-9, '-', '_' and '.'")
             }
         }
         var card = Card(id: id, style: style, items: [])
@@ -154,18 +169,21 @@ struct DocumentReader {
         card.subtitle = keys["subtitle"].flatMap { context.text($0, path + ".subtitle") }
         card.attribute = keys["attribute"].flatMap { context.text($0, path + ".attribute") }
         card.layout = keys["layout"].flatMap { context.choice($0, path + ".layout", LayoutKind.self) } ?? .list
-        card.direction = keys["direction"].flatMap { context.choice($0, path + ".direction", Direction.self) } ?? .vertical
+        card.direction =
+            keys["direction"].flatMap { context.choice($0, path + ".direction", Direction.self) } ?? .vertical
         card.groupBy = keys["groupBy"].flatMap { context.choice($0, path + ".groupBy", Grouping.self) } ?? .none
         if let value = keys["header"], let band = context.mapping(value, path + ".header", FormatSchema.header) {
-            card.header = readBand(band, path + ".header", text: (band["title"], band["subtitle"]),
-                                   defaultBackground: style.nodeColor)
+            card.header = readBand(
+                band, path + ".header", text: (band["title"], band["subtitle"]),
+                defaultBackground: style.nodeColor)
             if card.header?.title == nil, card.header?.subtitle == nil {
                 context.error(value, "\(path).header: needs a title or a subtitle")
             }
         }
         if let value = keys["footer"], let band = context.mapping(value, path + ".footer", FormatSchema.footer) {
-            card.footer = readBand(band, path + ".footer", text: (band["text"], nil),
-                                   defaultBackground: style.lineColor.withOpacity(0.25))
+            card.footer = readBand(
+                band, path + ".footer", text: (band["text"], nil),
+                defaultBackground: style.lineColor.withOpacity(0.25))
             if card.footer?.title == nil { context.error(value, "\(path).footer: needs a text") }
         }
         if let value = keys["sections"] { card.sections = context.sections(value, path + ".sections") }
@@ -191,8 +209,10 @@ struct DocumentReader {
         if let node = keys["labels"] { context.applyLabels(node, prefix + "labels", to: &names) }
     }
 
-    private func readBand(_ keys: MappingKeys, _ path: String, text: (YAMLNode?, YAMLNode?),
-                          defaultBackground: Color) -> Band {
+    private func readBand(
+        _ keys: MappingKeys, _ path: String, text: (YAMLNode?, YAMLNode?),
+        defaultBackground: Color
+    ) -> Band {
         let firstKey = text.1 == nil ? "text" : "title"
         return Band(
             title: text.0.flatMap { context.text($0, "\(path).\(firstKey)") },
@@ -207,8 +227,9 @@ struct DocumentReader {
             forEachItem(card.items) { item in
                 if item.date == nil, let location = item.location, missing < 20 {
                     missing += 1
-                    context.error(YAMLNode(.scalar("", plain: true), line: location.line, column: location.column),
-                                  "\(path): the time layout needs a 'date' on every item")
+                    context.error(
+                        YAMLNode(.scalar("", plain: true), line: location.line, column: location.column),
+                        "\(path): the time layout needs a 'date' on every item")
                 }
             }
         }
@@ -229,7 +250,11 @@ struct DocumentReader {
         for (index, node) in nodes.enumerated() {
             itemCount += 1
             if itemCount == context.limits.maxItems + 1 {
-                context.error(node, "\(path())[\(index)]: more than \(context.limits.maxItems) items in one document (raise with --max-items)")
+                context.error(
+                    node,
+                    "\(path())[\(index)]: more than \(context.limits.maxItems) items in one document (raise with "
+                        + "--max-items)"
+                )
             }
             if itemCount > context.limits.maxItems { return items }
             if let item = readItem(node, path: { "\(path())[\(index)]" }, depth: depth, itemCount: &itemCount) {
@@ -259,7 +284,9 @@ struct DocumentReader {
         item.subStatusText = keys[Key.subStatusText].flatMap { context.text($0, path() + ".subStatusText") }
         item.section = keys[Key.section].flatMap { context.text($0, path() + ".section") }
         item.body = keys[Key.description].flatMap { context.text($0, path() + ".description") }
-        item.textDirection = keys[Key.textDirection].flatMap { context.choice($0, path() + ".textDirection", TextDirection.self) } ?? .auto
+        item.textDirection =
+            keys[Key.textDirection].flatMap { context.choice($0, path() + ".textDirection", TextDirection.self) }
+            ?? .auto
         if let value = keys[Key.icon], let name = context.text(value, path() + ".icon") {
             switch ContainedPath.resolve(name, in: baseDirectory) {
             case .success(let resolved):
@@ -280,7 +307,8 @@ struct DocumentReader {
             switch LinkURL.normalized(link) {
             case .success(let url): item.link = url
             case .failure(.scheme):
-                context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
+                context.error(
+                    value, "\(path()).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
             case .failure(.controlCharacter):
                 context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) contains a control character")
             }
@@ -290,10 +318,15 @@ struct DocumentReader {
         }
         if let value = keys[Key.items], let children = context.sequence(value, path() + ".items") {
             if depth + 1 > context.limits.maxNesting {
-                context.error(value, "\(path()).items: groups nest deeper than \(context.limits.maxNesting) levels (raise with --max-nesting)")
+                context.error(
+                    value,
+                    "\(path()).items: groups nest deeper than \(context.limits.maxNesting) levels (raise with "
+                        + "--max-nesting)"
+                )
             } else {
                 if children.isEmpty { context.error(value, "\(path()).items: a group needs at least one item") }
-                item.children = readItems(children, path: { path() + ".items" }, depth: depth + 1, itemCount: &itemCount)
+                item.children = readItems(
+                    children, path: { path() + ".items" }, depth: depth + 1, itemCount: &itemCount)
             }
         }
         if keys[Key.title] == nil, keys[Key.icon] == nil, keys[Key.items] == nil {

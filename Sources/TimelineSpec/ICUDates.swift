@@ -1,9 +1,10 @@
+import TimelineModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineModel
 
 /// Month and weekday names, the day pattern and the word "Today" of a locale, from ICU's CLDR
 /// data. ICU (libicui18n, Debian's libicu72) is opened with `dlopen` the first time a locale
@@ -19,17 +20,31 @@ package enum ICUDates {
 
 /// The few ICU C functions used, looked up by their versioned names (`udat_open_72`).
 private final class ICULibrary: @unchecked Sendable {
-    typealias Open = @convention(c) (Int32, Int32, UnsafePointer<CChar>?, UnsafePointer<UInt16>?, Int32,
-                                     UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>) -> OpaquePointer?
-    typealias Format = @convention(c) (OpaquePointer?, Double, UnsafeMutablePointer<UInt16>?, Int32, OpaquePointer?,
-                                       UnsafeMutablePointer<Int32>) -> Int32
+    typealias Open =
+        @convention(c) (
+            Int32, Int32, UnsafePointer<CChar>?, UnsafePointer<UInt16>?, Int32,
+            UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>
+        ) -> OpaquePointer?
+    typealias Format =
+        @convention(c) (
+            OpaquePointer?, Double, UnsafeMutablePointer<UInt16>?, Int32, OpaquePointer?,
+            UnsafeMutablePointer<Int32>
+        ) -> Int32
     typealias Close = @convention(c) (OpaquePointer?) -> Void
     typealias GeneratorOpen = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>) -> OpaquePointer?
-    typealias BestPattern = @convention(c) (OpaquePointer?, UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<UInt16>?, Int32,
-                                            UnsafeMutablePointer<Int32>) -> Int32
-    typealias RelativeOpen = @convention(c) (UnsafePointer<CChar>?, OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>) -> OpaquePointer?
-    typealias RelativeFormat = @convention(c) (OpaquePointer?, Double, Int32, UnsafeMutablePointer<UInt16>?, Int32,
-                                               UnsafeMutablePointer<Int32>) -> Int32
+    typealias BestPattern =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<UInt16>?, Int32,
+            UnsafeMutablePointer<Int32>
+        ) -> Int32
+    typealias RelativeOpen =
+        @convention(c) (UnsafePointer<CChar>?, OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>) ->
+        OpaquePointer?
+    typealias RelativeFormat =
+        @convention(c) (
+            OpaquePointer?, Double, Int32, UnsafeMutablePointer<UInt16>?, Int32,
+            UnsafeMutablePointer<Int32>
+        ) -> Int32
 
     let open: Open, format: Format, close: Close
     let generatorOpen: GeneratorOpen, bestPattern: BestPattern, generatorClose: Close
@@ -43,10 +58,13 @@ private final class ICULibrary: @unchecked Sendable {
             dlsym(handle, name + suffix).map { unsafeBitCast($0, to: T.self) }
         }
         guard let open = symbol("udat_open", Open.self), let format = symbol("udat_format", Format.self),
-              let close = symbol("udat_close", Close.self),
-              let generatorOpen = symbol("udatpg_open", GeneratorOpen.self), let bestPattern = symbol("udatpg_getBestPattern", BestPattern.self),
-              let generatorClose = symbol("udatpg_close", Close.self), let relativeOpen = symbol("ureldatefmt_open", RelativeOpen.self),
-              let relativeFormat = symbol("ureldatefmt_format", RelativeFormat.self), let relativeClose = symbol("ureldatefmt_close", Close.self)
+            let close = symbol("udat_close", Close.self),
+            let generatorOpen = symbol("udatpg_open", GeneratorOpen.self),
+            let bestPattern = symbol("udatpg_getBestPattern", BestPattern.self),
+            let generatorClose = symbol("udatpg_close", Close.self),
+            let relativeOpen = symbol("ureldatefmt_open", RelativeOpen.self),
+            let relativeFormat = symbol("ureldatefmt_format", RelativeFormat.self),
+            let relativeClose = symbol("ureldatefmt_close", Close.self)
         else { return nil }
         (self.open, self.format, self.close) = (open, format, close)
         (self.generatorOpen, self.bestPattern, self.generatorClose) = (generatorOpen, bestPattern, generatorClose)
@@ -68,14 +86,17 @@ private final class ICULibrary: @unchecked Sendable {
         let sunday = instant(2026, 11, 1)
         let weekdays = (0..<7).map { sunday + Double($0) * 86_400_000 }
         guard let long = formatted(months, pattern: "LLLL", locale: locale),
-              let short = formatted(months, pattern: "LLL", locale: locale),
-              let days = formatted(weekdays, pattern: "cccc", locale: locale),
-              let shortDays = formatted(weekdays, pattern: "ccc", locale: locale) else { return nil }
-        var names = DateNames(months: long, shortMonths: short, weekdays: days, shortWeekdays: shortDays,
-                              today: today(locale) ?? DateNames.english.today)
+            let short = formatted(months, pattern: "LLL", locale: locale),
+            let days = formatted(weekdays, pattern: "cccc", locale: locale),
+            let shortDays = formatted(weekdays, pattern: "ccc", locale: locale)
+        else { return nil }
+        var names = DateNames(
+            months: long, shortMonths: short, weekdays: days, shortWeekdays: shortDays,
+            today: today(locale) ?? DateNames.english.today)
         // Stand-alone letters (L, c) read as their format twins; a pattern we cannot read keeps English's.
         if let day = best("MMMd", locale: locale).map({ String($0.map { $0 == "L" ? "M" : $0 == "c" ? "E" : $0 }) }),
-           case .success = DatePattern.parse(day) {
+            case .success = DatePattern.parse(day)
+        {
             names.dayPattern = day
         }
         return names
@@ -84,7 +105,9 @@ private final class ICULibrary: @unchecked Sendable {
     /// Whether ICU has data for the locale's language: for one it has not, it falls back to its
     /// root locale (months "M01", "M02", …) or to the machine's default (English).
     private func isKnown(_ locale: String) -> Bool {
-        guard let january = formatted([instant(2026, 1, 15)], pattern: "LLLL", locale: locale)?.first else { return false }
+        guard let january = formatted([instant(2026, 1, 15)], pattern: "LLLL", locale: locale)?.first else {
+            return false
+        }
         return !january.isEmpty && january != "M01" && january != "January"
     }
 
@@ -95,7 +118,9 @@ private final class ICULibrary: @unchecked Sendable {
     private func formatted(_ dates: [Double], pattern: String, locale: String) -> [String]? {
         var status: Int32 = 0
         let utf16 = Array(pattern.utf16)
-        guard let formatter = open(-2, -2, locale, Array("UTC".utf16), 3, utf16, Int32(utf16.count), &status), status <= 0 else { return nil }
+        guard let formatter = open(-2, -2, locale, Array("UTC".utf16), 3, utf16, Int32(utf16.count), &status),
+            status <= 0
+        else { return nil }
         defer { close(formatter) }
         return dates.map { date in
             read { buffer, capacity, status in format(formatter, date, buffer, capacity, nil, status) } ?? ""
@@ -108,7 +133,9 @@ private final class ICULibrary: @unchecked Sendable {
         guard let generator = generatorOpen(locale, &status), status <= 0 else { return nil }
         defer { generatorClose(generator) }
         let utf16 = Array(skeleton.utf16)
-        return read { buffer, capacity, status in bestPattern(generator, utf16, Int32(utf16.count), buffer, capacity, status) }
+        return read { buffer, capacity, status in
+            bestPattern(generator, utf16, Int32(utf16.count), buffer, capacity, status)
+        }
     }
 
     /// "Today" as the start of a sentence: the relative day 0.

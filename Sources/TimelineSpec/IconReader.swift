@@ -24,7 +24,8 @@ final class IconReader {
     }
 
     /// The icon at `path` (already resolved inside the input's folder), or why it is refused.
-    func read(_ path: String, kind: IconFile.Kind, label: String, location: SourceLocation) -> Result<Void, IconProblem> {
+    func read(_ path: String, kind: IconFile.Kind, label: String, location: SourceLocation) -> Result<Void, IconProblem>
+    {
         if icons[path] != nil { return .success(()) }
         let bytes: [UInt8]
         switch RegularFile.read(path, maxBytes: Self.maxFileBytes) {
@@ -46,8 +47,12 @@ final class IconReader {
             if let problem = SVGPreflight.problem(in: bytes) { return .failure(problem) }
         }
         totalBytes += bytes.count
-        guard totalBytes <= Self.maxDocumentBytes else { return .failure(.documentBudget("bytes", Self.maxDocumentBytes)) }
-        guard totalPixels <= Self.maxDocumentPixels else { return .failure(.documentBudget("pixels", Self.maxDocumentPixels)) }
+        guard totalBytes <= Self.maxDocumentBytes else {
+            return .failure(.documentBudget("bytes", Self.maxDocumentBytes))
+        }
+        guard totalPixels <= Self.maxDocumentPixels else {
+            return .failure(.documentBudget("pixels", Self.maxDocumentPixels))
+        }
         let icon = IconFile(kind: kind, bytes: bytes, location: location, label: label)
         if let problem = check?(icon) { return .failure(.undrawable(problem)) }
         icons[path] = icon
@@ -86,13 +91,19 @@ enum PNGHeader {
 
     static func read(_ bytes: [UInt8]) -> Result<(width: Int, height: Int), IconProblem> {
         guard bytes.count >= 33, Array(bytes[0..<8]) == signature else { return .failure(.notPNG("no PNG signature")) }
-        guard Array(bytes[8..<16]) == [0, 0, 0, 13] + Array("IHDR".utf8) else { return .failure(.notPNG("no IHDR chunk first")) }
+        guard Array(bytes[8..<16]) == [0, 0, 0, 13] + Array("IHDR".utf8) else {
+            return .failure(.notPNG("no IHDR chunk first"))
+        }
         func integer(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let width = integer(16), height = integer(20)
-        let depth = bytes[24], colorType = bytes[25]
+        let width = integer(16)
+        let height = integer(20)
+        let depth = bytes[24]
+        let colorType = bytes[25]
         let depths: [UInt8: [UInt8]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
         guard width > 0, height > 0 else { return .failure(.notPNG("a side of 0 pixels")) }
-        guard depths[colorType]?.contains(depth) == true else { return .failure(.notPNG("bit depth \(depth) with color type \(colorType)")) }
+        guard depths[colorType]?.contains(depth) == true else {
+            return .failure(.notPNG("bit depth \(depth) with color type \(colorType)"))
+        }
         return .success((width, height))
     }
 }
@@ -103,10 +114,13 @@ enum SVGPreflight {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.contains(0) {
             return .svg("only UTF-8 SVG files are read")
         }
-        if let declaration = firstRange(of: "<?xml", in: bytes), let end = firstRange(of: "?>", in: bytes, from: declaration) {
+        if let declaration = firstRange(of: "<?xml", in: bytes),
+            let end = firstRange(of: "?>", in: bytes, from: declaration)
+        {
             let lowered = bytes[declaration..<end].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
             if let encoding = firstRange(of: "encoding", in: lowered) {
-                let value = String(decoding: lowered[(encoding + 8)...].drop { " =\"'".utf8.contains($0) }, as: UTF8.self)
+                let value = String(
+                    decoding: lowered[(encoding + 8)...].drop { " =\"'".utf8.contains($0) }, as: UTF8.self)
                 if !(value.hasPrefix("utf-8") || value.hasPrefix("us-ascii") || value.hasPrefix("ascii")) {
                     return .svg("only UTF-8 SVG files are read")
                 }

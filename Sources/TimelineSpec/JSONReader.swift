@@ -30,7 +30,8 @@ struct JSONReader {
                 line += 1
                 column = 0
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                try tree.startCollection(mapping: byte == UInt8(ascii: "{"), line: line, column: column + 1, anchor: nil)
+                try tree.startCollection(
+                    mapping: byte == UInt8(ascii: "{"), line: line, column: column + 1, anchor: nil)
                 index += 1
                 column += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
@@ -40,10 +41,15 @@ struct JSONReader {
             case UInt8(ascii: "\""):
                 let string = Self.string(bytes, from: index)
                 for (offset, code) in string.loneSurrogates {
-                    tree.report(line: line, column: column + 1 + offset,
-                                "the escape \\u\(String(code, radix: 16, uppercase: true)) is half of a surrogate pair without its other half; it encodes no character")
+                    tree.report(
+                        line: line, column: column + 1 + offset,
+                        "the escape \\u\(String(code, radix: 16, uppercase: true)) is half of a surrogate pair without "
+                            + "its other half; it encodes no character"
+                    )
                 }
-                try tree.add(YAMLNode(.scalar(string.value, plain: false), line: line, column: column + 1), line: line, column: column + 1)
+                try tree.add(
+                    YAMLNode(.scalar(string.value, plain: false), line: line, column: column + 1), line: line,
+                    column: column + 1)
                 index = string.end
                 column += string.characters
             default:
@@ -54,19 +60,25 @@ struct JSONReader {
                     throw tree.failure(line: line, column: column + 1, "JSON syntax error: unexpected character")
                 }
                 let text = String(decoding: bytes[index..<end], as: UTF8.self)
-                try tree.add(YAMLNode(.scalar(text, plain: true), line: line, column: column + 1), line: line, column: column + 1)
+                try tree.add(
+                    YAMLNode(.scalar(text, plain: true), line: line, column: column + 1), line: line, column: column + 1
+                )
                 column += end - index
                 index = end
             }
         }
         guard let root = tree.root else {
-            throw DiagnosticsError([Diagnostic(SourceLocation(file: file, line: 1, column: 1), DocumentDecoder.emptyMessage)])
+            throw DiagnosticsError([
+                Diagnostic(SourceLocation(file: file, line: 1, column: 1), DocumentDecoder.emptyMessage)
+            ])
         }
         return YAMLReader.Result(root: root, diagnostics: tree.problems)
     }
 
-    private static let delimiters: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ":"),
-                                                 UInt8(ascii: "]"), UInt8(ascii: "}")]
+    private static let delimiters: Set<UInt8> = [
+        0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ":"),
+        UInt8(ascii: "]"), UInt8(ascii: "}"),
+    ]
 
     struct StringToken {
         var value: String
@@ -113,7 +125,9 @@ struct JSONReader {
                     let code = hexEscape(bytes, at: index) ?? 0xFFFD
                     var scalar = Unicode.Scalar(code)
                     width = 6
-                    if (0xD800...0xDBFF).contains(code), let low = hexEscape(bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                    if (0xD800...0xDBFF).contains(code), let low = hexEscape(bytes, at: index + 6),
+                        (0xDC00...0xDFFF).contains(low)
+                    {
                         scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
                         width = 12
                     } else if (0xD800...0xDFFF).contains(code) {
@@ -131,13 +145,16 @@ struct JSONReader {
             if byte & 0xC0 != 0x80 { characters += 1 }
             index += 1
         }
-        return StringToken(value: String(decoding: bytes[(start + 1)...], as: UTF8.self), end: bytes.count,
-                           characters: characters, loneSurrogates: loneSurrogates)
+        return StringToken(
+            value: String(decoding: bytes[(start + 1)...], as: UTF8.self), end: bytes.count,
+            characters: characters, loneSurrogates: loneSurrogates)
     }
 
     /// The code of the `\uXXXX` escape whose backslash is at `index`.
     private static func hexEscape(_ bytes: [UInt8], at index: Int) -> UInt32? {
-        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            return nil
+        }
         var code: UInt32 = 0
         for byte in bytes[index + 2..<index + 6] {
             guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }

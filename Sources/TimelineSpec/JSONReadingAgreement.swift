@@ -7,7 +7,8 @@ package enum JSONReadingAgreement {
     /// How the readers disagree on `bytes`, or nil when they agree.
     package static func disagreement(in bytes: [UInt8], limits: Limits) -> String? {
         let decoder = DocumentDecoder(limits: limits)
-        let json = Result { () throws(DiagnosticsError) in try decoder.readTree(bytes, file: "fuzz.json", format: .json) }
+        let json = Result { () throws(DiagnosticsError) in try decoder.readTree(bytes, file: "fuzz.json", format: .json)
+        }
         let problems: [Diagnostic]
         switch json {
         case .success(let read): problems = read.diagnostics
@@ -19,20 +20,26 @@ package enum JSONReadingAgreement {
         }
 
         if let violation = StrictJSON.check(bytes) {
-            guard (0...bytes.count).contains(violation.offset) else { return "a violation outside the input: \(violation)" }
+            guard (0...bytes.count).contains(violation.offset) else {
+                return "a violation outside the input: \(violation)"
+            }
             if case .success = json { return "the strict check refused (\(violation.message)) but the input was read" }
             return nil
         }
         // Accepted by the strict check: only the checks made before it, and the limits, may stop reading.
         if case .failure(let error) = json,
-           let stop = error.diagnostics.first(where: { problem in !allowedStops.contains { problem.message.hasPrefix($0) } }) {
+            let stop = error.diagnostics.first(where: { problem in
+                !allowedStops.contains { problem.message.hasPrefix($0) }
+            })
+        {
             return "the strict check accepted the input but reading stopped: \(stop)"
         }
 
         // libyaml reads JSON as JSON except for raw U+0085, U+2028 and U+2029, which YAML 1.1
         // folds as line breaks; inputs it refuses (surrogate escapes, long keys) are not compared.
         guard !TextPosition.containsYAML11LineBreak(bytes),
-              let yaml = try? decoder.readTree(bytes, file: "fuzz.json", format: .yaml) else { return nil }
+            let yaml = try? decoder.readTree(bytes, file: "fuzz.json", format: .yaml)
+        else { return nil }
         guard case .success(let read) = json else { return "libyaml read what the JSON reader refused: \(json)" }
         let fast = read.root.outline + read.diagnostics.map(\.description).joined(separator: "\n")
         let slow = yaml.root.outline + yaml.diagnostics.map(\.description).joined(separator: "\n")
@@ -40,5 +47,7 @@ package enum JSONReadingAgreement {
     }
 
     /// Problems that may stop reading JSON the strict check accepted.
-    private static let allowedStops = ["the file is", "the file contains", "nesting deeper than", "the document expands to", "aliases expand to"]
+    private static let allowedStops = [
+        "the file is", "the file contains", "nesting deeper than", "the document expands to", "aliases expand to",
+    ]
 }

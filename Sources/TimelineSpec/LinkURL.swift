@@ -38,8 +38,10 @@ enum LinkURL {
     /// Unreserved characters and the delimiters a URL's structure needs, but not `(`, `)`, `'`.
     private static let kept: Set<UInt8> = {
         var set = Set<UInt8>()
-        for range in [UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                      UInt8(ascii: "0")...UInt8(ascii: "9")] {
+        for range in [
+            UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+        ] {
             set.formUnion(range)
         }
         set.formUnion(Array("-._~:/?#[]@!$&*+,;=".utf8))

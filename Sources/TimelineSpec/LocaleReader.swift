@@ -17,7 +17,9 @@ extension DecodeContext {
         let language = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
         if language == "en" { return .english }
         guard let names = ICUDates.names(for: tag) else {
-            error(node, "\(path): no date names for \(Self.quoted(tag)) (ICU's libicui18n is missing or has no data for it)")
+            error(
+                node,
+                "\(path): no date names for \(Self.quoted(tag)) (ICU's libicui18n is missing or has no data for it)")
             return nil
         }
         return names
@@ -32,7 +34,9 @@ extension DecodeContext {
     /// Language, then optional script, region and variants: letters and digits between hyphens.
     static func isLocaleTag(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        guard let language = parts.first, (2...3).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else {
             return false
         }
         return parts.dropFirst().allSatisfy { part in

@@ -27,7 +27,8 @@ struct NodeTreeBuilder {
     }
 
     var depthMessage: String {
-        "nesting deeper than \(depthLimit) levels of lists and mappings (raise with --max-depth, at most \(Limits.maxYAMLDepthCeiling))"
+        "nesting deeper than \(depthLimit) levels of lists and mappings (raise with --max-depth, at most "
+            + "\(Limits.maxYAMLDepthCeiling))"
     }
 
     /// A stop at `line`:`column`, after the problems found so far.
@@ -72,21 +73,25 @@ struct NodeTreeBuilder {
         let frame = frames[depth]
         let node: YAMLNode
         if frame.isMapping {
-            var count = 1, bytes = 0
+            var count = 1
+            var bytes = 0
             for pair in frame.pairs {
                 count = Self.saturatingAdd(count, Self.saturatingAdd(pair.key.expandedCount, pair.value.expandedCount))
                 bytes = Self.saturatingAdd(bytes, Self.saturatingAdd(pair.key.expandedBytes, pair.value.expandedBytes))
             }
-            node = YAMLNode(.mapping(frame.pairs.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
-                            expandedCount: count, expandedBytes: bytes)
+            node = YAMLNode(
+                .mapping(frame.pairs.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
+                expandedCount: count, expandedBytes: bytes)
         } else {
-            var count = 1, bytes = 0
+            var count = 1
+            var bytes = 0
             for item in frame.items {
                 count = Self.saturatingAdd(count, item.expandedCount)
                 bytes = Self.saturatingAdd(bytes, item.expandedBytes)
             }
-            node = YAMLNode(.sequence(frame.items.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
-                            expandedCount: count, expandedBytes: bytes)
+            node = YAMLNode(
+                .sequence(frame.items.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
+                expandedCount: count, expandedBytes: bytes)
         }
         let anchor = frame.anchor
         frame.close()
@@ -96,10 +101,18 @@ struct NodeTreeBuilder {
 
     private func checkCount(_ line: Int, _ column: Int) throws(DiagnosticsError) {
         if expanded > limits.maxNodes {
-            throw failure(line: line, column: column, "the document expands to more than \(limits.maxNodes) YAML nodes; aliases are not expanded that far (raise with --max-nodes)")
+            throw failure(
+                line: line, column: column,
+                "the document expands to more than \(limits.maxNodes) YAML nodes; aliases are not expanded that far "
+                    + "(raise with --max-nodes)"
+            )
         }
         if aliasedBytes > limits.maxExpandedBytes {
-            throw failure(line: line, column: column, "aliases expand to more than \(limits.maxExpandedBytes) bytes of text; they are not expanded that far (raise with --max-expanded-bytes)")
+            throw failure(
+                line: line, column: column,
+                "aliases expand to more than \(limits.maxExpandedBytes) bytes of text; they are not expanded that far "
+                    + "(raise with --max-expanded-bytes)"
+            )
         }
     }
 
@@ -117,7 +130,10 @@ struct NodeTreeBuilder {
         } else {
             // Scalar keys only: collection keys are reported by the decoder.
             if let text = node.scalar, parent.hasKey(text) {
-                problems.append(Diagnostic(SourceLocation(file: file, line: node.line, column: node.column), "duplicate key \(DecodeContext.quoted(text))"))
+                problems.append(
+                    Diagnostic(
+                        SourceLocation(file: file, line: node.line, column: node.column),
+                        "duplicate key \(DecodeContext.quoted(text))"))
             }
             parent.pendingKey = node
         }

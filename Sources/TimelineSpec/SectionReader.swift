@@ -4,8 +4,10 @@ import TimelineModel
 /// else the next of a palette), and an item without `color` takes its section's.
 extension DecodeContext {
     /// Colors given to sections named without one, in turn: distinct hues that keep 3:1 against white.
-    static let sectionPalette: [Color] = [0x0a6ed1, 0xc0399f, 0x1e8a44, 0xd04a02, 0x6c32a9, 0x00838f, 0x8d6e00, 0xb00020]
-        .map { Color(hex: $0) }
+    static let sectionPalette: [Color] = [
+        0x0a6ed1, 0xc0399f, 0x1e8a44, 0xd04a02, 0x6c32a9, 0x00838f, 0x8d6e00, 0xb00020,
+    ]
+    .map { Color(hex: $0) }
 
     func boolean(_ node: YAMLNode, _ path: @autoclosure () -> String) -> Bool? {
         guard let value = text(node, path()) else { return nil }

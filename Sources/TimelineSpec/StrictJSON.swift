@@ -41,17 +41,21 @@ enum StrictJSON {
                 if let last = open.last {
                     let closer = last.byte == openBrace ? "}" : "]"
                     let opener = last.byte == openBrace ? "{" : "["
-                    return Violation(offset: last.offset, message: "this '\(opener)' is never closed with '\(closer)' (the file ends first)")
+                    return Violation(
+                        offset: last.offset,
+                        message: "this '\(opener)' is never closed with '\(closer)' (the file ends first)")
                 }
                 return Violation(offset: index, message: "the file ends where a value was expected")
             }
             let byte = bytes[index]
             switch expect {
             case .end:
-                return Violation(offset: index, message: "unexpected \(describe(bytes, index)) after the end of the JSON value")
+                return Violation(
+                    offset: index, message: "unexpected \(describe(bytes, index)) after the end of the JSON value")
             case .colon:
                 guard byte == UInt8(ascii: ":") else {
-                    return Violation(offset: index, message: "expected ':' after the key, found \(describe(bytes, index))")
+                    return Violation(
+                        offset: index, message: "expected ':' after the key, found \(describe(bytes, index))")
                 }
                 index += 1
                 expect = .value(first: false)
@@ -71,7 +75,9 @@ enum StrictJSON {
                 }
             case .key(let first):
                 if byte == closeBrace {
-                    guard first else { return Violation(offset: index, message: "trailing comma before '}' (JSON allows none)") }
+                    guard first else {
+                        return Violation(offset: index, message: "trailing comma before '}' (JSON allows none)")
+                    }
                     open.removeLast()
                     index += 1
                     expect = afterValue()
@@ -80,11 +86,15 @@ enum StrictJSON {
                     expect = .colon
                 } else {
                     let hint = byte == UInt8(ascii: "'") ? " (JSON strings use double quotes)" : ""
-                    return Violation(offset: index, message: "expected a key in double quotes, found \(describe(bytes, index))\(hint)")
+                    return Violation(
+                        offset: index,
+                        message: "expected a key in double quotes, found \(describe(bytes, index))\(hint)")
                 }
             case .value(let first):
                 if byte == closeBracket, open.last?.byte == openBracket {
-                    guard first else { return Violation(offset: index, message: "trailing comma before ']' (JSON allows none)") }
+                    guard first else {
+                        return Violation(offset: index, message: "trailing comma before ']' (JSON allows none)")
+                    }
                     open.removeLast()
                     index += 1
                     expect = afterValue()
@@ -123,7 +133,8 @@ enum StrictJSON {
             }
             if byte < 0x20 {
                 let name = byte == 0x0A ? "a line break" : byte == 0x09 ? "a tab" : "a control character"
-                return Violation(offset: index, message: "\(name) inside a string; write it as an escape (\\n, \\t, \\u00XX)")
+                return Violation(
+                    offset: index, message: "\(name) inside a string; write it as an escape (\\n, \\t, \\u00XX)")
             }
             if byte == backslash {
                 guard index + 1 < bytes.count else { break }
@@ -137,7 +148,8 @@ enum StrictJSON {
                     }
                     index += 6
                 } else {
-                    return Violation(offset: index, message: "\\\(describePlain(bytes, index + 1)) is not a JSON escape")
+                    return Violation(
+                        offset: index, message: "\\\(describePlain(bytes, index + 1)) is not a JSON escape")
                 }
                 continue
             }
@@ -168,7 +180,9 @@ enum StrictJSON {
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             if !digits() { return Violation(offset: index, message: "an exponent must be followed by digits") }
         }
         return nil

@@ -13,7 +13,9 @@ extension DecodeContext {
             case "border":
                 guard let border = mapping(value, at, FormatSchema.border) else { break }
                 border["color"].flatMap { color($0, at + ".color") }.map { style.border.color = $0 }
-                border["width"].flatMap { number($0, at + ".width", minimum: 0, maximum: 1000) }.map { style.border.width = $0 }
+                border["width"].flatMap { number($0, at + ".width", minimum: 0, maximum: 1000) }.map {
+                    style.border.width = $0
+                }
             case "cornerRadius": number(value, at, minimum: 0, maximum: 10_000).map { style.cornerRadius = $0 }
             case "margins": insets(value, at).map { style.margins = $0 }
             case "lineColor": color(value, at).map { style.lineColor = $0 }
@@ -28,7 +30,8 @@ extension DecodeContext {
             case "groupPadding": number(value, at, minimum: 0, maximum: 1000).map { style.groupPadding = $0 }
             case "nestIndent": number(value, at, minimum: 0, maximum: 1000).map { style.nestIndent = $0 }
             case "eventColumnWidth": number(value, at, minimum: 0, maximum: 10_000).map { style.eventColumnWidth = $0 }
-            case "statusColumnWidth": number(value, at, minimum: 0, maximum: 10_000).map { style.statusColumnWidth = $0 }
+            case "statusColumnWidth":
+                number(value, at, minimum: 0, maximum: 10_000).map { style.statusColumnWidth = $0 }
             case "font": text(value, at).map { style.font = $0 }
             case "titleFont": text(value, at).map { style.titleFont = $0 }
             case "subtitleFont": text(value, at).map { style.subtitleFont = $0 }
@@ -49,7 +52,8 @@ extension DecodeContext {
             case "legend": boolean(value, at).map { style.legend = $0 }
             case "shadow":
                 guard let shadow = mapping(value, at, FormatSchema.shadow) else { break }
-                var result = style.shadow ?? Style.Shadow(color: Color(hex: 0, alpha: 40), blur: 8, offsetX: 0, offsetY: 2)
+                var result =
+                    style.shadow ?? Style.Shadow(color: Color(hex: 0, alpha: 40), blur: 8, offsetX: 0, offsetY: 2)
                 shadow["color"].flatMap { color($0, at + ".color") }.map { result.color = $0 }
                 shadow["blur"].flatMap { number($0, at + ".blur", minimum: 0, maximum: 200) }.map { result.blur = $0 }
                 if let offset = shadow["offset"].flatMap({ insets($0, at + ".offset") }) {

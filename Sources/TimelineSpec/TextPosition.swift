@@ -8,7 +8,8 @@ enum TextPosition {
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var index = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
         let end = min(offset, bytes.count)
         while index < end {
@@ -32,7 +33,8 @@ enum TextPosition {
     static func containsYAML11LineBreak(_ bytes: [UInt8]) -> Bool {
         bytes.indices.contains { index in
             (bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85)
-                || (bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8)
+                || (bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && bytes[index + 2] & 0xFE == 0xA8)
         }
     }
 
@@ -66,7 +68,8 @@ enum TextPosition {
         func place(line: Int, column: Int, index: Int) -> (line: Int, column: Int) {
             guard let lineStarts else { return (line + 1, column + 1) }
             // The last line starting at or before `index`.
-            var low = 0, high = lineStarts.count - 1
+            var low = 0
+            var high = lineStarts.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
                 if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }

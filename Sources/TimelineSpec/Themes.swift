@@ -18,49 +18,49 @@ public enum Themes {
         // The light half of `auto`; its dark half is made from "dark" (`DarkVariant`).
         "auto": "style: {}\n",
         "dark": """
-            style:
-              background: "#1c1c1e"
-              border: { color: "#3a3a3c", width: 1 }
-              lineColor: "#48484a"
-              nodeColor: "#0a84ff"
-              overdueColor: "#ff453a"
-              titleColor: "#f2f2f7"
-              subtitleColor: "#aeaeb2"
-              eventColor: "#aeaeb2"
-            feed:
-              background: "#000000"
+        style:
+          background: "#1c1c1e"
+          border: { color: "#3a3a3c", width: 1 }
+          lineColor: "#48484a"
+          nodeColor: "#0a84ff"
+          overdueColor: "#ff453a"
+          titleColor: "#f2f2f7"
+          subtitleColor: "#aeaeb2"
+          eventColor: "#aeaeb2"
+        feed:
+          background: "#000000"
 
-            """,
+        """,
         "fiori": """
-            style:
-              background: "#ffffff"
-              border: { color: "#e5e5e5", width: 1 }
-              cornerRadius: 16
-              lineColor: "#758ca4"
-              nodeColor: "#0070f2"
-              overdueColor: "#d20a0a"
-              titleColor: "#1d2d3e"
-              subtitleColor: "#556b82"
-              eventColor: "#556b82"
-              lineWidth: 1
-            feed:
-              background: "#f5f6f7"
+        style:
+          background: "#ffffff"
+          border: { color: "#e5e5e5", width: 1 }
+          cornerRadius: 16
+          lineColor: "#758ca4"
+          nodeColor: "#0070f2"
+          overdueColor: "#d20a0a"
+          titleColor: "#1d2d3e"
+          subtitleColor: "#556b82"
+          eventColor: "#556b82"
+          lineWidth: 1
+        feed:
+          background: "#f5f6f7"
 
-            """,
+        """,
         "mono": """
-            style:
-              background: "#ffffff"
-              border: { color: "#000000", width: 1 }
-              cornerRadius: 0
-              lineColor: "#000000"
-              nodeColor: "#000000"
-              overdueColor: "#000000"
-              titleColor: "#000000"
-              subtitleColor: "#333333"
-              eventColor: "#333333"
-            feed:
-              background: "#ffffff"
+        style:
+          background: "#ffffff"
+          border: { color: "#000000", width: 1 }
+          cornerRadius: 0
+          lineColor: "#000000"
+          nodeColor: "#000000"
+          overdueColor: "#000000"
+          titleColor: "#000000"
+          subtitleColor: "#333333"
+          eventColor: "#333333"
+        feed:
+          background: "#ffffff"
 
-            """,
+        """,
     ]
 }

@@ -10,7 +10,9 @@ enum ValueParsers {
             guard hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16) else { return nil }
             switch hex.count {
             case 3:
-                let r = UInt8((value >> 8) & 0xf), g = UInt8((value >> 4) & 0xf), b = UInt8(value & 0xf)
+                let r = UInt8((value >> 8) & 0xf)
+                let g = UInt8((value >> 4) & 0xf)
+                let b = UInt8(value & 0xf)
                 return Color(red: r * 17, green: g * 17, blue: b * 17)
             case 6: return Color(hex: value)
             case 8: return Color(hex: value >> 8, alpha: UInt8(value & 0xff))
@@ -42,13 +44,15 @@ enum ValueParsers {
             return true
         }
         guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
         let dayNumber = CivilDate.daysSinceEpoch(year: year, month: month, day: day)
         if index == chars.count {
             return DateValue(instant: Double(dayNumber) * 86_400, utcOffset: 0, isDay: true)
         }
         guard expect(84) || expect(116) || expect(32), let hour = number(2), expect(58), let minute = number(2),
-              hour < 24, minute < 60 else { return nil }
+            hour < 24, minute < 60
+        else { return nil }
         var seconds = 0.0
         if expect(58) {
             guard let whole = number(2), whole < 61 else { return nil }
@@ -88,9 +92,13 @@ enum ValueParsers {
     /// `infinity`, `1_000`).
     static func coreNumber(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
-        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o") {
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"),
+            bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o")
+        {
             return Int(String(decoding: bytes[2...], as: UTF8.self), radix: bytes[1] == UInt8(ascii: "x") ? 16 : 8)
-                .flatMap { bytes[2...].allSatisfy { $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") } ? Double($0) : nil }
+                .flatMap {
+                    bytes[2...].allSatisfy { $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") } ? Double($0) : nil
+                }
         }
         var index = 0
         let sign: Double = bytes.first == UInt8(ascii: "-") ? -1 : 1
@@ -115,7 +123,9 @@ enum ValueParsers {
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                index += 1
+            }
             if digits() == 0 { return nil }
         }
         return index == bytes.count ? Double(text) : nil
@@ -123,7 +133,8 @@ enum ValueParsers {
 
     static func trimmedBytes(_ text: String) -> ArraySlice<UInt8> {
         let bytes = Array(text.utf8)
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         return bytes[start..<end]

@@ -37,7 +37,9 @@ struct YAMLReader {
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(&parser.parser, &event) == 1 else {
-                    throw syntaxError(parser.parser, bytes: bytes, places: places, problems: tree.problems, depthMessage: tree.depthMessage)
+                    throw syntaxError(
+                        parser.parser, bytes: bytes, places: places, problems: tree.problems,
+                        depthMessage: tree.depthMessage)
                 }
                 defer { yaml_event_delete(&event) }
                 let (line, column) = places.place(event.start_mark)
@@ -45,20 +47,28 @@ struct YAMLReader {
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
                     guard let root = tree.root else {
-                        throw DiagnosticsError([Diagnostic(SourceLocation(file: file, line: 1, column: 1), DocumentDecoder.emptyMessage)])
+                        throw DiagnosticsError([
+                            Diagnostic(SourceLocation(file: file, line: 1, column: 1), DocumentDecoder.emptyMessage)
+                        ])
                     }
                     return Result(root: root, diagnostics: tree.problems)
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
-                    if documents > 1 { throw tree.failure(line: line, column: column, "expected one YAML document, found another ('---')") }
+                    if documents > 1 {
+                        throw tree.failure(
+                            line: line, column: column, "expected one YAML document, found another ('---')")
+                    }
                 case YAML_ALIAS_EVENT:
                     let name = String(cString: event.data.alias.anchor)
-                    guard let target = anchors[name] else { throw tree.failure(line: line, column: column, "unknown alias '*\(name)'") }
+                    guard let target = anchors[name] else {
+                        throw tree.failure(line: line, column: column, "unknown alias '*\(name)'")
+                    }
                     // Counted as if copied: an alias bomb is refused here, before anything expands it.
                     try tree.addAlias(target, line: line, column: column)
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
-                    let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    let value = String(
+                        decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                     var plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
                     if let tag = scalar.tag.map({ String(cString: $0) }) {
                         switch YAMLTag.scalar(tag: tag, value: value) {
@@ -73,14 +83,16 @@ struct YAMLReader {
                     if let problem = YAMLTag.collection(tag: event.data.sequence_start.tag, mapping: false) {
                         tree.report(line: line, column: column, problem.message)
                     }
-                    try tree.startCollection(mapping: false, line: line, column: column,
-                                             anchor: event.data.sequence_start.anchor.map { String(cString: $0) })
+                    try tree.startCollection(
+                        mapping: false, line: line, column: column,
+                        anchor: event.data.sequence_start.anchor.map { String(cString: $0) })
                 case YAML_MAPPING_START_EVENT:
                     if let problem = YAMLTag.collection(tag: event.data.mapping_start.tag, mapping: true) {
                         tree.report(line: line, column: column, problem.message)
                     }
-                    try tree.startCollection(mapping: true, line: line, column: column,
-                                             anchor: event.data.mapping_start.anchor.map { String(cString: $0) })
+                    try tree.startCollection(
+                        mapping: true, line: line, column: column,
+                        anchor: event.data.mapping_start.anchor.map { String(cString: $0) })
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     if let (node, anchor) = tree.endCollection(), let anchor { anchors[anchor] = node }
                 default:
@@ -92,16 +104,20 @@ struct YAMLReader {
 
     /// libyaml's error, at the place it names. Reader errors (control characters, bad encoding)
     /// carry a byte offset rather than a line and column.
-    private func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], places: TextPosition.LibyamlPlaces, problems: [Diagnostic],
-                             depthMessage: String) -> DiagnosticsError {
+    private func syntaxError(
+        _ parser: yaml_parser_t, bytes: [UInt8], places: TextPosition.LibyamlPlaces, problems: [Diagnostic],
+        depthMessage: String
+    ) -> DiagnosticsError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if parser.error == YAML_READER_ERROR {
             let offset = min(Int(parser.problem_offset), bytes.count)
             let value = parser.problem_value
             let what = value == 0 ? "a NUL byte" : "the character " + MessageText.codePoint(UInt32(bitPattern: value))
-            let message = value >= 0 && problem.contains("control characters")
+            let message =
+                value >= 0 && problem.contains("control characters")
                 ? "\(what) is not allowed in YAML text (binary data?)" : "cannot read the text: \(problem)"
-            return DiagnosticsError(problems + [Diagnostic(TextPosition.location(ofByte: offset, in: bytes, file: file), message)])
+            return DiagnosticsError(
+                problems + [Diagnostic(TextPosition.location(ofByte: offset, in: bytes, file: file), message)])
         }
         let problemPlace = places.place(parser.problem_mark)
         let at = SourceLocation(file: file, line: problemPlace.line, column: problemPlace.column)

@@ -48,15 +48,20 @@ enum YAMLTag {
 
     /// `!!binary` for the core schema's tags, others quoted as written.
     static func shown(_ tag: String) -> String {
-        tag.hasPrefix(core) ? "'!!\(MessageText.escaped(String(tag.dropFirst(core.count))))'" : DecodeContext.quoted(tag)
+        tag.hasPrefix(core)
+            ? "'!!\(MessageText.escaped(String(tag.dropFirst(core.count))))'" : DecodeContext.quoted(tag)
     }
 
     /// `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`.
     private static func isCoreInteger(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        func all(_ digits: ArraySlice<UInt8>, _ allowed: (UInt8) -> Bool) -> Bool { !digits.isEmpty && digits.allSatisfy(allowed) }
+        func all(_ digits: ArraySlice<UInt8>, _ allowed: (UInt8) -> Bool) -> Bool {
+            !digits.isEmpty && digits.allSatisfy(allowed)
+        }
         let isDecimal = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        if bytes.starts(with: "0o".utf8) { return all(bytes[2...]) { (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) } }
+        if bytes.starts(with: "0o".utf8) {
+            return all(bytes[2...]) { (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) }
+        }
         if bytes.starts(with: "0x".utf8) { return all(bytes[2...]) { Character(Unicode.Scalar($0)).isHexDigit } }
         let signed = bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+")
         return all(bytes[(signed ? 1 : 0)...], isDecimal)

@@ -1,11 +1,12 @@
 import ArgumentParser
+import TimelineGolden
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineGolden
-import TimelineKit
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +37,11 @@ struct Check: ParsableCommand {
     @Flag(help: "Write the rendered images as the expected ones instead of comparing.")
     var record = false
 
-    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores, which is also the most).")
+    @Option(
+        help: ArgumentHelp(
+            "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: "
+                + "the number of cores, which is also the most).")
+    )
     var jobs: Int?
 
     @Flag(help: "List every image compared or recorded.")
@@ -57,7 +62,8 @@ struct Check: ParsableCommand {
             throw ExitCode(2)
         }
         let sources = try input.loadSources()
-        var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
+        var batch = BatchRender(
+            options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = true // the process ends after this command
         let result = batch.render(sources)
         Diagnostics.print(result.problems)
@@ -76,7 +82,10 @@ struct Check: ParsableCommand {
         if record {
             for line in report.recordSummary { Diagnostics.print(line) }
             let counts = Dictionary(grouping: report.recorded, by: \.status).mapValues(\.count)
-            Diagnostics.print("recorded: \(counts[.new] ?? 0) new, \(counts[.changed] ?? 0) changed, \(counts[.unchanged] ?? 0) unchanged")
+            Diagnostics.print(
+                "recorded: \(counts[.new] ?? 0) new, \(counts[.changed] ?? 0) changed, \(counts[.unchanged] ?? 0) "
+                    + "unchanged"
+            )
         } else {
             if verbose { for path in report.matched { Diagnostics.print("matches: \(path)") } }
             let total = report.matched.count + report.mismatches.count + report.problems.count

@@ -1,3 +1,5 @@
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineKit
 
 /// Waits until one of a set of files changes: inotify on the files' folders on Linux (so an
 /// editor that saves by renaming a new file over the old one is seen too), modification times
@@ -109,7 +110,9 @@ final class FileWatcher {
         }
         for path in paths where interest.matches(path) {
             var info = stat()
-            times[path] = stat(path, &info) == 0 ? Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec) : -1
+            times[path] =
+                stat(path, &info) == 0
+                ? Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec) : -1
         }
         return times
     }

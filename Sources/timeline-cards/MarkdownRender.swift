@@ -1,9 +1,10 @@
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineKit
 
 /// `render page.md -o out/page.md`: each ```` ```timeline ```` block of the page becomes an image
 /// beside the output page (`page-1.svg`, or `page-1-<card-id>.svg` for a block of several cards),
@@ -68,7 +69,8 @@ struct MarkdownRender {
     func render() throws -> Rendered {
         let pagePath = outputPage
         guard FileWatcher.absolute(pagePath) != FileWatcher.absolute(page) else {
-            throw Failure(code: 2, lines: ["error: -o \(pagePath) would replace the page itself; name another output page"])
+            throw Failure(
+                code: 2, lines: ["error: -o \(pagePath) would replace the page itself; name another output page"])
         }
         guard FileKind(atPath: page) == .other, let data = FileManager.default.contents(atPath: page) else {
             throw Failure(code: 3, lines: ["\(page): error: cannot read the page"])
@@ -88,7 +90,8 @@ struct MarkdownRender {
         var links: [String] = []
         for (index, block) in markdown.blocks.enumerated() {
             do {
-                let (files, link) = try render(block, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
+                let (files, link) = try render(
+                    block, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
                 rendered.files += files.map { (PathName.appending($0.name, to: folder), $0.data) }
                 links.append(link)
             } catch RenderFailure.invalidInput(let diagnostics) {
@@ -104,10 +107,13 @@ struct MarkdownRender {
     }
 
     /// One block's images (file names beside the page) and the Markdown that links them.
-    private func render(_ block: MarkdownPage.Block, named name: String, with renderer: TimelineRenderer,
-                        icons: inout Set<String>) throws -> (files: [(name: String, data: Data)], link: String) {
-        let source = InputSource(displayName: page, baseName: name, data: Data(block.source.utf8), format: nil,
-                                 directory: FileWatcher.absolute(page + "/.."))
+    private func render(
+        _ block: MarkdownPage.Block, named name: String, with renderer: TimelineRenderer,
+        icons: inout Set<String>
+    ) throws -> (files: [(name: String, data: Data)], link: String) {
+        let source = InputSource(
+            displayName: page, baseName: name, data: Data(block.source.utf8), format: nil,
+            directory: FileWatcher.absolute(page + "/.."))
         let document = try renderer.decode(source)
         icons.formUnion(document.icons.keys)
         let images = try renderer.render(document, name: name)

@@ -1,3 +1,5 @@
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineKit
 
 /// A progress bar on standard error when it is a terminal, there are many inputs and CI is unset.
 final class ProgressReporter: @unchecked Sendable {

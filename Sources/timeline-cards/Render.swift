@@ -1,11 +1,12 @@
 import ArgumentParser
 import Dispatch
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineKit
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,16 +23,28 @@ struct Render: ParsableCommand {
     @OptionGroup var input: InputFlags
     @OptionGroup var image: ImageFlags
 
-    @Option(name: .shortAndLong, help: "Output folder, file (NAME.svg|png|pdf, or NAME.md for a Markdown input), or - for standard output.")
+    @Option(
+        name: .shortAndLong,
+        help: "Output folder, file (NAME.svg|png|pdf, or NAME.md for a Markdown input), or - for standard output.")
     var output: String?
 
-    @Option(help: "Image format: svg, png, pdf, or scene (the draw list as JSON, <card-id>.scene.json; repeatable; default svg, or the -o file's extension).")
+    @Option(
+        help: ArgumentHelp(
+            "Image format: svg, png, pdf, or scene (the draw list as JSON, <card-id>.scene.json; repeatable; default "
+                + "svg, or the -o file's extension).")
+    )
     var format: [ImageFormat] = []
 
-    @Option(help: "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: the number of cores, which is also the most).")
+    @Option(
+        help: ArgumentHelp(
+            "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: "
+                + "the number of cores, which is also the most).")
+    )
     var jobs: Int?
 
-    @Flag(help: "Print the time spent in each phase (read, decode, layout, shape, paint, encode, write) on standard error.")
+    @Flag(
+        help:
+            "Print the time spent in each phase (read, decode, layout, shape, paint, encode, write) on standard error.")
     var timings = false
 
     @Flag(help: "List each file written.")
@@ -47,27 +60,46 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let page = markdownInput {
-            if input.inputs.count > 1 { throw ValidationError("a Markdown page (\(page)) is rendered alone; give it as the only input") }
-            if output == "-" { throw ValidationError("-o - cannot take a Markdown page; name the output page, e.g. -o out/\(page.split(separator: "/").last ?? "page.md")") }
+            if input.inputs.count > 1 {
+                throw ValidationError("a Markdown page (\(page)) is rendered alone; give it as the only input")
+            }
+            if output == "-" {
+                throw ValidationError(
+                    "-o - cannot take a Markdown page; name the output page, e.g. -o "
+                        + "out/\(page.split(separator: "/").last ?? "page.md")"
+                )
+            }
             return
         }
         if let output, output != "-", !output.hasSuffix("/") {
             let ext = PathName.fileExtension(of: output).lowercased()
             if !ext.isEmpty, OutputTarget(output).impliedFormat == nil, FileKind(atPath: output) != .directory {
                 if MarkdownRender.isMarkdown(output) {
-                    throw ValidationError("-o \(output) is a Markdown page, but the input is not one: render page.md -o \(output)")
+                    throw ValidationError(
+                        "-o \(output) is a Markdown page, but the input is not one: render page.md -o \(output)")
                 }
-                throw ValidationError("-o \(output): timeline-cards does not write .\(ext) files; name a .svg, .png, .pdf or .scene.json file, or a folder (end it with / if its name has a dot)")
+                throw ValidationError(
+                    "-o \(output): timeline-cards does not write .\(ext) files; name a .svg, .png, .pdf or .scene.json "
+                        + "file, or a folder (end it with / if its name has a dot)"
+                )
             }
         }
         let target = OutputTarget(output)
         if case .directory(let folder) = target, FileKind(atPath: folder) == .other {
-            throw ValidationError("-o \(folder) is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf for a single image, or - for standard output")
+            throw ValidationError(
+                "-o \(folder) is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf for a "
+                    + "single image, or - for standard output"
+            )
         }
         if let implied = target.impliedFormat, !format.isEmpty, format != [implied] {
-            throw ValidationError("-o \(output ?? "") names a .\(implied.rawValue) file but --format asks for \(format.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "-o \(output ?? "") names a .\(implied.rawValue) file but --format asks for "
+                    + "\(format.map(\.rawValue).joined(separator: ", "))"
+            )
         }
-        if watch, output == "-" { throw ValidationError("--watch writes files; it cannot write to standard output (-o -)") }
+        if watch, output == "-" {
+            throw ValidationError("--watch writes files; it cannot write to standard output (-o -)")
+        }
         if watch, input.inputs.contains("-") { throw ValidationError("--watch cannot watch standard input (-)") }
     }
 
@@ -94,10 +126,14 @@ struct Render: ParsableCommand {
             let outcome = renderOnce()
             let seconds = decimalText(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, places: 2)
             if outcome.exitCode == 0 {
-                Diagnostics.print("render \(round): \(outcome.written) image\(outcome.written == 1 ? "" : "s") written in \(seconds) s; watching for changes")
+                Diagnostics.print(
+                    "render \(round): \(outcome.written) image\(outcome.written == 1 ? "" : "s") written in \(seconds) "
+                        + "s; watching for changes"
+                )
                 interest = outcome.interest
             } else {
-                let what = outcome.problems > 0 ? "\(outcome.problems) problem\(outcome.problems == 1 ? "" : "s")" : "failed"
+                let what =
+                    outcome.problems > 0 ? "\(outcome.problems) problem\(outcome.problems == 1 ? "" : "s")" : "failed"
                 Diagnostics.print("render \(round): \(what); the last good images are kept; watching for changes")
                 // Keep watching what the last good render named (icons), and the inputs themselves.
                 interest.files.formUnion(outcome.interest.files)
@@ -109,9 +145,11 @@ struct Render: ParsableCommand {
 
     private func renderOnce() -> Outcome {
         if let page = markdownInput {
-            return MarkdownRender(page: page, output: output, formats: format.isEmpty ? [.svg] : format,
-                                  options: image.options(formats: format.isEmpty ? [.svg] : format, limits: input.limits),
-                                  verbose: verbose).run()
+            return MarkdownRender(
+                page: page, output: output, formats: format.isEmpty ? [.svg] : format,
+                options: image.options(formats: format.isEmpty ? [.svg] : format, limits: input.limits),
+                verbose: verbose
+            ).run()
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let target = OutputTarget(output)
@@ -132,7 +170,8 @@ struct Render: ParsableCommand {
             return outcome
         }
         let sources = loaded.sources
-        var batch = BatchRender(options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
+        var batch = BatchRender(
+            options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = !watch // the process ends after this command
         if watch { outcome.interest.files.formUnion(iconFiles(of: sources, options: batch.options)) }
         let progress = ProgressReporter(total: sources.count)
@@ -147,7 +186,8 @@ struct Render: ParsableCommand {
             return outcome
         }
 
-        let writer = OutputWriter(target: target, multipleInputs: loaded.total > 1 || input.shard != nil, feed: image.feed)
+        let writer = OutputWriter(
+            target: target, multipleInputs: loaded.total > 1 || input.shard != nil, feed: image.feed)
         do {
             try batch.write(result.outputs, with: writer, timings: &result.timings) { path in
                 outcome.written += 1
@@ -165,7 +205,8 @@ struct Render: ParsableCommand {
         if timings { Diagnostics.print(result.timings.summary) }
         if !watch, verbose || progress.isInteractive {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            Diagnostics.print("\(outcome.written) image\(outcome.written == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
+            Diagnostics.print(
+                "\(outcome.written) image\(outcome.written == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
         }
         return outcome
     }
@@ -182,7 +223,9 @@ struct Render: ParsableCommand {
                 interest.folders.insert(FileWatcher.absolute(path + "/.."))
             }
         }
-        if let theme = image.theme, FileKind(atPath: theme) != nil { interest.files.insert(FileWatcher.absolute(theme)) }
+        if let theme = image.theme, FileKind(atPath: theme) != nil {
+            interest.files.insert(FileWatcher.absolute(theme))
+        }
         return interest
     }
 

@@ -1,10 +1,11 @@
 import ArgumentParser
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineKit
 
 /// A flag value named by its raw value. swift-argument-parser's defaults describe each case
 /// through reflection, slow at every start: the raw values are the same strings, and no value
@@ -43,7 +44,11 @@ struct InputFlags: ParsableArguments {
     @Option(help: "Deepest nesting of YAML collections.")
     var maxDepth = Limits().maxYAMLDepth
 
-    @Option(help: ArgumentHelp("Take only shard K of N of the inputs, a stable part chosen by a hash of each input's path (for CI matrices).", valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Take only shard K of N of the inputs, a stable part chosen by a hash of each input's path (for CI "
+                + "matrices).",
+            valueName: "K/N"))
     var shard: String?
 
     var limits: Limits {
@@ -64,8 +69,11 @@ struct InputFlags: ParsableArguments {
             throw ValidationError("--shard '\(shard)' is not K/N with 1 ≤ K ≤ N, e.g. --shard 2/4")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-        for (flag, value) in [("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
-                              ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes), ("--max-depth", maxDepth)] where value < 1 {
+        for (flag, value) in [
+            ("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
+            ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes),
+            ("--max-depth", maxDepth),
+        ] where value < 1 {
             throw ValidationError("\(flag) must be at least 1")
         }
         // libyaml stops at 1000 levels on its own; the decoder's group nesting lives inside that.
@@ -73,7 +81,9 @@ struct InputFlags: ParsableArguments {
             throw ValidationError("--max-depth can be at most \(Limits.maxYAMLDepthCeiling) (libyaml's own limit)")
         }
         if maxNesting > Limits.maxYAMLDepthCeiling / 2 {
-            throw ValidationError("--max-nesting can be at most \(Limits.maxYAMLDepthCeiling / 2): each group level takes two YAML levels")
+            throw ValidationError(
+                "--max-nesting can be at most \(Limits.maxYAMLDepthCeiling / 2): each group level takes two YAML levels"
+            )
         }
     }
 
@@ -86,7 +96,9 @@ struct InputFlags: ParsableArguments {
             let all = try InputSource.load(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes)
             guard let shard = shard.flatMap(Shard.init) else { return (all, all.count) }
             let picked = shard.select(all)
-            if picked.isEmpty { Diagnostics.print("shard \(shard) holds none of the \(all.count) input\(all.count == 1 ? "" : "s")") }
+            if picked.isEmpty {
+                Diagnostics.print("shard \(shard) holds none of the \(all.count) input\(all.count == 1 ? "" : "s")")
+            }
             return (picked, all.count)
         } catch let error as InputSource.LoadError {
             Diagnostics.print(error.description)
@@ -124,12 +136,17 @@ struct ImageFlags: ParsableArguments {
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be above 0 and at most 16") }
-        if let theme, !TimelineKit.themes.contains(where: { $0.name == theme }), !FileManager.default.fileExists(atPath: theme) {
+        if let theme, !TimelineKit.themes.contains(where: { $0.name == theme }),
+            !FileManager.default.fileExists(atPath: theme)
+        {
             let names = TimelineKit.themes.map(\.name)
             let hint = TimelineKit.closest(to: theme, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ValidationError("--theme '\(theme)' is neither a built-in theme (\(names.joined(separator: ", "))) nor a file\(hint)")
+            throw ValidationError(
+                "--theme '\(theme)' is neither a built-in theme (\(names.joined(separator: ", "))) nor a file\(hint)")
         }
-        if let now, TimelineKit.parseDate(now) == nil { throw ValidationError("--now '\(now)' is not an ISO 8601 date or date-time") }
+        if let now, TimelineKit.parseDate(now) == nil {
+            throw ValidationError("--now '\(now)' is not an ISO 8601 date or date-time")
+        }
         for folder in fonts {
             if FileKind(atPath: folder) != .directory {
                 throw ValidationError("--fonts '\(folder)' is not a folder")

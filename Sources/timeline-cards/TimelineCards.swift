@@ -1,10 +1,11 @@
 import ArgumentParser
+import TimelineKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineKit
 
 @main
 struct TimelineCards: ParsableCommand {
@@ -51,6 +52,8 @@ struct TimelineCards: ParsableCommand {
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         guard !word.hasPrefix("-"), !names.contains(word) else { return nil }
         let hint = TimelineKit.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-        return "error: unknown command '\(word)'\(hint)\nUsage: timeline-cards <\(names.dropLast().joined(separator: "|"))> …; see timeline-cards --help"
+        return
+            "error: unknown command '\(word)'\(hint)\nUsage: timeline-cards "
+            + "<\(names.dropLast().joined(separator: "|"))> …; see timeline-cards --help"
     }
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineKit
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,8 +32,9 @@ struct Validate: ParsableCommand {
             }
             let folder = FileWatcher.absolute(page + "/..")
             for (index, block) in MarkdownPage(String(decoding: data, as: UTF8.self)).blocks.enumerated() {
-                let source = InputSource(displayName: page, baseName: "block-\(index + 1)", data: Data(block.source.utf8),
-                                         format: nil, directory: folder)
+                let source = InputSource(
+                    displayName: page, baseName: "block-\(index + 1)", data: Data(block.source.utf8),
+                    format: nil, directory: folder)
                 problems += TimelineKit.validate(source, limits: input.limits)
             }
         }

@@ -1,3 +1,5 @@
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,7 +13,6 @@ import Darwin
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TimelineKit
 
 /// One fuzz input through decode → layout → SVG, with small limits so each run stays fast.
 /// Any crash, trap or sanitizer report is a bug; so is an SVG that is not well-formed XML or a
@@ -33,7 +34,8 @@ enum FuzzTarget {
     /// An empty folder: icons and theme files in fuzz inputs resolve inside it and find nothing.
     static let folder: String = {
         // NSTemporaryDirectory() (full Foundation): $TMPDIR with a trailing slash, else /tmp/.
-        let temporary = ProcessInfo.processInfo.environment["TMPDIR"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/tmp/"
+        let temporary =
+            ProcessInfo.processInfo.environment["TMPDIR"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/tmp/"
         let path = temporary + "timeline-fuzz-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
@@ -43,7 +45,8 @@ enum FuzzTarget {
         guard let renderer else { fatalError("fonts could not be loaded") }
         let formats: [InputFormat] = InputFormat(sniffing: data) == .json ? [.json, .yaml] : [.yaml]
         for format in formats {
-            let source = InputSource(displayName: "fuzz.\(format.rawValue)", baseName: "fuzz", data: data, format: format, directory: folder)
+            let source = InputSource(
+                displayName: "fuzz.\(format.rawValue)", baseName: "fuzz", data: data, format: format, directory: folder)
             do {
                 for image in try renderer.render(source) { checkWellFormed(image.data) }
             } catch let failure as RenderFailure {

@@ -1,9 +1,10 @@
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineKit
 
 /// One fuzz input as an icon file (PNG when it starts with PNG's signature, SVG otherwise),
 /// named by a small document and drawn in every format: the size and header checks, cairo's and
@@ -17,7 +18,8 @@ enum IconFuzzTarget {
         return try? TimelineRenderer(options: options)
     }()
 
-    static let document = Data("version: 1\ncards:\n  - items:\n      - {title: a, icon: icon.png}\n      - {title: b, icon: icon.svg}\n".utf8)
+    static let document = Data(
+        "version: 1\ncards:\n  - items:\n      - {title: a, icon: icon.png}\n      - {title: b, icon: icon.svg}\n".utf8)
 
     static func run(_ data: Data) {
         guard let renderer else { fatalError("fonts could not be loaded") }
@@ -27,12 +29,14 @@ enum IconFuzzTarget {
         let (icon, other) = isPNG ? ("icon.png", "icon.svg") : ("icon.svg", "icon.png")
         FileManager.default.createFile(atPath: folder + "/" + icon, contents: data)
         FileManager.default.createFile(atPath: folder + "/" + other, contents: isPNG ? standInSVG : standInPNG)
-        let source = InputSource(displayName: "fuzz.yaml", baseName: "fuzz", data: document, format: .yaml, directory: folder)
+        let source = InputSource(
+            displayName: "fuzz.yaml", baseName: "fuzz", data: document, format: .yaml, directory: folder)
         do {
             for image in try renderer.render(source) where image.format == .svg {
                 FuzzTarget.checkWellFormed(image.data)
                 let text = String(decoding: image.data, as: UTF8.self)
-                precondition(!text.contains("<script") && !text.contains("image/svg"), "an icon's markup reached our SVG")
+                precondition(
+                    !text.contains("<script") && !text.contains("image/svg"), "an icon's markup reached our SVG")
             }
         } catch let failure as RenderFailure {
             FuzzTarget.checkLocated(failure)
@@ -43,9 +47,12 @@ enum IconFuzzTarget {
 
     static let standInSVG = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>".utf8)
     static let standInPNG = Data([
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01,
-        0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0B, 0x49, 0x44, 0x41,
-        0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x02, 0x00, 0x00, 0x05, 0x00, 0x01, 0x7A, 0x5E, 0xAB, 0x3F, 0x00, 0x00, 0x00, 0x00,
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+        0x00, 0x01,
+        0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0B, 0x49,
+        0x44, 0x41,
+        0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x02, 0x00, 0x00, 0x05, 0x00, 0x01, 0x7A, 0x5E, 0xAB, 0x3F, 0x00, 0x00,
+        0x00, 0x00,
         0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ])
 }

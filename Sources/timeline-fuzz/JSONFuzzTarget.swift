@@ -1,9 +1,10 @@
+import TimelineSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineSpec
 
 /// One fuzz input through the JSON reading path alone (byte checks, strict check, JSON reader,
 /// and libyaml for comparison): faster than the document target, so it explores JSON's syntax

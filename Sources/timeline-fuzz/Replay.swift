@@ -1,3 +1,5 @@
+import TimelineKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimelineKit
 
 /// The entry point. Built with `-sanitize=fuzzer`, libFuzzer is linked in and this hands it the
 /// command line (SwiftPM's own `main` for the module wins over libFuzzer's, so it is called by
@@ -17,8 +18,11 @@ import TimelineKit
 @main
 enum Replay {
     typealias TestOneInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-    typealias RunDriver = @convention(c) (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                                          TestOneInput) -> Int32
+    typealias RunDriver =
+        @convention(c) (
+            UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+            TestOneInput
+        ) -> Int32
 
     static func main() {
         if let driver = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") {
@@ -26,14 +30,16 @@ enum Replay {
             var argc = CommandLine.argc
             var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
             // A closure, not the @_cdecl function itself: naming that here would emit its C symbol twice.
-            exit(run(&argc, &argv) { bytes, count in
-                FuzzTargetChoice.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
-                return 0
-            })
+            exit(
+                run(&argc, &argv) { bytes, count in
+                    FuzzTargetChoice.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+                    return 0
+                })
         }
         let paths = CommandLine.arguments.dropFirst()
         if paths.isEmpty {
-            StandardStreams.writeError("usage: timeline-fuzz FILE...  (built with -sanitize=fuzzer it fuzzes; see make fuzz)\n")
+            StandardStreams.writeError(
+                "usage: timeline-fuzz FILE...  (built with -sanitize=fuzzer it fuzzes; see make fuzz)\n")
             exit(64)
         }
         for path in paths {

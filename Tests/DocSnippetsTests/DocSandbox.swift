@@ -6,7 +6,8 @@ enum DocSandbox {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doc-snippet-\(UUID().uuidString)")
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -23,12 +23,17 @@ final class FontFolderTests: XCTestCase {
     }
 
     func testFontFilesAreFoundByExtensionAndDepthWithoutDotFiles() throws {
-        for name in ["a.ttf", "B.OTF", "c.woff2", "LICENSE.txt", "._a.ttf", ".hidden/d.ttf", "1/2/3/4/deep.ttf", "1/2/3/4/5/deeper.ttf"] {
+        for name in [
+            "a.ttf", "B.OTF", "c.woff2", "LICENSE.txt", "._a.ttf", ".hidden/d.ttf", "1/2/3/4/deep.ttf",
+            "1/2/3/4/5/deeper.ttf",
+        ] {
             try touch(name)
         }
         let (files, problems) = FontFolder.scan(folder.path)
         XCTAssertEqual(problems, [])
-        XCTAssertEqual(files.map { String($0.dropFirst(folder.path.count + 1)) }, ["1/2/3/4/deep.ttf", "B.OTF", "a.ttf", "c.woff2"])
+        XCTAssertEqual(
+            files.map { String($0.dropFirst(folder.path.count + 1)) },
+            ["1/2/3/4/deep.ttf", "B.OTF", "a.ttf", "c.woff2"])
     }
 
     func testMoreThanAThousandFontFilesAreRefused() throws {
@@ -41,6 +46,8 @@ final class FontFolderTests: XCTestCase {
         }
         let (files, problems) = FontFolder.scan(folder.path)
         XCTAssertEqual(files, [])
-        XCTAssertEqual(problems.map(\.description), ["\(folder.path): error: the folder holds 1001 font files, more than the limit of 1000 (--fonts)"])
+        XCTAssertEqual(
+            problems.map(\.description),
+            ["\(folder.path): error: the folder holds 1001 font files, more than the limit of 1000 (--fonts)"])
     }
 }

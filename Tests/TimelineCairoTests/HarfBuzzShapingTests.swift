@@ -1,23 +1,31 @@
 import CPangoCairo
-@testable import TimelineCairo
 import XCTest
+
+@testable import TimelineCairo
 
 /// `HarfBuzzShaping` gives `pango_shape_item`'s glyphs, for whole texts and for pieces shaped
 /// with the text around them as context, or refuses.
 final class HarfBuzzShapingTests: XCTestCase {
-    private static let fonts = ["Inter Semi-Bold 14", "Inter 12", "Inter Bold 11", "DejaVu Sans 12", "sans-serif 13", "Inter Medium 17px"]
+    private static let fonts = [
+        "Inter Semi-Bold 14", "Inter 12", "Inter Bold 11", "DejaVu Sans 12", "sans-serif 13", "Inter Medium 17px",
+    ]
 
     func testGlyphsArePangos() throws {
         let library = try FontLibrary()
         var compared = 0
         for font in Self.fonts {
             let attributes = try XCTUnwrap(library.itemizeAttributes(font))
-            for text in WrappedMeasuringTests.texts + ["AVA fi ffl", "Cafe\u{301} e\u{308}", "→ ✓ • …", "(in-progress)"] {
+            for text in WrappedMeasuringTests.texts + [
+                "AVA fi ffl", "Cafe\u{301} e\u{308}", "→ ✓ • …", "(in-progress)",
+            ] {
                 var utf8 = text
                 utf8.withUTF8 { bytes in
                     let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
                     let length = Int32(bytes.count)
-                    guard let list = pango_itemize_with_base_dir(library.context, PANGO_DIRECTION_LTR, chars, 0, length, attributes, nil) else { return }
+                    guard
+                        let list = pango_itemize_with_base_dir(
+                            library.context, PANGO_DIRECTION_LTR, chars, 0, length, attributes, nil)
+                    else { return }
                     defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
                     var node: UnsafeMutablePointer<GList>? = list
                     while let current = node {
@@ -56,8 +64,10 @@ final class HarfBuzzShapingTests: XCTestCase {
     static func rows(_ string: UnsafeMutablePointer<PangoGlyphString>) -> [[Int32]] {
         (0..<Int(string.pointee.num_glyphs)).map { index in
             let info = string.pointee.glyphs[index]
-            return [Int32(bitPattern: info.glyph), info.geometry.width, info.geometry.x_offset, info.geometry.y_offset,
-                    string.pointee.log_clusters[index], Int32(info.attr.is_cluster_start), Int32(info.attr.is_color)]
+            return [
+                Int32(bitPattern: info.glyph), info.geometry.width, info.geometry.x_offset, info.geometry.y_offset,
+                string.pointee.log_clusters[index], Int32(info.attr.is_cluster_start), Int32(info.attr.is_color),
+            ]
         }
     }
 }

@@ -1,6 +1,7 @@
 import CPangoCairo
-@testable import TimelineCairo
 import XCTest
+
+@testable import TimelineCairo
 
 /// `LineBreaker` picks a layout's lines in both wrap modes it follows: words only (what the
 /// measurer uses) and words then characters.
@@ -19,8 +20,11 @@ final class LineBreakerTests: XCTestCase {
                     for text in WrappedMeasuringTests.texts {
                         var utf8 = text
                         let lines: [Range<Int>]? = utf8.withUTF8 { bytes in
-                            guard let whole = ShapedLine.shape(bytes, text: text, context: library.context, attributes: attributes),
-                                  whole.logical.width > Int32(width * 1024) else { return nil }
+                            guard
+                                let whole = ShapedLine.shape(
+                                    bytes, text: text, context: library.context, attributes: attributes),
+                                whole.logical.width > Int32(width * 1024)
+                            else { return nil }
                             let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
                             let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: wrap)
                             return breaker.breakLines(maxWidth: Int32(width * 1024))?.map { $0.start..<$0.end }

@@ -1,6 +1,7 @@
-@testable import TimelineCairo
 import TimelineScene
 import XCTest
+
+@testable import TimelineCairo
 
 /// What measuring keeps to avoid shaping a text twice: the measurer's answers by request, and the
 /// lines handed from measuring (and from sibling libraries on other threads) to drawing.
@@ -13,15 +14,18 @@ final class MeasuringReuseTests: XCTestCase {
         let measurer = PangoTextMeasurer(fonts: try FontLibrary())
         let single = PangoTextMeasurer(fonts: try FontLibrary())
         let first = request("Milestone 12 — a long title that wraps around the card")
-        let second = request("Kickoff"), third = request("Kickoff", width: 30), fourth = request("Beta", maxLines: 1)
+        let second = request("Kickoff")
+        let third = request("Kickoff", width: 30)
+        let fourth = request("Beta", maxLines: 1)
         let batch = [first, second, first, third, second]
         let expected = batch.map {
             single.measure($0.text, font: $0.font, maxWidth: $0.maxWidth, maxLines: $0.maxLines)
         }
         XCTAssertEqual(measurer.measure(batch), expected)
         XCTAssertEqual(measurer.measure(batch).map(\.lines.count), [5, 1, 5, 1, 1])
-        XCTAssertEqual(measurer.measure(batch).map(\.isTruncated), [false, false, false, true, false],
-                       "the same text at another width is its own entry")
+        XCTAssertEqual(
+            measurer.measure(batch).map(\.isTruncated), [false, false, false, true, false],
+            "the same text at another width is its own entry")
 
         // Known texts only: nothing is shaped, in a batch or one by one.
         let seconds = measurer.shapingSeconds
@@ -29,8 +33,9 @@ final class MeasuringReuseTests: XCTestCase {
         XCTAssertEqual(measurer.measure("Kickoff", font: "Inter 14", maxWidth: 120, maxLines: nil), expected[1])
         XCTAssertEqual(measurer.shapingSeconds, seconds)
         // A new text among known ones is measured as alone.
-        XCTAssertEqual(measurer.measure([second, fourth]).last,
-                       single.measure("Beta", font: "Inter 14", maxWidth: 120, maxLines: 1))
+        XCTAssertEqual(
+            measurer.measure([second, fourth]).last,
+            single.measure("Beta", font: "Inter 14", maxWidth: 120, maxLines: 1))
         XCTAssertGreaterThan(measurer.shapingSeconds, seconds)
     }
 
@@ -44,7 +49,8 @@ final class MeasuringReuseTests: XCTestCase {
     func testHandoffKeepsTheFirstLineOfATextInAFont() throws {
         let library = try FontLibrary()
         let handoff = ShapedLineHandoff()
-        let line = try shaped("Kickoff", library), again = try shaped("Kickoff", library)
+        let line = try shaped("Kickoff", library)
+        let again = try shaped("Kickoff", library)
         handoff.keep(line, text: "Kickoff", font: "Inter 14")
         handoff.keep(again, text: "Kickoff", font: "Inter 14")
         XCTAssertTrue(handoff.line("Kickoff", font: "Inter 14") === line)
@@ -59,7 +65,8 @@ final class MeasuringReuseTests: XCTestCase {
         let sibling = try FontLibrary(sameFontsAs: library.setup)
         library.handoff.adopt(sibling)
         XCTAssertTrue(library.handoff.siblings.first === sibling)
-        let own = try shaped("Design review", library), theirs = try shaped("Design review", sibling)
+        let own = try shaped("Design review", library)
+        let theirs = try shaped("Design review", sibling)
         library.handoff.keep(own, text: "Design review", font: "Inter 14")
         sibling.handoff.keep(theirs, text: "Design review", font: "Inter 14")
         sibling.handoff.keep(try shaped("Launch", sibling), text: "Launch", font: "Inter 14")

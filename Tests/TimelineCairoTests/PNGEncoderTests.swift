@@ -1,7 +1,8 @@
 import CCairo
 import Foundation
-@testable import TimelineCairo
 import XCTest
+
+@testable import TimelineCairo
 
 /// Our PNG files decode to exactly the pixels of the files cairo wrote before, and carry only
 /// the chunks the CLI contract allows.
@@ -19,7 +20,8 @@ final class PNGEncoderTests: XCTestCase {
                 seed = seed &* 1_103_515_245 &+ 12_345
                 let alpha: UInt32 = [0, 255, 255, 1, 128, 254, (seed >> 8) & 0xFF][Int(seed >> 16) % 7]
                 func channel(_ shift: UInt32) -> UInt32 { alpha == 0 ? 0 : ((seed >> shift) & 0xFF) % (alpha + 1) }
-                let pixel = y % 3 == 2 ? UInt32(0xFF10_2030) : alpha << 24 | channel(3) << 16 | channel(11) << 8 | channel(19)
+                let pixel =
+                    y % 3 == 2 ? UInt32(0xFF10_2030) : alpha << 24 | channel(3) << 16 | channel(11) << 8 | channel(19)
                 UnsafeMutableRawPointer(base + y * stride).storeBytes(of: pixel, toByteOffset: 4 * x, as: UInt32.self)
             }
         }
@@ -29,16 +31,19 @@ final class PNGEncoderTests: XCTestCase {
 
     private func cairoPNG(_ surface: CairoSurface) -> Data {
         let sink = ByteSink()
-        XCTAssertEqual(cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure), CAIRO_STATUS_SUCCESS)
+        XCTAssertEqual(
+            cairo_surface_write_to_png_stream(surface.pointer, ByteSink.write, sink.closure), CAIRO_STATUS_SUCCESS)
         return sink.data
     }
 
     private func ourPNG(_ surface: CairoSurface, compression: PNGEncoder.Compression = .small) throws -> Data {
-        Data(try PNGEncoder.encode(pixels: cairo_image_surface_get_data(surface.pointer)!,
-                                   width: Int(cairo_image_surface_get_width(surface.pointer)),
-                                   height: Int(cairo_image_surface_get_height(surface.pointer)),
-                                   stride: Int(cairo_image_surface_get_stride(surface.pointer)),
-                                   compression: compression))
+        Data(
+            try PNGEncoder.encode(
+                pixels: cairo_image_surface_get_data(surface.pointer)!,
+                width: Int(cairo_image_surface_get_width(surface.pointer)),
+                height: Int(cairo_image_surface_get_height(surface.pointer)),
+                stride: Int(cairo_image_surface_get_stride(surface.pointer)),
+                compression: compression))
     }
 
     func testDecodesToCairosPixels() throws {
@@ -72,12 +77,15 @@ final class PNGEncoderTests: XCTestCase {
     func testChunksAreHeaderColorSpaceBackgroundDensityDataAndEnd() throws {
         let png = [UInt8](try ourPNG(surface(width: 5, height: 4)))
         XCTAssertEqual(Array(png.prefix(8)), PNGCoding.signature)
-        var chunks: [String] = [], offset = 8
+        var chunks: [String] = []
+        var offset = 8
         while offset + 8 <= png.count {
             let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             chunks.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
             if chunks.last == "IHDR" {
-                XCTAssertEqual(Array(png[offset + 8..<offset + 8 + length]), [0, 0, 0, 5, 0, 0, 0, 4, 8, 6, 0, 0, 0], "5×4, 8-bit RGBA")
+                XCTAssertEqual(
+                    Array(png[offset + 8..<offset + 8 + length]), [0, 0, 0, 5, 0, 0, 0, 4, 8, 6, 0, 0, 0],
+                    "5×4, 8-bit RGBA")
             }
             offset += 12 + length
         }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import TimelineCairo
 import TimelineScene
 import XCTest
+
+@testable import TimelineCairo
 
 /// The SVG writer's number formatting and glyph reuse.
 final class SVGWriterTests: XCTestCase {
@@ -44,7 +45,9 @@ final class SVGWriterTests: XCTestCase {
         out.append(color: RGBA(r: 255, g: 45, b: 85))
         out.append(" ")
         out.append(color: RGBA(r: 0, g: 134, b: 128))
-        XCTAssertEqual(String(decoding: out.bytes, as: UTF8.self), "0 1209 rgb(100%,17.647059%,33.333333%) rgb(0%,52.54902%,50.196078%)")
+        XCTAssertEqual(
+            String(decoding: out.bytes, as: UTF8.self),
+            "0 1209 rgb(100%,17.647059%,33.333333%) rgb(0%,52.54902%,50.196078%)")
     }
 
     /// Every digit count, both sides of each power of ten, and the largest integer.
@@ -67,9 +70,10 @@ final class SVGWriterTests: XCTestCase {
         let fonts = try FontLibrary()
         let renderer = SceneRenderer(fonts: fonts)
         let lines = texts.enumerated().map { PlacedLine(text: $1, x: 10, baseline: 20 + 20 * Double($0), width: 100) }
-        let scene = Scene(width: 200, height: 100, background: RGBA(r: 255, g: 255, b: 255),
-                          nodes: [.text(TextNode(font: font, color: RGBA(r: 0, g: 0, b: 0), lines: lines))],
-                          title: "t & <t>", description: ["a", "b"])
+        let scene = Scene(
+            width: 200, height: 100, background: RGBA(r: 255, g: 255, b: 255),
+            nodes: [.text(TextNode(font: font, color: RGBA(r: 0, g: 0, b: 0), lines: lines))],
+            title: "t & <t>", description: ["a", "b"])
         return String(decoding: try renderer.render(scene, format: .svg), as: UTF8.self)
     }
 
@@ -83,7 +87,8 @@ final class SVGWriterTests: XCTestCase {
             var expected = String(format: "%f", Double(value) * 100 / 255)
             while expected.hasSuffix("0") { expected.removeLast() }
             if expected.hasSuffix(".") { expected.removeLast() }
-            XCTAssertEqual(String(decoding: SVGBytes.channelPercent(value), as: UTF8.self), expected + "%", "channel \(value)")
+            XCTAssertEqual(
+                String(decoding: SVGBytes.channelPercent(value), as: UTF8.self), expected + "%", "channel \(value)")
         }
     }
 
@@ -108,9 +113,15 @@ final class SVGWriterTests: XCTestCase {
         let fonts = try FontLibrary()
         let renderer = SceneRenderer(fonts: fonts)
         func scene(_ text: String) -> Scene {
-            Scene(width: 100, height: 40, background: nil,
-                  nodes: [.text(TextNode(font: "Inter 12", color: RGBA(r: 1, g: 2, b: 3), lines: [PlacedLine(text: text, x: 0, baseline: 12, width: 90)]))],
-                  title: "x", description: [])
+            Scene(
+                width: 100, height: 40, background: nil,
+                nodes: [
+                    .text(
+                        TextNode(
+                            font: "Inter 12", color: RGBA(r: 1, g: 2, b: 3),
+                            lines: [PlacedLine(text: text, x: 0, baseline: 12, width: 90)]))
+                ],
+                title: "x", description: [])
         }
         let first = try renderer.render(scene("zebra"), format: .svg)
         _ = try renderer.render(scene("quick fox"), format: .svg)
@@ -123,18 +134,31 @@ final class SVGWriterTests: XCTestCase {
 
     func testShapesAndScale() throws {
         let renderer = SceneRenderer(fonts: try FontLibrary())
-        let scene = Scene(width: 100, height: 50, background: nil, nodes: [
-            .box(BoxNode(rect: Rect(x: 0, y: 0, width: 40, height: 20), corners: CornerRadii(topLeft: 4, topRight: 4, bottomRight: 0, bottomLeft: 0),
-                         fill: RGBA(r: 255, g: 0, b: 0, a: 128))),
-            .line(LineNode(from: Point(x: 0, y: 30), to: Point(x: 50, y: 30), stroke: Stroke(color: RGBA(r: 0, g: 0, b: 0), width: 2, dash: [3, 2]),
-                           fadeTo: RGBA(r: 0, g: 0, b: 0, a: 0))),
-            .link(LinkNode(rect: Rect(x: 1, y: 2, width: 3, height: 4), url: "https://x.org/?a=1&b=2")),
-        ], title: "s", description: [])
+        let scene = Scene(
+            width: 100, height: 50, background: nil,
+            nodes: [
+                .box(
+                    BoxNode(
+                        rect: Rect(x: 0, y: 0, width: 40, height: 20),
+                        corners: CornerRadii(topLeft: 4, topRight: 4, bottomRight: 0, bottomLeft: 0),
+                        fill: RGBA(r: 255, g: 0, b: 0, a: 128))),
+                .line(
+                    LineNode(
+                        from: Point(x: 0, y: 30), to: Point(x: 50, y: 30),
+                        stroke: Stroke(color: RGBA(r: 0, g: 0, b: 0), width: 2, dash: [3, 2]),
+                        fadeTo: RGBA(r: 0, g: 0, b: 0, a: 0))),
+                .link(LinkNode(rect: Rect(x: 1, y: 2, width: 3, height: 4), url: "https://x.org/?a=1&b=2")),
+            ], title: "s", description: [])
         let svg = String(decoding: try renderer.render(scene, format: .svg, scale: 2), as: UTF8.self)
         XCTAssertTrue(svg.contains("width=\"200\" height=\"100\" viewBox=\"0 0 200 100\""), svg)
         XCTAssertTrue(svg.contains("<g transform=\"scale(2)\">"), svg)
-        XCTAssertTrue(svg.contains("<path d=\"M36 0 A4 4 0 0 1 40 4 L40 20 L0 20 L0 4 A4 4 0 0 1 4 0 Z\" fill=\"rgb(100%,0%,0%)\" fill-opacity=\"0.502\"/>"), svg)
-        XCTAssertTrue(svg.contains("-grad0\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"30\" x2=\"50\" y2=\"30\">"), svg)
+        XCTAssertTrue(
+            svg.contains(
+                "<path d=\"M36 0 A4 4 0 0 1 40 4 L40 20 L0 20 L0 4 A4 4 0 0 1 4 0 Z\" fill=\"rgb(100%,0%,0%)\" "
+                    + "fill-opacity=\"0.502\"/>"
+            ), svg)
+        XCTAssertTrue(
+            svg.contains("-grad0\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"30\" x2=\"50\" y2=\"30\">"), svg)
         XCTAssertTrue(svg.contains("-grad0)\" stroke-width=\"2\" stroke-dasharray=\"3,2\""), svg)
         XCTAssertTrue(svg.contains("<a href=\"https://x.org/?a=1&amp;b=2\""), svg)
         XCTAssertFalse(svg.contains("e+") || svg.contains("e-0") || svg.contains("\"-0\""), svg)

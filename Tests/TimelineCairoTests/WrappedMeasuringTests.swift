@@ -1,13 +1,16 @@
 import CPangoCairo
-@testable import TimelineCairo
 import TimelineScene
 import XCTest
+
+@testable import TimelineCairo
 
 /// Texts wider than their column are broken into lines by `LineBreaker` exactly as a
 /// `PangoLayout` breaks them: the same lines, widths, baselines and heights, and the same SVG
 /// drawn from the kept lines as from layouts of each line.
 final class WrappedMeasuringTests: XCTestCase {
-    private static let fonts = ["Inter Semi-Bold 14", "Inter 12", "Inter Bold 11", "DejaVu Sans 12", "sans-serif 13", "Inter Medium 17px"]
+    private static let fonts = [
+        "Inter Semi-Bold 14", "Inter 12", "Inter Bold 11", "DejaVu Sans 12", "sans-serif 13", "Inter Medium 17px",
+    ]
     private static let widths: [Double] = [30, 61.5, 90, 120, 157.25, 200, 248, 333.3]
 
     /// Sentences, ligatures and kerning pairs, accents, several spaces in a row, leading spaces,
@@ -50,10 +53,14 @@ final class WrappedMeasuringTests: XCTestCase {
             for width in Self.widths {
                 for text in Self.texts {
                     let measured = measurer.measure(text, font: font, maxWidth: width, maxLines: maxLines)
-                    var row = ["\(font) @\(width) \(maxLines.map(String.init) ?? "-"): \(text)",
-                               "height \(measured.height) line \(measured.lineHeight) truncated \(measured.isTruncated)"]
+                    var row = [
+                        "\(font) @\(width) \(maxLines.map(String.init) ?? "-"): \(text)",
+                        "height \(measured.height) line \(measured.lineHeight) truncated \(measured.isTruncated)",
+                    ]
                     for line in measured.lines {
-                        row.append("\(line.text.debugDescription) w \(line.width) b \(line.baseline) rtl \(line.isRightToLeft)")
+                        row.append(
+                            "\(line.text.debugDescription) w \(line.width) b \(line.baseline) rtl \(line.isRightToLeft)"
+                        )
                     }
                     all.append(row)
                 }
@@ -83,12 +90,15 @@ final class WrappedMeasuringTests: XCTestCase {
     /// Arabic, several fonts and newlines need a layout: none of these go through `LineBreaker`.
     func testTextsOnlyALayoutBreaksAreLeftToIt() throws {
         let measurer = PangoTextMeasurer(fonts: try FontLibrary())
-        for text in ["line one\nline two that is long enough to wrap", "المرحلة 12 — مراجعة التصميم مع فريق تجربة المستخدم",
-                     "Launch 🚀 party 🎉 with everyone from the team"] {
+        for text in [
+            "line one\nline two that is long enough to wrap", "المرحلة 12 — مراجعة التصميم مع فريق تجربة المستخدم",
+            "Launch 🚀 party 🎉 with everyone from the team",
+        ] {
             _ = measurer.measure(text, font: "Inter 14", maxWidth: 80, maxLines: nil)
         }
         XCTAssertEqual(measurer.wrappedWithoutLayout, 0)
-        _ = measurer.measure("Milestone 12 — a long title that wraps around the card", font: "Inter 14", maxWidth: 160, maxLines: nil)
+        _ = measurer.measure(
+            "Milestone 12 — a long title that wraps around the card", font: "Inter 14", maxWidth: 160, maxLines: nil)
         XCTAssertEqual(measurer.wrappedWithoutLayout, 1)
     }
 
@@ -109,7 +119,8 @@ final class WrappedMeasuringTests: XCTestCase {
     /// A PNG of every font at once would be taller than PNG allows: `sceneEachFont` draws each
     /// font's lines in a scene of its own.
     private func compareKeptWithLayouts(format: ImageFormat, sceneEachFont: Bool = false) throws {
-        let kept = try FontLibrary(), fresh = try FontLibrary()
+        let kept = try FontLibrary()
+        let fresh = try FontLibrary()
         let measurer = PangoTextMeasurer(fonts: kept)
         // Measured in one batch on two threads: half the kept lines come from a sibling library.
         measurer.threads = 2
@@ -117,7 +128,9 @@ final class WrappedMeasuringTests: XCTestCase {
         var requests: [TextRequest] = []
         for font in Self.fonts {
             for width in widths {
-                for text in Self.texts { requests.append(TextRequest(text: text, font: font, maxWidth: width, maxLines: nil)) }
+                for text in Self.texts {
+                    requests.append(TextRequest(text: text, font: font, maxWidth: width, maxLines: nil))
+                }
             }
         }
         var answers = measurer.measure(requests).makeIterator()

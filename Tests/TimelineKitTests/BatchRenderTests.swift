@@ -1,5 +1,6 @@
-@testable import TimelineKit
 import XCTest
+
+@testable import TimelineKit
 
 final class BatchRenderTests: XCTestCase {
     func testJobsAreClampedToTheCores() {

@@ -1,14 +1,17 @@
 import Foundation
-@testable import TimelineKit
 import XCTest
+
+@testable import TimelineKit
 
 /// The fonts the command line loads while it parses: taken once, only with default font
 /// options, and drawing exactly what a library loaded on the spot draws.
 final class FontPreloadTests: XCTestCase {
     func testPreloadedFontsAreTakenOnceAndRenderTheSameBytes() throws {
         FontPreload.start()
-        XCTAssertNil(FontPreload.take(fontDirectories: [], systemFonts: true), "system fonts are never the preloaded ones")
-        XCTAssertNil(FontPreload.take(fontDirectories: ["/tmp"], systemFonts: false), "extra fonts are never the preloaded ones")
+        XCTAssertNil(
+            FontPreload.take(fontDirectories: [], systemFonts: true), "system fonts are never the preloaded ones")
+        XCTAssertNil(
+            FontPreload.take(fontDirectories: ["/tmp"], systemFonts: false), "extra fonts are never the preloaded ones")
         let url = Fixtures.folder.appendingPathComponent("demo.yaml")
         let source = try XCTUnwrap(InputSource.load([url.path]).first)
         var options = RenderOptions()

@@ -33,12 +33,15 @@ final class GoldenCheckAPITests: XCTestCase {
         XCTAssertEqual(try GoldenCheck.assertImages(of: document, named: "demo", matchIn: folder, record: true), [])
         document.cards[0].items[0].title = "Kickoff moved"
         let mismatches = try GoldenCheck.assertImages(of: document, named: "demo", matchIn: folder, record: false)
-        XCTAssertEqual(mismatches.map { URL(fileURLWithPath: $0.path).lastPathComponent }.sorted(), ["release-2.png", "release-2.svg"])
+        XCTAssertEqual(
+            mismatches.map { URL(fileURLWithPath: $0.path).lastPathComponent }.sorted(),
+            ["release-2.png", "release-2.svg"])
         for mismatch in mismatches {
             switch mismatch.kind {
-            case .svg(let difference): XCTAssertTrue(difference.actual.contains("Kickoff moved"), difference.description)
+            case .svg(let difference):
+                XCTAssertTrue(difference.actual.contains("Kickoff moved"), difference.description)
             case .pixels(let difference): XCTAssertGreaterThan(difference.differingPixels, 0)
-            case .size: break  // a longer title may wrap differently
+            case .size: break // a longer title may wrap differently
             default: XCTFail("unexpected mismatch: \(mismatch)")
             }
         }

@@ -3,13 +3,19 @@ import XCTest
 
 final class MarkdownPageTests: XCTestCase {
     func testFindsTimelineFencesOnlyAndKeepsLineNumbers() {
-        let page = MarkdownPage("a\n```timeline\nx: 1\n```\n````md\n```timeline\nnot: this\n```\n````\n  ~~~ timeline extra\n  y: 2\n  ~~~\nend")
+        let page = MarkdownPage(
+            "a\n```timeline\nx: 1\n```\n````md\n```timeline\nnot: this\n```\n````\n  ~~~ timeline extra\n  y: 2\n  "
+                + "~~~\nend"
+        )
         XCTAssertEqual(page.blocks.count, 2)
         XCTAssertEqual(page.blocks[0].fenceLine, 2)
         XCTAssertEqual(page.blocks[0].source, "\n\nx: 1\n")
-        XCTAssertEqual(page.blocks[1].source, String(repeating: "\n", count: 10) + "y: 2\n", "indent removed, line 11 stays line 11")
-        XCTAssertEqual(page.rewritten { "![](p-\($0 + 1).svg)" },
-                       "a\n![](p-1.svg)\n````md\n```timeline\nnot: this\n```\n````\n  ![](p-2.svg)\nend")
+        XCTAssertEqual(
+            page.blocks[1].source, String(repeating: "\n", count: 10) + "y: 2\n",
+            "indent removed, line 11 stays line 11")
+        XCTAssertEqual(
+            page.rewritten { "![](p-\($0 + 1).svg)" },
+            "a\n![](p-1.svg)\n````md\n```timeline\nnot: this\n```\n````\n  ![](p-2.svg)\nend")
     }
 
     func testUnclosedFenceRunsToTheEnd() {

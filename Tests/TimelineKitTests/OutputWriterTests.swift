@@ -1,6 +1,7 @@
 import Foundation
-@testable import TimelineKit
 import XCTest
+
+@testable import TimelineKit
 
 /// Images are written through a temporary file and a rename: the whole image or nothing, and no
 /// temporary file left behind, whether the write succeeds or fails.
@@ -26,7 +27,9 @@ final class OutputWriterTests: XCTestCase {
         let image = Data((0..<100_000).map { UInt8($0 % 251) })
         try OutputWriter.writeAtomically(image, to: path)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), image)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a/b").path), ["card.svg"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a/b").path), ["card.svg"]
+        )
     }
 
     func testAFolderInTheWayFailsWithItsReasonAndLeavesNoTemporaryFile() throws {
@@ -41,17 +44,22 @@ final class OutputWriterTests: XCTestCase {
     func testAFileWhereAFolderShouldBeFails() throws {
         let file = folder.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: file)
-        XCTAssertThrowsError(try OutputWriter.writeAtomically(Data("image".utf8), to: file.appendingPathComponent("card.svg").path)) { error in
+        XCTAssertThrowsError(
+            try OutputWriter.writeAtomically(Data("image".utf8), to: file.appendingPathComponent("card.svg").path)
+        ) { error in
             XCTAssertTrue("\(error)".hasPrefix("error: cannot write \(file.path)/card.svg: "), "\(error)")
         }
         XCTAssertEqual(leftovers, [])
     }
 
     func testASetIsWrittenAllOrNothing() throws {
-        let first = folder.appendingPathComponent("first.svg"), second = folder.appendingPathComponent("second.svg")
+        let first = folder.appendingPathComponent("first.svg")
+        let second = folder.appendingPathComponent("second.svg")
         try OutputWriter.writeAll([(first.path, Data("old".utf8))])
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
-        XCTAssertThrowsError(try OutputWriter.writeAll([(first.path, Data("new".utf8)), (second.path, Data("new".utf8))])) { error in
+        XCTAssertThrowsError(
+            try OutputWriter.writeAll([(first.path, Data("new".utf8)), (second.path, Data("new".utf8))])
+        ) { error in
             XCTAssertEqual("\(error)", "error: cannot write \(second.path): a folder of that name is in the way")
         }
         XCTAssertEqual(try Data(contentsOf: first), Data("old".utf8))
@@ -70,8 +78,12 @@ final class OutputWriterTests: XCTestCase {
             XCTAssertTrue(name.hasPrefix(".card.svg.timeline-cards-\(getpid())-"), name)
             XCTAssertEqual(TemporaryFile.processID(inTemporaryName: name), getpid())
         }
-        for other in [".card.svg.123.tmp", "card.svg.timeline-cards-12-0123456789abcdef.tmp", ".timeline-cards-12-0123456789abcdef.tmp",
-                      ".a.timeline-cards--0123456789abcdef.tmp", ".a.timeline-cards-12-0123456789abcdeg.tmp", ".a.timeline-cards-12-0123456789abcdef.tmpx"] {
+        for other in [
+            ".card.svg.123.tmp", "card.svg.timeline-cards-12-0123456789abcdef.tmp",
+            ".timeline-cards-12-0123456789abcdef.tmp",
+            ".a.timeline-cards--0123456789abcdef.tmp", ".a.timeline-cards-12-0123456789abcdeg.tmp",
+            ".a.timeline-cards-12-0123456789abcdef.tmpx",
+        ] {
             XCTAssertNil(TemporaryFile.processID(inTemporaryName: other), other)
         }
         XCTAssertEqual(TemporaryFile.processID(inTemporaryName: ".a.timeline-cards-12-0123456789abcdef.tmp"), 12)

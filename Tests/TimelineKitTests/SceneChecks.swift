@@ -13,12 +13,17 @@ struct SceneChecks {
 
     /// Words time axes write themselves: English month and weekday names (other locales' come
     /// from ICU and are checked by the locale tests).
-    static let dateWords = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                            "October", "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-                            "Saturday", "Sunday"].flatMap { [$0, String($0.prefix(3))] } + ["Q1", "Q2", "Q3", "Q4"]
+    static let dateWords =
+        [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+            "Saturday", "Sunday",
+        ].flatMap { [$0, String($0.prefix(3))] } + ["Q1", "Q2", "Q3", "Q4"]
     /// Status names a legend writes.
-    static let legendWords = ["Before", "start", "Start", "Open", "In", "progress", "Complete", "Inactive", "Early", "end",
-                              "End"]
+    static let legendWords = [
+        "Before", "start", "Start", "Open", "In", "progress", "Complete", "Inactive", "Early", "end",
+        "End",
+    ]
 
     init(scene: SceneJSON, source: String) {
         self.scene = scene
@@ -54,7 +59,10 @@ struct SceneChecks {
         for line in scene.texts {
             for token in line.text.split(whereSeparator: { $0.isWhitespace }) {
                 if token.hasSuffix("…") || Self.isIdeographic(token) || Self.isClockTime(token) || Self.isCount(token)
-                    || Self.isNumber(token) { continue }
+                    || Self.isNumber(token)
+                {
+                    continue
+                }
                 for part in Self.pieces(Self.normalized(token)) where !part.isEmpty && !words.contains(part) {
                     problems.append("'\(part)' in '\(line.text)' is no word of the input")
                 }
@@ -87,7 +95,8 @@ struct SceneChecks {
     /// A word's pieces between the places a line may break inside it by Unicode's rules: after
     /// a hyphen, and after a slash that a letter follows ("</b>", "and/or"; not "12/20/15").
     static func pieces(_ word: String) -> [String] {
-        var pieces: [String] = [], current = ""
+        var pieces: [String] = []
+        var current = ""
         let characters = Array(word)
         for (index, character) in characters.enumerated() {
             current.append(character)
@@ -142,7 +151,9 @@ struct SceneChecks {
         func under(_ paint: RGBA) -> Color {
             let alpha = Double(paint.a) / 255
             let top = Color(paint)
-            return Color(r: top.r * alpha + r * (1 - alpha), g: top.g * alpha + g * (1 - alpha), b: top.b * alpha + b * (1 - alpha))
+            return Color(
+                r: top.r * alpha + r * (1 - alpha), g: top.g * alpha + g * (1 - alpha),
+                b: top.b * alpha + b * (1 - alpha))
         }
 
         var luminance: Double {

@@ -1,9 +1,10 @@
 import Foundation
-@testable import TimelineLayout
 import TimelineModel
 import TimelineScene
 import TimelineSpec
 import XCTest
+
+@testable import TimelineLayout
 
 /// Layouts plan their rows' texts and measure them in one batch, so a measurer can shape them in
 /// parallel, then build every block from its own answer. Planning the columns measures in
@@ -15,7 +16,9 @@ final class BatchMeasuringTests: XCTestCase {
         var single: [TextRequest] = []
         func measure(_ requests: [TextRequest]) -> [MeasuredText] {
             batches.append(requests)
-            return requests.map { FakeTextMeasurer().measure($0.text, font: $0.font, maxWidth: $0.maxWidth, maxLines: $0.maxLines) }
+            return requests.map {
+                FakeTextMeasurer().measure($0.text, font: $0.font, maxWidth: $0.maxWidth, maxLines: $0.maxLines)
+            }
         }
         func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
             single.append(TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines))
@@ -26,8 +29,9 @@ final class BatchMeasuringTests: XCTestCase {
     func testListAndTimeLayoutsMeasureEveryRowTextInTheirBatch() throws {
         for name in ["plain", "groups", "nested-groups", "fiori-cells", "by-day", "long-text", "time-gap", "ellipsis"] {
             let url = ListLayoutTests.root.appendingPathComponent("fixtures/\(name).yaml")
-            let document = try DocumentDecoder().decode(Data(contentsOf: url), file: url.lastPathComponent, format: .yaml,
-                                                        baseDirectory: url.deletingLastPathComponent().path)
+            let document = try DocumentDecoder().decode(
+                Data(contentsOf: url), file: url.lastPathComponent, format: .yaml,
+                baseDirectory: url.deletingLastPathComponent().path)
             for card in document.cards {
                 let measurer = RecordingFake()
                 _ = try CardLayout.scene(for: card, measurer: measurer)
@@ -36,7 +40,10 @@ final class BatchMeasuringTests: XCTestCase {
                 XCTAssert((1...4).contains(measurer.batches.count), "\(name): \(measurer.batches.count) batches")
                 XCTAssertFalse(measurer.batches.contains { $0.isEmpty }, "\(name): an empty batch")
                 // Only header and footer texts are measured on their own.
-                let bandTexts = Set([card.header?.title, card.header?.subtitle, card.footer?.title, card.footer?.subtitle].compactMap { $0 })
+                let bandTexts = Set(
+                    [card.header?.title, card.header?.subtitle, card.footer?.title, card.footer?.subtitle].compactMap {
+                        $0
+                    })
                 // The time axis's few labels are measured on their own too.
                 let axisFonts: Set<String> = ["Inter Medium 11", "Inter Bold 11"]
                 let rowTexts = measurer.single.filter { !bandTexts.contains($0.text) && !axisFonts.contains($0.font) }
@@ -47,20 +54,24 @@ final class BatchMeasuringTests: XCTestCase {
 
     func testATextPlanMeasuresInOneBatchAndBuildsEachBlockFromItsOwnAnswer() {
         var plan = TextPlan()
-        let red = RGBA(r: 255, g: 0, b: 0, a: 255), blue = RGBA(r: 0, g: 0, b: 255, a: 255)
+        let red = RGBA(r: 255, g: 0, b: 0, a: 255)
+        let blue = RGBA(r: 0, g: 0, b: 255, a: 255)
         let title = plan.add("a long title", font: "Inter Bold 20", color: red, width: 60, maxLines: 1)
         var blocks: [TextPlan.Block] = []
         plan.add(nil, font: "Inter 12", color: blue, width: 100, to: &blocks)
         plan.add("sub", font: "Inter 12", color: blue, width: -5, to: &blocks)
-        blocks.append(.pair(plan.add("left", font: "Inter 10", color: red, width: 40),
-                            plan.add("right", font: "Inter 10", color: blue, width: 40)))
+        blocks.append(
+            .pair(
+                plan.add("left", font: "Inter 10", color: red, width: 40),
+                plan.add("right", font: "Inter 10", color: blue, width: 40)))
         let fake = RecordingFake()
         let answers = plan.measure(fake)
         blocks.append(.body("**bold**", font: "Inter 12", width: 100))
         XCTAssertEqual(fake.batches, [plan.requests], "one batch, nothing measured alone")
         XCTAssertEqual(fake.single, [])
-        XCTAssertEqual(plan.requests.map(\.text), ["a long title", "sub", "left", "right"],
-                       "no request for a missing text")
+        XCTAssertEqual(
+            plan.requests.map(\.text), ["a long title", "sub", "left", "right"],
+            "no request for a missing text")
         XCTAssertEqual(plan.requests[1].maxWidth, 1, "never measured narrower than a point")
         let titleBlock = answers.block(title)
         XCTAssertEqual(titleBlock.measured.lines.map(\.text), ["a lon…"])

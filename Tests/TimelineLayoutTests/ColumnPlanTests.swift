@@ -7,18 +7,22 @@ import XCTest
 /// Issue #18's width rules with the fake measurer (6 points a character at 12 points, 7 at 14).
 final class ColumnPlanTests: XCTestCase {
     private func texts(_ scene: Scene) -> [PlacedLine] {
-        scene.nodes.flatMap { node -> [PlacedLine] in if case .text(let text) = node { return text.lines } else { return [] } }
+        scene.nodes.flatMap { node -> [PlacedLine] in
+            if case .text(let text) = node { return text.lines } else { return [] }
+        }
     }
 
     func testEventColumnGrowsToItsWidestLabelUnlessFixed() throws {
-        let yaml = { (style: String) in """
+        let yaml = { (style: String) in
+            """
             version: 1
             cards:
               - style: { \(style) }
                 items:
                   - { title: Kickoff, event: Tomorrow }
                   - { title: Review, event: "12/20/15" }
-            """ }
+            """
+        }
         let grown = try LayoutFixture.scene(yaml("width: 480"))
         let tomorrow = try XCTUnwrap(texts(grown).first { $0.text == "Tomorrow" })
         // 8 characters of 6 points, and a point of slack; whole, never "Tomor" + "row".
@@ -30,16 +34,19 @@ final class ColumnPlanTests: XCTestCase {
 
     func testALongTitleWordTakesRoomFromTheStatusColumn() throws {
         let word = String(repeating: "w", count: 50)
-        let card = try LayoutFixture.card("""
+        let card = try LayoutFixture.card(
+            """
             version: 1
             cards:
               - items:
                   - { title: \(word), statusText: Waiting for approval }
             """)
-        let plan = ColumnPlan(style: card.style, width: 440, widestNode: 14,
-                              texts: .init(labels: [[]], statuses: [[("Waiting for approval", "Inter Medium 12")]],
-                                           titles: [[(word, "Inter Semi-Bold 14", nil)]], levels: [0]),
-                              hasGroups: false, measurer: FakeTextMeasurer())
+        let plan = ColumnPlan(
+            style: card.style, width: 440, widestNode: 14,
+            texts: .init(
+                labels: [[]], statuses: [[("Waiting for approval", "Inter Medium 12")]],
+                titles: [[(word, "Inter Semi-Bold 14", nil)]], levels: [0]),
+            hasGroups: false, measurer: FakeTextMeasurer())
         // The status column gave 17 points, keeping its widest word ("approval", 49 points).
         XCTAssertEqual(plan.statusWidth, 50)
         let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
@@ -48,7 +55,8 @@ final class ColumnPlanTests: XCTestCase {
     }
 
     func testATooNarrowCardIsRefusedNamingTheMinimum() throws {
-        let card = try LayoutFixture.card("""
+        let card = try LayoutFixture.card(
+            """
             version: 1
             cards:
               - style: { width: 120 }
@@ -76,13 +84,15 @@ final class ColumnPlanTests: XCTestCase {
         XCTAssertLessThan(Color.white.contrast(with: lightBand), 1.2)
         XCTAssertGreaterThanOrEqual(Color.white.readable(on: lightBand).contrast(with: lightBand), 4.5)
         XCTAssertGreaterThanOrEqual(Color.white.readable(on: lightBand, target: 10).contrast(with: lightBand), 10)
-        XCTAssertEqual(Color.white.readable(on: Color(hex: 0x0a6ed1)), .white, "white already reads on the default band")
+        XCTAssertEqual(
+            Color.white.readable(on: Color(hex: 0x0a6ed1)), .white, "white already reads on the default band")
         let darkFeed = Color(hex: 0x2b2b2b)
         XCTAssertGreaterThanOrEqual(Color(hex: 0x1d1d1f).readable(on: darkFeed).contrast(with: darkFeed), 4.5)
     }
 
     func testRightToLeftTitlesMirrorTheCardUnlessForced() throws {
-        let yaml = { (direction: String) in """
+        let yaml = { (direction: String) in
+            """
             version: 1
             cards:
               - style: { textDirection: \(direction) }
@@ -90,7 +100,8 @@ final class ColumnPlanTests: XCTestCase {
                   - { title: סקירת עיצוב, event: "9:00", statusText: Active }
                   - { title: مراجعة التصميم }
                   - { title: Launch }
-            """ }
+            """
+        }
         XCTAssertTrue(ReadingDirection.isRightToLeft(try LayoutFixture.card(yaml("auto"))))
         XCTAssertFalse(ReadingDirection.isRightToLeft(try LayoutFixture.card(yaml("ltr"))))
         let mirrored = try LayoutFixture.scene(yaml("auto"))

@@ -38,6 +38,8 @@ struct FakeTextMeasurer: TextMeasuring {
         let measured = lines.enumerated().map { index, line in
             MeasuredLine(text: line, width: Double(line.count) * advance, baseline: Double(index) * lineHeight + size)
         }
-        return MeasuredText(lines: measured, height: Double(lines.count) * lineHeight, lineHeight: lineHeight, isTruncated: truncated, overflow: overflow)
+        return MeasuredText(
+            lines: measured, height: Double(lines.count) * lineHeight, lineHeight: lineHeight, isTruncated: truncated,
+            overflow: overflow)
     }
 }

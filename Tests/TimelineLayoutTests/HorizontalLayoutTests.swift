@@ -25,17 +25,18 @@ final class HorizontalLayoutTests: XCTestCase {
     }
 
     func testListIsEvenlySpacedWithLabelsUnderNodes() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - direction: horizontal
-            style: { width: 480, eventFormat: "MMM d" }
-            items:
-              - { title: Kickoff meeting with everyone, date: 2026-11-01, status: start }
-              - { title: Design, subtitle: UX team, date: 2026-11-03 }
-              - { title: Build, date: 2026-11-20 }
-              - { title: Launch, date: 2026-12-01, status: end }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - direction: horizontal
+                style: { width: 480, eventFormat: "MMM d" }
+                items:
+                  - { title: Kickoff meeting with everyone, date: 2026-11-01, status: start }
+                  - { title: Design, subtitle: UX team, date: 2026-11-03 }
+                  - { title: Build, date: 2026-11-20 }
+                  - { title: Launch, date: 2026-12-01, status: end }
+            """)
         let nodes = markers(scene)
         XCTAssertEqual(nodes.count, 4)
         XCTAssertEqual(Set(nodes.map(\.center.y)).count, 1, "one horizontal line")
@@ -61,8 +62,10 @@ final class HorizontalLayoutTests: XCTestCase {
 
     func testManyItemsShareTheWidthOrTheWidthIsRefused() throws {
         func card(_ count: Int, width: Int) -> String {
-            let items = (1...count).map { "      - { title: Step \($0), date: 2026-11-0\(min(9, $0)) }" }.joined(separator: "\n")
-            return "version: 1\ncards:\n  - direction: horizontal\n    style: { width: \(width) }\n    items:\n\(items)\n"
+            let items = (1...count).map { "      - { title: Step \($0), date: 2026-11-0\(min(9, $0)) }" }.joined(
+                separator: "\n")
+            return
+                "version: 1\ncards:\n  - direction: horizontal\n    style: { width: \(width) }\n    items:\n\(items)\n"
         }
         let scene = try LayoutFixture.scene(card(7, width: 480))
         XCTAssertEqual(scene.width, 480, "a card is exactly its width")
@@ -79,24 +82,27 @@ final class HorizontalLayoutTests: XCTestCase {
     }
 
     func testTimeLabelsArePushedApartAndGapCutOnlyWhenTheyDoNotFit() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            direction: horizontal
-            style: { maxGap: 90, axis: none, width: 720 }
-            items:
-              - { title: Design, date: 2026-11-04 }
-              - { title: API, date: 2026-11-05 }
-              - { title: Security, date: 2026-11-06 }
-              - { title: Beta, date: 2026-11-12, end: 2026-11-20 }
-              - { title: Launch, date: 2027-06-01 }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                direction: horizontal
+                style: { maxGap: 90, axis: none, width: 720 }
+                items:
+                  - { title: Design, date: 2026-11-04 }
+                  - { title: API, date: 2026-11-05 }
+                  - { title: Security, date: 2026-11-06 }
+                  - { title: Beta, date: 2026-11-12, end: 2026-11-20 }
+                  - { title: Launch, date: 2027-06-01 }
+            """)
         let nodes = markers(scene)
         let xs = nodes.map(\.center.x)
         XCTAssertEqual(xs, xs.sorted())
         XCTAssertGreaterThan(xs[1] - xs[0], 12, "one day apart, but pushed apart by their labels")
-        let labels = ["Design", "API", "Security", "Beta", "Launch"].compactMap { try? span(text(scene, startingWith: $0)) }
+        let labels = ["Design", "API", "Security", "Beta", "Launch"].compactMap {
+            try? span(text(scene, startingWith: $0))
+        }
         XCTAssertEqual(labels.count, 5)
         for (left, right) in zip(labels, labels.dropFirst()) {
             XCTAssertLessThan(left.upperBound, right.lowerBound, "labels never overlap")
@@ -108,27 +114,29 @@ final class HorizontalLayoutTests: XCTestCase {
             XCTAssertGreaterThan(min(stroke.from.x, stroke.to.x), xs[3])
             XCTAssertLessThan(max(stroke.from.x, stroke.to.x), xs[4])
         }
-        let bar = try XCTUnwrap(scene.nodes.compactMap { node -> BoxNode? in
-            if case .box(let box) = node, (box.fill?.a ?? 255) < 128 { return box } else { return nil }
-        }.first)
+        let bar = try XCTUnwrap(
+            scene.nodes.compactMap { node -> BoxNode? in
+                if case .box(let box) = node, (box.fill?.a ?? 255) < 128 { return box } else { return nil }
+            }.first)
         XCTAssertEqual(bar.rect.y + bar.rect.height / 2, nodes[3].center.y, accuracy: 0.001, "bar along the line")
         let breakLeft = slanted.map { min($0.from.x, $0.to.x) }.min() ?? 0
         XCTAssertLessThan(bar.rect.maxX, breakLeft, "the period ends before the break: cuts never fall inside a period")
     }
 
     func testTimeCardFillsItsWidthProportionally() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            direction: horizontal
-            style: { width: 900, axis: none }
-            items:
-              - { title: A, date: 2026-11-01 }
-              - { title: B, date: 2026-11-15 }
-              - { title: C, date: 2026-12-03 }
-              - { title: D, date: 2027-02-01 }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                direction: horizontal
+                style: { width: 900, axis: none }
+                items:
+                  - { title: A, date: 2026-11-01 }
+                  - { title: B, date: 2026-11-15 }
+                  - { title: C, date: 2026-12-03 }
+                  - { title: D, date: 2027-02-01 }
+            """)
         let xs = markers(scene).map(\.center.x)
         XCTAssertEqual(scene.width, 900)
         XCTAssertLessThan(xs[0], 20 + 64, "starts at the left edge")
@@ -142,8 +150,12 @@ final class HorizontalLayoutTests: XCTestCase {
     /// is refused naming a width at which it does fit.
     func testNarrowTimeCardWrapsLabelsThenNamesAWidthThatFits() throws {
         func yaml(_ width: Double) -> String {
-            let items = (1...7).map { "      - { title: Milestone number \($0), date: 2026-11-\(String(format: "%02d", $0 * 3)) }" }
-            return "version: 1\ncards:\n  - layout: time\n    direction: horizontal\n    style: { width: \(Int(width)) }\n    items:\n"
+            let items = (1...7).map {
+                "      - { title: Milestone number \($0), date: 2026-11-\(String(format: "%02d", $0 * 3)) }"
+            }
+            return
+                "version: 1\ncards:\n  - layout: time\n    direction: horizontal\n    style: { width: \(Int(width)) "
+                + "}\n    items:\n"
                 + items.joined(separator: "\n")
         }
         var minimum: Double = 0
@@ -164,16 +176,17 @@ final class HorizontalLayoutTests: XCTestCase {
     /// event text is reported as a truncation.
     func testHorizontalRowsLinkTheirTitleAndReportCutEvents() throws {
         for layout in ["list", "time"] {
-            let scene = try LayoutFixture.scene("""
-            version: 1
-            cards:
-              - direction: horizontal
-                layout: \(layout)
-                style: { width: 480, axis: none }
-                items:
-                  - { title: Kickoff, date: 2026-11-01, link: "https://example.com/a" }
-                  - { title: Build, date: 2026-11-09, event: \(String(repeating: "x", count: 60)) }
-            """)
+            let scene = try LayoutFixture.scene(
+                """
+                version: 1
+                cards:
+                  - direction: horizontal
+                    layout: \(layout)
+                    style: { width: 480, axis: none }
+                    items:
+                      - { title: Kickoff, date: 2026-11-01, link: "https://example.com/a" }
+                      - { title: Build, date: 2026-11-09, event: \(String(repeating: "x", count: 60)) }
+                """)
             let links = scene.nodes.compactMap { if case .link(let link) = $0 { return link } else { return nil } }
             XCTAssertEqual(links.map(\.label), ["Kickoff"], layout)
             XCTAssertEqual(scene.truncations.map(\.text), ["Build"], layout)

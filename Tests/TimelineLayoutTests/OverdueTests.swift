@@ -12,13 +12,15 @@ final class OverdueTests: XCTestCase {
     }
 
     func testAnItemDueAtNowIsNotOverdueOneDueASecondEarlierIs() throws {
-        let lines = try descriptions(now: "2026-11-21T12:00:00Z", items: [
-            "{title: at now, date: \"2026-11-21T12:00:00Z\"}",
-            "{title: a second before, date: \"2026-11-21T11:59:59Z\"}",
-            "{title: a second after, date: \"2026-11-21T12:00:01Z\"}",
-            "{title: same instant in another offset, date: \"2026-11-21T13:00:00+01:00\"}",
-            "{title: period ending at now, date: \"2026-11-20T09:00:00Z\", end: \"2026-11-21T12:00:00Z\"}",
-        ])
+        let lines = try descriptions(
+            now: "2026-11-21T12:00:00Z",
+            items: [
+                "{title: at now, date: \"2026-11-21T12:00:00Z\"}",
+                "{title: a second before, date: \"2026-11-21T11:59:59Z\"}",
+                "{title: a second after, date: \"2026-11-21T12:00:01Z\"}",
+                "{title: same instant in another offset, date: \"2026-11-21T13:00:00+01:00\"}",
+                "{title: period ending at now, date: \"2026-11-20T09:00:00Z\", end: \"2026-11-21T12:00:00Z\"}",
+            ])
         XCTAssertEqual(lines.map { $0.hasSuffix(", overdue)") }, [false, true, false, false, false], "\(lines)")
     }
 

@@ -27,7 +27,8 @@ enum LayoutFixture {
 
     /// A card decoded from YAML, the way the CLI reads it.
     static func card(_ yaml: String, index: Int = 0) throws -> Card {
-        let document = try DocumentDecoder().decode(Data(yaml.utf8), file: "test.yaml", baseDirectory: NSTemporaryDirectory())
+        let document = try DocumentDecoder().decode(
+            Data(yaml.utf8), file: "test.yaml", baseDirectory: NSTemporaryDirectory())
         return document.cards[index]
     }
 
@@ -53,60 +54,89 @@ final class PreviewSelectionTests: XCTestCase {
     }
 
     func testTodayComesAfterEveryOverdueItemAndLeftOutItemsAreCounted() {
-        let items = [item("late today", "2026-11-21T09:00:00Z"), item("due today", "2026-11-21T16:00:00Z"),
-                     item("late", "2026-11-10"), item("next", "2026-11-27"), item("later", "2026-12-04"),
-                     item("end", "2026-12-31", .end)]
+        let items = [
+            item("late today", "2026-11-21T09:00:00Z"), item("due today", "2026-11-21T16:00:00Z"),
+            item("late", "2026-11-10"), item("next", "2026-11-27"), item("later", "2026-12-04"),
+            item("end", "2026-12-31", .end),
+        ]
         let selection = PreviewSelection.select(items: items, now: now, columns: 4)
         XCTAssertEqual(selection.items.map(\.title), ["late", "late today", "due today", "next"])
         XCTAssertEqual(selection.todayBefore, 2, "after both overdue items, even the one due earlier today")
         XCTAssertEqual(selection.hiddenCount, 2)
         XCTAssertFalse(selection.showsEnd)
 
-        let ending = PreviewSelection.select(items: [item("next", "2026-11-27"), item("end", "2026-12-31", .end)], now: now, columns: 4)
+        let ending = PreviewSelection.select(
+            items: [item("next", "2026-11-27"), item("end", "2026-12-31", .end)], now: now, columns: 4)
         XCTAssertTrue(ending.showsEnd, "the end item shows, last: the line fades toward the past")
         XCTAssertEqual(ending.hiddenCount, 0)
     }
 
     func testSelectionTable() {
         let cases: [Case] = [
-            Case(name: "overdue first, oldest first, then upcoming by date",
-                 items: [item("later", "2026-12-01"), item("late2", "2026-11-15"), item("soon", "2026-11-25"),
-                         item("late1", "2026-11-10", .inProgress)],
-                 columns: 4, now: now, expected: ["late1", "late2", "soon", "later"], todayBefore: nil),
-            Case(name: "too many open items: the first columns win, end dropped",
-                 items: [item("a", "2026-11-22"), item("b", "2026-11-23"), item("c", "2026-11-24"),
-                         item("d", "2026-11-25"), item("end", "2026-12-31", .end)],
-                 columns: 3, now: now, expected: ["a", "b", "c"], todayBefore: nil),
-            Case(name: "end item keeps the last column when the rest fit",
-                 items: [item("end", "2026-12-31", .end), item("a", "2026-11-22"), item("b", "2026-11-23")],
-                 columns: 3, now: now, expected: ["a", "b", "end"], todayBefore: nil),
-            Case(name: "end item dropped when it would push out an open item",
-                 items: [item("a", "2026-11-22"), item("b", "2026-11-23"), item("c", "2026-11-24"), item("end", "2026-12-31", .end)],
-                 columns: 3, now: now, expected: ["a", "b", "c"], todayBefore: nil),
-            Case(name: "completed fill free columns, most recent chosen, shown first in date order",
-                 items: [item("done1", "2026-10-01", .complete), item("done3", "2026-11-12", .complete),
-                         item("done2", "2026-11-01", .complete), item("open", "2026-11-30")],
-                 columns: 3, now: now, expected: ["done2", "done3", "open"], todayBefore: nil),
-            Case(name: "today marker before the first item not before today",
-                 items: [item("late", "2026-11-19"), item("today", "2026-11-21T17:00:00Z"), item("next", "2026-11-24")],
-                 columns: 4, now: now, expected: ["late", "today", "next"], todayBefore: 1),
-            Case(name: "no marker when nothing is due today",
-                 items: [item("late", "2026-11-19"), item("next", "2026-11-24")],
-                 columns: 4, now: now, expected: ["late", "next"], todayBefore: nil),
-            Case(name: "marker counts the completed columns in front",
-                 items: [item("done", "2026-11-02", .complete), item("today", "2026-11-21T18:00:00Z"), item("end", "2026-12-01", .end)],
-                 columns: 4, now: now, expected: ["done", "today", "end"], todayBefore: 1),
-            Case(name: "without now nothing is overdue and there is no marker",
-                 items: [item("b", "2026-11-21T17:00:00Z"), item("a", "2026-11-10"), item("done", "2026-10-01", .complete)],
-                 columns: 4, now: nil, expected: ["done", "a", "b"], todayBefore: nil),
-            Case(name: "undated open items come last",
-                 items: [item("undated", nil), item("dated", "2026-11-30")],
-                 columns: 4, now: now, expected: ["dated", "undated"], todayBefore: nil),
-            Case(name: "past milestones that cannot be overdue count as done",
-                 items: [item("kickoff", "2026-11-01", .start), item("open", "2026-11-28")],
-                 columns: 1, now: now, expected: ["open"], todayBefore: nil),
-            Case(name: "zero columns shows nothing",
-                 items: [item("a", "2026-11-22")], columns: 0, now: now, expected: [], todayBefore: nil),
+            Case(
+                name: "overdue first, oldest first, then upcoming by date",
+                items: [
+                    item("later", "2026-12-01"), item("late2", "2026-11-15"), item("soon", "2026-11-25"),
+                    item("late1", "2026-11-10", .inProgress),
+                ],
+                columns: 4, now: now, expected: ["late1", "late2", "soon", "later"], todayBefore: nil),
+            Case(
+                name: "too many open items: the first columns win, end dropped",
+                items: [
+                    item("a", "2026-11-22"), item("b", "2026-11-23"), item("c", "2026-11-24"),
+                    item("d", "2026-11-25"), item("end", "2026-12-31", .end),
+                ],
+                columns: 3, now: now, expected: ["a", "b", "c"], todayBefore: nil),
+            Case(
+                name: "end item keeps the last column when the rest fit",
+                items: [item("end", "2026-12-31", .end), item("a", "2026-11-22"), item("b", "2026-11-23")],
+                columns: 3, now: now, expected: ["a", "b", "end"], todayBefore: nil),
+            Case(
+                name: "end item dropped when it would push out an open item",
+                items: [
+                    item("a", "2026-11-22"), item("b", "2026-11-23"), item("c", "2026-11-24"),
+                    item("end", "2026-12-31", .end),
+                ],
+                columns: 3, now: now, expected: ["a", "b", "c"], todayBefore: nil),
+            Case(
+                name: "completed fill free columns, most recent chosen, shown first in date order",
+                items: [
+                    item("done1", "2026-10-01", .complete), item("done3", "2026-11-12", .complete),
+                    item("done2", "2026-11-01", .complete), item("open", "2026-11-30"),
+                ],
+                columns: 3, now: now, expected: ["done2", "done3", "open"], todayBefore: nil),
+            Case(
+                name: "today marker before the first item not before today",
+                items: [item("late", "2026-11-19"), item("today", "2026-11-21T17:00:00Z"), item("next", "2026-11-24")],
+                columns: 4, now: now, expected: ["late", "today", "next"], todayBefore: 1),
+            Case(
+                name: "no marker when nothing is due today",
+                items: [item("late", "2026-11-19"), item("next", "2026-11-24")],
+                columns: 4, now: now, expected: ["late", "next"], todayBefore: nil),
+            Case(
+                name: "marker counts the completed columns in front",
+                items: [
+                    item("done", "2026-11-02", .complete), item("today", "2026-11-21T18:00:00Z"),
+                    item("end", "2026-12-01", .end),
+                ],
+                columns: 4, now: now, expected: ["done", "today", "end"], todayBefore: 1),
+            Case(
+                name: "without now nothing is overdue and there is no marker",
+                items: [
+                    item("b", "2026-11-21T17:00:00Z"), item("a", "2026-11-10"), item("done", "2026-10-01", .complete),
+                ],
+                columns: 4, now: nil, expected: ["done", "a", "b"], todayBefore: nil),
+            Case(
+                name: "undated open items come last",
+                items: [item("undated", nil), item("dated", "2026-11-30")],
+                columns: 4, now: now, expected: ["dated", "undated"], todayBefore: nil),
+            Case(
+                name: "past milestones that cannot be overdue count as done",
+                items: [item("kickoff", "2026-11-01", .start), item("open", "2026-11-28")],
+                columns: 1, now: now, expected: ["open"], todayBefore: nil),
+            Case(
+                name: "zero columns shows nothing",
+                items: [item("a", "2026-11-22")], columns: 0, now: now, expected: [], todayBefore: nil),
         ]
         for test in cases {
             let selection = PreviewSelection.select(items: test.items, now: test.now, columns: test.columns)
@@ -124,18 +154,19 @@ final class PreviewSelectionTests: XCTestCase {
     }
 
     func testPreviewSceneDrawsTodayMarkerAndColumnsInsideCard() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        now: 2026-11-21T12:00:00Z
-        cards:
-          - layout: preview
-            style: { columns: 4, width: 480 }
-            items:
-              - { title: Order furniture, date: 2026-11-10 }
-              - { title: Floor plan review, date: "2026-11-21T16:00:00Z" }
-              - { title: Movers booked, date: 2026-11-27 }
-              - { title: Moving day, date: 2026-12-12, status: end }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            now: 2026-11-21T12:00:00Z
+            cards:
+              - layout: preview
+                style: { columns: 4, width: 480 }
+                items:
+                  - { title: Order furniture, date: 2026-11-10 }
+                  - { title: Floor plan review, date: "2026-11-21T16:00:00Z" }
+                  - { title: Movers booked, date: 2026-11-27 }
+                  - { title: Moving day, date: 2026-12-12, status: end }
+            """)
         XCTAssertEqual(scene.description.count, 5)
         XCTAssertEqual(scene.description[1], "Today")
         XCTAssertTrue(scene.description[0].contains("overdue"))
@@ -166,15 +197,16 @@ final class PreviewSelectionTests: XCTestCase {
 
     func testPreviewWithoutNowDoesNotCrashOrMarkToday() throws {
         // The decoder insists on `now` for previews; a Card built in Swift may still lack it.
-        var card = try LayoutFixture.card("""
-        version: 1
-        now: 2026-11-21T12:00:00Z
-        cards:
-          - layout: preview
-            items:
-              - { title: Order furniture, date: 2026-11-10 }
-              - { title: Movers booked, date: 2026-11-27 }
-        """)
+        var card = try LayoutFixture.card(
+            """
+            version: 1
+            now: 2026-11-21T12:00:00Z
+            cards:
+              - layout: preview
+                items:
+                  - { title: Order furniture, date: 2026-11-10 }
+                  - { title: Movers booked, date: 2026-11-27 }
+            """)
         card.now = nil
         let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
         XCTAssertEqual(scene.description.count, 2)
@@ -183,19 +215,24 @@ final class PreviewSelectionTests: XCTestCase {
     }
 
     func testPreviewTitleIsCutToTwoLines() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        now: 2026-11-21T12:00:00Z
-        cards:
-          - layout: preview
-            style: { columns: 4 }
-            items:
-              - title: A very long title that certainly needs more than two lines in a narrow preview column
-                date: 2026-11-30
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            now: 2026-11-21T12:00:00Z
+            cards:
+              - layout: preview
+                style: { columns: 4 }
+                items:
+                  - title: A very long title that certainly needs more than two lines in a narrow preview column
+                    date: 2026-11-30
+            """)
         XCTAssertEqual(scene.truncations.count, 1)
         let title = scene.nodes.compactMap { node -> TextNode? in
-            if case .text(let text) = node, text.lines.first?.text.hasPrefix("A very") == true { return text } else { return nil }
+            if case .text(let text) = node, text.lines.first?.text.hasPrefix("A very") == true {
+                return text
+            } else {
+                return nil
+            }
         }.first
         XCTAssertEqual(title?.lines.count, 2)
         XCTAssertTrue(title?.lines.last?.text.hasSuffix("…") ?? false)

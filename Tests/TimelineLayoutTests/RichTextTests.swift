@@ -8,7 +8,8 @@ import XCTest
 final class RichTextTests: XCTestCase {
     func testMarkupBecomesSpans() {
         let spans = InlineMarkup.parse("Start **40% faster**, *lazily*, with `--jobs` and [notes](https://e.com/n).")
-        XCTAssertEqual(spans.map(\.text), ["Start ", "40% faster", ", ", "lazily", ", with ", "--jobs", " and ", "notes", "."])
+        XCTAssertEqual(
+            spans.map(\.text), ["Start ", "40% faster", ", ", "lazily", ", with ", "--jobs", " and ", "notes", "."])
         XCTAssertEqual(spans.map(\.bold), [false, true, false, false, false, false, false, false, false])
         XCTAssertEqual(spans[3].italic, true)
         XCTAssertEqual(spans[5].code, true)
@@ -22,19 +23,22 @@ final class RichTextTests: XCTestCase {
     }
 
     func testFontsFollowTheEmphasis() {
-        XCTAssertEqual(RichParagraph.font("Inter 12", for: InlineSpan(text: "", bold: true, italic: true)), "Inter Bold Italic 12")
+        XCTAssertEqual(
+            RichParagraph.font("Inter 12", for: InlineSpan(text: "", bold: true, italic: true)), "Inter Bold Italic 12")
         XCTAssertEqual(RichParagraph.font("Inter 12", for: InlineSpan(text: "", code: true)), "DejaVu Sans 11")
     }
 
     func testDescriptionIsPlacedRunByRunUnderTheSubtitle() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - items:
-              - title: Title
-                subtitle: Sub
-                description: "Plain then **bold words** then a [link](https://e.com) to end the long line of body text, which wraps onto a second line"
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - items:
+                  - title: Title
+                    subtitle: Sub
+                    description: "Plain then **bold words** then a [link](https://e.com) \
+            to end the long line of body text, which wraps onto a second line"
+            """)
         let texts = scene.nodes.compactMap { if case .text(let text) = $0 { return text } else { return nil } }
         let subtitle = try XCTUnwrap(texts.first { $0.lines.first?.text == "Sub" })
         let bold = texts.filter { $0.font.hasPrefix("Inter Bold") }
@@ -44,7 +48,8 @@ final class RichTextTests: XCTestCase {
         XCTAssertGreaterThan(bold[0].lines[0].x, plain.lines[0].x, "on the same line, further right")
         let links = scene.nodes.compactMap { if case .link(let link) = $0 { return link } else { return nil } }
         XCTAssertEqual(links.map(\.url), ["https://e.com"])
-        let baselines = Set(texts.filter { !$0.font.contains("Semi-Bold") && $0.lines[0].text != "Sub" }.map { $0.lines[0].baseline })
+        let baselines = Set(
+            texts.filter { !$0.font.contains("Semi-Bold") && $0.lines[0].text != "Sub" }.map { $0.lines[0].baseline })
         XCTAssertGreaterThan(baselines.count, 1, "wrapped onto several lines")
     }
 }

@@ -8,17 +8,24 @@ import XCTest
 /// reading the other way from its card swaps its event and status columns; right-to-left
 /// horizontal lists and preview strips run from right to left.
 final class RightToLeftTests: XCTestCase {
-    private func line(_ scene: Scene, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> PlacedLine {
-        let lines = scene.nodes.flatMap { node -> [PlacedLine] in if case .text(let text) = node { return text.lines } else { return [] } }
+    private func line(_ scene: Scene, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> PlacedLine
+    {
+        let lines = scene.nodes.flatMap { node -> [PlacedLine] in
+            if case .text(let text) = node { return text.lines } else { return [] }
+        }
         return try XCTUnwrap(lines.first { $0.text == text }, "no line '\(text)'", file: file, line: line)
     }
 
     private func markerXs(_ scene: Scene) -> [Double] {
-        scene.nodes.compactMap { node in if case .marker(let marker) = node { return marker.center.x } else { return nil } }
+        scene.nodes.compactMap { node in
+            if case .marker(let marker) = node { return marker.center.x } else { return nil }
+        }
     }
 
     func testARightToLeftItemInALeftToRightCardSwapsItsColumns() throws {
-        let scene = try LayoutFixture.scene("""
+        let scene = try LayoutFixture.scene(
+            """
             version: 1
             cards:
               - items:
@@ -27,11 +34,13 @@ final class RightToLeftTests: XCTestCase {
             """)
         // The event column holds "9:00" and the swapped "Waiting" (42 points, and a point of slack).
         let waiting = try line(scene, "Waiting")
-        XCTAssertEqual(waiting.x + waiting.width, 20 + 43, accuracy: 0.001, "the status sits in the event column, flush right")
+        XCTAssertEqual(
+            waiting.x + waiting.width, 20 + 43, accuracy: 0.001, "the status sits in the event column, flush right")
         let nine = try line(scene, "9:00")
         XCTAssertEqual(nine.x + nine.width, 20 + 43, accuracy: 0.001, "the event column keeps one right edge")
         let label = try line(scene, "10:30")
-        XCTAssertEqual(label.x + label.width, 460, accuracy: 0.001, "the event label sits in the status column, flush right")
+        XCTAssertEqual(
+            label.x + label.width, 460, accuracy: 0.001, "the event label sits in the status column, flush right")
         let node = try XCTUnwrap(markerXs(scene).last)
         XCTAssertEqual(node, markerXs(scene)[0], "the line stays where it is")
         XCTAssertLessThan(waiting.x + waiting.width, node)
@@ -40,7 +49,8 @@ final class RightToLeftTests: XCTestCase {
     }
 
     func testARightToLeftItemOnATimeAxisSwapsItsColumns() throws {
-        let scene = try LayoutFixture.scene("""
+        let scene = try LayoutFixture.scene(
+            """
             version: 1
             cards:
               - layout: time
@@ -51,14 +61,19 @@ final class RightToLeftTests: XCTestCase {
             """)
         let node = try XCTUnwrap(markerXs(scene).last)
         XCTAssertEqual(node, markerXs(scene)[0], "the line stays where it is")
-        let waiting = try line(scene, "Waiting"), label = try line(scene, "10:30"), done = try line(scene, "Done")
+        let waiting = try line(scene, "Waiting")
+        let label = try line(scene, "10:30")
+        let done = try line(scene, "Done")
         XCTAssertLessThan(waiting.x + waiting.width, node, "the status sits in the event column")
-        XCTAssertEqual(label.x + label.width, done.x + done.width, accuracy: 0.001, "the event label sits in the status column, flush right")
+        XCTAssertEqual(
+            label.x + label.width, done.x + done.width, accuracy: 0.001,
+            "the event label sits in the status column, flush right")
         XCTAssertGreaterThan(try line(scene, "סקירה").x, node, "the title stays beside its node")
     }
 
     func testALeftToRightItemInAMirroredCardSwapsItsColumns() throws {
-        let scene = try LayoutFixture.scene("""
+        let scene = try LayoutFixture.scene(
+            """
             version: 1
             cards:
               - style: { textDirection: rtl }
@@ -69,13 +84,15 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertGreaterThan(node, 240, "the card is mirrored: the line at the right")
         let status = try line(scene, "Done")
         XCTAssertGreaterThan(status.x, node, "the status takes the event column, right of the line")
-        XCTAssertEqual(try line(scene, "9:00").x, 20, accuracy: 0.001, "the event label takes the status column, at the left")
+        XCTAssertEqual(
+            try line(scene, "9:00").x, 20, accuracy: 0.001, "the event label takes the status column, at the left")
         let title = try line(scene, "Kickoff")
         XCTAssertLessThan(title.x + title.width, node, "the title stays beside its node")
     }
 
     func testAFixedEventColumnWidensForTheWordsOfASwappedStatus() throws {
-        let scene = try LayoutFixture.scene("""
+        let scene = try LayoutFixture.scene(
+            """
             version: 1
             cards:
               - style: { eventColumnWidth: 30 }
@@ -91,7 +108,8 @@ final class RightToLeftTests: XCTestCase {
     }
 
     func testCellsKeepTheirColumnsWhenGroupedByDay() throws {
-        let scene = try LayoutFixture.scene("""
+        let scene = try LayoutFixture.scene(
+            """
             version: 1
             cards:
               - groupBy: day
@@ -105,7 +123,8 @@ final class RightToLeftTests: XCTestCase {
     }
 
     func testAnItemsTextDirectionForcesItsCell() throws {
-        let card = try LayoutFixture.card("""
+        let card = try LayoutFixture.card(
+            """
             version: 1
             cards:
               - items:
@@ -114,13 +133,15 @@ final class RightToLeftTests: XCTestCase {
                   - { title: "2.1", event: "11:00", statusText: Later }
             """)
         let rows = ItemRow.flatten(card.items)
-        XCTAssertEqual(ReadingDirection.swapsColumns(rows, cardIsRightToLeft: false), [false, true, false],
-                       "forced either way; a title without letters follows its card")
+        XCTAssertEqual(
+            ReadingDirection.swapsColumns(rows, cardIsRightToLeft: false), [false, true, false],
+            "forced either way; a title without letters follows its card")
         XCTAssertEqual(ReadingDirection.swapsColumns(rows, cardIsRightToLeft: true), [true, false, false])
     }
 
     func testItemsForcedRightToLeftCountTowardTheCardsDirection() throws {
-        let card = try LayoutFixture.card("""
+        let card = try LayoutFixture.card(
+            """
             version: 1
             cards:
               - items:
@@ -133,7 +154,8 @@ final class RightToLeftTests: XCTestCase {
 
     func testRightToLeftHorizontalListsAndPreviewStripsRunFromTheRight() throws {
         for layout in ["direction: horizontal", "layout: preview"] {
-            let scene = try LayoutFixture.scene("""
+            let scene = try LayoutFixture.scene(
+                """
                 version: 1
                 now: 2026-11-01
                 cards:
@@ -150,7 +172,8 @@ final class RightToLeftTests: XCTestCase {
             let first = try line(scene, "פתיחה")
             XCTAssertGreaterThan(first.x, 240, layout)
         }
-        let preview = try LayoutFixture.scene("""
+        let preview = try LayoutFixture.scene(
+            """
             version: 1
             now: 2026-11-01
             cards:
@@ -159,6 +182,7 @@ final class RightToLeftTests: XCTestCase {
                 items: [{ title: פתיחה, date: 2026-11-02 }, { title: השקה, date: 2026-12-01 }]
             """)
         let title = try line(preview, "לוח זמנים")
-        XCTAssertEqual(title.x + title.width, 460, accuracy: 0.001, "the header's title at the right, where its reader starts")
+        XCTAssertEqual(
+            title.x + title.width, 460, accuracy: 0.001, "the header's title at the right, where its reader starts")
     }
 }

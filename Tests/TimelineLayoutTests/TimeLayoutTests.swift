@@ -16,20 +16,37 @@ final class OverlapResolverTests: XCTestCase {
 
     func testPushingTable() {
         let cases: [Case] = [
-            Case(name: "nothing to do", wanted: [0, 50, 100], heights: [20, 20, 20], spacing: 10, expected: [0, 50, 100]),
-            Case(name: "a pair is pushed apart symmetrically", wanted: [0, 10], heights: [20, 20], spacing: 10, expected: [-10, 20]),
-            Case(name: "a pair is pushed down only, from a floor", wanted: [0, 10], heights: [20, 20], spacing: 10, minimum: 0, expected: [0, 30]),
-            Case(name: "three on one spot spread around it", wanted: [50, 50, 50], heights: [10, 10, 10], spacing: 0, expected: [40, 50, 60]),
-            Case(name: "a cluster moves as a block, the rest stays", wanted: [0, 5, 200], heights: [20, 20, 20], spacing: 4,
-                 expected: [-9.5, 14.5, 200]),
-            Case(name: "a push ripples into the next block", wanted: [0, 1, 30], heights: [20, 20, 20], spacing: 0, minimum: 0,
-                 expected: [0, 20, 40]),
-            Case(name: "wrong order is straightened, order kept", wanted: [100, 0], heights: [10, 10], spacing: 0, expected: [45, 55]),
+            Case(
+                name: "nothing to do", wanted: [0, 50, 100], heights: [20, 20, 20], spacing: 10,
+                expected: [0, 50, 100]),
+            Case(
+                name: "a pair is pushed apart symmetrically", wanted: [0, 10], heights: [20, 20], spacing: 10,
+                expected: [-10, 20]),
+            Case(
+                name: "a pair is pushed down only, from a floor", wanted: [0, 10], heights: [20, 20], spacing: 10,
+                minimum: 0, expected: [0, 30]),
+            Case(
+                name: "three on one spot spread around it", wanted: [50, 50, 50], heights: [10, 10, 10], spacing: 0,
+                expected: [40, 50, 60]),
+            Case(
+                name: "a cluster moves as a block, the rest stays", wanted: [0, 5, 200], heights: [20, 20, 20],
+                spacing: 4,
+                expected: [-9.5, 14.5, 200]),
+            Case(
+                name: "a push ripples into the next block", wanted: [0, 1, 30], heights: [20, 20, 20], spacing: 0,
+                minimum: 0,
+                expected: [0, 20, 40]),
+            Case(
+                name: "wrong order is straightened, order kept", wanted: [100, 0], heights: [10, 10], spacing: 0,
+                expected: [45, 55]),
             Case(name: "empty", wanted: [], heights: [], spacing: 5, expected: []),
-            Case(name: "single block only obeys the floor", wanted: [-5], heights: [10], spacing: 5, minimum: 0, expected: [0]),
+            Case(
+                name: "single block only obeys the floor", wanted: [-5], heights: [10], spacing: 5, minimum: 0,
+                expected: [0]),
         ]
         for test in cases {
-            let result = OverlapResolver.resolve(wanted: test.wanted, heights: test.heights, spacing: test.spacing, minimum: test.minimum)
+            let result = OverlapResolver.resolve(
+                wanted: test.wanted, heights: test.heights, spacing: test.spacing, minimum: test.minimum)
             XCTAssertEqual(result.count, test.expected.count, test.name)
             for (got, want) in zip(result, test.expected) { XCTAssertEqual(got, want, accuracy: 1e-9, test.name) }
             assertNoOverlap(result, heights: test.heights, spacing: test.spacing, test.name)
@@ -47,7 +64,9 @@ final class OverlapResolverTests: XCTestCase {
             for delta in [-1.0, 1.0] {
                 var moved = result
                 moved[index] += delta
-                let feasible = zip(moved, moved.dropFirst()).enumerated().allSatisfy { $1.1 >= $1.0 + heights[$0] + 4 - 1e-9 }
+                let feasible = zip(moved, moved.dropFirst()).enumerated().allSatisfy {
+                    $1.1 >= $1.0 + heights[$0] + 4 - 1e-9
+                }
                 if feasible { XCTAssertGreaterThanOrEqual(cost(moved), cost(result)) }
             }
         }
@@ -81,23 +100,26 @@ final class TimeLayoutTests: XCTestCase {
     /// Text nodes, top line to bottom line extent (baseline of the last line minus the first's ascent).
     private func textExtents(_ scene: Scene) -> [(top: Double, bottom: Double, text: TextNode)] {
         scene.nodes.compactMap { node in
-            guard case .text(let text) = node, let first = text.lines.first, let last = text.lines.last else { return nil }
+            guard case .text(let text) = node, let first = text.lines.first, let last = text.lines.last else {
+                return nil
+            }
             let size = Double(text.font.split(separator: " ").last.flatMap { Double($0) } ?? 12)
             return (first.baseline - size, last.baseline - size + size * 1.25, text)
         }
     }
 
     func testPositionsFollowDatesProportionally() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            style: { dayScale: 20, maxGap: 400, itemSpacing: 4 }
-            items:
-              - { title: A, date: 2026-11-01 }
-              - { title: B, date: 2026-11-05 }
-              - { title: C, date: 2026-11-15 }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { dayScale: 20, maxGap: 400, itemSpacing: 4 }
+                items:
+                  - { title: A, date: 2026-11-01 }
+                  - { title: B, date: 2026-11-05 }
+                  - { title: C, date: 2026-11-15 }
+            """)
         let ys = markers(scene).map(\.center.y)
         XCTAssertEqual(ys.count, 3)
         XCTAssertEqual(ys[1] - ys[0], 80, accuracy: 0.001)
@@ -107,38 +129,42 @@ final class TimeLayoutTests: XCTestCase {
     }
 
     func testCloseItemsArePushedApartWithoutOverlap() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            style: { dayScale: 24, itemSpacing: 10, axis: none }
-            items:
-              - { title: Accessibility review, subtitle: Two lines of context for this review, date: "2026-11-09T09:00:00Z" }
-              - { title: Security review, subtitle: Same morning, date: "2026-11-09T11:00:00Z" }
-              - { title: Beta, date: 2026-11-20 }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { dayScale: 24, itemSpacing: 10, axis: none }
+                items:
+                  - { title: Accessibility review, subtitle: Two lines of context for this review, \
+            date: "2026-11-09T09:00:00Z" }
+                  - { title: Security review, subtitle: Same morning, date: "2026-11-09T11:00:00Z" }
+                  - { title: Beta, date: 2026-11-20 }
+            """)
         let ys = markers(scene).map(\.center.y)
         XCTAssertEqual(ys, ys.sorted())
         // Two hours apart is 2 points on the axis; the text needs far more.
         XCTAssertGreaterThan(ys[1] - ys[0], 30)
         let extents = textExtents(scene).sorted { $0.top < $1.top }
         for (upper, lower) in zip(extents, extents.dropFirst()) {
-            XCTAssertLessThanOrEqual(upper.bottom, lower.top + 0.001, "\(upper.text.lines[0].text) overlaps \(lower.text.lines[0].text)")
+            XCTAssertLessThanOrEqual(
+                upper.bottom, lower.top + 0.001, "\(upper.text.lines[0].text) overlaps \(lower.text.lines[0].text)")
         }
     }
 
     func testLongGapIsCompressedWithBreakMark() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            style: { dayScale: 24, maxGap: 100, itemSpacing: 4, axis: none, maxLength: 400 }
-            items:
-              - { title: Kickoff, date: 2026-10-30 }
-              - { title: Review, date: 2026-10-31 }
-              - { title: Before, date: 2026-11-01 }
-              - { title: After, date: 2027-03-01 }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { dayScale: 24, maxGap: 100, itemSpacing: 4, axis: none, maxLength: 400 }
+                items:
+                  - { title: Kickoff, date: 2026-10-30 }
+                  - { title: Review, date: 2026-10-31 }
+                  - { title: Before, date: 2026-11-01 }
+                  - { title: After, date: 2027-03-01 }
+            """)
         let ys = Array(markers(scene).map(\.center.y).dropFirst(2))
         XCTAssertEqual(ys[1] - ys[0], 100, accuracy: 0.001)
         let all = lines(scene)
@@ -146,7 +172,8 @@ final class TimeLayoutTests: XCTestCase {
         let slanted = all.filter { $0.from.x != $0.to.x && $0.from.y != $0.to.y }
         XCTAssertEqual(axis.count, 2, "the line is cut in two around the break")
         XCTAssertEqual(slanted.count, 2, "two slanted strokes mark the break")
-        let gapTop = axis.map(\.to.y).min() ?? 0, gapBottom = axis.map(\.from.y).max() ?? 0
+        let gapTop = axis.map(\.to.y).min() ?? 0
+        let gapBottom = axis.map(\.from.y).max() ?? 0
         XCTAssertGreaterThan(gapBottom, gapTop, "a visible gap in the line")
         for stroke in slanted {
             XCTAssertGreaterThan(min(stroke.from.y, stroke.to.y), ys[0])
@@ -155,80 +182,88 @@ final class TimeLayoutTests: XCTestCase {
     }
 
     func testCompressedGapNeverShrinksBelowMaxGapWhenNeighboursArePushed() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            style: { dayScale: 24, maxGap: 60, itemSpacing: 8 }
-            items:
-              - { title: Start, date: 2026-11-01 }
-              - { title: First of a crowded morning, subtitle: with a subtitle, date: "2026-12-01T09:00:00Z" }
-              - { title: Second, subtitle: an hour later, date: "2026-12-01T10:00:00Z" }
-              - { title: Third, subtitle: and another, date: "2026-12-01T11:00:00Z" }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { dayScale: 24, maxGap: 60, itemSpacing: 8 }
+                items:
+                  - { title: Start, date: 2026-11-01 }
+                  - { title: First of a crowded morning, subtitle: with a subtitle, date: "2026-12-01T09:00:00Z" }
+                  - { title: Second, subtitle: an hour later, date: "2026-12-01T10:00:00Z" }
+                  - { title: Third, subtitle: and another, date: "2026-12-01T11:00:00Z" }
+            """)
         let ys = markers(scene).map(\.center.y)
         XCTAssertGreaterThanOrEqual(ys[1] - ys[0], 60 - 0.001)
         for (upper, lower) in zip(ys.dropFirst(), ys.dropFirst(2)) { XCTAssertGreaterThan(lower - upper, 30) }
     }
 
     func testBaselinesOfEventTitleAndStatusAgree() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            items:
-              - { title: Kickoff, event: "9:45", statusText: Done, date: 2026-11-01 }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                items:
+                  - { title: Kickoff, event: "9:45", statusText: Done, date: 2026-11-01 }
+            """)
         let firstBaselines = textExtents(scene).compactMap { $0.text.lines.first?.baseline }
         XCTAssertEqual(firstBaselines.count, 3)
         for baseline in firstBaselines { XCTAssertEqual(baseline, firstBaselines[0], accuracy: 0.001) }
         let node = markers(scene)[0]
         let title = try XCTUnwrap(textExtents(scene).first { $0.text.lines.first?.text == "Kickoff" })
-        XCTAssertEqual(node.center.y, (title.top + title.top + 14 * 1.25) / 2, accuracy: 0.001, "node centred on the title's first line")
+        XCTAssertEqual(
+            node.center.y, (title.top + title.top + 14 * 1.25) / 2, accuracy: 0.001,
+            "node centred on the title's first line")
     }
 
     func testShortGapHasNoBreakMark() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            style: { dayScale: 10, maxGap: 200, axis: none }
-            items:
-              - { title: Before, date: 2026-11-01 }
-              - { title: After, date: 2026-11-06 }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { dayScale: 10, maxGap: 200, axis: none }
+                items:
+                  - { title: Before, date: 2026-11-01 }
+                  - { title: After, date: 2026-11-06 }
+            """)
         XCTAssertEqual(lines(scene).filter { $0.from.x != $0.to.x }.count, 0)
     }
 
     func testPeriodIsTranslucentBarUnderItsNode() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            style: { dayScale: 20, maxGap: 1000, itemSpacing: 4 }
-            items:
-              - { title: Sprint, date: 2026-11-01, end: 2026-11-06 }
-              - { title: Demo, date: 2026-11-11 }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { dayScale: 20, maxGap: 1000, itemSpacing: 4 }
+                items:
+                  - { title: Sprint, date: 2026-11-01, end: 2026-11-06 }
+                  - { title: Demo, date: 2026-11-11 }
+            """)
         let nodes = markers(scene)
         let bar = try XCTUnwrap(boxes(scene).first { ($0.fill?.a ?? 255) < 128 && $0.rect.height > $0.rect.width })
         XCTAssertEqual(bar.rect.maxY, nodes[0].center.y + 100, accuracy: 0.001, "ends at the end date")
         XCTAssertEqual(bar.rect.x + bar.rect.width / 2, nodes[0].center.x, accuracy: 0.001, "centred on the line")
         let barIndex = try XCTUnwrap(scene.nodes.firstIndex(of: .box(bar)))
-        let markerIndex = try XCTUnwrap(scene.nodes.firstIndex { if case .marker = $0 { return true } else { return false } })
+        let markerIndex = try XCTUnwrap(
+            scene.nodes.firstIndex { if case .marker = $0 { return true } else { return false } })
         XCTAssertLessThan(barIndex, markerIndex, "drawn under the nodes")
     }
 
     func testEventAndStatusColumnsStayInsideTheCard() throws {
-        let scene = try LayoutFixture.scene("""
-        version: 1
-        cards:
-          - layout: time
-            style: { eventFormat: "MMM d", width: 420 }
-            items:
-              - { title: Kickoff, date: 2026-11-01, statusText: Done, status: complete }
-              - { title: Launch, date: 2026-11-04, statusText: Planned, status: end }
-        """)
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { eventFormat: "MMM d", width: 420 }
+                items:
+                  - { title: Kickoff, date: 2026-11-01, statusText: Done, status: complete }
+                  - { title: Launch, date: 2026-11-04, statusText: Planned, status: end }
+            """)
         let texts = textExtents(scene).map(\.text)
         XCTAssertTrue(texts.contains { $0.lines.first?.text == "Nov 1" })
         XCTAssertTrue(texts.contains { $0.lines.first?.text == "Planned" })

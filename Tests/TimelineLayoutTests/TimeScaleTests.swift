@@ -40,16 +40,19 @@ final class TimeScaleTests: XCTestCase {
         let intervals = [(at(0), at(0)), (at(1), at(1)), (at(2), at(200)), (at(201), at(201))]
         XCTAssertEqual(TimeScale.outlyingGaps(intervals), [])
         let open = [(at(0), at(0)), (at(1), at(1)), (at(2), at(5)), (at(201), at(201))]
-        XCTAssertEqual(TimeScale.outlyingGaps(open), [TimeScale.Cut(start: at(5), end: at(201))], "starts where the period ends")
+        XCTAssertEqual(
+            TimeScale.outlyingGaps(open), [TimeScale.Cut(start: at(5), end: at(201))], "starts where the period ends")
     }
 
     func testFittedScaleSpansTheLength() {
-        let scale = TimeScale.fitted(intervals: [(at(0), at(0)), (at(10), at(12))], length: 840, cutLength: 64, cutting: false)
+        let scale = TimeScale.fitted(
+            intervals: [(at(0), at(0)), (at(10), at(12))], length: 840, cutLength: 64, cutting: false)
         XCTAssertEqual(scale.position(at(12)), 840, accuracy: 1e-9)
     }
 
     func testAxisMapFollowsPushedNodes() {
-        let scale = TimeScale.fitted(intervals: [(at(0), at(0)), (at(10), at(10))], length: 100, cutLength: 64, cutting: false)
+        let scale = TimeScale.fitted(
+            intervals: [(at(0), at(0)), (at(10), at(10))], length: 100, cutLength: 64, cutting: false)
         let map = AxisMap(scale: scale, instants: [at(0), at(10)], centers: [0, 200])
         XCTAssertEqual(map.position(at(5)), 100, accuracy: 1e-9)
         XCTAssertEqual(map.position(at(12)), 220, accuracy: 1e-9, "past the last node at the scale's own rate")
@@ -78,13 +81,15 @@ final class TimeScaleTests: XCTestCase {
 
     func testWeekTicksFallOnMondaysAndTheStartIsLabelled() {
         // 2026-11-04 is a Wednesday.
-        let ticks = AxisTicks(unit: .weeks, utcOffset: 0, names: .english).ticks(from: instant(2026, 11, 4), to: instant(2026, 11, 20))
+        let ticks = AxisTicks(unit: .weeks, utcOffset: 0, names: .english).ticks(
+            from: instant(2026, 11, 4), to: instant(2026, 11, 20))
         XCTAssertEqual(ticks.map(\.label), ["Nov 4", "Nov 9", "Nov 16"])
         XCTAssertEqual(ticks.first?.context, "2026")
     }
 
     func testQuarterAndHourTicks() {
-        let quarters = AxisTicks(unit: .months(3), utcOffset: 0, names: .english).ticks(from: instant(2026, 1, 1), to: instant(2026, 12, 31))
+        let quarters = AxisTicks(unit: .months(3), utcOffset: 0, names: .english).ticks(
+            from: instant(2026, 1, 1), to: instant(2026, 12, 31))
         XCTAssertEqual(quarters.map(\.label), ["Q1", "Q2", "Q3", "Q4"])
         let hours = AxisTicks(unit: .hours(6), utcOffset: 3600, names: .english)
             .ticks(from: instant(2026, 11, 2, 5), to: instant(2026, 11, 3, 0))
@@ -99,13 +104,17 @@ final class TimeScaleTests: XCTestCase {
 
     func testRangesAndBareDays() throws {
         let nbsp = "\u{00A0}"
-        let nov3 = DateValue(instant: instant(2026, 11, 3), isDay: true), nov7 = DateValue(instant: instant(2026, 11, 7), isDay: true)
+        let nov3 = DateValue(instant: instant(2026, 11, 3), isDay: true)
+        let nov7 = DateValue(instant: instant(2026, 11, 7), isDay: true)
         XCTAssertEqual(DateRangeText.range(nov3, nov7, pattern: nil), "Nov\(nbsp)3 – Nov\(nbsp)7")
-        let morning = DateValue(instant: instant(2026, 11, 3, 9)), noon = DateValue(instant: instant(2026, 11, 3, 12))
+        let morning = DateValue(instant: instant(2026, 11, 3, 9))
+        let noon = DateValue(instant: instant(2026, 11, 3, 12))
         XCTAssertEqual(DateRangeText.range(morning, noon, pattern: nil), "Nov\(nbsp)3, 09:00 – 12:00")
-        XCTAssertEqual(DateRangeText.range(morning, noon, pattern: "MMM d HH:mm"), "Nov\(nbsp)3 09:00 – Nov\(nbsp)3 12:00")
+        XCTAssertEqual(
+            DateRangeText.range(morning, noon, pattern: "MMM d HH:mm"), "Nov\(nbsp)3 09:00 – Nov\(nbsp)3 12:00")
         let newYear = DateValue(instant: instant(2027, 1, 4), isDay: true)
-        XCTAssertEqual(DateRangeText.range(nov3, newYear, pattern: nil), "Nov\(nbsp)3,\(nbsp)2026 – Jan\(nbsp)4,\(nbsp)2027")
+        XCTAssertEqual(
+            DateRangeText.range(nov3, newYear, pattern: nil), "Nov\(nbsp)3,\(nbsp)2026 – Jan\(nbsp)4,\(nbsp)2027")
         let clock = try DatePattern.parse("HH:mm").get()
         XCTAssertEqual(clock.format(nov3), "Nov 3", "a bare day never prints 00:00")
         XCTAssertEqual(try DatePattern.parse("d MMM, HH:mm").get().format(nov3), "3 Nov")

@@ -6,23 +6,28 @@ import XCTest
 
 /// The Today line of time layouts and the Today marker of lists.
 final class TodayTests: XCTestCase {
-    private func scene(layout: String, now: String, today: String = "auto", direction: String = "vertical") throws -> Scene {
-        try LayoutFixture.scene("""
-        version: 1
-        now: \(now)
-        cards:
-          - layout: \(layout)
-            direction: \(direction)
-            style: { today: \(today) }
-            items:
-              - { title: Kickoff, date: 2026-11-02 }
-              - { title: Review, date: 2026-11-09 }
-              - { title: Launch, date: 2026-11-20 }
-        """)
+    private func scene(layout: String, now: String, today: String = "auto", direction: String = "vertical") throws
+        -> Scene
+    {
+        try LayoutFixture.scene(
+            """
+            version: 1
+            now: \(now)
+            cards:
+              - layout: \(layout)
+                direction: \(direction)
+                style: { today: \(today) }
+                items:
+                  - { title: Kickoff, date: 2026-11-02 }
+                  - { title: Review, date: 2026-11-09 }
+                  - { title: Launch, date: 2026-11-20 }
+            """)
     }
 
     private func dashed(_ scene: Scene) -> [LineNode] {
-        scene.nodes.compactMap { if case .line(let line) = $0, !line.stroke.dash.isEmpty { return line } else { return nil } }
+        scene.nodes.compactMap {
+            if case .line(let line) = $0, !line.stroke.dash.isEmpty { return line } else { return nil }
+        }
     }
 
     private func nodes(_ scene: Scene) -> [MarkerNode] {
@@ -58,7 +63,8 @@ final class TodayTests: XCTestCase {
         let marker = try XCTUnwrap(dashed(list).first)
         XCTAssertGreaterThan(marker.from.y, ys[1])
         XCTAssertLessThan(marker.from.y, ys[2])
-        XCTAssertEqual(list.description, ["Kickoff (open, overdue)", "Review (open, overdue)", "Launch (open)", "Today"])
+        XCTAssertEqual(
+            list.description, ["Kickoff (open, overdue)", "Review (open, overdue)", "Launch (open)", "Today"])
     }
 
     func testHorizontalListMarkerRunsDownTheGutter() throws {

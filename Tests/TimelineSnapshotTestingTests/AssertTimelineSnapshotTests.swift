@@ -7,13 +7,19 @@ import XCTest
 
 /// Collects reported issues instead of failing the test, to check what a failing assertion says.
 final class IssueRecorder: IssueReporter, @unchecked Sendable {
-    struct Issue { var message: String; var file: String; var line: UInt }
+    struct Issue {
+        var message: String
+        var file: String
+        var line: UInt
+    }
     private let lock = NSLock()
     private var collected: [Issue] = []
     var issues: [Issue] { lock.withLock { collected } }
 
-    func reportIssue(_ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
-                     filePath: StaticString, line: UInt, column: UInt) {
+    func reportIssue(
+        _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
+        filePath: StaticString, line: UInt, column: UInt
+    ) {
         let issue = Issue(message: message() ?? "", file: "\(filePath)", line: line)
         lock.withLock { collected.append(issue) }
     }
@@ -54,7 +60,8 @@ final class AssertTimelineSnapshotTests: XCTestCase {
     }
 
     func testFileInTwoFormatsWithAName() {
-        assertTimelineSnapshot(of: Self.fixtures.appendingPathComponent("plain.yaml"), as: [.png, .svg], named: "release")
+        assertTimelineSnapshot(
+            of: Self.fixtures.appendingPathComponent("plain.yaml"), as: [.png, .svg], named: "release")
     }
 
     func testMissingGoldenIsRecordedThenMatches() throws {
@@ -62,7 +69,9 @@ final class AssertTimelineSnapshotTests: XCTestCase {
         XCTAssertEqual(failures.count, 1)
         XCTAssertTrue(failures.first?.message.contains("no golden image; recorded, run again") ?? false, "\(failures)")
         let golden = goldens.appendingPathComponent("testPlan.plan.png")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: golden.path), "recorded at __Snapshots__/<TestFile>/<testName>.<card-id>.png")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: golden.path),
+            "recorded at __Snapshots__/<TestFile>/<testName>.<card-id>.png")
         XCTAssertTrue(verify(mode: .missing).count == 1, "a named assertion has goldens of its own")
         XCTAssertTrue(verify(mode: .missing).isEmpty)
     }
@@ -72,7 +81,8 @@ final class AssertTimelineSnapshotTests: XCTestCase {
         let recorder = IssueRecorder()
         var line: UInt = 0
         withIssueReporters([recorder]) {
-            line = #line; assertTimelineSnapshot(of: "version: 1\ncards: [{ id: x, items: [{ titel: Oops }] }]")
+            line = #line
+            assertTimelineSnapshot(of: "version: 1\ncards: [{ id: x, items: [{ titel: Oops }] }]")
         }
         XCTAssertEqual(recorder.issues.count, 1)
         XCTAssertEqual(recorder.issues.first?.line, line)
@@ -80,9 +90,12 @@ final class AssertTimelineSnapshotTests: XCTestCase {
         XCTAssertTrue(recorder.issues.first?.message.contains("unknown key 'titel'") ?? false, "\(recorder.issues)")
     }
 
-    func verify(_ input: String = plan, mode: SnapshotRecordMode, formats: [ImageFormat] = [.png], name: String? = "n") -> [TimelineSnapshot.Failure] {
-        TimelineSnapshot.verify(render: { try TimelineKit.render(input, options: $0) }, formats: formats, named: name,
-                                record: mode, options: RenderOptions(), tolerance: 0, filePath: fakeTestFile, testName: "testPlan()")
+    func verify(_ input: String = plan, mode: SnapshotRecordMode, formats: [ImageFormat] = [.png], name: String? = "n")
+        -> [TimelineSnapshot.Failure]
+    {
+        TimelineSnapshot.verify(
+            render: { try TimelineKit.render(input, options: $0) }, formats: formats, named: name,
+            record: mode, options: RenderOptions(), tolerance: 0, filePath: fakeTestFile, testName: "testPlan()")
     }
 
     func testMismatchWritesAThreePanelDiffToTheArtifactsFolder() throws {
@@ -99,7 +112,9 @@ final class AssertTimelineSnapshotTests: XCTestCase {
         XCTAssertTrue(message.contains(diff.path), message)
         let panels = try PixelImage(png: Data(contentsOf: diff))
         XCTAssertEqual(panels.width, image.width * 3 + 16)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("artifacts/FakeTests/testPlan.n.plan.actual.png").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent("artifacts/FakeTests/testPlan.n.plan.actual.png").path))
         // `missing` leaves a mismatching golden alone; `failed` replaces it (and still fails).
         XCTAssertEqual(verify(mode: .missing).count, 1)
         XCTAssertTrue(verify(mode: .failed).first?.message.contains("recorded the new image") ?? false)
@@ -109,7 +124,8 @@ final class AssertTimelineSnapshotTests: XCTestCase {
     func testNeverDoesNotRecordAndAllAlwaysDoes() throws {
         let never = verify(mode: .never, formats: [.svg])
         XCTAssertTrue(never.first?.message.contains("no golden image (TIMELINE_RECORD=never)") ?? false, "\(never)")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("testPlan.n.plan.svg").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: goldens.appendingPathComponent("testPlan.n.plan.svg").path))
         XCTAssertEqual(verify(mode: .missing, formats: [.svg]).count, 1)
         XCTAssertTrue(verify(mode: .missing, formats: [.svg]).isEmpty)
         let all = verify(mode: .all, formats: [.svg])
@@ -120,7 +136,8 @@ final class AssertTimelineSnapshotTests: XCTestCase {
         XCTAssertEqual(verify(mode: .missing, name: nil).count, 1)
         XCTAssertEqual(verify(mode: .missing, name: nil).count, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("testPlan.plan.png").path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("testPlan.2.plan.png").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: goldens.appendingPathComponent("testPlan.2.plan.png").path))
     }
 
     func testRecordModeFromTheEnvironment() {
@@ -132,11 +149,13 @@ final class AssertTimelineSnapshotTests: XCTestCase {
     }
 
     func testOneCallRenderingInMemory() throws {
-        let images = try TimelineKit.render(Self.plan, options: {
-            var options = RenderOptions()
-            options.formats = [.svg, .png]
-            return options
-        }())
+        let images = try TimelineKit.render(
+            Self.plan,
+            options: {
+                var options = RenderOptions()
+                options.formats = [.svg, .png]
+                return options
+            }())
         XCTAssertEqual(images.map(\.name), ["plan", "plan"])
         XCTAssertEqual(images.map(\.format), [.svg, .png])
         XCTAssertTrue(String(decoding: images[0].data, as: UTF8.self).contains("<svg"))

@@ -11,7 +11,8 @@ import TimelineSnapshotTesting
     /// The committed golden is another card's image: the assertion records an issue in the running
     /// Swift Testing test (expected here), with the diff and the rendered image attached.
     @Test func mismatchFailsTheTest() {
-        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("swift-testing-artifacts-\(UUID().uuidString)")
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swift-testing-artifacts-\(UUID().uuidString)")
         setenv("TIMELINE_ARTIFACTS", artifacts.path, 1)
         defer {
             unsetenv("TIMELINE_ARTIFACTS")
@@ -20,8 +21,13 @@ import TimelineSnapshotTesting
         withKnownIssue {
             assertTimelineSnapshot(of: AssertTimelineSnapshotTests.plan, record: .never)
         } matching: { issue in
-            issue.description.contains("size differs") && issue.sourceLocation?.fileName == "SwiftTestingSnapshotTests.swift"
+            issue.description.contains("size differs")
+                && issue.sourceLocation?.fileName == "SwiftTestingSnapshotTests.swift"
         }
-        #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("SwiftTestingSnapshotTests/mismatchFailsTheTest.plan.actual.png").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: artifacts.appendingPathComponent(
+                    "SwiftTestingSnapshotTests/mismatchFailsTheTest.plan.actual.png"
+                ).path))
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
-@testable import TimelineSpec
 import TimelineModel
 import XCTest
+
+@testable import TimelineSpec
 
 /// Every key of the format decodes to the model value it names; JSON and YAML agree.
 final class DecoderTests: XCTestCase {
     static let folder: URL = {
-        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("decoder-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "decoder-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(
+            at: url.appendingPathComponent("icons"), withIntermediateDirectories: true)
         try? TestIcons.onePixelPNG.write(to: url.appendingPathComponent("icons/rain.png"))
         return url
     }()
@@ -121,7 +124,8 @@ final class DecoderTests: XCTestCase {
                   "statusText": "Active", "subStatusText": "3 days left", "link": "https://example.com/a?b=1&c=2",
                   "textDirection": "rtl"
                 },
-                {"title": "Group", "date": "2026-11-05", "items": [{"title": "Child", "date": "2026-11-05", "status": "complete"}]}
+                {"title": "Group", "date": "2026-11-05", "items": [{"title": "Child", \
+            "date": "2026-11-05", "status": "complete"}]}
               ]
             },
             {"items": [{"title": "Second card"}]}
@@ -132,7 +136,8 @@ final class DecoderTests: XCTestCase {
 
     private func decode(_ text: String, format: InputFormat) throws -> Document {
         do {
-            return try DocumentDecoder().decode(Data(text.utf8), file: "doc", format: format, baseDirectory: Self.folder.path)
+            return try DocumentDecoder().decode(
+                Data(text.utf8), file: "doc", format: format, baseDirectory: Self.folder.path)
         } catch {
             XCTFail(error.description)
             throw error
@@ -165,7 +170,9 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(style.font, "DejaVu Sans")
         XCTAssertEqual(style.titleFont, "Inter Bold 15")
         XCTAssertEqual(style.subtitleFont, "Inter 11")
-        XCTAssertEqual([style.titleColor, style.subtitleColor, style.eventColor], [Color(hex: 0x111111), Color(hex: 0x222222), Color(hex: 0x333333)])
+        XCTAssertEqual(
+            [style.titleColor, style.subtitleColor, style.eventColor],
+            [Color(hex: 0x111111), Color(hex: 0x222222), Color(hex: 0x333333)])
         XCTAssertEqual(style.iconScale, 0.5)
         XCTAssertEqual(style.eventFormat, "HH:mm")
         XCTAssertEqual(style.dayFormat, "EEE dd")
@@ -183,8 +190,12 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(card.id, "release-2")
         XCTAssertEqual(card.title, "Release 2.0")
         XCTAssertEqual(card.subtitle, "Q3 plan")
-        XCTAssertEqual(card.header, Band(title: "Head", subtitle: "Sub", background: Color(hex: 0x5b2a86), color: Color(hex: 0xffffff)))
-        XCTAssertEqual(card.footer, Band(title: "Foot", subtitle: nil, background: Color(hex: 0xeeeeee), color: Color(hex: 0x555555)))
+        XCTAssertEqual(
+            card.header,
+            Band(title: "Head", subtitle: "Sub", background: Color(hex: 0x5b2a86), color: Color(hex: 0xffffff)))
+        XCTAssertEqual(
+            card.footer,
+            Band(title: "Foot", subtitle: nil, background: Color(hex: 0xeeeeee), color: Color(hex: 0x555555)))
         XCTAssertEqual(card.layout, .time)
         XCTAssertEqual(card.direction, .horizontal)
         XCTAssertEqual(card.groupBy, .day)
@@ -240,7 +251,8 @@ final class DecoderTests: XCTestCase {
         let dark = try decode("version: 1\ntheme: dark\ncards: [{items: [{title: a}]}]\n", format: .yaml)
         XCTAssertEqual(dark.cards[0].style.background, Color(hex: 0x1c1c1e))
         XCTAssertEqual(dark.feed.background, Color(hex: 0x000000))
-        let overridden = try decode("version: 1\ntheme: dark\nstyle: {background: white}\ncards: [{items: [{title: a}]}]\n", format: .yaml)
+        let overridden = try decode(
+            "version: 1\ntheme: dark\nstyle: {background: white}\ncards: [{items: [{title: a}]}]\n", format: .yaml)
         XCTAssertEqual(overridden.cards[0].style.background, Color(hex: 0xffffff))
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import TimelineSpec
 import TimelineModel
 import XCTest
+
+@testable import TimelineSpec
 
 /// The JSON reader builds the very tree libyaml's reader builds from the same JSON: the same
 /// nodes, texts, plain flags, lines, columns (in characters), duplicate keys and limits.
@@ -19,11 +20,15 @@ final class JSONReaderTests: XCTestCase {
             }
         }
         let fast = describe { () throws(DiagnosticsError) in try JSONReader(file: "t", limits: limits).read(bytes) }
-        let slow = describe { () throws(DiagnosticsError) in try YAMLReader(file: "t", limits: limits).readCollectingProblems(bytes) }
+        let slow = describe { () throws(DiagnosticsError) in
+            try YAMLReader(file: "t", limits: limits).readCollectingProblems(bytes)
+        }
         return (fast, slow ?? "")
     }
 
-    private func assertSame(_ text: String, limits: Limits = Limits(), file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(
+        _ text: String, limits: Limits = Limits(), file: StaticString = #filePath, line: UInt = #line
+    ) {
         let (fast, libyaml) = both(text, limits: limits)
         XCTAssertNotNil(fast, "left to libyaml: \(text.debugDescription)", file: file, line: line)
         XCTAssertEqual(fast, libyaml, text.debugDescription, file: file, line: line)
@@ -32,12 +37,16 @@ final class JSONReaderTests: XCTestCase {
     func testTheFixturesAndTheirJSONReadAlike() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("fixtures")
-        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() where name.hasSuffix(".yaml") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted()
+        where name.hasSuffix(".yaml") {
             // The YAML fixture as JSON, compact and pretty: the same values in JSON's syntax.
-            let tree = try YAMLReader(file: name, limits: Limits()).read(Array(Data(contentsOf: fixtures.appendingPathComponent(name))))
+            let tree = try YAMLReader(file: name, limits: Limits()).read(
+                Array(Data(contentsOf: fixtures.appendingPathComponent(name))))
             let object = Self.plain(tree)
             for options: JSONSerialization.WritingOptions in [[.sortedKeys], [.prettyPrinted, .sortedKeys]] {
-                let json = String(decoding: try JSONSerialization.data(withJSONObject: object, options: options.union(.fragmentsAllowed)), as: UTF8.self)
+                let json = String(
+                    decoding: try JSONSerialization.data(
+                        withJSONObject: object, options: options.union(.fragmentsAllowed)), as: UTF8.self)
                 assertSame(json)
             }
         }
@@ -52,13 +61,15 @@ final class JSONReaderTests: XCTestCase {
             return value
         case .sequence(let items): return items.map(plain)
         case .mapping(let pairs):
-            return Dictionary(pairs.map { ($0.key.scalar ?? "?", plain($0.value)) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(
+                pairs.map { ($0.key.scalar ?? "?", plain($0.value)) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
     func testEscapesUnicodeWhitespaceAndPlainScalars() {
         assertSame(#"{"a":"x\"y\\z\/w\b\f\n\r\t","é":"\u00e9\u4e2d","n":[-0.5e+3,0,1E5,true,false,null]}"#)
-        assertSame("{\"ascii\": \"plain\", \"accents\": \"ÉÀü\", \"cjk\": \"中文字\", \"emoji\": \"🎉 x\", \"after\": [1,\n  2]}")
+        assertSame(
+            "{\"ascii\": \"plain\", \"accents\": \"ÉÀü\", \"cjk\": \"中文字\", \"emoji\": \"🎉 x\", \"after\": [1,\n  2]}")
         assertSame("\u{FEFF}{\"bom\": 1}")
         assertSame("{\r\n\t\"crlf\":\t[1,\r\n 2],\r\n \"x\" : \"y\"}\r\n")
         assertSame("[]")
@@ -92,8 +103,10 @@ final class JSONReaderTests: XCTestCase {
 
     /// Where YAML 1.1 reads JSON text differently, JSON's reading wins.
     func testJSONReadingWinsWhereLibyamlDiffers() throws {
-        for (text, value) in [("[\"a\u{2028}b\"]", "a\u{2028}b"), ("[\"a\u{85}b\u{2029}\"]", "a\u{85}b\u{2029}"),
-                              (#"["\ud83d\ude00"]"#, "😀")] {
+        for (text, value) in [
+            ("[\"a\u{2028}b\"]", "a\u{2028}b"), ("[\"a\u{85}b\u{2029}\"]", "a\u{85}b\u{2029}"),
+            (#"["\ud83d\ude00"]"#, "😀"),
+        ] {
             let result = try JSONReader(file: "t", limits: Limits()).read(Array(text.utf8))
             guard case .sequence(let items) = result.root.content else { return XCTFail(text) }
             XCTAssertEqual(items.first?.scalar, value, text.debugDescription)

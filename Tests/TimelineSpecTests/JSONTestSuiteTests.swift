@@ -1,7 +1,8 @@
 import Foundation
-@testable import TimelineSpec
 import TimelineModel
 import XCTest
+
+@testable import TimelineSpec
 
 /// JSONTestSuite's parsing cases (fixtures/JSONTestSuite) at the syntax level: the bytes' checks,
 /// the strict JSON check and the JSON reader. They are bare values, not timelines, so the
@@ -19,7 +20,9 @@ final class JSONTestSuiteTests: XCTestCase {
         Result { () throws(DiagnosticsError) in try DocumentDecoder().readTree(bytes, file: name, format: .json) }
     }
 
-    private func assertLocated(_ problems: [Diagnostic], _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertLocated(
+        _ problems: [Diagnostic], _ name: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertFalse(problems.isEmpty, "\(name): refused without a message", file: file, line: line)
         for problem in problems {
             XCTAssertEqual(problem.file, name, file: file, line: line)
@@ -77,25 +80,35 @@ final class JSONTestSuiteTests: XCTestCase {
         for (name, bytes) in try cases("") {
             XCTAssertNil(JSONReadingAgreement.disagreement(in: bytes, limits: Limits()), name)
         }
-        for text in [#"{"a": [1, -0.5e+3, true, null, "x\u00e9\ud83d\ude80"], "a": {}}"#, "[\"\u{7F}\u{9B}\u{FFFE}\"]", "[1,\r2]",
-                     String(repeating: "[", count: 70) + String(repeating: "]", count: 70), "[\"\\ud800\"]", "[\"\u{2028}\"]"] {
+        for text in [
+            #"{"a": [1, -0.5e+3, true, null, "x\u00e9\ud83d\ude80"], "a": {}}"#, "[\"\u{7F}\u{9B}\u{FFFE}\"]",
+            "[1,\r2]",
+            String(repeating: "[", count: 70) + String(repeating: "]", count: 70), "[\"\\ud800\"]", "[\"\u{2028}\"]",
+        ] {
             XCTAssertNil(JSONReadingAgreement.disagreement(in: Array(text.utf8), limits: Limits()), text)
         }
     }
 
     func testSurrogatePairEscapesAreOneCharacter() throws {
-        let result = try DocumentDecoder().readTree(Array(#"["\ud83d\ude80", "a\uD834\uDD1Eb"]"#.utf8), file: "t", format: .json)
+        let result = try DocumentDecoder().readTree(
+            Array(#"["\ud83d\ude80", "a\uD834\uDD1Eb"]"#.utf8), file: "t", format: .json)
         guard case .sequence(let items) = result.root.content else { return XCTFail("not a list") }
         XCTAssertEqual(items.map(\.scalar), ["🚀", "a𝄞b"])
         XCTAssertEqual(items.first?.scalar?.unicodeScalars.count, 1)
     }
 
     func testLoneSurrogateEscapesAreRefusedWhereTheyAreWritten() throws {
-        let result = try DocumentDecoder().readTree(Array("[\"ab\\ud800\",\n \"\\udc00x\", \"\\ud83d\\u0041\"]".utf8), file: "t", format: .json)
-        XCTAssertEqual(result.diagnostics.map(\.description), [
-            "t:1:5: error: the escape \\uD800 is half of a surrogate pair without its other half; it encodes no character",
-            "t:2:3: error: the escape \\uDC00 is half of a surrogate pair without its other half; it encodes no character",
-            "t:2:14: error: the escape \\uD83D is half of a surrogate pair without its other half; it encodes no character",
-        ])
+        let result = try DocumentDecoder().readTree(
+            Array("[\"ab\\ud800\",\n \"\\udc00x\", \"\\ud83d\\u0041\"]".utf8), file: "t", format: .json)
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
+            [
+                "t:1:5: error: the escape \\uD800 is half of a surrogate pair without its other half; it encodes no "
+                    + "character",
+                "t:2:3: error: the escape \\uDC00 is half of a surrogate pair without its other half; it encodes no "
+                    + "character",
+                "t:2:14: error: the escape \\uD83D is half of a surrogate pair without its other half; it encodes no "
+                    + "character",
+            ])
     }
 }

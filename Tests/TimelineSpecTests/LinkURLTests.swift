@@ -1,5 +1,6 @@
-@testable import TimelineSpec
 import XCTest
+
+@testable import TimelineSpec
 
 final class LinkURLTests: XCTestCase {
     private func normalized(_ link: String) -> String? {
@@ -9,13 +10,16 @@ final class LinkURLTests: XCTestCase {
 
     /// A ')' once closed cairo's PDF string and made the rest of the link a JavaScript action.
     func testPDFStringDelimitersAreEncoded() {
-        XCTAssertEqual(normalized("https://e.com/)/S/JavaScript/JS(app.alert(1))/Type/Action/X("),
-                       "https://e.com/%29/S/JavaScript/JS%28app.alert%281%29%29/Type/Action/X%28")
+        XCTAssertEqual(
+            normalized("https://e.com/)/S/JavaScript/JS(app.alert(1))/Type/Action/X("),
+            "https://e.com/%29/S/JavaScript/JS%28app.alert%281%29%29/Type/Action/X%28")
         XCTAssertEqual(normalized("https://e.com/a\\b'c"), "https://e.com/a%5Cb%27c")
     }
 
     func testStructureAndEscapesAreKept() {
-        XCTAssertEqual(normalized("https://user@e.com:8080/a/b?x=1&y=[2]#frag;!$*+,="), "https://user@e.com:8080/a/b?x=1&y=[2]#frag;!$*+,=")
+        XCTAssertEqual(
+            normalized("https://user@e.com:8080/a/b?x=1&y=[2]#frag;!$*+,="),
+            "https://user@e.com:8080/a/b?x=1&y=[2]#frag;!$*+,=")
         XCTAssertEqual(normalized("https://e.com/a%20b"), "https://e.com/a%20b")
         XCTAssertEqual(normalized("mailto:a@b.org?subject=Hi"), "mailto:a@b.org?subject=Hi")
     }

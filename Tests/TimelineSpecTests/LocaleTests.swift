@@ -35,7 +35,8 @@ final class LocaleTests: XCTestCase {
 
     func testPatternsAndDayLabelsFollowTheLocale() throws {
         let german = try XCTUnwrap(ICUDates.names(for: "de-DE"))
-        let day = DateValue(instant: Double(CivilDate.daysSinceEpoch(year: 2026, month: 11, day: 2)) * 86_400, isDay: true)
+        let day = DateValue(
+            instant: Double(CivilDate.daysSinceEpoch(year: 2026, month: 11, day: 2)) * 86_400, isDay: true)
         XCTAssertEqual(try DatePattern.parse("EEEE, d. MMMM").get().format(day, names: german), "Montag, 2. November")
         XCTAssertEqual(german.day(day.civil), "2. Nov")
         let japanese = try XCTUnwrap(ICUDates.names(for: "ja"))
@@ -43,22 +44,23 @@ final class LocaleTests: XCTestCase {
     }
 
     private func decode(_ yaml: String, locale: String? = nil) throws -> Document {
-        try DocumentDecoder().decode(Data(yaml.utf8), file: "t.yaml", format: .yaml, baseDirectory: "/tmp", locale: locale)
+        try DocumentDecoder().decode(
+            Data(yaml.utf8), file: "t.yaml", format: .yaml, baseDirectory: "/tmp", locale: locale)
     }
 
     func testDocumentCardAndCommandLineLocales() throws {
         let yaml = """
-        version: 1
-        locale: de-DE
-        labels: { today: Jetzt }
-        cards:
-          - items: [{ title: A }]
-          - locale: fr
-            items: [{ title: B }]
-          - locale: en-GB
-            labels: { today: Now }
-            items: [{ title: C }]
-        """
+            version: 1
+            locale: de-DE
+            labels: { today: Jetzt }
+            cards:
+              - items: [{ title: A }]
+              - locale: fr
+                items: [{ title: B }]
+              - locale: en-GB
+                labels: { today: Now }
+                items: [{ title: C }]
+            """
         let document = try decode(yaml)
         XCTAssertEqual(document.cards.map(\.style.names.today), ["Jetzt", "Aujourd’hui", "Now"])
         XCTAssertEqual(document.cards[0].style.names.month(3), "März")
@@ -68,17 +70,20 @@ final class LocaleTests: XCTestCase {
 
     func testMisusedLocaleAndLabelsAreReportedWithTheirPlace() {
         let yaml = """
-        version: 1
-        locale: german
-        cards:
-          - locale: xx-YY
-            labels: { today: Heute, tomorrow: Morgen }
-            items: [{ title: A }]
-        """
+            version: 1
+            locale: german
+            cards:
+              - locale: xx-YY
+                labels: { today: Heute, tomorrow: Morgen }
+                items: [{ title: A }]
+            """
         XCTAssertThrowsError(try decode(yaml)) { error in
             let messages = (error as? DiagnosticsError)?.diagnostics.map(\.description) ?? []
-            XCTAssertTrue(messages.contains { $0.hasPrefix("t.yaml:2:9:") && $0.contains("not a BCP 47 locale") }, "\(messages)")
-            XCTAssertTrue(messages.contains { $0.hasPrefix("t.yaml:4:13:") && $0.contains("no date names for 'xx-YY'") }, "\(messages)")
+            XCTAssertTrue(
+                messages.contains { $0.hasPrefix("t.yaml:2:9:") && $0.contains("not a BCP 47 locale") }, "\(messages)")
+            XCTAssertTrue(
+                messages.contains { $0.hasPrefix("t.yaml:4:13:") && $0.contains("no date names for 'xx-YY'") },
+                "\(messages)")
             XCTAssertTrue(messages.contains { $0.hasPrefix("t.yaml:5:29:") && $0.contains("tomorrow") }, "\(messages)")
         }
     }

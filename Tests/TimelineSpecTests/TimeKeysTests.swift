@@ -20,16 +20,17 @@ final class TimeKeysTests: XCTestCase {
     }
 
     func testStyleKeysAndSectionsAreDecoded() throws {
-        let document = try decode("""
-        version: 1
-        style: { axis: grid, today: none, maxLength: 900, legend: true }
-        cards:
-          - sections: { Design: "#6c32a9", Build: teal }
-            items:
-              - { title: A, section: Build }
-              - { title: B, section: Later, color: red }
-              - { title: C, section: Later }
-        """)
+        let document = try decode(
+            """
+            version: 1
+            style: { axis: grid, today: none, maxLength: 900, legend: true }
+            cards:
+              - sections: { Design: "#6c32a9", Build: teal }
+                items:
+                  - { title: A, section: Build }
+                  - { title: B, section: Later, color: red }
+                  - { title: C, section: Later }
+            """)
         let card = try XCTUnwrap(document.cards.first)
         XCTAssertEqual(card.style.axis, .grid)
         XCTAssertEqual(card.style.today, TodayMode.none)
@@ -42,14 +43,15 @@ final class TimeKeysTests: XCTestCase {
     }
 
     func testMisuseIsReportedWithItsPlace() {
-        let found = messages("""
-        version: 1
-        style: { axis: dots, today: never, maxLength: 10, legend: maybe }
-        cards:
-          - sections: { Design: purplish }
-            items:
-              - { title: A, section: [x] }
-        """)
+        let found = messages(
+            """
+            version: 1
+            style: { axis: dots, today: never, maxLength: 10, legend: maybe }
+            cards:
+              - sections: { Design: purplish }
+                items:
+                  - { title: A, section: [x] }
+            """)
         let expected = [
             ("t.yaml:2:16:", "'dots' is not one of none, ticks, grid"),
             ("t.yaml:2:29:", "'never' is not one of auto, none"),

@@ -19,14 +19,16 @@ final class AuthoringCommandTests: XCTestCase {
         try Data(text.utf8).write(to: url)
     }
 
-    static let card = "version: 1\ncards:\n  - id: plan\n    header: { title: The plan }\n    items:\n      - { title: Kickoff }\n"
+    static let card =
+        "version: 1\ncards:\n  - id: plan\n    header: { title: The plan }\n    items:\n      - { title: Kickoff }\n"
 
     func testForeignOutputExtensionIsBadInput() throws {
         try write(Self.card, to: "plan.yaml")
         let run = try CLIRunner.run(["render", "plan.yaml", "-o", "card.jpg"], directory: folder)
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(run.stderr.contains("-o card.jpg: timeline-cards does not write .jpg files"), run.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("card.jpg").path), "no folder made")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("card.jpg").path), "no folder made")
         // A folder with a dot is still a folder when it exists or ends in /.
         let dotted = try CLIRunner.run(["render", "plan.yaml", "-o", "v1.2/"], directory: folder)
         XCTAssertEqual(dotted.status, 0, dotted.stderr)
@@ -61,7 +63,8 @@ final class AuthoringCommandTests: XCTestCase {
     }
 
     func testMarkdownBlocksBecomeImagesAndLinks() throws {
-        try write("""
+        try write(
+            """
             # Plan
 
             ```timeline
@@ -88,12 +91,15 @@ final class AuthoringCommandTests: XCTestCase {
         XCTAssertTrue(page.contains("```yaml\nleft: alone\n```"), page)
         XCTAssertFalse(page.contains("```timeline"), page)
         for name in ["page-1.svg", "page-2-a.svg", "page-2-b.svg"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/\(name)").path), name)
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/\(name)").path), name)
         }
     }
 
     func testMarkdownErrorsCarryThePagesLineNumbers() throws {
-        try write("Intro\n\n```timeline\nversion: 1\ncards:\n  - id: x\n    items:\n      - { titel: Oops }\n```\n", to: "page.md")
+        try write(
+            "Intro\n\n```timeline\nversion: 1\ncards:\n  - id: x\n    items:\n      - { titel: Oops }\n```\n",
+            to: "page.md")
         let run = try CLIRunner.run(["render", "page.md", "-o", "out/page.md"], directory: folder)
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(run.stderr.contains("page.md:8:11: error: unknown key 'titel'"), run.stderr)
@@ -106,7 +112,8 @@ final class AuthoringCommandTests: XCTestCase {
     }
 
     static func icon(_ color: String) -> String {
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" fill=\"\(color)\"/></svg>"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" "
+            + "fill=\"\(color)\"/></svg>"
     }
 
     func testWatchRendersAgainAndSurvivesBadInput() throws {
@@ -121,7 +128,10 @@ final class AuthoringCommandTests: XCTestCase {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
         final class Lines: @unchecked Sendable {
             let lock = NSLock()
             var text = ""
@@ -142,11 +152,15 @@ final class AuthoringCommandTests: XCTestCase {
         let svg = folder.appendingPathComponent("out/plan.svg")
         XCTAssertTrue(waitFor("render 1: 1 image written"), lines.text)
         let first = try Data(contentsOf: svg)
-        try write(Self.card.replacingOccurrences(of: "{ title: Kickoff }", with: "{ titel: Kickoff }") + "      - { icon: icons/dot.svg }\n", to: "plan.yaml")
+        try write(
+            Self.card.replacingOccurrences(of: "{ title: Kickoff }", with: "{ titel: Kickoff }")
+                + "      - { icon: icons/dot.svg }\n", to: "plan.yaml")
         XCTAssertTrue(waitFor("render 2: 2 problems; the last good images are kept"), lines.text)
         XCTAssertTrue(lines.text.contains("plan.yaml:6:11: error: unknown key 'titel'"), lines.text)
         XCTAssertEqual(try Data(contentsOf: svg), first, "the last good image stays")
-        try write(Self.card.replacingOccurrences(of: "Kickoff", with: "Kickoff moved") + "      - { icon: icons/dot.svg }\n", to: "plan.yaml")
+        try write(
+            Self.card.replacingOccurrences(of: "Kickoff", with: "Kickoff moved") + "      - { icon: icons/dot.svg }\n",
+            to: "plan.yaml")
         XCTAssertTrue(waitFor("render 3: 1 image written"), lines.text)
         let third = try Data(contentsOf: svg)
         XCTAssertNotEqual(third, first)

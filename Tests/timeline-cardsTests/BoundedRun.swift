@@ -7,8 +7,11 @@ import XCTest
 enum BoundedRun {
     static let seconds: TimeInterval = 30
 
-    static func run(_ arguments: [String], directory: URL, file: StaticString = #filePath, line: UInt = #line) throws -> CLIRunner.Result {
-        XCTAssertTrue(CLIRunner.hasPrlimit, "prlimit (util-linux) is missing: memory bound not checked", file: file, line: line)
+    static func run(_ arguments: [String], directory: URL, file: StaticString = #filePath, line: UInt = #line) throws
+        -> CLIRunner.Result
+    {
+        XCTAssertTrue(
+            CLIRunner.hasPrlimit, "prlimit (util-linux) is missing: memory bound not checked", file: file, line: line)
         let start = Date()
         let result = try CLIRunner.run(arguments, directory: directory, limits: CLIRunner.hostileLimits)
         let elapsed = Date().timeIntervalSince(start)

@@ -3,7 +3,8 @@ import XCTest
 
 /// Runs the built `timeline-cards` executable, as a user's shell would.
 struct CLIRunner {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The `timeline-cards` of this very build: beside the xctest bundle (whatever the scratch
     /// path), else the package's debug build.
@@ -38,8 +39,10 @@ struct CLIRunner {
     /// Runs the tool to completion; both pipes are drained while it runs, so any output size works.
     /// `limits` are prlimit's options (`--as=BYTES`, `--fsize=BYTES`), applied where prlimit exists.
     /// `program` runs another program (an installed copy of the tool, make, a script) the same way.
-    static func run(_ arguments: [String], directory: URL? = nil, stdin: Data? = nil,
-                    environment: [String: String]? = nil, limits: [String] = [], executable program: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], directory: URL? = nil, stdin: Data? = nil,
+        environment: [String: String]? = nil, limits: [String] = [], executable program: URL? = nil
+    ) throws -> Result {
         let process = Process()
         if let program {
             process.executableURL = program
@@ -53,7 +56,9 @@ struct CLIRunner {
         }
         process.currentDirectoryURL = directory ?? root
         if let environment { process.environment = environment }
-        let output = Pipe(), errors = Pipe(), input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        let input = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = stdin == nil ? FileHandle.nullDevice : input
@@ -75,11 +80,13 @@ struct CLIRunner {
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outBox.data, stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: outBox.data, stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-cards-tests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "timeline-cards-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

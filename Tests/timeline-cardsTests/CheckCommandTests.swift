@@ -5,7 +5,8 @@ import XCTest
 
 /// `timeline-cards check` end to end: the built binary, goldens in a temporary folder.
 final class CheckCommandTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let demo = root.appendingPathComponent("fixtures/demo.yaml").path
     static let plain = root.appendingPathComponent("fixtures/plain.yaml").path
 
@@ -42,7 +43,8 @@ final class CheckCommandTests: XCTestCase {
         let first = try check([Self.demo, "--expected", expected.path, "--record"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stderr.contains("new: \(goldenPNG.path)"), first.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path))
 
         let checked = try check([Self.demo, "--expected", expected.path])
         XCTAssertEqual(checked.status, 0, checked.stderr)
@@ -62,12 +64,14 @@ final class CheckCommandTests: XCTestCase {
         let diffs = folder.appendingPathComponent("diffs")
         let run = try check([Self.demo, "--expected", expected.path, "--format", "png", "--diff", diffs.path])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stderr.contains("\(goldenPNG.path): 1 of \(image.width * image.height) pixels differ"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("\(goldenPNG.path): 1 of \(image.width * image.height) pixels differ"), run.stderr)
         XCTAssertTrue(run.stderr.contains("largest channel difference"), run.stderr)
         let diff = try PixelImage(png: Data(contentsOf: diffs.appendingPathComponent("demo/release-2.png")))
         XCTAssertEqual(diff.width, image.width * 3 + 16)
         XCTAssertEqual(diff.height, image.height)
-        XCTAssertTrue(diff.pixel(x: image.width + 8, y: 0) == (255, 0, 0, 255), "the changed pixel is red in the middle panel")
+        XCTAssertTrue(
+            diff.pixel(x: image.width + 8, y: 0) == (255, 0, 0, 255), "the changed pixel is red in the middle panel")
 
         // Recording refreshes the changed golden.
         let refreshed = try check([Self.demo, "--expected", expected.path, "--format", "png", "--record"])
@@ -117,9 +121,14 @@ final class CheckCommandTests: XCTestCase {
         try record(["--format", "png"])
         let actual = try PixelImage(png: Data(contentsOf: goldenPNG))
         try PixelImage(width: 10, height: 12, red: 255, green: 255, blue: 255).pngData().write(to: goldenPNG)
-        let run = try check([Self.demo, "--expected", expected.path, "--format", "png", "--diff", folder.appendingPathComponent("d").path])
+        let run = try check([
+            Self.demo, "--expected", expected.path, "--format", "png", "--diff",
+            folder.appendingPathComponent("d").path,
+        ])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stderr.contains("size differs: expected 10×12 px, actual \(actual.width)×\(actual.height) px"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains("size differs: expected 10×12 px, actual \(actual.width)×\(actual.height) px"),
+            run.stderr)
     }
 
     func testSVGComparedByNormalizedContent() throws {
@@ -141,12 +150,19 @@ final class CheckCommandTests: XCTestCase {
     func testSeveralInputsAndFeedsUseRenderNaming() throws {
         let run = try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "svg", "--record"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path), run.stderr)
-        let feed = try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "png", "--feed", "--record"])
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path),
+            run.stderr)
+        let feed = try check([
+            Self.demo, Self.plain, "--expected", expected.path, "--format", "png", "--feed", "--record",
+        ])
         XCTAssertEqual(feed.status, 0, feed.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo.png").path), feed.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("plain.png").path), feed.stderr)
-        XCTAssertEqual(try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "png", "--feed"]).status, 0)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo.png").path), feed.stderr)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: expected.appendingPathComponent("plain.png").path), feed.stderr)
+        XCTAssertEqual(
+            try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "png", "--feed"]).status, 0)
     }
 
     func testPDFIsRefusedAndNotOffered() throws {
@@ -155,7 +171,9 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("pdf"), run.stderr)
         let help = try CLIRunner.run(["check", "--help"])
         let text = String(decoding: help.stdout, as: UTF8.self)
-        let formatHelp = text.components(separatedBy: "--format <format>").dropFirst().first?.components(separatedBy: "\n  -").first ?? ""
+        let formatHelp =
+            text.components(separatedBy: "--format <format>").dropFirst().first?.components(separatedBy: "\n  -").first
+            ?? ""
         XCTAssertTrue(formatHelp.contains("svg or png"), text)
         XCTAssertFalse(formatHelp.lowercased().contains("pdf"), "check --format offers no pdf: \(text)")
     }
@@ -163,7 +181,8 @@ final class CheckCommandTests: XCTestCase {
     /// Adding a second input moves no golden: one layout whatever the number of inputs.
     func testGoldenPathsDoNotDependOnTheNumberOfInputs() throws {
         try record(["--format", "svg"])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: expected.appendingPathComponent("demo/release-2.svg").path))
         let both = try check([Self.demo, Self.plain, "--expected", expected.path, "--format", "svg"])
         XCTAssertEqual(both.status, 1, both.stderr)
         XCTAssertTrue(both.stderr.contains("check: 1 of 2 images match"), both.stderr)
@@ -173,11 +192,14 @@ final class CheckCommandTests: XCTestCase {
     /// Goldens of a single input recorded flat (before 0.1.0) are found and the message says how to move them.
     func testOldFlatLayoutGetsAMigrationMessage() throws {
         try record(["--format", "svg"])
-        try FileManager.default.moveItem(at: expected.appendingPathComponent("demo/release-2.svg"),
-                                         to: expected.appendingPathComponent("release-2.svg"))
+        try FileManager.default.moveItem(
+            at: expected.appendingPathComponent("demo/release-2.svg"),
+            to: expected.appendingPathComponent("release-2.svg"))
         let run = try check([Self.demo, "--expected", expected.path, "--format", "svg"])
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertTrue(run.stderr.contains("\(expected.path)/release-2.svg is in the old flat layout"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("mkdir -p \(expected.path)/demo && mv \(expected.path)/release-2.* \(expected.path)/demo/"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "mkdir -p \(expected.path)/demo && mv \(expected.path)/release-2.* \(expected.path)/demo/"), run.stderr)
     }
 }

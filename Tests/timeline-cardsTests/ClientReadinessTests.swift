@@ -9,7 +9,9 @@ final class ClientReadinessTests: XCTestCase {
     /// `fixtures/` rendered once into a temporary folder: `<input-name>/<card-id>.{svg,png,pdf}`.
     private static let rendered = Result { () throws -> [URL] in
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["render", CLIRunner.fixture(""), "-o", out.path, "--format", "svg", "--format", "png", "--format", "pdf"])
+        let result = try CLIRunner.run([
+            "render", CLIRunner.fixture(""), "-o", out.path, "--format", "svg", "--format", "png", "--format", "pdf",
+        ])
         guard result.status == 0 else { throw RenderFailed(description: result.stderr) }
         let found = FileManager.default.enumerator(at: out, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
         return found.filter { ["svg", "png", "pdf"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
@@ -33,7 +35,8 @@ final class ClientReadinessTests: XCTestCase {
         for file in try files("svg") {
             let svg = try String(contentsOf: file, encoding: .utf8)
             let name = file.lastPathComponent
-            let size = try all("<svg [^>]*?width=\"([^\"]+)\"", in: svg) + all("<svg [^>]*?height=\"([^\"]+)\"", in: svg)
+            let size =
+                try all("<svg [^>]*?width=\"([^\"]+)\"", in: svg) + all("<svg [^>]*?height=\"([^\"]+)\"", in: svg)
             XCTAssertEqual(size.count, 2, name)
             for value in size { XCTAssertNotNil(Int(value), "\(name): whole size, not \(value)") }
             let role = svg.contains("<a ") ? "graphics-document" : "img"
@@ -42,7 +45,8 @@ final class ClientReadinessTests: XCTestCase {
 
             let ids = try all(" id=\"([^\"]+)\"", in: svg)
             let prefix = try XCTUnwrap(try all("^(.+-[0-9a-f]{8}-)title$", in: ids[0]).first, "\(name): \(ids[0])")
-            XCTAssertTrue(prefix.hasPrefix(file.deletingPathExtension().lastPathComponent), "\(name): named by its card")
+            XCTAssertTrue(
+                prefix.hasPrefix(file.deletingPathExtension().lastPathComponent), "\(name): named by its card")
             for id in ids { XCTAssertTrue(id.hasPrefix(prefix), "\(name): \(id)") }
             XCTAssertTrue(prefixes.insert(prefix).inserted, "\(name): prefix \(prefix) is its own")
             let definedIDs = Set(ids)
@@ -52,24 +56,31 @@ final class ClientReadinessTests: XCTestCase {
 
             let referenced = try all("(<use (?:href=\"[^\"]+\" )?xlink:href=)", in: svg).count
             XCTAssertEqual(try all("(<use )", in: svg).count, referenced, "\(name): every <use> has xlink:href")
-            XCTAssertEqual(try all("(<a )", in: svg).count, try all("(<a href=\"[^\"]*\" xlink:href=\"[^\"]*\" aria-label=\"[^\"]+\")", in: svg).count,
-                           "\(name): every link has an accessible name")
+            XCTAssertEqual(
+                try all("(<a )", in: svg).count,
+                try all("(<a href=\"[^\"]*\" xlink:href=\"[^\"]*\" aria-label=\"[^\"]+\")", in: svg).count,
+                "\(name): every link has an accessible name")
             if svg.contains("<use ") { XCTAssertTrue(svg.contains("<text x="), "\(name): text drawn is also text") }
         }
     }
 
     func testTitlesAreTextInTheSVG() throws {
-        let svg = try String(contentsOf: try XCTUnwrap(files("svg").first { $0.lastPathComponent == "release-2.svg" }), encoding: .utf8)
+        let svg = try String(
+            contentsOf: try XCTUnwrap(files("svg").first { $0.lastPathComponent == "release-2.svg" }), encoding: .utf8)
         for title in ["Release 2.0", "Kickoff", "Design review", "Public beta"] {
             XCTAssertTrue(svg.contains("lengthAdjust=\"spacingAndGlyphs\">\(title)</text>"), title)
         }
-        XCTAssertTrue(svg.contains("<desc id=\"") && svg.contains("Release 2.0 — From kickoff to launch\n"), "the header's subtitle is described")
+        XCTAssertTrue(
+            svg.contains("<desc id=\"") && svg.contains("Release 2.0 — From kickoff to launch\n"),
+            "the header's subtitle is described")
     }
 
     func testPNGsSayDensityColorSpaceAndBackground() throws {
         for file in try files("png") {
             let bytes = [UInt8](try Data(contentsOf: file))
-            var chunks: [String: [UInt8]] = [:], order: [String] = [], offset = 8
+            var chunks: [String: [UInt8]] = [:]
+            var order: [String] = []
+            var offset = 8
             while offset + 8 <= bytes.count {
                 let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
                 let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
@@ -78,7 +89,9 @@ final class ClientReadinessTests: XCTestCase {
                 offset += 12 + length
             }
             XCTAssertEqual(order, ["IHDR", "sRGB", "bKGD", "pHYs", "IDAT", "IEND"], file.lastPathComponent)
-            XCTAssertEqual(chunks["pHYs"], [0, 0, 0x16, 0x25, 0, 0, 0x16, 0x25, 1], "\(file.lastPathComponent): 5669 px/m, 144 dpi at scale 2")
+            XCTAssertEqual(
+                chunks["pHYs"], [0, 0, 0x16, 0x25, 0, 0, 0x16, 0x25, 1],
+                "\(file.lastPathComponent): 5669 px/m, 144 dpi at scale 2")
             if file.lastPathComponent == "dark.png" {
                 XCTAssertEqual(chunks["bKGD"], [0, 0x1C, 0, 0x1C, 0, 0x1E], "the dark theme's background")
             }
@@ -97,14 +110,18 @@ final class ClientReadinessTests: XCTestCase {
             }
             for resources in try all("/XObject << ([^>]*) >>", in: pdf) {
                 let names = try all("(/x\\d+) ", in: resources + " ")
-                XCTAssertEqual(names.count, Set(names).count, "\(name): an icon drawn twice is listed once (\(resources))")
+                XCTAssertEqual(
+                    names.count, Set(names).count, "\(name): an icon drawn twice is listed once (\(resources))")
             }
             let box = try all("/MediaBox \\[ 0 0 ([^\\]]+) \\]", in: pdf)
             XCTAssertEqual(box.count, 1, name)
-            for value in box.first?.split(separator: " ") ?? [] { XCTAssertNotNil(Int(value), "\(name): whole points, not \(value)") }
+            for value in box.first?.split(separator: " ") ?? [] {
+                XCTAssertNotNil(Int(value), "\(name): whole points, not \(value)")
+            }
             if name == "links.pdf" {
-                XCTAssertEqual(try all("/S /URI\\s+/URI \\(([^)]*)\\)", in: pdf),
-                               ["https://example.com/kickoff", "https://example.com/a?b=1&c=%272%27", "mailto:team@example.com"])
+                XCTAssertEqual(
+                    try all("/S /URI\\s+/URI \\(([^)]*)\\)", in: pdf),
+                    ["https://example.com/kickoff", "https://example.com/a?b=1&c=%272%27", "mailto:team@example.com"])
                 XCTAssertTrue(pdf.contains("/StructTreeRoot"), name)
             }
         }

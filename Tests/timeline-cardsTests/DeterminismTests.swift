@@ -7,7 +7,8 @@ final class DeterminismTests: XCTestCase {
     let formats = ["--format", "svg", "--format", "png", "--format", "pdf"]
 
     func render(_ inputs: [String], into out: URL, environment: [String: String]? = nil, extra: [String] = []) throws {
-        let result = try CLIRunner.run(["render"] + inputs + ["-o", out.path] + formats + extra, environment: environment)
+        let result = try CLIRunner.run(
+            ["render"] + inputs + ["-o", out.path] + formats + extra, environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 
@@ -24,22 +25,24 @@ final class DeterminismTests: XCTestCase {
 
     func testSameBytesUnderOtherLocalesTimeZonesAndFontConfigurations() throws {
         let inputs = [CLIRunner.fixture("scripts.yaml"), CLIRunner.fixture("demo.yaml")]
-        let first = try CLIRunner.temporaryDirectory(), second = try CLIRunner.temporaryDirectory()
+        let first = try CLIRunner.temporaryDirectory()
+        let second = try CLIRunner.temporaryDirectory()
         try render(inputs, into: first)
         // A font configuration that offers every font on the machine must not change a thing.
         let config = first.deletingLastPathComponent().appendingPathComponent("all-fonts-\(UUID().uuidString).conf")
         try """
-            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-            <fontconfig><dir>/usr/share/fonts</dir><dir>/usr/local/share/fonts</dir>
-            <alias><family>sans-serif</family><prefer><family>DejaVu Serif</family></prefer></alias></fontconfig>
-            """.write(to: config, atomically: true, encoding: .utf8)
+        <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig><dir>/usr/share/fonts</dir><dir>/usr/local/share/fonts</dir>
+        <alias><family>sans-serif</family><prefer><family>DejaVu Serif</family></prefer></alias></fontconfig>
+        """.write(to: config, atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["LANG"] = "de_DE.UTF-8"
         environment["LC_ALL"] = "tr_TR.UTF-8"
         environment["TZ"] = "Pacific/Chatham"
         environment["FONTCONFIG_FILE"] = config.path
         try render(inputs, into: second, environment: environment)
-        let a = try files(in: first), b = try files(in: second)
+        let a = try files(in: first)
+        let b = try files(in: second)
         XCTAssertEqual(a.count, 2 * 3, "two cards, three formats")
         XCTAssertEqual(Set(a.keys), Set(b.keys))
         for (name, data) in a { XCTAssertEqual(data, b[name], "\(name) changed with the environment") }
@@ -71,14 +74,19 @@ final class DeterminismTests: XCTestCase {
         let names = ["quick-start", "theme-dark", "theme-fiori", "theme-mono"]
         let pngLast = ["--format", "svg", "--format", "png", "--jobs", "1"]
         let batch = try CLIRunner.temporaryDirectory()
-        let batchRun = try CLIRunner.run(["render"] + names.map { examples.appendingPathComponent("\($0).yaml").path } + ["-o", batch.path] + pngLast)
+        let batchRun = try CLIRunner.run(
+            ["render"] + names.map { examples.appendingPathComponent("\($0).yaml").path } + ["-o", batch.path] + pngLast
+        )
         XCTAssertEqual(batchRun.status, 0, batchRun.stderr)
         for name in names {
             let single = try CLIRunner.temporaryDirectory()
-            let run = try CLIRunner.run(["render", examples.appendingPathComponent("\(name).yaml").path, "-o", single.path] + pngLast)
+            let run = try CLIRunner.run(
+                ["render", examples.appendingPathComponent("\(name).yaml").path, "-o", single.path] + pngLast)
             XCTAssertEqual(run.status, 0, run.stderr)
             for (file, data) in try files(in: single) {
-                XCTAssertEqual(try Data(contentsOf: batch.appendingPathComponent(name + file)), data, "\(name)\(file) differs after a PNG")
+                XCTAssertEqual(
+                    try Data(contentsOf: batch.appendingPathComponent(name + file)), data,
+                    "\(name)\(file) differs after a PNG")
             }
         }
     }
@@ -87,14 +95,17 @@ final class DeterminismTests: XCTestCase {
     /// not depend on how many.
     func testShapingThreadsDoNotChangeTheOutput() throws {
         let items = (0..<600).map { index in
-            "  - {title: \"Task \(index) review\", subtitle: \"Team \(index % 97) · due \(index)\", status: \(["open", "complete", "in-progress"][index % 3]), statusText: \"P\(index % 5)\"}"
+            "  - {title: \"Task \(index) review\", subtitle: \"Team \(index % 97) · due \(index)\", status: "
+                + "\(["open", "complete", "in-progress"][index % 3]), statusText: \"P\(index % 5)\"}"
         }
         let input = try CLIRunner.temporaryDirectory().appendingPathComponent("big.yaml")
-        try ("version: 1\ncards:\n- id: big\n  items:\n" + items.map { "  " + $0 }.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        try ("version: 1\ncards:\n- id: big\n  items:\n" + items.map { "  " + $0 }.joined(separator: "\n") + "\n")
+            .write(to: input, atomically: true, encoding: .utf8)
         var outputs: [[String: Data]] = []
         for jobs in ["1", "2"] {
             let out = try CLIRunner.temporaryDirectory()
-            let run = try CLIRunner.run(["render", input.path, "-o", out.path, "--scale", "0.25", "--jobs", jobs, "--timings"] + formats)
+            let run = try CLIRunner.run(
+                ["render", input.path, "-o", out.path, "--scale", "0.25", "--jobs", jobs, "--timings"] + formats)
             XCTAssertEqual(run.status, 0, run.stderr)
             outputs.append(try files(in: out))
         }
@@ -124,7 +135,8 @@ final class DeterminismTests: XCTestCase {
         XCTAssertTrue(String(decoding: fixed.stdout, as: UTF8.self).contains("/CreationDate (20000101000000Z)"))
         var environment = ProcessInfo.processInfo.environment
         environment["SOURCE_DATE_EPOCH"] = "1700000000"
-        let dated = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--format", "pdf"], environment: environment)
+        let dated = try CLIRunner.run(
+            ["render", CLIRunner.fixture("plain.yaml"), "-o", "-", "--format", "pdf"], environment: environment)
         XCTAssertEqual(dated.status, 0, dated.stderr)
         XCTAssertTrue(String(decoding: dated.stdout, as: UTF8.self).contains("/CreationDate (20231114221320Z)"))
         XCTAssertTrue(String(decoding: dated.stdout, as: UTF8.self).contains("/Title (plain)"))
@@ -144,7 +156,10 @@ final class DeterminismTests: XCTestCase {
     func testOnlyBundledFontsAreOffered() throws {
         let result = try CLIRunner.run(["render", CLIRunner.fixture("scripts.yaml"), "-o", "-", "--format", "pdf"])
         let pdf = String(decoding: result.stdout, as: UTF8.self)
-        let fonts = Set(pdf.components(separatedBy: "/BaseFont /").dropFirst().map { String($0.prefix { $0 != "\n" && $0 != " " && $0 != "/" }) }
+        let fonts = Set(
+            pdf.components(separatedBy: "/BaseFont /").dropFirst().map {
+                String($0.prefix { $0 != "\n" && $0 != " " && $0 != "/" })
+            }
             .map { $0.split(separator: "+").last.map(String.init) ?? $0 })
         XCTAssertFalse(fonts.isEmpty)
         // CairoFont-N-N: cairo's Type 3 fonts, for glyphs of bundled faces emboldened by
@@ -153,7 +168,9 @@ final class DeterminismTests: XCTestCase {
         for font in fonts {
             XCTAssertTrue(bundled.contains { font.hasPrefix($0) }, "\(font) is not a bundled font")
         }
-        XCTAssertTrue(fonts.contains { $0.hasPrefix("DroidSansFallback") }, "CJK falls back to Droid Sans Fallback: \(fonts)")
-        XCTAssertTrue(fonts.contains { $0.hasPrefix("DejaVuSans") }, "Arabic and Hebrew come from DejaVu Sans: \(fonts)")
+        XCTAssertTrue(
+            fonts.contains { $0.hasPrefix("DroidSansFallback") }, "CJK falls back to Droid Sans Fallback: \(fonts)")
+        XCTAssertTrue(
+            fonts.contains { $0.hasPrefix("DejaVuSans") }, "Arabic and Hebrew come from DejaVu Sans: \(fonts)")
     }
 }

@@ -7,8 +7,9 @@ import XCTest
 /// the DocSnippetsTests target, generated from the docs and checked here to be current.
 final class DocSnippetTests: XCTestCase {
     func python(_ arguments: [String]) throws -> CLIRunner.Result {
-        try CLIRunner.run(["python3", CLIRunner.root.appendingPathComponent("scripts/doc-snippets.py").path] + arguments,
-                          executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try CLIRunner.run(
+            ["python3", CLIRunner.root.appendingPathComponent("scripts/doc-snippets.py").path] + arguments,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
     func testShellSnippetsRun() throws {
@@ -25,8 +26,11 @@ final class DocSnippetTests: XCTestCase {
     /// No page sends readers to files a clone does not have.
     func testDocsStandAlone() throws {
         let docs = CLIRunner.root.appendingPathComponent("docs")
-        let pages = try [CLIRunner.root.appendingPathComponent("README.md")]
-            + FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil).filter { $0.pathExtension == "md" }
+        let pages =
+            try [CLIRunner.root.appendingPathComponent("README.md")]
+            + FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil).filter {
+                $0.pathExtension == "md"
+            }
         for page in pages {
             let text = try String(contentsOf: page, encoding: .utf8)
             for phrase in ["../shared", "shared folder", "shared/spec", "OWNER/", "issue #"] {
@@ -38,7 +42,9 @@ final class DocSnippetTests: XCTestCase {
             let links = prose.matches(of: /\]\(([^)#:\s]+)(#[^)]*)?\)/).map { String($0.output.1) }
             for link in links where !link.hasPrefix("http") && !link.hasPrefix("<") {
                 let target = page.deletingLastPathComponent().appendingPathComponent(link).standardizedFileURL
-                XCTAssertTrue(FileManager.default.fileExists(atPath: target.path), "\(page.lastPathComponent) links \(link), which does not exist")
+                XCTAssertTrue(
+                    FileManager.default.fileExists(atPath: target.path),
+                    "\(page.lastPathComponent) links \(link), which does not exist")
             }
         }
     }
@@ -52,7 +58,9 @@ final class DocSnippetTests: XCTestCase {
             let marker = trimmed.first.flatMap { "`~".contains($0) ? $0 : nil }
             let run = marker.map { character in trimmed.prefix { $0 == character }.count } ?? 0
             if let open = fence {
-                if marker == open.character, run >= open.length, trimmed.dropFirst(run).allSatisfy(\.isWhitespace) { fence = nil }
+                if marker == open.character, run >= open.length, trimmed.dropFirst(run).allSatisfy(\.isWhitespace) {
+                    fence = nil
+                }
             } else if let marker, run >= 3 {
                 fence = (marker, run)
             } else {
@@ -65,15 +73,19 @@ final class DocSnippetTests: XCTestCase {
     /// docs/cli.md names every flag of every command, and the exit codes.
     func testCommandLineReferenceNamesEveryFlag() throws {
         let reference = try String(contentsOf: CLIRunner.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
-        let manual = try String(contentsOf: CLIRunner.root.appendingPathComponent("docs/man/timeline-cards.1"), encoding: .utf8)
+        let manual = try String(
+            contentsOf: CLIRunner.root.appendingPathComponent("docs/man/timeline-cards.1"), encoding: .utf8)
         for command in ["render", "validate", "check", "schema", "themes"] {
             let help = String(decoding: try CLIRunner.run([command, "--help"]).stdout, as: UTF8.self)
             let flags = Set(help.matches(of: /(?m)^\s+(?:-\w, )?(--[a-z][a-z-]*)/).map { String($0.output.1) })
             XCTAssertFalse(flags.isEmpty && command == "render")
             for flag in flags where !["--help", "--version"].contains(flag) {
-                XCTAssertTrue(reference.contains("`\(flag)") || reference.contains(", \(flag)"), "docs/cli.md does not document \(command) \(flag)")
-                XCTAssertTrue(manual.contains("Fl \(flag.dropFirst())") || manual.contains(", \(flag.dropFirst())"),
-                              "docs/man/timeline-cards.1 lacks \(command) \(flag); run `make man`")
+                XCTAssertTrue(
+                    reference.contains("`\(flag)") || reference.contains(", \(flag)"),
+                    "docs/cli.md does not document \(command) \(flag)")
+                XCTAssertTrue(
+                    manual.contains("Fl \(flag.dropFirst())") || manual.contains(", \(flag.dropFirst())"),
+                    "docs/man/timeline-cards.1 lacks \(command) \(flag); run `make man`")
             }
         }
         for code in 0...3 { XCTAssertTrue(reference.contains("| \(code) |"), "exit code \(code)") }
@@ -97,7 +109,9 @@ final class FormatReferenceTests: XCTestCase {
         XCTAssertGreaterThan(keys.count, 40)
         let reference = try String(contentsOf: CLIRunner.root.appendingPathComponent("docs/format.md"), encoding: .utf8)
         for key in keys.sorted() {
-            XCTAssertTrue(reference.contains("`\(key)`") || reference.contains(".\(key)`"), "docs/format.md does not document '\(key)'")
+            XCTAssertTrue(
+                reference.contains("`\(key)`") || reference.contains(".\(key)`"),
+                "docs/format.md does not document '\(key)'")
         }
     }
 }

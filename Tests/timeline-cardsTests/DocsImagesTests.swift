@@ -4,9 +4,11 @@ import XCTest
 /// The pictures in docs/ are what the tool renders today from docs/examples/ (`make docs` refreshes them).
 final class DocsImagesTests: XCTestCase {
     func testDocsImagesAreCurrent() throws {
-        let result = try CLIRunner.run(["check", CLIRunner.root.appendingPathComponent("docs/examples").path,
-                                        "--expected", CLIRunner.root.appendingPathComponent("docs/images").path,
-                                        "--format", "svg", "--format", "png", "--tolerance", "1"])
+        let result = try CLIRunner.run([
+            "check", CLIRunner.root.appendingPathComponent("docs/examples").path,
+            "--expected", CLIRunner.root.appendingPathComponent("docs/images").path,
+            "--format", "svg", "--format", "png", "--tolerance", "1",
+        ])
         XCTAssertEqual(result.status, 0, "docs/images is stale; run `make docs`:\n\(result.stderr)")
     }
 

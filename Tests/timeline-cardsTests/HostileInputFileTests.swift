@@ -7,10 +7,13 @@ final class HostileInputFileTests: XCTestCase {
     func testFIFOsAndDevicesNamedLikeInputsAreRefusedWithoutWaiting() throws {
         let folder = try CLIRunner.temporaryDirectory()
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe.yaml").path, 0o644), 0)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("zero.json").path, withDestinationPath: "/dev/zero")
-        for (argument, message) in [("pipe.yaml", "pipe.yaml: error: the input is a FIFO, not a regular file"),
-                                    ("zero.json", "zero.json: error: the input is a device, not a regular file"),
-                                    (".", "pipe.yaml: error: the input is a FIFO, not a regular file")] {
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("zero.json").path, withDestinationPath: "/dev/zero")
+        for (argument, message) in [
+            ("pipe.yaml", "pipe.yaml: error: the input is a FIFO, not a regular file"),
+            ("zero.json", "zero.json: error: the input is a device, not a regular file"),
+            (".", "pipe.yaml: error: the input is a FIFO, not a regular file"),
+        ] {
             for command in ["validate", "render"] {
                 let result = try BoundedRun.run([command, argument], directory: folder)
                 XCTAssertEqual(result.status, 3, result.stderr)

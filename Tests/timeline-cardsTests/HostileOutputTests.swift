@@ -8,8 +8,10 @@ final class HostileOutputTests: XCTestCase {
     static let hangLimit: TimeInterval = 30
     static let oneItem = "version: 1\ncards:\n  - items:\n      - title: a\n"
 
-    private func run(_ arguments: [String], in folder: URL, limits: [String] = [],
-                     file: StaticString = #filePath, line: UInt = #line) throws -> CLIRunner.Result {
+    private func run(
+        _ arguments: [String], in folder: URL, limits: [String] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> CLIRunner.Result {
         let start = Date()
         let result = try CLIRunner.run(arguments, directory: folder, limits: CLIRunner.hostileLimits + limits)
         let elapsed = Date().timeIntervalSince(start)
@@ -27,13 +29,15 @@ final class HostileOutputTests: XCTestCase {
     func testHugeJobsCountIsClampedToTheCores() throws {
         let folder = try CLIRunner.temporaryDirectory()
         // Over 32 KB: its text is shaped on every thread left over from whole inputs.
-        let items = (0..<3000).map { "      - {title: Item \($0) with a few words, subtitle: subtitle \($0)}\n" }.joined()
+        let items = (0..<3000).map { "      - {title: Item \($0) with a few words, subtitle: subtitle \($0)}\n" }
+            .joined()
         try write("version: 1\ncards:\n  - items:\n" + items, to: folder.appendingPathComponent("in/big.yaml"))
         for index in 1...5 { try write(Self.oneItem, to: folder.appendingPathComponent("in/small-\(index).yaml")) }
         let result = try run(["render", "in", "-o", "out", "--jobs", "10000"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/big/card-1.svg").path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/small-5/card-1.svg").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/small-5/card-1.svg").path))
     }
 
     // MARK: Temporary files
@@ -52,10 +56,12 @@ final class HostileOutputTests: XCTestCase {
         // get, and the image's own name.
         let pid = Int(ProcessInfo.processInfo.processIdentifier)
         for candidate in pid...(pid + 300) {
-            try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(".card-1.svg.\(candidate).tmp").path,
-                                                       withDestinationPath: secret.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: out.appendingPathComponent(".card-1.svg.\(candidate).tmp").path,
+                withDestinationPath: secret.path)
         }
-        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("card-1.svg").path, withDestinationPath: secret.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("card-1.svg").path, withDestinationPath: secret.path)
         try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
         let result = try run(["render", "in.yaml", "-o", "out"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -74,7 +80,8 @@ final class HostileOutputTests: XCTestCase {
         let mask = umask(0)
         umask(mask)
         for name in ["card-1.svg", "card-1.png"] {
-            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("out/\(name)").path)
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: folder.appendingPathComponent("out/\(name)").path)
             XCTAssertEqual((attributes[.posixPermissions] as? Int).map { $0 & 0o777 }, 0o666 & ~Int(mask), name)
         }
         XCTAssertEqual(try contents(folder.appendingPathComponent("out")), ["card-1.png", "card-1.svg"])
@@ -92,19 +99,24 @@ final class HostileOutputTests: XCTestCase {
     func testStaleTemporariesOfKilledRunsAreRemovedAndNothingElse() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let out = folder.appendingPathComponent("out")
-        let dead = try finishedProcessID(), alive = ProcessInfo.processInfo.processIdentifier
+        let dead = try finishedProcessID()
+        let alive = ProcessInfo.processInfo.processIdentifier
         func name(_ image: String, _ pid: Int32) -> String { ".\(image).timeline-cards-\(pid)-0123456789abcdef.tmp" }
         let secret = try CLIRunner.temporaryDirectory().appendingPathComponent("secret.txt")
         try write("do not touch\n", to: secret)
         let removed = [name("card-1.svg", dead), name("other.png", dead), name("old.svg", alive)]
-        let kept = [name("running.svg", alive), ".card-1.svg.\(dead).tmp", "notes.tmp", ".x.timeline-cards-\(dead)-short.tmp"]
+        let kept = [
+            name("running.svg", alive), ".card-1.svg.\(dead).tmp", "notes.tmp", ".x.timeline-cards-\(dead)-short.tmp",
+        ]
         for file in removed + kept { try write("partial", to: out.appendingPathComponent(file)) }
         // A running process's temporary more than an hour old: its pid is a reused one.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)],
-                                              ofItemAtPath: out.appendingPathComponent(name("old.svg", alive)).path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7200)],
+            ofItemAtPath: out.appendingPathComponent(name("old.svg", alive)).path)
         // A link with our name is not ours: neither it nor what it points to is removed.
         let link = name("link.svg", dead)
-        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(link).path, withDestinationPath: secret.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent(link).path, withDestinationPath: secret.path)
         try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
         let result = try run(["render", "in.yaml", "-o", "out"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -121,27 +133,34 @@ final class HostileOutputTests: XCTestCase {
         let result = try run(["render", "in.yaml", "-o", "out"] + formats.flatMap { ["--format", $0] }, in: scratch)
         XCTAssertEqual(result.status, 0, result.stderr)
         let out = scratch.appendingPathComponent("out")
-        return try Dictionary(uniqueKeysWithValues: contents(out).map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) })
+        return try Dictionary(
+            uniqueKeysWithValues: contents(out).map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) })
     }
 
     func testAWriteFailingPartWayChangesNoImageOfThatInput() throws {
         guard CLIRunner.hasPrlimit else { throw XCTSkip("needs prlimit for a file size limit") }
         let folder = try CLIRunner.temporaryDirectory()
-        let old = Self.oneItem, new = Self.oneItem.replacingOccurrences(of: "title: a", with: "title: changed")
+        let old = Self.oneItem
+        let new = Self.oneItem.replacingOccurrences(of: "title: a", with: "title: changed")
         let earlier = try render(old, formats: ["svg", "png"], in: folder)
         let sizes = try render(new, formats: ["svg", "png"], in: folder).mapValues(\.count)
-        let svg = try XCTUnwrap(sizes["card-1.svg"]), png = try XCTUnwrap(sizes["card-1.png"])
+        let svg = try XCTUnwrap(sizes["card-1.svg"])
+        let png = try XCTUnwrap(sizes["card-1.png"])
         XCTAssertLessThan(svg, png, "the SVG, written first, must fit under the limit the PNG passes")
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         for (name, data) in earlier { try data.write(to: out.appendingPathComponent(name)) }
         try write(new, to: folder.appendingPathComponent("in.yaml"))
         // A file size limit between the two: the SVG is written, the PNG fails as on a full disk.
-        let result = try run(["render", "in.yaml", "-o", "out", "--format", "svg", "--format", "png"], in: folder,
-                             limits: ["--fsize=\((svg + png) / 2)"])
+        let result = try run(
+            ["render", "in.yaml", "-o", "out", "--format", "svg", "--format", "png"], in: folder,
+            limits: ["--fsize=\((svg + png) / 2)"])
         XCTAssertEqual(result.status, 3, result.stderr)
-        XCTAssertEqual(result.stderr, "error: cannot write out/card-1.png: File too large; no image of in.yaml was changed\n")
-        for (name, data) in earlier { XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent(name)), data, name) }
+        XCTAssertEqual(
+            result.stderr, "error: cannot write out/card-1.png: File too large; no image of in.yaml was changed\n")
+        for (name, data) in earlier {
+            XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent(name)), data, name)
+        }
         XCTAssertEqual(try contents(out), earlier.keys.sorted())
     }
 
@@ -155,13 +174,20 @@ final class HostileOutputTests: XCTestCase {
         let earlierFirst = try Data(contentsOf: out.appendingPathComponent("first/card-1.svg"))
         let earlierA = try Data(contentsOf: out.appendingPathComponent("second/a.svg"))
         try FileManager.default.removeItem(at: out.appendingPathComponent("second/b.svg"))
-        try FileManager.default.createDirectory(at: out.appendingPathComponent("second/b.svg"), withIntermediateDirectories: true)
-        try write(Self.oneItem.replacingOccurrences(of: "title: a", with: "title: new"), to: folder.appendingPathComponent("first.yaml"))
-        try write(two.replacingOccurrences(of: "title: a", with: "title: new"), to: folder.appendingPathComponent("second.yaml"))
+        try FileManager.default.createDirectory(
+            at: out.appendingPathComponent("second/b.svg"), withIntermediateDirectories: true)
+        try write(
+            Self.oneItem.replacingOccurrences(of: "title: a", with: "title: new"),
+            to: folder.appendingPathComponent("first.yaml"))
+        try write(
+            two.replacingOccurrences(of: "title: a", with: "title: new"),
+            to: folder.appendingPathComponent("second.yaml"))
         let result = try run(["render", "first.yaml", "second.yaml", "-o", "out"], in: folder)
         XCTAssertEqual(result.status, 3, result.stderr)
-        XCTAssertEqual(result.stderr, "error: cannot write out/second/b.svg: a folder of that name is in the way; "
-                       + "no image of second.yaml was changed; the images of the 1 input before it were written\n")
+        XCTAssertEqual(
+            result.stderr,
+            "error: cannot write out/second/b.svg: a folder of that name is in the way; "
+                + "no image of second.yaml was changed; the images of the 1 input before it were written\n")
         XCTAssertNotEqual(try Data(contentsOf: out.appendingPathComponent("first/card-1.svg")), earlierFirst)
         XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("second/a.svg")), earlierA)
         XCTAssertEqual(try contents(out.appendingPathComponent("second")), ["a.svg", "b.svg"])
@@ -175,15 +201,24 @@ final class HostileOutputTests: XCTestCase {
         try write("not a folder", to: folder.appendingPathComponent("taken"))
         let named = try run(["render", "in.yaml", "-o", "taken"], in: folder)
         XCTAssertEqual(named.status, 2, named.stderr)
-        XCTAssertTrue(named.stderr.hasPrefix("Error: -o taken is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf"), named.stderr)
+        XCTAssertTrue(
+            named.stderr.hasPrefix(
+                "Error: -o taken is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf"),
+            named.stderr)
         let below = try run(["render", "in.yaml", "-o", "taken/sub"], in: folder)
         XCTAssertEqual(below.status, 3, below.stderr)
-        XCTAssertEqual(below.stderr, "error: cannot write taken/sub/card-1.svg: taken is a file, not a folder; no image of in.yaml was changed\n")
-        try write("version: 1\ncards:\n  - items: [{title: a}]\n  - items: [{title: b}]\n", to: folder.appendingPathComponent("two.yaml"))
+        XCTAssertEqual(
+            below.stderr,
+            "error: cannot write taken/sub/card-1.svg: taken is a file, not a folder; no image of in.yaml was changed\n"
+        )
+        try write(
+            "version: 1\ncards:\n  - items: [{title: a}]\n  - items: [{title: b}]\n",
+            to: folder.appendingPathComponent("two.yaml"))
         try write("earlier", to: folder.appendingPathComponent("one.svg"))
         let many = try run(["render", "two.yaml", "-o", "one.svg"], in: folder)
         XCTAssertEqual(many.status, 2, many.stderr)
-        XCTAssertEqual(many.stderr, "error: one.svg takes exactly one image, but this run makes 2; write to a folder instead\n")
+        XCTAssertEqual(
+            many.stderr, "error: one.svg takes exactly one image, but this run makes 2; write to a folder instead\n")
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("one.svg"), encoding: .utf8), "earlier")
         for output in [folder.appendingPathComponent("taken"), folder.appendingPathComponent("one.svg")] {
             XCTAssertFalse(try String(contentsOf: output, encoding: .utf8).contains("<svg"))
@@ -195,7 +230,8 @@ final class HostileOutputTests: XCTestCase {
 
     /// A card about `items` × `spacing` points tall.
     private static func tallCard(id: String, items: Int, spacing: Int) -> String {
-        "  - id: \(id)\n    style: {itemSpacing: \(spacing)}\n    items:\n" + String(repeating: "      - title: a\n", count: items)
+        "  - id: \(id)\n    style: {itemSpacing: \(spacing)}\n    items:\n"
+            + String(repeating: "      - title: a\n", count: items)
     }
 
     /// The height of a PDF's first page, from its MediaBox.
@@ -212,12 +248,17 @@ final class HostileOutputTests: XCTestCase {
         // (14,400 points) holds one card; an SVG holds them all.
         let cards = (1...3).map { Self.tallCard(id: "c\($0)", items: 9, spacing: 1000) }.joined()
         try write("version: 1\ncards:\n" + cards, to: folder.appendingPathComponent("tall.yaml"))
-        let result = try run(["render", "tall.yaml", "--feed", "-o", "out", "--format", "svg", "--format", "png", "--format", "pdf"], in: folder)
+        let result = try run(
+            ["render", "tall.yaml", "--feed", "-o", "out", "--format", "svg", "--format", "png", "--format", "pdf"],
+            in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         let out = folder.appendingPathComponent("out")
-        XCTAssertEqual(try contents(out), ["tall-1.pdf", "tall-1.png", "tall-2.pdf", "tall-2.png", "tall-3.pdf", "tall-3.png", "tall.svg"])
+        XCTAssertEqual(
+            try contents(out),
+            ["tall-1.pdf", "tall-1.png", "tall-2.pdf", "tall-2.png", "tall-3.pdf", "tall-3.png", "tall.svg"])
         for index in 1...3 {
-            let height = try XCTUnwrap(Self.pageHeight(try Data(contentsOf: out.appendingPathComponent("tall-\(index).pdf"))))
+            let height = try XCTUnwrap(
+                Self.pageHeight(try Data(contentsOf: out.appendingPathComponent("tall-\(index).pdf"))))
             XCTAssertGreaterThan(height, 7000)
             XCTAssertLessThanOrEqual(height, 14_400)
         }
@@ -232,12 +273,18 @@ final class HostileOutputTests: XCTestCase {
 
     func testACardTallerThanAPDFPageIsRefusedAtItsLine() throws {
         let folder = try CLIRunner.temporaryDirectory()
-        try write("version: 1\ncards:\n" + Self.tallCard(id: "tall", items: 16, spacing: 1000), to: folder.appendingPathComponent("in.yaml"))
+        try write(
+            "version: 1\ncards:\n" + Self.tallCard(id: "tall", items: 16, spacing: 1000),
+            to: folder.appendingPathComponent("in.yaml"))
         let pdf = try run(["render", "in.yaml", "-o", "out", "--format", "svg", "--format", "pdf"], in: folder)
         XCTAssertEqual(pdf.status, 2, pdf.stderr)
         XCTAssertTrue(pdf.stderr.hasPrefix("in.yaml:3:5: error: card 'tall' would be a 480×"), pdf.stderr)
-        XCTAssertTrue(pdf.stderr.hasSuffix(" point PDF page; PDF pages are limited to 14400 points a side (lower --scale, or use SVG or PNG)\n"), pdf.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "no partial output")
+        XCTAssertTrue(
+            pdf.stderr.hasSuffix(
+                " point PDF page; PDF pages are limited to 14400 points a side (lower --scale, or use SVG or PNG)\n"),
+            pdf.stderr)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "no partial output")
         // A feed of it: a card alone taller than a page cannot be split.
         let feed = try run(["render", "in.yaml", "--feed", "-o", "out", "--format", "pdf"], in: folder)
         XCTAssertEqual(feed.status, 2, feed.stderr)
@@ -245,7 +292,8 @@ final class HostileOutputTests: XCTestCase {
         // Scale counts: at 0.5 the page fits.
         let scaled = try run(["render", "in.yaml", "-o", "out", "--format", "pdf", "--scale", "0.5"], in: folder)
         XCTAssertEqual(scaled.status, 0, scaled.stderr)
-        XCTAssertLessThanOrEqual(try XCTUnwrap(Self.pageHeight(try Data(contentsOf: folder.appendingPathComponent("out/tall.pdf")))), 14_400)
+        XCTAssertLessThanOrEqual(
+            try XCTUnwrap(Self.pageHeight(try Data(contentsOf: folder.appendingPathComponent("out/tall.pdf")))), 14_400)
     }
 
     // MARK: --fonts
@@ -253,12 +301,14 @@ final class HostileOutputTests: XCTestCase {
     func testAFontFolderNeverBlocksOnAFIFOAndNamesEveryUnusableFont() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let fonts = folder.appendingPathComponent("fonts")
-        try FileManager.default.createDirectory(at: fonts.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: fonts.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let bundled = CLIRunner.root.appendingPathComponent("Sources/TimelineCairo/Fonts/Bundled/DejaVuSans.ttf")
         try FileManager.default.copyItem(at: bundled, to: fonts.appendingPathComponent("sub/good.ttf"))
         XCTAssertEqual(mkfifo(fonts.appendingPathComponent("pipe.ttf").path, 0o644), 0)
         XCTAssertEqual(mkfifo(fonts.appendingPathComponent("pipe-without-extension").path, 0o644), 0)
-        try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent("zero.otf").path, withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: fonts.appendingPathComponent("zero.otf").path, withDestinationPath: "/dev/zero")
         try write("not a font", to: fonts.appendingPathComponent("text.otf"))
         try write("", to: fonts.appendingPathComponent("empty.ttf"))
         try write("SIL Open Font License", to: fonts.appendingPathComponent("LICENSE.txt"))
@@ -273,14 +323,17 @@ final class HostileOutputTests: XCTestCase {
 
         let result = try run(["render", "in.yaml", "-o", "out", "--fonts", "fonts"], in: folder)
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertEqual(result.stderr.split(separator: "\n").sorted(), [
-            "fonts/empty.ttf: error: is empty (--fonts)",
-            "fonts/huge.ttf: error: is 68157440 bytes, more than the limit of 67108864 for a font file (--fonts)",
-            "fonts/pipe.ttf: error: is a FIFO, not a font file (--fonts)",
-            "fonts/text.otf: error: is not a font file FreeType can read (--fonts)",
-            "fonts/zero.otf: error: is a device, not a font file (--fonts)",
-        ])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "no partial output")
+        XCTAssertEqual(
+            result.stderr.split(separator: "\n").sorted(),
+            [
+                "fonts/empty.ttf: error: is empty (--fonts)",
+                "fonts/huge.ttf: error: is 68157440 bytes, more than the limit of 67108864 for a font file (--fonts)",
+                "fonts/pipe.ttf: error: is a FIFO, not a font file (--fonts)",
+                "fonts/text.otf: error: is not a font file FreeType can read (--fonts)",
+                "fonts/zero.otf: error: is a device, not a font file (--fonts)",
+            ])
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "no partial output")
 
         for name in ["pipe.ttf", "zero.otf", "text.otf", "empty.ttf", "huge.ttf"] {
             try FileManager.default.removeItem(at: fonts.appendingPathComponent(name))
@@ -319,13 +372,17 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(recorded.status, 0, recorded.stderr)
         let expected = folder.appendingPathComponent("expected")
         // Goldens sit in a folder per input (check's one layout).
-        let png = expected.appendingPathComponent("in/card-1.png"), svg = expected.appendingPathComponent("in/card-1.svg")
+        let png = expected.appendingPathComponent("in/card-1.png")
+        let svg = expected.appendingPathComponent("in/card-1.svg")
 
         // 30,000 × 30,000 pixels would take 3.6 GB to decode.
         try Self.pngHeader(width: 30_000, height: 30_000).write(to: png)
         let huge = try run(["check", "in.yaml", "--expected", "expected", "--diff", "diffs"], in: folder)
         XCTAssertEqual(huge.status, 2, huge.stderr)
-        XCTAssertTrue(huge.stderr.hasPrefix("expected/in/card-1.png: error: the expected image is 30000×30000 px, far larger than the rendered "), huge.stderr)
+        XCTAssertTrue(
+            huge.stderr.hasPrefix(
+                "expected/in/card-1.png: error: the expected image is 30000×30000 px, far larger than the rendered "),
+            huge.stderr)
         XCTAssertTrue(huge.stderr.contains(" px; it is not decoded\n"), huge.stderr)
 
         // A FIFO would block a plain read for good.
@@ -333,7 +390,9 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(mkfifo(png.path, 0o644), 0)
         let fifo = try run(["check", "in.yaml", "--expected", "expected"], in: folder)
         XCTAssertEqual(fifo.status, 2, fifo.stderr)
-        XCTAssertTrue(fifo.stderr.hasPrefix("expected/in/card-1.png: error: the expected image is a FIFO, not a regular file\n"), fifo.stderr)
+        XCTAssertTrue(
+            fifo.stderr.hasPrefix("expected/in/card-1.png: error: the expected image is a FIFO, not a regular file\n"),
+            fifo.stderr)
         try FileManager.default.removeItem(at: png)
 
         // 65 MiB, sparse: more than any golden may be.
@@ -343,12 +402,16 @@ final class HostileOutputTests: XCTestCase {
         try handle.close()
         let big = try run(["check", "in.yaml", "--expected", "expected", "--format", "svg"], in: folder)
         XCTAssertEqual(big.status, 2, big.stderr)
-        XCTAssertTrue(big.stderr.hasPrefix("expected/in/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864\n"), big.stderr)
+        XCTAssertTrue(
+            big.stderr.hasPrefix(
+                "expected/in/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864\n"
+            ), big.stderr)
 
         // A golden of another size within reason is a mismatch, found from the header alone.
         try Self.pngHeader(width: 100, height: 50).write(to: png)
         let other = try run(["check", "in.yaml", "--expected", "expected", "--format", "png"], in: folder)
         XCTAssertEqual(other.status, 1, other.stderr)
-        XCTAssertTrue(other.stderr.hasPrefix("expected/in/card-1.png: size differs: expected 100×50 px, actual "), other.stderr)
+        XCTAssertTrue(
+            other.stderr.hasPrefix("expected/in/card-1.png: size differs: expected 100×50 px, actual "), other.stderr)
     }
 }

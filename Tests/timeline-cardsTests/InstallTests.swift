@@ -4,28 +4,36 @@ import XCTest
 /// `make install PREFIX=…` and `make uninstall` with this build (INSTALL_FROM: no release build
 /// inside the tests), and the installed tool rendering the same bytes from any folder.
 final class InstallTests: XCTestCase {
-    static let installed = ["bin/timeline-cards", "share/man/man1/timeline-cards.1",
-                            "share/bash-completion/completions/timeline-cards", "share/zsh/site-functions/_timeline-cards",
-                            "share/fish/vendor_completions.d/timeline-cards.fish", "share/timeline-cards/Fonts/Inter-Regular.ttf"]
+    static let installed = [
+        "bin/timeline-cards", "share/man/man1/timeline-cards.1",
+        "share/bash-completion/completions/timeline-cards", "share/zsh/site-functions/_timeline-cards",
+        "share/fish/vendor_completions.d/timeline-cards.fish", "share/timeline-cards/Fonts/Inter-Regular.ttf",
+    ]
 
     func make(_ arguments: [String]) throws -> CLIRunner.Result {
-        try CLIRunner.run(["make", "--no-print-directory", "-C", CLIRunner.root.path] + arguments,
-                          executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try CLIRunner.run(
+            ["make", "--no-print-directory", "-C", CLIRunner.root.path] + arguments,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
     func testInstallRendersTheSameBytesFromAnyFolderAndUninstallRemovesAll() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let prefix = folder.appendingPathComponent("prefix")
-        let install = try make(["install", "PREFIX=\(prefix.path)", "INSTALL_FROM=\(CLIRunner.executable.deletingLastPathComponent().path)"])
+        let install = try make([
+            "install", "PREFIX=\(prefix.path)", "INSTALL_FROM=\(CLIRunner.executable.deletingLastPathComponent().path)",
+        ])
         XCTAssertEqual(install.status, 0, install.stderr)
-        let fonts = try FileManager.default.contentsOfDirectory(atPath: prefix.appendingPathComponent("share/timeline-cards/Fonts").path)
+        let fonts = try FileManager.default.contentsOfDirectory(
+            atPath: prefix.appendingPathComponent("share/timeline-cards/Fonts").path)
         for file in Self.installed where !file.hasSuffix(".ttf") || !fonts.isEmpty {
             if file.hasSuffix(".ttf") { continue }
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), file)
         }
         XCTAssertFalse(fonts.isEmpty, "fonts installed")
-        let bash = try String(contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/timeline-cards"), encoding: .utf8)
+        let bash = try String(
+            contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/timeline-cards"),
+            encoding: .utf8)
         XCTAssertTrue(bash.contains("render"), "a bash completion script")
 
         let input = CLIRunner.fixture("scripts.yaml")
@@ -34,11 +42,13 @@ final class InstallTests: XCTestCase {
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         for format in ["svg", "png", "pdf"] {
             let built = try CLIRunner.run(["render", input, "-o", "-", "--format", format])
-            let fromInstall = try CLIRunner.run(["render", input, "-o", "-", "--format", format], directory: elsewhere, executable: tool)
+            let fromInstall = try CLIRunner.run(
+                ["render", input, "-o", "-", "--format", format], directory: elsewhere, executable: tool)
             XCTAssertEqual(fromInstall.status, 0, fromInstall.stderr)
             XCTAssertEqual(fromInstall.stdout, built.stdout, "\(format) from the installed tool in another folder")
-            let root = try CLIRunner.run(["render", input, "-o", "-", "--format", format],
-                                         directory: URL(fileURLWithPath: "/"), executable: tool)
+            let root = try CLIRunner.run(
+                ["render", input, "-o", "-", "--format", format],
+                directory: URL(fileURLWithPath: "/"), executable: tool)
             XCTAssertEqual(root.stdout, built.stdout, "\(format) from /")
         }
 
@@ -46,12 +56,15 @@ final class InstallTests: XCTestCase {
         // The fonts it maps are the installed ones, not the source tree's.
         let mapped = try fontFilesMapped(by: tool, rendering: input, in: elsewhere)
         XCTAssertFalse(mapped.isEmpty)
-        XCTAssertTrue(mapped.allSatisfy { $0.hasPrefix(prefix.appendingPathComponent("share/timeline-cards/Fonts").path) }, "\(mapped)")
+        XCTAssertTrue(
+            mapped.allSatisfy { $0.hasPrefix(prefix.appendingPathComponent("share/timeline-cards/Fonts").path) },
+            "\(mapped)")
         #endif
 
         let uninstall = try make(["uninstall", "PREFIX=\(prefix.path)"])
         XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
-        let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { $0 as? String }
+        let left =
+            FileManager.default.enumerator(atPath: prefix.path)?.compactMap { $0 as? String }
             .filter { !Folders.isDirectory(prefix.appendingPathComponent($0).path) } ?? []
         XCTAssertEqual(left, [], "uninstall leaves no file")
     }
@@ -66,7 +79,10 @@ extension InstallTests {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
         var text = ""
         while !text.contains("render 1:") {
             let data = errors.fileHandleForReading.availableData
@@ -74,9 +90,12 @@ extension InstallTests {
             text += String(decoding: data, as: UTF8.self)
         }
         let maps = try String(contentsOfFile: "/proc/\(process.processIdentifier)/maps", encoding: .utf8)
-        return Set(maps.split(separator: "\n").compactMap { line in
-            line.split(separator: " ").last.map(String.init).flatMap { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") ? $0 : nil }
-        })
+        return Set(
+            maps.split(separator: "\n").compactMap { line in
+                line.split(separator: " ").last.map(String.init).flatMap {
+                    $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") ? $0 : nil
+                }
+            })
     }
 }
 
@@ -90,8 +109,9 @@ final class ActionScriptTests: XCTestCase {
         env["GITHUB_PATH"] = folder.appendingPathComponent("github-path").path
         env.removeValue(forKey: "GITHUB_ACTION_PATH")
         env.merge(environment) { $1 }
-        return try CLIRunner.run([CLIRunner.root.appendingPathComponent("scripts/ci-check.sh").path], directory: folder,
-                                 environment: env, executable: URL(fileURLWithPath: "/bin/bash"))
+        return try CLIRunner.run(
+            [CLIRunner.root.appendingPathComponent("scripts/ci-check.sh").path], directory: folder,
+            environment: env, executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
     func matchers() throws -> [(regex: NSRegularExpression, file: Int)] {
@@ -100,7 +120,10 @@ final class ActionScriptTests: XCTestCase {
         let list = try XCTUnwrap(json["problemMatcher"] as? [[String: Any]])
         return try list.map { matcher in
             let pattern = try XCTUnwrap((matcher["pattern"] as? [[String: Any]])?.first)
-            return (try NSRegularExpression(pattern: try XCTUnwrap(pattern["regexp"] as? String)), try XCTUnwrap(pattern["file"] as? Int))
+            return (
+                try NSRegularExpression(pattern: try XCTUnwrap(pattern["regexp"] as? String)),
+                try XCTUnwrap(pattern["file"] as? Int)
+            )
         }
     }
 
@@ -110,7 +133,8 @@ final class ActionScriptTests: XCTestCase {
             let line = String(line)
             for (regex, file) in matchers {
                 if let match = regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)),
-                   let range = Range(match.range(at: file), in: line) {
+                    let range = Range(match.range(at: file), in: line)
+                {
                     return String(line[range])
                 }
             }
@@ -121,25 +145,37 @@ final class ActionScriptTests: XCTestCase {
     func testActionChecksRegistersTheMatcherAndFails() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let passing = try runScript(["INPUT_INPUTS": CLIRunner.fixture("plain.yaml") + " " + CLIRunner.fixture("groups.yaml"),
-                                     "INPUT_EXPECTED": CLIRunner.root.appendingPathComponent("fixtures/expected").path,
-                                     "INPUT_ARGS": "--tolerance 1"], in: folder)
+        let passing = try runScript(
+            [
+                "INPUT_INPUTS": CLIRunner.fixture("plain.yaml") + " " + CLIRunner.fixture("groups.yaml"),
+                "INPUT_EXPECTED": CLIRunner.root.appendingPathComponent("fixtures/expected").path,
+                "INPUT_ARGS": "--tolerance 1",
+            ], in: folder)
         XCTAssertEqual(passing.status, 0, passing.stderr)
         let output = String(decoding: passing.stdout, as: UTF8.self)
-        XCTAssertTrue(output.contains("::add-matcher::\(CLIRunner.root.path)/.github/timeline-cards-matcher.json"), output)
+        XCTAssertTrue(
+            output.contains("::add-matcher::\(CLIRunner.root.path)/.github/timeline-cards-matcher.json"), output)
         XCTAssertTrue(output.contains("::remove-matcher owner=timeline-cards::"), output)
-        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("github-path"), encoding: .utf8).contains("/prefix/bin"))
+        XCTAssertTrue(
+            try String(contentsOf: folder.appendingPathComponent("github-path"), encoding: .utf8).contains(
+                "/prefix/bin"))
 
         // A mismatch and a bad input: exit 1 or 2, and every problem line is one the matcher annotates.
         let goldens = folder.appendingPathComponent("goldens")
-        try FileManager.default.createDirectory(at: goldens.appendingPathComponent("plain"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: goldens.appendingPathComponent("plain"), withIntermediateDirectories: true)
         try Data("<svg/>".utf8).write(to: goldens.appendingPathComponent("plain/plain.svg"))
-        let failing = try runScript(["INPUT_INPUTS": CLIRunner.fixture("plain.yaml"), "INPUT_EXPECTED": goldens.path,
-                                     "INPUT_ARGS": "--format svg"], in: folder)
+        let failing = try runScript(
+            [
+                "INPUT_INPUTS": CLIRunner.fixture("plain.yaml"), "INPUT_EXPECTED": goldens.path,
+                "INPUT_ARGS": "--format svg",
+            ], in: folder)
         XCTAssertEqual(failing.status, 1, failing.stderr)
-        XCTAssertEqual(try matchedFiles(failing.stderr), [goldens.appendingPathComponent("plain/plain.svg").path], failing.stderr)
+        XCTAssertEqual(
+            try matchedFiles(failing.stderr), [goldens.appendingPathComponent("plain/plain.svg").path], failing.stderr)
 
-        try Data("version: 1\ncards:\n  - items: [{ titel: x }]\n".utf8).write(to: folder.appendingPathComponent("bad.yaml"))
+        try Data("version: 1\ncards:\n  - items: [{ titel: x }]\n".utf8).write(
+            to: folder.appendingPathComponent("bad.yaml"))
         let bad = try runScript(["INPUT_INPUTS": "bad.yaml", "INPUT_EXPECTED": goldens.path], in: folder)
         XCTAssertEqual(bad.status, 2, bad.stderr)
         XCTAssertTrue(try matchedFiles(bad.stderr).allSatisfy { $0 == "bad.yaml" })

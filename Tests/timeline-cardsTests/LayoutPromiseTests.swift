@@ -12,30 +12,36 @@ final class LayoutPromiseTests: XCTestCase {
     }
 
     func testATooNarrowWidthIsRefusedWithTheMinimumThatFits() throws {
-        let file = try input("""
-        version: 1
-        cards:
-          - style: { width: 120 }
-            items:
-              - { title: Overdue meeting, event: "12/20/15", statusText: Active }
-        """)
+        let file = try input(
+            """
+            version: 1
+            cards:
+              - style: { width: 120 }
+                items:
+                  - { title: Overdue meeting, event: "12/20/15", statusText: Active }
+            """)
         let result = try CLIRunner.run(["render", file.path, "-o", "-"])
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("card.yaml:3:5: error: card 'card-1': width 120 is too narrow for its content; the narrowest width that fits is "),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "card.yaml:3:5: error: card 'card-1': width 120 is too narrow for its content; the narrowest width "
+                    + "that fits is "
+            ),
+            result.stderr)
     }
 
     func testACardIsExactlyItsWidth() throws {
-        let file = try input("""
-        version: 1
-        cards:
-          - style: { width: 300 }
-            items:
-              - { title: Overdue meeting notes, event: Tomorrow, statusText: Waiting for approval from legal }
-          - direction: horizontal
-            style: { width: 700 }
-            items: [\((1...10).map { "{ title: Step \($0) }" }.joined(separator: ", "))]
-        """)
+        let file = try input(
+            """
+            version: 1
+            cards:
+              - style: { width: 300 }
+                items:
+                  - { title: Overdue meeting notes, event: Tomorrow, statusText: Waiting for approval from legal }
+              - direction: horizontal
+                style: { width: 700 }
+                items: [\((1...10).map { "{ title: Step \($0) }" }.joined(separator: ", "))]
+            """)
         let out = try CLIRunner.temporaryDirectory()
         let result = try CLIRunner.run(["render", file.path, "-o", out.path, "--format", "scene"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -47,34 +53,39 @@ final class LayoutPromiseTests: XCTestCase {
             XCTAssertFalse(texts.isEmpty)
             for text in texts {
                 let right = (text["x"] as? Double ?? 0) + (text["width"] as? Double ?? 0)
-                XCTAssertLessThanOrEqual(right, width - 20 + 0.01, "\(name): \(text["text"] ?? "") stays inside the margins")
+                XCTAssertLessThanOrEqual(
+                    right, width - 20 + 0.01, "\(name): \(text["text"] ?? "") stays inside the margins")
             }
         }
     }
 
     func testStrictReportsAWordCutWithAnEllipsis() throws {
-        let file = try input("""
-        version: 1
-        cards:
-          - style: { width: 200 }
-            items:
-              - { title: Donaudampfschifffahrtsgesellschaftskapitän }
-        """)
+        let file = try input(
+            """
+            version: 1
+            cards:
+              - style: { width: 200 }
+                items:
+                  - { title: Donaudampfschifffahrtsgesellschaftskapitän }
+            """)
         let lenient = try CLIRunner.run(["render", file.path, "-o", "-"])
         XCTAssertEqual(lenient.status, 0, lenient.stderr)
         let strict = try CLIRunner.run(["render", file.path, "-o", "-", "--strict"])
         XCTAssertEqual(strict.status, 2)
-        XCTAssertTrue(strict.stderr.contains("card.yaml:5:9: error: text does not fit and was cut with an ellipsis"), strict.stderr)
+        XCTAssertTrue(
+            strict.stderr.contains("card.yaml:5:9: error: text does not fit and was cut with an ellipsis"),
+            strict.stderr)
     }
 
     func testStrictReportsACutEventLabelToo() throws {
-        let file = try input("""
-        version: 1
-        cards:
-          - style: { eventColumnWidth: 30 }
-            items:
-              - { title: Review, event: Wednesday }
-        """)
+        let file = try input(
+            """
+            version: 1
+            cards:
+              - style: { eventColumnWidth: 30 }
+                items:
+                  - { title: Review, event: Wednesday }
+            """)
         let strict = try CLIRunner.run(["render", file.path, "-o", "-", "--strict"])
         XCTAssertEqual(strict.status, 2)
         XCTAssertTrue(strict.stderr.contains("card.yaml:5:9: error: text does not fit"), strict.stderr)

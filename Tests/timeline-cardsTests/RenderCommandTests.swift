@@ -5,12 +5,18 @@ import XCTest
 final class RenderCommandTests: XCTestCase {
     func testRenderWritesOneImagePerCardInEachFormat() throws {
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["render", CLIRunner.fixture("feed-three.yaml"), "-o", out.path,
-                                        "--format", "svg", "--format", "png", "--format", "pdf"])
+        let result = try CLIRunner.run([
+            "render", CLIRunner.fixture("feed-three.yaml"), "-o", out.path,
+            "--format", "svg", "--format", "png", "--format", "pdf",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        XCTAssertEqual(files, ["monday.pdf", "monday.png", "monday.svg", "tuesday.pdf", "tuesday.png", "tuesday.svg",
-                               "wednesday.pdf", "wednesday.png", "wednesday.svg"])
+        XCTAssertEqual(
+            files,
+            [
+                "monday.pdf", "monday.png", "monday.svg", "tuesday.pdf", "tuesday.png", "tuesday.svg",
+                "wednesday.pdf", "wednesday.png", "wednesday.svg",
+            ])
         let png = try Data(contentsOf: out.appendingPathComponent("monday.png"))
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
         let pdf = try Data(contentsOf: out.appendingPathComponent("monday.pdf"))
@@ -35,14 +41,18 @@ final class RenderCommandTests: XCTestCase {
 
     func testFeedWritesOneStripNamedAfterTheInput() throws {
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["render", CLIRunner.fixture("feed-three.yaml"), "--feed", "-o", out.path, "--format", "png"])
+        let result = try CLIRunner.run([
+            "render", CLIRunner.fixture("feed-three.yaml"), "--feed", "-o", out.path, "--format", "png",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["feed-three.png"])
     }
 
     func testSeveralInputsGetAFolderEach() throws {
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), CLIRunner.fixture("groups.yaml"), "-o", out.path])
+        let result = try CLIRunner.run([
+            "render", CLIRunner.fixture("plain.yaml"), CLIRunner.fixture("groups.yaml"), "-o", out.path,
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("plain/plain.svg").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("groups/groups.svg").path))
@@ -65,7 +75,9 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["card.png"])
         // Three cards cannot go to one file: exit 2 and nothing written.
-        let many = try CLIRunner.run(["render", CLIRunner.fixture("feed-three.yaml"), "-o", out.appendingPathComponent("x.svg").path])
+        let many = try CLIRunner.run([
+            "render", CLIRunner.fixture("feed-three.yaml"), "-o", out.appendingPathComponent("x.svg").path,
+        ])
         XCTAssertEqual(many.status, 2)
         XCTAssertTrue(many.stderr.contains("takes exactly one image"), many.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("x.svg").path))
@@ -75,22 +87,33 @@ final class RenderCommandTests: XCTestCase {
         let out = try CLIRunner.temporaryDirectory()
         let yaml = CLIRunner.fixture("timelinecards.yaml")
         let jsonURL = out.appendingPathComponent("timelinecards.json")
-        let converted = try JSONSerialization.data(withJSONObject: [
-            "version": 1,
-            "cards": [[
-                "id": "timelinecards",
-                "header": ["title": "Sprint 42", "subtitle": "Mobile team", "background": "#5b2a86", "color": "#ffffff"],
-                "footer": ["text": "4 of 6 done", "background": "#5b2a86", "color": "#ffffff"],
-                "style": ["border": ["color": "#ff9500", "width": 3], "cornerRadius": 18, "nodeColor": "#ff9500",
-                          "lineColor": "#ffcc80", "lineWidth": 3, "shapeSize": 16],
-                "items": [
-                    ["title": "Planning", "subtitle": "Backlog groomed", "status": "complete"],
-                    ["title": "API contract", "subtitle": "Reviewed with backend", "status": "complete"],
-                    ["title": "Offline mode", "subtitle": "Sync queue and conflict UI", "status": "in-progress"],
-                    ["title": "Release notes", "status": "open"],
+        let converted = try JSONSerialization.data(
+            withJSONObject: [
+                "version": 1,
+                "cards": [
+                    [
+                        "id": "timelinecards",
+                        "header": [
+                            "title": "Sprint 42", "subtitle": "Mobile team", "background": "#5b2a86",
+                            "color": "#ffffff",
+                        ],
+                        "footer": ["text": "4 of 6 done", "background": "#5b2a86", "color": "#ffffff"],
+                        "style": [
+                            "border": ["color": "#ff9500", "width": 3], "cornerRadius": 18, "nodeColor": "#ff9500",
+                            "lineColor": "#ffcc80", "lineWidth": 3, "shapeSize": 16,
+                        ],
+                        "items": [
+                            ["title": "Planning", "subtitle": "Backlog groomed", "status": "complete"],
+                            ["title": "API contract", "subtitle": "Reviewed with backend", "status": "complete"],
+                            [
+                                "title": "Offline mode", "subtitle": "Sync queue and conflict UI",
+                                "status": "in-progress",
+                            ],
+                            ["title": "Release notes", "status": "open"],
+                        ],
+                    ]
                 ],
-            ]],
-        ] as [String: Any], options: [.prettyPrinted, .sortedKeys])
+            ] as [String: Any], options: [.prettyPrinted, .sortedKeys])
         try converted.write(to: jsonURL)
         for format in ["svg", "png", "pdf"] {
             let fromYAML = try CLIRunner.run(["render", yaml, "-o", "-", "--format", format])
@@ -106,21 +129,28 @@ final class RenderCommandTests: XCTestCase {
         let dir = try CLIRunner.temporaryDirectory()
         let file = dir.appendingPathComponent("bad.yaml")
         try """
-            version: 1
-            cards:
-              - items:
-                  - titel: Typo
-                  - title: Ok
-                    status: opne
-                    color: "#12345"
-            """.write(to: file, atomically: true, encoding: .utf8)
+        version: 1
+        cards:
+          - items:
+              - titel: Typo
+              - title: Ok
+                status: opne
+                color: "#12345"
+        """.write(to: file, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["validate", file.path])
         XCTAssertEqual(result.status, 2)
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("\(file.path):4:9: error: unknown key 'titel'") && $0.contains("did you mean 'title'") }, result.stderr)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("\(file.path):6:17: error:") && $0.contains("did you mean 'open'") }, result.stderr)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("\(file.path):7:16: error:") && $0.contains("not a color") }, result.stderr)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("\(file.path):4:9: error:") && $0.contains("needs a title") }, result.stderr)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix("\(file.path):4:9: error: unknown key 'titel'") && $0.contains("did you mean 'title'")
+            }, result.stderr)
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("\(file.path):6:17: error:") && $0.contains("did you mean 'open'") },
+            result.stderr)
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("\(file.path):7:16: error:") && $0.contains("not a color") }, result.stderr)
+        XCTAssertTrue(
+            lines.contains { $0.hasPrefix("\(file.path):4:9: error:") && $0.contains("needs a title") }, result.stderr)
         let good = try CLIRunner.run(["validate", CLIRunner.fixture("demo.yaml")])
         XCTAssertEqual(good.status, 0, good.stderr)
         XCTAssertTrue(good.stderr.isEmpty && good.stdout.isEmpty)
@@ -129,7 +159,9 @@ final class RenderCommandTests: XCTestCase {
     func testThemesListsTheBuiltInThemes() throws {
         let result = try CLIRunner.run(["themes"])
         XCTAssertEqual(result.status, 0)
-        let names = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: " ")[0] }
+        let names = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: " ")[0]
+        }
         XCTAssertEqual(names, ["default", "dark", "fiori", "mono", "auto"])
     }
 
@@ -140,7 +172,8 @@ final class RenderCommandTests: XCTestCase {
             .write(to: file, atomically: true, encoding: .utf8)
         let without = try CLIRunner.run(["render", file.path, "-o", dir.path])
         XCTAssertEqual(without.status, 2)
-        XCTAssertTrue(without.stderr.contains("strip.yaml:3:5: error: cards[0]: the preview layout needs 'now'"), without.stderr)
+        XCTAssertTrue(
+            without.stderr.contains("strip.yaml:3:5: error: cards[0]: the preview layout needs 'now'"), without.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("card-1.svg").path))
         let with = try CLIRunner.run(["render", file.path, "-o", dir.path, "--now", "2026-11-21"])
         XCTAssertEqual(with.status, 0, with.stderr)
@@ -150,17 +183,24 @@ final class RenderCommandTests: XCTestCase {
 
     func testThemeFilesFromTheDocumentAndTheFlag() throws {
         let dir = try CLIRunner.temporaryDirectory()
-        try "style:\n  nodeColor: \"#ff2d55\"\n".write(to: dir.appendingPathComponent("brand.yaml"), atomically: true, encoding: .utf8)
-        try "style:\n  nodeColr: red\n".write(to: dir.appendingPathComponent("typo.yaml"), atomically: true, encoding: .utf8)
+        try "style:\n  nodeColor: \"#ff2d55\"\n".write(
+            to: dir.appendingPathComponent("brand.yaml"), atomically: true, encoding: .utf8)
+        try "style:\n  nodeColr: red\n".write(
+            to: dir.appendingPathComponent("typo.yaml"), atomically: true, encoding: .utf8)
         let doc = dir.appendingPathComponent("doc.yaml")
-        try "version: 1\ntheme: brand.yaml\ncards:\n  - items:\n      - { title: A, status: complete }\n".write(to: doc, atomically: true, encoding: .utf8)
+        try "version: 1\ntheme: brand.yaml\ncards:\n  - items:\n      - { title: A, status: complete }\n".write(
+            to: doc, atomically: true, encoding: .utf8)
         let themed = try CLIRunner.run(["render", doc.path, "-o", "-"])
         XCTAssertEqual(themed.status, 0, themed.stderr)
-        XCTAssertTrue(String(decoding: themed.stdout, as: UTF8.self).contains("rgb(100%,17.647059%,33.333333%)"), "the theme's node color is used")
+        XCTAssertTrue(
+            String(decoding: themed.stdout, as: UTF8.self).contains("rgb(100%,17.647059%,33.333333%)"),
+            "the theme's node color is used")
         // A problem inside a theme file points into the theme file.
         let typo = try CLIRunner.run(["render", doc.path, "-o", dir.path, "--theme", "typo.yaml"], directory: dir)
         XCTAssertEqual(typo.status, 2)
-        XCTAssertTrue(typo.stderr.hasPrefix("typo.yaml:2:3: error: unknown key 'nodeColr' in style (did you mean 'nodeColor'?)"), typo.stderr)
+        XCTAssertTrue(
+            typo.stderr.hasPrefix("typo.yaml:2:3: error: unknown key 'nodeColr' in style (did you mean 'nodeColor'?)"),
+            typo.stderr)
         let unknown = try CLIRunner.run(["render", doc.path, "-o", dir.path, "--theme", "nope"])
         XCTAssertEqual(unknown.status, 2, "a bad flag is bad input")
         XCTAssertTrue(unknown.stderr.contains("--theme 'nope' is neither a built-in theme"), unknown.stderr)
@@ -176,7 +216,8 @@ final class RenderCommandTests: XCTestCase {
             XCTAssertEqual(zero.status, 2, zero.stderr)
             XCTAssertTrue(zero.stderr.contains("--jobs must be at least 1"), zero.stderr)
             let help = try CLIRunner.run([arguments[0], "--help"])
-            let text = String(decoding: help.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = String(decoding: help.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(
+                separator: " ")
             XCTAssertTrue(text.contains("(default: the number of cores, which is also the most)."), text)
             XCTAssertFalse(text.contains("cores). (default:"), "no second, machine-dependent default")
         }

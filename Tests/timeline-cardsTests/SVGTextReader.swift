@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -10,8 +11,10 @@ final class SVGTextReader: NSObject, XMLParserDelegate {
     var hrefs: [String] = []
     private var current: String?
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.insert(name)
         current = name == "title" || name == "desc" ? name : nil
         if name == "a", let href = attributes["href"] { hrefs.append(href) }

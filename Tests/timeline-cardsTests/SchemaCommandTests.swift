@@ -26,14 +26,17 @@ final class SchemaCommandTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, schema.path] + documents
-        let pipe = Pipe(), errors = Pipe()
+        let pipe = Pipe()
+        let errors = Pipe()
         process.standardOutput = pipe
         process.standardError = errors
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "python3 with jsonschema and PyYAML is needed (make test installs jsonschema): \(problems)")
+        XCTAssertEqual(
+            process.terminationStatus, 0,
+            "python3 with jsonschema and PyYAML is needed (make test installs jsonschema): \(problems)")
         var verdicts: [String: String] = [:]
         for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
@@ -71,7 +74,9 @@ final class SchemaCommandTests: XCTestCase {
             let decoder = try CLIRunner.run(["validate", fixture])
             let decoderAccepts = decoder.status == 0
             let schemaAccepts = verdicts[fixture] == "valid"
-            XCTAssertEqual(decoderAccepts, schemaAccepts, "\(fixture): decoder \(decoder.stderr) schema \(verdicts[fixture] ?? "?")")
+            XCTAssertEqual(
+                decoderAccepts, schemaAccepts,
+                "\(fixture): decoder \(decoder.stderr) schema \(verdicts[fixture] ?? "?")")
         }
         for path in bad {
             XCTAssertEqual(try CLIRunner.run(["validate", path]).status, 2, path)

@@ -31,7 +31,10 @@ public enum FontFolder {
         var problems: [Problem] = []
         walk(directory, depth: 0, files: &files, problems: &problems)
         if files.count > maxFiles {
-            problems.append(Problem(path: directory, reason: "the folder holds \(files.count) font files, more than the limit of \(maxFiles)"))
+            problems.append(
+                Problem(
+                    path: directory,
+                    reason: "the folder holds \(files.count) font files, more than the limit of \(maxFiles)"))
             files = []
         }
         return (files, problems)
@@ -39,12 +42,15 @@ public enum FontFolder {
 
     private static func walk(_ directory: String, depth: Int, files: inout [String], problems: inout [Problem]) {
         guard let stream = opendir(directory) else {
-            problems.append(Problem(path: directory, reason: "cannot read the folder (\(String(cString: strerror(errno))))"))
+            problems.append(
+                Problem(path: directory, reason: "cannot read the folder (\(String(cString: strerror(errno))))"))
             return
         }
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             // Dot files include macOS's "._Name.ttf" resource forks, which are not fonts.
             if !name.hasPrefix(".") { names.append(name) }
         }

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -125,12 +126,13 @@ public final class FontLibrary {
     private static func addFonts(in directory: String, to config: OpaquePointer) -> [FontFolder.Problem] {
         let (files, problems) = FontFolder.scan(directory)
         func fontCount() -> Int32 { FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0 }
-        return problems + files.compactMap { file in
-            let before = fontCount()
-            // fontconfig accepts a file it finds no font in: only a new font in the set tells.
-            guard FcConfigAppFontAddFile(config, file) == FcFalse || fontCount() == before else { return nil }
-            return FontFolder.Problem(path: file, reason: "is not a font file FreeType can read")
-        }
+        return problems
+            + files.compactMap { file in
+                let before = fontCount()
+                // fontconfig accepts a file it finds no font in: only a new font in the set tells.
+                guard FcConfigAppFontAddFile(config, file) == FcFalse || fontCount() == before else { return nil }
+                return FontFolder.Problem(path: file, reason: "is not a font file FreeType can read")
+            }
     }
 
     private static let discard: cairo_write_func_t = { _, _, _ in CAIRO_STATUS_SUCCESS }
@@ -208,15 +210,20 @@ public final class FontLibrary {
 
     /// `font` when it is this library's, else the font this library itemizes `text` in `fontName`
     /// with, when that is one run in a font of the same file; nil otherwise.
-    func ownFont(_ font: UnsafeMutablePointer<PangoFont>, text: String, fontName: String) -> UnsafeMutablePointer<PangoFont>? {
+    func ownFont(_ font: UnsafeMutablePointer<PangoFont>, text: String, fontName: String) -> UnsafeMutablePointer<
+        PangoFont
+    >? {
         if pango_font_get_font_map(font) == fontMap { return font }
         if let known = ownFonts[font] { return known }
         var own: UnsafeMutablePointer<PangoFont>?
         if let attributes = itemizeAttributes(fontName),
-           let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, text, 0, Int32(text.utf8.count), attributes, nil) {
+            let list = pango_itemize_with_base_dir(
+                context, PANGO_DIRECTION_LTR, text, 0, Int32(text.utf8.count), attributes, nil)
+        {
             if list.pointee.next == nil, let data = list.pointee.data,
-               let candidate = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis.font,
-               let file = Self.fontFile(candidate), file == Self.fontFile(font) {
+                let candidate = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis.font,
+                let file = Self.fontFile(candidate), file == Self.fontFile(font)
+            {
                 own = candidate
                 g_object_ref(candidate)
                 ownedFonts.append(candidate)
@@ -233,11 +240,15 @@ public final class FontLibrary {
     private var ownedFonts: [UnsafeMutablePointer<PangoFont>] = []
 
     private static func fontFile(_ font: UnsafeMutablePointer<PangoFont>) -> String? {
-        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
+        guard
+            let pattern = pango_fc_font_get_pattern(
+                UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+        else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
         var index: Int32 = 0
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
-              FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch else { return nil }
+            FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch
+        else { return nil }
         return String(cString: file) + "#\(index)"
     }
 

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

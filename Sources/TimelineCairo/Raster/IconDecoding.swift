@@ -1,10 +1,11 @@
 import CCairo
+import TimelineScene
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineScene
 
 /// An icon ready to draw: PNG pixels in a cairo surface, or an SVG document parsed by librsvg.
 enum DecodedIcon {
@@ -41,7 +42,8 @@ public enum IconDecoding {
             }
             guard surface.status == CAIRO_STATUS_SUCCESS else {
                 // cairo reports every libpng failure as "out of memory"; the file is what is wrong.
-                return .failure(Failure(message: "is not a PNG file cairo can read (damaged or unsupported image data)"))
+                return .failure(
+                    Failure(message: "is not a PNG file cairo can read (damaged or unsupported image data)"))
             }
             let width = Double(cairo_image_surface_get_width(surface.pointer))
             let height = Double(cairo_image_surface_get_height(surface.pointer))
@@ -79,18 +81,22 @@ public enum IconDecoding {
     /// The SVG drawn into a square of `rasterSide` pixels. PDF output draws this instead of the
     /// vector document: librsvg writes an icon's own `<a>` links as PDF link annotations.
     static func rasterSurface(_ svg: SVGIcon) -> CairoSurface? {
-        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rasterSide), Int32(rasterSide)))
+        let surface = CairoSurface(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(rasterSide), Int32(rasterSide)))
         let context = CairoContext(surface: surface)
         let side = Double(rasterSide)
         guard svg.render(on: context.pointer, viewport: cairo_rectangle_t(x: 0, y: 0, width: side, height: side)),
-              cairo_status(context.pointer) == CAIRO_STATUS_SUCCESS else { return nil }
+            cairo_status(context.pointer) == CAIRO_STATUS_SUCCESS
+        else { return nil }
         cairo_surface_flush(surface.pointer)
         return surface
     }
 
     /// The SVG drawn by `rasterSurface`, as PNG bytes.
     private static func raster(_ svg: SVGIcon) -> [UInt8]? {
-        guard let surface = rasterSurface(svg), let pixels = cairo_image_surface_get_data(surface.pointer) else { return nil }
+        guard let surface = rasterSurface(svg), let pixels = cairo_image_surface_get_data(surface.pointer) else {
+            return nil
+        }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         return try? PNGEncoder.encode(pixels: pixels, width: rasterSide, height: rasterSide, stride: stride)
     }

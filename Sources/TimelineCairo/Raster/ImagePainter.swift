@@ -34,15 +34,19 @@ final class ImagePainter {
             }
         case .svg(let svg):
             // librsvg fits the document into the viewport itself, honouring its preserveAspectRatio.
-            svg.render(on: cr, viewport: cairo_rectangle_t(x: image.rect.x, y: image.rect.y,
-                                                           width: image.rect.width, height: image.rect.height))
+            svg.render(
+                on: cr,
+                viewport: cairo_rectangle_t(
+                    x: image.rect.x, y: image.rect.y,
+                    width: image.rect.width, height: image.rect.height))
         }
         cairo_restore(cr)
     }
 
     /// A new image surface with `surface`'s pixels.
     private static func copy(of surface: CairoSurface) -> CairoSurface? {
-        let width = cairo_image_surface_get_width(surface.pointer), height = cairo_image_surface_get_height(surface.pointer)
+        let width = cairo_image_surface_get_width(surface.pointer)
+        let height = cairo_image_surface_get_height(surface.pointer)
         let copy = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height))
         guard copy.status == CAIRO_STATUS_SUCCESS else { return nil }
         let context = CairoContext(surface: copy)

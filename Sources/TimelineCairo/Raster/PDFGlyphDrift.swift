@@ -55,7 +55,8 @@ final class PDFGlyphDrift {
             glyphs[index].y -= raise
             let glyph = glyphs[index]
             if baseline.map({ abs($0 - glyph.y) > 0.001 * fontSize }) ?? true || size != fontSize
-                || abs(glyph.x - drift - cairoNext) > 10 * fontSize {
+                || abs(glyph.x - drift - cairoNext) > 10 * fontSize
+            {
                 drift = 0
                 baseline = glyph.y
                 size = fontSize

@@ -1,5 +1,6 @@
 import CDeflate
 import TimelineScene
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,9 +37,11 @@ enum PNGEncoder {
     ///     bytes per row.
     ///   - scale: pixels per point, written as pixels per metre (`pHYs`): 2 is 144 dpi.
     ///   - background: the color the image is made to be seen on (`bKGD`).
-    static func encode(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
-                       background: RGBA = RGBA(r: 255, g: 255, b: 255),
-                       compression: Compression = .small) throws(Failure) -> [UInt8] {
+    static func encode(
+        pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
+        background: RGBA = RGBA(r: 255, g: 255, b: 255),
+        compression: Compression = .small
+    ) throws(Failure) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
@@ -53,8 +56,9 @@ enum PNGEncoder {
         density.appendBigEndian(perMetre)
         density.append(1) // the unit is the metre
         file.appendChunk("pHYs", density[...])
-        let compressed = try compressedRows(pixels: pixels, width: width, height: height, stride: stride,
-                                            compression: compression)
+        let compressed = try compressedRows(
+            pixels: pixels, width: width, height: height, stride: stride,
+            compression: compression)
         // A chunk holds less than 2 GiB.
         for start in Swift.stride(from: 0, to: compressed.count, by: 1 << 30) {
             file.appendChunk("IDAT", compressed[start..<min(compressed.count, start + (1 << 30))])
@@ -64,8 +68,10 @@ enum PNGEncoder {
     }
 
     /// The filtered rows as one zlib stream.
-    private static func compressedRows(pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
-                                       compression: Compression) throws(Failure) -> [UInt8] {
+    private static func compressedRows(
+        pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
+        compression: Compression
+    ) throws(Failure) -> [UInt8] {
         let rowBytes = width * 4
         // Two unfiltered rows, the one above and this one, then the filtered rows.
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
@@ -83,7 +89,8 @@ enum PNGEncoder {
         }
         guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
         defer { libdeflate_free_compressor(compressor) }
-        let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) { output, count in
+        let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) {
+            output, count in
             count = filtered.withUnsafeBytes { input in
                 libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
             }
@@ -130,7 +137,9 @@ enum PNGEncoder {
 
     /// The row's filter byte and bytes: Up (the difference from the row above) or Sub (from the
     /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes.
-    private static func filter(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+    private static func filter(
+        _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
         // A row the same as the one above (most rows of a card's flat areas) is all zeros in Up,
         // the smallest sum there is: no need to sum.
         if memcmp(row, above, count) == 0 {
@@ -139,7 +148,8 @@ enum PNGEncoder {
             return
         }
         // Wrapping sums of 32 bits (a row has at most 131,068 bytes of at most 128): vectorized.
-        var upCost: UInt32 = 0, subCost: UInt32 = 0
+        var upCost: UInt32 = 0
+        var subCost: UInt32 = 0
         for index in 0..<min(4, count) {
             upCost &+= UInt32(Int8(bitPattern: row[index] &- above[index]).magnitude)
             subCost &+= UInt32(Int8(bitPattern: row[index]).magnitude)
@@ -159,14 +169,16 @@ enum PNGEncoder {
     }
 }
 
-private extension [UInt8] {
-    mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
-                            UInt8(truncatingIfNeeded: value)])
+extension [UInt8] {
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8),
+            UInt8(truncatingIfNeeded: value),
+        ])
     }
 
     /// A chunk: its length, type, data and the CRC of type and data.
-    mutating func appendChunk(_ type: String, _ data: ArraySlice<UInt8>) {
+    fileprivate mutating func appendChunk(_ type: String, _ data: ArraySlice<UInt8>) {
         appendBigEndian(UInt32(data.count))
         let typeBytes = Array(type.utf8)
         var crc = libdeflate_crc32(0, typeBytes, typeBytes.count)

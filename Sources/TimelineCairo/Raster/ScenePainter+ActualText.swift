@@ -8,7 +8,9 @@ extension ScenePainter {
     /// extraction copies instead of guessing it back from the glyphs (lam-alef ligatures came out
     /// reversed, Hebrew points as spaces). Returns false, drawing nothing, for other lines.
     func showRightToLeftLineWithActualText(_ text: String, x: Double, baseline: Double) -> Bool {
-        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0) else { return false }
+        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0) else {
+            return false
+        }
         var runs: [PangoGlyphItem] = []
         var list = line.pointee.runs
         var hasRightToLeft = false
@@ -17,7 +19,8 @@ extension ScenePainter {
             guard let data = node.pointee.data else { continue }
             let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
             guard let item = run.item, let glyphs = run.glyphs, item.pointee.analysis.font != nil else { return false }
-            for index in 0..<Int(glyphs.pointee.num_glyphs) where glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
+            for index in 0..<Int(glyphs.pointee.num_glyphs)
+            where glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
                 return false // pango draws hex boxes for these: leave them to it
             }
             hasRightToLeft = hasRightToLeft || item.pointee.analysis.level % 2 == 1
@@ -36,12 +39,15 @@ extension ScenePainter {
             for index in 0..<Int(string.pointee.num_glyphs) {
                 guard let info = infos?[index] else { continue }
                 if info.glyph != SVGGlyphs.emptyGlyph {
-                    glyphs.append(cairo_glyph_t(index: UInt(info.glyph), x: x + Double(penX + Int(info.geometry.x_offset)) / unit,
-                                                y: baseline + Double(info.geometry.y_offset) / unit))
+                    glyphs.append(
+                        cairo_glyph_t(
+                            index: UInt(info.glyph), x: x + Double(penX + Int(info.geometry.x_offset)) / unit,
+                            y: baseline + Double(info.geometry.y_offset) / unit))
                 }
                 penX += Int(info.geometry.width)
             }
-            let start = Int(item.pointee.offset), end = min(utf8.count, start + Int(item.pointee.length))
+            let start = Int(item.pointee.offset)
+            let end = min(utf8.count, start + Int(item.pointee.length))
             guard !glyphs.isEmpty, start < end else { continue }
             var runText = Array(utf8[start..<end])
             if item.pointee.analysis.level % 2 == 1 {
@@ -56,8 +62,9 @@ extension ScenePainter {
             var cluster = cairo_text_cluster_t(num_bytes: Int32(runText.count), num_glyphs: Int32(glyphs.count))
             runText.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { chars in
-                    cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count), &cluster, 1,
-                                           cairo_text_cluster_flags_t(0))
+                    cairo_show_text_glyphs(
+                        cr, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count), &cluster, 1,
+                        cairo_text_cluster_flags_t(0))
                 }
             }
         }
@@ -69,17 +76,22 @@ extension ScenePainter {
     /// several lines, right-to-left runs, or characters no font has (Pango's hex boxes).
     func showLeftToRightRuns(_ text: String, x: Double, top: Double) -> Bool {
         guard pango_layout_get_line_count(layout) == 1,
-              let line = pango_layout_get_line_readonly(layout, 0) else { return false }
-        var runs: [(glyphs: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>,
-                    font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer)] = []
+            let line = pango_layout_get_line_readonly(layout, 0)
+        else { return false }
+        var runs:
+            [(
+                glyphs: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>,
+                font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer
+            )] = []
         var list = line.pointee.runs
         while let node = list {
             list = node.pointee.next
             guard let data = node.pointee.data else { continue }
             let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
             guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font,
-                  item.pointee.analysis.level % 2 == 0,
-                  let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return false }
+                item.pointee.analysis.level % 2 == 0,
+                let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+            else { return false }
             let string = glyphs.pointee
             for index in 0..<Int(string.num_glyphs) where string.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
                 return false
@@ -92,7 +104,8 @@ extension ScenePainter {
         // From the current point, as Pango's renderer and `drawKept` start (cairo keeps it in
         // fixed point): the same line gives the same bytes whichever way it was measured.
         cairo_move_to(cr, x, top)
-        var originX = 0.0, originY = 0.0
+        var originX = 0.0
+        var originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
         var penX = originX + Double(logical.x) / unit
         let baseline = originY + Double(pango_layout_get_baseline(layout)) / unit
@@ -100,10 +113,12 @@ extension ScenePainter {
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 for run in runs {
-                    let offset = Int(run.item.pointee.offset), length = Int(run.item.pointee.length)
+                    let offset = Int(run.item.pointee.offset)
+                    let length = Int(run.item.pointee.length)
                     guard offset + length <= chars.count else { continue }
-                    penX += showRun(run.glyphs, text: chars.baseAddress.map { $0 + offset }, length: length,
-                                    font: run.font, scaledFont: run.scaledFont, x: penX, baseline: baseline)
+                    penX += showRun(
+                        run.glyphs, text: chars.baseAddress.map { $0 + offset }, length: length,
+                        font: run.font, scaledFont: run.scaledFont, x: penX, baseline: baseline)
                 }
             }
         }

@@ -45,7 +45,8 @@ struct ScenePainter {
     }
 
     func setColor(_ color: RGBA) {
-        cairo_set_source_rgba(cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, Double(color.a) / 255)
+        cairo_set_source_rgba(
+            cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255, Double(color.a) / 255)
     }
 
     private func paintBox(_ box: BoxNode) {
@@ -77,8 +78,10 @@ struct ScenePainter {
         if let fade = line.fadeTo {
             let gradient = cairo_pattern_create_linear(line.from.x, line.from.y, line.to.x, line.to.y)
             let start = line.stroke.color
-            cairo_pattern_add_color_stop_rgba(gradient, 0, Double(start.r) / 255, Double(start.g) / 255, Double(start.b) / 255, Double(start.a) / 255)
-            cairo_pattern_add_color_stop_rgba(gradient, 1, Double(fade.r) / 255, Double(fade.g) / 255, Double(fade.b) / 255, Double(fade.a) / 255)
+            cairo_pattern_add_color_stop_rgba(
+                gradient, 0, Double(start.r) / 255, Double(start.g) / 255, Double(start.b) / 255, Double(start.a) / 255)
+            cairo_pattern_add_color_stop_rgba(
+                gradient, 1, Double(fade.r) / 255, Double(fade.g) / 255, Double(fade.b) / 255, Double(fade.a) / 255)
             cairo_set_source(cr, gradient)
             cairo_pattern_destroy(gradient)
         }
@@ -126,7 +129,8 @@ struct ScenePainter {
             } else {
                 let top = layOut(line.text, font: text.font, baseline: line.baseline)
                 if !textAsOutlines, marksPDFStructure,
-                   showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline) {
+                    showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline)
+                {
                     continue
                 }
                 if !textAsOutlines, marksPDFStructure, showLeftToRightRuns(line.text, x: line.x, top: top) { continue }
@@ -171,20 +175,24 @@ struct ScenePainter {
     /// cairo renderer: glyphs placed from the current point, with their text and clusters so a
     /// PDF keeps the text), without laying it out again.
     private func drawKept(_ shaped: ShapedLine, text: String, font fontName: String, x: Double, baseline: Double) {
-        guard let shapedFont = shaped.item.pointee.analysis.font, let font = fonts.ownFont(shapedFont, text: text, fontName: fontName),
-              let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else {
+        guard let shapedFont = shaped.item.pointee.analysis.font,
+            let font = fonts.ownFont(shapedFont, text: text, fontName: fontName),
+            let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+        else {
             paintLaidOut(text, font: fontName, x: x, baseline: baseline)
             return
         }
         let unit = Double(PANGO_SCALE)
         cairo_move_to(cr, x, baseline - Double(shaped.baseline) / unit)
-        var originX = 0.0, originY = 0.0
+        var originX = 0.0
+        var originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
         var utf8 = text
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                showRun(shaped.glyphs, text: chars.baseAddress, length: Int(shaped.item.pointee.length), font: font,
-                        scaledFont: scaledFont, x: originX, baseline: originY + Double(shaped.baseline) / unit)
+                showRun(
+                    shaped.glyphs, text: chars.baseAddress, length: Int(shaped.item.pointee.length), font: font,
+                    scaledFont: scaledFont, x: originX, baseline: originY + Double(shaped.baseline) / unit)
             }
         }
         cairo_move_to(cr, originX, originY)
@@ -193,9 +201,11 @@ struct ScenePainter {
     /// Glyphs of one left-to-right run starting at `x`, with their text (`length` bytes at `text`)
     /// in clusters so that a PDF keeps it, or filled as outlines on a PNG; returns the run's width.
     @discardableResult
-    func showRun(_ glyphString: UnsafeMutablePointer<PangoGlyphString>, text: UnsafePointer<CChar>?, length: Int,
-                 font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer,
-                 x originX: Double, baseline baseY: Double) -> Double {
+    func showRun(
+        _ glyphString: UnsafeMutablePointer<PangoGlyphString>, text: UnsafePointer<CChar>?, length: Int,
+        font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer,
+        x originX: Double, baseline baseY: Double
+    ) -> Double {
         let unit = Double(PANGO_SCALE)
         let string = glyphString.pointee
         let count = Int(string.num_glyphs)
@@ -206,7 +216,10 @@ struct ScenePainter {
             let info = string.glyphs[index]
             if info.glyph != SVGGlyphs.emptyGlyph, info.glyph & SVGGlyphs.unknownFlag == 0 {
                 let y = info.geometry.y_offset == 0 ? baseY : baseY + Double(info.geometry.y_offset) / unit
-                glyphs.append(cairo_glyph_t(index: UInt(info.glyph), x: originX + Double(position + Int(info.geometry.x_offset)) / unit, y: y))
+                glyphs.append(
+                    cairo_glyph_t(
+                        index: UInt(info.glyph), x: originX + Double(position + Int(info.geometry.x_offset)) / unit,
+                        y: y))
             }
             position += Int(info.geometry.width)
         }
@@ -228,7 +241,10 @@ struct ScenePainter {
             while next < count, Int(string.log_clusters[next]) == start { next += 1 }
             let end = next < count ? Int(string.log_clusters[next]) : length
             var drawn = 0
-            for glyph in index..<next where string.glyphs[glyph].glyph != SVGGlyphs.emptyGlyph && string.glyphs[glyph].glyph & SVGGlyphs.unknownFlag == 0 {
+            for glyph in index..<next
+            where string.glyphs[glyph].glyph != SVGGlyphs.emptyGlyph
+                && string.glyphs[glyph].glyph & SVGGlyphs.unknownFlag == 0
+            {
                 drawn += 1
             }
             clusters.append(cairo_text_cluster_t(num_bytes: Int32(end - start), num_glyphs: Int32(drawn)))
@@ -237,8 +253,9 @@ struct ScenePainter {
         glyphDrift?.correct(&glyphs, font: font, scaledFont: scaledFont)
         cairo_save(cr)
         cairo_set_scaled_font(cr, scaledFont)
-        cairo_show_text_glyphs(cr, text, Int32(length), glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
-                               cairo_text_cluster_flags_t(rawValue: 0))
+        cairo_show_text_glyphs(
+            cr, text, Int32(length), glyphs, Int32(glyphs.count), clusters, Int32(clusters.count),
+            cairo_text_cluster_flags_t(rawValue: 0))
         cairo_restore(cr)
         return Double(position) / unit
     }

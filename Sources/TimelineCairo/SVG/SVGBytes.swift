@@ -76,7 +76,9 @@ struct SVGBytes {
         append(unsigned: UInt64(thousandths / 1000))
         let fraction = Int(thousandths % 1000)
         guard fraction != 0 else { return }
-        let d1 = fraction / 100, d2 = fraction / 10 % 10, d3 = fraction % 10
+        let d1 = fraction / 100
+        let d2 = fraction / 10 % 10
+        let d3 = fraction % 10
         bytes.append(UInt8(ascii: "."))
         bytes.append(48 + UInt8(d1))
         if d2 != 0 || d3 != 0 { bytes.append(48 + UInt8(d2)) }

@@ -19,7 +19,9 @@ enum SVGDocument {
                 case UInt8(ascii: "'"): result += Array("&apos;".utf8)
                 case UInt8(ascii: "\n"), UInt8(ascii: "\t"): result.append(byte)
                 case 0..<0x20: continue // XML 1.0 forbids most control characters even when escaped.
-                case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
+                case 0xEF
+                where index + 1 < bytes.count && bytes[index] == 0xBF
+                    && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
                     index += 2
                 default: result.append(byte)
                 }

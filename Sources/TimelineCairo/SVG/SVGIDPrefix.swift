@@ -1,4 +1,5 @@
 import CDeflate
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -27,14 +28,16 @@ enum SVGIDPrefix {
         for byte in name.utf8.prefix(40) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
                 prefix.append(byte)
             default:
                 prefix.append(UInt8(ascii: "_"))
             }
         }
         // An id starts with a letter or an underscore.
-        if let first = prefix.first, !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20), first != UInt8(ascii: "_") {
+        if let first = prefix.first, !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20),
+            first != UInt8(ascii: "_")
+        {
             prefix.insert(UInt8(ascii: "_"), at: 0)
         }
         if prefix.isEmpty { prefix = Array("svg".utf8) }
@@ -51,7 +54,8 @@ enum SVGIDPrefix {
 
     /// `pieces` joined, each marker replaced by `prefix`, written straight into `Data` of the
     /// final size, since a large card's SVG is tens of megabytes. The stretches between markers
-    /// are found with memchr and copied whole, as there are dozens of markers per item. `pieces` count their markers; the copy stops at the buffer's end whatever they say.
+    /// are found with memchr and copied whole, as there are dozens of markers per item. `pieces` count their markers;
+    /// the copy stops at the buffer's end whatever they say.
     static func join(_ pieces: [SVGBytes], replacingMarkersWith prefix: [UInt8]) -> Data {
         let size = pieces.reduce(0) { $0 + $1.bytes.count + $1.markers * max(0, prefix.count - 1) }
         var data = Data(count: size)

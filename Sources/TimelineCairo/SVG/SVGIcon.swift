@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,9 +51,14 @@ final class SVGIcon {
     }
 
     private struct Library: @unchecked Sendable {
-        typealias NewFromData = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> OpaquePointer?
-        typealias RenderDocument = @convention(c) (OpaquePointer?, OpaquePointer?, UnsafePointer<cairo_rectangle_t>?,
-                                                   UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> Int32
+        typealias NewFromData =
+            @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) ->
+            OpaquePointer?
+        typealias RenderDocument =
+            @convention(c) (
+                OpaquePointer?, OpaquePointer?, UnsafePointer<cairo_rectangle_t>?,
+                UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+            ) -> Int32
         let newFromData: NewFromData
         let renderDocument: RenderDocument
     }
@@ -62,9 +68,11 @@ final class SVGIcon {
         for name in ["librsvg-2.so.2", "librsvg-2.2.dylib", "librsvg-2.dylib"] {
             guard let opened = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
             guard let newFromData = dlsym(opened, "rsvg_handle_new_from_data"),
-                  let renderDocument = dlsym(opened, "rsvg_handle_render_document") else { continue }
-            return Library(newFromData: unsafeBitCast(newFromData, to: Library.NewFromData.self),
-                           renderDocument: unsafeBitCast(renderDocument, to: Library.RenderDocument.self))
+                let renderDocument = dlsym(opened, "rsvg_handle_render_document")
+            else { continue }
+            return Library(
+                newFromData: unsafeBitCast(newFromData, to: Library.NewFromData.self),
+                renderDocument: unsafeBitCast(renderDocument, to: Library.RenderDocument.self))
         }
         return nil
     }()

@@ -1,11 +1,12 @@
 import CCairo
 import CPangoCairo
+import TimelineScene
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineScene
 
 extension SVGWriter {
     /// A text node as one group in its color, one `<use>` per visible glyph, placed where
@@ -79,8 +80,10 @@ extension SVGWriter {
     /// One `<use>` per visible glyph of a run starting at `x` (Pango units from the line's
     /// start), which moves on by the run's width. Only SVG 1.1's `xlink:href`: every browser
     /// reads it too, and a second reference on the most written element costs a sixth of the file.
-    private func writeGlyphs(_ string: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?,
-                             x: inout Int, _ state: inout State) {
+    private func writeGlyphs(
+        _ string: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?,
+        x: inout Int, _ state: inout State
+    ) {
         guard let infos = string.pointee.glyphs else { return }
         let count = Int(string.pointee.num_glyphs)
         guard let font else {
@@ -158,8 +161,9 @@ extension SVGWriter {
         state.body.append(")\"><use")
         state.body.references("icon", embedded.id)
         state.body.append(" transform=\"translate(")
-        state.body.point(image.rect.x + (image.rect.width - embedded.width * scale) / 2,
-                         image.rect.y + (image.rect.height - embedded.height * scale) / 2)
+        state.body.point(
+            image.rect.x + (image.rect.width - embedded.width * scale) / 2,
+            image.rect.y + (image.rect.height - embedded.height * scale) / 2)
         state.body.append(") scale(")
         state.body.append(number: scale)
         state.body.append(")\"/></g>\n")

@@ -1,11 +1,12 @@
 import CCairo
 import CPangoCairo
+import TimelineScene
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimelineScene
 
 /// Writes a scene as SVG directly, drawing what `ScenePainter` draws: boxes, markers and their
 /// glyphs as the scene's outlines (`SVGWriter+Outline`), lines as lines, text as glyph outlines
@@ -61,7 +62,8 @@ struct SVGWriter {
         fonts.updateContext(for: glyphs.context)
 
         var head = SVGBytes(capacity: 512)
-        head.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
+        head.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        head.append("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
         let canvas = SceneRenderer.canvasSize(of: scene, scale: scale)
         head.attribute("width", canvas.width)
         head.attribute("height", canvas.height)

@@ -15,25 +15,33 @@ enum HarfBuzzShaping {
     /// The item's glyphs and, per glyph, whether it is unsafe to break before; nil where Pango
     /// could shape differently.
     static func shape(_ item: UnsafeMutablePointer<PangoItem>, text: UnsafePointer<CChar>, length: Int32)
-        -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])? {
+        -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])?
+    {
         let analysis = item.pointee.analysis
         guard let font = analysis.font, analysis.extra_attrs == nil, analysis.level & 1 == 0,
-              analysis.gravity == UInt8(PANGO_GRAVITY_SOUTH.rawValue),
-              // No centred baseline, ellipsis or hyphen (bit 7 only says the item knows its character offset).
-              analysis.flags & 0x7 == 0,
-              let hbFont = pango_font_get_hb_font(font) else { return nil }
+            analysis.gravity == UInt8(PANGO_GRAVITY_SOUTH.rawValue),
+            // No centred baseline, ellipsis or hyphen (bit 7 only says the item knows its character offset).
+            analysis.flags & 0x7 == 0,
+            let hbFont = pango_font_get_hb_font(font)
+        else { return nil }
         let face = hb_font_get_face(hbFont)
         // Pango marks colour glyphs (`glyph_has_color`): such fonts are left to it.
-        guard hb_ot_color_has_layers(face) == 0, hb_ot_color_has_png(face) == 0, hb_ot_color_has_svg(face) == 0 else { return nil }
+        guard hb_ot_color_has_layers(face) == 0, hb_ot_color_has_png(face) == 0, hb_ot_color_has_svg(face) == 0 else {
+            return nil
+        }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(g_unicode_script_to_iso15924(GUnicodeScript(rawValue: Int32(analysis.script)))))
+        hb_buffer_set_script(
+            buffer,
+            hb_script_from_iso15924_tag(g_unicode_script_to_iso15924(GUnicodeScript(rawValue: Int32(analysis.script)))))
         hb_buffer_set_language(buffer, hb_language_from_string(pango_language_to_string(analysis.language), -1))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        hb_buffer_set_flags(
+            buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
         hb_buffer_set_invisible_glyph(buffer, SVGGlyphs.emptyGlyph)
-        let offset = UInt32(item.pointee.offset), itemLength = Int32(item.pointee.length)
+        let offset = UInt32(item.pointee.offset)
+        let itemLength = Int32(item.pointee.length)
         // Pre-context, the item, post-context, as `pango_hb_shape` adds them.
         hb_buffer_add_utf8(buffer, text, Int32(offset), offset, 0)
         hb_buffer_add_utf8(buffer, text, Int32(offset) + itemLength, offset, itemLength)
@@ -44,22 +52,26 @@ enum HarfBuzzShaping {
         hb_shape(hbFont, buffer, features, featureCount)
 
         var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, nil),
-              count > 0 else { return nil }
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, nil),
+            count > 0
+        else { return nil }
         let glyphs = pango_glyph_string_new()!
         pango_glyph_string_set_size(glyphs, Int32(count))
         var unsafe = [Bool](repeating: false, count: Int(count))
         var lastCluster = -1
         for index in 0..<Int(count) {
-            let info = infos[index], position = positions[index]
+            let info = infos[index]
+            let position = positions[index]
             let cluster = Int(info.cluster) - Int(offset)
             guard info.codepoint != 0, position.x_advance >= 0 else {
                 pango_glyph_string_free(glyphs)
                 return nil
             }
             glyphs.pointee.glyphs[index].glyph = info.codepoint
-            glyphs.pointee.glyphs[index].geometry = PangoGlyphGeometry(width: position.x_advance, x_offset: position.x_offset,
-                                                                       y_offset: -position.y_offset)
+            glyphs.pointee.glyphs[index].geometry = PangoGlyphGeometry(
+                width: position.x_advance, x_offset: position.x_offset,
+                y_offset: -position.y_offset)
             var attributes = PangoGlyphVisAttr()
             attributes.is_cluster_start = cluster != lastCluster ? 1 : 0
             glyphs.pointee.glyphs[index].attr = attributes

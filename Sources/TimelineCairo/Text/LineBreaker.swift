@@ -39,9 +39,12 @@ struct LineBreaker {
 
     /// Scripts whose shaping never looks at the text around an item (no joining): there, glyphs
     /// between two places safe to cut are those of the piece shaped alone.
-    private static let sliceableScripts: Set<UInt8> = Set([G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_LATIN, G_UNICODE_SCRIPT_GREEK,
-                                                          G_UNICODE_SCRIPT_CYRILLIC, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HIRAGANA,
-                                                          G_UNICODE_SCRIPT_KATAKANA].map { UInt8($0.rawValue) })
+    private static let sliceableScripts: Set<UInt8> = Set(
+        [
+            G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_LATIN, G_UNICODE_SCRIPT_GREEK,
+            G_UNICODE_SCRIPT_CYRILLIC, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HIRAGANA,
+            G_UNICODE_SCRIPT_KATAKANA,
+        ].map { UInt8($0.rawValue) })
 
     /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
     /// (words, or words then characters).
@@ -59,7 +62,8 @@ struct LineBreaker {
             pango_tailor_break(chars, length, &whole.item.pointee.analysis, -1, buffer.baseAddress, Int32(count + 1))
         }
         var widths = [Int32](repeating: 0, count: count)
-        var glyphItem = PangoGlyphItem(item: whole.item, glyphs: whole.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
+        var glyphItem = PangoGlyphItem(
+            item: whole.item, glyphs: whole.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
         widths.withUnsafeMutableBufferPointer { pango_glyph_item_get_logical_widths(&glyphItem, chars, $0.baseAddress) }
         logWidths = widths.map { Int($0) }
         byteOffsets = []
@@ -68,7 +72,8 @@ struct LineBreaker {
         for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
         byteOffsets.append(Int(length))
         if let unsafe = whole.unsafeToBreak, Self.sliceableScripts.contains(whole.item.pointee.analysis.script),
-           byteOffsets.count == count + 1 {
+            byteOffsets.count == count + 1
+        {
             var glyphAtByte = [Int](repeating: -1, count: Int(length) + 1)
             for index in stride(from: Int(whole.glyphs.pointee.num_glyphs) - 1, through: 0, by: -1) {
                 let cluster = Int(whole.glyphs.pointee.log_clusters[index])
@@ -85,17 +90,23 @@ struct LineBreaker {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
-              attrs[count].break_removes_preceding == 0 else { return nil }
+            attrs[count].break_removes_preceding == 0
+        else { return nil }
         for index in 0..<Int(whole.glyphs.pointee.num_glyphs)
         where whole.glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 { return nil }
-        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language) else { return nil }
+        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language) else {
+            return nil
+        }
         let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
         pango_font_metrics_unref(metrics)
         var lines: [Line] = []
         var start = 0
         while start < count {
-            guard let line = nextLine(from: start, count: count, first: start == 0, whole: whole,
-                                      remaining: Int(maxWidth), safeDistance: safeDistance) else { return nil }
+            guard
+                let line = nextLine(
+                    from: start, count: count, first: start == 0, whole: whole,
+                    remaining: Int(maxWidth), safeDistance: safeDistance)
+            else { return nil }
             lines.append(line)
             start = line.endCharacter
         }
@@ -103,8 +114,10 @@ struct LineBreaker {
     }
 
     /// `process_item` for the rest of the item from character `start` on an empty line.
-    private func nextLine(from start: Int, count: Int, first: Bool, whole: ShapedLine,
-                          remaining: Int, safeDistance: Int) -> Line? {
+    private func nextLine(
+        from start: Int, count: Int, first: Bool, whole: ShapedLine,
+        remaining: Int, safeDistance: Int
+    ) -> Line? {
         let chars = count - start
         var width: Int
         if first {
@@ -119,19 +132,26 @@ struct LineBreaker {
             let rest = piece(start, count)
             width = rest.width
             if width + extra <= remaining || chars == 1 {
-                return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count, run: rest)
+                return Line(
+                    start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count,
+                    run: rest)
             }
         }
-        guard let found = searchBreak(from: start, chars: chars, width: width, extra: extra, remaining: remaining,
-                                      safeDistance: safeDistance) else { return nil }
+        guard
+            let found = searchBreak(
+                from: start, chars: chars, width: width, extra: extra, remaining: remaining,
+                safeDistance: safeDistance)
+        else { return nil }
         let end = start + found.chars
         if end == count {
             // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
-            return Line(start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count,
-                        run: first ? whole : piece(start, count))
+            return Line(
+                start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count,
+                run: first ? whole : piece(start, count))
         }
-        return Line(start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end,
-                    run: found.run ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
+        return Line(
+            start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end,
+            run: found.run ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
     }
 
     /// A break `process_item` chose: after `chars` characters, measured `width` plus `extra`,
@@ -148,8 +168,10 @@ struct LineBreaker {
     /// when no word fits. Candidates
     /// well inside the line are taken by their log widths, those near its end measured; nil
     /// where the choice would need a hyphen.
-    private func searchBreak(from start: Int, chars: Int, width originalWidth: Int, extra originalExtra: Int,
-                             remaining: Int, safeDistance: Int) -> Break? {
+    private func searchBreak(
+        from start: Int, chars: Int, width originalWidth: Int, extra originalExtra: Int,
+        remaining: Int, safeDistance: Int
+    ) -> Break? {
         var best = Break(chars: chars, width: originalWidth, extra: originalExtra, run: nil)
         for charWrap in [false, true] {
             var width = 0
@@ -158,7 +180,9 @@ struct LineBreaker {
                 if min(width + extra, width) > remaining + safeDistance, best.chars < chars { break }
                 if offset > 0, canBreak(start + offset, charWrap: charWrap) {
                     // A break that inserts a hyphen changes the line's glyphs: left to a layout.
-                    if attrs[start + offset].break_inserts_hyphen != 0 || attrs[start + offset].break_removes_preceding != 0 {
+                    if attrs[start + offset].break_inserts_hyphen != 0
+                        || attrs[start + offset].break_removes_preceding != 0
+                    {
                         return nil
                     }
                     if width + extra < remaining - safeDistance {
@@ -168,8 +192,12 @@ struct LineBreaker {
                     } else {
                         let run = piece(start, start + offset)
                         let measured = run.width
-                        let measuredExtra = offset < chars && attrs[start + offset - 1].is_white != 0 ? -logWidths[start + offset - 1] : 0
-                        if best.chars == chars || measured + measuredExtra <= remaining || measured + measuredExtra < best.width + best.extra {
+                        let measuredExtra =
+                            offset < chars && attrs[start + offset - 1].is_white != 0
+                            ? -logWidths[start + offset - 1] : 0
+                        if best.chars == chars || measured + measuredExtra <= remaining
+                            || measured + measuredExtra < best.width + best.extra
+                        {
                             best = Break(chars: offset, width: measured, extra: measuredExtra, run: run)
                         }
                     }
@@ -211,7 +239,9 @@ struct LineBreaker {
         piece.pointee.num_chars = Int32(to - from)
         let glyphs = pango_glyph_string_new()!
         attrs.withUnsafeBufferPointer { buffer in
-            pango_shape_item(piece, chars, length, UnsafeMutablePointer(mutating: buffer.baseAddress! + from), glyphs, PANGO_SHAPE_NONE)
+            pango_shape_item(
+                piece, chars, length, UnsafeMutablePointer(mutating: buffer.baseAddress! + from), glyphs,
+                PANGO_SHAPE_NONE)
         }
         return ShapedLine(item: piece, glyphs: glyphs)
     }
@@ -220,7 +250,8 @@ struct LineBreaker {
     /// `from`, when the text may be cut at both ends; nil otherwise.
     func slice(_ from: Int, _ to: Int) -> ShapedLine? {
         guard !safeGlyph.isEmpty, from < to else { return nil }
-        let first = safeGlyph[from], end = safeGlyph[to]
+        let first = safeGlyph[from]
+        let end = safeGlyph[to]
         guard first >= 0, end > first else { return nil }
         let piece = pango_item_copy(item)!
         let start = byteOffsets[from]
@@ -241,18 +272,24 @@ struct LineBreaker {
     /// language and level): then a slice of its glyphs is the line's shaping on its own.
     func itemizesAlike(_ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer) -> Bool {
         guard let base = bytes.baseAddress,
-              let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
-                                                     0, Int32(bytes.count), attributes, nil) else { return false }
+            let list = pango_itemize_with_base_dir(
+                context, PANGO_DIRECTION_LTR, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                0, Int32(bytes.count), attributes, nil)
+        else { return false }
         defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
         guard list.pointee.next == nil, let data = list.pointee.data else { return false }
-        let alone = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis, own = item.pointee.analysis
-        return alone.font == own.font && alone.script == own.script && alone.language == own.language && alone.level == own.level
-            && alone.gravity == own.gravity && alone.flags & 0x7 == own.flags & 0x7 && alone.extra_attrs == nil && own.extra_attrs == nil
+        let alone = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis
+        let own = item.pointee.analysis
+        return alone.font == own.font && alone.script == own.script && alone.language == own.language
+            && alone.level == own.level
+            && alone.gravity == own.gravity && alone.flags & 0x7 == own.flags & 0x7 && alone.extra_attrs == nil
+            && own.extra_attrs == nil
     }
 
     /// The character offset of byte `byte`, which starts a character.
     func character(atByte byte: Int) -> Int? {
-        var low = 0, high = byteOffsets.count - 1
+        var low = 0
+        var high = byteOffsets.count - 1
         while low <= high {
             let middle = (low + high) / 2
             if byteOffsets[middle] == byte { return middle }

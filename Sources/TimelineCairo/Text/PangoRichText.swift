@@ -35,8 +35,12 @@ extension PangoTextMeasurer {
     }
 
     /// The layout's lines, run by run: the iterator yields no run at the end of each line.
-    private func lines(of layout: OpaquePointer, bytes: [UInt8], starts: [Int], runs: [TextRun], scale: Double) -> MeasuredRichText {
-        guard let iterator = pango_layout_get_iter(layout) else { return MeasuredRichText(lines: [], height: 0, lineHeight: 0) }
+    private func lines(of layout: OpaquePointer, bytes: [UInt8], starts: [Int], runs: [TextRun], scale: Double)
+        -> MeasuredRichText
+    {
+        guard let iterator = pango_layout_get_iter(layout) else {
+            return MeasuredRichText(lines: [], height: 0, lineHeight: 0)
+        }
         defer { pango_layout_iter_free(iterator) }
         var lines: [MeasuredRichLine] = []
         var current: [MeasuredRun] = []
@@ -47,23 +51,29 @@ extension PangoTextMeasurer {
             guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item else {
                 if lines.isEmpty { lineHeight = Double(line.height) / scale }
                 let width = current.last.map { $0.x + $0.width } ?? 0
-                lines.append(MeasuredRichLine(runs: current, width: width,
-                                              baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale))
+                lines.append(
+                    MeasuredRichLine(
+                        runs: current, width: width,
+                        baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale))
                 current = []
                 continue
             }
-            let offset = Int(item.pointee.offset), length = Int(item.pointee.length)
+            let offset = Int(item.pointee.offset)
+            let length = Int(item.pointee.length)
             var logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
             let source = max(0, (starts.lastIndex { $0 <= offset }) ?? 0)
             let text = String(decoding: bytes[offset..<min(bytes.count, offset + length)], as: UTF8.self)
             guard !text.allSatisfy({ $0 == "\n" }) else { continue }
-            current.append(MeasuredRun(text: text, font: runs[source].font, source: source,
-                                       x: Double(logical.x - line.x) / scale, width: Double(logical.width) / scale))
+            current.append(
+                MeasuredRun(
+                    text: text, font: runs[source].font, source: source,
+                    x: Double(logical.x - line.x) / scale, width: Double(logical.width) / scale))
         } while pango_layout_iter_next_run(iterator) != 0
         if !current.isEmpty {
             let width = current.last.map { $0.x + $0.width } ?? 0
-            lines.append(MeasuredRichLine(runs: current, width: width, baseline: (lines.last?.baseline ?? 0) + lineHeight))
+            lines.append(
+                MeasuredRichLine(runs: current, width: width, baseline: (lines.last?.baseline ?? 0) + lineHeight))
         }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)

@@ -4,13 +4,18 @@ import TimelineScene
 extension PangoTextMeasurer {
     /// A text of one item wider than `width` (Pango units), broken as a layout breaks it, its
     /// lines measured and kept as `ShapedLine`s for painting; nil where `LineBreaker` is unsure.
-    func wrapped(_ whole: ShapedLine, _ bytes: UnsafeBufferPointer<UInt8>, font: String, attributes: OpaquePointer,
-                 description: OpaquePointer, width: Int32, maxWidth: Double, maxLines: Int?) -> MeasuredText? {
-        guard let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else { return nil }
+    func wrapped(
+        _ whole: ShapedLine, _ bytes: UnsafeBufferPointer<UInt8>, font: String, attributes: OpaquePointer,
+        description: OpaquePointer, width: Int32, maxWidth: Double, maxLines: Int?
+    ) -> MeasuredText? {
+        guard let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else {
+            return nil
+        }
         let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: Self.wrapMode)
         guard let breaks = breaker.breakLines(maxWidth: width) else { return nil }
         // Every line is one run in the whole text's font: each has its extents.
-        let lineHeight = Int(whole.logical.height), ascent = Int(whole.baseline)
+        let lineHeight = Int(whole.logical.height)
+        let ascent = Int(whole.baseline)
         var lines: [MeasuredLine] = []
         var starts: [Int] = []
         var kept: [(ShapedLine, String)] = []
@@ -28,12 +33,18 @@ extension PangoTextMeasurer {
                 // and space), and the measured line ends at the glyph. A slice of the text's glyphs
                 // where HarfBuzz says the text may be cut there, else shaped again.
                 let length = trimmed.utf8.count
-                if let end = breaker.character(atByte: piece.start + length), let slice = breaker.slice(piece.startCharacter, end),
-                   breaker.itemizesAlike(UnsafeBufferPointer(rebasing: lineBytes[..<length]), context: fonts.context, attributes: attributes) {
+                if let end = breaker.character(atByte: piece.start + length),
+                    let slice = breaker.slice(piece.startCharacter, end),
+                    breaker.itemizesAlike(
+                        UnsafeBufferPointer(rebasing: lineBytes[..<length]), context: fonts.context,
+                        attributes: attributes)
+                {
                     shaped = slice.standalone(length: length, characters: end - piece.startCharacter)
                 } else {
                     var utf8 = trimmed
-                    shaped = utf8.withUTF8 { ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes) }
+                    shaped = utf8.withUTF8 {
+                        ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes)
+                    }
                 }
             }
             let width = shaped.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
@@ -44,8 +55,9 @@ extension PangoTextMeasurer {
         }
         for (line, text) in kept { fonts.handoff.keep(line, text: text, font: font) }
         wrappedWithoutLayout += 1
-        return finished(lines, starts: starts, lineHeight: Double(lineHeight) / Self.scale,
-                        height: Double(breaks.count * lineHeight) / Self.scale,
-                        bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
+        return finished(
+            lines, starts: starts, lineHeight: Double(lineHeight) / Self.scale,
+            height: Double(breaks.count * lineHeight) / Self.scale,
+            bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
     }
 }

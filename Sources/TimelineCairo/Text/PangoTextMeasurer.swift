@@ -131,7 +131,9 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     private func measure(_ request: TextRequest) -> MeasuredText {
         var utf8 = request.text
-        return utf8.withUTF8 { measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines) }
+        return utf8.withUTF8 {
+            measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
+        }
     }
 
     /// Helpers being made on other threads, for the next batch.
@@ -200,7 +202,9 @@ public final class PangoTextMeasurer: TextMeasuring {
         init(_ all: [PangoTextMeasurer]) { self.all = all }
     }
 
-    private func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+    private func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
+        -> MeasuredText
+    {
         let description = fonts.description(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
         // Most texts are one line that fits: shaped without a layout, and kept for the SVG writer.
@@ -210,13 +214,17 @@ public final class PangoTextMeasurer: TextMeasuring {
                 if line.logical.width <= width {
                     fonts.handoff.keep(line, text: text, font: font)
                     let height = Double(line.logical.height) / Self.scale
-                    let measured = MeasuredLine(text: text, width: Double(line.logical.width) / Self.scale,
-                                                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
+                    let measured = MeasuredLine(
+                        text: text, width: Double(line.logical.width) / Self.scale,
+                        baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
                     return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
                 }
                 // Wider than its column: broken into lines from this shaping, each line kept.
-                if wrapsWithoutLayout, let measured = wrapped(line, bytes, font: font, attributes: attributes, description: description,
-                                                              width: width, maxWidth: maxWidth, maxLines: maxLines) {
+                if wrapsWithoutLayout,
+                    let measured = wrapped(
+                        line, bytes, font: font, attributes: attributes, description: description,
+                        width: width, maxWidth: maxWidth, maxLines: maxLines)
+                {
                     return measured
                 }
             }
@@ -242,11 +250,13 @@ public final class PangoTextMeasurer: TextMeasuring {
         defer { pango_layout_iter_free(iterator) }
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
-            let start = Int(line.pointee.start_index), length = Int(line.pointee.length)
+            let start = Int(line.pointee.start_index)
+            let length = Int(line.pointee.length)
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
             if lines.isEmpty { lineHeight = Double(logical.height) / Self.scale }
-            let (trimmed, wasTrimmed) = Self.trimmedLine(UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, start + length)]))
+            let (trimmed, wasTrimmed) = Self.trimmedLine(
+                UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, start + length)]))
             var width = Double(logical.width) / Self.scale
             if wasTrimmed { width = singleLineWidth(trimmed, description) }
             let rtl = (line.pointee.resolved_dir & 1) == 1 // PANGO_DIRECTION_RTL is 1
@@ -256,8 +266,9 @@ public final class PangoTextMeasurer: TextMeasuring {
         } while pango_layout_iter_next_line(iterator) != 0
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return finished(lines, starts: starts, lineHeight: lineHeight, height: Double(logical.height) / Self.scale,
-                        bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
+        return finished(
+            lines, starts: starts, lineHeight: lineHeight, height: Double(logical.height) / Self.scale,
+            bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     /// Whether texts wider than their column are broken into lines by `LineBreaker` instead of a
@@ -268,9 +279,12 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     /// The measured text of `lines`: a line wider than `maxWidth` (one word) and the last of
     /// `maxLines` cut with an ellipsis.
-    func finished(_ lines: [MeasuredLine], starts: [Int], lineHeight: Double, height: Double, bytes: UnsafeBufferPointer<UInt8>,
-                  description: OpaquePointer, maxWidth: Double, maxLines: Int?) -> MeasuredText {
-        var lines = lines, height = height
+    func finished(
+        _ lines: [MeasuredLine], starts: [Int], lineHeight: Double, height: Double, bytes: UnsafeBufferPointer<UInt8>,
+        description: OpaquePointer, maxWidth: Double, maxLines: Int?
+    ) -> MeasuredText {
+        var lines = lines
+        var height = height
         // Words are never broken inside: one too wide for the line is cut with an ellipsis.
         var truncated = false
         var overflow: Double = 0
@@ -289,7 +303,8 @@ public final class PangoTextMeasurer: TextMeasuring {
             lines = Array(lines.prefix(maxLines - 1)) + [last]
             height = last.baseline - ascent + lineHeight
         }
-        return MeasuredText(lines: lines, height: height, lineHeight: lineHeight, isTruncated: truncated, overflow: overflow)
+        return MeasuredText(
+            lines: lines, height: height, lineHeight: lineHeight, isTruncated: truncated, overflow: overflow)
     }
 
     /// A line's text without trailing whitespace, and whether anything was cut. A line ending in
@@ -320,7 +335,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// The longest prefix of `text` that fits with a trailing ellipsis.
     private func ellipsized(_ text: String, _ description: OpaquePointer, maxWidth: Double) -> (String, Double) {
         let characters = Array(text)
-        var low = 0, high = characters.count
+        var low = 0
+        var high = characters.count
         while low < high {
             let middle = (low + high + 1) / 2
             let candidate = String(characters[..<middle]).trimmingTrailingSpaces + "…"

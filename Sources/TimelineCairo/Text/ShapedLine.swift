@@ -2,8 +2,8 @@ import CPangoCairo
 
 /// A text that is one left-to-right run in one font, itemized and shaped without a
 /// `PangoLayout`: a layout also works out line breaks (UAX #14 for every character), builds
-/// lines and caches ink extents, all of it wasted on a text that fits on one line. Its glyphs and extents are exactly those a layout of the
-/// same text gives (Pango 1.50's `pango_layout_check_lines` and `pango_layout_line_get_extents`
+/// lines and caches ink extents, all of it wasted on a text that fits on one line. Its glyphs and extents are exactly
+/// those a layout of the same text gives (Pango 1.50's `pango_layout_check_lines` and `pango_layout_line_get_extents`
 /// for a single item), which `ShapedLineTests` compares text by text.
 final class ShapedLine {
     /// The item (its font and analysis) and its glyphs, owned by this object.
@@ -14,8 +14,10 @@ final class ShapedLine {
     /// Per glyph, whether the text may not be cut before it (HarfBuzz's flag), when known.
     let unsafeToBreak: [Bool]?
 
-    private init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle,
-                 unsafeToBreak: [Bool]?) {
+    private init(
+        item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle,
+        unsafeToBreak: [Bool]?
+    ) {
         self.item = item
         self.glyphs = glyphs
         self.logical = logical
@@ -35,24 +37,31 @@ final class ShapedLine {
     /// mixed-font line (a layout reorders runs and shifts their baselines), bidirectional
     /// formatting, or characters whose break properties a layout acts on at the line's end (soft
     /// hyphen, hyphenation point, trailing white space, which measuring trims).
-    static func shape(_ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
-                      attributes: OpaquePointer, maxWidth: Int32) -> ShapedLine? {
+    static func shape(
+        _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
+        attributes: OpaquePointer, maxWidth: Int32
+    ) -> ShapedLine? {
         guard let line = shape(bytes, text: text, context: context, attributes: attributes),
-              line.logical.width <= maxWidth else { return nil }
+            line.logical.width <= maxWidth
+        else { return nil }
         return line
     }
 
     /// The text shaped as one line, however wide: nil as `shape(_:text:context:attributes:maxWidth:)`
     /// except for the width, which `LineBreaker` breaks lines by.
-    static func shape(_ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
-                      attributes: OpaquePointer) -> ShapedLine? {
+    static func shape(
+        _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
+        attributes: OpaquePointer
+    ) -> ShapedLine? {
         guard isPlainLine(bytes), text.last?.isWhitespace == false,
-              let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else { return nil }
+            let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
+        else { return nil }
         let length = Int32(bytes.count)
         // A layout takes the paragraph's direction from its first strong character. Without
         // explicit embeddings, a right-to-left one gets an odd level in a left-to-right
         // paragraph, and is refused below: the line is left-to-right as the layout's.
-        guard let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, chars, 0, length, attributes, nil) else { return nil }
+        guard let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, chars, 0, length, attributes, nil)
+        else { return nil }
         defer { g_list_free(list) }
         guard list.pointee.next == nil, let data = list.pointee.data else {
             var node: UnsafeMutablePointer<GList>? = list
@@ -76,7 +85,10 @@ final class ShapedLine {
     }
 
     /// A line of one run, `item` and `glyphs` taken over, with a layout line's extents.
-    convenience init(item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafeToBreak: [Bool]? = nil) {
+    convenience init(
+        item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>,
+        unsafeToBreak: [Bool]? = nil
+    ) {
         let run = Self.logicalExtents(glyphs, font: item.pointee.analysis.font)
         // A layout line's extents start from an empty rectangle at the origin and take in each run.
         var logical = PangoRectangle()
@@ -92,8 +104,10 @@ final class ShapedLine {
     /// asking for them loads the glyph's outline for its ink extents (most of the cost of a
     /// glyph not seen before). Empty and unknown glyphs, which have extents of their own, are
     /// left to Pango.
-    private static func logicalExtents(_ glyphs: UnsafeMutablePointer<PangoGlyphString>,
-                                       font: UnsafeMutablePointer<PangoFont>?) -> PangoRectangle {
+    private static func logicalExtents(
+        _ glyphs: UnsafeMutablePointer<PangoGlyphString>,
+        font: UnsafeMutablePointer<PangoFont>?
+    ) -> PangoRectangle {
         var run = PangoRectangle()
         let count = Int(glyphs.pointee.num_glyphs)
         var width: Int32 = 0
@@ -144,7 +158,9 @@ final class ShapedLine {
                 return false
             } else if byte == 0xE2, index + 2 < count {
                 let (second, last) = (bytes[index + 1], bytes[index + 2])
-                if second == 0x80, last == 0x8E || last == 0x8F || (0xA7...0xA9).contains(last) || (0xAA...0xAE).contains(last) {
+                if second == 0x80,
+                    last == 0x8E || last == 0x8F || (0xA7...0xA9).contains(last) || (0xAA...0xAE).contains(last)
+                {
                     return false
                 }
                 if second == 0x81, (0xA6...0xA9).contains(last) { return false }
