@@ -81,7 +81,7 @@ final class AssertTimelineSnapshotTests: XCTestCase {
         let recorder = IssueRecorder()
         var line: UInt = 0
         withIssueReporters([recorder]) {
-            line = #line
+            line = #line + 1 // the call below
             assertTimelineSnapshot(of: "version: 1\ncards: [{ id: x, items: [{ titel: Oops }] }]")
         }
         XCTAssertEqual(recorder.issues.count, 1)
