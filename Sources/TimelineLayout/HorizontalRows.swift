@@ -90,8 +90,9 @@ struct HorizontalRows {
                 drawing.texts.append(.text(block.placed(x: left, top: top, width: widths[index], alignment: .center)))
             }
             column.labels.place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &drawing.texts)
-            if column.labels.isTruncated || column.event?.measured.isTruncated == true {
-                drawing.truncations.append(text.truncation(item))
+            let event = column.event.flatMap { $0.measured.isTruncated ? $0.source : nil }
+            if let cut = column.labels.cutText ?? event {
+                drawing.truncations.append(text.truncation(item, cut: cut))
             }
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: text.now))
             NodeDrawing.node(

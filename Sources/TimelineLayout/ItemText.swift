@@ -120,7 +120,8 @@ struct ItemText {
         label.map { plan.add($0, font: eventFont, color: style.eventColor.rgba, width: width) }
     }
 
-    func truncation(_ item: Item) -> Truncation {
-        Truncation(location: item.location?.description ?? "item", text: item.title ?? "")
+    /// A cut text of `item`, reported at the item (texts carry no location of their own).
+    func truncation(_ item: Item, cut: String) -> Truncation {
+        Truncation(location: item.location?.description ?? "item", text: cut)
     }
 }

@@ -61,8 +61,9 @@ struct PreviewLayout {
                 texts.append(.text(date.placed(x: left, top: top, width: textWidth, alignment: .center)))
             }
             stacks[index].place(x: left, top: labelTop, width: textWidth, alignment: .center, into: &texts)
-            if stacks[index].isTruncated || dates[index]?.measured.isTruncated == true {
-                content.truncations.append(text.truncation(item))
+            let date = dates[index].flatMap { $0.measured.isTruncated ? $0.source : nil }
+            if let cut = stacks[index].cutText ?? date {
+                content.truncations.append(text.truncation(item, cut: cut))
             }
             let look = NodeLook(item: item, style: style, isOverdue: overdue[index])
             NodeDrawing.node(

@@ -11,6 +11,8 @@ enum TextAlignment {
 /// A measured paragraph ready to be placed.
 struct TextBlock {
     var measured: MeasuredText
+    /// The text as written, which `--strict` quotes when it was cut.
+    var source: String = ""
     var font: String
     var color: RGBA
     /// Body text with inline emphasis: placed run by run (`measured` holds its plain lines).
@@ -28,12 +30,14 @@ struct TextBlock {
 
     init(_ text: String, font: String, color: RGBA, width: Double, maxLines: Int? = nil, measurer: any TextMeasuring) {
         measured = measurer.measure(text, font: font, maxWidth: Self.measuredWidth(width), maxLines: maxLines)
+        source = text
         self.font = font
         self.color = color
     }
 
-    init(measured: MeasuredText, font: String, color: RGBA, rich: RichParagraph?) {
+    init(measured: MeasuredText, font: String, color: RGBA, rich: RichParagraph?, source: String = "") {
         self.measured = measured
+        self.source = source
         self.font = font
         self.color = color
         self.rich = rich
@@ -87,8 +91,14 @@ struct TextStack {
         return sum + gap * Double(blocks.count - 1)
     }
     var firstLineHeight: Double { blocks.first?.firstLineHeight ?? 0 }
-    var isTruncated: Bool {
-        blocks.contains { $0.measured.isTruncated || $0.beside?.block.measured.isTruncated == true }
+    var isTruncated: Bool { cutText != nil }
+    /// The first text of the stack that was cut, as written.
+    var cutText: String? {
+        for block in blocks {
+            if block.measured.isTruncated { return block.source }
+            if let beside = block.beside?.block, beside.measured.isTruncated { return beside.source }
+        }
+        return nil
     }
 
     mutating func append(

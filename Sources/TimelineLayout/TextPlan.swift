@@ -49,7 +49,9 @@ struct TextPlan {
         let measurer: any TextMeasuring
 
         func block(_ index: Int) -> TextBlock {
-            TextBlock(measured: measured[index], font: plan.requests[index].font, color: plan.colors[index], rich: nil)
+            TextBlock(
+                measured: measured[index], font: plan.requests[index].font, color: plan.colors[index], rich: nil,
+                source: plan.requests[index].text)
         }
 
         func stack(_ blocks: [Block], style: Style) -> TextStack {

@@ -34,8 +34,9 @@ extension VerticalRows {
             x: shape.left, top: center.y - shape.stack.firstLineHeight / 2, width: shape.textWidth, alignment: .left,
             into: &drawing.texts)
         // Any of the row's texts cut (title column, event label, status) is reported once.
-        if shape.stack.isTruncated || shape.label?.measured.isTruncated == true || shape.status?.isTruncated == true {
-            drawing.truncations.append(text.truncation(item))
+        let label = shape.label.flatMap { $0.measured.isTruncated ? $0.source : nil }
+        if let cut = shape.stack.cutText ?? label ?? shape.status?.cutText {
+            drawing.truncations.append(text.truncation(item, cut: cut))
         }
         // Label and status flush right, as their columns' own texts are, so each column keeps one edge.
         let eventColumn = (x: 0.0, width: columns.labelWidth)

@@ -88,7 +88,25 @@ final class LayoutPromiseTests: XCTestCase {
             """)
         let strict = try CLIRunner.run(["render", file.path, "-o", "-", "--strict"])
         XCTAssertEqual(strict.status, 2)
-        XCTAssertTrue(strict.stderr.contains("card.yaml:5:9: error: text does not fit"), strict.stderr)
+        XCTAssertTrue(
+            strict.stderr.contains("card.yaml:5:9: error: text does not fit and was cut with an ellipsis: 'Wednesday'"),
+            strict.stderr)
+    }
+
+    /// The message quotes the text that was cut, not the item's title.
+    func testStrictQuotesTheCutSubtitle() throws {
+        let file = try input(
+            """
+            version: 1
+            cards:
+              - items:
+                  - title: Short
+                    subtitle: Pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolcanoconiosis
+            """)
+        let strict = try CLIRunner.run(["render", file.path, "-o", "-", "--strict"])
+        XCTAssertEqual(strict.status, 2)
+        XCTAssertTrue(strict.stderr.contains("cut with an ellipsis: 'Pneumonoultramicroscopic"), strict.stderr)
+        XCTAssertFalse(strict.stderr.contains("'Short'"), strict.stderr)
     }
 
     func testASceneFileNameImpliesTheSceneFormat() throws {
