@@ -28,7 +28,7 @@ struct HorizontalRows {
 
     /// Nil for a card without rows.
     init?(card: Card) {
-        text = ItemText(style: card.style, now: card.now)
+        text = ItemText(card: card)
         (rows, labels) = ItemRow.rows(of: card, text: text)
         guard !rows.isEmpty else { return nil }
         byDay = card.groupBy == .day

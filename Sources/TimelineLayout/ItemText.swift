@@ -5,12 +5,20 @@ import TimelineScene
 struct ItemText {
     let style: Style
     let now: DateValue?
+    /// Whether the card is mirrored after layout (`Mirror`), which rich text must know: it places a
+    /// line's runs one by one, and mirroring each run would reverse their order.
+    let mirrored: Bool
     /// The style's fonts, resolved once: their names are built by interpolation, per item otherwise.
     let titleFont, subtitleFont, eventFont, statusFont: String
 
-    init(style: Style, now: DateValue?) {
+    init(card: Card) {
+        self.init(style: card.style, now: card.now, mirrored: ReadingDirection.isRightToLeft(card))
+    }
+
+    init(style: Style, now: DateValue?, mirrored: Bool) {
         self.style = style
         self.now = now
+        self.mirrored = mirrored
         titleFont = style.resolvedTitleFont
         subtitleFont = style.resolvedSubtitleFont
         eventFont = style.resolvedEventFont
@@ -102,7 +110,7 @@ struct ItemText {
             plan.add(
                 item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width, to: &blocks)
         }
-        if let body = item.body { blocks.append(.body(body, font: subtitleFont, width: width)) }
+        if let body = item.body { blocks.append(.body(body, font: subtitleFont, width: width, mirrored: mirrored)) }
         return blocks
     }
 

@@ -16,7 +16,7 @@ struct ListLayout {
     static let sectionGap: Double = 6
 
     func layout() -> CardContent {
-        let (rows, labels) = ItemRow.rows(of: card, text: ItemText(style: style, now: card.now))
+        let (rows, labels) = ItemRow.rows(of: card, text: ItemText(card: card))
         let sections = card.groupBy == .day && usesSections(labels)
         let builder = VerticalRows(
             card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: width,

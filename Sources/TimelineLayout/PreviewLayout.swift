@@ -20,7 +20,7 @@ struct PreviewLayout {
         let columns = max(1, style.columns)
         let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
         guard !selection.items.isEmpty else { return CardContent() }
-        let text = ItemText(style: style, now: card.now)
+        let text = ItemText(card: card)
         let (size, items) = (style.shapeSize, selection.items)
         let overdue = items.map { $0.isOverdue(now: card.now) }
         let slots = columnWidths(items, columns: columns, text: text)

@@ -8,11 +8,14 @@ struct RichParagraph {
     var measured: MeasuredRichText
     var color: RGBA
     var linkColor: RGBA
+    /// Runs are placed reversed within their line, so that mirroring the card (which reflects each
+    /// run on its own) moves the line whole and keeps its runs in reading order.
+    var mirrored: Bool
 
     /// The block a text stack holds: its plain measurement for heights, the runs for placing.
-    static func block(_ text: String, font: String, style: Style, width: Double, measurer: any TextMeasuring)
-        -> TextBlock
-    {
+    static func block(
+        _ text: String, font: String, style: Style, width: Double, mirrored: Bool, measurer: any TextMeasuring
+    ) -> TextBlock {
         let spans = InlineMarkup.parse(text)
         let runs = spans.map { TextRun(text: $0.text, font: Self.font(font, for: $0)) }
         let measured = measurer.measure(runs: runs, maxWidth: TextBlock.measuredWidth(width))
@@ -22,7 +25,8 @@ struct RichParagraph {
         let plain = MeasuredText(
             lines: lines, height: measured.height, lineHeight: measured.lineHeight, isTruncated: false)
         let paragraph = RichParagraph(
-            spans: spans, measured: measured, color: style.titleColor.rgba, linkColor: style.nodeColor.rgba)
+            spans: spans, measured: measured, color: style.titleColor.rgba, linkColor: style.nodeColor.rgba,
+            mirrored: mirrored)
         return TextBlock(measured: plain, font: font, color: style.titleColor.rgba, rich: paragraph)
     }
 
@@ -49,7 +53,7 @@ struct RichParagraph {
             let baseline = top + line.baseline
             for run in line.runs where !run.text.allSatisfy(\.isWhitespace) {
                 let span = spans[min(run.source, spans.count - 1)]
-                let runX = left + run.x
+                let runX = mirrored ? left + line.width - run.x - run.width : left + run.x
                 if span.code {
                     let rect = Rect(
                         x: runX - 2, y: baseline - measured.lineHeight * 0.78, width: run.width + 4,

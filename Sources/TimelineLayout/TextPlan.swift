@@ -14,7 +14,7 @@ struct TextPlan {
     enum Block {
         case text(Int)
         case pair(Int, Int)
-        case body(String, font: String, width: Double)
+        case body(String, font: String, width: Double, mirrored: Bool)
     }
 
     /// Adds a text to measure at `width` (never less than a point) and returns its answer's index.
@@ -64,8 +64,9 @@ struct TextPlan {
                         var pair = self.block(first)
                         pair.beside = TextBlock.Beside(self.block(second))
                         return pair
-                    case .body(let body, let font, let width):
-                        return RichParagraph.block(body, font: font, style: style, width: width, measurer: measurer)
+                    case .body(let body, let font, let width, let mirrored):
+                        return RichParagraph.block(
+                            body, font: font, style: style, width: width, mirrored: mirrored, measurer: measurer)
                     }
                 })
         }

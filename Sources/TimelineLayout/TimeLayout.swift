@@ -15,7 +15,7 @@ struct TimeLayout {
     private var style: Style { card.style }
 
     func layout() -> CardContent {
-        let (rows, labels) = ItemRow.rows(of: card, text: ItemText(style: style, now: card.now))
+        let (rows, labels) = ItemRow.rows(of: card, text: ItemText(card: card))
         guard !rows.isEmpty else { return CardContent() }
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let periods = intervals.compactMap { $0 }.map { ($0.start, $0.end) }

@@ -35,7 +35,7 @@ struct VerticalRows {
         card: Card, rows: [ItemRow], labels: [String?], labelsInColumn: Bool = true, width: Double,
         laneRoom: Double = 0, groupOpacity: Double, rightToLeft: Bool, measurer: any TextMeasuring
     ) {
-        text = ItemText(style: card.style, now: card.now)
+        text = ItemText(card: card)
         self.rows = rows
         self.labels = labels
         self.width = width

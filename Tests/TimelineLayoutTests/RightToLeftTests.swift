@@ -23,6 +23,28 @@ final class RightToLeftTests: XCTestCase {
         }
     }
 
+    /// A description with emphasis is placed run by run; mirroring the card moves each line whole,
+    /// so its runs keep their reading order and the spaces between them.
+    func testRichDescriptionKeepsItsRunOrderInAMirroredCard() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - items:
+                  - { title: סקירה }
+                  - { title: השקה }
+                  - { title: Latin, description: "see **the** doc" }
+            """)
+        // The fake measurer makes each word a run and each space a run of 6 points, not drawn.
+        let see = try line(scene, "see")
+        let the = try line(scene, "the")
+        let doc = try line(scene, "doc")
+        XCTAssertEqual(the.x, see.x + see.width + 6, accuracy: 0.001, "'the' follows 'see' on its right")
+        XCTAssertEqual(doc.x, the.x + the.width + 6, accuracy: 0.001, "'doc' follows 'the' on its right")
+        let title = try line(scene, "Latin")
+        XCTAssertEqual(doc.x + doc.width, title.x + title.width, accuracy: 0.001, "flush right, as its title")
+    }
+
     func testARightToLeftItemInALeftToRightCardSwapsItsColumns() throws {
         let scene = try LayoutFixture.scene(
             """
