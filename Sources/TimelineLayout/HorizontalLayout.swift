@@ -40,19 +40,26 @@ struct HorizontalLayout {
     }
 
     /// List columns sharing the card's width: a slot for each item, a long word's slot taking
-    /// room from its neighbours (`SlotWidths`).
+    /// room from its neighbours (`SlotWidths`). When the words fit only with narrower gutters, the
+    /// gutters give way (down to `minimumGutter`) before any word is cut.
     private func evenColumns(_ rows: [ItemRow], text: ItemText, inset: Double) -> (centers: [Double], widths: [Double])
     {
-        let needs = rows.map { wordNeed($0.item, text: text, cap: width / 2) + HorizontalRows.gutter }
-        let slots = SlotWidths.share(width - inset * 2, needs: needs)
+        let words = rows.map { wordNeed($0.item, text: text, cap: width / 2) }
+        let total = width - inset * 2
+        let room = (total - words.reduce(0, +)) / Double(rows.count)
+        let gutter = min(HorizontalRows.gutter, max(Self.minimumGutter, room))
+        let slots = SlotWidths.share(total, needs: words.map { $0 + gutter })
         var centers: [Double] = []
         var left = inset
         for slot in slots {
             centers.append(left + slot / 2)
             left += slot
         }
-        return (centers, slots.map { max(1, $0 - HorizontalRows.gutter) })
+        return (centers, slots.map { max(1, $0 - gutter) })
     }
+
+    /// The narrowest space between two items' labels.
+    static let minimumGutter: Double = 6
 
     /// The widest word of an item's labels, up to `cap`: narrower, a word would be cut.
     private func wordNeed(_ item: Item, text: ItemText, cap: Double) -> Double {

@@ -60,6 +60,31 @@ final class HorizontalLayoutTests: XCTestCase {
         XCTAssertEqual(scene.description.count, 4)
     }
 
+    /// Six nine-letter titles (64 points each with the fake measurer's 7-point characters) fit the
+    /// 440 points only with gutters under 12 points: the gutters narrow, no word is cut.
+    func testGuttersNarrowBeforeAWordIsCut() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - direction: horizontal
+                items:
+                  - { title: Milestone }
+                  - { title: Milestone }
+                  - { title: Milestone }
+                  - { title: Milestone }
+                  - { title: Milestone }
+                  - { title: Milestone }
+            """)
+        XCTAssertEqual(scene.truncations, [])
+        let titles = texts(scene).filter { $0.lines.first?.text.hasPrefix("Mile") == true }
+        XCTAssertEqual(titles.map { $0.lines.map(\.text) }, Array(repeating: ["Milestone"], count: 6))
+        let spans = titles.map(span)
+        for (left, right) in zip(spans, spans.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(right.lowerBound - left.upperBound, HorizontalLayout.minimumGutter - 0.001)
+        }
+    }
+
     func testManyItemsShareTheWidthOrTheWidthIsRefused() throws {
         func card(_ count: Int, width: Int) -> String {
             let items = (1...count).map { "      - { title: Step \($0), date: 2026-11-0\(min(9, $0)) }" }.joined(
@@ -173,7 +198,7 @@ final class HorizontalLayoutTests: XCTestCase {
     }
 
     /// Both horizontal layouts draw their rows alike: a link names its item's title, and a cut
-    /// event text is reported as a truncation.
+    /// event text is reported as a truncation, quoting that text.
     func testHorizontalRowsLinkTheirTitleAndReportCutEvents() throws {
         for layout in ["list", "time"] {
             let scene = try LayoutFixture.scene(
@@ -189,7 +214,8 @@ final class HorizontalLayoutTests: XCTestCase {
                 """)
             let links = scene.nodes.compactMap { if case .link(let link) = $0 { return link } else { return nil } }
             XCTAssertEqual(links.map(\.label), ["Kickoff"], layout)
-            XCTAssertEqual(scene.truncations.map(\.text), ["Build"], layout)
+            XCTAssertEqual(
+                scene.truncations.map(\.text), [String(repeating: "x", count: 60)], "the cut text, \(layout)")
         }
     }
 }
