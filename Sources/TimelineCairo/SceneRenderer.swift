@@ -83,10 +83,9 @@ public final class SceneRenderer {
     ) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
-        let canvas = Self.canvasSize(of: scene, scale: scale)
         var painter = ScenePainter(
             cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
-            canvas: (canvas.width / scale, canvas.height / scale))
+            background: scene.backgroundRect(scale: scale))
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure || scale == 1
         if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
@@ -97,17 +96,8 @@ public final class SceneRenderer {
         }
     }
 
-    /// The image's size in its own units (pixels for PNG, points × scale for SVG and PDF): the
-    /// scene rounded up to whole points, then scaled (and rounded up again for a fractional
-    /// scale). Viewers fit a fractional canvas into whole pixels and resample it, which blurs
-    /// hairlines and leaves the last row half transparent; whole points first, so that a PNG is
-    /// its SVG drawn at the PNG's scale.
-    public static func canvasSize(of scene: Scene, scale: Double) -> (width: Double, height: Double) {
-        ((scene.width.rounded(.up) * scale).rounded(.up), (scene.height.rounded(.up) * scale).rounded(.up))
-    }
-
     public static func pixelSize(of scene: Scene, scale: Double) -> (width: Int, height: Int) {
-        let canvas = canvasSize(of: scene, scale: scale)
+        let canvas = scene.canvasSize(scale: scale)
         return (Int(canvas.width), Int(canvas.height))
     }
 
@@ -154,7 +144,7 @@ public final class SceneRenderer {
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
         let sink = ByteSink()
-        let canvas = Self.canvasSize(of: scene, scale: scale)
+        let canvas = scene.canvasSize(scale: scale)
         let surface = CairoSurface(
             cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)

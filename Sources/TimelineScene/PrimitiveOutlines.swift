@@ -121,7 +121,7 @@ extension MarkerNode {
         .marker(shape, center: center, size: size, inset: (stroke?.width ?? 0) / 2)
     }
 
-    /// The glyph's marks: a check's stroke, an ellipsis's three dots; none without a glyph color.
+    /// The glyph's marks: a check's stroke, an ellipsis's dots; none without a glyph color.
     public var glyphMarks: [GlyphMark] {
         guard let glyph, let color = glyphColor else { return [] }
         let s = size
@@ -138,12 +138,11 @@ extension MarkerNode {
                     strokeWidth: max(1, s * 0.13))
             ]
         case .ellipsis:
-            return [-0.2, 0, 0.2].map { dot in
-                let dotCenter = Point(x: c.x + s * dot, y: c.y)
-                return GlyphMark(
-                    outline: Outline([.circle(center: dotCenter, radius: max(0.6, s * 0.065))]),
-                    color: color, strokeWidth: nil)
+            // One outline of three dots: cairo fills it in one pass, as the goldens were drawn.
+            let dots = [-0.2, 0, 0.2].map { dot in
+                Outline.Contour.circle(center: Point(x: c.x + s * dot, y: c.y), radius: max(0.6, s * 0.065))
             }
+            return [GlyphMark(outline: Outline(dots), color: color, strokeWidth: nil)]
         }
     }
 }

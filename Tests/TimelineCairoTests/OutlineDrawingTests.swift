@@ -49,6 +49,29 @@ final class OutlineDrawingTests: XCTestCase {
             "<path d=\"M12 10 A2 2 0 0 1 8 10 A2 2 0 0 1 12 10 M4 0 L4 3 L0 3 L0 0 Z\"")
     }
 
+    func testALoneStraightSegmentIsALine() {
+        XCTAssertEqual(
+            opened(Outline([.path([.line(Point(x: 1, y: 2)), .line(Point(x: 3, y: 4.5))], closed: false)])),
+            "<line x1=\"1\" y1=\"2\" x2=\"3\" y2=\"4.5\"")
+    }
+
+    /// The ellipsis's dots are one outline, which cairo fills in one pass as the goldens were
+    /// drawn (FixtureGoldenTests compares them exactly); SVG prints each dot as its own circle.
+    func testEllipsisDotsAreOneMarkPrintedAsThreeCircles() throws {
+        let marker = MarkerNode(
+            center: Point(x: 10.3, y: 10.3), size: 15, shape: .circle, fill: nil, stroke: nil,
+            glyph: .ellipsis, glyphColor: RGBA(r: 200, g: 30, b: 30))
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        func scene(_ nodes: [Primitive]) -> Scene {
+            Scene(width: 21, height: 21, background: nil, nodes: nodes, title: "dots", description: [])
+        }
+        let svg = String(decoding: try renderer.render(scene([.marker(marker)]), format: .svg), as: UTF8.self)
+        XCTAssertEqual(svg.components(separatedBy: "<circle ").count - 1, 3, svg)
+        XCTAssertFalse(svg.contains("<path d="), svg)
+        XCTAssertEqual(marker.glyphMarks.count, 1)
+        XCTAssertEqual(marker.glyphMarks.first?.outline.contours.count, 3)
+    }
+
     /// A negative corner radius is no corner in every format (cairo once drew it around a centre
     /// outside the box).
     func testNegativeCornerRadiiFillWhatSquareCornersFill() throws {

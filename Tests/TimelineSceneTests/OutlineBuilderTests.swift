@@ -141,21 +141,19 @@ final class OutlineBuilderTests: XCTestCase {
         XCTAssertEqual(small.glyphMarks.first?.strokeWidth, 1)
     }
 
-    func testEllipsisGlyphIsThreeFilledDots() {
+    func testEllipsisGlyphIsOneFilledOutlineOfThreeDots() {
         let color = RGBA(r: 1, g: 2, b: 3)
         let marker = MarkerNode(
             center: Point(x: 50, y: 10), size: 20, shape: .circle, fill: nil, stroke: nil,
             glyph: .ellipsis, glyphColor: color)
-        XCTAssertEqual(
-            marker.glyphMarks,
-            [-4.0, 0, 4].map { dx in
-                GlyphMark(
-                    outline: Outline([.circle(center: Point(x: 50 + dx, y: 10), radius: 20 * 0.065)]), color: color,
-                    strokeWidth: nil)
-            })
+        let dots = [-4.0, 0, 4].map { dx in
+            Outline.Contour.circle(center: Point(x: 50 + dx, y: 10), radius: 20 * 0.065)
+        }
+        XCTAssertEqual(marker.glyphMarks, [GlyphMark(outline: Outline(dots), color: color, strokeWidth: nil)])
         var tiny = marker
         tiny.size = 4
-        XCTAssertEqual(tiny.glyphMarks.first?.outline, Outline([.circle(center: Point(x: 49.2, y: 10), radius: 0.6)]))
+        XCTAssertEqual(
+            tiny.glyphMarks.first?.outline.contours.first, .circle(center: Point(x: 49.2, y: 10), radius: 0.6))
         tiny.glyphColor = nil
         XCTAssertEqual(tiny.glyphMarks, [])
     }

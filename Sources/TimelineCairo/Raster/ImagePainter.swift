@@ -28,9 +28,9 @@ final class ImagePainter {
             if !vectorSVG, !paintedInPDF.insert(image.path).inserted, let copy = Self.copy(of: surface) {
                 // cairo 1.16 lists a surface painted twice on a PDF page twice in the page's
                 // XObject resources (a duplicate key qpdf --check reports): a copy is an XObject of its own.
-                paintSurface(copy, width: width, height: height, into: image.rect)
+                paintSurface(copy, at: image.fit(width: width, height: height))
             } else {
-                paintSurface(surface, width: width, height: height, into: image.rect)
+                paintSurface(surface, at: image.fit(width: width, height: height))
             }
         case .svg(let svg):
             // librsvg fits the document into the viewport itself, honouring its preserveAspectRatio.
@@ -57,11 +57,10 @@ final class ImagePainter {
         return copy
     }
 
-    /// Pixels scaled to fit `rect`, keeping their aspect ratio, centred.
-    private func paintSurface(_ surface: CairoSurface, width: Double, height: Double, into rect: Rect) {
-        let scale = min(rect.width / width, rect.height / height)
-        cairo_translate(cr, rect.x + (rect.width - width * scale) / 2, rect.y + (rect.height - height * scale) / 2)
-        cairo_scale(cr, scale, scale)
+    /// Pixels placed as the scene fits them.
+    private func paintSurface(_ surface: CairoSurface, at fit: ImageFit) {
+        cairo_translate(cr, fit.origin.x, fit.origin.y)
+        cairo_scale(cr, fit.scale, fit.scale)
         cairo_set_source_surface(cr, surface.pointer, 0, 0)
         cairo_paint(cr)
     }

@@ -18,10 +18,13 @@ extension ScenePainter {
             cairo_new_sub_path(cr)
             switch contour {
             case .rectangle(let rect):
-                cairo_move_to(cr, rect.maxX, rect.y)
-                cairo_line_to(cr, rect.maxX, rect.maxY)
-                cairo_line_to(cr, rect.x, rect.maxY)
-                cairo_line_to(cr, rect.x, rect.y)
+                for (index, corner) in rect.clockwiseCorners.enumerated() {
+                    if index == 0 {
+                        cairo_move_to(cr, corner.x, corner.y)
+                    } else {
+                        cairo_line_to(cr, corner.x, corner.y)
+                    }
+                }
                 cairo_close_path(cr)
             case .circle(let center, let radius):
                 append(.circle(center: center, radius: radius))

@@ -11,8 +11,8 @@ struct ScenePainter {
     /// PDF only: links as link tags in a Document structure tag, right-to-left lines marked with
     /// their text (SVG links are added as markup afterwards).
     let marksPDFStructure: Bool
-    /// The whole canvas in points, the scene's size rounded up: the background covers all of it.
-    let canvas: (width: Double, height: Double)
+    /// The whole canvas in points, which the scene's background covers.
+    let background: Rect
     /// PNG fills glyph outlines as paths, exactly as an SVG viewer fills the SVG's glyph outlines,
     /// so a rasterized SVG matches the PNG; SVG and PDF keep real glyphs.
     var textAsOutlines = false
@@ -20,9 +20,9 @@ struct ScenePainter {
     var glyphDrift: PDFGlyphDrift?
 
     func paint(_ scene: Scene) {
-        if let background = scene.background {
-            setColor(background)
-            cairo_rectangle(cr, 0, 0, canvas.width, canvas.height)
+        if let color = scene.background {
+            setColor(color)
+            cairo_rectangle(cr, background.x, background.y, background.width, background.height)
             cairo_fill(cr)
         }
         fonts.updateContext(for: cr)
@@ -85,8 +85,7 @@ struct ScenePainter {
             cairo_set_source(cr, gradient)
             cairo_pattern_destroy(gradient)
         }
-        cairo_move_to(cr, line.from.x, line.from.y)
-        cairo_line_to(cr, line.to.x, line.to.y)
+        setPath(line.outline)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
     }
@@ -125,16 +124,18 @@ struct ScenePainter {
         glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
         for line in text.lines where !line.text.isEmpty {
             if drawsKeptLines, let shaped = fonts.shapedLine(line.text, font: text.font) {
-                drawKept(shaped, text: line.text, font: text.font, x: line.x, baseline: line.baseline)
+                drawKept(shaped, line: line, font: text.font)
             } else {
-                let top = layOut(line.text, font: text.font, baseline: line.baseline)
+                let origin = layOut(line, font: text.font)
                 if !textAsOutlines, marksPDFStructure,
                     showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline)
                 {
                     continue
                 }
-                if !textAsOutlines, marksPDFStructure, showLeftToRightRuns(line.text, x: line.x, top: top) { continue }
-                drawLaidOut(x: line.x, top: top)
+                if !textAsOutlines, marksPDFStructure, showLeftToRightRuns(line.text, x: origin.x, top: origin.y) {
+                    continue
+                }
+                drawLaidOut(at: origin)
                 glyphDrift?.restart()
             }
         }
@@ -142,20 +143,20 @@ struct ScenePainter {
 
     /// A line laid out again: where no glyphs were kept, and on a PNG at a scale other than 1,
     /// which fills outlines shaped at its own scale.
-    private func paintLaidOut(_ text: String, font: String, x: Double, baseline: Double) {
-        drawLaidOut(x: x, top: layOut(text, font: font, baseline: baseline))
+    private func paintLaidOut(_ line: PlacedLine, font: String) {
+        drawLaidOut(at: layOut(line, font: font))
     }
 
-    /// Puts `text` in the painter's layout; returns the top of its line for `baseline`.
-    private func layOut(_ text: String, font: String, baseline: Double) -> Double {
+    /// Puts the line's text in the painter's layout; returns where the layout is drawn from.
+    private func layOut(_ line: PlacedLine, font: String) -> Point {
         pango_layout_set_font_description(layout, fonts.description(font))
-        pango_layout_set_text(layout, text, -1)
-        return baseline - Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        pango_layout_set_text(layout, line.text, -1)
+        return line.layoutOrigin(ascent: Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE))
     }
 
-    /// Draws the painter's layout with its top left at (x, top).
-    private func drawLaidOut(x: Double, top: Double) {
-        cairo_move_to(cr, x, top)
+    /// Draws the painter's layout with its top left at `origin`.
+    private func drawLaidOut(at origin: Point) {
+        cairo_move_to(cr, origin.x, origin.y)
         if textAsOutlines {
             pango_cairo_layout_path(cr, layout)
             cairo_fill(cr)
@@ -174,20 +175,21 @@ struct ScenePainter {
     /// A kept line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
     /// cairo renderer: glyphs placed from the current point, with their text and clusters so a
     /// PDF keeps the text), without laying it out again.
-    private func drawKept(_ shaped: ShapedLine, text: String, font fontName: String, x: Double, baseline: Double) {
+    private func drawKept(_ shaped: ShapedLine, line: PlacedLine, font fontName: String) {
         guard let shapedFont = shaped.item.pointee.analysis.font,
-            let font = fonts.ownFont(shapedFont, text: text, fontName: fontName),
+            let font = fonts.ownFont(shapedFont, text: line.text, fontName: fontName),
             let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
         else {
-            paintLaidOut(text, font: fontName, x: x, baseline: baseline)
+            paintLaidOut(line, font: fontName)
             return
         }
         let unit = Double(PANGO_SCALE)
-        cairo_move_to(cr, x, baseline - Double(shaped.baseline) / unit)
+        let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
+        cairo_move_to(cr, origin.x, origin.y)
         var originX = 0.0
         var originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
-        var utf8 = text
+        var utf8 = line.text
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 showRun(

@@ -22,23 +22,23 @@ extension SVGWriter {
         for line in text.lines where !line.text.isEmpty {
             if let shaped = fonts.shapedLine(line.text, font: text.font) {
                 // As for a layout's first line: its top from the layout's baseline, then its own.
-                let top = line.baseline - Double(shaped.baseline) / unit
+                let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
                 var x = Int(shaped.logical.x)
-                let group = openLine(x: line.x, baseline: top + Double(shaped.baseline) / unit, &state)
+                let group = openLine(x: origin.x, baseline: origin.y + Double(shaped.baseline) / unit, &state)
                 writeGlyphs(shaped.glyphs, font: shaped.item.pointee.analysis.font, x: &x, &state)
                 closeLine(group, &state)
                 continue
             }
             pango_layout_set_font_description(layout, fonts.description(text.font))
             pango_layout_set_text(layout, line.text, -1)
-            let top = line.baseline - Double(pango_layout_get_baseline(layout)) / unit
+            let origin = line.layoutOrigin(ascent: Double(pango_layout_get_baseline(layout)) / unit)
             guard let iterator = pango_layout_get_iter(layout) else { continue }
             repeat {
                 var logical = PangoRectangle()
                 pango_layout_iter_get_line_extents(iterator, nil, &logical)
-                let baseline = top + Double(pango_layout_iter_get_baseline(iterator)) / unit
+                let baseline = origin.y + Double(pango_layout_iter_get_baseline(iterator)) / unit
                 var x = Int(logical.x)
-                let group = openLine(x: line.x, baseline: baseline, &state)
+                let group = openLine(x: origin.x, baseline: baseline, &state)
                 var runs = pango_layout_iter_get_line_readonly(iterator)?.pointee.runs
                 while let node = runs {
                     runs = node.pointee.next
@@ -154,18 +154,15 @@ extension SVGWriter {
         Self.openOutline(image.clipOutline, into: &state.defs)
         state.defs.append("/></clipPath>\n")
 
-        // Scaled exactly as ImagePainter scales a PNG, centred in its box.
-        let scale = min(image.rect.width / embedded.width, image.rect.height / embedded.height)
+        let fit = image.fit(width: embedded.width, height: embedded.height)
         state.body.append("<g clip-path=\"url(#")
         state.body.id("clip", clip)
         state.body.append(")\"><use")
         state.body.references("icon", embedded.id)
         state.body.append(" transform=\"translate(")
-        state.body.point(
-            image.rect.x + (image.rect.width - embedded.width * scale) / 2,
-            image.rect.y + (image.rect.height - embedded.height * scale) / 2)
+        state.body.point(fit.origin.x, fit.origin.y)
         state.body.append(") scale(")
-        state.body.append(number: scale)
+        state.body.append(number: fit.scale)
         state.body.append(")\"/></g>\n")
     }
 

@@ -9,9 +9,19 @@ import Darwin
 /// Outlines printed as SVG: the same contours the cairo painter replays, arcs written as SVG arcs
 /// between their exact ends.
 extension SVGWriter {
-    /// An element drawing `outline`: a `<rect>` or a `<circle>` when it is just one, else a `<path>`;
-    /// the caller adds the paint and closes the tag.
+    /// An element drawing `outline`: a `<rect>`, a `<circle>` or a `<line>` when it is just one,
+    /// else a `<path>`; the caller adds the paint and closes the tag.
     static func openOutline(_ outline: Outline, into out: inout SVGBytes) {
+        if outline.contours.count == 1, case .path(let segments, closed: false) = outline.contours[0],
+            segments.count == 2, case .line(let from) = segments[0], case .line(let to) = segments[1]
+        {
+            out.append("<line")
+            out.attribute("x1", from.x)
+            out.attribute("y1", from.y)
+            out.attribute("x2", to.x)
+            out.attribute("y2", to.y)
+            return
+        }
         switch outline.contours.count == 1 ? outline.contours[0] : nil {
         case .rectangle(let rect):
             out.append("<rect")
@@ -37,14 +47,10 @@ extension SVGWriter {
             if index > 0 { out.append(" ") }
             switch contour {
             case .rectangle(let rect):
-                out.append("M")
-                out.point(rect.maxX, rect.y)
-                out.append(" L")
-                out.point(rect.maxX, rect.maxY)
-                out.append(" L")
-                out.point(rect.x, rect.maxY)
-                out.append(" L")
-                out.point(rect.x, rect.y)
+                for (index, corner) in rect.clockwiseCorners.enumerated() {
+                    out.append(index == 0 ? "M" : " L")
+                    out.point(corner.x, corner.y)
+                }
                 out.append(" Z")
             case .circle(let center, let radius):
                 append(.circle(center: center, radius: radius), first: true, into: &out)

@@ -61,10 +61,50 @@ struct SVGWriter {
         // Read text in the Pango state measuring used (a PNG may have been painted since).
         fonts.updateContext(for: glyphs.context)
 
+        let canvas = scene.canvasSize(scale: scale)
+        let head = Self.head(of: scene, canvas: canvas)
+        var state = State(body: SVGBytes(capacity: 64 + scene.nodes.count * 400))
+        state.icons = scene.icons
+        if scale != 1 {
+            state.body.append("<g transform=\"scale(")
+            state.body.append(number: scale)
+            state.body.append(")\">\n")
+        }
+        if let color = scene.background {
+            let background = scene.backgroundRect(scale: scale)
+            state.body.append("<rect")
+            state.body.attribute("width", background.width)
+            state.body.attribute("height", background.height)
+            state.body.fill(color)
+            state.body.append("/>\n")
+        }
+        for node in scene.nodes {
+            switch node {
+            case .box(let box): writeBox(box, &state)
+            case .line(let line): writeLine(line, &state)
+            case .marker(let marker): writeMarker(marker, &state)
+            case .text(let text): writeText(text, &state)
+            case .image(let image): writeImage(image, &state)
+            case .link: break
+            }
+        }
+        writeTextLayer(scene, into: &state.body)
+        // Links last, so that they lie on top of everything they cover.
+        for case .link(let link) in scene.nodes {
+            writeLink(link, &state.body)
+        }
+        var tail = SVGBytes()
+        if scale != 1 { tail.append("</g>\n") }
+        tail.append("</svg>\n")
+        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
+    }
+
+    /// The XML declaration, the `<svg>` element's start, the title, the description and the
+    /// dark style.
+    private static func head(of scene: Scene, canvas: (width: Double, height: Double)) -> SVGBytes {
         var head = SVGBytes(capacity: 512)
         head.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         head.append("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
-        let canvas = SceneRenderer.canvasSize(of: scene, scale: scale)
         head.attribute("width", canvas.width)
         head.attribute("height", canvas.height)
         head.append(" viewBox=\"0 0 ")
@@ -91,40 +131,7 @@ struct SVGWriter {
         head.append(escaped: scene.description.joined(separator: "\n"))
         head.append("</desc>\n")
         if !scene.darkPalette.isEmpty { Self.darkStyle(scene.darkPalette, into: &head) }
-
-        var state = State(body: SVGBytes(capacity: 64 + scene.nodes.count * 400))
-        state.icons = scene.icons
-        if scale != 1 {
-            state.body.append("<g transform=\"scale(")
-            state.body.append(number: scale)
-            state.body.append(")\">\n")
-        }
-        if let background = scene.background {
-            state.body.append("<rect")
-            state.body.attribute("width", canvas.width / scale)
-            state.body.attribute("height", canvas.height / scale)
-            state.body.fill(background)
-            state.body.append("/>\n")
-        }
-        for node in scene.nodes {
-            switch node {
-            case .box(let box): writeBox(box, &state)
-            case .line(let line): writeLine(line, &state)
-            case .marker(let marker): writeMarker(marker, &state)
-            case .text(let text): writeText(text, &state)
-            case .image(let image): writeImage(image, &state)
-            case .link: break
-            }
-        }
-        writeTextLayer(scene, into: &state.body)
-        // Links last, so that they lie on top of everything they cover.
-        for case .link(let link) in scene.nodes {
-            writeLink(link, &state.body)
-        }
-        var tail = SVGBytes()
-        if scale != 1 { tail.append("</g>\n") }
-        tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
+        return head
     }
 
     /// `theme: auto`: a style sheet that recolors the drawing when the reader prefers dark. Each
@@ -188,11 +195,7 @@ struct SVGWriter {
             }
             state.defs.append("</linearGradient>\n")
         }
-        state.body.append("<line")
-        state.body.attribute("x1", line.from.x)
-        state.body.attribute("y1", line.from.y)
-        state.body.attribute("x2", line.to.x)
-        state.body.attribute("y2", line.to.y)
+        Self.openOutline(line.outline, into: &state.body)
         if let gradient {
             state.body.append(" stroke=\"url(#")
             state.body.id("grad", gradient)
@@ -216,14 +219,18 @@ struct SVGWriter {
             state.body.append("/>\n")
         }
         for mark in marker.glyphMarks {
-            Self.openOutline(mark.outline, into: &state.body)
             if let width = mark.strokeWidth {
+                Self.openOutline(mark.outline, into: &state.body)
                 state.body.append(" fill=\"none\"")
                 state.body.stroke(Stroke(color: mark.color, width: width))
                 state.body.append(" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n")
             } else {
-                state.body.fill(mark.color)
-                state.body.append("/>\n")
+                // Contours of a filled mark never overlap: one element each keeps dots `<circle>`s.
+                for contour in mark.outline.contours {
+                    Self.openOutline(Outline([contour]), into: &state.body)
+                    state.body.fill(mark.color)
+                    state.body.append("/>\n")
+                }
             }
         }
     }
