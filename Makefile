@@ -154,8 +154,8 @@ goldens: build
 	@set -e; for f in fixtures/*.yaml fixtures/*.yml fixtures/*.json; do \
 	  [ -f "$$f" ] || continue; name=$$(basename "$${f%.*}"); \
 	  case "$$name" in \
-	    feed-*) $(BIN) check "$$f" --feed --expected fixtures/expected --tolerance 1 --record ;; \
-	    *) $(BIN) check "$$f" --expected fixtures/expected --tolerance 1 --record ;; \
+	    feed-*) $(BIN) check "$$f" --feed --expected fixtures/expected --tolerance 0 --record ;; \
+	    *) $(BIN) check "$$f" --expected fixtures/expected --tolerance 0 --record ;; \
 	  esac; \
 	done
 
