@@ -252,7 +252,8 @@ public struct GoldenCheck: Sendable {
                 do {
                     try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath)
                 } catch let error as PixelImage.CodingError {
-                    throw RenderFailure.writing(WriteFailure(path: diffPath, reason: "the diff image cannot be encoded: \(error)"))
+                    throw RenderFailure.writing(
+                        WriteFailure(path: diffPath, reason: "the diff image cannot be encoded: \(error)"))
                 }
                 mismatch.diffPath = diffPath
             }

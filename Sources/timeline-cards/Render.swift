@@ -167,7 +167,7 @@ struct Render: ParsableCommand {
         }
         var batch = BatchRender(
             options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
-        batch.keepsRenderers = !watch  // the process ends after this command
+        batch.keepsRenderers = !watch // the process ends after this command
         if watch { outcome.interest.files.formUnion(iconFiles(of: loaded.sources, options: batch.options)) }
         let progress = ProgressReporter(total: loaded.sources.count)
         var result = batch.render(loaded.sources, progress: progress.update)
