@@ -9,16 +9,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The image formats the renderer writes.
-public enum ImageFormat: String, Sendable, CaseIterable, Codable {
-    case svg, png, pdf
-    /// The draw list as JSON (`SceneJSON`), for tests and tools.
-    case scene
-
-    /// The file name's ending, after the dot.
-    public var fileExtension: String { self == .scene ? "scene.json" : rawValue }
-}
-
 /// Turns scenes into SVG, PNG or PDF bytes. One per thread: it owns a Pango layout.
 public final class SceneRenderer {
     public let fonts: FontLibrary

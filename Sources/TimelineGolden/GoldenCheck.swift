@@ -155,7 +155,7 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Checks (or records) every image of `outputs`, named as `render` would name them.
-    /// - Throws: `RenderFailure.failed` when a golden or diff cannot be written.
+    /// - Throws: `RenderFailure.writing` when a golden or diff cannot be written.
     public func run(_ outputs: [BatchRender.Output], feed: Bool, layout: Layout = .inputFolders) throws -> Report {
         var report = Report()
         if let problem = directoryProblem {
@@ -252,7 +252,8 @@ public struct GoldenCheck: Sendable {
                 do {
                     try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath)
                 } catch let error as PixelImage.CodingError {
-                    throw RenderFailure.failed("cannot encode the diff image \(diffPath): \(error)")
+                    throw RenderFailure.writing(
+                        WriteFailure(path: diffPath, reason: "the diff image cannot be encoded: \(error)"))
                 }
                 mismatch.diffPath = diffPath
             }

@@ -57,29 +57,42 @@ public struct BatchRender {
         public var outputs: [Output] = []
         /// Bad-input problems from every input, in input order.
         public var problems: [Diagnostic] = []
-        /// The first rendering or I/O failure, if any.
-        public var failure: String?
+        /// The first failure other than bad input (fonts, cairo, files), if any.
+        public var failure: RenderFailure?
         /// Time spent by every thread, by phase.
         public var timings = PhaseTimings()
 
-        /// 0 when every input rendered, 2 for bad input, 3 for a failure.
-        public var exitCode: Int32 { failure != nil ? 3 : (problems.isEmpty ? 0 : 2) }
+        /// 0 when every input rendered, 2 for bad input, 3 for a failure (2 for unusable fonts).
+        public var exitCode: Int32 { failure?.exitCode ?? (problems.isEmpty ? 0 : 2) }
     }
 
     /// Lock-protected slots for results computed on worker threads.
     private final class Slots: @unchecked Sendable {
         let lock = Lock()
         var outputs: [Output?]
-        var problems: [[Diagnostic]]
-        var failures: [String?]
+        /// Each input's failure: bad input (its problems) or a failure of fonts, cairo or files.
+        var failures: [RenderFailure?]
         var timings = PhaseTimings()
         var next = 0
         var progress: ((Int) -> Void)?
         var done = 0
         init(count: Int) {
             outputs = Array(repeating: nil, count: count)
-            problems = Array(repeating: [], count: count)
-            failures = Array(repeating: nil, count: count)
+            failures = Array(repeating: nil, count: max(1, count))
+        }
+        /// The outputs in input order, the bad inputs' problems, the first other failure.
+        var result: Result {
+            var result = Result()
+            result.outputs = outputs.compactMap { $0 }
+            for failure in failures.compactMap({ $0 }) {
+                if case .invalidInput(let diagnostics) = failure {
+                    result.problems += diagnostics
+                } else if result.failure == nil {
+                    result.failure = failure
+                }
+            }
+            result.timings = timings
+            return result
         }
         func take() -> Int {
             lock.lock()
@@ -89,7 +102,8 @@ public struct BatchRender {
         }
     }
 
-    /// Decodes, lays out and encodes every input in memory. `progress` gets the number finished.
+    /// Reads, decodes, lays out and encodes every input in memory. `progress` gets the number
+    /// finished.
     public func render(_ inputs: [InputSource], progress: ((Int) -> Void)? = nil) -> Result {
         let slots = Slots(count: inputs.count)
         slots.progress = progress
@@ -104,13 +118,9 @@ public struct BatchRender {
             do {
                 renderer = try TimelineRenderer(options: options)
             } catch {
-                // Every worker fails alike (unusable --fonts files, say): reported once.
+                // Every worker fails alike (unusable font files, say): reported once.
                 slots.lock.lock()
-                if case RenderFailure.invalidInput(let diagnostics) = error {
-                    if slots.problems[0].isEmpty { slots.problems[0] = diagnostics }
-                } else {
-                    slots.failures[0] = slots.failures[0] ?? "\(error)"
-                }
+                slots.failures[0] = slots.failures[0] ?? Self.failure(error, input: inputs.first)
                 slots.lock.unlock()
                 return
             }
@@ -119,21 +129,14 @@ public struct BatchRender {
                 guard index < inputs.count else { break }
                 let input = inputs[index]
                 var output: Output?
-                var problems: [Diagnostic] = []
-                var failure: String?
+                var failure: RenderFailure?
                 do {
                     output = Output(input: input, images: try renderer.render(input))
-                } catch let error as RenderFailure {
-                    switch error {
-                    case .invalidInput(let diagnostics): problems = diagnostics
-                    case .failed: failure = error.description
-                    }
                 } catch {
-                    failure = "\(MessageText.escaped(input.displayName)): \(error)"
+                    failure = Self.failure(error, input: input)
                 }
                 slots.lock.lock()
                 slots.outputs[index] = output
-                slots.problems[index] = problems
                 slots.failures[index] = failure
                 slots.done += 1
                 let done = slots.done
@@ -145,12 +148,13 @@ public struct BatchRender {
             slots.lock.unlock()
             if keepsRenderers { _ = Unmanaged.passRetained(renderer) }
         }
-        var result = Result()
-        result.outputs = slots.outputs.compactMap { $0 }
-        result.problems = slots.problems.flatMap { $0 }
-        result.failure = slots.failures.compactMap { $0 }.first
-        result.timings = slots.timings
-        return result
+        return slots.result
+    }
+
+    /// What the renderer threw, as a failure value: the renderer throws only `RenderFailure`.
+    private static func failure(_ error: any Error, input: InputSource?) -> RenderFailure {
+        if let failure = error as? RenderFailure { return failure }
+        return .unreadableInput(Diagnostic(file: input?.displayName, message: "\(error)"))
     }
 
     /// Writes every image where `writer` says, each input's images all or nothing (a failure
@@ -188,12 +192,10 @@ public struct BatchRender {
                 do throws(WriteFailure) {
                     try writer.writeSet(files)
                 } catch {
-                    let unchanged =
-                        error.replaced.isEmpty ? "; no image of \(outputs[index].input.displayName) was changed" : ""
-                    let before =
-                        index == 0
-                        ? "" : "; the images of the \(index) input\(index == 1 ? "" : "s") before it were written"
-                    throw RenderFailure.failed(error.message + unchanged + before)
+                    var failure = error
+                    failure.input = outputs[index].input.displayName
+                    failure.inputsWritten = index
+                    throw RenderFailure.writing(failure)
                 }
                 for (path, _) in files { written(path) }
             }

@@ -12,18 +12,21 @@ import Glibc
 import Darwin
 #endif
 
-/// One input to render: a file or standard input, read into memory.
+/// One input to render: a file or standard input, read into memory, or a file named to be read
+/// by the pipeline's first step (`InputSource(file:)`, `TimelineRenderer.render(_:)`).
 public struct InputSource: Sendable {
     /// Shown in messages: the path as given, or `<stdin>`.
     public var displayName: String
     /// Names output: the file name without its extension.
     public var baseName: String
-    /// The document's bytes.
+    /// The document's bytes; empty until a file named by `init(file:)` is read.
     public var data: Data
     /// YAML or JSON; nil to sniff it from the bytes.
     public var format: InputFormat?
     /// Icons and theme files are resolved inside this folder.
     public var directory: String
+    /// The file to read `data` from, until it is read.
+    public private(set) var unreadFile: String?
 
     /// An input held in memory.
     public init(displayName: String, baseName: String, data: Data, format: InputFormat?, directory: String) {
@@ -32,6 +35,31 @@ public struct InputSource: Sendable {
         self.data = data
         self.format = format
         self.directory = directory
+    }
+
+    /// A file, named only: `read(maxBytes:)` reads it.
+    public init(file path: String) {
+        let url = URL(fileURLWithPath: path)
+        self.init(
+            displayName: path, baseName: url.deletingPathExtension().lastPathComponent, data: Data(),
+            format: InputFormat(fileName: path), directory: url.deletingLastPathComponent().path)
+        unreadFile = path
+    }
+
+    /// This input with its bytes: read from its file (a regular file of at most `maxBytes`)
+    /// when it is not read yet, else as it is.
+    /// - Throws: `LoadError.tooLarge` or `.refused`.
+    public func read(maxBytes: Int) throws(LoadError) -> InputSource {
+        guard let file = unreadFile else { return self }
+        var source = self
+        // Regular files only: an input named `x.yaml` may be a FIFO or a link to /dev/zero.
+        switch RegularFile.read(file, maxBytes: maxBytes) {
+        case .success(let bytes): source.data = Data(bytes)
+        case .failure(.tooLarge(let size, let limit)): throw LoadError.tooLarge(file, size, limit)
+        case .failure(let problem): throw LoadError.refused(file, "the input \(problem.message)")
+        }
+        source.unreadFile = nil
+        return source
     }
 
     /// Why the inputs could not be loaded.
@@ -78,9 +106,20 @@ public struct InputSource: Sendable {
         }
     }
 
-    /// Expands the command line's inputs: files, folders (their inputs, sorted), `-` for stdin.
+    /// Expands the command line's inputs and reads them: files, folders (their inputs, sorted),
+    /// `-` for stdin.
     /// - Throws: `LoadError` for the first input that cannot be read.
     public static func load(
+        _ arguments: [String], stdinFormat: InputFormat? = nil,
+        maxBytes: Int = Limits().maxInputBytes
+    ) throws -> [InputSource] {
+        try list(arguments, stdinFormat: stdinFormat, maxBytes: maxBytes).map { try $0.read(maxBytes: maxBytes) }
+    }
+
+    /// Expands the command line's inputs without reading their files (the pipeline reads each):
+    /// files, folders (their inputs, sorted), `-` for stdin, which is read as it cannot be again.
+    /// - Throws: `LoadError` for the first input that cannot be found or listed.
+    public static func list(
         _ arguments: [String], stdinFormat: InputFormat? = nil,
         maxBytes: Int = Limits().maxInputBytes
     ) throws -> [InputSource] {
@@ -98,30 +137,14 @@ public struct InputSource: Sendable {
             guard let kind = FileKind(atPath: argument) else {
                 throw LoadError.unreadable(argument, "no such file or folder")
             }
-            let files: [String]
             if kind == .directory {
                 let entries = (try? manager.contentsOfDirectory(atPath: argument)) ?? []
-                files = entries.filter { InputFormat(fileName: $0) != nil && !$0.hasPrefix(".") }.sorted()
-                    .map { PathName.appending($0, to: argument) }
+                let files = entries.filter { InputFormat(fileName: $0) != nil && !$0.hasPrefix(".") }.sorted()
                 if files.isEmpty { throw LoadError.noInputs(argument) }
+                sources += files.map { InputSource(file: PathName.appending($0, to: argument)) }
             } else {
                 guard InputFormat(fileName: argument) != nil else { throw LoadError.unsupported(argument) }
-                files = [argument]
-            }
-            for file in files {
-                // Regular files only: an input named `x.yaml` may be a FIFO or a link to /dev/zero.
-                let data: Data
-                switch RegularFile.read(file, maxBytes: maxBytes) {
-                case .success(let bytes): data = Data(bytes)
-                case .failure(.tooLarge(let size, let limit)): throw LoadError.tooLarge(file, size, limit)
-                case .failure(let problem): throw LoadError.refused(file, "the input \(problem.message)")
-                }
-                let url = URL(fileURLWithPath: file)
-                sources.append(
-                    InputSource(
-                        displayName: file, baseName: url.deletingPathExtension().lastPathComponent,
-                        data: data, format: InputFormat(fileName: file),
-                        directory: url.deletingLastPathComponent().path))
+                sources.append(InputSource(file: argument))
             }
         }
         return sources

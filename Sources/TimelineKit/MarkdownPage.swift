@@ -6,25 +6,25 @@ import Foundation
 
 /// A Markdown page whose fenced blocks with the info string `timeline` are rendered to images
 /// and replaced by links to them, as mermaid-cli does with `-i page.md`.
-public struct MarkdownPage: Sendable {
+package struct MarkdownPage: Sendable {
     /// One fenced block whose info string is `timeline`.
-    public struct Block: Sendable, Equatable {
+    package struct Block: Sendable, Equatable {
         /// 1-based line of the opening fence.
-        public var fenceLine: Int
+        package var fenceLine: Int
         /// Lines of the page the block takes, fences included (0-based, half-open).
-        public var lines: Range<Int>
+        package var lines: Range<Int>
         /// The block's text, preceded by as many empty lines as come before its first line on
         /// the page, so that decoding errors carry the page's line numbers.
-        public var source: String
+        package var source: String
     }
 
     /// The page, line by line (without their line feeds).
-    public var lines: [Substring]
+    package var lines: [Substring]
     /// The `timeline` blocks, in page order.
-    public var blocks: [Block]
+    package var blocks: [Block]
 
     /// Finds the blocks of `text`, a CommonMark page.
-    public init(_ text: String) {
+    package init(_ text: String) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         blocks = []
         var index = 0
@@ -45,7 +45,7 @@ public struct MarkdownPage: Sendable {
     }
 
     /// The page with each block replaced by `replacement(blockIndex)` (a line or several).
-    public func rewritten(_ replacement: (Int) -> String) -> String {
+    package func rewritten(_ replacement: (Int) -> String) -> String {
         var output: [Substring] = []
         var next = 0
         for (number, block) in blocks.enumerated() {
@@ -61,7 +61,7 @@ public struct MarkdownPage: Sendable {
     }
 
     /// An image link, its text escaped for Markdown.
-    public static func imageLink(alt: String, path: String) -> String {
+    package static func imageLink(alt: String, path: String) -> String {
         var text = ""
         for character in alt where character != "\n" {
             if "\\[]*_`<>".contains(character) { text.append("\\") }

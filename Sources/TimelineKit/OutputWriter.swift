@@ -82,12 +82,12 @@ public struct OutputWriter {
     }
 
     /// Writes one file atomically, or to standard output when `path` is `-`.
-    /// - Throws: `RenderFailure.failed` with the path and why.
+    /// - Throws: `RenderFailure.writing` with the path and why.
     public func write(_ data: Data, to path: String) throws {
         do {
             try writeSet([(path, data)])
         } catch {
-            throw RenderFailure.failed(error.message)
+            throw RenderFailure.writing(error)
         }
     }
 
@@ -103,7 +103,7 @@ public struct OutputWriter {
     }
 
     /// Writes `data` to `path` through a temporary beside it, creating the folders above it.
-    /// - Throws: `RenderFailure.failed` with the path and why; the file is then unchanged.
+    /// - Throws: `RenderFailure.writing` with the path and why; the file is then unchanged.
     public static func writeAtomically(_ data: Data, to path: String) throws {
         try writeAll([(path, data)])
     }
@@ -116,7 +116,7 @@ public struct OutputWriter {
         do {
             try writeSet(files)
         } catch {
-            throw RenderFailure.failed(error.message)
+            throw RenderFailure.writing(error)
         }
     }
 
@@ -153,18 +153,41 @@ public struct OutputWriter {
     }
 }
 
-/// Why a set of files was not written: the file that failed, and the files already replaced
-/// when renaming itself failed (none when the failure came first, the usual case).
-struct WriteFailure: Error {
+/// Why a set of files was not written: the file that failed and why, the files already
+/// replaced when renaming itself failed (none when the failure came first, the usual case), and
+/// in a batch, the input whose images these were and how many inputs' images were written before.
+public struct WriteFailure: Error {
     var problem: WriteProblem
-    var replaced: [String]
+    /// Files already replaced when renaming failed.
+    public var replaced: [String]
+    /// The input whose images were being written, in a batch.
+    public var input: String?
+    /// The inputs whose images were written before this one's, in a batch.
+    public var inputsWritten = 0
 
     init(_ problem: WriteProblem, replaced: [String] = []) {
         self.problem = problem
         self.replaced = replaced
     }
 
-    var message: String {
-        problem.message + (replaced.isEmpty ? "" : " (\(replaced.joined(separator: ", ")) already replaced)")
+    /// A file that could not be written, and why.
+    public init(path: String, reason: String) {
+        self.init(WriteProblem(path: path, reason: reason))
+    }
+
+    /// The file that could not be written.
+    public var path: String { problem.path }
+    /// Why it could not be written.
+    public var reason: String { problem.reason }
+
+    /// `cannot write PATH: REASON`, then what was left as it was and what was written.
+    public var message: String {
+        var text = problem.message
+        if !replaced.isEmpty { text += " (\(replaced.joined(separator: ", ")) already replaced)" }
+        if let input, replaced.isEmpty { text += "; no image of \(input) was changed" }
+        if inputsWritten > 0 {
+            text += "; the images of the \(inputsWritten) input\(inputsWritten == 1 ? "" : "s") before it were written"
+        }
+        return text
     }
 }

@@ -1,31 +1,48 @@
+import TimelineCairo
 import TimelineSpec
 
-/// A problem that stops a render, with the exit code the command line gives it.
+/// A problem that stops a render, as values, with the exit code the command line gives it.
 public enum RenderFailure: Error, CustomStringConvertible {
     /// Bad input: every problem found, as values (exit 2).
     case invalidInput([Diagnostic])
-    /// Fonts, cairo or the file system failed (exit 3).
-    case failed(String)
+    /// Font files given to add that cannot be used: each file and why (exit 2).
+    case unusableFonts([Diagnostic])
+    /// An input that could not be read: the file and why (exit 3).
+    case unreadableInput(Diagnostic)
+    /// The fonts could not be set up (exit 3).
+    case fonts(any Error)
+    /// cairo could not paint or encode an image (exit 3): the input shown in messages, the
+    /// image's name and format, and why.
+    case painting(input: String, image: String, format: ImageFormat, underlying: any Error)
+    /// Files could not be written (exit 3).
+    case writing(WriteFailure)
 
     /// The problems one per line, as `Diagnostic.description` prints them, or `error: message`.
     public var description: String {
         switch self {
-        case .invalidInput(let diagnostics): return diagnostics.map(\.description).joined(separator: "\n")
-        case .failed(let message): return "error: \(message)"
+        case .invalidInput(let diagnostics), .unusableFonts(let diagnostics):
+            return diagnostics.map(\.description).joined(separator: "\n")
+        case .unreadableInput(let diagnostic): return diagnostic.description
+        case .fonts(let error): return "error: \(error)"
+        case .painting(let input, let image, let format, let error):
+            return "error: \(input): \(image).\(format.rawValue): \(error)"
+        case .writing(let failure): return "error: \(failure.message)"
         }
     }
 
     /// 2 for bad input, 3 for a failure of fonts, cairo or the file system.
     public var exitCode: Int32 {
         switch self {
-        case .invalidInput: return 2
-        case .failed: return 3
+        case .invalidInput, .unusableFonts: return 2
+        case .unreadableInput, .fonts, .painting, .writing: return 3
         }
     }
 
-    /// The problems of bad input; empty for a failure.
+    /// The problems of bad input (or of unusable fonts); empty for a failure.
     public var diagnostics: [Diagnostic] {
-        if case .invalidInput(let diagnostics) = self { return diagnostics }
-        return []
+        switch self {
+        case .invalidInput(let diagnostics), .unusableFonts(let diagnostics): return diagnostics
+        default: return []
+        }
     }
 }

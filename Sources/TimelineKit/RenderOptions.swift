@@ -46,7 +46,7 @@ public struct RenderOptions: Sendable {
     }
 
     /// The PDF creation date: `SOURCE_DATE_EPOCH` when set, else a constant, never the clock.
-    public var creationDate: String {
+    package var creationDate: String {
         if let epoch = Environment.value("SOURCE_DATE_EPOCH"), let seconds = Int64(epoch) {
             let civil = CivilDate(secondsSinceEpoch: seconds)
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
@@ -99,7 +99,7 @@ public struct PhaseTimings: Sendable {
     }
 
     /// One line, `timings: read 1.2 ms, decode …; total …`, as `--timings` prints it.
-    public var summary: String {
+    package var summary: String {
         let total = read + decode + layout + shape + paint + encode + write
         func ms(_ value: Double) -> String { decimalText(value * 1000, places: 1) + " ms" }
         return

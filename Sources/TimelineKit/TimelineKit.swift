@@ -42,9 +42,10 @@ public enum TimelineKit {
     /// The input format's JSON Schema (draft 2020-12), from the decoder's own key tables.
     public static var jsonSchema: String { JSONSchema.text() }
 
-    /// The candidate `word` was probably meant to be ("did you mean"), if one is close enough.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
-        Suggestion.closest(to: word, in: candidates)
+    /// ` (did you mean 'candidate'?)` for the candidate `word` was probably meant to be, as
+    /// diagnostics end; empty when none is close enough.
+    package static func didYouMean(_ word: String, in candidates: [String]) -> String {
+        Suggestion.hint(Suggestion.closest(to: word, in: candidates))
     }
 
     /// Built-in theme names with a line about each, in display order.

@@ -16,7 +16,8 @@ public final class TimelineRenderer {
     public private(set) var timings = PhaseTimings()
 
     /// Loads the fonts `options` name (the bundled ones by default).
-    /// - Throws: `RenderFailure.invalidInput` for unusable `--fonts` files, `.failed` otherwise.
+    /// - Throws: `RenderFailure.unusableFonts` for unusable files of `options.fontDirectories`,
+    ///   `.fonts` otherwise.
     public init(options: RenderOptions = RenderOptions()) throws {
         self.options = options
         do {
@@ -24,12 +25,9 @@ public final class TimelineRenderer {
                 try FontPreload.take(fontDirectories: options.fontDirectories, systemFonts: options.systemFonts)
                 ?? FontLibrary(extraDirectories: options.fontDirectories, systemFonts: options.systemFonts)
         } catch FontLibrary.SetupError.unusableFonts(let problems) {
-            throw RenderFailure.invalidInput(
-                problems.map {
-                    Diagnostic(file: $0.path, message: "\($0.reason) (--fonts)")
-                })
+            throw RenderFailure.unusableFonts(problems.map { Diagnostic(file: $0.path, message: $0.reason) })
         } catch {
-            throw RenderFailure.failed("\(error)")
+            throw RenderFailure.fonts(error)
         }
         measurer = PangoTextMeasurer(fonts: fonts)
         measurer.threads = options.threadsPerInput
@@ -38,12 +36,13 @@ public final class TimelineRenderer {
 
     // MARK: The pipeline
 
-    /// The whole pipeline for one input, read already (`InputSource.load`):
-    /// decode → layout → check sizes → paint.
+    /// The whole pipeline for one input: read (a file named by `InputSource(file:)`; an input
+    /// read already is taken as it is) → decode → layout → check sizes → paint.
     /// - Returns: every image, encoded in memory: one per card and format, or the feed strip.
-    /// - Throws: `RenderFailure.invalidInput` with every problem of bad input, `.failed` when
-    ///   cairo fails.
-    public func render(_ source: InputSource) throws -> [RenderedImage] {
+    /// - Throws: `RenderFailure.invalidInput` with every problem of bad input,
+    ///   `.unreadableInput` when the file cannot be read, `.painting` when cairo fails.
+    public func render(_ input: InputSource) throws -> [RenderedImage] {
+        let source = try read(input)
         let document = try decode(source)
         return try render(document, name: source.baseName)
     }
@@ -62,7 +61,19 @@ public final class TimelineRenderer {
     /// two texts an item, `PangoTextMeasurer.minimumTextsPerThread` texts a thread).
     static let bytesWorthHelpers = 32 * 1024
 
-    /// Decodes an input, applying the `now`, `theme` and `locale` overrides.
+    /// Reads an input not read yet, up to `options.limits.maxInputBytes`.
+    /// - Throws: `RenderFailure.invalidInput` for a file over the limit, `.unreadableInput` for
+    ///   one that is not a regular file or cannot be read.
+    public func read(_ input: InputSource) throws -> InputSource {
+        do {
+            return try measureTime(&timings.read) { try input.read(maxBytes: options.limits.maxInputBytes) }
+        } catch let error as InputSource.LoadError {
+            if case .tooLarge = error { throw RenderFailure.invalidInput([error.diagnostic]) }
+            throw RenderFailure.unreadableInput(error.diagnostic)
+        }
+    }
+
+    /// Decodes an input read already, applying the `now`, `theme` and `locale` overrides.
     /// - Throws: `RenderFailure.invalidInput` with every problem found.
     public func decode(_ source: InputSource) throws -> Document {
         if source.data.count >= Self.bytesWorthHelpers {
@@ -83,10 +94,10 @@ public final class TimelineRenderer {
     /// Lays out the images to draw, format by format, their text measured by Pango. Shaping is
     /// reported as a phase of its own, not as layout.
     package func layOut(_ document: Document, name: String) throws -> [ImageScene] {
-        let measured = try measureTime(&timings.layout) {
-            try measurer.measuringDocument { measurer in try imageScenes(of: document, name: name, measurer: measurer) }
+        let measured = try measurer.measuringDocument { measurer in
+            try imageScenes(of: document, name: name, measurer: measurer)
         }
-        timings.layout -= measured.shapingSeconds
+        timings.layout += measured.layoutSeconds
         timings.shape += measured.shapingSeconds
         return measured.result
     }
@@ -105,7 +116,8 @@ public final class TimelineRenderer {
                     creationDate: options.creationDate, name: image.name)
                 return RenderedImage(name: image.name, format: image.format, data: data)
             } catch {
-                throw RenderFailure.failed("\(document.source): \(image.name).\(image.format.rawValue): \(error)")
+                throw RenderFailure.painting(
+                    input: document.source, image: image.name, format: image.format, underlying: error)
             }
         }
     }

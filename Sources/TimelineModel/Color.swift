@@ -1,10 +1,15 @@
 /// An sRGB color with 8-bit channels, so equal inputs give equal output bytes.
 public struct Color: Hashable, Sendable, Codable {
+    /// Red, 0 to 255.
     public var red: UInt8
+    /// Green, 0 to 255.
     public var green: UInt8
+    /// Blue, 0 to 255.
     public var blue: UInt8
+    /// Opacity, 0 (clear) to 255 (opaque).
     public var alpha: UInt8
 
+    /// A color from its channels, opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -25,7 +30,10 @@ public struct Color: Hashable, Sendable, Codable {
         return copy
     }
 
+    /// Opaque white.
     public static let white = Color(hex: 0xffffff)
+    /// Opaque black.
     public static let black = Color(hex: 0x000000)
+    /// Fully transparent.
     public static let clear = Color(hex: 0x000000, alpha: 0)
 }

@@ -3,14 +3,18 @@
 public struct DateNames: Hashable, Sendable, Codable {
     /// January first.
     public var months: [String]
+    /// Short month names ("Jan"), January first.
     public var shortMonths: [String]
     /// Sunday first.
     public var weekdays: [String]
+    /// Short weekday names ("Sun"), Sunday first.
     public var shortWeekdays: [String]
+    /// The Today line's and marker's label.
     public var today: String
     /// How a day of a month is written: "MMM d" in English, "d. MMM" in German, "M月d日" in Japanese.
     public var dayPattern = "MMM d"
 
+    /// Names in a language, `dayPattern` left at the English one.
     public init(months: [String], shortMonths: [String], weekdays: [String], shortWeekdays: [String], today: String) {
         self.months = months
         self.shortMonths = shortMonths
@@ -19,6 +23,7 @@ public struct DateNames: Hashable, Sendable, Codable {
         self.today = today
     }
 
+    /// English names, `Today`.
     public static let english = DateNames(
         months: DatePattern.monthNames, shortMonths: DatePattern.monthNames.map { String($0.prefix(3)) },
         weekdays: DatePattern.weekdayNames, shortWeekdays: DatePattern.weekdayNames.map { String($0.prefix(3)) },
@@ -26,9 +31,11 @@ public struct DateNames: Hashable, Sendable, Codable {
 
     /// The short name of `month` (1 to 12).
     public func shortMonth(_ month: Int) -> String { Self.pick(shortMonths, month - 1) }
+    /// The name of `month` (1 to 12).
     public func month(_ month: Int) -> String { Self.pick(months, month - 1) }
     /// Weekday 0 is Sunday.
     public func weekday(_ weekday: Int) -> String { Self.pick(weekdays, weekday) }
+    /// The short name of `weekday`; 0 is Sunday.
     public func shortWeekday(_ weekday: Int) -> String { Self.pick(shortWeekdays, weekday) }
 
     /// A day in `dayPattern` ("Nov 3").

@@ -14,6 +14,7 @@ public struct DatePattern: Hashable, Sendable {
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     let tokens: [Token]
+    /// The pattern as written.
     public let source: String
 
     /// Parses a pattern; fails on letters it does not know, naming the first such letter.
@@ -58,7 +59,9 @@ public struct DatePattern: Hashable, Sendable {
         return .success(DatePattern(tokens: tokens, source: pattern))
     }
 
+    /// A pattern letter that names no field.
     public struct PatternError: Error, Hashable, Sendable {
+        /// The first such letter.
         public var letter: Character
     }
 

@@ -12,5 +12,6 @@ public enum AxisMode: String, CaseIterable, Sendable, Codable {
 public enum TodayMode: String, CaseIterable, Sendable, Codable {
     /// A Today line (time layouts) or marker (lists) when `now` falls inside the card's span.
     case auto
+    /// Never.
     case none
 }

@@ -231,6 +231,11 @@ final class DecodeContext {
 
 /// "Did you mean" hints: the closest candidate by edit distance, when it is close enough.
 public enum Suggestion {
+    /// ` (did you mean 'suggestion'?)`, as every message ends with one; empty for none.
+    package static func hint(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (String, Int)?

@@ -46,8 +46,7 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
             if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
             place += ": "
         }
-        let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-        return "\(place)error: \(message)\(hint)"
+        return "\(place)error: \(message)\(Suggestion.hint(suggestion))"
     }
 }
 

@@ -67,15 +67,14 @@ struct Check: ParsableCommand {
         batch.keepsRenderers = true // the process ends after this command
         let result = batch.render(sources)
         Diagnostics.print(result.problems)
-        if let failure = result.failure { Diagnostics.print(failure) }
+        if let failure = result.failure { _ = Diagnostics.report(failure) }
         guard result.exitCode == 0 else { throw ExitCode(result.exitCode) }
 
         let report: GoldenCheck.Report
         do {
             report = try golden.run(result.outputs, feed: image.feed)
         } catch let failure as RenderFailure {
-            Diagnostics.print(failure.description)
-            throw ExitCode(failure.exitCode)
+            throw ExitCode(Diagnostics.report(failure))
         }
         for problem in report.problems { Diagnostics.print(problem.description) }
         for mismatch in report.mismatches { Diagnostics.print(mismatch.description) }

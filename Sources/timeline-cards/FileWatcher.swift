@@ -39,13 +39,19 @@ final class FileWatcher {
         return URL(fileURLWithPath: joined).standardizedFileURL.path
     }
 
+    /// inotify could not be set up: why.
+    struct SetupError: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "error: --watch: inotify: \(reason)" }
+    }
+
     #if os(Linux)
     private let descriptor: Int32
     private var watches: [Int32: String] = [:]
 
     init() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        if descriptor < 0 { throw RenderFailure.failed("--watch: inotify: \(String(cString: strerror(errno)))") }
+        if descriptor < 0 { throw SetupError(reason: String(cString: strerror(errno))) }
     }
 
     deinit { close(descriptor) }

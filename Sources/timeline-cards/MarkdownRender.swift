@@ -51,7 +51,7 @@ struct MarkdownRender {
                 do {
                     try OutputWriter.writeAtomically(data, to: path)
                 } catch {
-                    throw Failure(code: 3, lines: ["\(error)"])
+                    throw Failure(code: 3, lines: [Diagnostics.text(error)])
                 }
                 if path != outputPage { outcome.written += 1 } // images; the page is not one
                 if verbose { Diagnostics.print("wrote \(path)") }
@@ -83,7 +83,7 @@ struct MarkdownRender {
         do {
             renderer = try TimelineRenderer(options: options)
         } catch {
-            throw Failure(code: 3, lines: ["\(error)"])
+            throw Failure(code: 3, lines: [Diagnostics.text(error)])
         }
         var rendered = Rendered()
         var problems: [String] = []
@@ -97,7 +97,7 @@ struct MarkdownRender {
             } catch RenderFailure.invalidInput(let diagnostics) {
                 problems += diagnostics.map(\.description)
             } catch {
-                throw Failure(code: 3, lines: ["\(error)"])
+                throw Failure(code: 3, lines: [Diagnostics.text(error)])
             }
         }
         if !problems.isEmpty { throw Failure(code: 2, lines: problems, problems: problems.count) }

@@ -160,48 +160,28 @@ struct Render: ParsableCommand {
         var readTime = PhaseTimings()
         let loaded: (sources: [InputSource], total: Int)
         do {
-            loaded = try measureTime(&readTime.read) { try input.loadSourcesCounted() }
-        } catch let code as ExitCode {
-            outcome.exitCode = code.rawValue
-            return outcome
+            loaded = try measureTime(&readTime.read) { try input.listSources() }
         } catch {
-            Diagnostics.print("error: \(error)")
-            outcome.exitCode = 3
+            outcome.exitCode = Diagnostics.report(error)
             return outcome
         }
-        let sources = loaded.sources
         var batch = BatchRender(
             options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = !watch // the process ends after this command
-        if watch { outcome.interest.files.formUnion(iconFiles(of: sources, options: batch.options)) }
-        let progress = ProgressReporter(total: sources.count)
-        var result = batch.render(sources, progress: progress.update)
+        if watch { outcome.interest.files.formUnion(iconFiles(of: loaded.sources, options: batch.options)) }
+        let progress = ProgressReporter(total: loaded.sources.count)
+        var result = batch.render(loaded.sources, progress: progress.update)
         progress.finish()
         result.timings.add(readTime)
         Diagnostics.print(result.problems)
-        if let failure = result.failure { Diagnostics.print(failure) }
+        if let failure = result.failure { _ = Diagnostics.report(failure) }
         outcome.problems = result.problems.count
-        guard result.exitCode == 0 else {
-            outcome.exitCode = result.exitCode
-            return outcome
-        }
-
+        outcome.exitCode = result.exitCode
+        guard result.exitCode == 0 else { return outcome }
         let writer = OutputWriter(
             target: target, multipleInputs: loaded.total > 1 || input.shard != nil, feed: image.feed)
-        do {
-            try batch.write(result.outputs, with: writer, timings: &result.timings) { path in
-                outcome.written += 1
-                if verbose { Diagnostics.print("wrote \(path)") }
-            }
-        } catch let failure as RenderFailure {
-            Diagnostics.print(failure.description)
-            outcome.exitCode = failure.exitCode
-            return outcome
-        } catch {
-            Diagnostics.print("error: \(error)")
-            outcome.exitCode = 3
-            return outcome
-        }
+        write(&result, with: writer, batch: batch, into: &outcome)
+        guard outcome.exitCode == 0 else { return outcome }
         if timings { Diagnostics.print(result.timings.summary) }
         if !watch, verbose || progress.isInteractive {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -209,6 +189,20 @@ struct Render: ParsableCommand {
                 "\(outcome.written) image\(outcome.written == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
         }
         return outcome
+    }
+
+    /// Writes a batch's images, counting them in `outcome` (and its exit code on a failure).
+    private func write(
+        _ result: inout BatchRender.Result, with writer: OutputWriter, batch: BatchRender, into outcome: inout Outcome
+    ) {
+        do {
+            try batch.write(result.outputs, with: writer, timings: &result.timings) { path in
+                outcome.written += 1
+                if verbose { Diagnostics.print("wrote \(path)") }
+            }
+        } catch {
+            outcome.exitCode = Diagnostics.report(error)
+        }
     }
 
     /// What `--watch` watches before any input is decoded: the inputs (a folder's inputs and theme
@@ -234,7 +228,7 @@ struct Render: ParsableCommand {
         guard let renderer = try? TimelineRenderer(options: options) else { return [] }
         var files: Set<String> = []
         for source in sources {
-            if let document = try? renderer.decode(source) { files.formUnion(document.icons.keys) }
+            if let document = try? renderer.decode(renderer.read(source)) { files.formUnion(document.icons.keys) }
         }
         return files
     }

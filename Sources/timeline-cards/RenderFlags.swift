@@ -87,13 +87,21 @@ struct InputFlags: ParsableArguments {
         }
     }
 
-    /// The inputs, after `--shard`. `total` counts them before: a shard's output is named as the
-    /// whole run's would be.
-    func loadSources() throws -> [InputSource] { try loadSourcesCounted().sources }
-
-    func loadSourcesCounted() throws -> (sources: [InputSource], total: Int) {
+    /// The inputs, after `--shard`, read.
+    func loadSources() throws -> [InputSource] {
+        let sources = try listSources().sources
         do {
-            let all = try InputSource.load(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes)
+            return try sources.map { try $0.read(maxBytes: maxInputBytes) }
+        } catch let error as InputSource.LoadError {
+            throw Self.exit(printing: error)
+        }
+    }
+
+    /// The inputs, after `--shard`, files not read yet (the pipeline reads each). `total` counts
+    /// them before: a shard's output is named as the whole run's would be.
+    func listSources() throws -> (sources: [InputSource], total: Int) {
+        do {
+            let all = try InputSource.list(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes)
             guard let shard = shard.flatMap(Shard.init) else { return (all, all.count) }
             let picked = shard.select(all)
             if picked.isEmpty {
@@ -101,10 +109,15 @@ struct InputFlags: ParsableArguments {
             }
             return (picked, all.count)
         } catch let error as InputSource.LoadError {
-            Diagnostics.print(error.description)
-            if case .tooLarge = error { throw ExitCode(2) }
-            throw ExitCode(3)
+            throw Self.exit(printing: error)
         }
+    }
+
+    /// Prints why an input cannot be loaded; its exit code: 2 for a file too large, else 3.
+    private static func exit(printing error: InputSource.LoadError) -> ExitCode {
+        Diagnostics.print(error.description)
+        if case .tooLarge = error { return ExitCode(2) }
+        return ExitCode(3)
     }
 }
 
@@ -140,7 +153,7 @@ struct ImageFlags: ParsableArguments {
             !FileManager.default.fileExists(atPath: theme)
         {
             let names = TimelineKit.themes.map(\.name)
-            let hint = TimelineKit.closest(to: theme, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = TimelineKit.didYouMean(theme, in: names)
             throw ValidationError(
                 "--theme '\(theme)' is neither a built-in theme (\(names.joined(separator: ", "))) nor a file\(hint)")
         }
@@ -174,6 +187,26 @@ struct ImageFlags: ParsableArguments {
 enum Diagnostics {
     static func print(_ text: String) {
         StandardStreams.writeError(text + "\n")
+    }
+
+    /// What stopped a command, as printed: a `RenderFailure` from its values (font files named
+    /// as `--fonts` gave them), anything else as `error: …`.
+    static func text(_ error: any Error) -> String {
+        switch error {
+        case RenderFailure.unusableFonts(let problems):
+            return problems.map { Diagnostic(file: $0.file, message: "\($0.message) (--fonts)").description }
+                .joined(separator: "\n")
+        case let failure as RenderFailure: return failure.description
+        default: return "error: \(error)"
+        }
+    }
+
+    /// Prints what stopped a command and gives its exit code: an `ExitCode` was printed already;
+    /// a `RenderFailure` has its own; anything else is an I/O failure (3).
+    static func report(_ error: any Error) -> Int32 {
+        if let code = error as? ExitCode { return code.rawValue }
+        print(text(error))
+        return (error as? RenderFailure)?.exitCode ?? 3
     }
 
     /// Problems one a line, `file:line:column: error: message (did you mean '…'?)`, the form

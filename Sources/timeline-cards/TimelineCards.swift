@@ -51,7 +51,7 @@ struct TimelineCards: ParsableCommand {
     static func unknownCommand(_ word: String) -> String? {
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         guard !word.hasPrefix("-"), !names.contains(word) else { return nil }
-        let hint = TimelineKit.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = TimelineKit.didYouMean(word, in: names)
         return
             "error: unknown command '\(word)'\(hint)\nUsage: timeline-cards "
             + "<\(names.dropLast().joined(separator: "|"))> …; see timeline-cards --help"

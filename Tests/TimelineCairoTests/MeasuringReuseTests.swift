@@ -39,6 +39,21 @@ final class MeasuringReuseTests: XCTestCase {
         XCTAssertGreaterThan(measurer.shapingSeconds, seconds)
     }
 
+    func testADocumentsTimeIsSplitIntoLayoutAndTheShapingOfNewTexts() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let measure = { (measurer: PangoTextMeasurer) in
+            measurer.measure("Kickoff", font: "Inter 13", maxWidth: 200, maxLines: nil)
+        }
+        let first = measurer.measuringDocument(measure)
+        XCTAssertGreaterThan(first.shapingSeconds, 0)
+        XCTAssertGreaterThan(first.layoutSeconds, 0)
+        XCTAssertGreaterThan(first.result.height, 0)
+        let again = measurer.measuringDocument(measure)
+        XCTAssertEqual(again.shapingSeconds, 0, "a text measured before is not shaped again")
+        XCTAssertGreaterThan(again.layoutSeconds, 0)
+        XCTAssertEqual(again.result, first.result)
+    }
+
     private func shaped(_ text: String, _ library: FontLibrary) throws -> ShapedLine {
         let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 14"))
         var utf8 = text

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 
-@testable import TimelineCairo
 @testable import TimelineKit
 
 /// The pipeline of `TimelineRenderer.render(_:)` and the problems it reports, as values.
@@ -26,15 +25,27 @@ final class PipelineTests: XCTestCase {
     static let plan =
         "version: 1\ncards:\n  - id: plan\n    items: [{ title: Kickoff }, { title: Launch, status: end }]\n"
 
-    func testRenderingASourceIsDecodingThenRenderingItsDocument() throws {
+    func testRenderingAFileReadsItThenRunsEveryStep() throws {
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pipeline-\(UUID()).yaml")
+        try Data(Self.plan.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
         var options = RenderOptions()
         options.formats = [.svg, .png]
         let renderer = try TimelineRenderer(options: options)
-        let whole = try renderer.render(source(Self.plan))
-        let inSteps = try renderer.render(try renderer.decode(source(Self.plan)), name: "plan")
-        XCTAssertEqual(whole.map(\.name), ["plan", "plan"])
-        XCTAssertEqual(whole.map(\.format), [.svg, .png])
-        XCTAssertEqual(whole.map(\.data), inSteps.map(\.data))
+        let unread = InputSource(file: file.path)
+        XCTAssertTrue(unread.data.isEmpty)
+        let images = try renderer.render(unread)
+        XCTAssertEqual(images.map(\.name), ["plan", "plan"])
+        XCTAssertEqual(images.map(\.format), [.svg, .png])
+        XCTAssertTrue(String(decoding: images[0].data, as: UTF8.self).contains("Kickoff"))
+        XCTAssertEqual(Array(images[1].data.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        let timings = renderer.timings
+        for (phase, seconds) in [
+            ("read", timings.read), ("decode", timings.decode), ("layout", timings.layout),
+            ("shape", timings.shape), ("paint", timings.paint), ("encode", timings.encode),
+        ] {
+            XCTAssertGreaterThan(seconds, 0, phase)
+        }
     }
 
     func testShapingIsTimedApartFromLayoutAndOnlyForNewTexts() throws {
@@ -48,17 +59,36 @@ final class PipelineTests: XCTestCase {
         XCTAssertGreaterThan(renderer.timings.layout, first.layout)
     }
 
-    func testTheMeasurerReportsTheShapingOfOneDocument() throws {
-        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
-        let measure = { (measurer: PangoTextMeasurer) in
-            measurer.measure("Kickoff", font: "Inter 13", maxWidth: 200, maxLines: nil)
+    func testAFileThatCannotBeReadIsAFailureOfThatFile() throws {
+        let renderer = try TimelineRenderer()
+        XCTAssertThrowsError(try renderer.render(InputSource(file: "/nonexistent/plan.yaml"))) { error in
+            guard case RenderFailure.unreadableInput(let diagnostic) = error else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(diagnostic.file, "/nonexistent/plan.yaml")
+            XCTAssertEqual((error as? RenderFailure)?.exitCode, 3)
         }
-        let first = measurer.measuringDocument(measure)
-        XCTAssertGreaterThan(first.shapingSeconds, 0)
-        XCTAssertGreaterThan(first.result.height, 0)
-        let again = measurer.measuringDocument(measure)
-        XCTAssertEqual(again.shapingSeconds, 0, "a text measured before is not shaped again")
-        XCTAssertEqual(again.result, first.result)
+        var options = RenderOptions()
+        options.limits.maxInputBytes = 10
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("pipeline-\(UUID()).yaml")
+        try Data(Self.plan.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        XCTAssertThrowsError(try TimelineRenderer(options: options).render(InputSource(file: file.path))) { error in
+            XCTAssertEqual((error as? RenderFailure)?.exitCode, 2, "a file over the limit is bad input")
+            XCTAssertEqual((error as? RenderFailure)?.diagnostics.map(\.file), [file.path])
+        }
+    }
+
+    func testTheBatchKeepsAFailureAsAValue() {
+        let result = BatchRender(options: RenderOptions(), jobs: 2).render([
+            source(Self.plan), InputSource(file: "/nonexistent/gone.yaml"),
+        ])
+        XCTAssertEqual(result.exitCode, 3)
+        XCTAssertEqual(result.outputs.map(\.input.baseName), ["plan"])
+        guard case .unreadableInput(let diagnostic)? = result.failure else {
+            return XCTFail("\(String(describing: result.failure))")
+        }
+        XCTAssertEqual(diagnostic.file, "/nonexistent/gone.yaml")
     }
 
     func testDecodingProblemsKeepTheirPlaceAndSuggestion() throws {

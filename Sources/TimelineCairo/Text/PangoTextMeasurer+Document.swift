@@ -1,9 +1,13 @@
+import Dispatch
+
 extension PangoTextMeasurer {
-    /// What laying out one document with this measurer gave, and the part of its time Pango
-    /// spent shaping and measuring new texts.
+    /// What laying out one document with this measurer gave, and its time in two phases: placing
+    /// things, and Pango shaping and measuring new texts.
     public struct DocumentMeasurement<Result> {
         /// What `layout` returned.
         public var result: Result
+        /// Seconds of the layout spent placing things, shaping left out.
+        public var layoutSeconds: Double
         /// Seconds of the layout spent shaping, for timings that report Pango's work on its own.
         public var shapingSeconds: Double
     }
@@ -17,7 +21,10 @@ extension PangoTextMeasurer {
         fonts.discardShapedLines()
         fonts.enterMeasuringState()
         let shapingBefore = shapingSeconds
+        let start = DispatchTime.now().uptimeNanoseconds
         let result = try layout(self)
-        return DocumentMeasurement(result: result, shapingSeconds: shapingSeconds - shapingBefore)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let shaping = shapingSeconds - shapingBefore
+        return DocumentMeasurement(result: result, layoutSeconds: max(0, seconds - shaping), shapingSeconds: shaping)
     }
 }
