@@ -210,7 +210,7 @@ def main():
     p = phases["plain", 1000]
     share = (p["decode"] + p["layout"]) / p["total"]
     print(f"| --timings, 1,000 items | decode {p['decode']:.0f} + layout {p['layout']:.0f} of {p['total']:.0f} ms | — | {share:.2f} | < 0.25 | {yes(share < 0.25)} |")
-    # Pango's shaping is its own phase; counted with layout, as before it was split out:
+    # Shaping is measuring text for the layout, so the share is shown with it counted as layout too:
     with_shape = (p["decode"] + p["layout"] + p.get("shape", 0)) / p["total"]
     print(f"| (the same with shape {p.get('shape', 0):.0f} ms counted as layout) | | — | {with_shape:.2f} | — | — |")
     # Linear growth: the cost per added item from 1,000 to 10,000 against 100 to 1,000.

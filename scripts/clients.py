@@ -38,12 +38,10 @@ SCALE = 2
 LIMIT = 0.03
 # A PDF is drawn from its embedded fonts as glyphs, where our PNG (like every SVG client) fills
 # glyph outlines at their exact places, and both poppler rasterizers put each glyph's bitmap on
-# the pixel grid: cairo 1.16 (pdftocairo, Evince) at whole pixels, Splash (pdftoppm, Okular) at
-# quarter pixels across but whole pixels down, with heavier edges. As drawn, that measures
-# 0.014 - 0.046 (pdftocairo) and 0.021 - 0.075 (pdftoppm) on the fixtures; our PNG drawn with
-# cairo's own glyphs instead of outlines is within 0.009 - 0.025 of pdftocairo. So PDFs are
-# compared after a 1 px blur, which evens out where on the pixel grid a glyph lands but not a
-# misplaced glyph or line (a glyph 0.8 pt off measured 0.037 blurred): (limit, blur in pixels).
+# the pixel grid: cairo (pdftocairo, Evince) at whole pixels, Splash (pdftoppm, Okular) at
+# quarter pixels across but whole pixels down, with heavier edges. So PDFs are compared after a
+# 1 px blur, which evens out where on the pixel grid a glyph lands but not a misplaced glyph or
+# line, and Splash's heavier edges get a wider limit: (limit, blur in pixels).
 PDF_LIMITS = {"PDF pdftocairo": (0.03, 1), "PDF pdftoppm": (0.045, 1)}
 CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
             "--no-first-run", "--disable-extensions"]

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The output half of hostile input (issue #15), end to end: flags, folders and files around the
+/// The output half of hostile input, end to end: flags, folders and files around the
 /// output that must not crash, hang, exhaust memory or leave a half-updated set of images. Each
 /// case runs in 1 GiB of address space.
 final class HostileOutputTests: XCTestCase {
