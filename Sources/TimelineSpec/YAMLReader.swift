@@ -86,7 +86,7 @@ struct YAMLReader {
         }
     }
 
-    /// A scalar event's node; a tag that is not one of YAML's own is reported and the scalar kept.
+    /// A scalar event's node; a tag that does not fit its value is reported and the scalar kept.
     private static func scalarNode(
         _ event: yaml_event_t, line: Int, column: Int, tree: inout NodeTreeBuilder
     ) -> YAMLNode {

@@ -49,8 +49,8 @@ final class OutlineDrawingTests: XCTestCase {
             "<path d=\"M12 10 A2 2 0 0 1 8 10 A2 2 0 0 1 12 10 M4 0 L4 3 L0 3 L0 0 Z\"")
     }
 
-    /// A negative corner radius is no corner in every format (cairo once drew it around a centre
-    /// outside the box).
+    /// A negative corner radius is no corner in every format (given to cairo, it would be drawn
+    /// around a centre outside the box).
     func testNegativeCornerRadiiFillWhatSquareCornersFill() throws {
         let renderer = SceneRenderer(fonts: try FontLibrary())
         func png(_ corners: CornerRadii) throws -> Data {

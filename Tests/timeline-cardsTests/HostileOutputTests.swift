@@ -52,8 +52,8 @@ final class HostileOutputTests: XCTestCase {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let secret = try CLIRunner.temporaryDirectory().appendingPathComponent("secret.txt")
         try write("do not touch\n", to: secret)
-        // The names temporaries once had (`.<image>.<pid>.tmp`) for the pids the run is likely to
-        // get, and the image's own name.
+        // Names an attacker can predict: a temporary named `.<image>.<pid>.tmp` for the pids the
+        // run is likely to get, and the image's own name.
         let pid = Int(ProcessInfo.processInfo.processIdentifier)
         for candidate in pid...(pid + 300) {
             try FileManager.default.createSymbolicLink(
