@@ -6,7 +6,8 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72
 
-.PHONY: deps static-cxx build release demo test clients schema-tools goldens bench fuzz docs docc man completions clean install uninstall snippets format lint
+.PHONY: deps static-cxx build release demo test clients schema-tools goldens bench fuzz docs docc man completions \
+  clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 deps:
@@ -56,7 +57,8 @@ demo: build
 # a Swift Testing test over arguments (each fixture) counts as a test.
 test: deps schema-tools lint
 	$(SWIFT) build $(BUILD_FLAGS)
-	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log | grep -aE "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
+	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log \
+	  | grep -aE "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
 	  summary=$$(grep -aE "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -1); \
 	  total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
 	  failed=$$(grep -acE "^Test Case '.*' failed" .build/test.log); \
@@ -73,8 +75,9 @@ CLIENTS_WORK ?= .build/clients
 clients: build
 	python3 scripts/clients.py $(BIN) fixtures $(CLIENTS_WORK)
 
-# swift-format with the checked-in .swift-format; `make lint` checks it (and 120 columns), and
-# `make test` runs the lint first.
+# swift-format with the checked-in .swift-format; `make lint` checks it, 120 columns in Swift, Python,
+# shell and this Makefile, and Swift functions of 60 lines at most (scripts/lint.sh); `make test`
+# runs the lint first.
 format:
 	swift format --in-place --recursive --configuration .swift-format Package.swift Sources Tests
 
@@ -88,7 +91,8 @@ snippets:
 
 # The JSON Schema test checks documents with Python's jsonschema.
 schema-tools:
-	@python3 -c "import jsonschema" 2>/dev/null || pip install -q jsonschema || pip install -q --break-system-packages jsonschema
+	@python3 -c "import jsonschema" 2>/dev/null || pip install -q jsonschema \
+	  || pip install -q --break-system-packages jsonschema
 
 # Re-renders the pictures in docs/ from docs/examples/ and the schema copy editors point at.
 docs: build
@@ -112,7 +116,9 @@ man: deps
 # Shell completions (swift-argument-parser), into .build/completions/.
 completions: build
 	mkdir -p .build/completions
-	for shell in bash zsh fish; do $(BIN) --generate-completion-script $$shell > .build/completions/timeline-cards.$$shell; done
+	for shell in bash zsh fish; do \
+	  $(BIN) --generate-completion-script $$shell > .build/completions/timeline-cards.$$shell; \
+	done
 	@ls .build/completions
 
 clean:
@@ -131,14 +137,19 @@ INSTALLED_FILES = bin/timeline-cards share/man/man1/timeline-cards.1 share/bash-
 install:
 	@if [ -z "$(INSTALL_FROM)" ]; then $(MAKE) --no-print-directory release; fi
 	@set -e; from="$(INSTALL_FROM)"; from="$${from:-.build/release}"; root="$(INSTALL_ROOT)"; \
-	  install -d "$$root/bin" "$$root/share/timeline-cards" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	  install -d "$$root/bin" "$$root/share/timeline-cards" "$$root/share/man/man1" \
+	    "$$root/share/bash-completion/completions" \
 	    "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d"; \
 	  install -m 755 "$$from/timeline-cards" "$$root/bin/timeline-cards"; \
-	  rm -rf "$$root/share/timeline-cards/Fonts"; cp -R Sources/TimelineCairo/Fonts/Bundled "$$root/share/timeline-cards/Fonts"; \
+	  rm -rf "$$root/share/timeline-cards/Fonts"; \
+	  cp -R Sources/TimelineCairo/Fonts/Bundled "$$root/share/timeline-cards/Fonts"; \
 	  install -m 644 docs/man/timeline-cards.1 "$$root/share/man/man1/timeline-cards.1"; \
-	  "$$root/bin/timeline-cards" --generate-completion-script bash > "$$root/share/bash-completion/completions/timeline-cards"; \
-	  "$$root/bin/timeline-cards" --generate-completion-script zsh > "$$root/share/zsh/site-functions/_timeline-cards"; \
-	  "$$root/bin/timeline-cards" --generate-completion-script fish > "$$root/share/fish/vendor_completions.d/timeline-cards.fish"; \
+	  "$$root/bin/timeline-cards" --generate-completion-script bash \
+	    > "$$root/share/bash-completion/completions/timeline-cards"; \
+	  "$$root/bin/timeline-cards" --generate-completion-script zsh \
+	    > "$$root/share/zsh/site-functions/_timeline-cards"; \
+	  "$$root/bin/timeline-cards" --generate-completion-script fish \
+	    > "$$root/share/fish/vendor_completions.d/timeline-cards.fish"; \
 	  echo "installed $$root/bin/timeline-cards (fonts in $$root/share/timeline-cards/Fonts)"
 
 uninstall:
@@ -182,13 +193,15 @@ fuzz: deps
 	  esac; \
 	  mkdir -p .build-fuzz/corpus-$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
-	  TIMELINE_FUZZ_TARGET=$$target ASAN_OPTIONS=detect_leaks=0 .build-fuzz/debug/timeline-fuzz .build-fuzz/corpus-$$target $$seeds \
+	  TIMELINE_FUZZ_TARGET=$$target ASAN_OPTIONS=detect_leaks=0 \
+	    .build-fuzz/debug/timeline-fuzz .build-fuzz/corpus-$$target $$seeds \
 	    -max_total_time=$(FUZZ_SECONDS) -detect_leaks=0 -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
 	    -artifact_prefix=fuzz/crashes/$$target-; \
 	done
 
 # Benchmarks against Graphviz (`dot -Tsvg` on the same chain of labelled nodes); see docs/performance.md.
-# Not a test: prints medians, ratios and whether each speed target of docs/performance.md is met. BENCH_FLAGS=--quick for 3 runs.
+# Not a test: prints medians, ratios and whether each speed target of docs/performance.md is met.
+# BENCH_FLAGS=--quick for 3 runs.
 BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
 bench: deps static-cxx

@@ -38,12 +38,10 @@ SCALE = 2
 LIMIT = 0.03
 # A PDF is drawn from its embedded fonts as glyphs, where our PNG (like every SVG client) fills
 # glyph outlines at their exact places, and both poppler rasterizers put each glyph's bitmap on
-# the pixel grid: cairo 1.16 (pdftocairo, Evince) at whole pixels, Splash (pdftoppm, Okular) at
-# quarter pixels across but whole pixels down, with heavier edges. As drawn, that measures
-# 0.014 - 0.046 (pdftocairo) and 0.021 - 0.075 (pdftoppm) on the fixtures; our PNG drawn with
-# cairo's own glyphs instead of outlines is within 0.009 - 0.025 of pdftocairo. So PDFs are
-# compared after a 1 px blur, which evens out where on the pixel grid a glyph lands but not a
-# misplaced glyph or line (a glyph 0.8 pt off measured 0.037 blurred): (limit, blur in pixels).
+# the pixel grid: cairo (pdftocairo, Evince) at whole pixels, Splash (pdftoppm, Okular) at
+# quarter pixels across but whole pixels down, with heavier edges. So PDFs are compared after a
+# 1 px blur, which evens out where on the pixel grid a glyph lands but not a misplaced glyph or
+# line, and Splash's heavier edges get a wider limit: (limit, blur in pixels).
 PDF_LIMITS = {"PDF pdftocairo": (0.03, 1), "PDF pdftoppm": (0.045, 1)}
 CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
             "--no-first-run", "--disable-extensions"]
@@ -92,7 +90,8 @@ def render(binary, fixtures, out):
         fail(f"render: {result.stderr.strip()}")
     feeds = sorted(f for f in os.listdir(fixtures) if f.startswith("feed-") and f.endswith((".yaml", ".yml", ".json")))
     if feeds:
-        result = run([binary, "render"] + [os.path.join(fixtures, f) for f in feeds] + ["-o", os.path.join(out, "feeds"), "--feed"] + formats)
+        inputs = [os.path.join(fixtures, f) for f in feeds]
+        result = run([binary, "render"] + inputs + ["-o", os.path.join(out, "feeds"), "--feed"] + formats)
         if result.returncode != 0:
             fail(f"render --feed: {result.stderr.strip()}")
     images = []
@@ -148,14 +147,16 @@ def chromium_screenshot(svgs, out, page):
 
 def drawn_texts(svg):
     """The texts of the SVG's text layer, first lines first (titles come before subtitles)."""
-    return [html.unescape(t) for t in re.findall(r'lengthAdjust="spacingAndGlyphs">([^<]+)</text>', open(svg, encoding="utf-8").read())]
+    document = open(svg, encoding="utf-8").read()
+    return [html.unescape(t) for t in re.findall(r'lengthAdjust="spacingAndGlyphs">([^<]+)</text>', document)]
 
 
 def chromium_finds(svg, page):
     """Which of the card's drawn texts Chromium's find-in-page finds, as {text: found}."""
     # What a reader types: the words of each drawn text, without the spaces a styled run ends on.
     texts = [t for t in dict.fromkeys(t.strip() for t in drawn_texts(svg)) if t][:12]
-    script = ("const texts=%s;const found={};for(const t of texts){getSelection().removeAllRanges();found[t]=window.find(t,true);}"
+    script = ("const texts=%s;const found={};"
+              "for(const t of texts){getSelection().removeAllRanges();found[t]=window.find(t,true);}"
               "document.title=JSON.stringify(found);") % json.dumps(texts).replace("</", "<\\/")
     with open(page, "w", encoding="utf-8") as f:
         f.write(inline_page([svg], script))
@@ -255,7 +256,8 @@ def main():
         name = os.path.relpath(image, os.path.join(work, "out"))
         ours = image + ".png"
         if not os.path.exists(ours):
-            for part in sorted(f for f in os.listdir(os.path.dirname(image)) if re.fullmatch(re.escape(os.path.basename(image)) + r"-\d+\.png", f)):
+            page = re.escape(os.path.basename(image)) + r"-\d+\.png"
+            for part in sorted(f for f in os.listdir(os.path.dirname(image)) if re.fullmatch(page, f)):
                 ours = os.path.join(os.path.dirname(image), part)
                 break
         stem = os.path.join(drawn, f"{index}")
@@ -314,9 +316,11 @@ def main():
                 run(["convert", shot, "-crop", f"{width}x{height}+0+{top}", "+repage", crop])
                 top += height
                 value, problem = rmse(crop, image + ".png", crop[:-4])
-                print(f"two cards in one page: {os.path.basename(image)} RMSE {value if value is None else f'{value:.4f}'}", flush=True)
+                shown = value if value is None else f"{value:.4f}"
+                print(f"two cards in one page: {os.path.basename(image)} RMSE {shown}", flush=True)
                 if value is None or value >= LIMIT:
-                    fail(f"two cards inlined in one page: {os.path.basename(image)} differs: {problem or f'RMSE {value:.4f}'}")
+                    difference = problem or f"RMSE {value:.4f}"
+                    fail(f"two cards inlined in one page: {os.path.basename(image)} differs: {difference}")
         else:
             fail("two cards in one page: fixtures demo.yaml (release-2) and links.yaml are needed")
 
@@ -340,12 +344,14 @@ def main():
     scripts = os.path.join(work, "out", "scripts", "scripts.pdf")
     if "pdftotext" in usable and os.path.exists(scripts):
         text = run(["pdftotext", scripts, "-"]).stdout
-        for line in ["الاجتماع الأسبوعي", "פגישה שבועית", "مراجعة التصميم مع فريق تجربة المستخدم", "סקירת עיצוב עם הצוות"]:
+        lines = ["الاجتماع الأسبوعي", "פגישה שבועית", "مراجعة التصميم مع فريق تجربة المستخدم", "סקירת עיצוב עם הצוות"]
+        for line in lines:
             if line not in text:
                 fail(f"pdftotext scripts.pdf: '{line}' is not extracted as written")
 
     print("\nworst RMSE: " + ", ".join(f"{client} {max(values):.4f}" for client, values in rmses.items()))
-    print(f"\n{len(images)} images; checks took {time.time() - installed:.0f} s, installing {installed - started:.0f} s")
+    checking, installing = time.time() - installed, installed - started
+    print(f"\n{len(images)} images; checks took {checking:.0f} s, installing {installing:.0f} s")
     if failures:
         print(f"{len(failures)} client checks failed:")
         for failure in failures:

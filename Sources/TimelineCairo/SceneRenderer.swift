@@ -123,8 +123,8 @@ public final class SceneRenderer {
     /// Glyph outlines for SVG output, kept across documents.
     private lazy var svgGlyphs = SVGGlyphs()
 
-    /// Our own SVG writer, not cairo's SVG surface: cairo spent most of its time formatting
-    /// numbers with `printf`. Writing the body and its definitions counts as paint, joining them
+    /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`:
+    /// most of an SVG is numbers. Writing the body and its definitions counts as paint, joining them
     /// into the document as encode.
     private func renderSVG(_ scene: Scene, scale: Double, name: String) throws -> Data {
         let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)

@@ -85,18 +85,8 @@ public enum CardLayout {
             nodes += layers[layer]
             layers[layer] = []
         }
-        if style.border.width > 0 {
-            // Stroked inside the edge, after the bands, so they never cover it.
-            let inset = style.border.width / 2
-            nodes.append(
-                .box(
-                    BoxNode(
-                        rect: Rect(
-                            x: origin.x + inset, y: origin.y + inset, width: width - style.border.width,
-                            height: height - style.border.width),
-                        corners: CornerRadii(all: max(0, radius - inset)), fill: nil,
-                        stroke: Stroke(color: style.border.color.rgba, width: style.border.width))))
-        }
+        // After the bands, so they never cover it.
+        if let border = borderBox(style, origin: origin, height: height, radius: radius) { nodes.append(border) }
         content.nodes = nodes
         // The bands' texts open and close the description, as they are drawn above and below.
         if let header = card.header, let line = describe(header) { content.description.insert(line, at: 0) }
@@ -109,6 +99,19 @@ public enum CardLayout {
             ? [Truncation(location: card.location?.description ?? card.id, text: card.header?.title ?? "")] : []
         content.truncations = truncations
         return content
+    }
+
+    /// The card's border, stroked inside its edge; nil when it has no width.
+    private static func borderBox(_ style: Style, origin: Point, height: Double, radius: Double) -> Primitive? {
+        guard style.border.width > 0 else { return nil }
+        let inset = style.border.width / 2
+        return .box(
+            BoxNode(
+                rect: Rect(
+                    x: origin.x + inset, y: origin.y + inset, width: style.width - style.border.width,
+                    height: height - style.border.width),
+                corners: CornerRadii(all: max(0, radius - inset)), fill: nil,
+                stroke: Stroke(color: style.border.color.rgba, width: style.border.width)))
     }
 
     /// The card's box with its shadow, and its header and footer bands with their texts.

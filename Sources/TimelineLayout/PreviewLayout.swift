@@ -29,12 +29,7 @@ struct PreviewLayout {
         let columnTexts = columnTexts(items, overdue: overdue, widths: textWidths, text: text)
         let (dates, stacks) = (columnTexts.map(\.date), columnTexts.map(\.stack))
         let todayColor = overdue.contains(true) ? style.overdueColor : style.nodeColor
-        // The marker's color, darker or lighter when a light nodeColor would not read.
-        let todayLabel = selection.todayBefore.map { _ in
-            TextBlock(
-                style.names.today, font: "\(style.font) Semi-Bold 11",
-                color: todayColor.readable(on: style.background).rgba, width: width, measurer: measurer)
-        }
+        let todayLabel = selection.todayBefore.map { _ in todayText(color: todayColor) }
         let header = PreviewHeader(card: card, hiddenCount: selection.hiddenCount, width: width, measurer: measurer)
         let lineY = lineY(below: header.height, today: todayLabel, dates: dates)
         let labelTop = lineY + size / 2 + Self.labelGap
@@ -80,6 +75,14 @@ struct PreviewLayout {
         content.height = bottom
         content.minimumWidth = Double(columns) * (ColumnPlan.minimumTextWidth + Self.gutter)
         return content
+    }
+
+    /// The Today marker's label, in the marker's color made darker or lighter when a light
+    /// nodeColor would not read.
+    private func todayText(color: Color) -> TextBlock {
+        TextBlock(
+            style.names.today, font: "\(style.font) Semi-Bold 11",
+            color: color.readable(on: style.background).rgba, width: width, measurer: measurer)
     }
 
     /// Equal columns, except that a long word's column takes room from short ones; a date's

@@ -287,32 +287,8 @@ struct DocumentReader {
         item.textDirection =
             keys[Key.textDirection].flatMap { context.choice($0, path() + ".textDirection", TextDirection.self) }
             ?? .auto
-        if let value = keys[Key.icon], let name = context.text(value, path() + ".icon") {
-            switch ContainedPath.resolve(name, in: baseDirectory) {
-            case .success(let resolved):
-                if let kind = IconFile.Kind(rawValue: PathName.fileExtension(of: resolved).lowercased()) {
-                    let label = "\(path()).icon: \(DecodeContext.quoted(name))"
-                    switch icons.read(resolved, kind: kind, label: label, location: context.location(value)) {
-                    case .success: item.icon = resolved
-                    case .failure(let problem): context.error(value, "\(label) \(problem.message)")
-                    }
-                } else {
-                    context.error(value, "\(path()).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
-                }
-            case .failure(let problem):
-                context.error(value, "\(path()).icon: \(problem.message(for: name))")
-            }
-        }
-        if let value = keys[Key.link], let link = context.text(value, path() + ".link") {
-            switch LinkURL.normalized(link) {
-            case .success(let url): item.link = url
-            case .failure(.scheme):
-                context.error(
-                    value, "\(path()).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
-            case .failure(.controlCharacter):
-                context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) contains a control character")
-            }
-        }
+        if let value = keys[Key.icon] { item.icon = readIcon(value, path: path) }
+        if let value = keys[Key.link] { item.link = readLink(value, path: path) }
         if let date = item.date, let end = item.end, end < date, let value = keys[Key.end] {
             context.error(value, "\(path()).end: the period ends before it starts (date)")
         }
@@ -333,5 +309,38 @@ struct DocumentReader {
             context.error(node, "\(path()): an item needs a title (or an icon, or items)")
         }
         return item
+    }
+
+    /// An item's icon: a .png or .svg file inside the input's folder, read and checked now.
+    private func readIcon(_ value: YAMLNode, path: () -> String) -> String? {
+        guard let name = context.text(value, path() + ".icon") else { return nil }
+        switch ContainedPath.resolve(name, in: baseDirectory) {
+        case .success(let resolved):
+            guard let kind = IconFile.Kind(rawValue: PathName.fileExtension(of: resolved).lowercased()) else {
+                context.error(value, "\(path()).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
+                return nil
+            }
+            let label = "\(path()).icon: \(DecodeContext.quoted(name))"
+            switch icons.read(resolved, kind: kind, label: label, location: context.location(value)) {
+            case .success: return resolved
+            case .failure(let problem): context.error(value, "\(label) \(problem.message)")
+            }
+        case .failure(let problem):
+            context.error(value, "\(path()).icon: \(problem.message(for: name))")
+        }
+        return nil
+    }
+
+    /// An item's link: an http, https or mailto URL, normalized.
+    private func readLink(_ value: YAMLNode, path: () -> String) -> String? {
+        guard let link = context.text(value, path() + ".link") else { return nil }
+        switch LinkURL.normalized(link) {
+        case .success(let url): return url
+        case .failure(.scheme):
+            context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")
+        case .failure(.controlCharacter):
+            context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) contains a control character")
+        }
+        return nil
     }
 }

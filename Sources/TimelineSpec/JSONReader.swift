@@ -40,16 +40,7 @@ struct JSONReader {
                 column += 1
             case UInt8(ascii: "\""):
                 let string = Self.string(bytes, from: index)
-                for (offset, code) in string.loneSurrogates {
-                    tree.report(
-                        line: line, column: column + 1 + offset,
-                        "the escape \\u\(String(code, radix: 16, uppercase: true)) is half of a surrogate pair without "
-                            + "its other half; it encodes no character"
-                    )
-                }
-                try tree.add(
-                    YAMLNode(.scalar(string.value, plain: false), line: line, column: column + 1), line: line,
-                    column: column + 1)
+                try Self.add(string, line: line, column: column + 1, to: &tree)
                 index = string.end
                 column += string.characters
             default:
@@ -73,6 +64,21 @@ struct JSONReader {
             ])
         }
         return YAMLReader.Result(root: root, diagnostics: tree.problems)
+    }
+
+    /// A quoted string's node at its opening quote; each lone surrogate is reported where it is written.
+    private static func add(
+        _ string: StringToken, line: Int, column: Int, to tree: inout NodeTreeBuilder
+    ) throws(DiagnosticsError) {
+        for (offset, code) in string.loneSurrogates {
+            tree.report(
+                line: line, column: column + offset,
+                "the escape \\u\(String(code, radix: 16, uppercase: true)) is half of a surrogate pair without "
+                    + "its other half; it encodes no character"
+            )
+        }
+        try tree.add(
+            YAMLNode(.scalar(string.value, plain: false), line: line, column: column), line: line, column: column)
     }
 
     private static let delimiters: Set<UInt8> = [

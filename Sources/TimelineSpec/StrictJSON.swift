@@ -29,96 +29,126 @@ enum StrictJSON {
     /// The first violation, or nil when `bytes` is one well-formed JSON value (a leading
     /// byte-order mark is allowed, as the YAML reader allows it).
     static func check(_ bytes: [UInt8]) -> Violation? {
-        var index = bytes.starts(with: TextPosition.byteOrderMark) ? TextPosition.byteOrderMark.count : 0
+        var scan = Scan(index: bytes.starts(with: TextPosition.byteOrderMark) ? TextPosition.byteOrderMark.count : 0)
+        while true {
+            while scan.index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[scan.index]) { scan.index += 1 }
+            guard scan.index < bytes.count else { return endOfInput(scan) }
+            let violation: Violation?
+            switch scan.expect {
+            case .end:
+                let found = describe(bytes, scan.index)
+                return Violation(offset: scan.index, message: "unexpected \(found) after the end of the JSON value")
+            case .colon:
+                guard bytes[scan.index] == UInt8(ascii: ":") else {
+                    let found = describe(bytes, scan.index)
+                    return Violation(offset: scan.index, message: "expected ':' after the key, found \(found)")
+                }
+                scan.index += 1
+                scan.expect = .value(first: false)
+                violation = nil
+            case .commaOrClose: violation = commaOrClose(bytes, &scan)
+            case .key(let first): violation = key(bytes, &scan, first: first)
+            case .value(let first): violation = value(bytes, &scan, first: first)
+            }
+            if let violation { return violation }
+        }
+    }
+
+    /// Where the checker is: the next byte, the containers still open and what may come next.
+    private struct Scan {
+        var index: Int
         var open: [(byte: UInt8, offset: Int)] = []
         var expect = Expect.value(first: false)
-        func afterValue() -> Expect { open.isEmpty ? .end : .commaOrClose }
 
-        while true {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-            guard index < bytes.count else {
-                if case .end = expect { return nil }
-                if let last = open.last {
-                    let closer = last.byte == openBrace ? "}" : "]"
-                    let opener = last.byte == openBrace ? "{" : "["
-                    return Violation(
-                        offset: last.offset,
-                        message: "this '\(opener)' is never closed with '\(closer)' (the file ends first)")
-                }
-                return Violation(offset: index, message: "the file ends where a value was expected")
-            }
-            let byte = bytes[index]
-            switch expect {
-            case .end:
-                return Violation(
-                    offset: index, message: "unexpected \(describe(bytes, index)) after the end of the JSON value")
-            case .colon:
-                guard byte == UInt8(ascii: ":") else {
-                    return Violation(
-                        offset: index, message: "expected ':' after the key, found \(describe(bytes, index))")
-                }
-                index += 1
-                expect = .value(first: false)
-            case .commaOrClose:
-                let container = open.last?.byte ?? openBracket
-                let closer = container == openBrace ? closeBrace : closeBracket
-                if byte == UInt8(ascii: ",") {
-                    index += 1
-                    expect = container == openBrace ? .key(first: false) : .value(first: false)
-                } else if byte == closer {
-                    open.removeLast()
-                    index += 1
-                    expect = afterValue()
-                } else {
-                    let what = container == openBrace ? "'}' after an object member" : "']' after a list element"
-                    return Violation(offset: index, message: "expected ',' or \(what), found \(describe(bytes, index))")
-                }
-            case .key(let first):
-                if byte == closeBrace {
-                    guard first else {
-                        return Violation(offset: index, message: "trailing comma before '}' (JSON allows none)")
-                    }
-                    open.removeLast()
-                    index += 1
-                    expect = afterValue()
-                } else if byte == quote {
-                    if let violation = scanString(bytes, &index) { return violation }
-                    expect = .colon
-                } else {
-                    let hint = byte == UInt8(ascii: "'") ? " (JSON strings use double quotes)" : ""
-                    return Violation(
-                        offset: index,
-                        message: "expected a key in double quotes, found \(describe(bytes, index))\(hint)")
-                }
-            case .value(let first):
-                if byte == closeBracket, open.last?.byte == openBracket {
-                    guard first else {
-                        return Violation(offset: index, message: "trailing comma before ']' (JSON allows none)")
-                    }
-                    open.removeLast()
-                    index += 1
-                    expect = afterValue()
-                    continue
-                }
-                switch byte {
-                case openBrace, openBracket:
-                    open.append((byte, index))
-                    index += 1
-                    expect = byte == openBrace ? .key(first: true) : .value(first: true)
-                    continue
-                case quote:
-                    if let violation = scanString(bytes, &index) { return violation }
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    if let violation = scanNumber(bytes, &index) { return violation }
-                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    if let violation = scanLiteral(bytes, &index) { return violation }
-                default:
-                    let hint = byte == UInt8(ascii: "'") ? " (JSON strings use double quotes)" : ""
-                    return Violation(offset: index, message: "expected a value, found \(describe(bytes, index))\(hint)")
-                }
-                expect = afterValue()
-            }
+        /// What may follow a complete value: a comma or closer inside a container, else nothing.
+        var afterValue: Expect { open.isEmpty ? .end : .commaOrClose }
+
+        mutating func close() {
+            open.removeLast()
+            index += 1
+            expect = afterValue
         }
+    }
+
+    /// The input ended: fine after the one value, else the container left open or the missing value.
+    private static func endOfInput(_ scan: Scan) -> Violation? {
+        if case .end = scan.expect { return nil }
+        if let last = scan.open.last {
+            let closer = last.byte == openBrace ? "}" : "]"
+            let opener = last.byte == openBrace ? "{" : "["
+            return Violation(
+                offset: last.offset, message: "this '\(opener)' is never closed with '\(closer)' (the file ends first)")
+        }
+        return Violation(offset: scan.index, message: "the file ends where a value was expected")
+    }
+
+    /// After a container's element: a comma, or the container's closer.
+    private static func commaOrClose(_ bytes: [UInt8], _ scan: inout Scan) -> Violation? {
+        let byte = bytes[scan.index]
+        let container = scan.open.last?.byte ?? openBracket
+        let closer = container == openBrace ? closeBrace : closeBracket
+        if byte == UInt8(ascii: ",") {
+            scan.index += 1
+            scan.expect = container == openBrace ? .key(first: false) : .value(first: false)
+        } else if byte == closer {
+            scan.close()
+        } else {
+            let what = container == openBrace ? "'}' after an object member" : "']' after a list element"
+            return Violation(
+                offset: scan.index, message: "expected ',' or \(what), found \(describe(bytes, scan.index))")
+        }
+        return nil
+    }
+
+    /// An object's key, or its `}` when the object is empty.
+    private static func key(_ bytes: [UInt8], _ scan: inout Scan, first: Bool) -> Violation? {
+        let byte = bytes[scan.index]
+        if byte == closeBrace {
+            guard first else {
+                return Violation(offset: scan.index, message: "trailing comma before '}' (JSON allows none)")
+            }
+            scan.close()
+        } else if byte == quote {
+            if let violation = scanString(bytes, &scan.index) { return violation }
+            scan.expect = .colon
+        } else {
+            let hint = byte == UInt8(ascii: "'") ? " (JSON strings use double quotes)" : ""
+            return Violation(
+                offset: scan.index,
+                message: "expected a key in double quotes, found \(describe(bytes, scan.index))\(hint)")
+        }
+        return nil
+    }
+
+    /// A value, or a list's `]` when the list is empty; a container's opener is pushed.
+    private static func value(_ bytes: [UInt8], _ scan: inout Scan, first: Bool) -> Violation? {
+        let byte = bytes[scan.index]
+        if byte == closeBracket, scan.open.last?.byte == openBracket {
+            guard first else {
+                return Violation(offset: scan.index, message: "trailing comma before ']' (JSON allows none)")
+            }
+            scan.close()
+            return nil
+        }
+        switch byte {
+        case openBrace, openBracket:
+            scan.open.append((byte, scan.index))
+            scan.index += 1
+            scan.expect = byte == openBrace ? .key(first: true) : .value(first: true)
+            return nil
+        case quote:
+            if let violation = scanString(bytes, &scan.index) { return violation }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if let violation = scanNumber(bytes, &scan.index) { return violation }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            if let violation = scanLiteral(bytes, &scan.index) { return violation }
+        default:
+            let hint = byte == UInt8(ascii: "'") ? " (JSON strings use double quotes)" : ""
+            return Violation(
+                offset: scan.index, message: "expected a value, found \(describe(bytes, scan.index))\(hint)")
+        }
+        scan.expect = scan.afterValue
+        return nil
     }
 
     /// A string from its opening quote; `index` ends after the closing quote.

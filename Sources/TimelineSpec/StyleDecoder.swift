@@ -10,12 +10,7 @@ extension DecodeContext {
             switch key {
             case "width": number(value, at, minimum: 40, maximum: 100_000).map { style.width = $0 }
             case "background": color(value, at).map { style.background = $0 }
-            case "border":
-                guard let border = mapping(value, at, FormatSchema.border) else { break }
-                border["color"].flatMap { color($0, at + ".color") }.map { style.border.color = $0 }
-                border["width"].flatMap { number($0, at + ".width", minimum: 0, maximum: 1000) }.map {
-                    style.border.width = $0
-                }
+            case "border": applyBorder(value, at, to: &style.border)
             case "cornerRadius": number(value, at, minimum: 0, maximum: 10_000).map { style.cornerRadius = $0 }
             case "margins": insets(value, at).map { style.margins = $0 }
             case "lineColor": color(value, at).map { style.lineColor = $0 }
@@ -50,26 +45,35 @@ extension DecodeContext {
             case "axis": choice(value, at, AxisMode.self).map { style.axis = $0 }
             case "today": choice(value, at, TodayMode.self).map { style.today = $0 }
             case "legend": boolean(value, at).map { style.legend = $0 }
-            case "shadow":
-                guard let shadow = mapping(value, at, FormatSchema.shadow) else { break }
-                var result =
-                    style.shadow ?? Style.Shadow(color: Color(hex: 0, alpha: 40), blur: 8, offsetX: 0, offsetY: 2)
-                shadow["color"].flatMap { color($0, at + ".color") }.map { result.color = $0 }
-                shadow["blur"].flatMap { number($0, at + ".blur", minimum: 0, maximum: 200) }.map { result.blur = $0 }
-                if let offset = shadow["offset"].flatMap({ insets($0, at + ".offset") }) {
-                    // [y] or [x, y]: Insets reads [a, b] as top=a, right=b.
-                    if case .sequence(let parts)? = shadow["offset"]?.content, parts.count >= 2 {
-                        result.offsetX = offset.top
-                        result.offsetY = offset.right
-                    } else {
-                        result.offsetX = 0
-                        result.offsetY = offset.top
-                    }
-                }
-                style.shadow = result
+            case "shadow": applyShadow(value, at, to: &style.shadow)
             default: break
             }
         }
+    }
+
+    private func applyBorder(_ node: YAMLNode, _ path: String, to border: inout Style.Border) {
+        guard let keys = mapping(node, path, FormatSchema.border) else { return }
+        keys["color"].flatMap { color($0, path + ".color") }.map { border.color = $0 }
+        keys["width"].flatMap { number($0, path + ".width", minimum: 0, maximum: 1000) }.map { border.width = $0 }
+    }
+
+    /// A shadow's keys over the look's shadow, or over the default one when the look has none.
+    private func applyShadow(_ node: YAMLNode, _ path: String, to shadow: inout Style.Shadow?) {
+        guard let keys = mapping(node, path, FormatSchema.shadow) else { return }
+        var result = shadow ?? Style.Shadow(color: Color(hex: 0, alpha: 40), blur: 8, offsetX: 0, offsetY: 2)
+        keys["color"].flatMap { color($0, path + ".color") }.map { result.color = $0 }
+        keys["blur"].flatMap { number($0, path + ".blur", minimum: 0, maximum: 200) }.map { result.blur = $0 }
+        if let offset = keys["offset"].flatMap({ insets($0, path + ".offset") }) {
+            // [y] or [x, y]: Insets reads [a, b] as top=a, right=b.
+            if case .sequence(let parts)? = keys["offset"]?.content, parts.count >= 2 {
+                result.offsetX = offset.top
+                result.offsetY = offset.right
+            } else {
+                result.offsetX = 0
+                result.offsetY = offset.top
+            }
+        }
+        shadow = result
     }
 
     func applyFeed(_ node: YAMLNode, _ path: String, to feed: inout Feed) {

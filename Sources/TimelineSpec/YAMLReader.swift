@@ -66,33 +66,17 @@ struct YAMLReader {
                     // Counted as if copied: an alias bomb is refused here, before anything expands it.
                     try tree.addAlias(target, line: line, column: column)
                 case YAML_SCALAR_EVENT:
-                    let scalar = event.data.scalar
-                    let value = String(
-                        decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                    var plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
-                    if let tag = scalar.tag.map({ String(cString: $0) }) {
-                        switch YAMLTag.scalar(tag: tag, value: value) {
-                        case .success(let isPlain): plain = isPlain
-                        case .failure(let problem): tree.report(line: line, column: column, problem.message)
-                        }
-                    }
-                    let node = YAMLNode(.scalar(value, plain: plain), line: line, column: column)
+                    let node = Self.scalarNode(event, line: line, column: column, tree: &tree)
                     try tree.add(node, line: line, column: column)
-                    if let anchor = scalar.anchor { anchors[String(cString: anchor)] = node }
+                    if let anchor = event.data.scalar.anchor { anchors[String(cString: anchor)] = node }
                 case YAML_SEQUENCE_START_EVENT:
-                    if let problem = YAMLTag.collection(tag: event.data.sequence_start.tag, mapping: false) {
-                        tree.report(line: line, column: column, problem.message)
-                    }
-                    try tree.startCollection(
-                        mapping: false, line: line, column: column,
-                        anchor: event.data.sequence_start.anchor.map { String(cString: $0) })
+                    let start = event.data.sequence_start
+                    try Self.startCollection(
+                        mapping: false, tag: start.tag, anchor: start.anchor, line: line, column: column, tree: &tree)
                 case YAML_MAPPING_START_EVENT:
-                    if let problem = YAMLTag.collection(tag: event.data.mapping_start.tag, mapping: true) {
-                        tree.report(line: line, column: column, problem.message)
-                    }
-                    try tree.startCollection(
-                        mapping: true, line: line, column: column,
-                        anchor: event.data.mapping_start.anchor.map { String(cString: $0) })
+                    let start = event.data.mapping_start
+                    try Self.startCollection(
+                        mapping: true, tag: start.tag, anchor: start.anchor, line: line, column: column, tree: &tree)
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     if let (node, anchor) = tree.endCollection(), let anchor { anchors[anchor] = node }
                 default:
@@ -100,6 +84,34 @@ struct YAMLReader {
                 }
             }
         }
+    }
+
+    /// A scalar event's node; a tag that does not fit its value is reported and the scalar kept.
+    private static func scalarNode(
+        _ event: yaml_event_t, line: Int, column: Int, tree: inout NodeTreeBuilder
+    ) -> YAMLNode {
+        let scalar = event.data.scalar
+        let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+        var plain = scalar.plain_implicit == 1 && scalar.style == YAML_PLAIN_SCALAR_STYLE
+        if let tag = scalar.tag.map({ String(cString: $0) }) {
+            switch YAMLTag.scalar(tag: tag, value: value) {
+            case .success(let isPlain): plain = isPlain
+            case .failure(let problem): tree.report(line: line, column: column, problem.message)
+            }
+        }
+        return YAMLNode(.scalar(value, plain: plain), line: line, column: column)
+    }
+
+    /// Opens a sequence or mapping; a tag that does not fit it is reported and the collection kept.
+    private static func startCollection(
+        mapping: Bool, tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?,
+        line: Int, column: Int, tree: inout NodeTreeBuilder
+    ) throws(DiagnosticsError) {
+        if let problem = YAMLTag.collection(tag: tag, mapping: mapping) {
+            tree.report(line: line, column: column, problem.message)
+        }
+        try tree.startCollection(
+            mapping: mapping, line: line, column: column, anchor: anchor.map { String(cString: $0) })
     }
 
     /// libyaml's error, at the place it names. Reader errors (control characters, bad encoding)

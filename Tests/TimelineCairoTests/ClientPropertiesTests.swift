@@ -5,7 +5,7 @@ import XCTest
 
 @testable import TimelineCairo
 
-/// What SVG, PNG and PDF clients other than ours need from an image (issue #16): SVG 1.1
+/// What SVG, PNG and PDF clients other than ours need from an image to show it as we draw it: SVG 1.1
 /// references, ids of the image's own, whole canvas sizes, a density and background in PNG,
 /// real text and accessible names in SVG.
 final class ClientPropertiesTests: XCTestCase {

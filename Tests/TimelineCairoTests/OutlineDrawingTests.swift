@@ -72,8 +72,8 @@ final class OutlineDrawingTests: XCTestCase {
         XCTAssertEqual(marker.glyphMarks.first?.outline.contours.count, 3)
     }
 
-    /// A negative corner radius is no corner in every format (cairo once drew it around a centre
-    /// outside the box).
+    /// A negative corner radius is no corner in every format (given to cairo, it would be drawn
+    /// around a centre outside the box).
     func testNegativeCornerRadiiFillWhatSquareCornersFill() throws {
         let renderer = SceneRenderer(fonts: try FontLibrary())
         func png(_ corners: CornerRadii) throws -> Data {

@@ -3,7 +3,7 @@ import Testing
 import TimelineKit
 import TimelineScene
 
-/// Every fixture's `--format scene` output, checked for what issue #18 promises: no overlapping
+/// Every fixture's `--format scene` output, checked for what every layout promises: no overlapping
 /// texts, no word broken inside, and every text at WCAG contrast 4.5:1 or more. One test case per
 /// fixture, named by its file.
 @Suite struct FixtureSceneTests {

@@ -1,7 +1,7 @@
 import Foundation
 import TimelineScene
 
-/// Checks a `--format scene` draw list against issue #18's promises: no two placed text lines
+/// Checks a `--format scene` draw list against what every layout promises: no two placed text lines
 /// overlap, no word is broken inside, and every text reaches WCAG contrast 4.5:1 against what it
 /// sits on. Independent of the layout code: it reads only the JSON and the input's own words.
 struct SceneChecks {

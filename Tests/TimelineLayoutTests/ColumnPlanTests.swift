@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TimelineLayout
 
-/// Issue #18's width rules with the fake measurer (6 points a character at 12 points, 7 at 14).
+/// The column plan's width rules with the fake measurer (6 points a character at 12 points, 7 at 14).
 final class ColumnPlanTests: XCTestCase {
     private func texts(_ scene: Scene) -> [PlacedLine] {
         scene.nodes.flatMap { node -> [PlacedLine] in

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TimelineLayout
 
-/// Issue #18, right to left, with the fake measurer (6 points a character at 12 points): a cell
+/// Right-to-left layout, with the fake measurer (6 points a character at 12 points): a cell
 /// reading the other way from its card swaps its event and status columns; right-to-left
 /// horizontal lists and preview strips run from right to left.
 final class RightToLeftTests: XCTestCase {

@@ -8,7 +8,8 @@ final class LinkURLTests: XCTestCase {
         return nil
     }
 
-    /// A ')' once closed cairo's PDF string and made the rest of the link a JavaScript action.
+    /// A ')' left as it is would close cairo's PDF string and make the rest of the link a
+    /// JavaScript action.
     func testPDFStringDelimitersAreEncoded() {
         XCTAssertEqual(
             normalized("https://e.com/)/S/JavaScript/JS(app.alert(1))/Type/Action/X("),

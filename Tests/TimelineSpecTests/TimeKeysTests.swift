@@ -4,7 +4,8 @@ import XCTest
 
 @testable import TimelineSpec
 
-/// The keys issue #19 adds: decoded, and every misuse reported at its line and column.
+/// The time layout's keys (axis, today, maxLength, legend, sections): decoded, and every misuse
+/// reported at its line and column.
 final class TimeKeysTests: XCTestCase {
     private func decode(_ yaml: String) throws -> Document {
         try DocumentDecoder().decode(Data(yaml.utf8), file: "t.yaml", format: .yaml, baseDirectory: "/tmp")

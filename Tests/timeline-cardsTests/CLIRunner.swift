@@ -31,7 +31,8 @@ struct CLIRunner {
         var stderr: String
     }
 
-    /// The resource limits hostile cases must run in (issue #15): 1 GiB of address space.
+    /// The resource limits hostile cases run in, so that one exhausting memory fails alone: 1 GiB
+    /// of address space.
     static let hostileLimits = ["--as=\(1 << 30)"]
     static let prlimit = "/usr/bin/prlimit"
     static var hasPrlimit: Bool { FileManager.default.isExecutableFile(atPath: prlimit) }

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// Every fixture, rendered by the CLI in all three formats, has what other clients need
-/// (issue #16): `make clients` then shows it in Chromium, Inkscape, librsvg and poppler.
+/// Every fixture, rendered by the CLI in all three formats, has what other clients need, so
+/// that `make clients` shows it in Chromium, Inkscape, librsvg and poppler.
 final class ClientReadinessTests: XCTestCase {
     private struct RenderFailed: Error, CustomStringConvertible { var description: String }
 

@@ -67,7 +67,7 @@ final class HostileIconTests: XCTestCase {
         XCTAssertEqual(try outputs(folder), [])
     }
 
-    /// One 100 KB entity used 20,000 times once drove rendering to 24 GB.
+    /// One 100 KB entity used 20,000 times would expand to 2 GB before anything is drawn.
     func testEntityExpansionIsRefusedBeforeParsing() throws {
         let folder = try workspace()
         let svg =

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The output half of hostile input (issue #15), end to end: flags, folders and files around the
+/// The output half of hostile input, end to end: flags, folders and files around the
 /// output that must not crash, hang, exhaust memory or leave a half-updated set of images. Each
 /// case runs in 1 GiB of address space.
 final class HostileOutputTests: XCTestCase {
@@ -52,8 +52,8 @@ final class HostileOutputTests: XCTestCase {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let secret = try CLIRunner.temporaryDirectory().appendingPathComponent("secret.txt")
         try write("do not touch\n", to: secret)
-        // The names temporaries once had (`.<image>.<pid>.tmp`) for the pids the run is likely to
-        // get, and the image's own name.
+        // Names an attacker can predict: a temporary named `.<image>.<pid>.tmp` for the pids the
+        // run is likely to get, and the image's own name.
         let pid = Int(ProcessInfo.processInfo.processIdentifier)
         for candidate in pid...(pid + 300) {
             try FileManager.default.createSymbolicLink(

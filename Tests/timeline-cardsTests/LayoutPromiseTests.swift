@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue #18 end to end: a card is exactly its width or refused naming the minimum that fits,
+/// The layout's promises end to end: a card is exactly its width or refused naming the minimum that fits,
 /// `--strict` reports a word cut with an ellipsis, and `--format scene` writes the draw list.
 final class LayoutPromiseTests: XCTestCase {
     private func input(_ yaml: String) throws -> URL {

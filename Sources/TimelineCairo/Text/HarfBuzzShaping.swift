@@ -31,6 +31,25 @@ enum HarfBuzzShaping {
         }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
+        fill(buffer, item: item, text: text, length: length)
+        var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
+        var featureCount: UInt32 = 0
+        features.withUnsafeMutableBufferPointer { pango_font_get_features(font, $0.baseAddress, 32, &featureCount) }
+        hb_shape(hbFont, buffer, features, featureCount)
+
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, nil),
+            count > 0
+        else { return nil }
+        return glyphString(infos, positions, count: Int(count), offset: Int(item.pointee.offset))
+    }
+
+    /// The buffer set up as `pango_hb_shape` sets it, with the item's text and its context.
+    private static func fill(
+        _ buffer: OpaquePointer?, item: UnsafeMutablePointer<PangoItem>, text: UnsafePointer<CChar>, length: Int32
+    ) {
+        let analysis = item.pointee.analysis
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
         hb_buffer_set_script(
             buffer,
@@ -46,24 +65,22 @@ enum HarfBuzzShaping {
         hb_buffer_add_utf8(buffer, text, Int32(offset), offset, 0)
         hb_buffer_add_utf8(buffer, text, Int32(offset) + itemLength, offset, itemLength)
         hb_buffer_add_utf8(buffer, text, length, offset + UInt32(itemLength), 0)
-        var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
-        var featureCount: UInt32 = 0
-        features.withUnsafeMutableBufferPointer { pango_font_get_features(font, $0.baseAddress, 32, &featureCount) }
-        hb_shape(hbFont, buffer, features, featureCount)
+    }
 
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-            let positions = hb_buffer_get_glyph_positions(buffer, nil),
-            count > 0
-        else { return nil }
+    /// HarfBuzz's glyphs as Pango's, with their unsafe-to-break flags; nil on a glyph the font
+    /// lacks or a negative advance, which Pango would shape differently.
+    private static func glyphString(
+        _ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
+        count: Int, offset: Int
+    ) -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])? {
         let glyphs = pango_glyph_string_new()!
         pango_glyph_string_set_size(glyphs, Int32(count))
-        var unsafe = [Bool](repeating: false, count: Int(count))
+        var unsafe = [Bool](repeating: false, count: count)
         var lastCluster = -1
-        for index in 0..<Int(count) {
+        for index in 0..<count {
             let info = infos[index]
             let position = positions[index]
-            let cluster = Int(info.cluster) - Int(offset)
+            let cluster = Int(info.cluster) - offset
             guard info.codepoint != 0, position.x_advance >= 0 else {
                 pango_glyph_string_free(glyphs)
                 return nil

@@ -207,28 +207,45 @@ public final class PangoTextMeasurer: TextMeasuring {
     {
         let description = fonts.description(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
-        // Most texts are one line that fits: shaped without a layout, and kept for the SVG writer.
-        if let attributes = fonts.itemizeAttributes(font) {
-            let text = String(decoding: bytes, as: UTF8.self)
-            if let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes) {
-                if line.logical.width <= width {
-                    fonts.handoff.keep(line, text: text, font: font)
-                    let height = Double(line.logical.height) / Self.scale
-                    let measured = MeasuredLine(
-                        text: text, width: Double(line.logical.width) / Self.scale,
-                        baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
-                    return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
-                }
-                // Wider than its column: broken into lines from this shaping, each line kept.
-                if wrapsWithoutLayout,
-                    let measured = wrapped(
-                        line, bytes, font: font, attributes: attributes, description: description,
-                        width: width, maxWidth: maxWidth, maxLines: maxLines)
-                {
-                    return measured
-                }
-            }
+        if let measured = measuredWithoutLayout(
+            bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+        {
+            return measured
         }
+        return measuredWithLayout(bytes, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    /// Most texts are one run of one line that fits: shaped without a layout, and kept for the SVG
+    /// writer. A wider one is broken into lines from this shaping, each line kept. Nil when the
+    /// text needs a `PangoLayout`.
+    private func measuredWithoutLayout(
+        _ bytes: UnsafeBufferPointer<UInt8>, font: String, description: OpaquePointer, width: Int32,
+        maxWidth: Double, maxLines: Int?
+    ) -> MeasuredText? {
+        guard let attributes = fonts.itemizeAttributes(font) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes) else {
+            return nil
+        }
+        if line.logical.width <= width {
+            fonts.handoff.keep(line, text: text, font: font)
+            let height = Double(line.logical.height) / Self.scale
+            let measured = MeasuredLine(
+                text: text, width: Double(line.logical.width) / Self.scale,
+                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
+            return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
+        }
+        guard wrapsWithoutLayout else { return nil }
+        return wrapped(
+            line, bytes, font: font, attributes: attributes, description: description,
+            width: width, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    /// The text laid out by the wrapping `PangoLayout`, line by line.
+    private func measuredWithLayout(
+        _ bytes: UnsafeBufferPointer<UInt8>, description: OpaquePointer, width: Int32, maxWidth: Double,
+        maxLines: Int?
+    ) -> MeasuredText {
         pango_layout_set_font_description(layout, description)
         // Pango 1.50 shapes every run twice when it wraps to a width. Most texts fit on one line:
         // lay out unwrapped first (one shaping), and when that is a single line no wider than
