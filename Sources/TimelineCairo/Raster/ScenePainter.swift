@@ -124,7 +124,7 @@ struct ScenePainter {
         let color = text.color
         glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
         for line in text.lines where !line.text.isEmpty {
-            if drawsKeptLines, let shaped = fonts.shapedLine(line.text, font: text.font) {
+            if drawsKeptLines, let shaped = fonts.handoff.line(line.text, font: text.font) {
                 drawKept(shaped, text: line.text, font: text.font, x: line.x, baseline: line.baseline)
             } else {
                 let top = layOut(line.text, font: text.font, baseline: line.baseline)
@@ -176,7 +176,7 @@ struct ScenePainter {
     /// PDF keeps the text), without laying it out again.
     private func drawKept(_ shaped: ShapedLine, text: String, font fontName: String, x: Double, baseline: Double) {
         guard let shapedFont = shaped.item.pointee.analysis.font,
-            let font = fonts.ownFont(shapedFont, text: text, fontName: fontName),
+            let font = fonts.handoff.ownFont(shapedFont, text: text, fontName: fontName, in: fonts),
             let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
         else {
             paintLaidOut(text, font: fontName, x: x, baseline: baseline)
