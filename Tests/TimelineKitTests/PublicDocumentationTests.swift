@@ -9,8 +9,8 @@ final class PublicDocumentationTests: XCTestCase {
     /// The products' own sources, and the types TimelineKit re-exports that are written there.
     static let documented = [
         "TimelineKit", "TimelineGolden", "TimelineSnapshotTesting", "TimelineSpec/Diagnostics.swift",
-        "TimelineSpec/PathName.swift", "TimelineModel/Document.swift", "TimelineModel/DateValue.swift",
-        "TimelineModel/Geometry.swift",
+        "TimelineSpec/Limits.swift", "TimelineSpec/PathName.swift", "TimelineModel/Document.swift",
+        "TimelineModel/DateValue.swift", "TimelineModel/Insets.swift", "TimelineModel/SourceLocation.swift",
     ]
 
     func testEveryPublicDeclarationHasADocComment() throws {
