@@ -245,20 +245,26 @@ public struct GoldenCheck: Sendable {
             report.matched.append(path)
         case .success(let kind?):
             var mismatch = Mismatch(path: path, kind: kind)
-            if let diffPath, let golden, image.format == .png,
-                let expected = try? PixelImage(png: golden), let actual = try? PixelImage(png: image.data)
-            {
-                let diff = GoldenComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
-                do {
-                    try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath)
-                } catch let error as PixelImage.CodingError {
-                    throw RenderFailure.writing(
-                        WriteFailure(path: diffPath, reason: "the diff image cannot be encoded: \(error)"))
-                }
+            if let diffPath, let golden, image.format == .png, try writeDiff(of: image, against: golden, to: diffPath) {
                 mismatch.diffPath = diffPath
             }
             report.mismatches.append(mismatch)
         }
+    }
+
+    /// Writes the picture of where a PNG differs from its golden; false when either does not decode.
+    func writeDiff(of image: RenderedImage, against golden: Data, to diffPath: String) throws -> Bool {
+        guard let expected = try? PixelImage(png: golden), let actual = try? PixelImage(png: image.data) else {
+            return false
+        }
+        let diff = GoldenComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
+        do {
+            try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath)
+        } catch let error as PixelImage.CodingError {
+            throw RenderFailure.writing(
+                WriteFailure(path: diffPath, reason: "the diff image cannot be encoded: \(error)"))
+        }
+        return true
     }
 
     /// Whether an expected image of `size` may be decoded (for the diff picture) beside a
@@ -269,6 +275,13 @@ public struct GoldenCheck: Sendable {
             && size.width * size.height <= max(4 * actual.width * actual.height, 1 << 22)
     }
 
+    /// A PNG's size from its header, nil when the bytes do not start as a PNG: a golden comes from
+    /// outside, so it is measured before it is decoded.
+    static func pngSize(of data: Data) -> GoldenComparison.PixelSize? {
+        guard case .success(let size) = PNGHeader.read(Array(data.prefix(PNGHeader.byteCount))) else { return nil }
+        return GoldenComparison.PixelSize(width: size.width, height: size.height)
+    }
+
     /// Nil when the image matches the golden bytes.
     func compare(_ image: RenderedImage, with golden: Data, path: String) -> Result<Mismatch.Kind?, SetupProblem> {
         if golden == image.data { return .success(nil) }
@@ -276,10 +289,10 @@ public struct GoldenCheck: Sendable {
         case .svg:
             return .success(GoldenComparison.compareSVG(expected: golden, actual: image.data).map(Mismatch.Kind.svg))
         case .png:
-            guard let expectedSize = PNGHeader.size(of: golden) else {
+            guard let expectedSize = Self.pngSize(of: golden) else {
                 return .failure(SetupProblem(path: path, reason: "the expected image is not a PNG file"))
             }
-            if let actualSize = PNGHeader.size(of: image.data), expectedSize != actualSize {
+            if let actualSize = Self.pngSize(of: image.data), expectedSize != actualSize {
                 guard Self.isDecodable(expectedSize, besides: actualSize) else {
                     return .failure(
                         SetupProblem(

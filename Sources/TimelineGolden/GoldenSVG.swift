@@ -160,7 +160,6 @@ struct SVGNormalizer {
         collectIDs()
         var inTag = false
         var position = 0
-        let quote = UInt8(ascii: "\"")
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "<") {
@@ -181,42 +180,12 @@ struct SVGNormalizer {
                 position += 1
                 continue
             }
-            if byte == quote, current.count >= Self.idMarker.count - 1,
-                current.suffix(Self.idMarker.count - 1).elementsEqual(Self.idMarker.prefix(Self.idMarker.count - 1)),
-                let end = bytes[(position + 1)...].firstIndex(of: quote),
-                let renamed = mapping[bytes[(position + 1)..<end]]
-            {
-                // `id="name"` (the space before `id` may have been collapsed into `current` already).
-                current.append(quote)
-                current += renamed
-                position = end
-                continue
-            }
-            if byte == quote, current.count >= Self.labelledByMarker.count,
-                current.suffix(Self.labelledByMarker.count).elementsEqual(Self.labelledByMarker),
-                let end = bytes[(position + 1)...].firstIndex(of: quote)
-            {
-                // `aria-labelledby="id id"`: a list of ids, renamed as ids are.
-                current.append(quote)
-                let names = bytes[(position + 1)..<end].split(separator: 0x20)
-                for (index, name) in names.enumerated() {
-                    if index > 0 { current.append(0x20) }
-                    current += mapping[name] ?? Array(name)
-                }
-                current.append(quote)
-                position = end + 1
+            if byte == UInt8(ascii: "\""), let next = renamedIDs(at: position) {
+                position = next
                 continue
             }
             if byte == UInt8(ascii: "#") {
-                var end = position + 1
-                while end < bytes.count, Self.isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
-                current.append(byte)
-                if let renamed = mapping[bytes[(position + 1)..<end]] {
-                    current += renamed
-                } else {
-                    current += bytes[(position + 1)..<end]
-                }
-                position = end
+                position = reference(at: position)
                 continue
             }
             if inTag, let (value, end) = number(at: position) {
@@ -229,6 +198,51 @@ struct SVGNormalizer {
         }
         endLine()
         return lines
+    }
+
+    /// The quoted value opening at `position`, when it is an `id` or an `aria-labelledby` list of
+    /// ids, appended renamed; nil for any other value. Returns where reading goes on.
+    mutating func renamedIDs(at position: Int) -> Int? {
+        let quote = UInt8(ascii: "\"")
+        if current.count >= Self.idMarker.count - 1,
+            current.suffix(Self.idMarker.count - 1).elementsEqual(Self.idMarker.prefix(Self.idMarker.count - 1)),
+            let end = bytes[(position + 1)...].firstIndex(of: quote),
+            let renamed = mapping[bytes[(position + 1)..<end]]
+        {
+            // `id="name"` (the space before `id` may have been collapsed into `current` already).
+            current.append(quote)
+            current += renamed
+            return end
+        }
+        if current.count >= Self.labelledByMarker.count,
+            current.suffix(Self.labelledByMarker.count).elementsEqual(Self.labelledByMarker),
+            let end = bytes[(position + 1)...].firstIndex(of: quote)
+        {
+            // `aria-labelledby="id id"`: a list of ids, renamed as ids are.
+            current.append(quote)
+            let names = bytes[(position + 1)..<end].split(separator: 0x20)
+            for (index, name) in names.enumerated() {
+                if index > 0 { current.append(0x20) }
+                current += mapping[name] ?? Array(name)
+            }
+            current.append(quote)
+            return end + 1
+        }
+        return nil
+    }
+
+    /// A `#name` reference at `position`, appended with the name renamed when it is an id.
+    /// Returns where reading goes on.
+    mutating func reference(at position: Int) -> Int {
+        var end = position + 1
+        while end < bytes.count, Self.isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
+        current.append(bytes[position])
+        if let renamed = mapping[bytes[(position + 1)..<end]] {
+            current += renamed
+        } else {
+            current += bytes[(position + 1)..<end]
+        }
+        return end
     }
 
     /// A number starting at `position` (not inside a word like `glyph0-1` or `x2`) and where it ends.

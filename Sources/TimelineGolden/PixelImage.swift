@@ -1,4 +1,5 @@
 import TimelineCairo
+import TimelineSpec
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -60,7 +61,7 @@ public struct PixelImage: Sendable, Equatable {
         }
     }
 
-    static let pngSignature = PNGCoding.signature
+    static let pngSignature = PNGHeader.signature
 
     /// Decodes PNG bytes with cairo, whatever their colour type or bit depth.
     public init(png data: Data) throws(CodingError) {

@@ -24,20 +24,6 @@ public struct Rect: Hashable, Sendable, Codable {
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 }
 
-/// An sRGB color with 8-bit channels.
-public struct RGBA: Hashable, Sendable, Codable {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-    public var a: UInt8
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-        self.r = r
-        self.g = g
-        self.b = b
-        self.a = a
-    }
-}
-
 /// Per-corner radii, so a header band can round only the card's top corners.
 public struct CornerRadii: Hashable, Sendable, Codable {
     public var topLeft: Double

@@ -63,28 +63,3 @@ public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
     /// One `description` line per problem.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
-
-/// Hard limits on what one input may ask for; each can be raised from the command line.
-public struct Limits: Hashable, Sendable {
-    /// Items in one document, groups and children included.
-    public var maxItems = 100_000
-    /// Levels of groups inside groups.
-    public var maxNesting = 8
-    /// Characters in one text field.
-    public var maxTextLength = 10_000
-    /// YAML nodes after aliases are expanded.
-    public var maxNodes = 1_000_000
-    /// Bytes of text (keys and values) that aliases expand to, each alias counting its anchor's
-    /// text once more. Text written out is bounded by `maxInputBytes` instead; this bounds the
-    /// amplification, since every byte of text costs tens of bytes of output and its measuring.
-    public var maxExpandedBytes = 4 * 1024 * 1024
-    /// Bytes in one input file.
-    public var maxInputBytes = 64 * 1024 * 1024
-    /// Levels of YAML collections inside collections.
-    public var maxYAMLDepth = 64
-    /// libyaml refuses deeper nesting itself (its process-wide default, never changed here).
-    public static let maxYAMLDepthCeiling = 999
-
-    /// The default limits, the command line's defaults too.
-    public init() {}
-}

@@ -1,5 +1,6 @@
 import CDeflate
 import Foundation
+import TimelineGolden
 import TimelineScene
 import XCTest
 

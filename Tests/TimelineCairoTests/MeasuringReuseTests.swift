@@ -77,7 +77,7 @@ final class MeasuringReuseTests: XCTestCase {
 
     func testHandoffTakesOverASiblingsLines() throws {
         let library = try FontLibrary()
-        let sibling = try FontLibrary(sameFontsAs: library.setup)
+        let sibling = try ShapedLineHandoff.sibling(sameFontsAs: library.setup)
         library.handoff.adopt(sibling)
         XCTAssertTrue(library.handoff.siblings.first === sibling)
         let own = try shaped("Design review", library)
@@ -88,7 +88,7 @@ final class MeasuringReuseTests: XCTestCase {
         library.handoff.takeOver(from: sibling)
         XCTAssertEqual(sibling.handoff.count, 0, "the sibling keeps nothing once taken over")
         XCTAssertEqual(library.handoff.count, 2)
-        XCTAssertTrue(library.shapedLine("Design review", font: "Inter 14") === own, "a line already here stays")
-        XCTAssertNotNil(library.shapedLine("Launch", font: "Inter 14"))
+        XCTAssertTrue(library.handoff.line("Design review", font: "Inter 14") === own, "a line already here stays")
+        XCTAssertNotNil(library.handoff.line("Launch", font: "Inter 14"))
     }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TimelineGolden
 import XCTest
 
 @testable import TimelineCairo
@@ -76,7 +77,7 @@ final class PNGEncoderTests: XCTestCase {
 
     func testChunksAreHeaderColorSpaceBackgroundDensityDataAndEnd() throws {
         let png = [UInt8](try ourPNG(surface(width: 5, height: 4)))
-        XCTAssertEqual(Array(png.prefix(8)), PNGCoding.signature)
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var chunks: [String] = []
         var offset = 8
         while offset + 8 <= png.count {
@@ -91,11 +92,5 @@ final class PNGEncoderTests: XCTestCase {
         }
         XCTAssertEqual(chunks, ["IHDR", "sRGB", "bKGD", "pHYs", "IDAT", "IEND"])
         XCTAssertEqual(offset, png.count)
-    }
-
-    /// A failed golden's diff image goes through the same encoder.
-    func testPixelsRoundTrip() throws {
-        let rgba: [UInt8] = [255, 0, 0, 255, 0, 128, 0, 128, 0, 0, 0, 0, 1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255]
-        XCTAssertEqual(try PNGCoding.decode(try PNGCoding.encode(width: 3, height: 2, rgba: rgba)).rgba, rgba)
     }
 }

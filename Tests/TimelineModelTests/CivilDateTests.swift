@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineTestSupport
 import XCTest
 
 /// `CivilDate` does calendar arithmetic by hand so that the model needs no calendar or time zone;

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineTestSupport
 import XCTest
 
 /// WCAG 2 contrast ratios, against the figures WCAG's own examples and WebAIM's checker give,

@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineTestSupport
 import XCTest
 
 /// `DatePattern` writes the fields of Unicode date patterns itself, without ICU; `DateFormatter`

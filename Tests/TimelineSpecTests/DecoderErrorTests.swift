@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineSpec
@@ -570,7 +571,7 @@ final class DecoderErrorTests: XCTestCase {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
             "decoder-icons-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try TestIcons.onePixelPNG.write(to: folder.appendingPathComponent("ok.png"))
+        try Data(TestIcons.onePixelPNG).write(to: folder.appendingPathComponent("ok.png"))
         try FileManager.default.createSymbolicLink(
             atPath: folder.appendingPathComponent("out.png").path, withDestinationPath: "/etc/hostname")
         let yaml = """

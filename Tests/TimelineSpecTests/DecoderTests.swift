@@ -1,5 +1,6 @@
 import Foundation
 import TimelineModel
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineSpec
@@ -11,7 +12,7 @@ final class DecoderTests: XCTestCase {
             "decoder-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(
             at: url.appendingPathComponent("icons"), withIntermediateDirectories: true)
-        try? TestIcons.onePixelPNG.write(to: url.appendingPathComponent("icons/rain.png"))
+        try? Data(TestIcons.onePixelPNG).write(to: url.appendingPathComponent("icons/rain.png"))
         return url
     }()
 
@@ -217,7 +218,7 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(item.color, Color(hex: 0x0a6ed1))
         let iconPath = Self.folder.appendingPathComponent("icons/rain.png").resolvingSymlinksInPath().path
         XCTAssertEqual(item.icon, iconPath)
-        XCTAssertEqual(document.icons[iconPath]?.bytes, [UInt8](TestIcons.onePixelPNG), "read once, while decoding")
+        XCTAssertEqual(document.icons[iconPath]?.bytes, TestIcons.onePixelPNG, "read once, while decoding")
         XCTAssertEqual(document.icons[iconPath]?.kind, .png)
         XCTAssertEqual(item.attribute, "Work package")
         XCTAssertEqual(item.subAttribute, "WP-12")

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineTestSupport
 import XCTest
 
 #if canImport(FoundationXML)
@@ -211,7 +212,7 @@ final class HostileInputTests: XCTestCase {
     // MARK: Bytes that are not text
 
     func testBinaryGarbageIsRefused() throws {
-        var generator = SplitMix(seed: 6)
+        var generator = SeededGenerator(seed: 6)
         let garbage = Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         try assertRejected(garbage, ["error: the file"])
     }

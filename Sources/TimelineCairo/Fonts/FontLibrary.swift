@@ -9,7 +9,8 @@ import Foundation
 
 /// The fonts text is measured and drawn with: by default only the fonts bundled with the tool,
 /// through a private fontconfig configuration, so the machine's fonts never change the output.
-/// Not thread-safe: make one per thread (`init(sameFontsAs:)` makes another with the same fonts).
+/// Not thread-safe: make one per thread (`ShapedLineHandoff.sibling(sameFontsAs:)` makes another with the
+/// same fonts).
 public final class FontLibrary {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
@@ -52,50 +53,7 @@ public final class FontLibrary {
     ///   - systemFonts: also use the machine's fonts (not hermetic).
     public init(extraDirectories: [String] = [], systemFonts: Bool = false) throws {
         setup = Setup(extraDirectories: extraDirectories, systemFonts: systemFonts)
-        guard let config = systemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
-            throw SetupError.fontconfig("cannot create a configuration")
-        }
-        let fallbacks = Self.fallbackFamilies.map { "<string>\($0)</string>" }.joined()
-        // Every pattern gets the bundled families appended, so fallback order is fixed and known.
-        // A face with no bold of its own (the CJK fallback) is emboldened when bold is asked for,
-        // so titles are bold in every script; italic asked of a family without an italic face is
-        // slanted (fontconfig's synthetic oblique).
-        let rules = """
-            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
-            <cachedir prefix="xdg">timeline-cards/fontconfig</cachedir>
-            <match target="pattern"><test name="family"><string>sans-serif</string></test>
-            <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
-            <match target="pattern"><test name="family"><string>sans</string></test>
-            <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
-            <match target="pattern"><edit name="family" mode="append_last" binding="weak">\(fallbacks)</edit></match>
-            <match target="font"><test name="weight" compare="less_eq"><const>medium</const></test>
-            <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>
-            <edit name="embolden" mode="assign"><bool>true</bool></edit></match>
-            <match target="font"><test name="slant"><const>roman</const></test>
-            <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
-            <edit name="matrix" mode="assign"><times><name>matrix</name><matrix><double>1</double><double>0.2</double>
-            <double>0</double><double>1</double></matrix></times></edit>
-            <edit name="slant" mode="assign"><const>oblique</const></edit></match>
-            </fontconfig>
-            """
-        if !systemFonts {
-            _ = FcConfigParseAndLoadFromMemory(config, rules, FcTrue)
-        }
-        if !systemFonts || !extraDirectories.isEmpty {
-            guard let bundled = Self.bundledFontDirectory, FileManager.default.fileExists(atPath: bundled) else {
-                FcConfigDestroy(config)
-                throw SetupError.missingFonts(Self.bundledFontDirectory ?? "(no resource bundle)")
-            }
-            if FcConfigAppFontAddDir(config, bundled) == FcFalse {
-                FcConfigDestroy(config)
-                throw SetupError.fontconfig("cannot read fonts in \(bundled)")
-            }
-        }
-        let problems = extraDirectories.flatMap { Self.addFonts(in: $0, to: config) }
-        if !problems.isEmpty {
-            FcConfigDestroy(config)
-            throw SetupError.unusableFonts(problems)
-        }
+        let config = try Self.configuration(extraDirectories: extraDirectories, systemFonts: systemFonts)
         if !systemFonts { Self.installAsProcessDefault(config) }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             FcConfigDestroy(config)
@@ -119,6 +77,59 @@ public final class FontLibrary {
         measuringSurface = CairoSurface(cairo_svg_surface_create_for_stream(Self.discard, nil, 1, 1))
         measuringContext = CairoContext(surface: measuringSurface)
         enterMeasuringState()
+    }
+
+    /// Every pattern gets the bundled families appended, so fallback order is fixed and known.
+    /// A face with no bold of its own (the CJK fallback) is emboldened when bold is asked for, so
+    /// titles are bold in every script; italic asked of a family without an italic face is
+    /// slanted (fontconfig's synthetic oblique).
+    private static let hermeticRules: String = {
+        let fallbacks = fallbackFamilies.map { "<string>\($0)</string>" }.joined()
+        return """
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
+            <cachedir prefix="xdg">timeline-cards/fontconfig</cachedir>
+            <match target="pattern"><test name="family"><string>sans-serif</string></test>
+            <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
+            <match target="pattern"><test name="family"><string>sans</string></test>
+            <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
+            <match target="pattern"><edit name="family" mode="append_last" binding="weak">\(fallbacks)</edit></match>
+            <match target="font"><test name="weight" compare="less_eq"><const>medium</const></test>
+            <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>
+            <edit name="embolden" mode="assign"><bool>true</bool></edit></match>
+            <match target="font"><test name="slant"><const>roman</const></test>
+            <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
+            <edit name="matrix" mode="assign"><times><name>matrix</name><matrix><double>1</double><double>0.2</double>
+            <double>0</double><double>1</double></matrix></times></edit>
+            <edit name="slant" mode="assign"><const>oblique</const></edit></match>
+            </fontconfig>
+            """
+    }()
+
+    /// The fontconfig configuration of the bundled fonts (and the machine's with `systemFonts`)
+    /// and the `--fonts` folders' files; the caller owns it.
+    private static func configuration(extraDirectories: [String], systemFonts: Bool) throws -> OpaquePointer {
+        guard let config = systemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
+            throw SetupError.fontconfig("cannot create a configuration")
+        }
+        if !systemFonts {
+            _ = FcConfigParseAndLoadFromMemory(config, hermeticRules, FcTrue)
+        }
+        if !systemFonts || !extraDirectories.isEmpty {
+            guard let bundled = bundledFontDirectory, FileManager.default.fileExists(atPath: bundled) else {
+                FcConfigDestroy(config)
+                throw SetupError.missingFonts(bundledFontDirectory ?? "(no resource bundle)")
+            }
+            if FcConfigAppFontAddDir(config, bundled) == FcFalse {
+                FcConfigDestroy(config)
+                throw SetupError.fontconfig("cannot read fonts in \(bundled)")
+            }
+        }
+        let problems = extraDirectories.flatMap { addFonts(in: $0, to: config) }
+        if !problems.isEmpty {
+            FcConfigDestroy(config)
+            throw SetupError.unusableFonts(problems)
+        }
+        return config
     }
 
     /// Adds the font files of a `--fonts` folder one by one (never fontconfig's folder scan, which
@@ -155,19 +166,13 @@ public final class FontLibrary {
     /// font options) and the transformation are those of the last update: every update marks the
     /// context changed, and that lays out the renderer's layout again at its next use.
     func updateContext(for cr: OpaquePointer) {
-        for sibling in handoff.siblings { sibling.updateContext(for: cr) }
+        handoff.updateSiblings(for: cr)
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let state = (type: cairo_surface_get_type(cairo_get_target(cr)), matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0])
         if let contextState, contextState.type == state.type, contextState.matrix == state.matrix { return }
         pango_cairo_update_context(cr, context)
         contextState = state
-    }
-
-    /// Another library with the same fonts, for shaping on another thread (any thread may make
-    /// it). `handoff.adopt` it before drawing its lines.
-    convenience init(sameFontsAs setup: Setup) throws {
-        try self.init(extraDirectories: setup.extraDirectories, systemFonts: setup.systemFonts)
     }
 
     /// Pango's font map starts `FcInit()` on a thread and waits for it before its first font:
@@ -191,70 +196,12 @@ public final class FontLibrary {
     private static let processDefault = ProcessDefault()
 
     deinit {
-        discardShapedLines()
-        for font in ownedFonts { g_object_unref(UnsafeMutableRawPointer(font)) }
+        // Before the context and font map: the handoff holds references to fonts of theirs.
+        handoff.release()
         for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
         for description in descriptions.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
-    }
-
-    /// The kept shaping of exactly `text` on one line in `font`, made when it was measured.
-    func shapedLine(_ text: String, font: String) -> ShapedLine? {
-        handoff.line(text, font: font)
-    }
-
-    /// Fonts of siblings' kept lines, by pointer: the font this library's own itemization picks
-    /// for the same text (a PDF embeds a font once per cairo font face), or nil.
-    private var ownFonts: [UnsafeMutablePointer<PangoFont>: UnsafeMutablePointer<PangoFont>?] = [:]
-
-    /// `font` when it is this library's, else the font this library itemizes `text` in `fontName`
-    /// with, when that is one run in a font of the same file; nil otherwise.
-    func ownFont(_ font: UnsafeMutablePointer<PangoFont>, text: String, fontName: String) -> UnsafeMutablePointer<
-        PangoFont
-    >? {
-        if pango_font_get_font_map(font) == fontMap { return font }
-        if let known = ownFonts[font] { return known }
-        var own: UnsafeMutablePointer<PangoFont>?
-        if let attributes = itemizeAttributes(fontName),
-            let list = pango_itemize_with_base_dir(
-                context, PANGO_DIRECTION_LTR, text, 0, Int32(text.utf8.count), attributes, nil)
-        {
-            if list.pointee.next == nil, let data = list.pointee.data,
-                let candidate = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis.font,
-                let file = Self.fontFile(candidate), file == Self.fontFile(font)
-            {
-                own = candidate
-                g_object_ref(candidate)
-                ownedFonts.append(candidate)
-            }
-            g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
-        }
-        g_object_ref(font)
-        ownedFonts.append(font)
-        ownFonts[font] = own
-        return own
-    }
-
-    /// References taken by `ownFont`, dropped with the library.
-    private var ownedFonts: [UnsafeMutablePointer<PangoFont>] = []
-
-    private static func fontFile(_ font: UnsafeMutablePointer<PangoFont>) -> String? {
-        guard
-            let pattern = pango_fc_font_get_pattern(
-                UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
-        else { return nil }
-        var file: UnsafeMutablePointer<FcChar8>?
-        var index: Int32 = 0
-        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
-            FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch
-        else { return nil }
-        return String(cString: file) + "#\(index)"
-    }
-
-    /// Frees the kept lines; called before the next document is measured.
-    func discardShapedLines() {
-        handoff.discardAll()
     }
 
     /// The attribute list `pango_layout_check_lines` itemizes a text in `font` with: the font

@@ -1,3 +1,5 @@
+import CPangoCairo
+
 /// What a font library's measuring hands to its drawing: the lines measuring shaped, by font and
 /// text, so the SVG writer and the PDF painter draw them without shaping the same text again
 /// (shaping is most of the cost of text); and the sibling libraries that shape on other
@@ -19,10 +21,21 @@ final class ShapedLineHandoff {
 
     var count: Int { lines.count }
 
+    /// Another library with the same fonts, for shaping on another thread (any thread may make
+    /// it). `adopt` it before drawing its lines.
+    static func sibling(sameFontsAs setup: FontLibrary.Setup) throws -> FontLibrary {
+        try FontLibrary(extraDirectories: setup.extraDirectories, systemFonts: setup.systemFonts)
+    }
+
     /// Registers a sibling: its context follows this library's from now on, and its lines are
     /// taken over with `takeOver(from:)`.
     func adopt(_ sibling: FontLibrary) {
         siblings.append(sibling)
+    }
+
+    /// Keeps the siblings' contexts in the state of the library's own, updated for `cr`.
+    func updateSiblings(for cr: OpaquePointer) {
+        for sibling in siblings { sibling.updateContext(for: cr) }
     }
 
     /// Makes room for `count` more lines, here and in the siblings (whose lines come here).
@@ -54,5 +67,60 @@ final class ShapedLineHandoff {
 
     func discardAll() {
         lines.removeAll()
+    }
+
+    /// Fonts of siblings' kept lines, by pointer: the font the library's own itemization picks
+    /// for the same text (a PDF embeds a font once per cairo font face), or nil.
+    private var ownFonts: [UnsafeMutablePointer<PangoFont>: UnsafeMutablePointer<PangoFont>?] = [:]
+    /// References taken by `ownFont`, dropped with `release()`.
+    private var ownedFonts: [UnsafeMutablePointer<PangoFont>] = []
+
+    /// `font` when it is `library`'s (whose handoff this is), else the font `library` itemizes
+    /// `text` in `fontName` with, when that is one run in a font of the same file; nil otherwise.
+    func ownFont(_ font: UnsafeMutablePointer<PangoFont>, text: String, fontName: String, in library: FontLibrary)
+        -> UnsafeMutablePointer<PangoFont>?
+    {
+        if pango_font_get_font_map(font) == library.fontMap { return font }
+        if let known = ownFonts[font] { return known }
+        var own: UnsafeMutablePointer<PangoFont>?
+        if let attributes = library.itemizeAttributes(fontName),
+            let list = pango_itemize_with_base_dir(
+                library.context, PANGO_DIRECTION_LTR, text, 0, Int32(text.utf8.count), attributes, nil)
+        {
+            if list.pointee.next == nil, let data = list.pointee.data,
+                let candidate = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis.font,
+                let file = Self.fontFile(candidate), file == Self.fontFile(font)
+            {
+                own = candidate
+                g_object_ref(candidate)
+                ownedFonts.append(candidate)
+            }
+            g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
+        }
+        g_object_ref(font)
+        ownedFonts.append(font)
+        ownFonts[font] = own
+        return own
+    }
+
+    private static func fontFile(_ font: UnsafeMutablePointer<PangoFont>) -> String? {
+        guard
+            let pattern = pango_fc_font_get_pattern(
+                UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+        else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file,
+            FcPatternGetInteger(pattern, FC_INDEX, 0, &index) == FcResultMatch
+        else { return nil }
+        return String(cString: file) + "#\(index)"
+    }
+
+    /// Drops the kept lines and the fonts' references, before the library's font map goes.
+    func release() {
+        discardAll()
+        for font in ownedFonts { g_object_unref(UnsafeMutableRawPointer(font)) }
+        ownedFonts.removeAll()
+        ownFonts.removeAll()
     }
 }

@@ -8,19 +8,19 @@ import Foundation
 #endif
 
 /// An owned cairo surface.
-final class CairoSurface {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+package final class CairoSurface {
+    package let pointer: OpaquePointer
+    package init(_ pointer: OpaquePointer) { self.pointer = pointer }
     deinit { cairo_surface_destroy(pointer) }
 
-    var status: cairo_status_t { cairo_surface_status(pointer) }
+    package var status: cairo_status_t { cairo_surface_status(pointer) }
     func finish() { cairo_surface_finish(pointer) }
 }
 
 /// An owned cairo drawing context.
-final class CairoContext {
-    let pointer: OpaquePointer
-    init(surface: CairoSurface) { pointer = cairo_create(surface.pointer) }
+package final class CairoContext {
+    package let pointer: OpaquePointer
+    package init(surface: CairoSurface) { pointer = cairo_create(surface.pointer) }
     deinit { cairo_destroy(pointer) }
 }
 

@@ -16,9 +16,9 @@ import Darwin
 /// compresses row by row, the slowest step of a tall PNG. Here each row takes Up or Sub,
 /// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and
 /// libdeflate compresses all rows in one call, at the level `Compression` says.
-enum PNGEncoder {
+package enum PNGEncoder {
     /// How hard libdeflate compresses.
-    enum Compression: Int32 {
+    package enum Compression: Int32 {
         /// Level 1, for rendered images: half the instructions of level 6 (compression is most
         /// of a small card's PNG), for files about 1 % larger (cards are flat colors and text).
         case fast = 1
@@ -27,9 +27,9 @@ enum PNGEncoder {
         case small = 6
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case compression
-        var description: String { "PNG compression failed (out of memory)" }
+        package var description: String { "PNG compression failed (out of memory)" }
     }
 
     /// - Parameters:
@@ -37,7 +37,7 @@ enum PNGEncoder {
     ///     bytes per row.
     ///   - scale: pixels per point, written as pixels per metre (`pHYs`): 2 is 144 dpi.
     ///   - background: the color the image is made to be seen on (`bKGD`).
-    static func encode(
+    package static func encode(
         pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
         background: RGBA = RGBA(r: 255, g: 255, b: 255),
         compression: Compression = .small

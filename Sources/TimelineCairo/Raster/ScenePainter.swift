@@ -123,7 +123,7 @@ struct ScenePainter {
         let color = text.color
         glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
         for line in text.lines where !line.text.isEmpty {
-            if drawsKeptLines, let shaped = fonts.shapedLine(line.text, font: text.font) {
+            if drawsKeptLines, let shaped = fonts.handoff.line(line.text, font: text.font) {
                 drawKept(shaped, line: line, font: text.font)
             } else {
                 let origin = layOut(line, font: text.font)
@@ -177,7 +177,7 @@ struct ScenePainter {
     /// PDF keeps the text), without laying it out again.
     private func drawKept(_ shaped: ShapedLine, line: PlacedLine, font fontName: String) {
         guard let shapedFont = shaped.item.pointee.analysis.font,
-            let font = fonts.ownFont(shapedFont, text: line.text, fontName: fontName),
+            let font = fonts.handoff.ownFont(shapedFont, text: line.text, fontName: fontName, in: fonts),
             let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
         else {
             paintLaidOut(line, font: fontName)

@@ -20,7 +20,7 @@ extension SVGWriter {
         let firstGlyph = state.body.bytes.count
         let unit = Double(PANGO_SCALE)
         for line in text.lines where !line.text.isEmpty {
-            if let shaped = fonts.shapedLine(line.text, font: text.font) {
+            if let shaped = fonts.handoff.line(line.text, font: text.font) {
                 // As for a layout's first line: its top from the layout's baseline, then its own.
                 let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
                 var x = Int(shaped.logical.x)

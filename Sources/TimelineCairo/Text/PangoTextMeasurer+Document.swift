@@ -18,7 +18,7 @@ extension PangoTextMeasurer {
     public func measuringDocument<Result>(
         _ layout: (PangoTextMeasurer) throws -> Result
     ) rethrows -> DocumentMeasurement<Result> {
-        fonts.discardShapedLines()
+        fonts.handoff.discardAll()
         fonts.enterMeasuringState()
         let shapingBefore = shapingSeconds
         let start = DispatchTime.now().uptimeNanoseconds

@@ -107,7 +107,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let threads = min(threads, pending.count / Self.minimumTextsPerThread)
         guard threads > 1 else { return pending.map { measure($0) } }
         takeHelpersMadeAhead()
-        while helpers.count < threads - 1, let sibling = try? FontLibrary(sameFontsAs: fonts.setup) {
+        while helpers.count < threads - 1, let sibling = try? ShapedLineHandoff.sibling(sameFontsAs: fonts.setup) {
             fonts.handoff.adopt(sibling)
             helpers.append(PangoTextMeasurer(fonts: sibling))
         }
@@ -158,7 +158,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             ahead.made.enter()
             DispatchQueue.global(qos: .userInitiated).async {
                 defer { ahead.made.leave() }
-                guard let sibling = try? FontLibrary(sameFontsAs: setup) else { return }
+                guard let sibling = try? ShapedLineHandoff.sibling(sameFontsAs: setup) else { return }
                 let helper = PangoTextMeasurer(fonts: sibling)
                 helper.warmUp(warmUpFonts)
                 ahead.measurers[index] = helper
@@ -187,7 +187,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             var utf8 = sample
             _ = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
         }
-        self.fonts.discardShapedLines()
+        self.fonts.handoff.discardAll()
     }
 
     /// The answers' slots, written by `measure`'s threads, each slot by one thread only.

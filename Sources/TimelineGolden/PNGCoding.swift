@@ -1,4 +1,6 @@
 import CCairo
+import TimelineCairo
+import TimelineSpec
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,8 +9,8 @@ import Foundation
 #endif
 
 /// Whole PNG files to and from RGBA bytes (8 bits a channel, colour premultiplied by alpha, as
-/// cairo holds them), for the golden-image target: decoded by cairo whatever their colour type or
-/// bit depth, encoded as rendered images are.
+/// cairo holds them): decoded by cairo whatever their colour type or bit depth, encoded as
+/// rendered images are.
 package enum PNGCoding {
     /// Why bytes could not be decoded or pixels not encoded.
     package enum Failure: Error, Equatable {
@@ -16,11 +18,9 @@ package enum PNGCoding {
         case cairo(String)
     }
 
-    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     /// The size and premultiplied RGBA bytes of a PNG file, row by row from the top.
     package static func decode(_ data: Data) throws(Failure) -> (width: Int, height: Int, rgba: [UInt8]) {
-        guard data.count > signature.count, data.prefix(signature.count).elementsEqual(signature) else {
+        guard data.count > PNGHeader.signature.count, data.starts(with: PNGHeader.signature) else {
             throw .notPNG
         }
         let source = ByteSource(data)
@@ -89,26 +89,4 @@ package enum PNGCoding {
             throw .cairo(error.description)
         }
     }
-}
-
-/// Feeds bytes to cairo's PNG reader.
-final class ByteSource {
-    let data: Data
-    var offset = 0
-
-    init(_ data: Data) { self.data = data }
-
-    /// The C callback cairo calls; `closure` is an unretained `ByteSource`.
-    static let read: cairo_read_func_t = { closure, buffer, length in
-        guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
-        let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
-        let count = Int(length)
-        guard source.offset + count <= source.data.count else { return CAIRO_STATUS_READ_ERROR }
-        let start = source.data.startIndex + source.offset
-        source.data.copyBytes(to: buffer, from: start..<start + count)
-        source.offset += count
-        return CAIRO_STATUS_SUCCESS
-    }
-
-    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 }

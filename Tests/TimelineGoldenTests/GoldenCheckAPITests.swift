@@ -5,6 +5,9 @@ import XCTest
 
 /// The Swift API users call from their own test suites.
 final class GoldenCheckAPITests: XCTestCase {
+    static let demo = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/demo.yaml")
     var folder: URL!
 
     override func setUpWithError() throws {
@@ -16,7 +19,7 @@ final class GoldenCheckAPITests: XCTestCase {
     }
 
     func document() throws -> Document {
-        let sources = try InputSource.load([Fixtures.folder.appendingPathComponent("demo.yaml").path])
+        let sources = try InputSource.load([Self.demo.path])
         return try TimelineRenderer().decode(try XCTUnwrap(sources.first))
     }
 
@@ -49,21 +52,21 @@ final class GoldenCheckAPITests: XCTestCase {
 
     func testMissingGoldenIsAMismatchNamingTheRecordSwitch() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = Fixtures.folder.appendingPathComponent("demo.yaml")
+        let file = Self.demo
         let mismatches = try GoldenCheck.assertImages(ofFile: file, matchIn: folder, record: false)
         XCTAssertEqual(mismatches.count, 2)
         XCTAssertTrue(mismatches.allSatisfy { $0.description.contains("TIMELINE_RECORD=1") }, "\(mismatches)")
     }
 
     func testMissingFolderThrows() throws {
-        let file = Fixtures.folder.appendingPathComponent("demo.yaml")
+        let file = Self.demo
         XCTAssertThrowsError(try GoldenCheck.assertImages(ofFile: file, matchIn: folder, record: false)) { error in
             XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
         }
     }
 
     func testUnusableGoldenThrows() throws {
-        let file = Fixtures.folder.appendingPathComponent("demo.yaml")
+        let file = Self.demo
         XCTAssertEqual(try GoldenCheck.assertImages(ofFile: file, matchIn: folder, record: true), [])
         try Data("GIF89a".utf8).write(to: folder.appendingPathComponent("release-2.png"))
         XCTAssertThrowsError(try GoldenCheck.assertImages(ofFile: file, matchIn: folder, record: false)) { error in

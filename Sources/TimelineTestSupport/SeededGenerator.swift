@@ -1,8 +1,10 @@
 /// SplitMix64: random-looking values that are the same on every run, so a failure repeats.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+package struct SeededGenerator: RandomNumberGenerator {
+    package var state: UInt64
 
-    mutating func next() -> UInt64 {
+    package init(seed: UInt64 = 0x9E37_79B9_7F4A_7C15) { state = seed }
+
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
