@@ -9,6 +9,12 @@ import Foundation
 #endif
 
 struct Render: ParsableCommand {
+    /// Standard input starting with `{` or `[` is read as strict JSON, which a YAML flow mapping
+    /// also starts with: say so when it failed.
+    static let sniffedJSONNote =
+        "note: standard input was read as JSON, as it starts with '{' or '['; "
+        + "for YAML, pass --input-format yaml"
+
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render each card (or, with --feed, each input) as images.",
@@ -174,6 +180,11 @@ struct Render: ParsableCommand {
         progress.finish()
         result.timings.add(readTime)
         Diagnostics.print(result.problems)
+        if input.inputFormat == nil, result.problems.contains(where: { $0.file == "<stdin>" }),
+            loaded.sources.contains(where: { $0.displayName == "<stdin>" && $0.format == .json })
+        {
+            Diagnostics.print(Self.sniffedJSONNote)
+        }
         if let failure = result.failure { _ = Diagnostics.report(failure) }
         outcome.problems = result.problems.count
         outcome.exitCode = result.exitCode

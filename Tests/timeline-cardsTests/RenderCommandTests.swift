@@ -222,4 +222,19 @@ final class RenderCommandTests: XCTestCase {
             XCTAssertFalse(text.contains("cores). (default:"), "no second, machine-dependent default")
         }
     }
+
+    /// Standard input that starts like JSON is read as JSON; when that fails, a note names the flag
+    /// that reads it as YAML instead.
+    func testStdinReadAsJSONSaysHowToReadItAsYAML() throws {
+        let flow = Data("{version: 1, cards: [{items: [{title: A}]}]}\n".utf8)
+        let sniffed = try CLIRunner.run(["render", "-", "-o", "-"], stdin: flow)
+        XCTAssertEqual(sniffed.status, 2)
+        XCTAssertTrue(sniffed.stderr.contains("<stdin>:1:2: error: JSON syntax error"), sniffed.stderr)
+        XCTAssertTrue(sniffed.stderr.contains("for YAML, pass --input-format yaml"), sniffed.stderr)
+        let yaml = try CLIRunner.run(["render", "-", "-o", "-", "--input-format", "yaml"], stdin: flow)
+        XCTAssertEqual(yaml.status, 0, yaml.stderr)
+        let bad = try CLIRunner.run(["render", "-", "-o", "-"], stdin: Data("version: 2\n".utf8))
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertFalse(bad.stderr.contains("--input-format"), "no note for input read as YAML")
+    }
 }
