@@ -23,14 +23,26 @@ package typealias Lock = TimelineCairo.Lock
 /// The library's entry points that need no renderer: rendering a string or file in one call
 /// (`render(_:name:format:baseDirectory:options:)`), validating, the schema and the themes.
 public enum TimelineKit {
-    /// Every problem in an input; empty when it is valid.
+    /// Every problem in an input; empty when it is valid. Beyond decoding, every card is laid
+    /// out with the bundled fonts, so a card `render` would refuse (a width too narrow for its
+    /// columns) is reported too; what depends on an output format (an image's pixel size) is not.
     public static func validate(_ source: InputSource, limits: Limits = Limits()) -> [Diagnostic] {
+        let document: Document
         do {
-            _ = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check)
+            document = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check)
                 .decode(source.data, file: source.displayName, format: source.format, baseDirectory: source.directory)
-            return []
         } catch {
             return error.diagnostics
+        }
+        var options = RenderOptions()
+        options.limits = limits
+        do {
+            _ = try TimelineRenderer(options: options).layOut(document, name: source.baseName)
+            return []
+        } catch RenderFailure.invalidInput(let problems) {
+            return problems
+        } catch {
+            return [Diagnostic(file: source.displayName, message: "cannot be laid out: \(error)")]
         }
     }
 

@@ -160,4 +160,13 @@ final class PipelineTests: XCTestCase {
         let found = TimelineKit.validate(source("version: 1\ncards: [{ id: b, items: [{ title: B, status: ned }] }]\n"))
         XCTAssertEqual(found.map(\.suggestion), ["end"])
     }
+
+    /// A card `render` refuses for its width is a problem `validate` finds too, at the card.
+    func testValidateFindsACardTooNarrowToLayOut() {
+        let found = TimelineKit.validate(
+            source("version: 1\ncards:\n  - style: {width: 50}\n    items: [{title: A}]\n"))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found.first?.line, 3)
+        XCTAssertTrue(found.first?.message.contains("width 50 is too narrow") ?? false, "\(found)")
+    }
 }
