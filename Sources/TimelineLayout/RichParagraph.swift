@@ -78,7 +78,7 @@ struct RichParagraph {
                             LinkNode(
                                 rect: Rect(
                                     x: runX, y: top + line.baseline - measured.lineHeight * 0.8, width: run.width,
-                                    height: measured.lineHeight), url: url)))
+                                    height: measured.lineHeight), url: url, label: span.text)))
                 }
             }
         }

@@ -48,6 +48,7 @@ final class RichTextTests: XCTestCase {
         XCTAssertGreaterThan(bold[0].lines[0].x, plain.lines[0].x, "on the same line, further right")
         let links = scene.nodes.compactMap { if case .link(let link) = $0 { return link } else { return nil } }
         XCTAssertEqual(links.map(\.url), ["https://e.com"])
+        XCTAssertEqual(links.map(\.label), ["link"], "named by the text it covers, not its URL")
         let baselines = Set(
             texts.filter { !$0.font.contains("Semi-Bold") && $0.lines[0].text != "Sub" }.map { $0.lines[0].baseline })
         XCTAssertGreaterThan(baselines.count, 1, "wrapped onto several lines")
