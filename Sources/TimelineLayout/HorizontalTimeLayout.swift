@@ -140,8 +140,8 @@ struct HorizontalTimeLayout {
             return self.fits(fitted, width: candidate, inset: inset)
         }
         // Under the floors and gutters side by side, nothing fits.
-        let least = zip(floors, natural).reduce(0) { $0 + min($1.0, $1.1) }
-            + HorizontalRows.gutter * Double(max(0, floors.count - 1)) + inset * 2
+        let labels = zip(floors, natural).reduce(0) { $0 + min($1.0, $1.1) }
+        let least = labels + HorizontalRows.gutter * Double(max(0, floors.count - 1)) + inset * 2
         var failing = max(0, (least - width).rounded(.up) - 1)
         var step = max(8, (width * 0.05).rounded())
         var fitting = failing + step

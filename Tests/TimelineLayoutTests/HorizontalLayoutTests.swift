@@ -226,7 +226,9 @@ final class HorizontalLayoutTests: XCTestCase {
                 XCTAssertTrue(drawn.split(separator: " ").contains(Substring(word)), "\(word) whole, \(last)")
             }
             let labels = try ["Kickoff", "Design", "Beta", "Launch"].map { try span(text(scene, startingWith: $0)) }
-            for (left, right) in zip(labels, labels.dropFirst()) { XCTAssertLessThan(left.upperBound, right.lowerBound) }
+            for (left, right) in zip(labels, labels.dropFirst()) {
+                XCTAssertLessThan(left.upperBound, right.lowerBound, "labels never overlap, \(last)")
+            }
             XCTAssertLessThanOrEqual(labels.last?.upperBound ?? .infinity, 700, "inside the card, \(last)")
             let lines = scene.nodes.compactMap { if case .line(let line) = $0 { return line } else { return nil } }
             let xs = markers(scene).map(\.center.x)
