@@ -59,7 +59,7 @@ struct HorizontalTimeLayout {
         ]
         content.width = width
         // Labels that cannot share the width even wrapped to their widest words: the card is refused.
-        if fitted.extent > width - inset + 0.01 {
+        if !fits(fitted, width: width, inset: inset) {
             content.minimumWidth = minimumWidth(natural, floors: floors, intervals: intervals, inset: inset)
         }
         content.height = bottom
@@ -88,8 +88,8 @@ struct HorizontalTimeLayout {
         var extent: Double
     }
 
-    /// Labels placed in `width`: running past it, they wrap narrower, each down to its widest
-    /// word (`floors`), before the card is refused.
+    /// Labels placed in `width`: when they cannot all share it, the widest wrap narrower first,
+    /// each down to its widest word (`floors`), before the card is refused.
     private func fit(
         _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double, width: Double
     ) -> Fitted {
@@ -97,30 +97,65 @@ struct HorizontalTimeLayout {
         var (scale, centers) = place(intervals: intervals, widths: widths, inset: inset, width: width)
         var extent = zip(centers, widths).map { $0 + $1 / 2 }.max() ?? 0
         for _ in 0..<12 {
-            guard extent > width - inset + 0.01, zip(widths, floors).contains(where: { $0 > $1 + 0.5 }) else { break }
-            let ratio = (width - inset) / extent
-            widths = zip(widths, floors).map { max($1, ($0 * ratio).rounded(.down)) }
+            // Nodes are kept inside the card, so a label still past its edge means the labels
+            // and gutters together are wider than the card: that much comes off the widest.
+            let excess = extent - (width - inset)
+            guard excess > 0.01 else { break }
+            let narrower = Self.capped(widths, floors: floors, removing: excess)
+            guard narrower != widths else { break }
+            widths = narrower
             (scale, centers) = place(intervals: intervals, widths: widths, inset: inset, width: width)
             extent = zip(centers, widths).map { $0 + $1 / 2 }.max() ?? 0
         }
         return Fitted(widths: widths, scale: scale, centers: centers, extent: extent)
     }
 
-    /// The narrowest width, above `width`, whose labels fit: what a refusal names.
+    /// `widths` with `excess` points taken off the widest: each capped at one level, never under
+    /// its floor, so short labels keep their one line while long ones wrap.
+    static func capped(_ widths: [Double], floors: [Double], removing excess: Double) -> [Double] {
+        let floors = zip(widths, floors).map { min($0, $1) }
+        let target = widths.reduce(0, +) - excess
+        func total(_ level: Double) -> Double { zip(widths, floors).reduce(0) { $0 + max($1.1, min($1.0, level)) } }
+        var (low, high) = (0.0, widths.max() ?? 0)
+        for _ in 0..<40 {
+            let middle = (low + high) / 2
+            if total(middle) > target { high = middle } else { low = middle }
+        }
+        return zip(widths, floors).map { max($1, min($0, low.rounded(.down))) }
+    }
+
+    /// Whether the labels placed in `width` stay inside it.
+    private func fits(_ fitted: Fitted, width: Double, inset: Double) -> Bool {
+        fitted.extent <= width - inset + 0.01
+    }
+
+    /// The narrowest width, above `width`, at which the labels fit, tried in whole points from
+    /// `width` so the card width a refusal names is one that was tried: what it names renders.
     private func minimumWidth(
         _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double
     ) -> Double {
-        let step = max(4, width * 0.02)
-        var candidate = width + step
-        for _ in 0..<200 {
-            if fit(natural, floors: floors, intervals: intervals, inset: inset, width: candidate).extent <= candidate
-                - inset + 0.01
-            {
-                return candidate
-            }
-            candidate += step
+        func fits(_ extra: Double) -> Bool {
+            let candidate = width + extra
+            let fitted = fit(natural, floors: floors, intervals: intervals, inset: inset, width: candidate)
+            return self.fits(fitted, width: candidate, inset: inset)
         }
-        return candidate
+        // Under the floors and gutters side by side, nothing fits.
+        let labels = zip(floors, natural).reduce(0) { $0 + min($1.0, $1.1) }
+        let least = labels + HorizontalRows.gutter * Double(max(0, floors.count - 1)) + inset * 2
+        var failing = max(0, (least - width).rounded(.up) - 1)
+        var step = max(8, (width * 0.05).rounded())
+        var fitting = failing + step
+        for _ in 0..<40 where !fits(fitting) {
+            (failing, step) = (fitting, step * 2)
+            fitting += step
+        }
+        // Halved down to the point; fitting need not grow with the width (a gap is cut or not),
+        // so only a width that was seen to fit is kept.
+        while fitting - failing > 1 {
+            let middle = ((failing + fitting) / 2).rounded(.down)
+            if fits(middle) { fitting = middle } else { failing = middle }
+        }
+        return width + fitting
     }
 
     /// The scale and node centres: the span fitted to the width; if labels then push a node
@@ -148,7 +183,8 @@ struct HorizontalTimeLayout {
                     HorizontalRows.gutter,
                     scale.position(b) - scale.position(a) - (widths[index] + widths[index + 1]) / 2)
             }
-            let starts = OverlapResolver.resolve(wanted: wanted, heights: widths, gaps: gaps, minimum: inset)
+            let starts = OverlapResolver.resolve(
+                wanted: wanted, heights: widths, gaps: gaps, minimum: inset, maximum: width - inset)
             result = (scale, widths.indices.map { starts[$0] + widths[$0] / 2 })
             let pushed = zip(starts, wanted).map { abs($0 - $1) }.max() ?? 0
             if pushed <= style.maxGap || scale.last <= scale.origin { break }

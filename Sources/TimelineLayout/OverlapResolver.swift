@@ -13,8 +13,12 @@ enum OverlapResolver {
             minimum: minimum)
     }
 
-    /// Starts for blocks with their own gap after each (`gaps[i]` between block `i` and `i + 1`).
-    static func resolve(wanted: [Double], heights: [Double], gaps: [Double], minimum: Double? = nil) -> [Double] {
+    /// Starts for blocks with their own gap after each (`gaps[i]` between block `i` and `i + 1`),
+    /// none before `minimum` and, when they fit, the last ending by `maximum` (when they cannot,
+    /// `minimum` wins and the last runs past `maximum`).
+    static func resolve(
+        wanted: [Double], heights: [Double], gaps: [Double], minimum: Double? = nil, maximum: Double? = nil
+    ) -> [Double] {
         let count = wanted.count
         guard count > 0 else { return [] }
         // offsets[i]: how far block i must at least sit after block 0.
@@ -41,8 +45,10 @@ enum OverlapResolver {
         }
         var starts: [Double] = []
         starts.reserveCapacity(count)
+        // The last block's end bounds every shifted start from above, as `minimum` does from below.
+        let ceiling = maximum.map { $0 - max(0, heights.last ?? 0) - (offsets.last ?? 0) } ?? .infinity
         for pool in pools {
-            let value = minimum.map { max($0, pool.mean) } ?? pool.mean
+            let value = minimum.map { max($0, min(ceiling, pool.mean)) } ?? min(ceiling, pool.mean)
             starts += Array(repeating: value, count: pool.count)
         }
         return zip(starts, offsets).map { $0 + $1 }

@@ -197,6 +197,67 @@ final class HorizontalLayoutTests: XCTestCase {
         XCTAssertTrue(texts.contains { $0.lines.count > 1 }, "labels wrapped narrower")
     }
 
+    /// A user's card: three dates close together and a long last title a month later.
+    private func launchCard(width: Double, last: String = "2026-12-01") -> String {
+        """
+        version: 1
+        cards:
+          - id: th
+            layout: time
+            direction: horizontal
+            style: { width: \(Int(width)) }
+            items:
+              - { title: Kickoff, date: 2026-11-02 }
+              - { title: Design review, date: 2026-11-04 }
+              - { title: Beta, date: 2026-11-05 }
+              - { title: Launch day celebration, date: \(last) }
+        """
+    }
+
+    /// The long last title no longer refuses the card: its neighbours give way inside the card,
+    /// the quiet month is cut with a break mark and every word is drawn whole.
+    func testLongLastTitleCutsTheQuietGapAndKeepsEveryWord() throws {
+        for last in ["2026-12-01", "2027-06-01"] {
+            let scene = try LayoutFixture.scene(launchCard(width: 700, last: last))
+            XCTAssertEqual(scene.width, 700, last)
+            XCTAssertEqual(scene.truncations, [], last)
+            let drawn = texts(scene).flatMap { $0.lines.map(\.text) }.joined(separator: " ")
+            for word in ["Kickoff", "Design", "review", "Beta", "Launch", "day", "celebration"] {
+                XCTAssertTrue(drawn.split(separator: " ").contains(Substring(word)), "\(word) whole, \(last)")
+            }
+            let labels = try ["Kickoff", "Design", "Beta", "Launch"].map { try span(text(scene, startingWith: $0)) }
+            for (left, right) in zip(labels, labels.dropFirst()) {
+                XCTAssertLessThan(left.upperBound, right.lowerBound, "labels never overlap, \(last)")
+            }
+            XCTAssertLessThanOrEqual(labels.last?.upperBound ?? .infinity, 700, "inside the card, \(last)")
+            let lines = scene.nodes.compactMap { if case .line(let line) = $0 { return line } else { return nil } }
+            let xs = markers(scene).map(\.center.x)
+            let slanted = lines.filter { $0.from.x != $0.to.x && $0.from.y != $0.to.y }
+            XCTAssertFalse(slanted.isEmpty, "a break mark, \(last)")
+            for stroke in slanted { XCTAssertGreaterThan(min(stroke.from.x, stroke.to.x), xs[2], last) }
+        }
+    }
+
+    /// A refusal names the narrowest width that renders: a point less is refused again.
+    func testRefusedTimeCardRendersAtTheWidthItNames() throws {
+        for width in [100.0, 180, 250] {
+            var minimum: Double = 0
+            do {
+                _ = try LayoutFixture.scene(launchCard(width: width))
+                XCTFail("\(width) points cannot hold four labels")
+            } catch let refusal as WidthRefusal {
+                minimum = refusal.minimum
+            }
+            XCTAssertGreaterThan(minimum, width)
+            let scene = try LayoutFixture.scene(launchCard(width: minimum))
+            XCTAssertEqual(scene.width, minimum, accuracy: 0.01)
+            XCTAssertEqual(scene.truncations, [])
+            XCTAssertThrowsError(try LayoutFixture.scene(launchCard(width: minimum - 1))) { error in
+                XCTAssertEqual((error as? WidthRefusal)?.minimum, minimum, "the same width named again")
+            }
+        }
+    }
+
     /// Both horizontal layouts draw their rows alike: a link names its item's title, and a cut
     /// event text is reported as a truncation, quoting that text.
     func testHorizontalRowsLinkTheirTitleAndReportCutEvents() throws {

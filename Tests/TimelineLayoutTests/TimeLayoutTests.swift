@@ -53,6 +53,17 @@ final class OverlapResolverTests: XCTestCase {
         }
     }
 
+    /// A last block that would end past `maximum` pushes its neighbours back instead; blocks that
+    /// cannot fit keep `minimum` and run past `maximum`.
+    func testMaximumPushesBlocksBack() {
+        let pushed = OverlapResolver.resolve(
+            wanted: [0, 80, 90], heights: [10, 10, 20], gaps: [2, 2], minimum: 0, maximum: 100)
+        XCTAssertEqual(pushed, [0, 68, 80])
+        let crowded = OverlapResolver.resolve(
+            wanted: [0, 5], heights: [60, 60], gaps: [2], minimum: 0, maximum: 100)
+        XCTAssertEqual(crowded, [0, 62])
+    }
+
     /// The least movement: nudging any solution's block by ±1 never lowers the squared total.
     func testSolutionIsMinimalAmongFeasibleNeighbours() {
         let wanted: [Double] = [0, 3, 8, 40, 41, 90]
