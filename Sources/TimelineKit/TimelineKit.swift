@@ -27,23 +27,31 @@ public enum TimelineKit {
     /// out with the bundled fonts, so a card `render` would refuse (a width too narrow for its
     /// columns) is reported too; what depends on an output format (an image's pixel size) is not.
     public static func validate(_ source: InputSource, limits: Limits = Limits()) -> [Diagnostic] {
-        let document: Document
-        do {
-            document = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check)
-                .decode(source.data, file: source.displayName, format: source.format, baseDirectory: source.directory)
-        } catch {
-            return error.diagnostics
-        }
+        validate([source], limits: limits)
+    }
+
+    /// Every problem in each of `sources`, in their order; the fonts are loaded once for all.
+    package static func validate(_ sources: [InputSource], limits: Limits = Limits()) -> [Diagnostic] {
         var options = RenderOptions()
         options.limits = limits
-        do {
-            _ = try TimelineRenderer(options: options).layOut(document, name: source.baseName)
-            return []
-        } catch RenderFailure.invalidInput(let problems) {
-            return problems
-        } catch {
-            return [Diagnostic(file: source.displayName, message: "cannot be laid out: \(error)")]
+        var renderer: TimelineRenderer?
+        var problems: [Diagnostic] = []
+        for source in sources {
+            let document: Document
+            do {
+                document = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check).decode(
+                    source.data, file: source.displayName, format: source.format, baseDirectory: source.directory)
+                if renderer == nil { renderer = try TimelineRenderer(options: options) }
+                _ = try renderer?.layOut(document, name: source.baseName)
+            } catch let error as DiagnosticsError {
+                problems += error.diagnostics
+            } catch RenderFailure.invalidInput(let found) {
+                problems += found
+            } catch {
+                problems.append(Diagnostic(file: source.displayName, message: "cannot be laid out: \(error)"))
+            }
         }
+        return problems
     }
 
     /// An ISO 8601 date or date-time, as the format reads it.

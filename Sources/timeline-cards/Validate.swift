@@ -16,14 +16,12 @@ struct Validate: ParsableCommand {
     @OptionGroup var input: InputFlags
 
     func run() throws {
-        var problems: [Diagnostic] = []
+        var sources: [InputSource] = []
         let pages = input.inputs.filter(MarkdownRender.isMarkdown)
         var files = input
         files.inputs.removeAll(where: MarkdownRender.isMarkdown)
         if !files.inputs.isEmpty {
-            for source in try files.loadSources() {
-                problems += TimelineKit.validate(source, limits: input.limits)
-            }
+            sources += try files.loadSources()
         }
         for page in pages {
             guard FileKind(atPath: page) == .other, let data = FileManager.default.contents(atPath: page) else {
@@ -35,9 +33,10 @@ struct Validate: ParsableCommand {
                 let source = InputSource(
                     displayName: page, baseName: "block-\(index + 1)", data: Data(block.source.utf8),
                     format: nil, directory: folder)
-                problems += TimelineKit.validate(source, limits: input.limits)
+                sources.append(source)
             }
         }
+        let problems = TimelineKit.validate(sources, limits: input.limits)
         if !problems.isEmpty {
             Diagnostics.print(problems)
             throw ExitCode(2)

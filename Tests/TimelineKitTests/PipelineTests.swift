@@ -169,4 +169,13 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(found.first?.line, 3)
         XCTAssertTrue(found.first?.message.contains("width 50 is too narrow") ?? false, "\(found)")
     }
+
+    /// Several inputs are validated with one renderer, their problems in the inputs' order.
+    func testValidateSeveralInputsInOrder() {
+        let narrow = source("version: 1\ncards:\n  - style: {width: 50}\n    items: [{title: A}]\n")
+        let unknown = source("version: 1\ncards: [{ id: b, items: [{ title: B, status: ned }] }]\n")
+        let found = TimelineKit.validate([source(Self.plan), narrow, unknown])
+        XCTAssertEqual(found.map(\.line), [3, 2])
+        XCTAssertEqual(found.last?.suggestion, "end")
+    }
 }
