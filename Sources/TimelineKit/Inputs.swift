@@ -15,6 +15,9 @@ import Darwin
 /// One input to render: a file or standard input, read into memory, or a file named to be read
 /// by the pipeline's first step (`InputSource(file:)`, `TimelineRenderer.render(_:)`).
 public struct InputSource: Sendable {
+    /// The display name of standard input.
+    package static let standardInputName = "<stdin>"
+
     /// Shown in messages: the path as given, or `<stdin>`.
     public var displayName: String
     /// Names output: the file name without its extension.
@@ -102,7 +105,7 @@ public struct InputSource: Sendable {
             let chunk = StandardStreams.readInput(upTo: 1 << 20)
             if chunk.isEmpty { return data }
             data.append(chunk)
-            if data.count > maxBytes { throw LoadError.tooLarge("<stdin>", data.count, maxBytes) }
+            if data.count > maxBytes { throw LoadError.tooLarge(Self.standardInputName, data.count, maxBytes) }
         }
     }
 
@@ -130,7 +133,7 @@ public struct InputSource: Sendable {
                 let data = try readStandardInput(maxBytes: maxBytes)
                 sources.append(
                     InputSource(
-                        displayName: "<stdin>", baseName: "stdin", data: data,
+                        displayName: Self.standardInputName, baseName: "stdin", data: data,
                         format: stdinFormat ?? InputFormat(sniffing: data), directory: manager.currentDirectoryPath))
                 continue
             }

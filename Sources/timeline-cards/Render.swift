@@ -180,8 +180,9 @@ struct Render: ParsableCommand {
         progress.finish()
         result.timings.add(readTime)
         Diagnostics.print(result.problems)
-        if input.inputFormat == nil, result.problems.contains(where: { $0.file == "<stdin>" }),
-            loaded.sources.contains(where: { $0.displayName == "<stdin>" && $0.format == .json })
+        let stdin = InputSource.standardInputName
+        if input.inputFormat == nil, result.problems.contains(where: { $0.file == stdin }),
+            loaded.sources.contains(where: { $0.displayName == stdin && $0.format == .json })
         {
             Diagnostics.print(Self.sniffedJSONNote)
         }
