@@ -39,7 +39,7 @@ struct LineBreaker {
 
     /// Scripts whose shaping never looks at the text around an item (no joining): there, glyphs
     /// between two places safe to cut are those of the piece shaped alone.
-    private static let sliceableScripts: Set<UInt8> = Set(
+    static let sliceableScripts: Set<UInt8> = Set(
         [
             G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_LATIN, G_UNICODE_SCRIPT_GREEK,
             G_UNICODE_SCRIPT_CYRILLIC, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HIRAGANA,

@@ -43,7 +43,8 @@ extension PangoTextMeasurer {
                 } else {
                     var utf8 = trimmed
                     shaped = utf8.withUTF8 {
-                        ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes)
+                        ShapedLine.shape(
+                            $0, text: trimmed, context: fonts.context, attributes: attributes, pieces: wordPieces)
                     }
                 }
             }

@@ -38,6 +38,9 @@ public final class PangoTextMeasurer: TextMeasuring {
     private var answers: [MeasuredText] = []
     private static let cacheLimit = 50_000
 
+    /// Word pieces' glyphs, for texts that repeat words.
+    let wordPieces = WordPieceShapes()
+
     /// Seconds spent shaping and measuring new texts, summed over its life.
     public private(set) var shapingSeconds: Double = 0
 
@@ -224,7 +227,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     ) -> MeasuredText? {
         guard let attributes = fonts.itemizeAttributes(font) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes) else {
+        guard
+            let line = ShapedLine.shape(
+                bytes, text: text, context: fonts.context, attributes: attributes, pieces: wordPieces)
+        else {
             return nil
         }
         if line.logical.width <= width {

@@ -39,19 +39,19 @@ final class ShapedLine {
     /// hyphen, hyphenation point, trailing white space, which measuring trims).
     static func shape(
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
-        attributes: OpaquePointer, maxWidth: Int32
+        attributes: OpaquePointer, maxWidth: Int32, pieces: WordPieceShapes? = nil
     ) -> ShapedLine? {
-        guard let line = shape(bytes, text: text, context: context, attributes: attributes),
+        guard let line = shape(bytes, text: text, context: context, attributes: attributes, pieces: pieces),
             line.logical.width <= maxWidth
         else { return nil }
         return line
     }
 
     /// The text shaped as one line, however wide: nil as `shape(_:text:context:attributes:maxWidth:)`
-    /// except for the width, which `LineBreaker` breaks lines by.
+    /// except for the width, which `LineBreaker` breaks lines by. `pieces` shapes repeated words once.
     static func shape(
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
-        attributes: OpaquePointer
+        attributes: OpaquePointer, pieces: WordPieceShapes? = nil
     ) -> ShapedLine? {
         guard isPlainLine(bytes), text.last?.isWhitespace == false,
             let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
@@ -76,7 +76,7 @@ final class ShapedLine {
             pango_item_free(item)
             return nil
         }
-        if let (glyphs, unsafe) = HarfBuzzShaping.shape(item, text: chars, length: length) {
+        if let (glyphs, unsafe) = HarfBuzzShaping.shape(item, text: chars, length: length, pieces: pieces) {
             return ShapedLine(item: item, glyphs: glyphs, unsafeToBreak: unsafe)
         }
         let glyphs = pango_glyph_string_new()!
