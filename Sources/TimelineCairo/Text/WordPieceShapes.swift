@@ -28,13 +28,42 @@ struct ShapedGlyph: Equatable {
 ///
 /// Used by one thread at a time, as its measurer.
 final class WordPieceShapes {
+    /// A piece's bytes, in the text while looked up (no copy), in the key once kept.
     private struct Key: Hashable {
         var font: UInt
         var script: UInt8
         var language: UInt
-        var bytes: [UInt8]
         var first: Bool
         var last: Bool
+        var kept: [UInt8] = []
+        var borrowed: UnsafeBufferPointer<UInt8>?
+
+        func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            if let borrowed { return body(borrowed) }
+            return kept.withUnsafeBufferPointer(body)
+        }
+
+        /// The key, its bytes copied.
+        var owned: Key {
+            var key = self
+            key.kept = withBytes { Array($0) }
+            key.borrowed = nil
+            return key
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.font == rhs.font && lhs.script == rhs.script && lhs.language == rhs.language && lhs.first == rhs.first
+                && lhs.last == rhs.last && lhs.withBytes { left in rhs.withBytes { left.elementsEqual($0) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(font)
+            hasher.combine(script)
+            hasher.combine(language)
+            hasher.combine(first)
+            hasher.combine(last)
+            withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// A piece shaped: its glyphs (clusters from its start), or which of its ends a lookup
@@ -80,8 +109,8 @@ final class WordPieceShapes {
         }
         if pieces.count + ends.count > Self.limit { pieces.removeAll(keepingCapacity: true) }
         var key = Key(
-            font: fontKey, script: analysis.script, language: UInt(bitPattern: analysis.language), bytes: [],
-            first: true, last: false)
+            font: fontKey, script: analysis.script, language: UInt(bitPattern: analysis.language), first: true,
+            last: false)
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(text.count + 1)
         // The pieces taken so far: their starts and where their glyphs start.
@@ -95,17 +124,20 @@ final class WordPieceShapes {
             let end = ends[endIndex]
             guard start > 0 || end < text.count else { return nil }
             let piece = UnsafeBufferPointer(rebasing: text[start..<end])
-            key.bytes = Array(piece)
+            key.borrowed = piece
             key.first = start == 0
             key.last = end == text.count
             let outcome: Outcome
             if let known = pieces[key] {
                 outcome = known
+            } else if !key.last, isUnsafeStart(text[end..<ends[endIndex + 1]], last: endIndex + 2 == ends.count, key) {
+                // Joined with the next piece before shaping: that one is known to need what precedes it.
+                outcome = .unsafeEnd
             } else {
                 guard budget > 0 else { return nil }
                 budget -= 1
                 outcome = shape(piece, first: key.first, last: key.last, analysis: analysis, hbFont, features)
-                pieces[key] = outcome
+                pieces[key.owned] = outcome
             }
             switch outcome {
             case .glyphs(let shaped):
@@ -128,6 +160,16 @@ final class WordPieceShapes {
         }
         assembled += 1
         return glyphs
+    }
+
+    /// Whether `piece`, not the first, is known to have a lookup look across its start.
+    private func isUnsafeStart(_ piece: Slice<UnsafeBufferPointer<UInt8>>, last: Bool, _ scope: Key) -> Bool {
+        var key = scope
+        key.borrowed = UnsafeBufferPointer(rebasing: piece)
+        key.first = false
+        key.last = last
+        if case .unsafeStart = pieces[key] { return true }
+        return false
     }
 
     /// Where the pieces of `text` end, in bytes: after each space followed by a character that
