@@ -35,9 +35,7 @@ extension PangoTextMeasurer {
                 let length = trimmed.utf8.count
                 if let end = breaker.character(atByte: piece.start + length),
                     let slice = breaker.slice(piece.startCharacter, end),
-                    breaker.itemizesAlike(
-                        UnsafeBufferPointer(rebasing: lineBytes[..<length]), context: fonts.context,
-                        attributes: attributes)
+                    breaker.itemizesAlike(UnsafeBufferPointer(rebasing: lineBytes[..<length]))
                 {
                     shaped = slice.standalone(length: length, characters: end - piece.startCharacter)
                 } else {
