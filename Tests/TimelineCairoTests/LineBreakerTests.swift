@@ -62,7 +62,9 @@ final class LineBreakerTests: XCTestCase {
             for text in texts {
                 var utf8 = text
                 utf8.withUTF8 { bytes in
-                    guard let whole = ShapedLine.shape(bytes, text: text, context: library.context, attributes: attributes)
+                    guard
+                        let whole = ShapedLine.shape(
+                            bytes, text: text, context: library.context, attributes: attributes)
                     else { return }
                     let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
                     let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: PANGO_WRAP_WORD)
@@ -74,7 +76,8 @@ final class LineBreakerTests: XCTestCase {
                         else { continue }
                         for end in starts + [bytes.count] where end > start {
                             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                            let expected = Self.pangoItemizesAlike(line, as: whole, library: library, attributes: attributes)
+                            let expected = Self.pangoItemizesAlike(
+                                line, as: whole, library: library, attributes: attributes)
                             let answer = breaker.itemizesAlike(line)
                             if answer {
                                 XCTAssertTrue(expected, "\(font): \(String(decoding: line, as: UTF8.self)) in \(text)")
@@ -103,7 +106,8 @@ final class LineBreakerTests: XCTestCase {
     ) -> Bool {
         guard
             let list = pango_itemize_with_base_dir(
-                library.context, PANGO_DIRECTION_LTR, UnsafeRawPointer(line.baseAddress!).assumingMemoryBound(to: CChar.self),
+                library.context, PANGO_DIRECTION_LTR,
+                UnsafeRawPointer(line.baseAddress!).assumingMemoryBound(to: CChar.self),
                 0, Int32(line.count), attributes, nil)
         else { return false }
         defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }

@@ -36,7 +36,8 @@ final class WordPieceShapesTests: XCTestCase {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 texts.append(trimmed)
                 if let colon = trimmed.range(of: ": ") {
-                    texts.append(String(trimmed[colon.upperBound...]).trimmingCharacters(in: .init(charactersIn: "\"',{} ")))
+                    texts.append(
+                        String(trimmed[colon.upperBound...]).trimmingCharacters(in: .init(charactersIn: "\"',{} ")))
                 }
             }
         }
@@ -61,7 +62,9 @@ final class WordPieceShapesTests: XCTestCase {
         return (0..<count).map { _ in
             // Words of a few characters between spaces, so that texts have pieces.
             let words = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
-                String((0..<Int.random(in: 1...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                String(
+                    (0..<Int.random(in: 1...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+                    })
             }
             return words.joined(separator: " ")
         }
@@ -163,9 +166,13 @@ final class WordPieceShapesTests: XCTestCase {
         let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
         let pieces = WordPieceShapes()
         for text in ["A — B", "x \u{301}", "Milestone"] {
-            XCTAssertEqual(compare(text, library: library, attributes: attributes, pieces: pieces, font: "Inter 12"), false, text)
+            XCTAssertEqual(
+                compare(text, library: library, attributes: attributes, pieces: pieces, font: "Inter 12"), false, text)
         }
-        XCTAssertEqual(compare("Milestone 12 — a long title that wraps around the card", library: library, attributes: attributes, pieces: pieces, font: "Inter 12"), true)
+        XCTAssertEqual(
+            compare(
+                "Milestone 12 — a long title that wraps around the card", library: library, attributes: attributes,
+                pieces: pieces, font: "Inter 12"), true)
     }
 
     /// A text's known pieces are not shaped again: only its new words are.
@@ -173,13 +180,22 @@ final class WordPieceShapesTests: XCTestCase {
         let library = try FontLibrary()
         let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
         let pieces = WordPieceShapes()
-        XCTAssertEqual(compare("Owner team 7, reviewed by the group", library: library, attributes: attributes, pieces: pieces, font: "Inter 12"), true)
+        XCTAssertEqual(
+            compare(
+                "Owner team 7, reviewed by the group", library: library, attributes: attributes, pieces: pieces,
+                font: "Inter 12"), true)
         let shaped = pieces.shaped
-        XCTAssertEqual(compare("Owner team 8, reviewed by the group", library: library, attributes: attributes, pieces: pieces, font: "Inter 12"), true)
+        XCTAssertEqual(
+            compare(
+                "Owner team 8, reviewed by the group", library: library, attributes: attributes, pieces: pieces,
+                font: "Inter 12"), true)
         XCTAssertEqual(pieces.shaped, shaped + 1)
         // In another font, every piece is new.
         let bold = try XCTUnwrap(library.itemizeAttributes("Inter Bold 11"))
-        XCTAssertEqual(compare("Owner team 8, reviewed by the group", library: library, attributes: bold, pieces: pieces, font: "Inter Bold 11"), true)
+        XCTAssertEqual(
+            compare(
+                "Owner team 8, reviewed by the group", library: library, attributes: bold, pieces: pieces,
+                font: "Inter Bold 11"), true)
         XCTAssertEqual(pieces.shaped, shaped + 1 + 7)
     }
 }

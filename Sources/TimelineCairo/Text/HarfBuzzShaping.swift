@@ -39,14 +39,17 @@ enum HarfBuzzShaping {
         if let pieces, item.pointee.offset == 0, item.pointee.length == length,
             LineBreaker.sliceableScripts.contains(analysis.script),
             let glyphs = pieces.glyphs(
-                UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length)),
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length)),
                 analysis: analysis, hbFont: hbFont, features: features)
         {
             return glyphString(glyphs, offset: 0)
         }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
-        configure(buffer, analysis: analysis, flags: hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        configure(
+            buffer, analysis: analysis,
+            flags: hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
         addText(buffer, item: item, text: text, length: length)
         hb_shape(hbFont, buffer, features, featureCount)
         return glyphString(glyphs(buffer), offset: Int(item.pointee.offset))

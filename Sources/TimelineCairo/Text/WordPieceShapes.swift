@@ -121,24 +121,14 @@ final class WordPieceShapes {
         // where a lookup looks across its start; never more shapings than pieces.
         var budget = ends.count
         while start < text.count {
+            guard start > 0 || ends[endIndex] < text.count,
+                let outcome = outcome(
+                    text, start, endIndex, ends: ends, key: &key, budget: &budget,
+                    shaping: {
+                        self.shape($0, first: $1, last: $2, analysis: analysis, hbFont, features)
+                    })
+            else { return nil }
             let end = ends[endIndex]
-            guard start > 0 || end < text.count else { return nil }
-            let piece = UnsafeBufferPointer(rebasing: text[start..<end])
-            key.borrowed = piece
-            key.first = start == 0
-            key.last = end == text.count
-            let outcome: Outcome
-            if let known = pieces[key] {
-                outcome = known
-            } else if !key.last, isUnsafeStart(text[end..<ends[endIndex + 1]], last: endIndex + 2 == ends.count, key) {
-                // Joined with the next piece before shaping: that one is known to need what precedes it.
-                outcome = .unsafeEnd
-            } else {
-                guard budget > 0 else { return nil }
-                budget -= 1
-                outcome = shape(piece, first: key.first, last: key.last, analysis: analysis, hbFont, features)
-                pieces[key.owned] = outcome
-            }
             switch outcome {
             case .glyphs(let shaped):
                 taken.append((start, glyphs.count))
@@ -160,6 +150,29 @@ final class WordPieceShapes {
         }
         assembled += 1
         return glyphs
+    }
+
+    /// The outcome for the piece of `text` from `start` to `ends[endIndex]`: known, known to be
+    /// joined with the next, or shaped now while `budget` lasts (nil past it).
+    private func outcome(
+        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ endIndex: Int, ends: [Int], key: inout Key,
+        budget: inout Int, shaping: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> Outcome
+    ) -> Outcome? {
+        let end = ends[endIndex]
+        let piece = UnsafeBufferPointer(rebasing: text[start..<end])
+        key.borrowed = piece
+        key.first = start == 0
+        key.last = end == text.count
+        if let known = pieces[key] { return known }
+        if !key.last, isUnsafeStart(text[end..<ends[endIndex + 1]], last: endIndex + 2 == ends.count, key) {
+            // Joined with the next piece before shaping: that one is known to need what precedes it.
+            return .unsafeEnd
+        }
+        guard budget > 0 else { return nil }
+        budget -= 1
+        let outcome = shaping(piece, key.first, key.last)
+        pieces[key.owned] = outcome
+        return outcome
     }
 
     /// Whether `piece`, not the first, is known to have a lookup look across its start.
