@@ -42,7 +42,7 @@ extension PangoTextMeasurer {
                     var utf8 = trimmed
                     shaped = utf8.withUTF8 {
                         ShapedLine.shape(
-                            $0, text: trimmed, context: fonts.context, attributes: attributes, pieces: wordPieces)
+                            $0, text: trimmed, context: fonts.context, attributes: attributes, memory: memory)
                     }
                 }
             }

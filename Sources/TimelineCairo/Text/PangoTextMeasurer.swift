@@ -38,8 +38,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     private var answers: [MeasuredText] = []
     private static let cacheLimit = 50_000
 
-    /// Word pieces' glyphs, for texts that repeat words.
-    let wordPieces = WordPieceShapes()
+    /// What texts share: words, and the analysis of their single item.
+    let memory = ShapingMemory()
 
     /// Seconds spent shaping and measuring new texts, summed over its life.
     public private(set) var shapingSeconds: Double = 0
@@ -229,7 +229,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let text = String(decoding: bytes, as: UTF8.self)
         guard
             let line = ShapedLine.shape(
-                bytes, text: text, context: fonts.context, attributes: attributes, pieces: wordPieces)
+                bytes, text: text, context: fonts.context, attributes: attributes, memory: memory)
         else {
             return nil
         }
