@@ -250,6 +250,8 @@ final class WordPieceShapes {
         if !first, HarfBuzzShaping.isUnsafeToConcat(buffer, at: from) { return .unsafeStart }
         guard last ? to == all.count : all[to].cluster == end else { return .unsafeEnd }
         if !last, HarfBuzzShaping.isUnsafeToConcat(buffer, at: to) { return .unsafeEnd }
+        // A font that has a glyph for the sentinel could list it in a kerning pair: not trusted.
+        if !last, all[to].glyph != 0 { return .refused }
         return .glyphs(
             all[from..<to].map {
                 var glyph = $0
