@@ -371,5 +371,15 @@ public final class PangoTextMeasurer: TextMeasuring {
 }
 
 extension String {
-    var trimmingTrailingSpaces: String { String(reversed().drop { $0.isWhitespace }.reversed()) }
+    /// Without its trailing white-space characters: walked back from the end, character by
+    /// character, so a long line costs what its last characters cost.
+    var trimmingTrailingSpaces: String {
+        var end = endIndex
+        while end > startIndex {
+            let before = index(before: end)
+            guard self[before].isWhitespace else { break }
+            end = before
+        }
+        return end == endIndex ? self : String(self[..<end])
+    }
 }
