@@ -253,18 +253,11 @@ public final class PangoTextMeasurer: TextMeasuring {
         maxLines: Int?
     ) -> MeasuredText {
         pango_layout_set_font_description(layout, description)
-        // Pango 1.50 shapes every run twice when it wraps to a width. Most texts fit on one line:
-        // lay out unwrapped first (one shaping), and when that is a single line no wider than
-        // `maxWidth`, wrapping would produce this very line; otherwise wrap.
-        pango_layout_set_width(layout, -1)
+        // Wrapped at once: a text that fits is shaped once all the same, and is the one line an
+        // unwrapped layout makes of it (`LayoutWrappingTests`), while laying it out unwrapped
+        // first would shape a text that wraps once more.
+        pango_layout_set_width(layout, width)
         bytes.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
-        var unwrapped = PangoRectangle()
-        if pango_layout_get_line_count(layout) != 1 {
-            pango_layout_set_width(layout, width)
-        } else {
-            pango_layout_get_extents(layout, nil, &unwrapped)
-            if unwrapped.width > width { pango_layout_set_width(layout, width) }
-        }
 
         var lines: [MeasuredLine] = []
         var lineHeight: Double = 0
