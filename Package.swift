@@ -71,7 +71,10 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "TimelineCairoTests",
-            dependencies: ["TimelineCairo", "TimelineScene", "TimelineGolden", "CCairo", "CPangoCairo", "CDeflate"]),
+            dependencies: [
+                "TimelineCairo", "TimelineScene", "TimelineGolden", "TimelineTestSupport", "CCairo", "CPangoCairo",
+                "CDeflate",
+            ]),
         .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineGolden", "TimelineScene"]),
         .testTarget(name: "TimelineGoldenTests", dependencies: ["TimelineGolden", "TimelineKit"]),
         .testTarget(

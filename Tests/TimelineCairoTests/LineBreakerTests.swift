@@ -47,4 +47,75 @@ final class LineBreakerTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 300)
     }
+
+    /// `itemizesAlike` says a line itemizes as its text only where Pango's itemizing of the
+    /// line alone gives one item with the text's font, script, language and level.
+    func testItemizesAlikeAgreesWithPango() throws {
+        let library = try FontLibrary()
+        let texts =
+            WrappedMeasuringTests.texts + WordPieceShapesTests.adversarial
+            + WordPieceShapesTests.randomTexts(count: 150) + ["里程碑 12 新版本", "12 — 34", "« 12 » ok", "… a"]
+        var alike = 0
+        var agreed = 0
+        for font in ["Inter 12", "DejaVu Sans 12", "sans-serif 13"] {
+            let attributes = try XCTUnwrap(library.itemizeAttributes(font))
+            for text in texts {
+                var utf8 = text
+                utf8.withUTF8 { bytes in
+                    guard
+                        let whole = ShapedLine.shape(
+                            bytes, text: text, context: library.context, attributes: attributes)
+                    else { return }
+                    let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+                    let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: PANGO_WRAP_WORD)
+                    let starts = (0..<bytes.count).filter { bytes[$0] & 0xC0 != 0x80 }
+                    for start in starts {
+                        // A line starts at a base character, never at a mark or a joiner.
+                        guard let scalar = String(decoding: bytes[start...], as: UTF8.self).unicodeScalars.first,
+                            !Self.attaches(scalar)
+                        else { continue }
+                        for end in starts + [bytes.count] where end > start {
+                            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                            let expected = Self.pangoItemizesAlike(
+                                line, as: whole, library: library, attributes: attributes)
+                            let answer = breaker.itemizesAlike(line)
+                            if answer {
+                                XCTAssertTrue(expected, "\(font): \(String(decoding: line, as: UTF8.self)) in \(text)")
+                                alike += 1
+                            }
+                            if answer == expected { agreed += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(alike, 10_000)
+        XCTAssertGreaterThan(agreed, 20_000)
+    }
+
+    private static func attaches(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+        default: return scalar.properties.isVariationSelector
+        }
+    }
+
+    /// Pango's answer: `line` itemized alone is one item analysed as `whole`'s.
+    private static func pangoItemizesAlike(
+        _ line: UnsafeBufferPointer<UInt8>, as whole: ShapedLine, library: FontLibrary, attributes: OpaquePointer
+    ) -> Bool {
+        guard
+            let list = pango_itemize_with_base_dir(
+                library.context, PANGO_DIRECTION_LTR,
+                UnsafeRawPointer(line.baseAddress!).assumingMemoryBound(to: CChar.self),
+                0, Int32(line.count), attributes, nil)
+        else { return false }
+        defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+        guard list.pointee.next == nil, let data = list.pointee.data else { return false }
+        let alone = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis
+        let own = whole.item.pointee.analysis
+        return alone.font == own.font && alone.script == own.script && alone.language == own.language
+            && alone.level == own.level && alone.gravity == own.gravity && alone.flags & 0x7 == own.flags & 0x7
+            && alone.extra_attrs == nil && own.extra_attrs == nil
+    }
 }

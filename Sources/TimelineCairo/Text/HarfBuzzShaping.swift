@@ -13,10 +13,12 @@ import CPangoCairo
 /// with `pango_shape_item`'s.
 enum HarfBuzzShaping {
     /// The item's glyphs and, per glyph, whether it is unsafe to break before; nil where Pango
-    /// could shape differently.
-    static func shape(_ item: UnsafeMutablePointer<PangoItem>, text: UnsafePointer<CChar>, length: Int32)
-        -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])?
-    {
+    /// could shape differently. With `pieces`, a whole text of a script that never joins across
+    /// spaces is put together from its word pieces' glyphs where they may be concatenated.
+    static func shape(
+        _ item: UnsafeMutablePointer<PangoItem>, text: UnsafePointer<CChar>, length: Int32,
+        pieces: WordPieceShapes? = nil
+    ) -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])? {
         let analysis = item.pointee.analysis
         guard let font = analysis.font, analysis.extra_attrs == nil, analysis.level & 1 == 0,
             analysis.gravity == UInt8(PANGO_GRAVITY_SOUTH.rawValue),
@@ -29,74 +31,96 @@ enum HarfBuzzShaping {
         guard hb_ot_color_has_layers(face) == 0, hb_ot_color_has_png(face) == 0, hb_ot_color_has_svg(face) == 0 else {
             return nil
         }
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        fill(buffer, item: item, text: text, length: length)
         var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
         var featureCount: UInt32 = 0
         features.withUnsafeMutableBufferPointer { pango_font_get_features(font, $0.baseAddress, 32, &featureCount) }
+        features.removeSubrange(Int(featureCount)...)
+        // The whole text is the item: no context around it, which pieces are shaped without.
+        if let pieces, item.pointee.offset == 0, item.pointee.length == length,
+            LineBreaker.sliceableScripts.contains(analysis.script),
+            let glyphs = pieces.glyphs(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length)),
+                analysis: analysis, hbFont: hbFont, features: features)
+        {
+            return glyphString(glyphs, offset: 0)
+        }
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        configure(
+            buffer, analysis: analysis,
+            flags: hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        addText(buffer, item: item, text: text, length: length)
         hb_shape(hbFont, buffer, features, featureCount)
-
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-            let positions = hb_buffer_get_glyph_positions(buffer, nil),
-            count > 0
-        else { return nil }
-        return glyphString(infos, positions, count: Int(count), offset: Int(item.pointee.offset))
+        return glyphString(glyphs(buffer), offset: Int(item.pointee.offset))
     }
 
-    /// The buffer set up as `pango_hb_shape` sets it, with the item's text and its context.
-    private static func fill(
-        _ buffer: OpaquePointer?, item: UnsafeMutablePointer<PangoItem>, text: UnsafePointer<CChar>, length: Int32
-    ) {
-        let analysis = item.pointee.analysis
+    /// The buffer's settings as `pango_hb_shape` sets them, with `flags`.
+    static func configure(_ buffer: OpaquePointer?, analysis: PangoAnalysis, flags: hb_buffer_flags_t) {
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
         hb_buffer_set_script(
             buffer,
             hb_script_from_iso15924_tag(g_unicode_script_to_iso15924(GUnicodeScript(rawValue: Int32(analysis.script)))))
         hb_buffer_set_language(buffer, hb_language_from_string(pango_language_to_string(analysis.language), -1))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        hb_buffer_set_flags(
-            buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        hb_buffer_set_flags(buffer, flags)
         hb_buffer_set_invisible_glyph(buffer, SVGGlyphs.emptyGlyph)
+    }
+
+    /// The item's text and its context, as `pango_hb_shape` adds them.
+    private static func addText(
+        _ buffer: OpaquePointer?, item: UnsafeMutablePointer<PangoItem>, text: UnsafePointer<CChar>, length: Int32
+    ) {
         let offset = UInt32(item.pointee.offset)
         let itemLength = Int32(item.pointee.length)
-        // Pre-context, the item, post-context, as `pango_hb_shape` adds them.
+        // Pre-context, the item, post-context.
         hb_buffer_add_utf8(buffer, text, Int32(offset), offset, 0)
         hb_buffer_add_utf8(buffer, text, Int32(offset) + itemLength, offset, itemLength)
         hb_buffer_add_utf8(buffer, text, length, offset + UInt32(itemLength), 0)
     }
 
-    /// HarfBuzz's glyphs as Pango's, with their unsafe-to-break flags; nil on a glyph the font
-    /// lacks or a negative advance, which Pango would shape differently.
-    private static func glyphString(
-        _ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
-        count: Int, offset: Int
-    ) -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])? {
-        let glyphs = pango_glyph_string_new()!
-        pango_glyph_string_set_size(glyphs, Int32(count))
-        var unsafe = [Bool](repeating: false, count: count)
-        var lastCluster = -1
-        for index in 0..<count {
-            let info = infos[index]
+    /// The shaped buffer's glyphs.
+    static func glyphs(_ buffer: OpaquePointer?) -> [ShapedGlyph] {
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        else { return [] }
+        return (0..<Int(count)).map { index in
             let position = positions[index]
-            let cluster = Int(info.cluster) - offset
-            guard info.codepoint != 0, position.x_advance >= 0 else {
-                pango_glyph_string_free(glyphs)
-                return nil
-            }
-            glyphs.pointee.glyphs[index].glyph = info.codepoint
+            return ShapedGlyph(
+                glyph: infos[index].codepoint, advance: position.x_advance, xOffset: position.x_offset,
+                yOffset: position.y_offset, cluster: Int32(bitPattern: infos[index].cluster),
+                unsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
+                    & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+        }
+    }
+
+    /// Whether the shaped buffer's glyph `index` is flagged unsafe to concatenate.
+    static func isUnsafeToConcat(_ buffer: OpaquePointer?, at index: Int) -> Bool {
+        guard let infos = hb_buffer_get_glyph_infos(buffer, nil) else { return true }
+        return hb_glyph_info_get_glyph_flags(infos + index).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue != 0
+    }
+
+    /// HarfBuzz's glyphs as Pango's, with their unsafe-to-break flags; nil on no glyph, a glyph
+    /// the font lacks or a negative advance, which Pango would shape differently.
+    private static func glyphString(_ shaped: [ShapedGlyph], offset: Int)
+        -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])?
+    {
+        guard !shaped.isEmpty, !shaped.contains(where: { $0.glyph == 0 || $0.advance < 0 }) else { return nil }
+        let glyphs = pango_glyph_string_new()!
+        pango_glyph_string_set_size(glyphs, Int32(shaped.count))
+        var lastCluster = -1
+        for (index, glyph) in shaped.enumerated() {
+            let cluster = Int(glyph.cluster) - offset
+            glyphs.pointee.glyphs[index].glyph = glyph.glyph
             glyphs.pointee.glyphs[index].geometry = PangoGlyphGeometry(
-                width: position.x_advance, x_offset: position.x_offset,
-                y_offset: -position.y_offset)
+                width: glyph.advance, x_offset: glyph.xOffset, y_offset: -glyph.yOffset)
             var attributes = PangoGlyphVisAttr()
             attributes.is_cluster_start = cluster != lastCluster ? 1 : 0
             glyphs.pointee.glyphs[index].attr = attributes
             glyphs.pointee.log_clusters[index] = Int32(cluster)
             lastCluster = cluster
-            var copy = info
-            unsafe[index] = hb_glyph_info_get_glyph_flags(&copy).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
         }
-        return (glyphs, unsafe)
+        return (glyphs, shaped.map(\.unsafeToBreak))
     }
 }

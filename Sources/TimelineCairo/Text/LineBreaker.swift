@@ -39,7 +39,7 @@ struct LineBreaker {
 
     /// Scripts whose shaping never looks at the text around an item (no joining): there, glyphs
     /// between two places safe to cut are those of the piece shaped alone.
-    private static let sliceableScripts: Set<UInt8> = Set(
+    static let sliceableScripts: Set<UInt8> = Set(
         [
             G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_LATIN, G_UNICODE_SCRIPT_GREEK,
             G_UNICODE_SCRIPT_CYRILLIC, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HIRAGANA,
@@ -268,22 +268,26 @@ struct LineBreaker {
         return ShapedLine(item: piece, glyphs: glyphs)
     }
 
-    /// Whether `bytes` alone itemize as one item analysed as this text's (same font, script,
-    /// language and level): then a slice of its glyphs is the line's shaping on its own.
-    func itemizesAlike(_ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer) -> Bool {
-        guard let base = bytes.baseAddress,
-            let list = pango_itemize_with_base_dir(
-                context, PANGO_DIRECTION_LTR, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
-                0, Int32(bytes.count), attributes, nil)
-        else { return false }
-        defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
-        guard list.pointee.next == nil, let data = list.pointee.data else { return false }
-        let alone = data.assumingMemoryBound(to: PangoItem.self).pointee.analysis
-        let own = item.pointee.analysis
-        return alone.font == own.font && alone.script == own.script && alone.language == own.language
-            && alone.level == own.level
-            && alone.gravity == own.gravity && alone.flags & 0x7 == own.flags & 0x7 && alone.extra_attrs == nil
-            && own.extra_attrs == nil
+    /// Whether `bytes`, a line of this text from a place a line may start, alone itemize as one
+    /// item analysed as this text's (same font, script, language and level): then a slice of its
+    /// glyphs is the line's shaping on its own. The text is one left-to-right item, so each of its
+    /// characters has this font and level wherever it stands; a part of it keeps the item's script
+    /// when it holds a character of that script (Pango gives the others, common and inherited
+    /// characters, the script of the run they are in), or when the item's script is Common. The
+    /// language follows from the script. `LineBreakerTests` compares this with Pango's itemizing.
+    func itemizesAlike(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let script = item.pointee.analysis.script
+        guard item.pointee.analysis.level == 0, item.pointee.analysis.extra_attrs == nil else { return false }
+        if script == UInt8(G_UNICODE_SCRIPT_COMMON.rawValue) { return true }
+        let latin = script == UInt8(G_UNICODE_SCRIPT_LATIN.rawValue)
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            if scalar.isASCII {
+                if latin, scalar.properties.isAlphabetic { return true }
+            } else if g_unichar_get_script(scalar.value).rawValue == Int32(script) {
+                return true
+            }
+        }
+        return false
     }
 
     /// The character offset of byte `byte`, which starts a character.

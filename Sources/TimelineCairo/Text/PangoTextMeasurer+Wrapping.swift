@@ -35,15 +35,14 @@ extension PangoTextMeasurer {
                 let length = trimmed.utf8.count
                 if let end = breaker.character(atByte: piece.start + length),
                     let slice = breaker.slice(piece.startCharacter, end),
-                    breaker.itemizesAlike(
-                        UnsafeBufferPointer(rebasing: lineBytes[..<length]), context: fonts.context,
-                        attributes: attributes)
+                    breaker.itemizesAlike(UnsafeBufferPointer(rebasing: lineBytes[..<length]))
                 {
                     shaped = slice.standalone(length: length, characters: end - piece.startCharacter)
                 } else {
                     var utf8 = trimmed
                     shaped = utf8.withUTF8 {
-                        ShapedLine.shape($0, text: trimmed, context: fonts.context, attributes: attributes)
+                        ShapedLine.shape(
+                            $0, text: trimmed, context: fonts.context, attributes: attributes, memory: memory)
                     }
                 }
             }

@@ -38,6 +38,9 @@ public final class PangoTextMeasurer: TextMeasuring {
     private var answers: [MeasuredText] = []
     private static let cacheLimit = 50_000
 
+    /// What texts share: words, and the analysis of their single item.
+    let memory = ShapingMemory()
+
     /// Seconds spent shaping and measuring new texts, summed over its life.
     public private(set) var shapingSeconds: Double = 0
 
@@ -224,7 +227,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     ) -> MeasuredText? {
         guard let attributes = fonts.itemizeAttributes(font) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let line = ShapedLine.shape(bytes, text: text, context: fonts.context, attributes: attributes) else {
+        guard
+            let line = ShapedLine.shape(
+                bytes, text: text, context: fonts.context, attributes: attributes, memory: memory)
+        else {
             return nil
         }
         if line.logical.width <= width {
@@ -247,18 +253,11 @@ public final class PangoTextMeasurer: TextMeasuring {
         maxLines: Int?
     ) -> MeasuredText {
         pango_layout_set_font_description(layout, description)
-        // Pango 1.50 shapes every run twice when it wraps to a width. Most texts fit on one line:
-        // lay out unwrapped first (one shaping), and when that is a single line no wider than
-        // `maxWidth`, wrapping would produce this very line; otherwise wrap.
-        pango_layout_set_width(layout, -1)
+        // Wrapped at once: a text that fits is shaped once all the same, and is the one line an
+        // unwrapped layout makes of it (`LayoutWrappingTests`), while laying it out unwrapped
+        // first would shape a text that wraps once more.
+        pango_layout_set_width(layout, width)
         bytes.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
-        var unwrapped = PangoRectangle()
-        if pango_layout_get_line_count(layout) != 1 {
-            pango_layout_set_width(layout, width)
-        } else {
-            pango_layout_get_extents(layout, nil, &unwrapped)
-            if unwrapped.width > width { pango_layout_set_width(layout, width) }
-        }
 
         var lines: [MeasuredLine] = []
         var lineHeight: Double = 0
@@ -365,5 +364,15 @@ public final class PangoTextMeasurer: TextMeasuring {
 }
 
 extension String {
-    var trimmingTrailingSpaces: String { String(reversed().drop { $0.isWhitespace }.reversed()) }
+    /// Without its trailing white-space characters: walked back from the end, character by
+    /// character, so a long line costs what its last characters cost.
+    var trimmingTrailingSpaces: String {
+        var end = endIndex
+        while end > startIndex {
+            let before = index(before: end)
+            guard self[before].isWhitespace else { break }
+            end = before
+        }
+        return end == endIndex ? self : String(self[..<end])
+    }
 }

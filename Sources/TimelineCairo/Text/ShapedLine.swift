@@ -39,28 +39,50 @@ final class ShapedLine {
     /// hyphen, hyphenation point, trailing white space, which measuring trims).
     static func shape(
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
-        attributes: OpaquePointer, maxWidth: Int32
+        attributes: OpaquePointer, maxWidth: Int32, memory: ShapingMemory? = nil
     ) -> ShapedLine? {
-        guard let line = shape(bytes, text: text, context: context, attributes: attributes),
+        guard let line = shape(bytes, text: text, context: context, attributes: attributes, memory: memory),
             line.logical.width <= maxWidth
         else { return nil }
         return line
     }
 
     /// The text shaped as one line, however wide: nil as `shape(_:text:context:attributes:maxWidth:)`
-    /// except for the width, which `LineBreaker` breaks lines by.
+    /// except for the width, which `LineBreaker` breaks lines by. `memory` keeps what texts share.
     static func shape(
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
-        attributes: OpaquePointer
+        attributes: OpaquePointer, memory: ShapingMemory? = nil
     ) -> ShapedLine? {
         guard isPlainLine(bytes), text.last?.isWhitespace == false,
-            let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
+            let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }),
+            let item = singleItem(bytes, context: context, attributes: attributes, analyses: memory?.analyses)
         else { return nil }
         let length = Int32(bytes.count)
+        guard item.pointee.analysis.level & 1 == 0 else {
+            pango_item_free(item)
+            return nil
+        }
+        if let (glyphs, unsafe) = HarfBuzzShaping.shape(item, text: chars, length: length, pieces: memory?.pieces) {
+            return ShapedLine(item: item, glyphs: glyphs, unsafeToBreak: unsafe)
+        }
+        let glyphs = pango_glyph_string_new()!
+        pango_shape_item(item, chars, length, nil, glyphs, PANGO_SHAPE_NONE)
+        return ShapedLine(item: item, glyphs: glyphs)
+    }
+
+    /// The text's one item (owned by the caller), or nil when Pango itemizes it into several.
+    private static func singleItem(
+        _ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer,
+        analyses: KnownItemAnalyses?
+    ) -> UnsafeMutablePointer<PangoItem>? {
+        if let item = analyses?.item(bytes, context: context, attributes: attributes) { return item }
         // A layout takes the paragraph's direction from its first strong character. Without
         // explicit embeddings, a right-to-left one gets an odd level in a left-to-right
-        // paragraph, and is refused below: the line is left-to-right as the layout's.
-        guard let list = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, chars, 0, length, attributes, nil)
+        // paragraph, and is refused: the line is left-to-right as the layout's.
+        let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+        guard
+            let list = pango_itemize_with_base_dir(
+                context, PANGO_DIRECTION_LTR, chars, 0, Int32(bytes.count), attributes, nil)
         else { return nil }
         defer { g_list_free(list) }
         guard list.pointee.next == nil, let data = list.pointee.data else {
@@ -72,16 +94,8 @@ final class ShapedLine {
             return nil
         }
         let item = data.assumingMemoryBound(to: PangoItem.self)
-        guard item.pointee.analysis.level & 1 == 0 else {
-            pango_item_free(item)
-            return nil
-        }
-        if let (glyphs, unsafe) = HarfBuzzShaping.shape(item, text: chars, length: length) {
-            return ShapedLine(item: item, glyphs: glyphs, unsafeToBreak: unsafe)
-        }
-        let glyphs = pango_glyph_string_new()!
-        pango_shape_item(item, chars, length, nil, glyphs, PANGO_SHAPE_NONE)
-        return ShapedLine(item: item, glyphs: glyphs)
+        analyses?.learn(bytes, item: item, context: context, attributes: attributes)
+        return item
     }
 
     /// A line of one run, `item` and `glyphs` taken over, with a layout line's extents.

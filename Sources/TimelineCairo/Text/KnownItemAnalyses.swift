@@ -1,0 +1,141 @@
+import CPangoCairo
+
+/// The analyses (font, script, language, level) of texts Pango itemized as one left-to-right
+/// item, and the characters each was seen with, by attribute list: a text made only of
+/// characters seen in one analysis is that analysis's single item, without itemizing it again.
+///
+/// Why: Pango 1.50's itemizing of a paragraph of one font description, left to right, decides
+/// per character. Its bidirectional level is 0 for every character seen at level 0 (those are
+/// left-to-right, European numbers or neutrals; right-to-left letters, Arabic numbers and
+/// embeddings never are). Its font is the fontset's first font covering it, the fontset chosen by
+/// description and language, or the current font for spaces, marks and other non-graphic
+/// characters. Its script is its own, or, for Common and Inherited characters, its run's: a text
+/// keeps the analysis's script when it holds a character of that script (or when that script is
+/// Common and so are all its characters), and the language follows from the script. Emoji and
+/// their selectors, whose presentation Pango decides from sequences, are never taken as seen.
+/// `KnownItemAnalysesTests` compares these items with Pango's itemizing.
+///
+/// Used by one thread at a time, as its measurer.
+final class KnownItemAnalyses {
+    private final class Known {
+        /// The first text's item, kept as the template of the others.
+        let item: UnsafeMutablePointer<PangoItem>
+        /// Characters seen: ASCII as bits, others in a set.
+        var ascii: (low: UInt64, high: UInt64) = (0, 0)
+        var others: Set<UInt32> = []
+
+        init(_ item: UnsafeMutablePointer<PangoItem>) { self.item = item }
+        deinit { pango_item_free(item) }
+
+        func contains(_ scalar: UInt32) -> Bool {
+            if scalar < 64 { return ascii.low & (1 << scalar) != 0 }
+            if scalar < 128 { return ascii.high & (1 << (scalar - 64)) != 0 }
+            return others.contains(scalar)
+        }
+
+        func insert(_ scalar: UInt32) {
+            if scalar < 64 {
+                ascii.low |= 1 << scalar
+            } else if scalar < 128 {
+                ascii.high |= 1 << (scalar - 64)
+            } else {
+                others.insert(scalar)
+            }
+        }
+    }
+
+    private var known: [UInt: [Known]] = [:]
+    /// The context's serial the analyses were seen with: a changed context forgets them.
+    private var serial: UInt32 = 0
+    /// Most characters kept per analysis; a text with others is itemized.
+    static let limit = 4_096
+    /// Items made from known analyses, for tests.
+    private(set) var reused = 0
+
+    /// The single item of all of `bytes` (a plain line, valid UTF-8) in `attributes`, from a
+    /// known analysis; nil when its characters were not all seen in one.
+    func item(_ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer)
+        -> UnsafeMutablePointer<PangoItem>?
+    {
+        guard pango_context_get_serial(context) == serial, let candidates = known[UInt(bitPattern: attributes)] else {
+            return nil
+        }
+        for candidate in candidates {
+            guard let characters = Self.characters(bytes, ifAllIn: candidate) else { continue }
+            let item = pango_item_copy(candidate.item)!
+            item.pointee.offset = 0
+            item.pointee.length = Int32(bytes.count)
+            item.pointee.num_chars = Int32(characters)
+            reused += 1
+            return item
+        }
+        return nil
+    }
+
+    /// The number of characters of `bytes` when each was seen in `known`'s analysis and one
+    /// fixes the run's script; else nil.
+    private static func characters(_ bytes: UnsafeBufferPointer<UInt8>, ifAllIn known: Known) -> Int? {
+        let script = Int32(known.item.pointee.analysis.script)
+        let common = script == G_UNICODE_SCRIPT_COMMON.rawValue
+        var fixesScript = false
+        var count = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            count += 1
+            guard known.contains(scalar.value) else { return nil }
+            if fixesScript { continue }
+            if scalar.isASCII {
+                fixesScript =
+                    common
+                    ? scalar.value > 0x20
+                    : (scalar.properties.isAlphabetic && script == G_UNICODE_SCRIPT_LATIN.rawValue)
+            } else {
+                let own = g_unichar_get_script(scalar.value).rawValue
+                fixesScript = common ? g_unichar_isgraph(scalar.value) != 0 : own == script
+            }
+        }
+        return fixesScript ? count : nil
+    }
+
+    /// Learns from Pango's itemizing of `bytes` into the one item `item`.
+    func learn(
+        _ bytes: UnsafeBufferPointer<UInt8>, item: UnsafeMutablePointer<PangoItem>, context: OpaquePointer,
+        attributes: OpaquePointer
+    ) {
+        let analysis = item.pointee.analysis
+        guard analysis.level == 0, analysis.extra_attrs == nil, analysis.flags & 0x7 == 0 else { return }
+        let contextSerial = pango_context_get_serial(context)
+        if contextSerial != serial {
+            known.removeAll()
+            serial = contextSerial
+        }
+        let key = UInt(bitPattern: attributes)
+        let same = known[key, default: []].first {
+            let own = $0.item.pointee.analysis
+            return own.font == analysis.font && own.script == analysis.script && own.language == analysis.language
+                && own.gravity == analysis.gravity
+        }
+        let target: Known
+        if let same {
+            target = same
+        } else {
+            target = Known(pango_item_copy(item)!)
+            known[key, default: []].append(target)
+        }
+        guard target.others.count < Self.limit else { return }
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars where !Self.isEmojiLike(scalar) {
+            target.insert(scalar.value)
+        }
+    }
+
+    /// Characters whose presentation, and so font, Pango's emoji segmentation may decide from
+    /// their neighbours.
+    private static func isEmojiLike(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return false }
+        let properties = scalar.properties
+        return properties.isEmoji || properties.isEmojiPresentation || properties.isEmojiModifier
+            || properties.isEmojiModifierBase || properties.isVariationSelector || scalar.value == 0x200D
+            || scalar.value == 0x20E3 || (0xE0000...0xE007F).contains(scalar.value)
+    }
+}

@@ -1,0 +1,262 @@
+import CPangoCairo
+
+/// One glyph as HarfBuzz gives it, its cluster a byte offset in the text it was shaped in.
+struct ShapedGlyph: Equatable {
+    var glyph: UInt32
+    var advance: Int32
+    var xOffset: Int32
+    var yOffset: Int32
+    var cluster: Int32
+    var unsafeToBreak: Bool
+}
+
+/// The glyphs of word pieces, shaped once per font, script and language: a text's glyphs are its
+/// pieces' put together wherever HarfBuzz says no lookup crossed between them, so shaping costs
+/// what the text's new words cost. Titles and subtitles repeat most of their words.
+///
+/// A piece ends after a space followed by a letter, digit, punctuation or symbol (never a mark,
+/// joiner or selector, which may form a cluster with what precedes). It is shaped between the
+/// space that precedes it in the text (none for the first piece, which is shaped at the start of
+/// text as the whole is) and a sentinel (none for the last, shaped at the end of text), with
+/// `HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT`: HarfBuzz flags every glyph after the first of a run
+/// that a lookup examined, matched or not, as unsafe to concatenate. The piece is kept only when
+/// its first glyph is clear (no lookup looked across the space before it, either way) and so is
+/// the sentinel's (no lookup of the piece looked past its end). The sentinel is a private-use
+/// character outside every font here: .notdef, which no lookup skips and no kerning pair lists,
+/// so a lookup that would look at the next piece's first glyph looks at it and flags it.
+/// `WordPieceShapesTests` compares texts shaped whole and by pieces.
+///
+/// Used by one thread at a time, as its measurer.
+final class WordPieceShapes {
+    /// A piece's bytes, in the text while looked up (no copy), in the key once kept.
+    private struct Key: Hashable {
+        var font: UInt
+        var script: UInt8
+        var language: UInt
+        var first: Bool
+        var last: Bool
+        var kept: [UInt8] = []
+        var borrowed: UnsafeBufferPointer<UInt8>?
+
+        func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            if let borrowed { return body(borrowed) }
+            return kept.withUnsafeBufferPointer(body)
+        }
+
+        /// The key, its bytes copied.
+        var owned: Key {
+            var key = self
+            key.kept = withBytes { Array($0) }
+            key.borrowed = nil
+            return key
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.font == rhs.font && lhs.script == rhs.script && lhs.language == rhs.language && lhs.first == rhs.first
+                && lhs.last == rhs.last && lhs.withBytes { left in rhs.withBytes { left.elementsEqual($0) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(font)
+            hasher.combine(script)
+            hasher.combine(language)
+            hasher.combine(first)
+            hasher.combine(last)
+            withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// A piece shaped: its glyphs (clusters from its start), or which of its ends a lookup
+    /// looked across.
+    private enum Outcome {
+        case glyphs([ShapedGlyph])
+        case unsafeStart
+        case unsafeEnd
+        case refused
+    }
+
+    private var pieces: [Key: Outcome] = [:]
+    /// The fonts keys name, held so that no other font takes their address.
+    private var fonts: [UInt: UnsafeMutablePointer<PangoFont>] = [:]
+    private let buffer = hb_buffer_create()
+    /// Most pieces kept: past it, all are forgotten.
+    static let limit = 50_000
+    /// Texts put together from pieces, and pieces shaped, for tests.
+    private(set) var assembled = 0
+    private(set) var shaped = 0
+
+    static let sentinel = "\u{10FFFD}"
+
+    deinit {
+        hb_buffer_destroy(buffer)
+        for font in fonts.values { g_object_unref(UnsafeMutableRawPointer(font)) }
+    }
+
+    /// The glyphs of all of `text` (one item, of `analysis`, in `hbFont` with `features`), put
+    /// together from its pieces'; nil when it is one piece, or would be once pieces that a lookup
+    /// looks across are joined.
+    func glyphs(
+        _ text: UnsafeBufferPointer<UInt8>, analysis: PangoAnalysis, hbFont: OpaquePointer?,
+        features: [hb_feature_t]
+    ) -> [ShapedGlyph]? {
+        guard let font = analysis.font else { return nil }
+        let ends = Self.pieceEnds(text)
+        guard ends.count > 1 else { return nil }
+        let fontKey = UInt(bitPattern: font)
+        if fonts[fontKey] == nil {
+            g_object_ref(UnsafeMutableRawPointer(font))
+            fonts[fontKey] = font
+        }
+        if pieces.count + ends.count > Self.limit { pieces.removeAll(keepingCapacity: true) }
+        var key = Key(
+            font: fontKey, script: analysis.script, language: UInt(bitPattern: analysis.language), first: true,
+            last: false)
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(text.count + 1)
+        // The pieces taken so far: their starts and where their glyphs start.
+        var taken: [(start: Int, glyph: Int)] = []
+        var start = 0
+        var endIndex = 0
+        // A piece joined with the next where a lookup looks past its end, with the one before
+        // where a lookup looks across its start; never more shapings than pieces.
+        var budget = ends.count
+        while start < text.count {
+            guard start > 0 || ends[endIndex] < text.count,
+                let outcome = outcome(
+                    text, start, endIndex, ends: ends, key: &key, budget: &budget,
+                    shaping: {
+                        self.shape($0, first: $1, last: $2, analysis: analysis, hbFont, features)
+                    })
+            else { return nil }
+            let end = ends[endIndex]
+            switch outcome {
+            case .glyphs(let shaped):
+                taken.append((start, glyphs.count))
+                for var glyph in shaped {
+                    glyph.cluster += Int32(start)
+                    glyphs.append(glyph)
+                }
+                start = end
+                endIndex += 1
+            case .unsafeStart:
+                guard let previous = taken.popLast() else { return nil }
+                start = previous.start
+                glyphs.removeSubrange(previous.glyph...)
+            case .unsafeEnd:
+                endIndex += 1
+            case .refused:
+                return nil
+            }
+        }
+        assembled += 1
+        return glyphs
+    }
+
+    /// The outcome for the piece of `text` from `start` to `ends[endIndex]`: known, known to be
+    /// joined with the next, or shaped now while `budget` lasts (nil past it).
+    private func outcome(
+        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ endIndex: Int, ends: [Int], key: inout Key,
+        budget: inout Int, shaping: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> Outcome
+    ) -> Outcome? {
+        let end = ends[endIndex]
+        let piece = UnsafeBufferPointer(rebasing: text[start..<end])
+        key.borrowed = piece
+        key.first = start == 0
+        key.last = end == text.count
+        if let known = pieces[key] { return known }
+        if !key.last, isUnsafeStart(text[end..<ends[endIndex + 1]], last: endIndex + 2 == ends.count, key) {
+            // Joined with the next piece before shaping: that one is known to need what precedes it.
+            return .unsafeEnd
+        }
+        guard budget > 0 else { return nil }
+        budget -= 1
+        let outcome = shaping(piece, key.first, key.last)
+        pieces[key.owned] = outcome
+        return outcome
+    }
+
+    /// Whether `piece`, not the first, is known to have a lookup look across its start.
+    private func isUnsafeStart(_ piece: Slice<UnsafeBufferPointer<UInt8>>, last: Bool, _ scope: Key) -> Bool {
+        var key = scope
+        key.borrowed = UnsafeBufferPointer(rebasing: piece)
+        key.first = false
+        key.last = last
+        if case .unsafeStart = pieces[key] { return true }
+        return false
+    }
+
+    /// Where the pieces of `text` end, in bytes: after each space followed by a character that
+    /// starts a cluster of its own, and at the text's end.
+    static func pieceEnds(_ text: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var ends: [Int] = []
+        var index = 0
+        let count = text.count
+        while index < count - 1 {
+            if text[index] == 0x20, startsPiece(text, at: index + 1) { ends.append(index + 1) }
+            index += 1
+        }
+        ends.append(count)
+        return ends
+    }
+
+    /// Whether the character at byte `index` is a letter, a decimal digit, punctuation or a math
+    /// or currency symbol: a base character that no shaping attaches to what precedes it.
+    private static func startsPiece(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = text[index]
+        if byte < 0x80 { return byte > 0x20 && byte < 0x7F }
+        var iterator = text[index...].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber,
+            .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+            .otherPunctuation, .mathSymbol, .currencySymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `piece` shaped between the space before it and the sentinel, as the text's item would be;
+    /// nil where HarfBuzz says a lookup looked across either end.
+    private func shape(
+        _ piece: UnsafeBufferPointer<UInt8>, first: Bool, last: Bool, analysis: PangoAnalysis,
+        _ hbFont: OpaquePointer?, _ features: [hb_feature_t]
+    ) -> Outcome {
+        shaped += 1
+        var bytes: [UInt8] = first ? [] : [0x20]
+        bytes.append(contentsOf: piece)
+        if !last { bytes.append(contentsOf: Self.sentinel.utf8) }
+        let start = first ? 0 : 1
+        let end = start + piece.count
+        hb_buffer_clear_contents(buffer)
+        var flags = HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue
+        if first { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+        if last { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        HarfBuzzShaping.configure(buffer, analysis: analysis, flags: hb_buffer_flags_t(rawValue: flags))
+        bytes.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) {
+                hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+            }
+        }
+        hb_shape(hbFont, buffer, features, UInt32(features.count))
+        let all = HarfBuzzShaping.glyphs(buffer)
+        // The space's glyphs, the piece's from its first byte, the sentinel's from its own.
+        guard let from = all.firstIndex(where: { $0.cluster >= start }), all[from].cluster == start else {
+            return .unsafeStart
+        }
+        let to = all[from...].firstIndex(where: { $0.cluster >= end }) ?? all.count
+        guard to > from else { return .refused }
+        if !first, HarfBuzzShaping.isUnsafeToConcat(buffer, at: from) { return .unsafeStart }
+        guard last ? to == all.count : all[to].cluster == end else { return .unsafeEnd }
+        if !last, HarfBuzzShaping.isUnsafeToConcat(buffer, at: to) { return .unsafeEnd }
+        // A font that has a glyph for the sentinel could list it in a kerning pair: not trusted.
+        if !last, all[to].glyph != 0 { return .refused }
+        return .glyphs(
+            all[from..<to].map {
+                var glyph = $0
+                glyph.cluster -= Int32(start)
+                return glyph
+            })
+    }
+}
