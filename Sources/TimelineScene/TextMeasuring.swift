@@ -64,7 +64,8 @@ extension TextMeasuring {
     }
 }
 
-/// One `measure` call as a layout makes it.
+/// One `measure` call as a layout makes it. Requests are equal when their texts are the same
+/// bytes, so a measurer's cache never answers one text with another's lines.
 public struct TextRequest: Hashable, Sendable {
     public var text: String
     public var font: String
@@ -75,5 +76,17 @@ public struct TextRequest: Hashable, Sendable {
         self.font = font
         self.maxWidth = maxWidth
         self.maxLines = maxLines
+    }
+
+    public static func == (lhs: TextRequest, rhs: TextRequest) -> Bool {
+        lhs.font == rhs.font && lhs.maxWidth == rhs.maxWidth && lhs.maxLines == rhs.maxLines
+            && lhs.text.hasSameBytes(as: rhs.text)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        text.hashBytes(into: &hasher)
+        hasher.combine(font)
+        hasher.combine(maxWidth)
+        hasher.combine(maxLines)
     }
 }

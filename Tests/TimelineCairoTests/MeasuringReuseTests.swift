@@ -39,6 +39,23 @@ final class MeasuringReuseTests: XCTestCase {
         XCTAssertGreaterThan(measurer.shapingSeconds, seconds)
     }
 
+    func testCanonicallyEquivalentTextsAreMeasuredAndKeptApart() throws {
+        // Equal as Swift strings, different bytes: each keeps its own lines and shaping.
+        let fonts = try FontLibrary()
+        let measurer = PangoTextMeasurer(fonts: fonts)
+        let composed = request("Caf\u{E9} opens")
+        let decomposed = request("Cafe\u{301} opens")
+        XCTAssertEqual(composed.text, decomposed.text)
+        XCTAssertNotEqual(composed, decomposed)
+        let answers = measurer.measure([composed, decomposed, composed])
+        XCTAssertEqual(
+            answers.map { Array($0.lines[0].text.utf8) },
+            [Array(composed.text.utf8), Array(decomposed.text.utf8), Array(composed.text.utf8)])
+        let composedLine = try XCTUnwrap(fonts.handoff.line(composed.text, font: composed.font))
+        let decomposedLine = try XCTUnwrap(fonts.handoff.line(decomposed.text, font: decomposed.font))
+        XCTAssertFalse(composedLine === decomposedLine)
+    }
+
     func testADocumentsTimeIsSplitIntoLayoutAndTheShapingOfNewTexts() throws {
         let measurer = PangoTextMeasurer(fonts: try FontLibrary())
         let measure = { (measurer: PangoTextMeasurer) in

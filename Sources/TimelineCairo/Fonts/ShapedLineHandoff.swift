@@ -1,4 +1,5 @@
 import CPangoCairo
+import TimelineScene
 
 /// What a font library's measuring hands to its drawing: the lines measuring shaped, by font and
 /// text, so the SVG writer and the PDF painter draw them without shaping the same text again
@@ -11,9 +12,17 @@ final class ShapedLineHandoff {
     private(set) var siblings: [FontLibrary] = []
     private var lines: [Key: ShapedLine] = [:]
 
+    /// Texts by their bytes: canonically equivalent texts shape differently.
     private struct Key: Hashable {
         let font: String
         let text: String
+
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.font == rhs.font && lhs.text.hasSameBytes(as: rhs.text) }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(font)
+            text.hashBytes(into: &hasher)
+        }
     }
 
     /// Most lines kept: past it, the lines of texts measured before are dropped.
