@@ -113,7 +113,7 @@ final class SVGGlyphs {
             if header.type == CAIRO_PATH_MOVE_TO, index + length >= count {
                 break
             }
-            if !out.bytes.isEmpty { out.append(byte: UInt8(ascii: " ")) }
+            if !out.isEmpty { out.append(byte: UInt8(ascii: " ")) }
             switch header.type {
             case CAIRO_PATH_MOVE_TO:
                 out.append("M")

@@ -17,13 +17,13 @@ import Darwin
 ///
 /// While a document is written, `marker` stands where the prefix goes; joining the document
 /// puts the prefix in its place. The marker is a control character, which no text of the
-/// document holds: `SVGDocument.escape` drops them from user text.
+/// document holds: `SVGCursor.put(escaping:)` drops them from user text.
 enum SVGIDPrefix {
     fileprivate static let marker: UInt8 = 0x01
 
     /// `name` reduced to characters an XML id may hold (others become `_`, at most 40 of them),
     /// then `-`, the CRC-32 of `parts` in hex, and `-`.
-    static func prefix(name: String, hashing parts: [[UInt8]]) -> [UInt8] {
+    static func prefix(name: String, hashing parts: [SVGBytes]) -> [UInt8] {
         var prefix: [UInt8] = []
         for byte in name.utf8.prefix(40) {
             switch byte {
@@ -43,7 +43,7 @@ enum SVGIDPrefix {
         if prefix.isEmpty { prefix = Array("svg".utf8) }
         var crc: UInt32 = 0
         for part in parts {
-            crc = part.withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+            crc = part.withUnsafeBytes { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
         }
         prefix.append(UInt8(ascii: "-"))
         let digits = Array("0123456789abcdef".utf8)
@@ -57,7 +57,7 @@ enum SVGIDPrefix {
     /// are found with memchr and copied whole, as there are dozens of markers per item. `pieces` count their markers;
     /// the copy stops at the buffer's end whatever they say.
     static func join(_ pieces: [SVGBytes], replacingMarkersWith prefix: [UInt8]) -> Data {
-        let size = pieces.reduce(0) { $0 + $1.bytes.count + $1.markers * max(0, prefix.count - 1) }
+        let size = pieces.reduce(0) { $0 + $1.count + $1.markers * max(0, prefix.count - 1) }
         var data = Data(count: size)
         var count = 0
         data.withUnsafeMutableBytes { buffer in
@@ -69,7 +69,7 @@ enum SVGIDPrefix {
                 count += length
             }
             for piece in pieces {
-                piece.bytes.withUnsafeBufferPointer { source in
+                piece.withUnsafeBytes { source in
                     guard let base = source.baseAddress else { return }
                     var start = 0
                     while start < source.count, let found = memchr(base + start, Int32(marker), source.count - start) {
@@ -92,9 +92,7 @@ extension SVGBytes {
     @inline(__always)
     mutating func id(_ name: StaticString, _ number: Int? = nil) {
         markers += 1
-        append(byte: SVGIDPrefix.marker)
-        append(name)
-        if let number { append(integer: number) }
+        write(maxCount: name.utf8CodeUnitCount + 21) { out in out.putID(name, number) }
     }
 
     /// ` href="#id" xlink:href="#id"`: SVG 2's reference, and SVG 1.1's that Inkscape 1.2 and
@@ -106,5 +104,15 @@ extension SVGBytes {
         append("\" xlink:href=\"#")
         id(name, number)
         append("\"")
+    }
+}
+
+extension SVGCursor {
+    /// An id (`SVGBytes.id`), whose marker the caller counts: at most `name`'s length + 21 bytes.
+    @inline(__always)
+    mutating func putID(_ name: StaticString, _ number: Int?) {
+        put(byte: SVGIDPrefix.marker)
+        put(name)
+        if let number { put(integer: number) }
     }
 }

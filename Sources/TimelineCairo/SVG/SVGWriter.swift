@@ -32,9 +32,9 @@ struct SVGWriter {
 
         /// The whole document, its ids prefixed with `name` and a hash of its content.
         func document(name: String) -> Data {
-            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head.bytes, defs.bytes, body.bytes, tail.bytes])
+            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head, defs, body, tail])
             var pieces = [head]
-            if !defs.bytes.isEmpty {
+            if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
             pieces += [body, tail]
@@ -48,6 +48,11 @@ struct SVGWriter {
         var body: SVGBytes
         /// Glyph key → `g` id in this document; -1 for glyphs that draw nothing.
         var glyphIDs: [UInt64: Int] = [:]
+        /// The same by font number and glyph, looked up without hashing: 0 for a glyph not seen
+        /// yet, -1 for one that draws nothing, else its id + 1. Glyphs past its width are in
+        /// `glyphIDs` only.
+        var glyphTable: [[Int32]] = []
+        static let glyphTableWidth = 1 << 16
         var glyphCount = 0
         var clips = 0
         var gradients = 0
