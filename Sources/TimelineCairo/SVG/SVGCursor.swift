@@ -51,8 +51,8 @@ struct SVGCursor {
             put(byte: 48 + UInt8(value))
             return
         }
-        var digits = 1
-        var rest = value / 10
+        var digits = value < 100 ? 2 : value < 1000 ? 3 : 4
+        var rest = value / 10_000
         while rest > 0 {
             digits += 1
             rest /= 10
@@ -75,25 +75,25 @@ struct SVGCursor {
             return
         }
         let clamped = min(max(value, -SVGBytes.largestNumber), SVGBytes.largestNumber)
-        var thousandths = Int64((clamped * 1000).rounded())
-        if thousandths == 0 {
+        let signed = Int64((clamped * 1000).rounded())
+        if signed == 0 {
             put(byte: UInt8(ascii: "0"))
             return
         }
-        if thousandths < 0 {
-            put(byte: UInt8(ascii: "-"))
-            thousandths = -thousandths
-        }
-        put(unsigned: UInt64(thousandths / 1000))
-        let fraction = Int(thousandths % 1000)
+        if signed < 0 { put(byte: UInt8(ascii: "-")) }
+        let thousandths = signed.magnitude
+        put(unsigned: thousandths / 1000)
+        let fraction = UInt32(truncatingIfNeeded: thousandths % 1000)
         guard fraction != 0 else { return }
         let d1 = fraction / 100
         let d2 = fraction / 10 % 10
         let d3 = fraction % 10
-        put(byte: UInt8(ascii: "."))
-        put(byte: 48 + UInt8(d1))
-        if d2 != 0 || d3 != 0 { put(byte: 48 + UInt8(d2)) }
-        if d3 != 0 { put(byte: 48 + UInt8(d3)) }
+        next[0] = UInt8(ascii: ".")
+        next[1] = 48 + UInt8(truncatingIfNeeded: d1)
+        next[2] = 48 + UInt8(truncatingIfNeeded: d2)
+        next[3] = 48 + UInt8(truncatingIfNeeded: d3)
+        // The trailing zeros are written, then left out.
+        next += d3 != 0 ? 4 : d2 != 0 ? 3 : 2
     }
 
     /// Two numbers as `x y` (path data).

@@ -68,7 +68,7 @@ struct SVGWriter {
 
         let canvas = scene.canvasSize(scale: scale)
         let head = Self.head(of: scene, canvas: canvas)
-        var state = State(body: SVGBytes(capacity: 64 + scene.nodes.count * 400))
+        var state = State(body: SVGBytes(capacity: Self.bodyCapacity(scene)))
         state.icons = scene.icons
         if scale != 1 {
             state.body.append("<g transform=\"scale(")
@@ -102,6 +102,20 @@ struct SVGWriter {
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
         return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
+    }
+
+    /// Room for the body, so that it seldom grows: about 36 bytes for each glyph's `<use>` and
+    /// its text in the text layer, 150 for a line's group and `<text>`, 200 for other elements.
+    static func bodyCapacity(_ scene: Scene) -> Int {
+        var size = 256
+        for node in scene.nodes {
+            if case .text(let text) = node {
+                for line in text.lines { size += 150 + 36 * line.text.utf8.count }
+            } else {
+                size += 200
+            }
+        }
+        return size
     }
 
     /// The XML declaration, the `<svg>` element's start, the title, the description and the
