@@ -51,6 +51,11 @@ struct SVGBytes {
         }
     }
 
+    /// Makes room for `extra` more bytes.
+    mutating func reserve(_ extra: Int) {
+        if count + extra > storage.count { grow(to: count + extra) }
+    }
+
     private mutating func grow(to needed: Int) {
         storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count * 2) - storage.count))
     }
@@ -63,6 +68,14 @@ struct SVGBytes {
     @inline(__always)
     mutating func append(byte: UInt8) {
         write(maxCount: 1) { $0.put(byte: byte) }
+    }
+
+    /// Another part of the document, with its ids.
+    mutating func append(_ other: SVGBytes) {
+        other.withUnsafeBytes { source in
+            write(maxCount: source.count) { $0.put(source) }
+        }
+        markers += other.markers
     }
 
     mutating func append(_ other: [UInt8]) {

@@ -20,7 +20,7 @@ extension SVGWriter {
         let firstGlyph = state.body.count
         let unit = Double(PANGO_SCALE)
         for line in text.lines where !line.text.isEmpty {
-            if let shaped = fonts.handoff.line(line.text, font: text.font) {
+            if let shaped = state.resolvedLines?.popFirst() ?? fonts.handoff.line(line.text, font: text.font) {
                 // As for a layout's first line: its top from the layout's baseline, then its own.
                 let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
                 var x = Int(shaped.logical.x)
@@ -120,7 +120,7 @@ extension SVGWriter {
 
     /// The document's id of a glyph, its outline added to `<defs>` the first time; -1 for a
     /// glyph that draws nothing.
-    private func glyphID(font: UInt64, glyph: UInt32, _ state: inout State) -> Int {
+    func glyphID(font: UInt64, glyph: UInt32, _ state: inout State) -> Int {
         let row = Int(font)
         let column = Int(glyph)
         if row < state.glyphTable.count, column < state.glyphTable[row].count {

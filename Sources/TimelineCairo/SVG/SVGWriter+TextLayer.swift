@@ -7,7 +7,7 @@ extension SVGWriter {
     /// select and copy work where the SVG is shown (the outlines alone are only shapes).
     /// `textLength` stretches the viewer's own font over the width the outlines take. Hidden from
     /// assistive technology, which reads the desc instead of the same words a second time.
-    func writeTextLayer(_ scene: Scene, into out: inout SVGBytes) {
+    func writeTextLayer(_ scene: Scene, fontAttributes attributesOf: (String) -> [UInt8], into out: inout SVGBytes) {
         var fontAttributes: [String: [UInt8]] = [:]
         var last: (font: String, attributes: [UInt8])?
         var opened = false
@@ -20,7 +20,7 @@ extension SVGWriter {
             if let last, last.font == text.font {
                 out.append(last.attributes)
             } else {
-                let attributes = fontAttributes[text.font] ?? svgFontAttributes(text.font)
+                let attributes = fontAttributes[text.font] ?? attributesOf(text.font)
                 fontAttributes[text.font] = attributes
                 last = (text.font, attributes)
                 out.append(attributes)
@@ -55,7 +55,7 @@ extension SVGWriter {
 
     /// ` font-family=… font-size=… font-weight=…` for a Pango font description, its size in the
     /// scene's points as Pango measured it (the context's resolution, 96 dpi unless set).
-    private func svgFontAttributes(_ font: String) -> [UInt8] {
+    func svgFontAttributes(_ font: String) -> [UInt8] {
         let description = fonts.description(font)
         var out = SVGBytes()
         out.append(" font-family=\"")

@@ -22,6 +22,8 @@ struct SVGWriter {
     /// The renderer's layout, for lines the measurer kept no glyphs of.
     let layout: OpaquePointer
     let glyphs: SVGGlyphs
+    /// Threads the writer may use: two write a large document's halves and its text layer at once.
+    var threads = 1
 
     /// The document in two parts: `<defs>` content is found while the body is written.
     struct Parts {
@@ -60,6 +62,9 @@ struct SVGWriter {
         var images: [String: EmbeddedImage?] = [:]
         /// The scene's icons.
         var icons: [String: IconData] = [:]
+        /// The kept lines of the text nodes still to write, in order, when they were looked up
+        /// ahead (`writeNodesInParallel`); nil to look each up as it comes.
+        var resolvedLines: ArraySlice<ShapedLine>?
     }
 
     func write(_ scene: Scene, scale: Double) -> Parts {
@@ -68,7 +73,7 @@ struct SVGWriter {
 
         let canvas = scene.canvasSize(scale: scale)
         let head = Self.head(of: scene, canvas: canvas)
-        var state = State(body: SVGBytes(capacity: Self.bodyCapacity(scene)))
+        var state = State(body: SVGBytes(capacity: 1024))
         state.icons = scene.icons
         if scale != 1 {
             state.body.append("<g transform=\"scale(")
@@ -83,17 +88,11 @@ struct SVGWriter {
             state.body.fill(color)
             state.body.append("/>\n")
         }
-        for node in scene.nodes {
-            switch node {
-            case .box(let box): writeBox(box, &state)
-            case .line(let line): writeLine(line, &state)
-            case .marker(let marker): writeMarker(marker, &state)
-            case .text(let text): writeText(text, &state)
-            case .image(let image): writeImage(image, &state)
-            case .link: break
-            }
+        if threads < 2 || !writeNodesInParallel(scene, &state) {
+            state.body.reserve(Self.bodyCapacity(scene.nodes))
+            for node in scene.nodes { writeNode(node, &state) }
+            writeTextLayer(scene, fontAttributes: svgFontAttributes, into: &state.body)
         }
-        writeTextLayer(scene, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
         for case .link(let link) in scene.nodes {
             writeLink(link, &state.body)
@@ -104,11 +103,22 @@ struct SVGWriter {
         return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
     }
 
+    func writeNode(_ node: Primitive, _ state: inout State) {
+        switch node {
+        case .box(let box): writeBox(box, &state)
+        case .line(let line): writeLine(line, &state)
+        case .marker(let marker): writeMarker(marker, &state)
+        case .text(let text): writeText(text, &state)
+        case .image(let image): writeImage(image, &state)
+        case .link: break
+        }
+    }
+
     /// Room for the body, so that it seldom grows: about 36 bytes for each glyph's `<use>` and
     /// its text in the text layer, 150 for a line's group and `<text>`, 200 for other elements.
-    static func bodyCapacity(_ scene: Scene) -> Int {
+    static func bodyCapacity(_ nodes: some Collection<Primitive>) -> Int {
         var size = 256
-        for node in scene.nodes {
+        for node in nodes {
             if case .text(let text) = node {
                 for line in text.lines { size += 150 + 36 * line.text.utf8.count }
             } else {
