@@ -58,12 +58,13 @@ final class SVGWriterThreadsTests: XCTestCase {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: SVGGlyphs())
         var state = SVGWriter.State(body: SVGBytes())
-        XCTAssertTrue(writer.writeNodesInParallel(large, &state))
-        XCTAssertGreaterThan(state.body.count, 0)
+        let parts = try XCTUnwrap(writer.writeNodesInParallel(large, &state))
+        XCTAssertEqual(parts.count, 3, "the nodes' halves and the text layer")
+        XCTAssertTrue(parts.allSatisfy { !$0.isEmpty })
 
         let small = scene(measuringWith: PangoTextMeasurer(fonts: fonts), rows: 3)
         var smallState = SVGWriter.State(body: SVGBytes())
-        XCTAssertFalse(writer.writeNodesInParallel(small, &smallState), "too few glyphs")
+        XCTAssertNil(writer.writeNodesInParallel(small, &smallState), "too few glyphs")
         XCTAssertEqual(smallState.body.count, 0)
 
         var unkept = large
@@ -73,7 +74,7 @@ final class SVGWriterThreadsTests: XCTestCase {
                     font: "Inter 12", color: RGBA(r: 0, g: 0, b: 0),
                     lines: [PlacedLine(text: "never measured", x: 0, baseline: 10, width: 50)])))
         var unkeptState = SVGWriter.State(body: SVGBytes())
-        XCTAssertFalse(writer.writeNodesInParallel(unkept, &unkeptState), "a line drawn through a layout")
+        XCTAssertNil(writer.writeNodesInParallel(unkept, &unkeptState), "a line drawn through a layout")
         XCTAssertEqual(unkeptState.glyphCount, 0, "no glyph given an id")
     }
 

@@ -70,14 +70,6 @@ struct SVGBytes {
         write(maxCount: 1) { $0.put(byte: byte) }
     }
 
-    /// Another part of the document, with its ids.
-    mutating func append(_ other: SVGBytes) {
-        other.withUnsafeBytes { source in
-            write(maxCount: source.count) { $0.put(source) }
-        }
-        markers += other.markers
-    }
-
     mutating func append(_ other: [UInt8]) {
         other.withUnsafeBufferPointer { source in
             write(maxCount: source.count) { $0.put(source) }

@@ -9,10 +9,10 @@ extension SVGWriter {
     /// Writes the scene's nodes and text layer on two threads, when every text line was kept from
     /// measuring and no node adds a definition of its own (icons, fading lines): the kept lines
     /// are looked up and every glyph given its id here first, in document order, so that the
-    /// threads only read and the bytes are those one thread writes. Returns false, having written
-    /// nothing, otherwise.
-    func writeNodesInParallel(_ scene: Scene, _ state: inout State) -> Bool {
-        guard let (lines, weights) = keptLines(scene), weights.reduce(0, +) >= Self.parallelGlyphs else { return false }
+    /// threads only read and the bytes are those one thread writes. Returns the parts in order, or
+    /// nil, having written nothing, otherwise.
+    func writeNodesInParallel(_ scene: Scene, _ state: inout State) -> [SVGBytes]? {
+        guard let (lines, weights) = keptLines(scene), weights.reduce(0, +) >= Self.parallelGlyphs else { return nil }
         for line in lines {
             guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
             let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
@@ -29,9 +29,7 @@ extension SVGWriter {
         let work = ParallelWrite(
             writer: self, scene: scene, state: state, lines: lines, split: Self.half(weights), attributes: attributes)
         DispatchQueue.concurrentPerform(iterations: 3) { work.run($0) }
-        state.body.reserve(work.parts.reduce(0) { $0 + $1.count })
-        for part in work.parts { state.body.append(part) }
-        return true
+        return work.parts
     }
 
     /// Every kept line of the scene's text nodes in document order, and each node's weight (its

@@ -29,18 +29,21 @@ struct SVGWriter {
     struct Parts {
         var head: SVGBytes
         var defs: SVGBytes
-        var body: SVGBytes
+        /// The body in the parts it was written in, in order.
+        var body: [SVGBytes]
         var tail: SVGBytes
+        /// Threads joining the document may use.
+        var threads = 1
 
         /// The whole document, its ids prefixed with `name` and a hash of its content.
         func document(name: String) -> Data {
-            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head, defs, body, tail])
+            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head, defs] + body + [tail])
             var pieces = [head]
             if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            pieces += [body, tail]
-            return SVGIDPrefix.join(pieces, replacingMarkersWith: prefix)
+            pieces += body + [tail]
+            return SVGIDPrefix.join(pieces, replacingMarkersWith: prefix, threads: threads)
         }
     }
 
@@ -88,7 +91,11 @@ struct SVGWriter {
             state.body.fill(color)
             state.body.append("/>\n")
         }
-        if threads < 2 || !writeNodesInParallel(scene, &state) {
+        var body: [SVGBytes] = []
+        if threads > 1, let parts = writeNodesInParallel(scene, &state) {
+            body = [state.body] + parts
+            state.body = SVGBytes()
+        } else {
             state.body.reserve(Self.bodyCapacity(scene.nodes))
             for node in scene.nodes { writeNode(node, &state) }
             writeTextLayer(scene, fontAttributes: svgFontAttributes, into: &state.body)
@@ -100,7 +107,7 @@ struct SVGWriter {
         var tail = SVGBytes()
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
+        return Parts(head: head, defs: state.defs, body: body + [state.body], tail: tail, threads: threads)
     }
 
     func writeNode(_ node: Primitive, _ state: inout State) {
