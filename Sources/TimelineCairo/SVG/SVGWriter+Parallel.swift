@@ -107,7 +107,8 @@ private final class ParallelWrite: @unchecked Sendable {
         if part < 2 {
             let nodes = part == 0 ? scene.nodes[..<split] : scene.nodes[split...]
             var local = state
-            local.body = SVGBytes(capacity: SVGWriter.bodyCapacity(nodes))
+            // The text layer, an eighth of the estimate, is a part of its own.
+            local.body = SVGBytes(capacity: SVGWriter.bodyCapacity(nodes) / 8 * 7)
             local.resolvedLines = lines[linesBefore(nodes.startIndex)...]
             for node in nodes { writer.writeNode(node, &local) }
             out = local.body
