@@ -10,9 +10,12 @@ extension SVGWriter {
     /// measuring and no node adds a definition of its own (icons, fading lines): the kept lines
     /// are looked up and every glyph given its id here first, in document order, so that the
     /// threads only read and the bytes are those one thread writes. Returns the parts in order, or
-    /// nil, having written nothing, otherwise.
+    /// nil, having written nothing, otherwise. Either way, when every line was kept, the outlines
+    /// of glyphs not seen before are read ahead on two threads.
     func writeNodesInParallel(_ scene: Scene, _ state: inout State) -> [SVGBytes]? {
-        guard let (lines, weights) = keptLines(scene), weights.reduce(0, +) >= Self.parallelGlyphs else { return nil }
+        guard let (lines, weights) = keptLines(scene) else { return nil }
+        readOutlinesAhead(of: lines)
+        guard weights.reduce(0, +) >= Self.parallelGlyphs else { return nil }
         for line in lines {
             guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
             let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
@@ -54,6 +57,35 @@ extension SVGWriter {
             }
         }
         return (lines, weights)
+    }
+
+    /// Reads on two threads the outlines of the glyphs of `lines` no document used before
+    /// (`SVGGlyphs.readAhead`): for a small card, most of writing it.
+    private func readOutlinesAhead(of lines: [ShapedLine]) {
+        var keys: [UInt64] = []
+        // Glyphs met, by font number and glyph.
+        var met: [[Bool]] = []
+        for line in lines {
+            guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
+            let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
+            let row = Int(fontNumber)
+            while met.count <= row { met.append([]) }
+            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
+                let glyph = infos[index].glyph
+                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph, glyph < 1 << 16 else {
+                    continue
+                }
+                let column = Int(glyph)
+                if met[row].count <= column {
+                    met[row] += repeatElement(false, count: max(column + 1, 2 * met[row].count, 256) - met[row].count)
+                }
+                guard !met[row][column] else { continue }
+                met[row][column] = true
+                let key = fontNumber << 32 | UInt64(glyph)
+                if !glyphs.isRead(key) { keys.append(key) }
+            }
+        }
+        glyphs.readAhead(keys)
     }
 
     /// The node index that splits `weights` in two halves of about equal weight.
