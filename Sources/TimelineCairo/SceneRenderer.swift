@@ -120,7 +120,8 @@ public final class SceneRenderer {
         }
     }
 
-    /// Threads a render may use besides its own (the SVG writer's); 1 keeps it on the caller's.
+    /// How many threads rendering one image may use: the SVG writer reads glyph outlines and
+    /// writes a large document's parts on two. 1 keeps all of it on the calling thread.
     public var threads = 1
 
     /// Glyph outlines for SVG output, kept across documents.
