@@ -120,6 +120,10 @@ public final class SceneRenderer {
         }
     }
 
+    /// How many threads rendering one image may use: the SVG writer reads glyph outlines and
+    /// writes a large document's parts on two. 1 keeps all of it on the calling thread.
+    public var threads = 1
+
     /// Glyph outlines for SVG output, kept across documents.
     private lazy var svgGlyphs = SVGGlyphs()
 
@@ -127,7 +131,8 @@ public final class SceneRenderer {
     /// most of an SVG is numbers. Writing the body and its definitions counts as paint, joining them
     /// into the document as encode.
     private func renderSVG(_ scene: Scene, scale: Double, name: String) throws -> Data {
-        let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
+        var writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
+        writer.threads = threads
         let parts = timed(\.paintSeconds) { writer.write(scene, scale: scale) }
         return timed(\.encodeSeconds) { parts.document(name: name) }
     }

@@ -25,10 +25,11 @@ final class PDFGlyphDrift {
     /// Where cairo places the next glyph at its advance, in user space.
     private var cairoNext = 0.0
     private var color: (Double, Double, Double, Double)?
-    /// A face's units per em and an HarfBuzz font at that scale, for advances in font units.
-    private var unscaled: [OpaquePointer: (font: OpaquePointer, upem: Double)] = [:]
+    /// Each face's advances in font units, by number (`faceNumbers`).
+    private var faces: [FaceAdvances] = []
+    private var faceNumbers: [OpaquePointer: Int] = [:]
 
-    deinit { for entry in unscaled.values { hb_font_destroy(entry.font) } }
+    deinit { for face in faces { face.destroy() } }
 
     /// The next glyphs start a new text object: after drawing that is not text, or text cairo
     /// placed on its own.
@@ -46,10 +47,11 @@ final class PDFGlyphDrift {
         var matrix = cairo_matrix_t()
         cairo_scaled_font_get_font_matrix(scaledFont, &matrix)
         let fontSize = matrix.xx
-        guard fontSize > 0, matrix.xy == 0, matrix.yx == 0, let (hbFont, upem) = unitsPerEm(font) else {
+        guard fontSize > 0, matrix.xy == 0, matrix.yx == 0, let face = faceNumber(font) else {
             restart()
             return
         }
+        let upem = faces[face].upem
         let raise = isEmboldened(font) ? fontSize / 24 : 0
         for index in glyphs.indices {
             glyphs[index].y -= raise
@@ -62,8 +64,7 @@ final class PDFGlyphDrift {
                 size = fontSize
             }
             glyphs[index].x = glyph.x - drift
-            let units = Double(hb_font_get_glyph_h_advance(hbFont, hb_codepoint_t(glyph.index)))
-            let exact = units / upem
+            let exact = Double(faces[face].advance(glyph.index)) / upem
             let written = (exact * 1000).rounded(.towardZero) / 1000
             cairoNext = glyphs[index].x + exact * fontSize
             drift += (written - exact) * fontSize
@@ -83,12 +84,45 @@ final class PDFGlyphDrift {
         return answer
     }
 
-    private func unitsPerEm(_ font: UnsafeMutablePointer<PangoFont>) -> (OpaquePointer, Double)? {
+    /// The number of the font's face in `faces`, or nil when its advances cannot be read.
+    private func faceNumber(_ font: UnsafeMutablePointer<PangoFont>) -> Int? {
         guard let scaled = pango_font_get_hb_font(font), let face = hb_font_get_face(scaled) else { return nil }
-        if let known = unscaled[face] { return (known.font, known.upem) }
+        if let known = faceNumbers[face] { return known }
         let upem = Double(hb_face_get_upem(face))
         guard upem > 0, let font = hb_font_create(face) else { return nil }
-        unscaled[face] = (font, upem)
-        return (font, upem)
+        faces.append(FaceAdvances(font: font, upem: upem))
+        faceNumbers[face] = faces.count - 1
+        return faces.count - 1
+    }
+}
+
+/// A face's units per em and an HarfBuzz font at that scale, whose advances in font units are
+/// read once per glyph: a text repeats the same few glyphs.
+struct FaceAdvances {
+    let font: OpaquePointer
+    let upem: Double
+    /// Advances by glyph; `unread` for glyphs not asked for yet.
+    private var advances: [Int32] = []
+    private static let unread = Int32.min
+    /// Glyphs past this are read each time.
+    private static let tableWidth = 1 << 16
+
+    init(font: OpaquePointer, upem: Double) {
+        self.font = font
+        self.upem = upem
+    }
+
+    /// Frees the HarfBuzz font; the value is not used after.
+    func destroy() { hb_font_destroy(font) }
+
+    mutating func advance(_ glyph: UInt) -> Int32 {
+        guard glyph < Self.tableWidth else { return hb_font_get_glyph_h_advance(font, hb_codepoint_t(glyph)) }
+        let index = Int(glyph)
+        if index >= advances.count {
+            let width = min(Self.tableWidth, max(index + 1, 2 * advances.count, 256))
+            advances += repeatElement(Self.unread, count: width - advances.count)
+        }
+        if advances[index] == Self.unread { advances[index] = hb_font_get_glyph_h_advance(font, hb_codepoint_t(glyph)) }
+        return advances[index]
     }
 }

@@ -236,6 +236,7 @@ struct ScenePainter {
         }
         // One cluster per run of glyphs sharing a cluster, empty and unknown glyphs not counted.
         var clusters: [cairo_text_cluster_t] = []
+        clusters.reserveCapacity(count)
         var index = 0
         while index < count {
             let start = Int(string.log_clusters[index])

@@ -3,54 +3,91 @@ import TimelineScene
 /// An SVG document being written as UTF-8 bytes, with the number and color formatting SVG output
 /// needs. Numbers are formatted here because a `printf`-style formatter would cost more than the
 /// rest of writing an SVG.
+///
+/// Bytes are written through a pointer into storage kept larger than what it holds: an element
+/// checks the room once and writes its pieces without an array append each.
 struct SVGBytes {
-    var bytes: [UInt8] = []
-    /// How many id prefix markers `bytes` holds (`SVGIDPrefix`).
+    /// The written bytes, then spare room (zeros).
+    private var storage: [UInt8]
+    /// How many bytes of `storage` are written.
+    private(set) var count = 0
+    /// How many id prefix markers the bytes hold (`SVGIDPrefix`).
     var markers = 0
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 0) { storage = [UInt8](repeating: 0, count: max(capacity, 64)) }
 
     /// Fixed text, with no id in it.
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) {
+        storage = bytes
+        count = bytes.count
+    }
 
+    /// A copy of the written bytes.
+    var bytes: [UInt8] { Array(storage[..<count]) }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The written bytes, without copying them.
+    func withUnsafeBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// Drops what was written from `position` on (a group left empty).
+    mutating func truncate(to position: Int) {
+        precondition(position >= 0 && position <= count)
+        count = position
+    }
+
+    /// Writes at most `maxCount` bytes with `body`, which returns how many it wrote.
     @inline(__always)
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    mutating func write(maxCount: Int, _ body: (inout SVGCursor) -> Void) {
+        if count + maxCount > storage.count { grow(to: count + maxCount) }
+        let start = count
+        count = storage.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return start }
+            var cursor = SVGCursor(base + start)
+            body(&cursor)
+            return start + cursor.written
+        }
+    }
+
+    /// Makes room for `extra` more bytes.
+    mutating func reserve(_ extra: Int) {
+        if count + extra > storage.count { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count * 2) - storage.count))
     }
 
     @inline(__always)
-    mutating func append(byte: UInt8) { bytes.append(byte) }
+    mutating func append(_ text: StaticString) {
+        write(maxCount: text.utf8CodeUnitCount) { $0.put(text) }
+    }
 
-    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        write(maxCount: 1) { $0.put(byte: byte) }
+    }
+
+    mutating func append(_ other: [UInt8]) {
+        other.withUnsafeBufferPointer { source in
+            write(maxCount: source.count) { $0.put(source) }
+        }
+    }
 
     /// User text, escaped for XML content and attribute values.
     mutating func append(escaped text: String) {
-        bytes.append(contentsOf: SVGDocument.escape(text).utf8)
+        var text = text
+        text.withUTF8 { source in
+            // `&quot;` is the longest replacement: 6 bytes for 1.
+            write(maxCount: source.count * 6) { $0.put(escaping: source) }
+        }
     }
 
     /// A non-negative integer in decimal.
     mutating func append(integer value: Int) {
-        append(unsigned: UInt64(max(0, value)))
-    }
-
-    /// Digits are taken from the end with divisions by the constant 10, which compile to a
-    /// multiplication, not to a 64-bit division per digit.
-    private mutating func append(unsigned value: UInt64) {
-        if value < 10 {
-            bytes.append(48 + UInt8(value))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for UInt64.max's 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            var rest = value
-            repeat {
-                index -= 1
-                buffer[index] = 48 + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
-        }
+        write(maxCount: 20) { $0.put(integer: value) }
     }
 
     /// Numbers beyond this are clamped: far outside any drawing, and still exact in fixed point.
@@ -59,40 +96,19 @@ struct SVGBytes {
     /// `value` rounded to 3 decimals, trailing zeros trimmed, never an exponent, never "-0"
     /// (a non-finite value is written as 0).
     mutating func append(number value: Double) {
-        guard value.isFinite else {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        let clamped = min(max(value, -Self.largestNumber), Self.largestNumber)
-        var thousandths = Int64((clamped * 1000).rounded())
-        if thousandths == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        if thousandths < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            thousandths = -thousandths
-        }
-        append(unsigned: UInt64(thousandths / 1000))
-        let fraction = Int(thousandths % 1000)
-        guard fraction != 0 else { return }
-        let d1 = fraction / 100
-        let d2 = fraction / 10 % 10
-        let d3 = fraction % 10
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(48 + UInt8(d1))
-        if d2 != 0 || d3 != 0 { bytes.append(48 + UInt8(d2)) }
-        if d3 != 0 { bytes.append(48 + UInt8(d3)) }
+        write(maxCount: SVGCursor.maxNumberLength) { $0.put(number: value) }
     }
 
     /// ` name="value"`.
     @inline(__always)
     mutating func attribute(_ name: StaticString, _ value: Double) {
-        bytes.append(UInt8(ascii: " "))
-        append(name)
-        append("=\"")
-        append(number: value)
-        bytes.append(UInt8(ascii: "\""))
+        write(maxCount: name.utf8CodeUnitCount + 4 + SVGCursor.maxNumberLength) { out in
+            out.put(byte: UInt8(ascii: " "))
+            out.put(name)
+            out.put("=\"")
+            out.put(number: value)
+            out.put(byte: UInt8(ascii: "\""))
+        }
     }
 
     /// Each channel value as a percentage with six decimals at most (`rgb(100%,17.647059%,0%)`),
@@ -114,29 +130,28 @@ struct SVGBytes {
 
     /// `rgb(r%,g%,b%)`; the alpha channel is written separately as an opacity.
     mutating func append(color: RGBA) {
-        append("rgb(")
-        bytes.append(contentsOf: Self.channelPercents[Int(color.r)])
-        bytes.append(UInt8(ascii: ","))
-        bytes.append(contentsOf: Self.channelPercents[Int(color.g)])
-        bytes.append(UInt8(ascii: ","))
-        bytes.append(contentsOf: Self.channelPercents[Int(color.b)])
-        bytes.append(UInt8(ascii: ")"))
+        write(maxCount: SVGCursor.maxColorLength) { $0.put(color: color) }
     }
 
     /// ` fill="rgb(r%,g%,b%)"`, with ` fill-opacity` when the color is translucent.
     mutating func fill(_ color: RGBA) {
-        append(" fill=\"")
-        append(color: color)
-        bytes.append(UInt8(ascii: "\""))
+        write(maxCount: SVGCursor.maxColorLength + 8) { out in
+            out.put(" fill=\"")
+            out.put(color: color)
+            out.put(byte: UInt8(ascii: "\""))
+        }
         if color.a < 255 { attribute("fill-opacity", Double(color.a) / 255) }
     }
 
     /// The stroke's color, width and dashes (caps and joins are left to the caller).
     mutating func stroke(_ stroke: Stroke, color: RGBA? = nil) {
-        append(" stroke=\"")
-        append(color: color ?? stroke.color)
-        bytes.append(UInt8(ascii: "\""))
-        if (color ?? stroke.color).a < 255 { attribute("stroke-opacity", Double((color ?? stroke.color).a) / 255) }
+        let color = color ?? stroke.color
+        write(maxCount: SVGCursor.maxColorLength + 10) { out in
+            out.put(" stroke=\"")
+            out.put(color: color)
+            out.put(byte: UInt8(ascii: "\""))
+        }
+        if color.a < 255 { attribute("stroke-opacity", Double(color.a) / 255) }
         attribute("stroke-width", stroke.width)
         dashes(stroke.dash)
     }
@@ -145,17 +160,15 @@ struct SVGBytes {
         guard !dash.isEmpty else { return }
         append(" stroke-dasharray=\"")
         for (index, length) in dash.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { append(byte: UInt8(ascii: ",")) }
             append(number: length)
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
     }
 
     /// Two numbers as `x y` (path data).
     @inline(__always)
     mutating func point(_ x: Double, _ y: Double) {
-        append(number: x)
-        bytes.append(UInt8(ascii: " "))
-        append(number: y)
+        write(maxCount: 2 * SVGCursor.maxNumberLength + 1) { $0.put(point: x, y) }
     }
 }

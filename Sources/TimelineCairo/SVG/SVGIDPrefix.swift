@@ -1,4 +1,5 @@
 import CDeflate
+import Dispatch
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -17,13 +18,13 @@ import Darwin
 ///
 /// While a document is written, `marker` stands where the prefix goes; joining the document
 /// puts the prefix in its place. The marker is a control character, which no text of the
-/// document holds: `SVGDocument.escape` drops them from user text.
+/// document holds: `SVGCursor.put(escaping:)` drops them from user text.
 enum SVGIDPrefix {
     fileprivate static let marker: UInt8 = 0x01
 
     /// `name` reduced to characters an XML id may hold (others become `_`, at most 40 of them),
     /// then `-`, the CRC-32 of `parts` in hex, and `-`.
-    static func prefix(name: String, hashing parts: [[UInt8]]) -> [UInt8] {
+    static func prefix(name: String, hashing parts: [SVGBytes]) -> [UInt8] {
         var prefix: [UInt8] = []
         for byte in name.utf8.prefix(40) {
             switch byte {
@@ -43,7 +44,7 @@ enum SVGIDPrefix {
         if prefix.isEmpty { prefix = Array("svg".utf8) }
         var crc: UInt32 = 0
         for part in parts {
-            crc = part.withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+            crc = part.withUnsafeBytes { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
         }
         prefix.append(UInt8(ascii: "-"))
         let digits = Array("0123456789abcdef".utf8)
@@ -54,37 +55,99 @@ enum SVGIDPrefix {
 
     /// `pieces` joined, each marker replaced by `prefix`, written straight into `Data` of the
     /// final size, since a large card's SVG is tens of megabytes. The stretches between markers
-    /// are found with memchr and copied whole, as there are dozens of markers per item. `pieces` count their markers;
-    /// the copy stops at the buffer's end whatever they say.
-    static func join(_ pieces: [SVGBytes], replacingMarkersWith prefix: [UInt8]) -> Data {
-        let size = pieces.reduce(0) { $0 + $1.bytes.count + $1.markers * max(0, prefix.count - 1) }
+    /// are found with memchr and copied whole, as there are dozens of markers per item. With
+    /// `threads` > 1, a large document's pieces are joined on two threads, each piece into its
+    /// own place. `pieces` count their markers; each piece's copy stops at the end of its place
+    /// whatever they say.
+    static func join(_ pieces: [SVGBytes], replacingMarkersWith prefix: [UInt8], threads: Int = 1) -> Data {
+        let places = pieces.map { $0.count + $0.markers * max(0, prefix.count - 1) }
+        let size = places.reduce(0, +)
         var data = Data(count: size)
-        var count = 0
-        data.withUnsafeMutableBytes { buffer in
-            guard let out = buffer.bindMemory(to: UInt8.self).baseAddress else { return }
-            func copy(_ from: UnsafePointer<UInt8>, _ length: Int) {
-                let length = min(length, size - count)
-                guard length > 0 else { return }
-                (out + count).update(from: from, count: length)
-                count += length
-            }
-            for piece in pieces {
-                piece.bytes.withUnsafeBufferPointer { source in
-                    guard let base = source.baseAddress else { return }
-                    var start = 0
-                    while start < source.count, let found = memchr(base + start, Int32(marker), source.count - start) {
-                        let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-                        copy(base + start, index - start)
-                        prefix.withUnsafeBufferPointer { if let prefix = $0.baseAddress { copy(prefix, $0.count) } }
-                        start = index + 1
+        var written = [Int](repeating: 0, count: pieces.count)
+        written.withUnsafeMutableBufferPointer { written in
+            data.withUnsafeMutableBytes { buffer in
+                guard let out = buffer.bindMemory(to: UInt8.self).baseAddress else { return }
+                let target = JoinTarget(start: out, written: written)
+                let starts = places.indices.map { places[..<$0].reduce(0, +) }
+                let split = splitIndex(places)
+                let halves = threads > 1 && size >= parallelBytes && split > 0 && split < pieces.count
+                DispatchQueue.concurrentPerform(iterations: halves ? 2 : 1) { half in
+                    let range = halves ? (half == 0 ? 0..<split : split..<pieces.count) : pieces.indices
+                    for index in range {
+                        target.written[index] = copy(
+                            pieces[index], replacingMarkersWith: prefix, into: target.start + starts[index],
+                            room: places[index])
                     }
-                    copy(base + start, source.count - start)
                 }
             }
         }
-        data.count = count
+        if written != places { compact(&data, written: written, places: places) }
         return data
     }
+
+    /// Below this many bytes, a second thread costs more than it saves.
+    static let parallelBytes = 1 << 20
+
+    /// The first piece of the second half, by size.
+    private static func splitIndex(_ places: [Int]) -> Int {
+        let total = places.reduce(0, +)
+        var best = 0
+        var bestGap = total
+        var sum = 0
+        for (index, place) in places.enumerated() {
+            sum += place
+            if abs(2 * sum - total) < bestGap {
+                best = index + 1
+                bestGap = abs(2 * sum - total)
+            }
+        }
+        return best
+    }
+
+    /// Copies `piece` into `room` bytes at `out`, each marker replaced by `prefix`; returns how
+    /// many bytes it wrote.
+    private static func copy(
+        _ piece: SVGBytes, replacingMarkersWith prefix: [UInt8], into out: UnsafeMutablePointer<UInt8>, room: Int
+    ) -> Int {
+        var count = 0
+        prefix.withUnsafeBufferPointer { prefix in
+            piece.withUnsafeBytes { source in
+                guard let base = source.baseAddress else { return }
+                func copy(_ from: UnsafePointer<UInt8>?, _ length: Int) {
+                    let length = min(length, room - count)
+                    guard length > 0, let from else { return }
+                    (out + count).update(from: from, count: length)
+                    count += length
+                }
+                var start = 0
+                while start < source.count, let found = memchr(base + start, Int32(marker), source.count - start) {
+                    let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+                    copy(base + start, index - start)
+                    copy(prefix.baseAddress, prefix.count)
+                    start = index + 1
+                }
+                copy(base + start, source.count - start)
+            }
+        }
+        return count
+    }
+
+    /// Moves the pieces together when one wrote less than its place.
+    private static func compact(_ data: inout Data, written: [Int], places: [Int]) {
+        var joined = Data(capacity: written.reduce(0, +))
+        var offset = 0
+        for (count, place) in zip(written, places) {
+            joined.append(data[offset..<offset + count])
+            offset += place
+        }
+        data = joined
+    }
+}
+
+/// Where `join` writes: the document's bytes and each piece's count, each written by one thread.
+private struct JoinTarget: @unchecked Sendable {
+    let start: UnsafeMutablePointer<UInt8>
+    let written: UnsafeMutableBufferPointer<Int>
 }
 
 extension SVGBytes {
@@ -92,9 +155,7 @@ extension SVGBytes {
     @inline(__always)
     mutating func id(_ name: StaticString, _ number: Int? = nil) {
         markers += 1
-        append(byte: SVGIDPrefix.marker)
-        append(name)
-        if let number { append(integer: number) }
+        write(maxCount: name.utf8CodeUnitCount + 21) { out in out.putID(name, number) }
     }
 
     /// ` href="#id" xlink:href="#id"`: SVG 2's reference, and SVG 1.1's that Inkscape 1.2 and
@@ -106,5 +167,15 @@ extension SVGBytes {
         append("\" xlink:href=\"#")
         id(name, number)
         append("\"")
+    }
+}
+
+extension SVGCursor {
+    /// An id (`SVGBytes.id`), whose marker the caller counts: at most `name`'s length + 21 bytes.
+    @inline(__always)
+    mutating func putID(_ name: StaticString, _ number: Int?) {
+        put(byte: SVGIDPrefix.marker)
+        put(name)
+        if let number { put(integer: number) }
     }
 }

@@ -13,14 +13,14 @@ extension SVGWriter {
     /// `ScenePainter.paintText` draws it: the line's glyphs (kept from measuring when there are
     /// some, else from a layout of the line) with its baseline on the line's baseline.
     func writeText(_ text: TextNode, _ state: inout State) {
-        let start = state.body.bytes.count
+        let start = state.body.count
         state.body.append("<g")
         state.body.fill(text.color)
         state.body.append(">\n")
-        let firstGlyph = state.body.bytes.count
+        let firstGlyph = state.body.count
         let unit = Double(PANGO_SCALE)
         for line in text.lines where !line.text.isEmpty {
-            if let shaped = fonts.handoff.line(line.text, font: text.font) {
+            if let shaped = state.resolvedLines?.popFirst() ?? fonts.handoff.line(line.text, font: text.font) {
                 // As for a layout's first line: its top from the layout's baseline, then its own.
                 let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
                 var x = Int(shaped.logical.x)
@@ -51,8 +51,8 @@ extension SVGWriter {
             } while pango_layout_iter_next_line(iterator) != 0
             pango_layout_iter_free(iterator)
         }
-        if state.body.bytes.count == firstGlyph {
-            state.body.bytes.removeSubrange(start...)
+        if state.body.count == firstGlyph {
+            state.body.truncate(to: start)
         } else {
             state.body.append("</g>\n")
         }
@@ -61,17 +61,19 @@ extension SVGWriter {
     /// A line's group, its origin on the line's start and baseline, so that its glyphs need no
     /// `y` and shorter `x`; returns where it starts in the body.
     private func openLine(x: Double, baseline: Double, _ state: inout State) -> (start: Int, glyphs: Int) {
-        let start = state.body.bytes.count
-        state.body.append("<g transform=\"translate(")
-        state.body.point(x, baseline)
-        state.body.append(")\">\n")
-        return (start, state.body.bytes.count)
+        let start = state.body.count
+        state.body.write(maxCount: 30 + 2 * SVGCursor.maxNumberLength) { out in
+            out.put("<g transform=\"translate(")
+            out.put(point: x, baseline)
+            out.put(")\">\n")
+        }
+        return (start, state.body.count)
     }
 
     /// Closes a line's group, or drops it when no glyph was drawn in it.
     private func closeLine(_ group: (start: Int, glyphs: Int), _ state: inout State) {
-        if state.body.bytes.count == group.glyphs {
-            state.body.bytes.removeSubrange(group.start...)
+        if state.body.count == group.glyphs {
+            state.body.truncate(to: group.start)
         } else {
             state.body.append("</g>\n")
         }
@@ -91,30 +93,53 @@ extension SVGWriter {
             return
         }
         let unit = Double(PANGO_SCALE)
-        let fontKey = glyphs.fontNumber(UnsafeMutableRawPointer(font)) << 32
+        let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
         for index in 0..<count {
             let info = infos[index]
             let glyphX = x + Int(info.geometry.x_offset)
             x += Int(info.geometry.width)
             guard info.glyph & SVGGlyphs.unknownFlag == 0, info.glyph != SVGGlyphs.emptyGlyph else { continue }
-            let id = glyphID(fontKey | UInt64(info.glyph), &state)
+            let id = glyphID(font: fontNumber, glyph: info.glyph, &state)
             guard id >= 0 else { continue }
-            // The most written element of all: its fixed parts in as few appends as possible.
-            state.body.append("<use xlink:href=\"#")
-            state.body.id("g", id)
-            state.body.append("\" x=\"")
-            state.body.append(number: Double(glyphX) / unit)
-            if info.geometry.y_offset != 0 {
-                state.body.append("\" y=\"")
-                state.body.append(number: Double(info.geometry.y_offset) / unit)
+            // The most written element of all: written in one go.
+            let yOffset = info.geometry.y_offset
+            state.body.markers += 1
+            state.body.write(maxCount: 50 + 2 * SVGCursor.maxNumberLength) { out in
+                out.put("<use xlink:href=\"#")
+                out.putID("g", id)
+                out.put("\" x=\"")
+                out.put(number: Double(glyphX) / unit)
+                if yOffset != 0 {
+                    out.put("\" y=\"")
+                    out.put(number: Double(yOffset) / unit)
+                }
+                out.put("\"/>\n")
             }
-            state.body.append("\"/>\n")
         }
     }
 
     /// The document's id of a glyph, its outline added to `<defs>` the first time; -1 for a
     /// glyph that draws nothing.
-    private func glyphID(_ key: UInt64, _ state: inout State) -> Int {
+    func glyphID(font: UInt64, glyph: UInt32, _ state: inout State) -> Int {
+        let row = Int(font)
+        let column = Int(glyph)
+        if row < state.glyphTable.count, column < state.glyphTable[row].count {
+            let known = state.glyphTable[row][column]
+            if known != 0 { return known > 0 ? Int(known) - 1 : -1 }
+        }
+        let id = newGlyphID(font << 32 | UInt64(glyph), &state)
+        if column < State.glyphTableWidth {
+            while state.glyphTable.count <= row { state.glyphTable.append([]) }
+            if state.glyphTable[row].count <= column {
+                let width = min(State.glyphTableWidth, max(column + 1, 2 * state.glyphTable[row].count, 256))
+                state.glyphTable[row] += repeatElement(0, count: width - state.glyphTable[row].count)
+            }
+            state.glyphTable[row][column] = id >= 0 ? Int32(id + 1) : -1
+        }
+        return id
+    }
+
+    private func newGlyphID(_ key: UInt64, _ state: inout State) -> Int {
         if let known = state.glyphIDs[key] { return known }
         let outline = glyphs.outline(key)
         guard !outline.isEmpty else {

@@ -7,31 +7,35 @@ extension SVGWriter {
     /// select and copy work where the SVG is shown (the outlines alone are only shapes).
     /// `textLength` stretches the viewer's own font over the width the outlines take. Hidden from
     /// assistive technology, which reads the desc instead of the same words a second time.
-    func writeTextLayer(_ scene: Scene, into out: inout SVGBytes) {
+    func writeTextLayer(_ scene: Scene, fontAttributes attributesOf: (String) -> [UInt8], into out: inout SVGBytes) {
         var fontAttributes: [String: [UInt8]] = [:]
+        var last: (font: String, attributes: [UInt8])?
         var opened = false
-        for case .text(let text) in scene.nodes {
-            let lines = text.lines.filter { line in line.width > 0 && line.text.contains { !$0.isWhitespace } }
-            guard !lines.isEmpty else { continue }
+        for case .text(let text) in scene.nodes where text.lines.contains(where: Self.isFindable) {
             if !opened {
                 out.append("<g fill=\"#000\" fill-opacity=\"0\" xml:space=\"preserve\" aria-hidden=\"true\">\n")
                 opened = true
             }
             out.append("<g")
-            if let known = fontAttributes[text.font] {
-                out.append(known)
+            if let last, last.font == text.font {
+                out.append(last.attributes)
             } else {
-                let attributes = svgFontAttributes(text.font)
+                let attributes = fontAttributes[text.font] ?? attributesOf(text.font)
                 fontAttributes[text.font] = attributes
+                last = (text.font, attributes)
                 out.append(attributes)
             }
             out.append(">\n")
-            for line in lines {
-                out.append("<text")
-                out.attribute("x", line.x)
-                out.attribute("y", line.baseline)
-                out.attribute("textLength", line.width)
-                out.append(" lengthAdjust=\"spacingAndGlyphs\">")
+            for line in text.lines where Self.isFindable(line) {
+                out.write(maxCount: 64 + 3 * SVGCursor.maxNumberLength) { out in
+                    out.put("<text x=\"")
+                    out.put(number: line.x)
+                    out.put("\" y=\"")
+                    out.put(number: line.baseline)
+                    out.put("\" textLength=\"")
+                    out.put(number: line.width)
+                    out.put("\" lengthAdjust=\"spacingAndGlyphs\">")
+                }
                 out.append(escaped: line.text)
                 out.append("</text>\n")
             }
@@ -40,9 +44,18 @@ extension SVGWriter {
         if opened { out.append("</g>\n") }
     }
 
+    /// A line with width and a character that is not whitespace. A printable ASCII byte settles
+    /// it without reading the text as characters: whatever cluster holds it does not start with
+    /// whitespace, as no whitespace joins a cluster with the character after it.
+    static func isFindable(_ line: PlacedLine) -> Bool {
+        guard line.width > 0 else { return false }
+        if line.text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+        return line.text.contains { !$0.isWhitespace }
+    }
+
     /// ` font-family=… font-size=… font-weight=…` for a Pango font description, its size in the
     /// scene's points as Pango measured it (the context's resolution, 96 dpi unless set).
-    private func svgFontAttributes(_ font: String) -> [UInt8] {
+    func svgFontAttributes(_ font: String) -> [UInt8] {
         let description = fonts.description(font)
         var out = SVGBytes()
         out.append(" font-family=\"")

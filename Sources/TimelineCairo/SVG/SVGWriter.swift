@@ -22,23 +22,28 @@ struct SVGWriter {
     /// The renderer's layout, for lines the measurer kept no glyphs of.
     let layout: OpaquePointer
     let glyphs: SVGGlyphs
+    /// Threads the writer may use: two write a large document's halves and its text layer at once.
+    var threads = 1
 
     /// The document in two parts: `<defs>` content is found while the body is written.
     struct Parts {
         var head: SVGBytes
         var defs: SVGBytes
-        var body: SVGBytes
+        /// The body in the parts it was written in, in order.
+        var body: [SVGBytes]
         var tail: SVGBytes
+        /// Threads joining the document may use.
+        var threads = 1
 
         /// The whole document, its ids prefixed with `name` and a hash of its content.
         func document(name: String) -> Data {
-            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head.bytes, defs.bytes, body.bytes, tail.bytes])
+            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head, defs] + body + [tail])
             var pieces = [head]
-            if !defs.bytes.isEmpty {
+            if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            pieces += [body, tail]
-            return SVGIDPrefix.join(pieces, replacingMarkersWith: prefix)
+            pieces += body + [tail]
+            return SVGIDPrefix.join(pieces, replacingMarkersWith: prefix, threads: threads)
         }
     }
 
@@ -48,6 +53,11 @@ struct SVGWriter {
         var body: SVGBytes
         /// Glyph key → `g` id in this document; -1 for glyphs that draw nothing.
         var glyphIDs: [UInt64: Int] = [:]
+        /// The same by font number and glyph, looked up without hashing: 0 for a glyph not seen
+        /// yet, -1 for one that draws nothing, else its id + 1. Glyphs past its width are in
+        /// `glyphIDs` only.
+        var glyphTable: [[Int32]] = []
+        static let glyphTableWidth = 1 << 16
         var glyphCount = 0
         var clips = 0
         var gradients = 0
@@ -55,6 +65,9 @@ struct SVGWriter {
         var images: [String: EmbeddedImage?] = [:]
         /// The scene's icons.
         var icons: [String: IconData] = [:]
+        /// The kept lines of the text nodes still to write, in order, when they were looked up
+        /// ahead (`writeNodesInParallel`); nil to look each up as it comes.
+        var resolvedLines: ArraySlice<ShapedLine>?
     }
 
     func write(_ scene: Scene, scale: Double) -> Parts {
@@ -63,7 +76,7 @@ struct SVGWriter {
 
         let canvas = scene.canvasSize(scale: scale)
         let head = Self.head(of: scene, canvas: canvas)
-        var state = State(body: SVGBytes(capacity: 64 + scene.nodes.count * 400))
+        var state = State(body: SVGBytes(capacity: 1024))
         state.icons = scene.icons
         if scale != 1 {
             state.body.append("<g transform=\"scale(")
@@ -78,17 +91,15 @@ struct SVGWriter {
             state.body.fill(color)
             state.body.append("/>\n")
         }
-        for node in scene.nodes {
-            switch node {
-            case .box(let box): writeBox(box, &state)
-            case .line(let line): writeLine(line, &state)
-            case .marker(let marker): writeMarker(marker, &state)
-            case .text(let text): writeText(text, &state)
-            case .image(let image): writeImage(image, &state)
-            case .link: break
-            }
+        var body: [SVGBytes] = []
+        if threads > 1, let parts = writeNodesInParallel(scene, &state) {
+            body = [state.body] + parts
+            state.body = SVGBytes()
+        } else {
+            state.body.reserve(Self.bodyCapacity(scene.nodes))
+            for node in scene.nodes { writeNode(node, &state) }
+            writeTextLayer(scene, fontAttributes: svgFontAttributes, into: &state.body)
         }
-        writeTextLayer(scene, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
         for case .link(let link) in scene.nodes {
             writeLink(link, &state.body)
@@ -96,7 +107,32 @@ struct SVGWriter {
         var tail = SVGBytes()
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
+        return Parts(head: head, defs: state.defs, body: body + [state.body], tail: tail, threads: threads)
+    }
+
+    func writeNode(_ node: Primitive, _ state: inout State) {
+        switch node {
+        case .box(let box): writeBox(box, &state)
+        case .line(let line): writeLine(line, &state)
+        case .marker(let marker): writeMarker(marker, &state)
+        case .text(let text): writeText(text, &state)
+        case .image(let image): writeImage(image, &state)
+        case .link: break
+        }
+    }
+
+    /// Room for the body, so that it seldom grows: about 36 bytes for each glyph's `<use>` and
+    /// its text in the text layer, 150 for a line's group and `<text>`, 200 for other elements.
+    static func bodyCapacity(_ nodes: some Collection<Primitive>) -> Int {
+        var size = 256
+        for node in nodes {
+            if case .text(let text) = node {
+                for line in text.lines { size += 150 + 36 * line.text.utf8.count }
+            } else {
+                size += 200
+            }
+        }
+        return size
     }
 
     /// The XML declaration, the `<svg>` element's start, the title, the description and the

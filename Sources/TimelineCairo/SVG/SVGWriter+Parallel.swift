@@ -1,0 +1,162 @@
+import CPangoCairo
+import Dispatch
+import TimelineScene
+
+extension SVGWriter {
+    /// Below this many glyphs, a second thread costs more than it saves.
+    static let parallelGlyphs = 4000
+
+    /// Writes the scene's nodes and text layer on two threads, when every text line was kept from
+    /// measuring and no node adds a definition of its own (icons, fading lines): the kept lines
+    /// are looked up and every glyph given its id here first, in document order, so that the
+    /// threads only read and the bytes are those one thread writes. Returns the parts in order, or
+    /// nil, having written nothing, otherwise. Either way, when every line was kept, the outlines
+    /// of glyphs not seen before are read ahead on two threads.
+    func writeNodesInParallel(_ scene: Scene, _ state: inout State) -> [SVGBytes]? {
+        guard let (lines, weights) = keptLines(scene) else { return nil }
+        readOutlinesAhead(of: lines)
+        guard weights.reduce(0, +) >= Self.parallelGlyphs else { return nil }
+        for line in lines {
+            guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
+            let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
+            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
+                let glyph = infos[index].glyph
+                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph else { continue }
+                _ = glyphID(font: fontNumber, glyph: glyph, &state)
+            }
+        }
+        var attributes: [String: [UInt8]] = [:]
+        for case .text(let text) in scene.nodes where attributes[text.font] == nil {
+            attributes[text.font] = svgFontAttributes(text.font)
+        }
+        let work = ParallelWrite(
+            writer: self, scene: scene, state: state, lines: lines, split: Self.half(weights), attributes: attributes)
+        DispatchQueue.concurrentPerform(iterations: 3) { work.run($0) }
+        return work.parts
+    }
+
+    /// Every kept line of the scene's text nodes in document order, and each node's weight (its
+    /// glyphs, or a few for other nodes); nil when a node cannot be written by another thread.
+    private func keptLines(_ scene: Scene) -> ([ShapedLine], [Int])? {
+        var lines: [ShapedLine] = []
+        var weights: [Int] = []
+        weights.reserveCapacity(scene.nodes.count)
+        for node in scene.nodes {
+            switch node {
+            case .image: return nil
+            case .line(let line) where line.fadeTo != nil: return nil
+            case .text(let text):
+                var weight = 0
+                for line in text.lines where !line.text.isEmpty {
+                    guard let shaped = fonts.handoff.line(line.text, font: text.font) else { return nil }
+                    lines.append(shaped)
+                    weight += Int(shaped.glyphs.pointee.num_glyphs) + 4
+                }
+                weights.append(weight)
+            default: weights.append(4)
+            }
+        }
+        return (lines, weights)
+    }
+
+    /// Reads on two threads the outlines of the glyphs of `lines` no document used before
+    /// (`SVGGlyphs.readAhead`): for a small card, most of writing it.
+    private func readOutlinesAhead(of lines: [ShapedLine]) {
+        var keys: [UInt64] = []
+        // Glyphs met, by font number and glyph.
+        var met: [[Bool]] = []
+        for line in lines {
+            guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
+            let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
+            let row = Int(fontNumber)
+            while met.count <= row { met.append([]) }
+            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
+                let glyph = infos[index].glyph
+                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph, glyph < 1 << 16 else {
+                    continue
+                }
+                let column = Int(glyph)
+                if met[row].count <= column {
+                    met[row] += repeatElement(false, count: max(column + 1, 2 * met[row].count, 256) - met[row].count)
+                }
+                guard !met[row][column] else { continue }
+                met[row][column] = true
+                let key = fontNumber << 32 | UInt64(glyph)
+                if !glyphs.isRead(key) { keys.append(key) }
+            }
+        }
+        glyphs.readAhead(keys)
+    }
+
+    /// The node index that splits `weights` in two halves of about equal weight.
+    static func half(_ weights: [Int]) -> Int {
+        let total = weights.reduce(0, +)
+        var sum = 0
+        for (index, weight) in weights.enumerated() {
+            sum += weight
+            if 2 * sum >= total { return index + 1 }
+        }
+        return weights.count
+    }
+}
+
+/// The three parts `writeNodesInParallel` writes at once: the nodes before the split, the nodes
+/// after it, and the text layer. Each part is written by one thread, into its own slot.
+private final class ParallelWrite: @unchecked Sendable {
+    let writer: SVGWriter
+    let scene: Scene
+    let state: SVGWriter.State
+    let lines: [ShapedLine]
+    let split: Int
+    let attributes: [String: [UInt8]]
+    /// The parts, each slot written by one thread.
+    private let slots: UnsafeMutableBufferPointer<SVGBytes>
+
+    init(
+        writer: SVGWriter, scene: Scene, state: SVGWriter.State, lines: [ShapedLine], split: Int,
+        attributes: [String: [UInt8]]
+    ) {
+        self.writer = writer
+        self.scene = scene
+        self.state = state
+        self.lines = lines
+        self.split = split
+        self.attributes = attributes
+        slots = .allocate(capacity: 3)
+        slots.initialize(repeating: SVGBytes())
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+
+    /// The parts in document order, once `run` is done for each.
+    var parts: [SVGBytes] { Array(slots) }
+
+    func run(_ part: Int) {
+        var out: SVGBytes
+        if part < 2 {
+            let nodes = part == 0 ? scene.nodes[..<split] : scene.nodes[split...]
+            var local = state
+            // The text layer, an eighth of the estimate, is a part of its own.
+            local.body = SVGBytes(capacity: SVGWriter.bodyCapacity(nodes) / 8 * 7)
+            local.resolvedLines = lines[linesBefore(nodes.startIndex)...]
+            for node in nodes { writer.writeNode(node, &local) }
+            out = local.body
+        } else {
+            out = SVGBytes(capacity: SVGWriter.bodyCapacity(scene.nodes) / 8)
+            writer.writeTextLayer(scene, fontAttributes: { self.attributes[$0] ?? [] }, into: &out)
+        }
+        slots[part] = out
+    }
+
+    /// How many kept lines the nodes before `index` hold.
+    private func linesBefore(_ index: Int) -> Int {
+        var count = 0
+        for case .text(let text) in scene.nodes[..<index] {
+            for line in text.lines where !line.text.isEmpty { count += 1 }
+        }
+        return count
+    }
+}
