@@ -81,12 +81,22 @@ struct ItemText {
     static func appendOneLine(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         let hasBreak = text.withUTF8 { utf8 in
-            // Every newline character starts with one of these bytes in UTF-8 (\n \v \f \r, U+0085, U+2028/9).
-            for byte in utf8 where (0x0A...0x0D).contains(byte) || byte == 0xC2 || byte == 0xE2 { return true }
+            if utf8.indices.contains(where: { isNewline(utf8, at: $0) }) { return true }
             bytes.append(contentsOf: utf8)
             return false
         }
         if hasBreak { append(text.split(whereSeparator: \.isNewline).joined(separator: " "), to: &bytes) }
+    }
+
+    /// Whether a newline character (\n \v \f \r, U+0085, U+2028, U+2029: `Character.isNewline`)
+    /// starts at `index`; compared byte by byte, since dashes and quotes share their lead bytes.
+    private static func isNewline(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = utf8[index]
+        if (0x0A...0x0D).contains(byte) { return true }
+        let rest = utf8.count - index
+        if byte == 0xC2 { return rest >= 2 && utf8[index + 1] == 0x85 }
+        if byte == 0xE2 { return rest >= 3 && utf8[index + 1] == 0x80 && (0xA8...0xA9).contains(utf8[index + 2]) }
+        return false
     }
 
     /// Title, subtitle, attributes and body of an item, stacked; the event on top when `withEvent`
