@@ -17,8 +17,9 @@ extension String {
         let right = UnsafeRawPointer(second)
         var offset = 0
         while offset + 8 <= a.count {
-            guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard
+                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             else { return false }
             offset += 8
         }
