@@ -17,6 +17,7 @@ struct Render: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "render",
+        _superCommandName: "timeline-cards",
         abstract: "Render each card (or, with --feed, each input) as images.",
         discussion: """
             Images go to OUT/<card-id>.<ext> for one input, OUT/<input-name>/<card-id>.<ext> for \
