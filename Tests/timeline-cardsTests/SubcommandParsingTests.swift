@@ -29,5 +29,4 @@ final class SubcommandParsingTests: XCTestCase {
             "Error: --jobs must be at least 1\nUsage: timeline-cards render [<options>] <inputs> ...\n"
                 + "  See 'timeline-cards render --help' for more information.\n")
     }
-
 }
