@@ -21,6 +21,10 @@ package enum FontPreload {
         state.started = true
         state.loaded.enter()
         DispatchQueue.global(qos: .userInitiated).async {
+            // What the main thread meets first between parsing and the first document, paid here:
+            // the cores (cgroup files read), and URL's first use in naming an input file.
+            _ = BatchRender.cores
+            _ = InputSource(file: "warm-up.yaml")
             if let library = try? FontLibrary() {
                 warmUp(library)
                 state.library = Handoff(library: library)
