@@ -34,15 +34,6 @@ public final class TimelineRenderer {
         painter = SceneRenderer(fonts: fonts)
     }
 
-    /// A renderer drawing with `fonts`, loaded already.
-    init(options: RenderOptions, fonts: FontLibrary) {
-        self.options = options
-        self.fonts = fonts
-        measurer = PangoTextMeasurer(fonts: fonts)
-        measurer.threads = options.threadsPerInput
-        painter = SceneRenderer(fonts: fonts)
-    }
-
     // MARK: The pipeline
 
     /// The whole pipeline for one input: read (a file named by `InputSource(file:)`; an input

@@ -223,11 +223,6 @@ public final class FontLibrary {
         return attributes
     }
 
-    /// Forgets the lines measuring shaped (a warm-up's, which no document will draw).
-    public func discardShapedLines() {
-        handoff.discardAll()
-    }
-
     /// A parsed Pango font description, cached by its string.
     func description(_ font: String) -> OpaquePointer {
         if let cached = descriptions[font] { return cached }
