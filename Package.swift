@@ -28,13 +28,15 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // libdeflate, for PNG files compressed in one call rather than row by row (PNGEncoder.swift).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Libraries named for the dynamic loader's search order only (its module.modulemap).
+        .systemLibrary(name: "CLoaderOrder"),
         .target(name: "TimelineModel"),
         .target(name: "TimelineSpec", dependencies: ["TimelineModel", "CYAML"]),
         .target(name: "TimelineScene"),
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene"]),
         .target(
             name: "TimelineCairo",
-            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate"],
+            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate", "CLoaderOrder"],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
             exclude: ["Fonts/Bundled"]

@@ -11,6 +11,7 @@ import Foundation
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
+        _superCommandName: "timeline-cards",
         abstract: "Compare rendered images with committed ones (or record them with --record).",
         discussion: """
             Expected images have one layout whatever the number of inputs: \

@@ -17,6 +17,7 @@ struct Render: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "render",
+        _superCommandName: "timeline-cards",
         abstract: "Render each card (or, with --feed, each input) as images.",
         discussion: """
             Images go to OUT/<card-id>.<ext> for one input, OUT/<input-name>/<card-id>.<ext> for \
@@ -162,7 +163,8 @@ struct Render: ParsableCommand {
         var formats = format.isEmpty ? [target.impliedFormat ?? .svg] : format
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         var outcome = Outcome()
-        outcome.interest = inputInterest
+        // Only --watch reads what to watch; resolving the paths costs every other run.
+        if watch { outcome.interest = inputInterest }
         var readTime = PhaseTimings()
         let loaded: (sources: [InputSource], total: Int)
         do {

@@ -21,6 +21,22 @@ extension RawValueArgument {
 extension ImageFormat: RawValueArgument {}
 extension InputFormat: RawValueArgument {}
 
+/// A whole number flag with a default (the `--max-…` limits): read as `Int` reads it, its default
+/// described by `String(_:)`; `Int`'s own description of a default goes through
+/// `String(describing:)`, whose dynamic casts cost every start more than the flag's parsing.
+struct WholeNumber: ExpressibleByArgument {
+    var value: Int
+
+    init(_ value: Int) { self.value = value }
+
+    init?(argument: String) {
+        guard let value = Int(argument) else { return nil }
+        self.value = value
+    }
+
+    var defaultValueDescription: String { String(value) }
+}
+
 /// Options every command that reads inputs shares.
 struct InputFlags: ParsableArguments {
     @Argument(help: "Input files (.yaml, .yml, .json), folders of them, or - for standard input.")
@@ -30,19 +46,19 @@ struct InputFlags: ParsableArguments {
     var inputFormat: InputFormat?
 
     @Option(help: "Most items in one document.")
-    var maxItems = Limits().maxItems
+    var maxItems = WholeNumber(Limits().maxItems)
     @Option(help: "Deepest nesting of groups.")
-    var maxNesting = Limits().maxNesting
+    var maxNesting = WholeNumber(Limits().maxNesting)
     @Option(help: "Longest text in one field, in characters.")
-    var maxText = Limits().maxTextLength
+    var maxText = WholeNumber(Limits().maxTextLength)
     @Option(help: "Most YAML nodes after aliases are expanded.")
-    var maxNodes = Limits().maxNodes
+    var maxNodes = WholeNumber(Limits().maxNodes)
     @Option(help: "Most bytes of text that aliases expand to.")
-    var maxExpandedBytes = Limits().maxExpandedBytes
+    var maxExpandedBytes = WholeNumber(Limits().maxExpandedBytes)
     @Option(help: "Largest input file, in bytes.")
-    var maxInputBytes = Limits().maxInputBytes
+    var maxInputBytes = WholeNumber(Limits().maxInputBytes)
     @Option(help: "Deepest nesting of YAML collections.")
-    var maxDepth = Limits().maxYAMLDepth
+    var maxDepth = WholeNumber(Limits().maxYAMLDepth)
 
     @Option(
         help: ArgumentHelp(
@@ -53,13 +69,13 @@ struct InputFlags: ParsableArguments {
 
     var limits: Limits {
         var limits = Limits()
-        limits.maxItems = maxItems
-        limits.maxNesting = maxNesting
-        limits.maxTextLength = maxText
-        limits.maxNodes = maxNodes
-        limits.maxExpandedBytes = maxExpandedBytes
-        limits.maxInputBytes = maxInputBytes
-        limits.maxYAMLDepth = maxDepth
+        limits.maxItems = maxItems.value
+        limits.maxNesting = maxNesting.value
+        limits.maxTextLength = maxText.value
+        limits.maxNodes = maxNodes.value
+        limits.maxExpandedBytes = maxExpandedBytes.value
+        limits.maxInputBytes = maxInputBytes.value
+        limits.maxYAMLDepth = maxDepth.value
         return limits
     }
 
@@ -73,14 +89,14 @@ struct InputFlags: ParsableArguments {
             ("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
             ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes),
             ("--max-depth", maxDepth),
-        ] where value < 1 {
+        ] where value.value < 1 {
             throw ValidationError("\(flag) must be at least 1")
         }
         // libyaml stops at 1000 levels on its own; the decoder's group nesting lives inside that.
-        if maxDepth > Limits.maxYAMLDepthCeiling {
+        if maxDepth.value > Limits.maxYAMLDepthCeiling {
             throw ValidationError("--max-depth can be at most \(Limits.maxYAMLDepthCeiling) (libyaml's own limit)")
         }
-        if maxNesting > Limits.maxYAMLDepthCeiling / 2 {
+        if maxNesting.value > Limits.maxYAMLDepthCeiling / 2 {
             throw ValidationError(
                 "--max-nesting can be at most \(Limits.maxYAMLDepthCeiling / 2): each group level takes two YAML levels"
             )
@@ -91,7 +107,7 @@ struct InputFlags: ParsableArguments {
     func loadSources() throws -> [InputSource] {
         let sources = try listSources().sources
         do {
-            return try sources.map { try $0.read(maxBytes: maxInputBytes) }
+            return try sources.map { try $0.read(maxBytes: maxInputBytes.value) }
         } catch let error as InputSource.LoadError {
             throw Self.exit(printing: error)
         }
@@ -101,7 +117,7 @@ struct InputFlags: ParsableArguments {
     /// them before: a shard's output is named as the whole run's would be.
     func listSources() throws -> (sources: [InputSource], total: Int) {
         do {
-            let all = try InputSource.list(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes)
+            let all = try InputSource.list(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes.value)
             guard let shard = shard.flatMap(Shard.init) else { return (all, all.count) }
             let picked = shard.select(all)
             if picked.isEmpty {

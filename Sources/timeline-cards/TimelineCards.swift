@@ -36,7 +36,7 @@ struct TimelineCards: ParsableCommand {
             exit(withError: ExitCode(2))
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseNamedSubcommand() ?? parseAsRoot()
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -44,6 +44,23 @@ struct TimelineCards: ParsableCommand {
             StandardStreams.writeError(fullMessage(for: error) + "\n")
             exit(withError: ExitCode(2)) // prints nothing for an ExitCode
         }
+    }
+
+    /// The commands that read inputs, parsed on their own when named first: parsing from the root
+    /// reflects the command's flags three times (matching the subcommand, parsing it, checking for
+    /// catch-all arguments), on their own once less, and the completion-script check is skipped
+    /// (their `_superCommandName`). Anything but a clean parse (help, --version, a mistake) goes
+    /// through the root, which gives every message and exit code.
+    static let parsedAlone: [ParsableCommand.Type] = [Render.self, Check.self, Validate.self]
+
+    static func parseNamedSubcommand() -> ParsableCommand? {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let name = arguments.first,
+            let subcommand = parsedAlone.first(where: { $0.configuration.commandName == name }),
+            let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
+            type(of: command) == subcommand
+        else { return nil }
+        return command
     }
 
     /// A first argument that is neither a flag, a subcommand nor an input file: a mistyped

@@ -10,6 +10,7 @@ import Foundation
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
+        _superCommandName: "timeline-cards",
         abstract: "Check inputs without rendering; print every problem and exit 2 if there is one.",
         discussion: "A Markdown page (.md) is checked block by block: each ```timeline block, at the page's own lines.")
 

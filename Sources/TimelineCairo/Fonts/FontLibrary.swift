@@ -1,6 +1,10 @@
 import CCairo
 import CPangoCairo
 
+#if os(Linux)
+import CLoaderOrder
+#endif
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,0 +1,1 @@
+// No declarations: the module only names libraries to link (module.modulemap).

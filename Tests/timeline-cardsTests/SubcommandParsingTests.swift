@@ -1,0 +1,32 @@
+import Foundation
+import XCTest
+
+/// `render`, `check` and `validate` are parsed on their own when named first; what only the root
+/// command answers (the version, completion scripts, usage naming the whole tool) must not change.
+final class SubcommandParsingTests: XCTestCase {
+    func testRootFlagsStillAnswerAfterASubcommand() throws {
+        for command in ["render", "check", "validate"] {
+            let version = try CLIRunner.run([command, "--version"])
+            XCTAssertEqual(version.status, 0, version.stderr)
+            XCTAssertEqual(String(decoding: version.stdout, as: UTF8.self), "0.1.0\n", "\(command) --version")
+
+            let script = try CLIRunner.run([command, "--generate-completion-script", "bash"])
+            XCTAssertEqual(script.status, 0, script.stderr)
+            XCTAssertTrue(String(decoding: script.stdout, as: UTF8.self).hasPrefix("#!/bin/bash"), command)
+
+            let help = try CLIRunner.run([command, "--help"])
+            XCTAssertEqual(help.status, 0, help.stderr)
+            XCTAssertTrue(
+                String(decoding: help.stdout, as: UTF8.self).contains("USAGE: timeline-cards \(command) "), command)
+        }
+    }
+
+    func testAMistakeAfterASubcommandIsReportedByTheWholeTool() throws {
+        let result = try CLIRunner.run(["render", CLIRunner.fixture("demo.yaml"), "--jobs", "0"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(
+            result.stderr,
+            "Error: --jobs must be at least 1\nUsage: timeline-cards render [<options>] <inputs> ...\n"
+                + "  See 'timeline-cards render --help' for more information.\n")
+    }
+}
