@@ -32,6 +32,7 @@ public final class TimelineRenderer {
         measurer = PangoTextMeasurer(fonts: fonts)
         measurer.threads = options.threadsPerInput
         painter = SceneRenderer(fonts: fonts)
+        painter.threads = options.threadsPerInput
     }
 
     // MARK: The pipeline

@@ -1,4 +1,5 @@
 import CDeflate
+import Dispatch
 import TimelineScene
 
 #if canImport(Glibc)
@@ -37,10 +38,11 @@ package enum PNGEncoder {
     ///     bytes per row.
     ///   - scale: pixels per point, written as pixels per metre (`pHYs`): 2 is 144 dpi.
     ///   - background: the color the image is made to be seen on (`bKGD`).
+    ///   - threads: how many threads may compress a big image's parts at once.
     package static func encode(
         pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
         background: RGBA = RGBA(r: 255, g: 255, b: 255),
-        compression: Compression = .small
+        compression: Compression = .small, threads: Int = 1
     ) throws(Failure) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
@@ -57,8 +59,8 @@ package enum PNGEncoder {
         density.append(1) // the unit is the metre
         file.appendChunk("pHYs", density[...])
         let compressed = try compressedRows(
-            pixels: pixels, width: width, height: height, stride: stride,
-            compression: compression)
+            Pixels(base: pixels, width: width, height: height, stride: stride), compression: compression,
+            threads: threads)
         // A chunk holds less than 2 GiB.
         for start in Swift.stride(from: 0, to: compressed.count, by: 1 << 30) {
             file.appendChunk("IDAT", compressed[start..<min(compressed.count, start + (1 << 30))])
@@ -67,26 +69,23 @@ package enum PNGEncoder {
         return file
     }
 
+    /// Images of more filtered bytes than this are compressed in parts of about this size, on
+    /// `threads` threads. The parts are fixed, not the threads, so the file does not depend on them.
+    static let partBytes = 512 * 1024
+
     /// The filtered rows as one zlib stream.
     private static func compressedRows(
-        pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
-        compression: Compression
+        _ image: Pixels, compression: Compression, threads: Int
     ) throws(Failure) -> [UInt8] {
-        let rowBytes = width * 4
-        // Two unfiltered rows, the one above and this one, then the filtered rows.
-        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
-        defer { rows.deallocate() }
-        rows.initialize(repeating: 0, count: 2 * rowBytes)
-        var (above, current) = (rows, rows + rowBytes)
-        // Every byte written below: not zeroed first (tens of megabytes for a tall card).
-        let filtered = [UInt8](unsafeUninitializedCapacity: height * (rowBytes + 1)) { filtered, count in
-            for row in 0..<height {
-                unpremultiply(pixels + row * stride, count: width, into: current)
-                filter(current, above: above, count: rowBytes, into: filtered.baseAddress! + row * (rowBytes + 1))
-                swap(&above, &current)
-            }
-            count = height * (rowBytes + 1)
+        let rowsPerPart = max(1, partBytes / (image.width * 4 + 1))
+        let parts = Swift.stride(from: 0, to: image.height, by: rowsPerPart).map {
+            $0..<min(image.height, $0 + rowsPerPart)
         }
+        if parts.count > 1, let compressed = compressedParts(image, parts, compression: compression, threads: threads)
+        {
+            return compressed
+        }
+        let filtered = filteredRows(image, 0..<image.height)
         guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
         defer { libdeflate_free_compressor(compressor) }
         let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) {
@@ -97,6 +96,99 @@ package enum PNGEncoder {
         }
         guard !output.isEmpty else { throw .compression }
         return output
+    }
+
+    /// The rows of `parts` filtered and compressed apart, each part by whichever thread is free,
+    /// then joined (`ZlibParts`); nil when a part could not be compressed or joined.
+    private static func compressedParts(
+        _ image: Pixels, _ parts: [Range<Int>], compression: Compression, threads: Int
+    ) -> [UInt8]? {
+        var results = [ZlibParts.Part?](repeating: nil, count: parts.count)
+        let queue = PartQueue()
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = UncheckedParts(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: min(max(1, threads), parts.count)) { _ in
+                guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { return }
+                defer { libdeflate_free_compressor(compressor) }
+                while let index = queue.next(below: parts.count) {
+                    slots.buffer[index] = compressedPart(
+                        image, parts[index], last: index == parts.count - 1, compressor: compressor)
+                }
+            }
+        }
+        var joined: [ZlibParts.Part] = []
+        for part in results {
+            guard let part else { return nil }
+            joined.append(part)
+        }
+        return ZlibParts.stream(joined, level: compression.rawValue)
+    }
+
+    private static func compressedPart(
+        _ image: Pixels, _ rows: Range<Int>, last: Bool, compressor: OpaquePointer
+    ) -> ZlibParts.Part? {
+        let filtered = filteredRows(image, rows)
+        var deflate = [UInt8](unsafeUninitializedCapacity: libdeflate_deflate_compress_bound(compressor, filtered.count)) {
+            output, count in
+            count = filtered.withUnsafeBytes { input in
+                libdeflate_deflate_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+            }
+        }
+        guard !deflate.isEmpty, last || ZlibParts.continuing(&deflate) else { return nil }
+        let adler = filtered.withUnsafeBytes { UInt32(libdeflate_adler32(1, $0.baseAddress, $0.count)) }
+        return ZlibParts.Part(deflate: deflate, adler: adler, count: filtered.count)
+    }
+
+    /// Each row of `rows` as its filter byte and filtered bytes.
+    private static func filteredRows(_ image: Pixels, _ rows: Range<Int>) -> [UInt8] {
+        let rowBytes = image.width * 4
+        // Two unfiltered rows, the one above and this one.
+        let unfiltered = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+        defer { unfiltered.deallocate() }
+        var (above, current) = (unfiltered, unfiltered + rowBytes)
+        if rows.lowerBound > 0 {
+            unpremultiply(image.row(rows.lowerBound - 1), count: image.width, into: above)
+        } else {
+            above.initialize(repeating: 0, count: rowBytes)
+        }
+        // Every byte written below: not zeroed first (tens of megabytes for a tall card).
+        return [UInt8](unsafeUninitializedCapacity: rows.count * (rowBytes + 1)) { filtered, count in
+            guard let base = filtered.baseAddress else { return }
+            for (index, row) in rows.enumerated() {
+                unpremultiply(image.row(row), count: image.width, into: current)
+                filter(current, above: above, count: rowBytes, into: base + index * (rowBytes + 1))
+                swap(&above, &current)
+            }
+            count = rows.count * (rowBytes + 1)
+        }
+    }
+
+    /// Cairo's pixels, shared read-only by the threads that compress them.
+    private struct Pixels: @unchecked Sendable {
+        let base: UnsafePointer<UInt8>
+        let width: Int
+        let height: Int
+        let stride: Int
+        func row(_ index: Int) -> UnsafePointer<UInt8> { base + index * stride }
+    }
+
+    /// Hands out the parts' indices in order, each once.
+    private final class PartQueue: @unchecked Sendable {
+        private let lock = Lock()
+        private var taken = 0
+
+        func next(below count: Int) -> Int? {
+            lock.withLock {
+                guard taken < count else { return nil }
+                defer { taken += 1 }
+                return taken
+            }
+        }
+    }
+
+    /// The parts' slots, each written by the one thread that compressed it.
+    private struct UncheckedParts: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<ZlibParts.Part?>
     }
 
     /// `count` pixels as PNG's RGBA, each channel divided by alpha as cairo's
