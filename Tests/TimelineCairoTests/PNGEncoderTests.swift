@@ -37,14 +37,28 @@ final class PNGEncoderTests: XCTestCase {
         return sink.data
     }
 
-    private func ourPNG(_ surface: CairoSurface, compression: PNGEncoder.Compression = .small) throws -> Data {
+    private func ourPNG(
+        _ surface: CairoSurface, compression: PNGEncoder.Compression = .small, threads: Int = 1
+    ) throws -> Data {
         Data(
             try PNGEncoder.encode(
                 pixels: cairo_image_surface_get_data(surface.pointer)!,
                 width: Int(cairo_image_surface_get_width(surface.pointer)),
                 height: Int(cairo_image_surface_get_height(surface.pointer)),
                 stride: Int(cairo_image_surface_get_stride(surface.pointer)),
-                compression: compression))
+                compression: compression, threads: threads))
+    }
+
+    /// An image of several parts (`PNGEncoder.partBytes`) decodes to cairo's pixels, and its file
+    /// is the same on any number of threads.
+    func testImageCompressedInPartsDecodesToCairosPixelsOnAnyThreads() throws {
+        let image = surface(width: 300, height: 2 * PNGEncoder.partBytes / 1200 + 7)
+        let cairos = try PNGCoding.decode(cairoPNG(image)).rgba
+        let alone = try ourPNG(image, compression: .fast, threads: 1)
+        XCTAssertEqual(try PNGCoding.decode(alone).rgba, cairos)
+        for threads in [2, 3, 8] {
+            XCTAssertEqual(try ourPNG(image, compression: .fast, threads: threads), alone, "\(threads) threads")
+        }
     }
 
     func testDecodesToCairosPixels() throws {

@@ -32,32 +32,59 @@ struct DeflateBlocks {
     }
 }
 
-/// A canonical Huffman code as puff decodes it: how many codes each length has, and the symbols
-/// in code order.
+/// A canonical Huffman code: a table of the codes of up to `tableBits` bits, indexed by the
+/// stream's next bits, and for longer codes, how many codes each length has and the symbols in
+/// code order (puff's decoding, bit by bit).
 private struct Huffman {
+    static let tableBits = 10
+    /// Symbol << 4 | length, or 0 where the code is longer than `tableBits` (or unused).
+    var table = [UInt32](repeating: 0, count: 1 << tableBits)
     var counts = [Int](repeating: 0, count: 16)
-    var symbols: [Int]
+    var symbols: [Int] = []
 
     /// Lengths that over-subscribe the code (no stream can use it) make no code.
     static func make(lengths: ArraySlice<Int>) -> Huffman? {
-        let code = Huffman(lengths: lengths)
+        var counts = [Int](repeating: 0, count: 16)
+        for length in lengths { counts[length] += 1 }
         var left = 1
         for length in 1..<16 {
-            left = left * 2 - code.counts[length]
+            left = left * 2 - counts[length]
             if left < 0 { return nil }
         }
-        return code
+        return Huffman(lengths: lengths)
     }
 
     private init(lengths: ArraySlice<Int>) {
         for length in lengths { counts[length] += 1 }
+        counts[0] = 0
         var offsets = [Int](repeating: 0, count: 16)
-        for length in 1..<15 { offsets[length + 1] = offsets[length] + counts[length] }
-        symbols = [Int](repeating: 0, count: lengths.count)
-        for (symbol, length) in zip(0..., lengths) where length != 0 {
-            symbols[offsets[length]] = symbol
-            offsets[length] += 1
+        var codes = [UInt32](repeating: 0, count: 16)
+        for length in 1..<15 {
+            offsets[length + 1] = offsets[length] + counts[length]
+            codes[length + 1] = (codes[length] + UInt32(counts[length])) << 1
         }
+        var symbols = [Int](repeating: 0, count: lengths.count)
+        table.withUnsafeMutableBufferPointer { table in
+            symbols.withUnsafeMutableBufferPointer { symbols in
+                for (symbol, length) in zip(0..., lengths) where length != 0 {
+                    symbols[offsets[length]] = symbol
+                    offsets[length] += 1
+                    let code = codes[length]
+                    codes[length] += 1
+                    guard length <= Self.tableBits else { continue }
+                    // The stream holds a code's first bit lowest: the table is indexed by the code reversed.
+                    var reversed = (code & 0x5555) << 1 | (code >> 1) & 0x5555
+                    reversed = (reversed & 0x3333) << 2 | (reversed >> 2) & 0x3333
+                    reversed = (reversed & 0x0F0F) << 4 | (reversed >> 4) & 0x0F0F
+                    reversed = ((reversed & 0x00FF) << 8 | (reversed >> 8) & 0x00FF) >> UInt32(16 - length)
+                    let entry = UInt32(symbol << 4 | length)
+                    for index in Swift.stride(from: Int(reversed), to: 1 << Self.tableBits, by: 1 << length) {
+                        table[index] = entry
+                    }
+                }
+            }
+        }
+        self.symbols = symbols
     }
 
     static let fixedLiterals = Huffman(
@@ -67,39 +94,72 @@ private struct Huffman {
     static let fixedDistances = Huffman(lengths: ArraySlice([Int](repeating: 5, count: 30)))
 }
 
+/// The stream's bits, first bit lowest, through a 64-bit buffer.
 private struct BitReader {
     let bytes: UnsafeRawBufferPointer
-    var position = 0
+    /// The next byte to load into `buffer`.
+    private var next = 0
+    private var buffer: UInt64 = 0
+    private var count = 0
 
-    /// Extra bits of length codes 257…285 and of distance codes 0…29.
-    private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceExtra = [
-        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
-    ]
     /// The order code length code lengths come in.
     private static let lengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    /// `count` bits, first bit lowest, or nil past the end.
-    mutating func bits(_ count: Int) -> Int? {
-        guard position + count <= bytes.count * 8 else { return nil }
-        var value = 0
-        for index in 0..<count {
-            value |= Int(bytes[(position + index) >> 3] >> UInt8((position + index) & 7) & 1) << index
+    /// The bit read next.
+    var position: Int { next * 8 - count }
+
+    /// Fills `buffer` to at least 56 bits, or with what is left. Eight bytes are loaded at once
+    /// where there are eight: bits above `count` are the stream's next bits or zeros either way.
+    private mutating func refill() {
+        if count <= 56, next + 8 <= bytes.count {
+            buffer |= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: next, as: UInt64.self)) << UInt64(count)
+            let loaded = (63 - count) >> 3
+            next += loaded
+            count += 8 * loaded
+            return
         }
-        position += count
+        while count <= 56, next < bytes.count {
+            buffer |= UInt64(bytes[next]) << UInt64(count)
+            next += 1
+            count += 8
+        }
+    }
+
+    /// `width` bits (at most 32), first bit lowest, or nil past the end.
+    mutating func bits(_ width: Int) -> Int? {
+        if count < width {
+            refill()
+            guard count >= width else { return nil }
+        }
+        let value = Int(truncatingIfNeeded: buffer & (1 << UInt64(width) - 1))
+        buffer >>= UInt64(width)
+        count -= width
         return value
     }
 
     mutating func decode(_ code: Huffman) -> Int? {
+        if count < Huffman.tableBits { refill() }
+        return code.table.withUnsafeBufferPointer { decode(code, table: $0) }
+    }
+
+    /// A symbol through its code's table, or bit by bit (puff) where the table does not have it.
+    @inline(__always)
+    private mutating func decode(_ code: Huffman, table: UnsafeBufferPointer<UInt32>) -> Int? {
+        let entry = Int(table[Int(truncatingIfNeeded: buffer) & (1 << Huffman.tableBits - 1)])
+        let length = entry & 15
+        if length != 0, length <= count {
+            buffer >>= UInt64(length)
+            count -= length
+            return entry >> 4
+        }
         var value = 0
         var first = 0
         var index = 0
         for length in 1..<16 {
-            guard position < bytes.count * 8 else { return nil }
-            value |= Int(bytes[position >> 3] >> UInt8(position & 7) & 1)
-            position += 1
+            guard let bit = bits(1) else { return nil }
+            value |= bit
             let count = code.counts[length]
             if value - count < first { return code.symbols[index + value - first] }
             index += count
@@ -111,24 +171,49 @@ private struct BitReader {
 
     /// Past a stored block: its length and its bytes, from the next byte boundary.
     mutating func skipStored() -> Bool {
-        position = (position + 7) & ~7
+        _ = bits(count & 7)
         guard let length = bits(16), let complement = bits(16), length ^ complement == 0xFFFF,
             position + 8 * length <= bytes.count * 8
         else { return false }
-        position += 8 * length
+        if 8 * length <= count {
+            buffer >>= UInt64(8 * length)
+            count -= 8 * length
+        } else {
+            next += length - count / 8
+            buffer = 0
+            count = 0
+        }
         return true
     }
 
     /// Past a compressed block's codes, up to and including its end-of-block code.
     mutating func skipCodes(literals: Huffman, distances: Huffman) -> Bool {
-        while true {
-            guard let symbol = decode(literals) else { return false }
-            if symbol < 256 { continue }
-            if symbol == 256 { return true }
-            guard symbol <= 285, bits(Self.lengthExtra[symbol - 257]) != nil,
-                let distance = decode(distances), distance < 30, bits(Self.distanceExtra[distance]) != nil
-            else { return false }
+        literals.table.withUnsafeBufferPointer { literalTable in
+            distances.table.withUnsafeBufferPointer { distanceTable in
+                while true {
+                    // Enough for a length's code and extra bits and a distance's: 15 + 5 + 15 + 13.
+                    if count < 48 { refill() }
+                    guard let symbol = decode(literals, table: literalTable) else { return false }
+                    if symbol < 256 { continue }
+                    if symbol == 256 { return true }
+                    // Length codes 265…284 and distance codes from 4 on have extra bits, one more
+                    // every four codes (every two for distances).
+                    guard symbol <= 285, skip(symbol < 265 || symbol == 285 ? 0 : (symbol - 261) >> 2),
+                        let distance = decode(distances, table: distanceTable), distance < 30,
+                        skip(distance < 4 ? 0 : (distance - 2) >> 1)
+                    else { return false }
+                }
+            }
         }
+    }
+
+    /// Past `width` bits in the buffer; false when the stream ends first.
+    @inline(__always)
+    private mutating func skip(_ width: Int) -> Bool {
+        guard width <= count else { return bits(width) != nil }
+        buffer >>= UInt64(width)
+        count -= width
+        return true
     }
 
     /// A dynamic block's literal/length and distance codes, read from its header.
