@@ -85,7 +85,7 @@ package enum PNGEncoder {
         {
             return compressed
         }
-        let filtered = filteredRows(image, 0..<image.height)
+        let filtered = filteredRows(image, 0..<image.height).bytes
         guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
         defer { libdeflate_free_compressor(compressor) }
         let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) {
@@ -124,23 +124,61 @@ package enum PNGEncoder {
         return ZlibParts.stream(joined, level: compression.rawValue)
     }
 
+    /// Runs of at least this many rows the same as the row above are written as a block of their
+    /// own (`DeflateRepeatedRows`) rather than compressed.
+    static let minimumRepeatedRows = 4
+
+    /// A part's rows as deflate blocks: runs of repeated rows, and libdeflate's blocks for the
+    /// rows between; the whole stream's last block if `last`.
     private static func compressedPart(
         _ image: Pixels, _ rows: Range<Int>, last: Bool, compressor: OpaquePointer
     ) -> ZlibParts.Part? {
-        let filtered = filteredRows(image, rows)
-        var deflate = [UInt8](unsafeUninitializedCapacity: libdeflate_deflate_compress_bound(compressor, filtered.count)) {
-            output, count in
-            count = filtered.withUnsafeBytes { input in
-                libdeflate_deflate_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+        let (filtered, repeated) = filteredRows(image, rows)
+        let rowBytes = image.width * 4 + 1
+        var spans: [(rows: Range<Int>, repeated: Bool)] = []
+        var start = 0
+        var index = 0
+        while index < rows.count {
+            var run = 0
+            while index + run < rows.count, repeated[index + run] { run += 1 }
+            if run >= minimumRepeatedRows {
+                if index > start { spans.append((start..<index, false)) }
+                spans.append((index..<index + run, true))
+                start = index + run
             }
+            index += max(run, 1)
         }
-        guard !deflate.isEmpty, last || ZlibParts.continuing(&deflate) else { return nil }
+        if start < rows.count { spans.append((start..<rows.count, false)) }
+        var deflate: [UInt8] = []
+        for (number, span) in spans.enumerated() {
+            let final = last && number == spans.count - 1
+            if span.repeated {
+                deflate += DeflateRepeatedRows.block(rowBytes: rowBytes, rows: span.rows.count)
+                if final { deflate += ZlibParts.emptyLastBlock }
+                continue
+            }
+            var compressed = filtered.withUnsafeBytes { bytes in
+                compress(UnsafeRawBufferPointer(rebasing: bytes[span.rows.lowerBound * rowBytes..<span.rows.upperBound * rowBytes]),
+                    compressor: compressor)
+            }
+            guard !compressed.isEmpty, final || ZlibParts.continuing(&compressed) else { return nil }
+            deflate += compressed
+        }
         let adler = filtered.withUnsafeBytes { UInt32(libdeflate_adler32(1, $0.baseAddress, $0.count)) }
         return ZlibParts.Part(deflate: deflate, adler: adler, count: filtered.count)
     }
 
-    /// Each row of `rows` as its filter byte and filtered bytes.
-    private static func filteredRows(_ image: Pixels, _ rows: Range<Int>) -> [UInt8] {
+    /// `input` as a whole raw deflate stream; empty when libdeflate fails.
+    private static func compress(_ input: UnsafeRawBufferPointer, compressor: OpaquePointer) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: libdeflate_deflate_compress_bound(compressor, input.count)) {
+            output, count in
+            count = libdeflate_deflate_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+        }
+    }
+
+    /// Each row of `rows` as its filter byte and filtered bytes, and which rows are the same as
+    /// the row above.
+    private static func filteredRows(_ image: Pixels, _ rows: Range<Int>) -> (bytes: [UInt8], repeated: [Bool]) {
         let rowBytes = image.width * 4
         // Two unfiltered rows, the one above and this one.
         let unfiltered = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
@@ -151,16 +189,18 @@ package enum PNGEncoder {
         } else {
             above.initialize(repeating: 0, count: rowBytes)
         }
+        var repeated = [Bool](repeating: false, count: rows.count)
         // Every byte written below: not zeroed first (tens of megabytes for a tall card).
-        return [UInt8](unsafeUninitializedCapacity: rows.count * (rowBytes + 1)) { filtered, count in
+        let bytes = [UInt8](unsafeUninitializedCapacity: rows.count * (rowBytes + 1)) { filtered, count in
             guard let base = filtered.baseAddress else { return }
             for (index, row) in rows.enumerated() {
                 unpremultiply(image.row(row), count: image.width, into: current)
-                filter(current, above: above, count: rowBytes, into: base + index * (rowBytes + 1))
+                repeated[index] = filter(current, above: above, count: rowBytes, into: base + index * (rowBytes + 1))
                 swap(&above, &current)
             }
             count = rows.count * (rowBytes + 1)
         }
+        return (bytes, repeated)
     }
 
     /// Cairo's pixels, shared read-only by the threads that compress them.
@@ -228,16 +268,18 @@ package enum PNGEncoder {
     }
 
     /// The row's filter byte and bytes: Up (the difference from the row above) or Sub (from the
-    /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes.
+    /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes. Returns
+    /// whether the row is the same as the row above.
+    @discardableResult
     private static func filter(
         _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
-    ) {
+    ) -> Bool {
         // A row the same as the one above (most rows of a card's flat areas) is all zeros in Up,
         // the smallest sum there is: no need to sum.
         if memcmp(row, above, count) == 0 {
             out[0] = 2
             (out + 1).update(repeating: 0, count: count)
-            return
+            return true
         }
         // Wrapping sums of 32 bits (a row has at most 131,068 bytes of at most 128): vectorized.
         var upCost: UInt32 = 0
@@ -258,6 +300,7 @@ package enum PNGEncoder {
             for index in 0..<min(4, count) { out[index + 1] = row[index] }
             for index in min(4, count)..<count { out[index + 1] = row[index] &- row[index - 4] }
         }
+        return false
     }
 }
 

@@ -1,7 +1,7 @@
 /// One zlib stream from raw deflate parts compressed apart, on several threads, joined as pigz
-/// joins its parts: every part but the last continues into the next — its last block no longer
-/// marked last, then an empty stored block up to a byte boundary — and the parts' Adler-32
-/// checksums are combined into the stream's.
+/// joins its parts: every part but the last continues into the next — a whole stream's last
+/// block no longer marked last, then an empty stored block up to a byte boundary — and the
+/// parts' Adler-32 checksums are combined into the stream's.
 enum ZlibParts {
     /// A compressed part and what the stream's checksum needs of its bytes.
     struct Part {
@@ -25,7 +25,11 @@ enum ZlibParts {
         return true
     }
 
-    /// The zlib stream of `parts` in order, all but the last made `continuing`.
+    /// A last block with nothing in it (fixed codes: the end-of-block code alone), for a stream
+    /// whose parts all continue.
+    static let emptyLastBlock: [UInt8] = [0x03, 0x00]
+
+    /// The zlib stream of `parts` in order, the last ending with the stream's last block.
     static func stream(_ parts: [Part], level: Int32) -> [UInt8] {
         var stream = header(level: level)
         stream.reserveCapacity(parts.reduce(6) { $0 + $1.deflate.count })
