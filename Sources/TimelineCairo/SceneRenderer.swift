@@ -40,8 +40,7 @@ public final class SceneRenderer {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
-    /// Threads one image may be painted and encoded on (a PNG's bands and a big PNG's compression).
-    /// The output does not depend on it.
+    /// Threads one image may be encoded on (a big PNG's compression). The output does not depend on it.
     package var threads = 1
 
     /// Seconds spent drawing and then encoding (PNG compression, SVG/PDF finishing), summed over
@@ -102,16 +101,7 @@ public final class SceneRenderer {
         }
         let surface = CairoSurface(
             cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
-        if threads > 1, height >= PNGBands.minimumHeight, surface.status == CAIRO_STATUS_SUCCESS {
-            let status = timed(\.paintSeconds) {
-                PNGBands.paint(scene, on: surface, scale: scale, fonts: fonts, layout: layout, bands: 2)
-            }
-            guard status == CAIRO_STATUS_SUCCESS else {
-                throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
-            }
-        } else {
-            try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
-        }
+        try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
         guard let pixels = cairo_image_surface_get_data(surface.pointer) else {
             throw RenderError.cairo("no pixel data")

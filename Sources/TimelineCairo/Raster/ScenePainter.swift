@@ -18,11 +18,6 @@ struct ScenePainter {
     var textAsOutlines = false
     /// PDF only: puts glyphs where a reader draws them at cairo's written widths.
     var glyphDrift: PDFGlyphDrift?
-    /// Takes the outlines of text lines instead of filling them (`TextOutlines.collect`).
-    var collectedOutlines: TextOutlines?
-    /// Text lines' outlines collected already, filled instead of laying the lines out: a painter
-    /// with them does not use Pango, so it can paint on a thread of its own.
-    var preparedOutlines: TextOutlines?
 
     func paint(_ scene: Scene) {
         if let color = scene.background {
@@ -30,26 +25,19 @@ struct ScenePainter {
             cairo_rectangle(cr, background.x, background.y, background.width, background.height)
             cairo_fill(cr)
         }
-        if preparedOutlines == nil { fonts.updateContext(for: cr) }
+        fonts.updateContext(for: cr)
         // cairo 1.16 numbers a structure element for every link but writes the structure tree
         // only when a structure tag encloses them: without one, the PDF points at missing objects.
         if marksPDFStructure { cairo_tag_begin(cr, "Document", nil) }
         defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
         let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
-        for (index, node) in scene.nodes.enumerated() {
+        for node in scene.nodes {
             if case .text = node {} else { glyphDrift?.restart() }
             switch node {
             case .box(let box): paintBox(box)
             case .line(let line): paintLine(line)
             case .marker(let marker): paintMarker(marker)
-            case .text(let text):
-                if let preparedOutlines {
-                    setColor(text.color)
-                    preparedOutlines.fill(node: index, on: cr)
-                } else {
-                    collectedOutlines?.node = index
-                    paintText(text)
-                }
+            case .text(let text): paintText(text)
             case .image(let image): images.paint(image, clip: { setPath(image.clipOutline) })
             case .link(let link): paintLink(link)
             }
@@ -130,7 +118,7 @@ struct ScenePainter {
         }
     }
 
-    func paintText(_ text: TextNode) {
+    private func paintText(_ text: TextNode) {
         setColor(text.color)
         let color = text.color
         glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
@@ -171,7 +159,7 @@ struct ScenePainter {
         cairo_move_to(cr, origin.x, origin.y)
         if textAsOutlines {
             pango_cairo_layout_path(cr, layout)
-            fillOutlines()
+            cairo_fill(cr)
         } else {
             pango_cairo_show_layout(cr, layout)
         }
@@ -242,7 +230,7 @@ struct ScenePainter {
             cairo_save(cr)
             cairo_set_scaled_font(cr, scaledFont)
             cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
-            fillOutlines()
+            cairo_fill(cr)
             cairo_restore(cr)
             return Double(position) / unit
         }
@@ -272,15 +260,6 @@ struct ScenePainter {
             cairo_text_cluster_flags_t(rawValue: 0))
         cairo_restore(cr)
         return Double(position) / unit
-    }
-
-    /// Fills the current path of glyph outlines, or hands it to `collectedOutlines`.
-    private func fillOutlines() {
-        if let collectedOutlines {
-            collectedOutlines.take(from: cr)
-        } else {
-            cairo_fill(cr)
-        }
     }
 
     private func paintLink(_ link: LinkNode) {
