@@ -31,7 +31,8 @@ final class ZlibPartsTests: XCTestCase {
         var output = [UInt8](repeating: 0, count: count)
         var written = 0
         XCTAssertEqual(
-            libdeflate_zlib_decompress(decompressor, stream, stream.count, &output, count, &written), LIBDEFLATE_SUCCESS)
+            libdeflate_zlib_decompress(decompressor, stream, stream.count, &output, count, &written), LIBDEFLATE_SUCCESS
+        )
         XCTAssertEqual(written, count)
         return output
     }

@@ -18,15 +18,15 @@ enum DeflateRepeatedRows {
         for symbol in [0, 2, 256, rest?.symbol ?? 1] { literalLengths[symbol] = 3 }
         let literals = canonicalCodes(literalLengths)
         var writer = BitWriter()
-        writer.put(0, 1)  // not the last block
-        writer.put(2, 2)  // dynamic codes
+        writer.put(0, 1) // not the last block
+        writer.put(2, 2) // dynamic codes
         writer.putCodeLengths(literalLengths + [1, 1])
         for _ in 0..<rows {
             writer.putCode(literals[2], length: 3)
             writer.putCode(literals[0], length: 3)
             for _ in 0..<zeros / 258 {
                 writer.putCode(literals[285], length: 1)
-                writer.put(0, 1)  // distance 1
+                writer.put(0, 1) // distance 1
             }
             if let rest {
                 writer.putCode(literals[rest.symbol], length: 3)
@@ -122,7 +122,7 @@ private struct BitWriter {
         (lengthLengths[3], lengthLengths[17], lengthLengths[18], lengthLengths[0], lengthLengths[1]) = (2, 2, 2, 3, 3)
         let lengthCodes = DeflateRepeatedRows.canonicalCodes(lengthLengths)
         put(lengths.count - 2 - 257, 5)
-        put(1, 5)  // two distance codes
+        put(1, 5) // two distance codes
         let sent = (Self.lengthOrder.lastIndex { lengthLengths[$0] != 0 } ?? 3) + 1
         put(sent - 4, 4)
         for symbol in Self.lengthOrder.prefix(sent) { put(lengthLengths[symbol], 3) }

@@ -16,7 +16,9 @@ import Darwin
 /// Ours rather than cairo's (libpng and zlib), which tries all five row filters on every row and
 /// compresses row by row, the slowest step of a tall PNG. Here each row takes Up or Sub,
 /// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and
-/// libdeflate compresses all rows in one call, at the level `Compression` says.
+/// libdeflate compresses the rows at the level `Compression` says: a small image's in one call;
+/// a bigger one's in parts of `partBytes`, on several threads, runs of rows the same as the row
+/// above as blocks of their own (`DeflateRepeatedRows`), joined into one stream (`ZlibParts`).
 package enum PNGEncoder {
     /// How hard libdeflate compresses.
     package enum Compression: Int32 {
@@ -81,8 +83,7 @@ package enum PNGEncoder {
         let parts = Swift.stride(from: 0, to: image.height, by: rowsPerPart).map {
             $0..<min(image.height, $0 + rowsPerPart)
         }
-        if parts.count > 1, let compressed = compressedParts(image, parts, compression: compression, threads: threads)
-        {
+        if parts.count > 1, let compressed = compressedParts(image, parts, compression: compression, threads: threads) {
             return compressed
         }
         let filtered = filteredRows(image, 0..<image.height).bytes
@@ -158,7 +159,9 @@ package enum PNGEncoder {
                 continue
             }
             var compressed = filtered.withUnsafeBytes { bytes in
-                compress(UnsafeRawBufferPointer(rebasing: bytes[span.rows.lowerBound * rowBytes..<span.rows.upperBound * rowBytes]),
+                compress(
+                    UnsafeRawBufferPointer(
+                        rebasing: bytes[span.rows.lowerBound * rowBytes..<span.rows.upperBound * rowBytes]),
                     compressor: compressor)
             }
             guard !compressed.isEmpty, final || ZlibParts.continuing(&compressed) else { return nil }
@@ -172,7 +175,8 @@ package enum PNGEncoder {
     private static func compress(_ input: UnsafeRawBufferPointer, compressor: OpaquePointer) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: libdeflate_deflate_compress_bound(compressor, input.count)) {
             output, count in
-            count = libdeflate_deflate_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+            count = libdeflate_deflate_compress(
+                compressor, input.baseAddress, input.count, output.baseAddress, output.count)
         }
     }
 
