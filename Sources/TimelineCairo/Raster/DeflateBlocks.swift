@@ -32,58 +32,68 @@ struct DeflateBlocks {
     }
 }
 
-/// A canonical Huffman code: a table of the codes of up to `tableBits` bits, indexed by the
-/// stream's next bits, and for longer codes, how many codes each length has and the symbols in
-/// code order (puff's decoding, bit by bit).
+/// A canonical Huffman code: a table of its codes of up to `tableBits` bits (fewer for a code
+/// whose codes are all shorter), indexed by the stream's next bits, and for longer codes, how
+/// many codes each length has and the symbols in code order (puff's decoding, bit by bit).
 private struct Huffman {
     static let tableBits = 10
     /// Symbol << 4 | length, or 0 where the code is longer than `tableBits` (or unused).
-    var table = [UInt32](repeating: 0, count: 1 << tableBits)
+    var table: [UInt32] = []
     var counts = [Int](repeating: 0, count: 16)
     var symbols: [Int] = []
 
     /// Lengths that over-subscribe the code (no stream can use it) make no code.
     static func make(lengths: ArraySlice<Int>) -> Huffman? {
-        var counts = [Int](repeating: 0, count: 16)
-        for length in lengths { counts[length] += 1 }
+        let code = Huffman(lengths: lengths)
         var left = 1
         for length in 1..<16 {
-            left = left * 2 - counts[length]
+            left = left * 2 - code.counts[length]
             if left < 0 { return nil }
         }
-        return Huffman(lengths: lengths)
+        return code
     }
 
     private init(lengths: ArraySlice<Int>) {
-        for length in lengths { counts[length] += 1 }
-        counts[0] = 0
-        var offsets = [Int](repeating: 0, count: 16)
-        var codes = [UInt32](repeating: 0, count: 16)
-        for length in 1..<15 {
-            offsets[length + 1] = offsets[length] + counts[length]
-            codes[length + 1] = (codes[length] + UInt32(counts[length])) << 1
-        }
         var symbols = [Int](repeating: 0, count: lengths.count)
-        table.withUnsafeMutableBufferPointer { table in
-            symbols.withUnsafeMutableBufferPointer { symbols in
-                for (symbol, length) in zip(0..., lengths) where length != 0 {
+        var table: [UInt32] = []
+        lengths.withUnsafeBufferPointer { lengths in
+            var longest = 1
+            for length in lengths {
+                counts[length] += 1
+                longest = max(longest, length)
+            }
+            counts[0] = 0
+            var offsets = [Int](repeating: 0, count: 16)
+            var codes = [UInt32](repeating: 0, count: 16)
+            for length in 1..<15 {
+                offsets[length + 1] = offsets[length] + counts[length]
+                codes[length + 1] = (codes[length] + UInt32(counts[length])) << 1
+            }
+            let bits = min(longest, Self.tableBits)
+            table = [UInt32](repeating: 0, count: 1 << bits)
+            table.withUnsafeMutableBufferPointer { table in
+                for symbol in 0..<lengths.count where lengths[symbol] != 0 {
+                    let length = lengths[symbol]
                     symbols[offsets[length]] = symbol
                     offsets[length] += 1
                     let code = codes[length]
                     codes[length] += 1
-                    guard length <= Self.tableBits else { continue }
+                    guard length <= bits else { continue }
                     // The stream holds a code's first bit lowest: the table is indexed by the code reversed.
                     var reversed = (code & 0x5555) << 1 | (code >> 1) & 0x5555
                     reversed = (reversed & 0x3333) << 2 | (reversed >> 2) & 0x3333
                     reversed = (reversed & 0x0F0F) << 4 | (reversed >> 4) & 0x0F0F
                     reversed = ((reversed & 0x00FF) << 8 | (reversed >> 8) & 0x00FF) >> UInt32(16 - length)
                     let entry = UInt32(symbol << 4 | length)
-                    for index in Swift.stride(from: Int(reversed), to: 1 << Self.tableBits, by: 1 << length) {
+                    var index = Int(reversed)
+                    while index < table.count {
                         table[index] = entry
+                        index += 1 << length
                     }
                 }
             }
         }
+        self.table = table
         self.symbols = symbols
     }
 
@@ -147,7 +157,7 @@ private struct BitReader {
     /// A symbol through its code's table, or bit by bit (puff) where the table does not have it.
     @inline(__always)
     private mutating func decode(_ code: Huffman, table: UnsafeBufferPointer<UInt32>) -> Int? {
-        let entry = Int(table[Int(truncatingIfNeeded: buffer) & (1 << Huffman.tableBits - 1)])
+        let entry = Int(table[Int(truncatingIfNeeded: buffer) & (table.count - 1)])
         let length = entry & 15
         if length != 0, length <= count {
             buffer >>= UInt64(length)
