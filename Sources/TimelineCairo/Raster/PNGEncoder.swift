@@ -198,8 +198,17 @@ package enum PNGEncoder {
         let bytes = [UInt8](unsafeUninitializedCapacity: rows.count * (rowBytes + 1)) { filtered, count in
             guard let base = filtered.baseAddress else { return }
             for (index, row) in rows.enumerated() {
+                let out = base + index * (rowBytes + 1)
+                // A row of cairo's pixels the same as the one above is the same unpremultiplied:
+                // all zeros in Up, and `above` stays what it is.
+                if row > 0, memcmp(image.row(row), image.row(row - 1), rowBytes) == 0 {
+                    out[0] = 2
+                    (out + 1).update(repeating: 0, count: rowBytes)
+                    repeated[index] = true
+                    continue
+                }
                 unpremultiply(image.row(row), count: image.width, into: current)
-                repeated[index] = filter(current, above: above, count: rowBytes, into: base + index * (rowBytes + 1))
+                repeated[index] = filter(current, above: above, count: rowBytes, into: out)
                 swap(&above, &current)
             }
             count = rows.count * (rowBytes + 1)
