@@ -40,6 +40,9 @@ public final class SceneRenderer {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
+    /// Threads one image may be encoded on (a big PNG's compression). The output does not depend on it.
+    package var threads = 1
+
     /// Seconds spent drawing and then encoding (PNG compression, SVG/PDF finishing), summed over
     /// every render so far, for `--timings`.
     public private(set) var paintSeconds: Double = 0
@@ -111,7 +114,8 @@ public final class SceneRenderer {
             Result { () throws(PNGEncoder.Failure) in
                 try PNGEncoder.encode(
                     pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
-                    background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255), compression: .fast)
+                    background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255), compression: .fast,
+                    threads: threads)
             }
         }
         switch encoded {

@@ -10,13 +10,18 @@ import XCTest
 final class PNGEncoderTests: XCTestCase {
     /// A surface of every kind of pixel: opaque, fully transparent, and partly transparent with
     /// channels from 0 to alpha (premultiplied), in rows that repeat (Up) and rows that do not.
-    private func surface(width: Int, height: Int) -> CairoSurface {
+    /// Each row is drawn `repeats` times, so runs of rows repeat the row above.
+    private func surface(width: Int, height: Int, repeats: Int = 1) -> CairoSurface {
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
         cairo_surface_flush(surface.pointer)
         let base = cairo_image_surface_get_data(surface.pointer)!
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         var seed: UInt32 = 12_345
         for y in 0..<height {
+            if y % repeats != 0 {
+                (base + y * stride).update(from: base + (y - 1) * stride, count: stride)
+                continue
+            }
             for x in 0..<width {
                 seed = seed &* 1_103_515_245 &+ 12_345
                 let alpha: UInt32 = [0, 255, 255, 1, 128, 254, (seed >> 8) & 0xFF][Int(seed >> 16) % 7]
@@ -37,14 +42,34 @@ final class PNGEncoderTests: XCTestCase {
         return sink.data
     }
 
-    private func ourPNG(_ surface: CairoSurface, compression: PNGEncoder.Compression = .small) throws -> Data {
+    private func ourPNG(
+        _ surface: CairoSurface, compression: PNGEncoder.Compression = .small, threads: Int = 1
+    ) throws -> Data {
         Data(
             try PNGEncoder.encode(
                 pixels: cairo_image_surface_get_data(surface.pointer)!,
                 width: Int(cairo_image_surface_get_width(surface.pointer)),
                 height: Int(cairo_image_surface_get_height(surface.pointer)),
                 stride: Int(cairo_image_surface_get_stride(surface.pointer)),
-                compression: compression))
+                compression: compression, threads: threads))
+    }
+
+    /// An image of several parts (`PNGEncoder.partBytes`) decodes to cairo's pixels, and its file
+    /// is the same on any number of threads; with runs of repeated rows (blocks of their own) of
+    /// lengths around `PNGEncoder.minimumRepeatedRows`, some ending a part or the image.
+    func testImageCompressedInPartsDecodesToCairosPixelsOnAnyThreads() throws {
+        let height = 2 * PNGEncoder.partBytes / 1201 + 7
+        for repeats in [1, PNGEncoder.minimumRepeatedRows, PNGEncoder.minimumRepeatedRows + 1, 7, 200, height] {
+            let image = surface(width: 300, height: height, repeats: repeats)
+            let cairos = try PNGCoding.decode(cairoPNG(image)).rgba
+            let alone = try ourPNG(image, compression: .fast, threads: 1)
+            XCTAssertEqual(try PNGCoding.decode(alone).rgba, cairos, "rows repeated \(repeats) times")
+            for threads in [2, 3] {
+                XCTAssertEqual(
+                    try ourPNG(image, compression: .fast, threads: threads), alone,
+                    "rows repeated \(repeats) times, \(threads) threads")
+            }
+        }
     }
 
     func testDecodesToCairosPixels() throws {

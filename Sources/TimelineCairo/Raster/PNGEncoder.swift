@@ -1,4 +1,5 @@
 import CDeflate
+import Dispatch
 import TimelineScene
 
 #if canImport(Glibc)
@@ -15,7 +16,9 @@ import Darwin
 /// Ours rather than cairo's (libpng and zlib), which tries all five row filters on every row and
 /// compresses row by row, the slowest step of a tall PNG. Here each row takes Up or Sub,
 /// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and
-/// libdeflate compresses all rows in one call, at the level `Compression` says.
+/// libdeflate compresses the rows at the level `Compression` says: a small image's in one call;
+/// a bigger one's in parts of `partBytes`, on several threads, runs of rows the same as the row
+/// above as blocks of their own (`DeflateRepeatedRows`), joined into one stream (`ZlibParts`).
 package enum PNGEncoder {
     /// How hard libdeflate compresses.
     package enum Compression: Int32 {
@@ -37,10 +40,11 @@ package enum PNGEncoder {
     ///     bytes per row.
     ///   - scale: pixels per point, written as pixels per metre (`pHYs`): 2 is 144 dpi.
     ///   - background: the color the image is made to be seen on (`bKGD`).
+    ///   - threads: how many threads may compress a big image's parts at once.
     package static func encode(
         pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
         background: RGBA = RGBA(r: 255, g: 255, b: 255),
-        compression: Compression = .small
+        compression: Compression = .small, threads: Int = 1
     ) throws(Failure) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
@@ -57,8 +61,8 @@ package enum PNGEncoder {
         density.append(1) // the unit is the metre
         file.appendChunk("pHYs", density[...])
         let compressed = try compressedRows(
-            pixels: pixels, width: width, height: height, stride: stride,
-            compression: compression)
+            Pixels(base: pixels, width: width, height: height, stride: stride), compression: compression,
+            threads: threads)
         // A chunk holds less than 2 GiB.
         for start in Swift.stride(from: 0, to: compressed.count, by: 1 << 30) {
             file.appendChunk("IDAT", compressed[start..<min(compressed.count, start + (1 << 30))])
@@ -67,26 +71,22 @@ package enum PNGEncoder {
         return file
     }
 
+    /// Images of more filtered bytes than this are compressed in parts of about this size, on
+    /// `threads` threads. The parts are fixed, not the threads, so the file does not depend on them.
+    static let partBytes = 512 * 1024
+
     /// The filtered rows as one zlib stream.
     private static func compressedRows(
-        pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
-        compression: Compression
+        _ image: Pixels, compression: Compression, threads: Int
     ) throws(Failure) -> [UInt8] {
-        let rowBytes = width * 4
-        // Two unfiltered rows, the one above and this one, then the filtered rows.
-        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
-        defer { rows.deallocate() }
-        rows.initialize(repeating: 0, count: 2 * rowBytes)
-        var (above, current) = (rows, rows + rowBytes)
-        // Every byte written below: not zeroed first (tens of megabytes for a tall card).
-        let filtered = [UInt8](unsafeUninitializedCapacity: height * (rowBytes + 1)) { filtered, count in
-            for row in 0..<height {
-                unpremultiply(pixels + row * stride, count: width, into: current)
-                filter(current, above: above, count: rowBytes, into: filtered.baseAddress! + row * (rowBytes + 1))
-                swap(&above, &current)
-            }
-            count = height * (rowBytes + 1)
+        let rowsPerPart = max(1, partBytes / (image.width * 4 + 1))
+        let parts = Swift.stride(from: 0, to: image.height, by: rowsPerPart).map {
+            $0..<min(image.height, $0 + rowsPerPart)
         }
+        if parts.count > 1, let compressed = compressedParts(image, parts, compression: compression, threads: threads) {
+            return compressed
+        }
+        let filtered = filteredRows(image, 0..<image.height).bytes
         guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
         defer { libdeflate_free_compressor(compressor) }
         let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) {
@@ -97,6 +97,151 @@ package enum PNGEncoder {
         }
         guard !output.isEmpty else { throw .compression }
         return output
+    }
+
+    /// The rows of `parts` filtered and compressed apart, each part by whichever thread is free,
+    /// then joined (`ZlibParts`); nil when a part could not be compressed or joined.
+    private static func compressedParts(
+        _ image: Pixels, _ parts: [Range<Int>], compression: Compression, threads: Int
+    ) -> [UInt8]? {
+        var results = [ZlibParts.Part?](repeating: nil, count: parts.count)
+        let queue = PartQueue()
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = UncheckedParts(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: min(max(1, threads), parts.count)) { _ in
+                guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { return }
+                defer { libdeflate_free_compressor(compressor) }
+                while let index = queue.next(below: parts.count) {
+                    slots.buffer[index] = compressedPart(
+                        image, parts[index], last: index == parts.count - 1, compressor: compressor)
+                }
+            }
+        }
+        var joined: [ZlibParts.Part] = []
+        for part in results {
+            guard let part else { return nil }
+            joined.append(part)
+        }
+        return ZlibParts.stream(joined, level: compression.rawValue)
+    }
+
+    /// Runs of at least this many rows the same as the row above are written as a block of their
+    /// own (`DeflateRepeatedRows`) rather than compressed.
+    static let minimumRepeatedRows = 4
+
+    /// A part's rows as deflate blocks: runs of repeated rows, and libdeflate's blocks for the
+    /// rows between; the whole stream's last block if `last`.
+    private static func compressedPart(
+        _ image: Pixels, _ rows: Range<Int>, last: Bool, compressor: OpaquePointer
+    ) -> ZlibParts.Part? {
+        let (filtered, repeated) = filteredRows(image, rows)
+        let rowBytes = image.width * 4 + 1
+        var spans: [(rows: Range<Int>, repeated: Bool)] = []
+        var start = 0
+        var index = 0
+        while index < rows.count {
+            var run = 0
+            while index + run < rows.count, repeated[index + run] { run += 1 }
+            if run >= minimumRepeatedRows {
+                if index > start { spans.append((start..<index, false)) }
+                spans.append((index..<index + run, true))
+                start = index + run
+            }
+            index += max(run, 1)
+        }
+        if start < rows.count { spans.append((start..<rows.count, false)) }
+        var deflate: [UInt8] = []
+        for (number, span) in spans.enumerated() {
+            let final = last && number == spans.count - 1
+            if span.repeated {
+                deflate += DeflateRepeatedRows.block(rowBytes: rowBytes, rows: span.rows.count)
+                if final { deflate += ZlibParts.emptyLastBlock }
+                continue
+            }
+            var compressed = filtered.withUnsafeBytes { bytes in
+                compress(
+                    UnsafeRawBufferPointer(
+                        rebasing: bytes[span.rows.lowerBound * rowBytes..<span.rows.upperBound * rowBytes]),
+                    compressor: compressor)
+            }
+            guard !compressed.isEmpty, final || ZlibParts.continuing(&compressed) else { return nil }
+            deflate += compressed
+        }
+        let adler = filtered.withUnsafeBytes { UInt32(libdeflate_adler32(1, $0.baseAddress, $0.count)) }
+        return ZlibParts.Part(deflate: deflate, adler: adler, count: filtered.count)
+    }
+
+    /// `input` as a whole raw deflate stream; empty when libdeflate fails.
+    private static func compress(_ input: UnsafeRawBufferPointer, compressor: OpaquePointer) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: libdeflate_deflate_compress_bound(compressor, input.count)) {
+            output, count in
+            count = libdeflate_deflate_compress(
+                compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+        }
+    }
+
+    /// Each row of `rows` as its filter byte and filtered bytes, and which rows are the same as
+    /// the row above.
+    private static func filteredRows(_ image: Pixels, _ rows: Range<Int>) -> (bytes: [UInt8], repeated: [Bool]) {
+        let rowBytes = image.width * 4
+        // Two unfiltered rows, the one above and this one.
+        let unfiltered = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+        defer { unfiltered.deallocate() }
+        var (above, current) = (unfiltered, unfiltered + rowBytes)
+        if rows.lowerBound > 0 {
+            unpremultiply(image.row(rows.lowerBound - 1), count: image.width, into: above)
+        } else {
+            above.initialize(repeating: 0, count: rowBytes)
+        }
+        var repeated = [Bool](repeating: false, count: rows.count)
+        // Every byte written below: not zeroed first (tens of megabytes for a tall card).
+        let bytes = [UInt8](unsafeUninitializedCapacity: rows.count * (rowBytes + 1)) { filtered, count in
+            guard let base = filtered.baseAddress else { return }
+            for (index, row) in rows.enumerated() {
+                let out = base + index * (rowBytes + 1)
+                // A row of cairo's pixels the same as the one above is the same unpremultiplied:
+                // all zeros in Up, and `above` stays what it is.
+                if row > 0, memcmp(image.row(row), image.row(row - 1), rowBytes) == 0 {
+                    out[0] = 2
+                    (out + 1).update(repeating: 0, count: rowBytes)
+                    repeated[index] = true
+                    continue
+                }
+                unpremultiply(image.row(row), count: image.width, into: current)
+                repeated[index] = filter(current, above: above, count: rowBytes, into: out)
+                swap(&above, &current)
+            }
+            count = rows.count * (rowBytes + 1)
+        }
+        return (bytes, repeated)
+    }
+
+    /// Cairo's pixels, shared read-only by the threads that compress them.
+    private struct Pixels: @unchecked Sendable {
+        let base: UnsafePointer<UInt8>
+        let width: Int
+        let height: Int
+        let stride: Int
+        func row(_ index: Int) -> UnsafePointer<UInt8> { base + index * stride }
+    }
+
+    /// Hands out the parts' indices in order, each once.
+    private final class PartQueue: @unchecked Sendable {
+        private let lock = Lock()
+        private var taken = 0
+
+        func next(below count: Int) -> Int? {
+            lock.withLock {
+                guard taken < count else { return nil }
+                defer { taken += 1 }
+                return taken
+            }
+        }
+    }
+
+    /// The parts' slots, each written by the one thread that compressed it.
+    private struct UncheckedParts: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<ZlibParts.Part?>
     }
 
     /// `count` pixels as PNG's RGBA, each channel divided by alpha as cairo's
@@ -136,27 +281,41 @@ package enum PNGEncoder {
     }
 
     /// The row's filter byte and bytes: Up (the difference from the row above) or Sub (from the
-    /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes.
+    /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes. Returns
+    /// whether the row is the same as the row above.
+    @discardableResult
     private static func filter(
         _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
-    ) {
+    ) -> Bool {
         // A row the same as the one above (most rows of a card's flat areas) is all zeros in Up,
         // the smallest sum there is: no need to sum.
         if memcmp(row, above, count) == 0 {
             out[0] = 2
             (out + 1).update(repeating: 0, count: count)
-            return
+            return true
         }
-        // Wrapping sums of 32 bits (a row has at most 131,068 bytes of at most 128): vectorized.
+        // A byte's magnitude as a signed byte is the smaller of it and its negation. Summed 256
+        // bytes at a time in 16 bits (at most 32,768), which vectorizes wider than 32-bit sums.
         var upCost: UInt32 = 0
         var subCost: UInt32 = 0
         for index in 0..<min(4, count) {
             upCost &+= UInt32(Int8(bitPattern: row[index] &- above[index]).magnitude)
             subCost &+= UInt32(Int8(bitPattern: row[index]).magnitude)
         }
-        for index in min(4, count)..<count {
-            upCost &+= UInt32(Int8(bitPattern: row[index] &- above[index]).magnitude)
-            subCost &+= UInt32(Int8(bitPattern: row[index] &- row[index - 4]).magnitude)
+        var start = min(4, count)
+        while start < count {
+            let end = min(count, start + 256)
+            var up: UInt16 = 0
+            var sub: UInt16 = 0
+            for index in start..<end {
+                let upByte = row[index] &- above[index]
+                let subByte = row[index] &- row[index &- 4]
+                up &+= UInt16(min(upByte, 0 &- upByte))
+                sub &+= UInt16(min(subByte, 0 &- subByte))
+            }
+            upCost &+= UInt32(up)
+            subCost &+= UInt32(sub)
+            start = end
         }
         if upCost <= subCost {
             out[0] = 2
@@ -166,6 +325,7 @@ package enum PNGEncoder {
             for index in 0..<min(4, count) { out[index + 1] = row[index] }
             for index in min(4, count)..<count { out[index + 1] = row[index] &- row[index - 4] }
         }
+        return false
     }
 }
 
