@@ -40,9 +40,6 @@ public final class SceneRenderer {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
-    /// Threads one image may be encoded on (a big PNG's compression). The output does not depend on it.
-    package var threads = 1
-
     /// Seconds spent drawing and then encoding (PNG compression, SVG/PDF finishing), summed over
     /// every render so far, for `--timings`.
     public private(set) var paintSeconds: Double = 0
@@ -124,8 +121,9 @@ public final class SceneRenderer {
         }
     }
 
-    /// How many threads rendering one image may use: the SVG writer reads glyph outlines and
-    /// writes a large document's parts on two. 1 keeps all of it on the calling thread.
+    /// How many threads rendering one image may use: a big PNG is compressed in parts on them, and
+    /// the SVG writer reads glyph outlines and writes a large document's parts on two. The output
+    /// does not depend on it; 1 keeps all of it on the calling thread.
     public var threads = 1
 
     /// Glyph outlines for SVG output, kept across documents.
