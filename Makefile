@@ -55,11 +55,13 @@ demo: build
 # Every test: unit, layout snapshots, golden images, the CLI end to end. The full log is in
 # .build/test.log; the last line is the plain 'N passed, N failed' summary, in which each case of
 # a Swift Testing test over arguments (each fixture) counts as a test.
+# XCTest's closing line, which names the skipped tests when there are any.
+EXECUTED = Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?
 test: deps schema-tools lint
 	$(SWIFT) build $(BUILD_FLAGS)
 	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log \
 	  | grep -aE "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
-	  summary=$$(grep -aE "Executed [0-9]+ tests?, with [0-9]+ failures?" .build/test.log | tail -1); \
+	  summary=$$(grep -aE "$(EXECUTED)" .build/test.log | tail -1); \
 	  total=$$(echo "$$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/'); \
 	  failed=$$(grep -acE "^Test Case '.*' failed" .build/test.log); \
 	  if [ -z "$$summary" ]; then echo "0 passed, 1 failed"; exit 1; fi; \
@@ -70,10 +72,12 @@ test: deps schema-tools lint
 
 # Every fixture shown by the clients people view our images in (Chromium, Inkscape, librsvg,
 # poppler) and compared with our PNG; qpdf --check and pngcheck on every file; text found in the
-# SVG. Installs the clients from Debian first (scripts/clients.py says what it checks).
+# SVG. Installs the clients from Debian first (scripts/clients.py says what it checks). Then the PNG
+# encoder's sweep: images of every shape decoded by the system zlib and compared with cairo's.
 CLIENTS_WORK ?= .build/clients
 clients: build
 	python3 scripts/clients.py $(BIN) fixtures $(CLIENTS_WORK)
+	python3 scripts/png-sweep.py $(CLIENTS_WORK)/png-sweep
 
 # swift-format with the checked-in .swift-format; `make lint` checks it, 120 columns in Swift, Python,
 # shell and this Makefile, and Swift functions of 60 lines at most (scripts/lint.sh); `make test`

@@ -1,4 +1,5 @@
 import CDeflate
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineCairo
@@ -97,6 +98,49 @@ final class ZlibPartsTests: XCTestCase {
             let blocks = try XCTUnwrap(stream.withUnsafeBytes { DeflateBlocks(walking: $0) })
             XCTAssertEqual((blocks.endBit + 7) / 8, stream.count, "\(count) bytes")
             XCTAssertEqual(stream[blocks.lastHeaderBit >> 3] >> UInt8(blocks.lastHeaderBit & 7) & 1, 1)
+        }
+    }
+
+    /// Bytes whose codes libdeflate makes unusual: geometric symbol counts (codes of up to 15
+    /// bits, longer than the walker's tables), copies from every distance, nearly all zeros
+    /// (one distance code or none), noise (stored blocks, past 64 KiB too).
+    private func shaped(_ kind: Int, count: Int, generator: inout SeededGenerator) -> [UInt8] {
+        var input = [UInt8](repeating: 0, count: count)
+        for index in 0..<count {
+            let random = generator.next()
+            let back = kind == 2 ? 1 << Int((random >> 8) % 15) : 1 + Int((random >> 8) % 32_768)
+            switch kind {
+            case 0: input[index] = UInt8(truncatingIfNeeded: random)
+            case 1: input[index] = UInt8(min(255, (random | 1 << 63).trailingZeroBitCount * 7 + Int(random >> 60)))
+            case 2, 3:
+                let copies = index >= back && random % 4 != 0
+                input[index] = copies ? input[index - back] : UInt8(truncatingIfNeeded: random >> 32)
+            default: input[index] = random % 1000 == 0 ? UInt8(truncatingIfNeeded: random >> 16) : 0
+            }
+        }
+        return input
+    }
+
+    /// A stream libdeflate wrote at any level, of any of those shapes and of sizes around its
+    /// stored blocks' limits, is walked to its end and continues into another.
+    func testStreamsOfEveryLevelAndShapeAreWalkedAndContinue() throws {
+        var generator = SeededGenerator(seed: 99)
+        let sizes = [0, 1, 55, 56, 1000, 65_535, 65_536, 70_000, 140_000]
+        for round in 0..<150 {
+            let level = Int32(round % 13)
+            let kind = Int(generator.next() % 5)
+            let count = round % 2 == 0 ? sizes[Int(generator.next() % 9)] : Int(generator.next() % 40_000)
+            let input = shaped(kind, count: count, generator: &generator)
+            let stream = try deflate(input, level: level)
+            let blocks = try XCTUnwrap(stream.withUnsafeBytes { DeflateBlocks(walking: $0) }, "round \(round)")
+            XCTAssertEqual((blocks.endBit + 7) / 8, stream.count, "round \(round): level \(level), shape \(kind)")
+            var first = stream
+            XCTAssertTrue(ZlibParts.continuing(&first))
+            let adler = UInt32(libdeflate_adler32(1, input, count))
+            let parts = [first, stream].map { ZlibParts.Part(deflate: $0, adler: adler, count: count) }
+            XCTAssertEqual(
+                try inflate(zlib: ZlibParts.stream(parts, level: level), count: 2 * count), input + input,
+                "round \(round): level \(level), shape \(kind), \(count) bytes")
         }
     }
 }
