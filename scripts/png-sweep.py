@@ -16,7 +16,10 @@ try:
     import numpy as np
     from PIL import Image
 except ImportError:
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "numpy", "pillow"], check=True)
+    install = [sys.executable, "-m", "pip", "install", "-q", "numpy", "pillow"]
+    # Debian's own Python refuses pip without this flag (PEP 668); other Pythons take it plainly.
+    if subprocess.run(install).returncode != 0:
+        subprocess.run(install + ["--break-system-packages"], check=True)
     import numpy as np
     from PIL import Image
 
