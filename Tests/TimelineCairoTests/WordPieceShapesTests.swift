@@ -175,6 +175,23 @@ final class WordPieceShapesTests: XCTestCase {
                 pieces: pieces, font: "Inter 12"), true)
     }
 
+    /// Pieces whose starts a lookup looks across are joined with the text before them and shaped
+    /// again; a long text of such pieces, none known yet, would be shaped over and over in ever
+    /// longer prefixes (quadratic time, and as many kept prefixes). Its pieces cost at most a few
+    /// times its own bytes before it is shaped whole.
+    func testJoinedPiecesCostAboutTheTextsBytes() throws {
+        let library = try FontLibrary()
+        let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
+        let pieces = WordPieceShapes()
+        for text in [
+            (0..<600).map { "(A\($0))" }.joined(separator: " "), (0..<600).map { "x\($0)" }.joined(separator: " -> "),
+        ] {
+            let before = pieces.shapedBytes
+            XCTAssertNotNil(compare(text, library: library, attributes: attributes, pieces: pieces, font: "Inter 12"))
+            XCTAssertLessThanOrEqual(pieces.shapedBytes - before, 2 * text.utf8.count, String(text.prefix(20)))
+        }
+    }
+
     /// A text's known pieces are not shaped again: only its new words are.
     func testOnlyNewPiecesAreShaped() throws {
         let library = try FontLibrary()

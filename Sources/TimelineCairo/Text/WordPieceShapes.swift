@@ -84,6 +84,7 @@ final class WordPieceShapes {
     /// Texts put together from pieces, and pieces shaped, for tests.
     private(set) var assembled = 0
     private(set) var shaped = 0
+    private(set) var shapedBytes = 0
 
     static let sentinel = "\u{10FFFD}"
 
@@ -118,8 +119,10 @@ final class WordPieceShapes {
         var start = 0
         var endIndex = 0
         // A piece joined with the next where a lookup looks past its end, with the one before
-        // where a lookup looks across its start; never more shapings than pieces.
-        var budget = ends.count
+        // where a lookup looks across its start; never more shapings than pieces, nor more than
+        // twice the text's bytes: a text whose every piece needs the one before would otherwise
+        // shape ever longer prefixes (quadratic time, and as many prefixes kept).
+        var budget = (shapings: ends.count, bytes: 2 * text.count)
         while start < text.count {
             guard start > 0 || ends[endIndex] < text.count,
                 let outcome = outcome(
@@ -156,7 +159,7 @@ final class WordPieceShapes {
     /// joined with the next, or shaped now while `budget` lasts (nil past it).
     private func outcome(
         _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ endIndex: Int, ends: [Int], key: inout Key,
-        budget: inout Int, shaping: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> Outcome
+        budget: inout (shapings: Int, bytes: Int), shaping: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> Outcome
     ) -> Outcome? {
         let end = ends[endIndex]
         let piece = UnsafeBufferPointer(rebasing: text[start..<end])
@@ -168,8 +171,9 @@ final class WordPieceShapes {
             // Joined with the next piece before shaping: that one is known to need what precedes it.
             return .unsafeEnd
         }
-        guard budget > 0 else { return nil }
-        budget -= 1
+        guard budget.shapings > 0, budget.bytes >= piece.count else { return nil }
+        budget.shapings -= 1
+        budget.bytes -= piece.count
         let outcome = shaping(piece, key.first, key.last)
         pieces[key.owned] = outcome
         return outcome
@@ -224,6 +228,7 @@ final class WordPieceShapes {
         _ hbFont: OpaquePointer?, _ features: [hb_feature_t]
     ) -> Outcome {
         shaped += 1
+        shapedBytes += piece.count
         var bytes: [UInt8] = first ? [] : [0x20]
         bytes.append(contentsOf: piece)
         if !last { bytes.append(contentsOf: Self.sentinel.utf8) }
