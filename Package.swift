@@ -77,7 +77,9 @@ let package = Package(
                 "TimelineCairo", "TimelineScene", "TimelineGolden", "TimelineTestSupport", "CCairo", "CPangoCairo",
                 "CDeflate",
             ]),
-        .testTarget(name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineGolden", "TimelineScene"]),
+        .testTarget(
+            name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineGolden", "TimelineScene"],
+            exclude: ["Inputs"]),
         .testTarget(name: "TimelineGoldenTests", dependencies: ["TimelineGolden", "TimelineKit"]),
         .testTarget(
             name: "timeline-cardsTests", dependencies: ["TimelineKit", "TimelineGolden", "TimelineTestSupport"]),

@@ -16,7 +16,7 @@ public struct BatchRender {
     public var options: RenderOptions
     /// Threads to use, 1 to `cores`: every thread loads fonts of its own, so threads beyond the
     /// cores add no speed, only memory (and fontconfig fails past a few thousand). Larger values
-    /// are clamped.
+    /// are clamped. With `options.systemFonts`, a batch renders on one thread.
     public var jobs: Int {
         didSet { jobs = Self.clampedJobs(jobs) }
     }
@@ -36,6 +36,11 @@ public struct BatchRender {
     static func clampedJobs(_ jobs: Int) -> Int {
         max(1, min(jobs, cores))
     }
+
+    /// The threads a render uses: `jobs`, but one with the machine's fonts (`systemFonts`). The
+    /// threads' font maps then share FreeType faces that cairo and Pango use without a common
+    /// lock: drawing the boxes of characters no font has crashed in FreeType with two threads.
+    var threads: Int { options.systemFonts ? 1 : jobs }
 
     /// What one input produced.
     public struct Output: Sendable {
@@ -107,10 +112,10 @@ public struct BatchRender {
     public func render(_ inputs: [InputSource], progress: ((Int) -> Void)? = nil) -> Result {
         let slots = Slots(count: inputs.count)
         slots.progress = progress
-        let workers = min(jobs, max(1, inputs.count))
+        let workers = min(threads, max(1, inputs.count))
         var perInput = options
         // Threads not needed for whole inputs shape the text of one.
-        perInput.threadsPerInput = max(1, jobs / workers)
+        perInput.threadsPerInput = max(1, threads / workers)
         let options = perInput
         let keepsRenderers = keepsRenderers
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
