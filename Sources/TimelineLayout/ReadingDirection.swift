@@ -10,10 +10,19 @@ enum ReadingDirection {
         case .ltr: return false
         case .rtl: return true
         case .auto:
+            // Every item, groups' children too, walked without building rows (layouts ask this
+            // several times a card).
             var balance = 0
-            for row in ItemRow.flatten(card.items) {
-                guard let rightToLeft = isRightToLeft(row.item) else { continue }
-                balance += rightToLeft ? 1 : -1
+            var walks: [(items: [Item], next: Int)] = [(card.items, 0)]
+            while let depth = walks.indices.last {
+                guard walks[depth].next < walks[depth].items.count else {
+                    walks.removeLast()
+                    continue
+                }
+                let item = walks[depth].items[walks[depth].next]
+                walks[depth].next += 1
+                if let rightToLeft = isRightToLeft(item) { balance += rightToLeft ? 1 : -1 }
+                if let children = item.children, !children.isEmpty { walks.append((children, 0)) }
             }
             return balance > 0
         }
@@ -38,8 +47,14 @@ enum ReadingDirection {
     /// Whether a text's first strong letter is right to left (Hebrew, Arabic, Syriac, Thaana,
     /// N'Ko and their presentation forms); nil when it has no letter.
     static func firstStrongIsRightToLeft(_ text: String) -> Bool? {
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+        for scalar in text.unicodeScalars {
             let value = scalar.value
+            // ASCII's only letters are A–Z and a–z, without looking the property up.
+            if value < 0x80 {
+                if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { return false }
+                continue
+            }
+            guard scalar.properties.isAlphabetic else { continue }
             return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value)
                 || (0xFE70...0xFEFF).contains(value)
         }

@@ -174,6 +174,35 @@ final class RightToLeftTests: XCTestCase {
         XCTAssertTrue(ReadingDirection.isRightToLeft(card))
     }
 
+    func testItemsInsideGroupsCountTowardTheCardsDirection() throws {
+        let card = try LayoutFixture.card(
+            """
+            version: 1
+            cards:
+              - items:
+                  - title: Phase
+                    items:
+                      - { title: שלב א }
+                      - title: קבוצה
+                        items: [{ title: בדיקה }, { title: מסירה }]
+                  - { title: Ship }
+            """)
+        XCTAssertTrue(ReadingDirection.isRightToLeft(card), "four Hebrew titles, two Latin")
+    }
+
+    func testFirstStrongLetterIsFoundAsTheAlphabeticPropertySays() {
+        let samples = (0..<0x800).compactMap(Unicode.Scalar.init) + ["\u{FB1D}", "\u{FE70}", "\u{4E2D}", "\u{1F600}"]
+        for scalar in samples {
+            let text = "12 \(Character(scalar))"
+            let expected: Bool? =
+                scalar.properties.isAlphabetic
+                ? (0x0590...0x08FF).contains(scalar.value) || (0xFB1D...0xFDFF).contains(scalar.value)
+                    || (0xFE70...0xFEFF).contains(scalar.value)
+                : nil
+            XCTAssertEqual(ReadingDirection.firstStrongIsRightToLeft(text), expected, String(scalar.value, radix: 16))
+        }
+    }
+
     func testRightToLeftHorizontalListsAndPreviewStripsRunFromTheRight() throws {
         for layout in ["direction: horizontal", "layout: preview"] {
             let scene = try LayoutFixture.scene(
