@@ -157,7 +157,7 @@ struct ImageFlags: ParsableArguments {
     @Option(help: "Add a folder of fonts (repeatable).")
     var fonts: [String] = []
 
-    @Flag(help: "Use the machine's fonts too (output may then differ between machines).")
+    @Flag(help: "Use the machine's fonts too (output may then differ between machines; renders on one thread).")
     var systemFonts = false
 
     @Flag(help: "Treat text cut with an ellipsis as an error.")
