@@ -15,10 +15,14 @@ extension PangoTextMeasurer {
     /// Lays out one document: first the lines kept for painting the previous document are
     /// dropped and the fonts put in the measuring state, so that no measurement depends on
     /// what was painted before (a PNG at another scale); then `layout` runs with this measurer.
+    /// The answers of earlier documents go with their lines: a text answered from them would
+    /// have no kept line and be laid out again to paint, which a scaled PDF draws at a font size
+    /// rounded another way, so a document's bytes would depend on what came before it.
     public func measuringDocument<Result>(
         _ layout: (PangoTextMeasurer) throws -> Result
     ) rethrows -> DocumentMeasurement<Result> {
         fonts.handoff.discardAll()
+        forgetMeasured()
         fonts.enterMeasuringState()
         let shapingBefore = shapingSeconds
         let start = DispatchTime.now().uptimeNanoseconds

@@ -98,7 +98,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// found, or added with the default, in one hashing.
     private static func read(_ value: inout Int) -> Int { value }
 
-    private func forgetMeasured() {
+    func forgetMeasured() {
         positions.removeAll(keepingCapacity: true)
         answers.removeAll(keepingCapacity: true)
     }
