@@ -48,14 +48,15 @@ final class PipelineTests: XCTestCase {
         }
     }
 
-    func testShapingIsTimedApartFromLayoutAndOnlyForNewTexts() throws {
+    func testShapingIsTimedApartFromLayoutForEachDocument() throws {
         let renderer = try TimelineRenderer()
         _ = try renderer.render(source(Self.plan))
         let first = renderer.timings
         XCTAssertGreaterThan(first.shape, 0)
         XCTAssertGreaterThan(first.layout, 0)
+        // Each document measures its own texts (its images must not depend on earlier ones).
         _ = try renderer.render(source(Self.plan))
-        XCTAssertEqual(renderer.timings.shape, first.shape, "the texts were measured already")
+        XCTAssertGreaterThan(renderer.timings.shape, first.shape)
         XCTAssertGreaterThan(renderer.timings.layout, first.layout)
     }
 

@@ -29,8 +29,9 @@ public final class PangoTextMeasurer: TextMeasuring {
         g_object_unref(UnsafeMutableRawPointer(singleLine))
     }
 
-    /// Texts already measured, by everything a measurement depends on: documents repeat
-    /// subtitles, statuses and labels, and each would otherwise be shaped again. A dictionary of
+    /// Texts already measured in this document (`measuringDocument` forgets them), by everything
+    /// a measurement depends on: a document repeats subtitles, statuses and labels, and each
+    /// would otherwise be shaped again. A dictionary of
     /// positions in `answers`, not of answers, so that a batch hashes each request once and
     /// fills in its new texts' answers once they are shaped (hashing is most of a known text's
     /// cost).
@@ -69,7 +70,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Measures a layout's texts in its order, the new ones on up to `threads` threads: this
     /// measurer's and helpers', each with its own fonts (Pango's font maps are not thread-safe).
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
-        // Texts seen before, and repeats within the batch, are not measured again. Each request is
+        // Texts seen before in the document, and repeats within the batch, are not measured again. Each request is
         // hashed once: looked up, and added if new, in one access.
         if answers.count + requests.count > Self.cacheLimit { forgetMeasured() }
         positions.reserveCapacity(answers.count + requests.count)
