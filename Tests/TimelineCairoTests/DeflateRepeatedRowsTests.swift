@@ -6,18 +6,6 @@ import XCTest
 /// A block of repeated rows decodes to the rows (filter Up, zeros) at every width, wherever the
 /// copies of 258 bytes leave a remainder, and other blocks can follow it.
 final class DeflateRepeatedRowsTests: XCTestCase {
-    private func inflate(zlib stream: [UInt8], count: Int) throws -> [UInt8] {
-        let decompressor = try XCTUnwrap(libdeflate_alloc_decompressor())
-        defer { libdeflate_free_decompressor(decompressor) }
-        var output = [UInt8](repeating: 0xEE, count: count)
-        var written = 0
-        XCTAssertEqual(
-            libdeflate_zlib_decompress(decompressor, stream, stream.count, &output, count, &written), LIBDEFLATE_SUCCESS
-        )
-        XCTAssertEqual(written, count)
-        return output
-    }
-
     func testBlockDecodesToRowsOfZerosAfterTheUpFilter() throws {
         // Remainders after the copies of 258: none, 1 and 2 (literals), 3 to 257 (a length code).
         for rowBytes in [5, 6, 7, 8, 13, 259, 260, 261, 262, 263, 300, 3841, 4001, 131_069] {

@@ -26,18 +26,6 @@ final class ZlibPartsTests: XCTestCase {
         return Array(output.prefix(count))
     }
 
-    private func inflate(zlib stream: [UInt8], count: Int) throws -> [UInt8] {
-        let decompressor = try XCTUnwrap(libdeflate_alloc_decompressor())
-        defer { libdeflate_free_decompressor(decompressor) }
-        var output = [UInt8](repeating: 0, count: count)
-        var written = 0
-        XCTAssertEqual(
-            libdeflate_zlib_decompress(decompressor, stream, stream.count, &output, count, &written), LIBDEFLATE_SUCCESS
-        )
-        XCTAssertEqual(written, count)
-        return output
-    }
-
     func testJoinedPartsDecodeToTheirBytes() throws {
         for level: Int32 in [1, 6, 12] {
             for (seed, noise) in [(1, 100), (2, 0), (3, 3), (4, 30)] as [(UInt32, Int)] {
