@@ -81,6 +81,19 @@ public struct OutputWriter {
         }
     }
 
+    /// Begins removing the stale temporaries of the folder the images will go to, on another
+    /// thread, so that reading a big folder overlaps the rendering; the first write into it waits
+    /// for the end. Per-input subfolders are swept when first written, as any folder is.
+    public func startRemovingStaleTemporaries() {
+        switch target {
+        case .standardOutput: return
+        case .file(let path): TemporaryFile.startRemovingStale(in: TemporaryFile.split(path).folder)
+        case .directory(let directory):
+            guard !multipleInputs || feed else { return }
+            TemporaryFile.startRemovingStale(in: TemporaryFile.split(PathName.appending("_", to: directory)).folder)
+        }
+    }
+
     /// Writes one file atomically, or to standard output when `path` is `-`.
     /// - Throws: `RenderFailure.writing` with the path and why.
     public func write(_ data: Data, to path: String) throws {

@@ -1,3 +1,4 @@
+import Dispatch
 import TimelineCairo
 
 #if canImport(FoundationEssentials)
@@ -94,9 +95,21 @@ struct TemporaryFile {
 
     /// Removes temporaries of ours that a killed run left in `folder`: those whose process is
     /// gone, or that are older than `staleAge`. Nothing else is touched: not other names, not links
-    /// or folders with our names, not a running process's files. Done once per folder and process.
+    /// or folders with our names, not a running process's files. Done once per folder and process;
+    /// when `startRemovingStale` began it, this waits for it to end.
     static func removeStale(in folder: String) {
-        guard sweptFolders.insert(folder) else { return }
+        sweeps.sweep(folder)
+    }
+
+    /// Begins `removeStale(in: folder)` on another thread, for a folder known before its images
+    /// are: the folder is read in full (about 0.5 µs an entry, 15 ms in a /tmp of 30,000), which
+    /// then overlaps the rendering instead of delaying the write.
+    static func startRemovingStale(in folder: String) {
+        sweeps.start(folder)
+    }
+
+    /// Reads `folder` and removes its stale temporaries.
+    private static func sweepNow(_ folder: String) {
         guard let directory = opendir(folder.isEmpty ? "." : folder) else { return }
         defer { closedir(directory) }
         let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
@@ -121,17 +134,42 @@ struct TemporaryFile {
         }
     }
 
-    /// Folders already swept by this process.
-    private static let sweptFolders = FolderSet()
+    /// The folders this process swept or is sweeping.
+    private static let sweeps = Sweeps()
 
-    private final class FolderSet: @unchecked Sendable {
+    private final class Sweeps: @unchecked Sendable {
         private let lock = Lock()
-        private var folders: Set<String> = []
-        /// False when `folder` was there already.
-        func insert(_ folder: String) -> Bool {
+        /// A folder's sweep, done once its group is left.
+        private var sweeps: [String: DispatchGroup] = [:]
+
+        /// The group of `folder`'s sweep, and whether the caller is to make it.
+        private func claim(_ folder: String) -> (group: DispatchGroup, isNew: Bool) {
             lock.lock()
             defer { lock.unlock() }
-            return folders.insert(folder).inserted
+            if let group = sweeps[folder] { return (group, false) }
+            let group = DispatchGroup()
+            group.enter()
+            sweeps[folder] = group
+            return (group, true)
+        }
+
+        func start(_ folder: String) {
+            let (group, isNew) = claim(folder)
+            guard isNew else { return }
+            DispatchQueue.global(qos: .utility).async {
+                TemporaryFile.sweepNow(folder)
+                group.leave()
+            }
+        }
+
+        func sweep(_ folder: String) {
+            let (group, isNew) = claim(folder)
+            if isNew {
+                TemporaryFile.sweepNow(folder)
+                group.leave()
+            } else {
+                group.wait()
+            }
         }
     }
 }

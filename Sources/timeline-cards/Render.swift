@@ -173,6 +173,9 @@ struct Render: ParsableCommand {
             outcome.exitCode = Diagnostics.report(error)
             return outcome
         }
+        let writer = OutputWriter(
+            target: target, multipleInputs: loaded.total > 1 || input.shard != nil, feed: image.feed)
+        writer.startRemovingStaleTemporaries()
         var batch = BatchRender(
             options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = !watch // the process ends after this command
@@ -192,8 +195,6 @@ struct Render: ParsableCommand {
         outcome.problems = result.problems.count
         outcome.exitCode = result.exitCode
         guard result.exitCode == 0 else { return outcome }
-        let writer = OutputWriter(
-            target: target, multipleInputs: loaded.total > 1 || input.shard != nil, feed: image.feed)
         write(&result, with: writer, batch: batch, into: &outcome)
         guard outcome.exitCode == 0 else { return outcome }
         if timings { Diagnostics.print(result.timings.summary) }

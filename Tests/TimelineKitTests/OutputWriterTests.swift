@@ -89,4 +89,19 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(TemporaryFile.processID(inTemporaryName: ".a.timeline-cards-12-0123456789abcdef.tmp"), 12)
         XCTAssertEqual(leftovers, [])
     }
+
+    /// A sweep begun on another thread is waited for by the first write into its folder.
+    func testAWriteWaitsForTheSweepBegunEarly() throws {
+        let prefix = folder.path + "/"
+        let stale = (0..<200).map { prefix + ".card-\($0).svg.timeline-cards-1-0123456789abcdef.tmp" }
+        let old = Date(timeIntervalSinceNow: -7200)
+        for path in stale {
+            try Data("partial".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+        }
+        OutputWriter(target: .file(prefix + "card.svg"), multipleInputs: false, feed: false)
+            .startRemovingStaleTemporaries()
+        try OutputWriter.writeAll([(prefix + "card.svg", Data("new".utf8))])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["card.svg"])
+    }
 }

@@ -124,6 +124,31 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: secret, encoding: .utf8), "do not touch\n")
     }
 
+    /// The folder is read while the card renders when `-o` names a file or a folder of one
+    /// input's images; a batch's subfolders are read when first written. Each way, the stale
+    /// temporaries go and the running process's stay.
+    func testStaleTemporariesGoWhateverTheOutputNames() throws {
+        let dead = try finishedProcessID()
+        let alive = ProcessInfo.processInfo.processIdentifier
+        func name(_ image: String, _ pid: Int32) -> String { ".\(image).timeline-cards-\(pid)-0123456789abcdef.tmp" }
+        let cases: [(arguments: [String], folder: String, written: [String])] = [
+            (["render", "in.yaml", "-o", "out/named.svg"], "out", ["named.svg"]),
+            (["render", "in.yaml", "other.yaml", "-o", "out"], "out/in", ["card-1.svg"]),
+        ]
+        for (arguments, subfolder, written) in cases {
+            let folder = try CLIRunner.temporaryDirectory()
+            let out = folder.appendingPathComponent(subfolder)
+            for file in [name("named.svg", dead), name("running.svg", alive)] {
+                try write("partial", to: out.appendingPathComponent(file))
+            }
+            try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+            try write(Self.oneItem, to: folder.appendingPathComponent("other.yaml"))
+            let result = try run(arguments, in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try contents(out), ([name("running.svg", alive)] + written).sorted(), "\(arguments)")
+        }
+    }
+
     // MARK: All or nothing per input
 
     /// The images of `yaml` by name, rendered into a scratch folder.
