@@ -59,6 +59,11 @@ public enum TimelineKit {
         DocumentDecoder.parseDate(text)
     }
 
+    /// Whether `tag` is a BCP 47 locale tag as `locale:` and `--locale` take it.
+    package static func isLocaleTag(_ tag: String) -> Bool {
+        DocumentDecoder.isLocaleTag(tag)
+    }
+
     /// The input format's JSON Schema (draft 2020-12), from the decoder's own key tables.
     public static var jsonSchema: String { JSONSchema.text() }
 

@@ -154,4 +154,7 @@ public struct DocumentDecoder: Sendable {
 extension DocumentDecoder {
     /// An ISO 8601 date or date-time as the format reads it.
     public static func parseDate(_ text: String) -> DateValue? { ValueParsers.date(text) }
+
+    /// Whether `tag` is written as the format's `locale:` takes it (a BCP 47 tag such as de-DE).
+    package static func isLocaleTag(_ tag: String) -> Bool { DecodeContext.isLocaleTag(tag) }
 }

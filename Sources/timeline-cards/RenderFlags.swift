@@ -176,6 +176,9 @@ struct ImageFlags: ParsableArguments {
         if let now, TimelineKit.parseDate(now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 date or date-time")
         }
+        if let locale, !TimelineKit.isLocaleTag(locale) {
+            throw ValidationError("--locale '\(locale)' is not a BCP 47 locale, such as en-US, de-DE or ja")
+        }
         for folder in fonts {
             if FileKind(atPath: folder) != .directory {
                 throw ValidationError("--fonts '\(folder)' is not a folder")

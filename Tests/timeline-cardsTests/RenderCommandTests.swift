@@ -83,6 +83,23 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("x.svg").path))
     }
 
+    /// A bad `--locale` is the flag's problem, said once as a usage error, not at each input.
+    func testABadLocaleFlagIsAUsageErrorNotAnInputsProblem() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run([
+            "render", CLIRunner.fixture("plain.yaml"), CLIRunner.fixture("groups.yaml"), "-o", out.path,
+            "--locale", "de_DE",
+        ])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("Error: --locale 'de_DE' is not a BCP 47 locale, such as en-US, de-DE or ja\n"),
+            result.stderr)
+        XCTAssertFalse(result.stderr.contains(".yaml"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [])
+        let good = try CLIRunner.run(["render", CLIRunner.fixture("plain.yaml"), "-o", out.path, "--locale", "de-DE"])
+        XCTAssertEqual(good.status, 0, good.stderr)
+    }
+
     func testYAMLAndJSONGiveIdenticalBytes() throws {
         let out = try CLIRunner.temporaryDirectory()
         let yaml = CLIRunner.fixture("timelinecards.yaml")
