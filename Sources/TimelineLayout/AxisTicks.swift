@@ -34,10 +34,12 @@ enum TickUnit: Equatable {
         }
     }
 
-    /// The finest unit whose ticks lie at least `minimumPitch` points apart.
-    static func choose(pointsPerSecond: Double, minimumPitch: Double) -> TickUnit? {
+    /// The finest unit whose ticks lie at least `minimumPitch` points apart; days at the finest
+    /// when `daysOnly` (every date is a day: hour ticks between them would mark times nobody gave).
+    static func choose(pointsPerSecond: Double, minimumPitch: Double, daysOnly: Bool = false) -> TickUnit? {
         guard pointsPerSecond > 0 else { return nil }
-        return ladder.first { $0.seconds * pointsPerSecond >= minimumPitch } ?? .years(1000)
+        let units = daysOnly ? ladder.drop { $0.seconds < TickUnit.days(1).seconds } : ladder[...]
+        return units.first { $0.seconds * pointsPerSecond >= minimumPitch } ?? .years(1000)
     }
 }
 

@@ -75,7 +75,7 @@ struct HorizontalTimeLayout {
         let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
         let marks = TimeAxisMarks.marks(
             map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
-            minimumPitch: AxisPainter.horizontalPitch)
+            minimumPitch: AxisPainter.horizontalPitch, daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
         let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
         return (painter.horizontal(marks, y: top, top: 0, texts: texts), marks.today != nil)
     }

@@ -4,7 +4,7 @@ import TimelineModel
 enum TimeAxisMarks {
     static func marks(
         map: AxisMap, style: Style, now: DateValue?, utcOffset: Int, names: DateNames,
-        minimumPitch: Double
+        minimumPitch: Double, daysOnly: Bool
     ) -> AxisPainter.Marks {
         let scale = map.scale
         let (start, end) = (map.position(scale.origin), map.position(scale.last))
@@ -13,7 +13,9 @@ enum TimeAxisMarks {
         let time = scale.last - scale.origin - cutTime
         let pointsPerSecond = time > 0 ? max(0, end - start - cutLength) / time : 0
         var ticks: [(AxisTick, Double)] = []
-        if let unit = TickUnit.choose(pointsPerSecond: pointsPerSecond, minimumPitch: minimumPitch) {
+        if let unit = TickUnit.choose(
+            pointsPerSecond: pointsPerSecond, minimumPitch: minimumPitch, daysOnly: daysOnly)
+        {
             let all = AxisTicks(unit: unit, utcOffset: utcOffset, names: names).ticks(
                 from: scale.origin, to: scale.last)
             ticks = all.filter { !scale.isCut($0.instant) }.map { ($0, map.position($0.instant)) }
@@ -47,6 +49,11 @@ enum TimeAxisMarks {
             result.append((tick, position))
         }
         return result.sorted { $0.1 < $1.1 }
+    }
+
+    /// Whether every date and end of `items` is a day, not a date-time.
+    static func daysOnly(_ items: [Item]) -> Bool {
+        items.allSatisfy { ($0.date?.isDay ?? true) && ($0.end?.isDay ?? true) }
     }
 
     /// Each row's start and end instants; an undated row sits where the row before it does.

@@ -121,7 +121,7 @@ struct TimeLayout {
         let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
         let marks = TimeAxisMarks.marks(
             map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
-            minimumPitch: AxisPainter.verticalPitch)
+            minimumPitch: AxisPainter.verticalPitch, daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
         let shifted = texts.map { text -> Primitive in
             var moved = text
             moved.translate(dx: axisLeft, dy: 0)

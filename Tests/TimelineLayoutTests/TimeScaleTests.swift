@@ -68,6 +68,22 @@ final class TimeScaleTests: XCTestCase {
         XCTAssertNil(TickUnit.choose(pointsPerSecond: 0, minimumPitch: 56))
     }
 
+    /// Dates without times are ticked by the day at the finest, however much room there is.
+    func testDaysOnlyTicksNoFinerThanADay() {
+        XCTAssertEqual(TickUnit.choose(pointsPerSecond: 250 / day, minimumPitch: 56), .hours(6))
+        XCTAssertEqual(TickUnit.choose(pointsPerSecond: 250 / day, minimumPitch: 56, daysOnly: true), .days(1))
+        XCTAssertEqual(TickUnit.choose(pointsPerSecond: 8 / day, minimumPitch: 56, daysOnly: true), .weeks)
+        func item(_ date: DateValue?, end: DateValue? = nil) -> Item {
+            var item = Item()
+            (item.date, item.end) = (date, end)
+            return item
+        }
+        let (day, time) = (DateValue(instant: 0, isDay: true), DateValue(instant: 3600))
+        XCTAssertTrue(TimeAxisMarks.daysOnly([item(day), item(nil)]))
+        XCTAssertFalse(TimeAxisMarks.daysOnly([item(day), item(time)]))
+        XCTAssertFalse(TimeAxisMarks.daysOnly([item(day, end: time)]))
+    }
+
     private func instant(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0) -> Double {
         Double(CivilDate.daysSinceEpoch(year: year, month: month, day: day)) * 86_400 + Double(hour * 3600)
     }
