@@ -37,6 +37,7 @@ package enum FontPreload {
     /// Shapes a sample in the fonts of every card's items, so HarfBuzz's plans are compiled and the
     /// common glyphs' extents cached before the first document needs them.
     private static func warmUp(_ library: FontLibrary) {
+        library.startLoading(itemFonts)
         PangoTextMeasurer(fonts: library).warmUp(itemFonts)
     }
 
