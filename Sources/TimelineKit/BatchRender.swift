@@ -119,6 +119,10 @@ public struct BatchRender {
         let options = perInput
         let keepsRenderers = keepsRenderers
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            // A thread's first input is read and decoded before its renderer takes the fonts,
+            // which the first renderer waits for while they load on another thread (FontPreload).
+            var index = slots.take()
+            var ahead = index < inputs.count ? TimelineRenderer.readAhead(inputs[index], options: options) : nil
             let renderer: TimelineRenderer
             do {
                 renderer = try TimelineRenderer(options: options)
@@ -129,14 +133,16 @@ public struct BatchRender {
                 slots.lock.unlock()
                 return
             }
-            while true {
-                let index = slots.take()
-                guard index < inputs.count else { break }
+            while index < inputs.count {
+                defer { index = slots.take() }
                 let input = inputs[index]
                 var output: Output?
                 var failure: RenderFailure?
+                let early = ahead
+                ahead = nil
                 do {
-                    output = Output(input: input, images: try renderer.render(input))
+                    output = Output(
+                        input: input, images: try early.map { try renderer.render($0) } ?? renderer.render(input))
                 } catch {
                     failure = Self.failure(error, input: input)
                 }

@@ -34,10 +34,19 @@ package enum FontPreload {
         return state.library?.library
     }
 
-    /// Shapes a sample in the default theme's fonts, so HarfBuzz's plans are compiled and the
+    /// Shapes a sample in the fonts of every card's items, so HarfBuzz's plans are compiled and the
     /// common glyphs' extents cached before the first document needs them.
     private static func warmUp(_ library: FontLibrary) {
-        PangoTextMeasurer(fonts: library).warmUp(defaultFonts)
+        library.startLoading(itemFonts)
+        PangoTextMeasurer(fonts: library).warmUp(itemFonts)
+    }
+
+    /// The default theme's title and subtitle fonts: the render waits for this thread, so a
+    /// font warmed here that the card does not draw (the event font of cards without dates)
+    /// only delays it; a card with dates loads that font as it measures them.
+    static var itemFonts: [String] {
+        let style = Style()
+        return [style.resolvedTitleFont, style.resolvedSubtitleFont]
     }
 
     /// The fonts of the default theme's titles, subtitles and labels.

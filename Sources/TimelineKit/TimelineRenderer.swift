@@ -66,6 +66,12 @@ public final class TimelineRenderer {
     /// - Throws: `RenderFailure.invalidInput` for a file over the limit, `.unreadableInput` for
     ///   one that is not a regular file or cannot be read.
     public func read(_ input: InputSource) throws -> InputSource {
+        try Self.read(input, options: options, timings: &timings)
+    }
+
+    private static func read(_ input: InputSource, options: RenderOptions, timings: inout PhaseTimings) throws
+        -> InputSource
+    {
         do {
             return try measureTime(&timings.read) { try input.read(maxBytes: options.limits.maxInputBytes) }
         } catch let error as InputSource.LoadError {
@@ -81,6 +87,12 @@ public final class TimelineRenderer {
             // The shaping threads' fonts load while the document is decoded.
             measurer.makeHelpersAhead(threads: options.threadsPerInput, warmUpFonts: FontPreload.defaultFonts)
         }
+        return try Self.decode(source, options: options, timings: &timings)
+    }
+
+    private static func decode(_ source: InputSource, options: RenderOptions, timings: inout PhaseTimings) throws
+        -> Document
+    {
         do {
             return try measureTime(&timings.decode) { () throws(DiagnosticsError) -> Document in
                 try DocumentDecoder(limits: options.limits, iconCheck: IconCheck.check).decode(
@@ -90,6 +102,33 @@ public final class TimelineRenderer {
         } catch let error as DiagnosticsError {
             throw RenderFailure.invalidInput(error.diagnostics)
         }
+    }
+
+    /// An input read, and decoded unless it is big, before the renderer of its thread is made.
+    package struct Ahead {
+        let read: Result<InputSource, any Error>
+        let decoded: Result<Document, any Error>?
+        let timings: PhaseTimings
+    }
+
+    /// Reads `input` and decodes it unless it is big enough for shaping helpers (whose fonts load
+    /// while it decodes): neither needs fonts, so a thread does this while its fonts still load.
+    package static func readAhead(_ input: InputSource, options: RenderOptions) -> Ahead {
+        var timings = PhaseTimings()
+        let read = Result { try Self.read(input, options: options, timings: &timings) }
+        var decoded: Result<Document, any Error>?
+        if case .success(let source) = read, source.data.count < bytesWorthHelpers {
+            decoded = Result { try Self.decode(source, options: options, timings: &timings) }
+        }
+        return Ahead(read: read, decoded: decoded, timings: timings)
+    }
+
+    /// `render(_:)` of an input read (and maybe decoded) by `readAhead`: the same images or error.
+    package func render(_ ahead: Ahead) throws -> [RenderedImage] {
+        timings.add(ahead.timings)
+        let source = try ahead.read.get()
+        let document = try ahead.decoded?.get() ?? decode(source)
+        return try render(document, name: source.baseName)
     }
 
     /// Lays out the images to draw, format by format, their text measured by Pango. Shaping is

@@ -34,4 +34,48 @@ final class BatchRenderTests: XCTestCase {
             XCTAssertEqual(result.outputs.count, 2)
         }
     }
+
+    /// A batch reads and decodes a thread's first input before the thread's fonts are loaded: the
+    /// images and the failures are those of rendering the input with the fonts loaded.
+    func testAnInputReadAheadRendersAsTheInputItself() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-ahead-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = folder.appendingPathComponent("small.yaml")
+        try "version: 1\ncards:\n  - id: a\n    items:\n      - title: Plan\n".write(
+            to: small, atomically: true, encoding: .utf8)
+        let bad = folder.appendingPathComponent("bad.yaml")
+        try "version: 1\ncards: 3\n".write(to: bad, atomically: true, encoding: .utf8)
+        let big = folder.appendingPathComponent("big.yaml")
+        let item = "      - title: Plan the next version with the whole team\n"
+        let items = String(repeating: item, count: TimelineRenderer.bytesWorthHelpers / item.utf8.count + 1)
+        try ("version: 1\ncards:\n  - id: a\n    items:\n" + items).write(to: big, atomically: true, encoding: .utf8)
+        let missing = folder.appendingPathComponent("missing.yaml")
+
+        let renderer = try TimelineRenderer(options: RenderOptions())
+        let options = renderer.options
+        let smallAhead = TimelineRenderer.readAhead(InputSource(file: small.path), options: options)
+        XCTAssertNotNil(smallAhead.decoded, "a small input is decoded ahead")
+        XCTAssertEqual(
+            try renderer.render(smallAhead).map(\.data), try renderer.render(InputSource(file: small.path)).map(\.data))
+        let bigAhead = TimelineRenderer.readAhead(InputSource(file: big.path), options: options)
+        XCTAssertNil(bigAhead.decoded, "a big input decodes once its shaping helpers are loading")
+        XCTAssertEqual(
+            try renderer.render(bigAhead).map(\.data), try renderer.render(InputSource(file: big.path)).map(\.data))
+        for failing in [bad, missing] {
+            let ahead = TimelineRenderer.readAhead(InputSource(file: failing.path), options: options)
+            var errors: [RenderFailure] = []
+            XCTAssertThrowsError(try renderer.render(ahead)) { errors.append($0 as! RenderFailure) }
+            XCTAssertThrowsError(try renderer.render(InputSource(file: failing.path))) {
+                errors.append($0 as! RenderFailure)
+            }
+            XCTAssertEqual(errors.map(\.description), errors.reversed().map(\.description))
+            XCTAssertEqual(errors.map(\.exitCode), [failing == bad ? 2 : 3, failing == bad ? 2 : 3])
+        }
+        let result = BatchRender(options: options, jobs: 1).render(
+            [small, bad, missing, big].map { InputSource(file: $0.path) })
+        XCTAssertEqual(result.outputs.map(\.input.baseName), ["small", "big"])
+        XCTAssertEqual(result.problems.count, 1)
+        XCTAssertEqual(result.failure?.exitCode, 3)
+    }
 }
