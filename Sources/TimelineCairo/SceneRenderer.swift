@@ -69,7 +69,8 @@ public final class SceneRenderer {
     }
 
     private func paint(
-        _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false
+        _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false,
+        partsWhilePainting: PNGPartsWhilePainting? = nil
     ) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
@@ -79,6 +80,14 @@ public final class SceneRenderer {
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure || scale == 1
         if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
+        if let partsWhilePainting {
+            painter.partsWhilePainting = partsWhilePainting
+            painter.rowsFinished = PNGPartsWhilePainting.rowsFinished(
+                after: scene, scale: scale, height: Int(cairo_image_surface_get_height(surface.pointer)),
+                fontSize: { [fonts] in
+                    Double(pango_font_description_get_size(fonts.description($0))) / Double(PANGO_SCALE)
+                })
+        }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -98,21 +107,36 @@ public final class SceneRenderer {
         }
         let surface = CairoSurface(
             cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
-        try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
-        cairo_surface_flush(surface.pointer)
-        guard let pixels = cairo_image_surface_get_data(surface.pointer) else {
-            throw RenderError.cairo("no pixel data")
+        guard surface.status == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface.pointer) else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status)))
         }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         let size = (
             Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
         )
+        // The top parts are compressed on other threads while the rows below are painted.
+        let whilePainting = PNGPartsWhilePainting(
+            pixels: pixels, width: size.0, height: size.1, stride: stride, compression: .fast, threads: threads)
+        do {
+            try paint(
+                scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
+                partsWhilePainting: whilePainting)
+        } catch {
+            whilePainting?.cancel()
+            throw error
+        }
+        cairo_surface_flush(surface.pointer)
+        let background = scene.backdrop ?? RGBA(r: 255, g: 255, b: 255)
         let encoded = timed(\.encodeSeconds) {
             Result { () throws(PNGEncoder.Failure) in
-                try PNGEncoder.encode(
+                if let whilePainting {
+                    return PNGEncoder.file(
+                        width: size.0, height: size.1, scale: scale, background: background,
+                        compressed: try whilePainting.compressed())
+                }
+                return try PNGEncoder.encode(
                     pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
-                    background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255), compression: .fast,
-                    threads: threads)
+                    background: background, compression: .fast, threads: threads)
             }
         }
         switch encoded {

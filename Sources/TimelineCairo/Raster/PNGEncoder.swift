@@ -46,6 +46,14 @@ package enum PNGEncoder {
         background: RGBA = RGBA(r: 255, g: 255, b: 255),
         compression: Compression = .small, threads: Int = 1
     ) throws(Failure) -> [UInt8] {
+        let compressed = try compressedRows(
+            Pixels(base: pixels, width: width, height: height, stride: stride), compression: compression,
+            threads: threads)
+        return file(width: width, height: height, scale: scale, background: background, compressed: compressed)
+    }
+
+    /// The file of an image whose rows are `compressed`, one zlib stream.
+    static func file(width: Int, height: Int, scale: Double, background: RGBA, compressed: [UInt8]) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
@@ -60,9 +68,6 @@ package enum PNGEncoder {
         density.appendBigEndian(perMetre)
         density.append(1) // the unit is the metre
         file.appendChunk("pHYs", density[...])
-        let compressed = try compressedRows(
-            Pixels(base: pixels, width: width, height: height, stride: stride), compression: compression,
-            threads: threads)
         // A chunk holds less than 2 GiB.
         for start in Swift.stride(from: 0, to: compressed.count, by: 1 << 30) {
             file.appendChunk("IDAT", compressed[start..<min(compressed.count, start + (1 << 30))])
@@ -76,16 +81,26 @@ package enum PNGEncoder {
     static let partBytes = 512 * 1024
 
     /// The filtered rows as one zlib stream.
-    private static func compressedRows(
+    static func compressedRows(
         _ image: Pixels, compression: Compression, threads: Int
     ) throws(Failure) -> [UInt8] {
-        let rowsPerPart = max(1, partBytes / (image.width * 4 + 1))
-        let parts = Swift.stride(from: 0, to: image.height, by: rowsPerPart).map {
-            $0..<min(image.height, $0 + rowsPerPart)
-        }
+        let parts = self.parts(of: image)
         if parts.count > 1, let compressed = compressedParts(image, parts, compression: compression, threads: threads) {
             return compressed
         }
+        return try compressedWhole(image, compression: compression)
+    }
+
+    /// The rows of each part of `image`, `partBytes` of filtered bytes or so.
+    static func parts(of image: Pixels) -> [Range<Int>] {
+        let rowsPerPart = max(1, partBytes / (image.width * 4 + 1))
+        return Swift.stride(from: 0, to: image.height, by: rowsPerPart).map {
+            $0..<min(image.height, $0 + rowsPerPart)
+        }
+    }
+
+    /// The filtered rows compressed in one call.
+    static func compressedWhole(_ image: Pixels, compression: Compression) throws(Failure) -> [UInt8] {
         let filtered = filteredRows(image, 0..<image.height).bytes
         guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
         defer { libdeflate_free_compressor(compressor) }
@@ -131,7 +146,7 @@ package enum PNGEncoder {
 
     /// A part's rows as deflate blocks: runs of repeated rows, and libdeflate's blocks for the
     /// rows between; the whole stream's last block if `last`.
-    private static func compressedPart(
+    static func compressedPart(
         _ image: Pixels, _ rows: Range<Int>, last: Bool, compressor: OpaquePointer
     ) -> ZlibParts.Part? {
         let (filtered, repeated) = filteredRows(image, rows)
@@ -217,7 +232,7 @@ package enum PNGEncoder {
     }
 
     /// Cairo's pixels, shared read-only by the threads that compress them.
-    private struct Pixels: @unchecked Sendable {
+    struct Pixels: @unchecked Sendable {
         let base: UnsafePointer<UInt8>
         let width: Int
         let height: Int
