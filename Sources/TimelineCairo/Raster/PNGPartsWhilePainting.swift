@@ -98,6 +98,7 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
     private func compressParts() {
         guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { return }
         defer { libdeflate_free_compressor(compressor) }
+        var scratch: [UInt8] = []
         pthread_mutex_lock(mutex)
         while true {
             while !spoiled, next < parts.count, parts[next].upperBound > finishedRows {
@@ -108,7 +109,7 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
             next += 1
             pthread_mutex_unlock(mutex)
             let part = PNGEncoder.compressedPart(
-                image, parts[index], last: index == parts.count - 1, compressor: compressor)
+                image, parts[index], last: index == parts.count - 1, compressor: compressor, scratch: &scratch)
             pthread_mutex_lock(mutex)
             results[index] = part
         }
