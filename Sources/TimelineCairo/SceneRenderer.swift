@@ -70,7 +70,7 @@ public final class SceneRenderer {
 
     private func paint(
         _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false,
-        partsWhilePainting: PNGPartsWhilePainting? = nil
+        partsWhilePainting: PNGPartsWhilePainting? = nil, preparedOutlines: TextOutlines? = nil
     ) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
@@ -80,6 +80,7 @@ public final class SceneRenderer {
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure || scale == 1
         if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
+        painter.preparedOutlines = preparedOutlines
         if let partsWhilePainting {
             painter.partsWhilePainting = partsWhilePainting
             painter.rowsFinished = PNGPartsWhilePainting.rowsFinished(
@@ -105,8 +106,8 @@ public final class SceneRenderer {
         guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
             throw RenderError.tooLarge(width: width, height: height)
         }
-        let surface = CairoSurface(
-            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
+        let canvas = try pngCanvas(scene, width: max(1, width), height: max(1, height), scale: scale)
+        let surface = canvas.surface
         guard surface.status == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface.pointer) else {
             throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status)))
         }
@@ -120,7 +121,7 @@ public final class SceneRenderer {
         do {
             try paint(
                 scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
-                partsWhilePainting: whilePainting)
+                partsWhilePainting: whilePainting, preparedOutlines: canvas.outlines)
         } catch {
             whilePainting?.cancel()
             throw error
@@ -139,10 +140,61 @@ public final class SceneRenderer {
                     background: background, compression: .fast, threads: threads)
             }
         }
+        withExtendedLifetime(canvas) {}
         switch encoded {
         case .success(let bytes): return Data(bytes)
         case .failure(let failure): throw RenderError.encoding(failure.description)
         }
+    }
+
+    /// A PNG's surface, and the memory under it when it is ours.
+    private struct PNGCanvas {
+        let surface: CairoSurface
+        let memory: PixelMemory?
+        let outlines: TextOutlines?
+    }
+
+    /// A PNG's surface. On several threads, the scene's text is laid out first, into outlines,
+    /// while another thread readies the pixels' memory.
+    private func pngCanvas(_ scene: Scene, width: Int, height: Int, scale: Double) throws -> PNGCanvas {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard threads > 1, stride > 0, let memory = PixelMemory(count: stride * height) else {
+            let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
+            return PNGCanvas(surface: surface, memory: nil, outlines: nil)
+        }
+        memory.populateMeanwhile()
+        let surface = CairoSurface(
+            cairo_image_surface_create_for_data(
+                memory.base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                Int32(stride)))
+        let outlines = try timed(\.paintSeconds) { try textOutlines(scene, scale: scale, on: surface) }
+        memory.waitUntilPopulated()
+        // cairo takes memory it did not allocate to hold anything: cleared, the surface paints as
+        // a new one, whose first drawings cairo composites as on nothing.
+        let context = CairoContext(surface: surface)
+        cairo_set_operator(context.pointer, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context.pointer)
+        return PNGCanvas(surface: surface, memory: memory, outlines: outlines)
+    }
+
+    /// The scene's text laid out as a PNG's painter lays it out on `surface`, whose size decides
+    /// which glyphs cairo leaves out as too far outside, its outlines kept instead of filled.
+    private func textOutlines(_ scene: Scene, scale: Double, on surface: CairoSurface) throws -> TextOutlines {
+        let outlines = TextOutlines()
+        let context = CairoContext(surface: surface)
+        cairo_scale(context.pointer, scale, scale)
+        var painter = ScenePainter(
+            cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: false,
+            background: scene.backgroundRect(scale: scale))
+        painter.textAsOutlines = true
+        painter.drawsKeptLines = scale == 1
+        painter.collectedOutlines = outlines
+        painter.collectText(scene)
+        let status = cairo_status(context.pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+        return outlines
     }
 
     /// How many threads rendering one image may use: a big PNG is compressed in parts on them, and

@@ -126,7 +126,9 @@ final class PNGPartsWhilePaintingTests: XCTestCase {
         XCTAssertEqual(rows, [58, 138, 258, 258, 400])
     }
 
-    /// A card painted while its top is compressed makes the file it makes on one thread.
+    /// A card painted while its top is compressed, its text laid out first (`TextOutlines`) onto
+    /// memory made ready meanwhile (`PixelMemory`), makes the file it makes on one thread, at any
+    /// scale; text far below the top included, which cairo would leave out of a smaller surface.
     func testRendererMakesTheSameFileOnOneThreadAndTwo() throws {
         var nodes: [Primitive] = []
         for index in 0..<40 {
@@ -145,9 +147,12 @@ final class PNGPartsWhilePaintingTests: XCTestCase {
             width: 240, height: 1_230, background: RGBA(r: 250, g: 250, b: 245), nodes: nodes, title: "t",
             description: [])
         let renderer = SceneRenderer(fonts: try FontLibrary())
-        let alone = try renderer.render(scene, format: .png, scale: 2)
-        renderer.threads = 2
-        XCTAssertEqual(try renderer.render(scene, format: .png, scale: 2), alone)
-        XCTAssertEqual(try PNGCoding.decode(alone).width, 480)
+        for scale in [1.0, 2, 3] {
+            renderer.threads = 1
+            let alone = try renderer.render(scene, format: .png, scale: scale)
+            renderer.threads = 2
+            XCTAssertEqual(try renderer.render(scene, format: .png, scale: scale), alone, "scale \(scale)")
+            XCTAssertEqual(try PNGCoding.decode(alone).width, Int(240 * scale))
+        }
     }
 }

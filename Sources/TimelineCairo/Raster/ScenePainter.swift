@@ -21,6 +21,10 @@ struct ScenePainter {
     /// PNG only: told the rows painting is done with after each node (`rowsFinished`, by node)
     /// and the rows each text fill reaches, so the image's top parts are compressed meanwhile.
     var partsWhilePainting: PNGPartsWhilePainting?
+    /// Takes the outlines of text lines instead of filling them (`collectText`).
+    var collectedOutlines: TextOutlines?
+    /// Text lines' outlines collected already, filled instead of laying the lines out.
+    var preparedOutlines: TextOutlines?
     var rowsFinished: [Int] = []
 
     func paint(_ scene: Scene) {
@@ -42,10 +46,30 @@ struct ScenePainter {
             case .box(let box): paintBox(box)
             case .line(let line): paintLine(line)
             case .marker(let marker): paintMarker(marker)
-            case .text(let text): paintText(text)
+            case .text(let text):
+                if let preparedOutlines {
+                    setColor(text.color)
+                    for path in preparedOutlines.paths(of: index) {
+                        cairo_new_path(cr)
+                        cairo_append_path(cr, path)
+                        fillOutlines()
+                    }
+                } else {
+                    paintText(text)
+                }
             case .image(let image): images.paint(image, clip: { setPath(image.clipOutline) })
             case .link(let link): paintLink(link)
             }
+        }
+    }
+
+    /// Lays out the scene's text into `collectedOutlines`, node by node, drawing nothing.
+    func collectText(_ scene: Scene) {
+        fonts.updateContext(for: cr)
+        for (index, node) in scene.nodes.enumerated() {
+            guard case .text(let text) = node else { continue }
+            collectedOutlines?.node = index
+            paintText(text)
         }
     }
 
@@ -271,6 +295,10 @@ struct ScenePainter {
     /// Fills the current path of glyph outlines, first telling `partsWhilePainting` the rows it
     /// reaches: those its points span, and the row above for antialiasing.
     private func fillOutlines() {
+        if let collectedOutlines {
+            collectedOutlines.take(from: cr)
+            return
+        }
         if let partsWhilePainting {
             var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
             cairo_path_extents(cr, &left, &top, &right, &bottom)
