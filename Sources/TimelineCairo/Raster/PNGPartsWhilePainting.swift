@@ -30,6 +30,9 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
     private var finishedRows = 0
     private var next = 0
     private var spoiled = false
+    /// What the calling thread compresses with once painting ends, readied by another thread
+    /// meanwhile (its first touches of that memory are page faults).
+    private var callersTools: Tools?
 
     /// Nil when the image is compressed in one part or on one thread: nothing to do meanwhile.
     init?(
@@ -44,8 +47,16 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         results = Array(repeating: nil, count: parts.count)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
-        for _ in 1..<min(threads, parts.count) {
-            DispatchQueue.global().async(group: helpers) { self.compressParts() }
+        for helper in 1..<min(threads, parts.count) {
+            DispatchQueue.global().async(group: helpers) {
+                guard let tools = self.tools() else { return }
+                if helper == 1, let callers = self.tools() {
+                    pthread_mutex_lock(self.mutex)
+                    self.callersTools = callers
+                    pthread_mutex_unlock(self.mutex)
+                }
+                self.compressParts(with: tools)
+            }
         }
     }
 
@@ -75,7 +86,11 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
     /// The painted image's rows as one zlib stream; waits for the other threads.
     func compressed() throws(PNGEncoder.Failure) -> [UInt8] {
         finished(rowsAbove: image.height)
-        compressParts()
+        pthread_mutex_lock(mutex)
+        let readied = callersTools
+        callersTools = nil
+        pthread_mutex_unlock(mutex)
+        if let tools = readied ?? self.tools() { compressParts(with: tools) }
         helpers.wait()
         let joined = results.compactMap { $0 }
         guard !spoiled, joined.count == parts.count else {
@@ -93,12 +108,34 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         helpers.wait()
     }
 
+    /// A compressor and a part's filtered rows, which a thread compresses with.
+    private final class Tools {
+        let compressor: OpaquePointer
+        var scratch: [UInt8]
+
+        init(compressor: OpaquePointer, scratch: [UInt8]) {
+            self.compressor = compressor
+            self.scratch = scratch
+        }
+
+        deinit { libdeflate_free_compressor(compressor) }
+    }
+
+    /// New tools, their memory touched: the scratch as zeros, the compressor's tables by
+    /// compressing a byte.
+    private func tools() -> Tools? {
+        guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { return nil }
+        var byte: UInt8 = 0
+        var output = [UInt8](repeating: 0, count: 64)
+        _ = libdeflate_deflate_compress(compressor, &byte, 1, &output, output.count)
+        let rows = parts.first?.count ?? 0
+        return Tools(compressor: compressor, scratch: [UInt8](repeating: 0, count: rows * (image.width * 4 + 1)))
+    }
+
     /// Compresses parts in order as their rows are finished, until none is left or the parts
     /// compressed are spoiled.
-    private func compressParts() {
-        guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { return }
-        defer { libdeflate_free_compressor(compressor) }
-        var scratch: [UInt8] = []
+    private func compressParts(with tools: Tools) {
+        let compressor = tools.compressor
         pthread_mutex_lock(mutex)
         while true {
             while !spoiled, next < parts.count, parts[next].upperBound > finishedRows {
@@ -109,7 +146,7 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
             next += 1
             pthread_mutex_unlock(mutex)
             let part = PNGEncoder.compressedPart(
-                image, parts[index], last: index == parts.count - 1, compressor: compressor, scratch: &scratch)
+                image, parts[index], last: index == parts.count - 1, compressor: compressor, scratch: &tools.scratch)
             pthread_mutex_lock(mutex)
             results[index] = part
         }
