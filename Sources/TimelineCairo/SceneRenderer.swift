@@ -154,8 +154,8 @@ public final class SceneRenderer {
         let outlines: TextOutlines?
     }
 
-    /// A PNG's surface. On several threads, the scene's text is laid out first, into outlines,
-    /// while another thread readies the pixels' memory.
+    /// A PNG's surface. On several threads, the scene's text is laid out into outlines while
+    /// another thread readies the pixels' memory.
     private func pngCanvas(_ scene: Scene, width: Int, height: Int, scale: Double) throws -> PNGCanvas {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         guard threads > 1, stride > 0, let memory = PixelMemory(count: stride * height) else {
@@ -167,7 +167,11 @@ public final class SceneRenderer {
             cairo_image_surface_create_for_data(
                 memory.base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
                 Int32(stride)))
-        let outlines = try timed(\.paintSeconds) { try textOutlines(scene, scale: scale, on: surface) }
+        // As much text as there is time for: the rest is laid out as it is painted, while the
+        // other threads compress the rows above it.
+        let outlines = try timed(\.paintSeconds) {
+            try textOutlines(scene, scale: scale, on: surface, until: { memory.isPopulated })
+        }
         memory.waitUntilPopulated()
         // cairo takes memory it did not allocate to hold anything: cleared, the surface paints as
         // a new one, whose first drawings cairo composites as on nothing.
@@ -178,8 +182,11 @@ public final class SceneRenderer {
     }
 
     /// The scene's text laid out as a PNG's painter lays it out on `surface`, whose size decides
-    /// which glyphs cairo leaves out as too far outside, its outlines kept instead of filled.
-    private func textOutlines(_ scene: Scene, scale: Double, on surface: CairoSurface) throws -> TextOutlines {
+    /// which glyphs cairo leaves out as too far outside, its outlines kept instead of filled; text
+    /// node by text node, until `enough` says so.
+    private func textOutlines(
+        _ scene: Scene, scale: Double, on surface: CairoSurface, until enough: () -> Bool
+    ) throws -> TextOutlines {
         let outlines = TextOutlines()
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
@@ -189,7 +196,7 @@ public final class SceneRenderer {
         painter.textAsOutlines = true
         painter.drawsKeptLines = scale == 1
         painter.collectedOutlines = outlines
-        painter.collectText(scene)
+        painter.collectText(scene, until: enough)
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(String(cString: cairo_status_to_string(status)))

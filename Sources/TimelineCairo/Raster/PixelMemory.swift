@@ -37,6 +37,9 @@ final class PixelMemory: @unchecked Sendable {
         #endif
     }
 
+    /// Whether `populateMeanwhile` is done.
+    var isPopulated: Bool { ready.wait(timeout: .now()) == .success }
+
     /// Waits for `populateMeanwhile`.
     func waitUntilPopulated() { ready.wait() }
 

@@ -21,11 +21,11 @@ struct ScenePainter {
     /// PNG only: told the rows painting is done with after each node (`rowsFinished`, by node)
     /// and the rows each text fill reaches, so the image's top parts are compressed meanwhile.
     var partsWhilePainting: PNGPartsWhilePainting?
+    var rowsFinished: [Int] = []
     /// Takes the outlines of text lines instead of filling them (`collectText`).
     var collectedOutlines: TextOutlines?
-    /// Text lines' outlines collected already, filled instead of laying the lines out.
+    /// Text lines' outlines collected already, filled instead of laying those lines out.
     var preparedOutlines: TextOutlines?
-    var rowsFinished: [Int] = []
 
     func paint(_ scene: Scene) {
         if let color = scene.background {
@@ -47,7 +47,7 @@ struct ScenePainter {
             case .line(let line): paintLine(line)
             case .marker(let marker): paintMarker(marker)
             case .text(let text):
-                if let preparedOutlines {
+                if let preparedOutlines, preparedOutlines.laidOut(index) {
                     setColor(text.color)
                     for path in preparedOutlines.paths(of: index) {
                         cairo_new_path(cr)
@@ -63,12 +63,14 @@ struct ScenePainter {
         }
     }
 
-    /// Lays out the scene's text into `collectedOutlines`, node by node, drawing nothing.
-    func collectText(_ scene: Scene) {
+    /// Lays out the scene's text into `collectedOutlines`, node by node, drawing nothing, until
+    /// `enough` says so before a node.
+    func collectText(_ scene: Scene, until enough: () -> Bool) {
         fonts.updateContext(for: cr)
         for (index, node) in scene.nodes.enumerated() {
             guard case .text(let text) = node else { continue }
-            collectedOutlines?.node = index
+            if enough() { return }
+            collectedOutlines?.start(node: index)
             paintText(text)
         }
     }

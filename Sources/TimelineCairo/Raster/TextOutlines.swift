@@ -5,8 +5,17 @@ import CCairo
 /// image's memory, then filled in the scene's order (`ScenePainter.preparedOutlines`).
 final class TextOutlines {
     /// The node whose outlines `take` collects.
-    var node = 0
+    private var node = 0
     private var paths: [Int: [UnsafeMutablePointer<cairo_path_t>]] = [:]
+
+    /// The outlines `take` collects from now on are `node`'s.
+    func start(node: Int) {
+        self.node = node
+        paths[node] = []
+    }
+
+    /// Whether `node` was laid out (`start(node:)`), its outlines all here.
+    func laidOut(_ node: Int) -> Bool { paths[node] != nil }
 
     deinit {
         for nodePaths in paths.values {
