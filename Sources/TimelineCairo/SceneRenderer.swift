@@ -204,9 +204,11 @@ public final class SceneRenderer {
         return outlines
     }
 
-    /// How many threads rendering one image may use: a big PNG is compressed in parts on them, and
-    /// the SVG writer reads glyph outlines and writes a large document's parts on two. The output
-    /// does not depend on it; 1 keeps all of it on the calling thread.
+    /// How many threads rendering one image may use: a PNG's memory is made present on another
+    /// while its text is laid out, and a big PNG is compressed in parts on them, its top while
+    /// the rows below are painted; the SVG writer reads glyph outlines and writes a large
+    /// document's parts on two. The output does not depend on it; 1 keeps all of it on the
+    /// calling thread.
     public var threads = 1
 
     /// Glyph outlines for SVG output, kept across documents.
