@@ -140,50 +140,35 @@ public final class SceneRenderer {
                     background: background, compression: .fast, threads: threads)
             }
         }
-        withExtendedLifetime(canvas) {}
         switch encoded {
         case .success(let bytes): return Data(bytes)
         case .failure(let failure): throw RenderError.encoding(failure.description)
         }
     }
 
-    /// A PNG's surface, and the memory under it when it is ours.
+    /// A PNG's surface, and its text's outlines laid out while its pages were made present.
     private struct PNGCanvas {
         let surface: CairoSurface
-        let memory: PixelMemory?
         let outlines: TextOutlines?
     }
 
-    /// A PNG's surface. On several threads, the scene's text is laid out into outlines while
-    /// another thread readies the pixels' memory.
+    /// A PNG's surface. On several threads, another makes its pages present while the scene's
+    /// text is laid out into outlines on it (which draws nothing): as much text as there is time
+    /// for, the rest laid out as it is painted, while the other threads compress the rows above.
     private func pngCanvas(_ scene: Scene, width: Int, height: Int, scale: Double) throws -> PNGCanvas {
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        guard threads > 1, stride > 0, let memory = PixelMemory(count: stride * height) else {
-            let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
-            return PNGCanvas(surface: surface, memory: nil, outlines: nil)
-        }
-        memory.populateMeanwhile()
-        let surface = CairoSurface(
-            cairo_image_surface_create_for_data(
-                memory.base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
-                Int32(stride)))
-        // As much text as there is time for: the rest is laid out as it is painted, while the
-        // other threads compress the rows above it.
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
+        guard threads > 1 else { return PNGCanvas(surface: surface, outlines: nil) }
+        let pages = PagesInAdvance(surface)
+        defer { withExtendedLifetime(surface) { pages.wait() } }
         let outlines = try timed(\.paintSeconds) {
-            try textOutlines(scene, scale: scale, on: surface, until: { memory.isPopulated })
+            try textOutlines(scene, scale: scale, on: surface, until: { pages.areReady })
         }
-        memory.waitUntilPopulated()
-        // cairo takes memory it did not allocate to hold anything: cleared, the surface paints as
-        // a new one, whose first drawings cairo composites as on nothing.
-        let context = CairoContext(surface: surface)
-        cairo_set_operator(context.pointer, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(context.pointer)
-        return PNGCanvas(surface: surface, memory: memory, outlines: outlines)
+        return PNGCanvas(surface: surface, outlines: outlines)
     }
 
-    /// The scene's text laid out as a PNG's painter lays it out on `surface`, whose size decides
-    /// which glyphs cairo leaves out as too far outside, its outlines kept instead of filled; text
-    /// node by text node, until `enough` says so.
+    /// The scene's text laid out as a PNG's painter lays it out on `surface` (whose size decides
+    /// which glyphs cairo leaves out as too far outside), its outlines kept instead of filled;
+    /// text node by text node, until `enough` says so.
     private func textOutlines(
         _ scene: Scene, scale: Double, on surface: CairoSurface, until enough: () -> Bool
     ) throws -> TextOutlines {
@@ -204,7 +189,7 @@ public final class SceneRenderer {
         return outlines
     }
 
-    /// How many threads rendering one image may use: a PNG's memory is made present on another
+    /// How many threads rendering one image may use: a PNG's pages are made present on another
     /// while its text is laid out, and a big PNG is compressed in parts on them, its top while
     /// the rows below are painted; the SVG writer reads glyph outlines and writes a large
     /// document's parts on two. The output does not depend on it; 1 keeps all of it on the
