@@ -69,7 +69,8 @@ public final class SceneRenderer {
     }
 
     private func paint(
-        _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false
+        _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false,
+        partsWhilePainting: PNGPartsWhilePainting? = nil, preparedOutlines: TextOutlines? = nil
     ) throws {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
@@ -79,6 +80,15 @@ public final class SceneRenderer {
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure || scale == 1
         if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
+        painter.preparedOutlines = preparedOutlines
+        if let partsWhilePainting {
+            painter.partsWhilePainting = partsWhilePainting
+            painter.rowsFinished = PNGPartsWhilePainting.rowsFinished(
+                after: scene, scale: scale, height: Int(cairo_image_surface_get_height(surface.pointer)),
+                fontSize: { [fonts] in
+                    Double(pango_font_description_get_size(fonts.description($0))) / Double(PANGO_SCALE)
+                })
+        }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -96,23 +106,38 @@ public final class SceneRenderer {
         guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
             throw RenderError.tooLarge(width: width, height: height)
         }
-        let surface = CairoSurface(
-            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
-        try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
-        cairo_surface_flush(surface.pointer)
-        guard let pixels = cairo_image_surface_get_data(surface.pointer) else {
-            throw RenderError.cairo("no pixel data")
+        let canvas = try pngCanvas(scene, width: max(1, width), height: max(1, height), scale: scale)
+        let surface = canvas.surface
+        guard surface.status == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface.pointer) else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status)))
         }
         let stride = Int(cairo_image_surface_get_stride(surface.pointer))
         let size = (
             Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
         )
+        // The top parts are compressed on other threads while the rows below are painted.
+        let whilePainting = PNGPartsWhilePainting(
+            pixels: pixels, width: size.0, height: size.1, stride: stride, compression: .fast, threads: threads)
+        do {
+            try paint(
+                scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
+                partsWhilePainting: whilePainting, preparedOutlines: canvas.outlines)
+        } catch {
+            whilePainting?.cancel()
+            throw error
+        }
+        cairo_surface_flush(surface.pointer)
+        let background = scene.backdrop ?? RGBA(r: 255, g: 255, b: 255)
         let encoded = timed(\.encodeSeconds) {
             Result { () throws(PNGEncoder.Failure) in
-                try PNGEncoder.encode(
+                if let whilePainting {
+                    return PNGEncoder.file(
+                        width: size.0, height: size.1, scale: scale, background: background,
+                        compressed: try whilePainting.compressed())
+                }
+                return try PNGEncoder.encode(
                     pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
-                    background: scene.backdrop ?? RGBA(r: 255, g: 255, b: 255), compression: .fast,
-                    threads: threads)
+                    background: background, compression: .fast, threads: threads)
             }
         }
         switch encoded {
@@ -121,9 +146,54 @@ public final class SceneRenderer {
         }
     }
 
-    /// How many threads rendering one image may use: a big PNG is compressed in parts on them, and
-    /// the SVG writer reads glyph outlines and writes a large document's parts on two. The output
-    /// does not depend on it; 1 keeps all of it on the calling thread.
+    /// A PNG's surface, and its text's outlines laid out while its pages were made present.
+    private struct PNGCanvas {
+        let surface: CairoSurface
+        let outlines: TextOutlines?
+    }
+
+    /// A PNG's surface. On several threads, another makes its pages present while the scene's
+    /// text is laid out into outlines on it (which draws nothing): as much text as there is time
+    /// for, the rest laid out as it is painted, while the other threads compress the rows above.
+    private func pngCanvas(_ scene: Scene, width: Int, height: Int, scale: Double) throws -> PNGCanvas {
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
+        guard threads > 1 else { return PNGCanvas(surface: surface, outlines: nil) }
+        let pages = PagesInAdvance(surface)
+        defer { withExtendedLifetime(surface) { pages.wait() } }
+        let outlines = try timed(\.paintSeconds) {
+            try textOutlines(scene, scale: scale, on: surface, until: { pages.areReady })
+        }
+        return PNGCanvas(surface: surface, outlines: outlines)
+    }
+
+    /// The scene's text laid out as a PNG's painter lays it out on `surface` (whose size decides
+    /// which glyphs cairo leaves out as too far outside), its outlines kept instead of filled;
+    /// text node by text node, until `enough` says so.
+    private func textOutlines(
+        _ scene: Scene, scale: Double, on surface: CairoSurface, until enough: () -> Bool
+    ) throws -> TextOutlines {
+        let outlines = TextOutlines()
+        let context = CairoContext(surface: surface)
+        cairo_scale(context.pointer, scale, scale)
+        var painter = ScenePainter(
+            cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: false,
+            background: scene.backgroundRect(scale: scale))
+        painter.textAsOutlines = true
+        painter.drawsKeptLines = scale == 1
+        painter.collectedOutlines = outlines
+        painter.collectText(scene, until: enough)
+        let status = cairo_status(context.pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+        return outlines
+    }
+
+    /// How many threads rendering one image may use: a PNG's pages are made present on another
+    /// while its text is laid out, and a big PNG is compressed in parts on them, its top while
+    /// the rows below are painted; the SVG writer reads glyph outlines and writes a large
+    /// document's parts on two. The output does not depend on it; 1 keeps all of it on the
+    /// calling thread.
     public var threads = 1
 
     /// Glyph outlines for SVG output, kept across documents.

@@ -1,4 +1,5 @@
 import CCairo
+import CDeflate
 import Foundation
 import TimelineGolden
 import XCTest
@@ -117,5 +118,34 @@ final class PNGEncoderTests: XCTestCase {
         }
         XCTAssertEqual(chunks, ["IHDR", "sRGB", "bKGD", "pHYs", "IDAT", "IEND"])
         XCTAssertEqual(offset, png.count)
+    }
+
+    /// Runs of rows written as repeated rows are summed without their bytes: the same Adler-32
+    /// as libdeflate's over Up's filter byte and zeros.
+    func testAdlerOfRepeatedRowsIsTheChecksumOfTheirBytes() {
+        for (start, rows, rowBytes) in [(UInt32(1), 1, 5), (0x0ABC_1234, 7, 3_841), (1, 3_000, 1_201)] {
+            var bytes: [UInt8] = []
+            for _ in 0..<rows { bytes += [2] + [UInt8](repeating: 0, count: rowBytes - 1) }
+            XCTAssertEqual(
+                PNGEncoder.adlerOfRepeatedRows(start, rows: rows, rowBytes: rowBytes),
+                UInt32(libdeflate_adler32(start, bytes, bytes.count)), "\(rows) rows of \(rowBytes) bytes")
+        }
+    }
+
+    /// Rows that differ only in the color of fully transparent pixels (which cairo's compositing
+    /// can leave) are the same in PNG's RGBA: the file is the one of rows all the same.
+    func testRowsTheSameOnceUnpremultipliedAreRepeatedRows() throws {
+        let height = 2 * PNGEncoder.partBytes / 801 + 9
+        let same = surface(width: 200, height: height, repeats: height)
+        let differing = surface(width: 200, height: height, repeats: height)
+        let rowStride = Int(cairo_image_surface_get_stride(same.pointer))
+        for (image, clear) in [(same, UInt32(0)), (differing, 0x00FF_2040)] {
+            let base = UnsafeMutableRawPointer(cairo_image_surface_get_data(image.pointer)!)
+            for y in 0..<height {
+                base.storeBytes(of: y % 3 == 1 ? clear : 0, toByteOffset: y * rowStride + 4 * 7, as: UInt32.self)
+                base.storeBytes(of: 0, toByteOffset: y * rowStride + 4 * 8, as: UInt32.self)
+            }
+        }
+        XCTAssertEqual(try ourPNG(differing, compression: .fast), try ourPNG(same, compression: .fast))
     }
 }

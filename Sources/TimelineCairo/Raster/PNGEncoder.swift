@@ -46,6 +46,14 @@ package enum PNGEncoder {
         background: RGBA = RGBA(r: 255, g: 255, b: 255),
         compression: Compression = .small, threads: Int = 1
     ) throws(Failure) -> [UInt8] {
+        let compressed = try compressedRows(
+            Pixels(base: pixels, width: width, height: height, stride: stride), compression: compression,
+            threads: threads)
+        return file(width: width, height: height, scale: scale, background: background, compressed: compressed)
+    }
+
+    /// The file of an image whose rows are `compressed`, one zlib stream.
+    static func file(width: Int, height: Int, scale: Double, background: RGBA, compressed: [UInt8]) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
@@ -60,9 +68,6 @@ package enum PNGEncoder {
         density.appendBigEndian(perMetre)
         density.append(1) // the unit is the metre
         file.appendChunk("pHYs", density[...])
-        let compressed = try compressedRows(
-            Pixels(base: pixels, width: width, height: height, stride: stride), compression: compression,
-            threads: threads)
         // A chunk holds less than 2 GiB.
         for start in Swift.stride(from: 0, to: compressed.count, by: 1 << 30) {
             file.appendChunk("IDAT", compressed[start..<min(compressed.count, start + (1 << 30))])
@@ -76,17 +81,28 @@ package enum PNGEncoder {
     static let partBytes = 512 * 1024
 
     /// The filtered rows as one zlib stream.
-    private static func compressedRows(
+    static func compressedRows(
         _ image: Pixels, compression: Compression, threads: Int
     ) throws(Failure) -> [UInt8] {
-        let rowsPerPart = max(1, partBytes / (image.width * 4 + 1))
-        let parts = Swift.stride(from: 0, to: image.height, by: rowsPerPart).map {
-            $0..<min(image.height, $0 + rowsPerPart)
-        }
+        let parts = self.parts(of: image)
         if parts.count > 1, let compressed = compressedParts(image, parts, compression: compression, threads: threads) {
             return compressed
         }
-        let filtered = filteredRows(image, 0..<image.height).bytes
+        return try compressedWhole(image, compression: compression)
+    }
+
+    /// The rows of each part of `image`, `partBytes` of filtered bytes or so.
+    static func parts(of image: Pixels) -> [Range<Int>] {
+        let rowsPerPart = max(1, partBytes / (image.width * 4 + 1))
+        return Swift.stride(from: 0, to: image.height, by: rowsPerPart).map {
+            $0..<min(image.height, $0 + rowsPerPart)
+        }
+    }
+
+    /// The filtered rows compressed in one call.
+    static func compressedWhole(_ image: Pixels, compression: Compression) throws(Failure) -> [UInt8] {
+        var filtered: [UInt8] = []
+        filterRows(image, 0..<image.height, into: &filtered)
         guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
         defer { libdeflate_free_compressor(compressor) }
         let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) {
@@ -111,9 +127,11 @@ package enum PNGEncoder {
             DispatchQueue.concurrentPerform(iterations: min(max(1, threads), parts.count)) { _ in
                 guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { return }
                 defer { libdeflate_free_compressor(compressor) }
+                var scratch: [UInt8] = []
                 while let index = queue.next(below: parts.count) {
                     slots.buffer[index] = compressedPart(
-                        image, parts[index], last: index == parts.count - 1, compressor: compressor)
+                        image, parts[index], last: index == parts.count - 1, compressor: compressor,
+                        scratch: &scratch)
                 }
             }
         }
@@ -130,18 +148,51 @@ package enum PNGEncoder {
     static let minimumRepeatedRows = 4
 
     /// A part's rows as deflate blocks: runs of repeated rows, and libdeflate's blocks for the
-    /// rows between; the whole stream's last block if `last`.
-    private static func compressedPart(
-        _ image: Pixels, _ rows: Range<Int>, last: Bool, compressor: OpaquePointer
+    /// rows between, filtered into `scratch` (a thread's, from part to part); the whole stream's
+    /// last block if `last`.
+    static func compressedPart(
+        _ image: Pixels, _ rows: Range<Int>, last: Bool, compressor: OpaquePointer, scratch: inout [UInt8]
     ) -> ZlibParts.Part? {
-        let (filtered, repeated) = filteredRows(image, rows)
         let rowBytes = image.width * 4 + 1
+        let (repeated, written) = filterRows(image, rows, into: &scratch, writingRepeated: false)
+        var deflate: [UInt8] = []
+        var adler: UInt32 = 1
+        let spans = self.spans(repeated)
+        for (number, span) in spans.enumerated() {
+            let final = last && number == spans.count - 1
+            if span.repeated {
+                deflate += DeflateRepeatedRows.block(rowBytes: rowBytes, rows: span.rows.count)
+                if final { deflate += ZlibParts.emptyLastBlock }
+                adler = adlerOfRepeatedRows(adler, rows: span.rows.count, rowBytes: rowBytes)
+                continue
+            }
+            let bytes = span.rows.lowerBound * rowBytes..<span.rows.upperBound * rowBytes
+            var compressed = scratch.withUnsafeMutableBytes { scratch in
+                for index in span.rows where !written[index] {
+                    scratch[index * rowBytes] = 2
+                    UnsafeMutableRawBufferPointer(rebasing: scratch[index * rowBytes + 1..<(index + 1) * rowBytes])
+                        .initializeMemory(as: UInt8.self, repeating: 0)
+                }
+                return compress(UnsafeRawBufferPointer(rebasing: scratch[bytes]), compressor: compressor)
+            }
+            guard !compressed.isEmpty, final || ZlibParts.continuing(&compressed) else { return nil }
+            deflate += compressed
+            adler = scratch.withUnsafeBytes {
+                UInt32(libdeflate_adler32(adler, $0.baseAddress! + bytes.lowerBound, bytes.count))
+            }
+        }
+        return ZlibParts.Part(deflate: deflate, adler: adler, count: rows.count * rowBytes)
+    }
+
+    /// A part's rows (by their index in it) in spans: runs of at least `minimumRepeatedRows`
+    /// repeated rows, and the rows between.
+    private static func spans(_ repeated: [Bool]) -> [(rows: Range<Int>, repeated: Bool)] {
         var spans: [(rows: Range<Int>, repeated: Bool)] = []
         var start = 0
         var index = 0
-        while index < rows.count {
+        while index < repeated.count {
             var run = 0
-            while index + run < rows.count, repeated[index + run] { run += 1 }
+            while index + run < repeated.count, repeated[index + run] { run += 1 }
             if run >= minimumRepeatedRows {
                 if index > start { spans.append((start..<index, false)) }
                 spans.append((index..<index + run, true))
@@ -149,26 +200,22 @@ package enum PNGEncoder {
             }
             index += max(run, 1)
         }
-        if start < rows.count { spans.append((start..<rows.count, false)) }
-        var deflate: [UInt8] = []
-        for (number, span) in spans.enumerated() {
-            let final = last && number == spans.count - 1
-            if span.repeated {
-                deflate += DeflateRepeatedRows.block(rowBytes: rowBytes, rows: span.rows.count)
-                if final { deflate += ZlibParts.emptyLastBlock }
-                continue
-            }
-            var compressed = filtered.withUnsafeBytes { bytes in
-                compress(
-                    UnsafeRawBufferPointer(
-                        rebasing: bytes[span.rows.lowerBound * rowBytes..<span.rows.upperBound * rowBytes]),
-                    compressor: compressor)
-            }
-            guard !compressed.isEmpty, final || ZlibParts.continuing(&compressed) else { return nil }
-            deflate += compressed
+        if start < repeated.count { spans.append((start..<repeated.count, false)) }
+        return spans
+    }
+
+    /// The Adler-32 `adler` continued over `rows` rows of Up's filter byte and zeros: each byte
+    /// adds itself to the first sum, and then the first sum to the second.
+    static func adlerOfRepeatedRows(_ adler: UInt32, rows: Int, rowBytes: Int) -> UInt32 {
+        let base: UInt64 = 65521
+        var first = UInt64(adler & 0xFFFF)
+        var second = UInt64(adler >> 16)
+        let length = UInt64(rowBytes) % base
+        for _ in 0..<rows {
+            first = (first + 2) % base
+            second = (second + first * length) % base
         }
-        let adler = filtered.withUnsafeBytes { UInt32(libdeflate_adler32(1, $0.baseAddress, $0.count)) }
-        return ZlibParts.Part(deflate: deflate, adler: adler, count: filtered.count)
+        return UInt32(second << 16 | first)
     }
 
     /// `input` as a whole raw deflate stream; empty when libdeflate fails.
@@ -180,10 +227,17 @@ package enum PNGEncoder {
         }
     }
 
-    /// Each row of `rows` as its filter byte and filtered bytes, and which rows are the same as
-    /// the row above.
-    private static func filteredRows(_ image: Pixels, _ rows: Range<Int>) -> (bytes: [UInt8], repeated: [Bool]) {
+    /// Each row of `rows` as its filter byte and filtered bytes, at the start of `filtered`
+    /// (grown to hold them); which rows are the same as the row above, and which were written: a
+    /// row of cairo's pixels the same as the one above is left as it was unless `writingRepeated`.
+    @discardableResult
+    static func filterRows(
+        _ image: Pixels, _ rows: Range<Int>, into filtered: inout [UInt8], writingRepeated: Bool = true
+    ) -> (repeated: [Bool], written: [Bool]) {
         let rowBytes = image.width * 4
+        if filtered.count < rows.count * (rowBytes + 1) {
+            filtered = [UInt8](repeating: 0, count: rows.count * (rowBytes + 1))
+        }
         // Two unfiltered rows, the one above and this one.
         let unfiltered = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
         defer { unfiltered.deallocate() }
@@ -193,31 +247,32 @@ package enum PNGEncoder {
         } else {
             above.initialize(repeating: 0, count: rowBytes)
         }
-        var repeated = [Bool](repeating: false, count: rows.count)
-        // Every byte written below: not zeroed first (tens of megabytes for a tall card).
-        let bytes = [UInt8](unsafeUninitializedCapacity: rows.count * (rowBytes + 1)) { filtered, count in
+        var repeated = [Bool](repeating: true, count: rows.count)
+        var written = [Bool](repeating: writingRepeated, count: rows.count)
+        filtered.withUnsafeMutableBufferPointer { filtered in
             guard let base = filtered.baseAddress else { return }
             for (index, row) in rows.enumerated() {
                 let out = base + index * (rowBytes + 1)
                 // A row of cairo's pixels the same as the one above is the same unpremultiplied:
                 // all zeros in Up, and `above` stays what it is.
                 if row > 0, memcmp(image.row(row), image.row(row - 1), rowBytes) == 0 {
-                    out[0] = 2
-                    (out + 1).update(repeating: 0, count: rowBytes)
-                    repeated[index] = true
+                    if writingRepeated {
+                        out[0] = 2
+                        (out + 1).update(repeating: 0, count: rowBytes)
+                    }
                     continue
                 }
                 unpremultiply(image.row(row), count: image.width, into: current)
                 repeated[index] = filter(current, above: above, count: rowBytes, into: out)
+                written[index] = true
                 swap(&above, &current)
             }
-            count = rows.count * (rowBytes + 1)
         }
-        return (bytes, repeated)
+        return (repeated, written)
     }
 
     /// Cairo's pixels, shared read-only by the threads that compress them.
-    private struct Pixels: @unchecked Sendable {
+    struct Pixels: @unchecked Sendable {
         let base: UnsafePointer<UInt8>
         let width: Int
         let height: Int

@@ -18,6 +18,14 @@ struct ScenePainter {
     var textAsOutlines = false
     /// PDF only: puts glyphs where a reader draws them at cairo's written widths.
     var glyphDrift: PDFGlyphDrift?
+    /// PNG only: told the rows painting is done with after each node (`rowsFinished`, by node)
+    /// and the rows each text fill reaches, so the image's top parts are compressed meanwhile.
+    var partsWhilePainting: PNGPartsWhilePainting?
+    var rowsFinished: [Int] = []
+    /// Takes the outlines of text lines instead of filling them (`collectText`).
+    var collectedOutlines: TextOutlines?
+    /// Text lines' outlines collected already, filled instead of laying those lines out.
+    var preparedOutlines: TextOutlines?
 
     func paint(_ scene: Scene) {
         if let color = scene.background {
@@ -31,16 +39,39 @@ struct ScenePainter {
         if marksPDFStructure { cairo_tag_begin(cr, "Document", nil) }
         defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
         let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
-        for node in scene.nodes {
+        for (index, node) in scene.nodes.enumerated() {
+            defer { if let partsWhilePainting { partsWhilePainting.finished(rowsAbove: rowsFinished[index]) } }
             if case .text = node {} else { glyphDrift?.restart() }
             switch node {
             case .box(let box): paintBox(box)
             case .line(let line): paintLine(line)
             case .marker(let marker): paintMarker(marker)
-            case .text(let text): paintText(text)
+            case .text(let text):
+                if let preparedOutlines, preparedOutlines.laidOut(index) {
+                    setColor(text.color)
+                    for path in preparedOutlines.paths(of: index) {
+                        cairo_new_path(cr)
+                        cairo_append_path(cr, path)
+                        fillOutlines()
+                    }
+                } else {
+                    paintText(text)
+                }
             case .image(let image): images.paint(image, clip: { setPath(image.clipOutline) })
             case .link(let link): paintLink(link)
             }
+        }
+    }
+
+    /// Lays out the scene's text into `collectedOutlines`, node by node, drawing nothing, until
+    /// `enough` says so before a node.
+    func collectText(_ scene: Scene, until enough: () -> Bool) {
+        fonts.updateContext(for: cr)
+        for (index, node) in scene.nodes.enumerated() {
+            guard case .text(let text) = node else { continue }
+            if enough() { return }
+            collectedOutlines?.start(node: index)
+            paintText(text)
         }
     }
 
@@ -159,7 +190,7 @@ struct ScenePainter {
         cairo_move_to(cr, origin.x, origin.y)
         if textAsOutlines {
             pango_cairo_layout_path(cr, layout)
-            cairo_fill(cr)
+            fillOutlines()
         } else {
             pango_cairo_show_layout(cr, layout)
         }
@@ -230,7 +261,7 @@ struct ScenePainter {
             cairo_save(cr)
             cairo_set_scaled_font(cr, scaledFont)
             cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
-            cairo_fill(cr)
+            fillOutlines()
             cairo_restore(cr)
             return Double(position) / unit
         }
@@ -261,6 +292,27 @@ struct ScenePainter {
             cairo_text_cluster_flags_t(rawValue: 0))
         cairo_restore(cr)
         return Double(position) / unit
+    }
+
+    /// Fills the current path of glyph outlines, first telling `partsWhilePainting` the rows it
+    /// reaches: those its points span, and the row above for antialiasing.
+    private func fillOutlines() {
+        if let collectedOutlines {
+            collectedOutlines.take(from: cr)
+            return
+        }
+        if let partsWhilePainting {
+            var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
+            cairo_path_extents(cr, &left, &top, &right, &bottom)
+            if left < right || top < bottom {
+                cairo_user_to_device(cr, &left, &top)
+                cairo_user_to_device(cr, &right, &bottom)
+                let highest = min(top, bottom)
+                partsWhilePainting.touching(
+                    fromRow: highest.isFinite ? Int(max(-1e9, min(1e9, highest)).rounded(.down)) - 1 : Int.min)
+            }
+        }
+        cairo_fill(cr)
     }
 
     private func paintLink(_ link: LinkNode) {
