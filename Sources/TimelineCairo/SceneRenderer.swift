@@ -73,12 +73,9 @@ public final class SceneRenderer {
         partsWhilePainting: PNGPartsWhilePainting? = nil, preparedOutlines: TextOutlines? = nil
     ) throws {
         let context = CairoContext(surface: surface)
-        cairo_scale(context.pointer, scale, scale)
-        var painter = ScenePainter(
-            cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
-            background: scene.backgroundRect(scale: scale))
-        painter.textAsOutlines = textAsOutlines
-        painter.drawsKeptLines = marksPDFStructure || scale == 1
+        var painter = painter(
+            on: context, scene: scene, scale: scale, marksPDFStructure: marksPDFStructure,
+            textAsOutlines: textAsOutlines)
         if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
         painter.preparedOutlines = preparedOutlines
         if let partsWhilePainting {
@@ -94,6 +91,19 @@ public final class SceneRenderer {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
         }
+    }
+
+    /// A painter of `scene` on `context`, scaled by `scale`.
+    private func painter(
+        on context: CairoContext, scene: Scene, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool
+    ) -> ScenePainter {
+        cairo_scale(context.pointer, scale, scale)
+        var painter = ScenePainter(
+            cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
+            background: scene.backgroundRect(scale: scale))
+        painter.textAsOutlines = textAsOutlines
+        painter.drawsKeptLines = marksPDFStructure || scale == 1
+        return painter
     }
 
     public static func pixelSize(of scene: Scene, scale: Double) -> (width: Int, height: Int) {
@@ -174,12 +184,7 @@ public final class SceneRenderer {
     ) throws -> TextOutlines {
         let outlines = TextOutlines()
         let context = CairoContext(surface: surface)
-        cairo_scale(context.pointer, scale, scale)
-        var painter = ScenePainter(
-            cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: false,
-            background: scene.backgroundRect(scale: scale))
-        painter.textAsOutlines = true
-        painter.drawsKeptLines = scale == 1
+        var painter = painter(on: context, scene: scene, scale: scale, marksPDFStructure: false, textAsOutlines: true)
         painter.collectedOutlines = outlines
         painter.collectText(scene, until: enough)
         let status = cairo_status(context.pointer)
