@@ -57,6 +57,7 @@ public final class FontLibrary {
     ///   - systemFonts: also use the machine's fonts (not hermetic).
     public init(extraDirectories: [String] = [], systemFonts: Bool = false) throws {
         setup = Setup(extraDirectories: extraDirectories, systemFonts: systemFonts)
+        FontMetricsLock.install()
         let config = try Self.configuration(extraDirectories: extraDirectories, systemFonts: systemFonts)
         if !systemFonts { Self.installAsProcessDefault(config) }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
