@@ -1,0 +1,81 @@
+import CPangoCairo
+import TimelineTestSupport
+import XCTest
+
+@testable import TimelineCairo
+
+final class SimpleLogAttributesTests: XCTestCase {
+    /// Pango's attributes of `text`, and ours when we compute them.
+    private func attributes(_ text: String) -> (pango: [UInt32], simple: [UInt32]?) {
+        let count = text.unicodeScalars.count
+        var pango = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        pango_default_break(text, Int32(text.utf8.count), nil, &pango, Int32(count + 1))
+        var simple = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        var utf8 = text
+        let filled = utf8.withUTF8 { bytes in
+            simple.withUnsafeMutableBufferPointer { SimpleLogAttributes.fill(bytes, into: $0) }
+        }
+        func bits(_ attributes: [PangoLogAttr]) -> [UInt32] {
+            attributes.map { attribute in withUnsafeBytes(of: attribute) { $0.load(as: UInt32.self) } }
+        }
+        return (bits(pango), filled ? bits(simple) : nil)
+    }
+
+    /// A random text of words (letters and digits, short and long) and lone dashes between single spaces.
+    private func randomText(_ random: inout SeededGenerator) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let capitals = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let digits = Array("0123456789")
+        let words = Int.random(in: 1...16, using: &random)
+        var parts: [String] = []
+        for index in 0..<words {
+            if index > 0, index < words - 1, parts.last != "—", Int.random(in: 0..<4, using: &random) == 0 {
+                parts.append("—")
+                continue
+            }
+            let length = Int.random(in: 1...(Bool.random(using: &random) ? 4 : 20), using: &random)
+            parts.append(
+                String(
+                    (0..<length).map { _ in
+                        let pick = Int.random(in: 0..<10, using: &random)
+                        let set = pick < 5 ? letters : pick < 7 ? capitals : digits
+                        return set[Int.random(in: 0..<set.count, using: &random)]
+                    }))
+        }
+        return parts.joined(separator: " ")
+    }
+
+    func testEveryFieldIsPangosForRandomWordsAndDashes() {
+        var random = SeededGenerator()
+        var compared = 0
+        for _ in 0..<20_000 {
+            let text = randomText(&random)
+            let (pango, simple) = attributes(text)
+            guard text.unicodeScalars.count >= 2 else {
+                XCTAssertNil(simple, text)
+                continue
+            }
+            XCTAssertEqual(simple, pango, text)
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 19_000)
+    }
+
+    func testTheBenchmarksTitlesAreComputed() {
+        for text in ["Milestone 12 — a long title that wraps around the card", "Owner team 12", "ab"] {
+            let (pango, simple) = attributes(text)
+            XCTAssertEqual(simple, pango, text)
+        }
+    }
+
+    /// Texts outside the plainest kind are left to Pango: other characters, spaces at the ends
+    /// or doubled, a dash first, last, touching a word or after another dash, one character.
+    func testOtherTextsAreLeftToPango() {
+        for text in [
+            "Design review, then launch", "Café opening", "a  b", " a b", "a b ", "— a", "a —", "a —b", "a— b",
+            "a — — b", "a\tb", "a\nb", "x", "", "a – b", "a ‐ b",
+        ] {
+            XCTAssertNil(attributes(text).simple, text)
+        }
+    }
+}
