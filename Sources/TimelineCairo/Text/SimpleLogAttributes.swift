@@ -1,14 +1,14 @@
 import CPangoCairo
 
 /// Pango's log attributes (`pango_default_break`) of the plainest wrapped texts, computed
-/// without it: words of ASCII letters and digits, and lone em dashes between words, separated
-/// by single spaces. There UAX #14 breaks after every space (an em dash, class B2, is kept from a
-/// following em dash only, which such a text never has), UAX #29 finds a word boundary wherever
-/// a letter or digit does not meet another, and a sentence boundary only at the ends; Pango adds
-/// a hyphen to a break after a Latin letter inside a word, and lets backspace delete the
-/// character before the start and after a non-Latin one (the dash). Finding these costs Pango
-/// about 600 instructions a character; here a few. `SimpleLogAttributesTests` compares every
-/// field with Pango's over many random texts.
+/// without it, which runs every rule of UAX #14 and #29 for each character: words of ASCII
+/// letters and digits, and lone em dashes between words, separated by single spaces. There a
+/// line may break after every space (an em dash, class B2, is kept from a following em dash
+/// only, which such a text never has), a word boundary is wherever a letter or digit does not
+/// meet another, a sentence boundary only at the ends; Pango adds a hyphen to a break after a
+/// Latin letter inside a word, and lets backspace delete the character before the start and
+/// after a non-Latin one (the dash). `SimpleLogAttributesTests` compares every field with
+/// Pango's over many random texts.
 enum SimpleLogAttributes {
     private enum Kind: UInt8 {
         case letter, digit, space, dash
