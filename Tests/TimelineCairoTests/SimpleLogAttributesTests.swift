@@ -21,7 +21,8 @@ final class SimpleLogAttributesTests: XCTestCase {
         return (bits(pango), filled ? bits(simple) : nil)
     }
 
-    /// A random text of words (letters and digits, short and long) and lone dashes between single spaces.
+    /// A random text of words (letters and digits, short and long, some ending in a comma, colon or
+    /// semicolon) and lone dashes between single spaces.
     private func randomText(_ random: inout SeededGenerator) -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         let capitals = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -41,11 +42,14 @@ final class SimpleLogAttributesTests: XCTestCase {
                         let set = pick < 5 ? letters : pick < 7 ? capitals : digits
                         return set[Int.random(in: 0..<set.count, using: &random)]
                     }))
+            if index < words - 1, Int.random(in: 0..<3, using: &random) == 0 {
+                parts[parts.count - 1] += [",", ":", ";"][Int.random(in: 0..<3, using: &random)]
+            }
         }
         return parts.joined(separator: " ")
     }
 
-    func testEveryFieldIsPangosForRandomWordsAndDashes() {
+    func testEveryFieldIsPangosForRandomWordsSeparatorsAndDashes() {
         var random = SeededGenerator()
         var compared = 0
         for _ in 0..<20_000 {
@@ -61,19 +65,25 @@ final class SimpleLogAttributesTests: XCTestCase {
         XCTAssertGreaterThan(compared, 19_000)
     }
 
-    func testTheBenchmarksTitlesAreComputed() {
-        for text in ["Milestone 12 — a long title that wraps around the card", "Owner team 12", "ab"] {
+    func testTheBenchmarksTextsAreComputed() {
+        for text in [
+            "Milestone 12 — a long title that wraps around the card", "Owner team 12", "ab",
+            "Owner team 12, reviewed with the platform group and signed off by the release managers",
+            "Phase 2: design; then — at last — launch",
+        ] {
             let (pango, simple) = attributes(text)
             XCTAssertEqual(simple, pango, text)
         }
     }
 
     /// Texts outside the plainest kind are left to Pango: other characters, spaces at the ends
-    /// or doubled, a dash first, last, touching a word or after another dash, one character.
+    /// or doubled, a dash first, last, touching a word or after another dash, a separator not
+    /// between a word and a space, one character.
     func testOtherTextsAreLeftToPango() {
         for text in [
-            "Design review, then launch", "Café opening", "a  b", " a b", "a b ", "— a", "a —", "a —b", "a— b",
-            "a — — b", "a\tb", "a\nb", "x", "", "a – b", "a ‐ b",
+            "Design review (then launch)", "Café opening", "a  b", " a b", "a b ", "— a", "a —", "a —b", "a— b",
+            "a — — b", "a\tb", "a\nb", "x", "", "a – b", "a ‐ b", "a,b", "a ,b", ", a", "a,", "a , b", "a,, b",
+            "a —, b", "Done. Next", "a: b:",
         ] {
             XCTAssertNil(attributes(text).simple, text)
         }

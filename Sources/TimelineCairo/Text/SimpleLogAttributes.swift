@@ -2,16 +2,17 @@ import CPangoCairo
 
 /// Pango's log attributes (`pango_default_break`) of the plainest wrapped texts, computed
 /// without it, which runs every rule of UAX #14 and #29 for each character: words of ASCII
-/// letters and digits, and lone em dashes between words, separated by single spaces. There a
-/// line may break after every space (an em dash, class B2, is kept from a following em dash
-/// only, which such a text never has), a word boundary is wherever a letter or digit does not
-/// meet another, a sentence boundary only at the ends; Pango adds a hyphen to a break after a
+/// letters and digits, each maybe followed by a comma, colon or semicolon, and lone em dashes
+/// between words, separated by single spaces. There a line may break after every space (an em
+/// dash, class B2, is kept from a following em dash only, which such a text never has), a word
+/// boundary is wherever a letter or digit does not meet another, a sentence boundary only at
+/// the ends (none of those marks ends a sentence); Pango adds a hyphen to a break after a
 /// Latin letter inside a word, and lets backspace delete the character before the start and
 /// after a non-Latin one (the dash). `SimpleLogAttributesTests` compares every field with
 /// Pango's over many random texts.
 enum SimpleLogAttributes {
     private enum Kind: UInt8 {
-        case letter, digit, space, dash
+        case letter, digit, space, dash, separator
     }
 
     /// Fills `attributes` (one more than the characters) for `bytes` when it is such a text, of
@@ -47,8 +48,8 @@ enum SimpleLogAttributes {
         return true
     }
 
-    /// The kind of each character, when `bytes` is words and lone dashes (neither first, nor
-    /// last, nor next to another) between single spaces; else nil.
+    /// The kind of each character, when `bytes` is words (each maybe ending in a separator) and
+    /// lone dashes (neither first, nor last, nor next to another) between single spaces; else nil.
     private static func kinds(_ bytes: UnsafeBufferPointer<UInt8>) -> [Kind]? {
         var kinds: [Kind] = []
         kinds.reserveCapacity(bytes.count)
@@ -65,6 +66,12 @@ enum SimpleLogAttributes {
             case 0x30...0x39:
                 guard kinds.last != .dash else { return nil }
                 kinds.append(.digit)
+                index += 1
+            case 0x2C, 0x3A, 0x3B:
+                // A comma, colon or semicolon: after a letter or digit, before a space.
+                guard kinds.last == .letter || kinds.last == .digit, index + 1 < bytes.count, bytes[index + 1] == 0x20
+                else { return nil }
+                kinds.append(.separator)
                 index += 1
             case 0x20:
                 guard let last = kinds.last, last != .space else { return nil }
