@@ -34,4 +34,18 @@ final class ShapingThreadsTests: XCTestCase {
         XCTAssertEqual(try images(threads: 2), one)
         XCTAssertEqual(try images(threads: 2), one, "whichever thread shapes which text")
     }
+
+    /// A PNG at scale 1 draws the kept lines too, on an image surface.
+    func testAPNGAtScaleOneIsTheSameShapedOnOneThreadOrTwo() throws {
+        func png(threads: Int) throws -> Data? {
+            var options = RenderOptions()
+            options.formats = [.png]
+            options.scale = 1
+            options.threadsPerInput = threads
+            return try TimelineRenderer(options: options).render(Self.source).first?.data
+        }
+        let one = try png(threads: 1)
+        XCTAssertNotNil(one)
+        XCTAssertEqual(try png(threads: 2), one)
+    }
 }
