@@ -65,6 +65,39 @@ final class SimpleLogAttributesTests: XCTestCase {
         XCTAssertGreaterThan(compared, 19_000)
     }
 
+    /// Every text of `alphabet` up to `length` characters: those computed have Pango's
+    /// attributes. Returns how many were computed.
+    private func compareEveryText(of alphabet: [String], upTo length: Int) -> Int {
+        var computed = 0
+        func walk(_ text: String, _ left: Int) {
+            let (pango, simple) = attributes(text)
+            if let simple {
+                computed += 1
+                XCTAssertEqual(simple, pango, text.debugDescription)
+            }
+            guard left > 0 else { return }
+            for character in alphabet { walk(text + character, left - 1) }
+        }
+        walk("", length)
+        return computed
+    }
+
+    /// Random texts rarely put a separator, a digit and a dash side by side in every order.
+    func testEveryShortTextOfWordsSeparatorsAndDashesIsPangos() {
+        XCTAssertGreaterThan(compareEveryText(of: ["a", "Q", "7", ",", ":", ";", " ", "—"], upTo: 6), 2_000)
+    }
+
+    /// Characters that look plain but break, join or end sentences otherwise (tabs, no-break
+    /// and zero-width spaces, soft hyphens, apostrophes, hyphens, en dashes, full stops, CR,
+    /// emoji), around plain ones: whatever is computed is Pango's.
+    func testShortTextsWithLookalikesAreLeftToPangoOrPangos() {
+        let alphabet = [
+            "a", "7", ",", " ", "—", "\t", "\u{A0}", "\u{AD}", "\u{200B}", "\u{2060}", "'", "’", "\"", "-", "–", ".",
+            "\r", "\n", "(", "😀", "é", "\u{301}", "\u{3000}", "/",
+        ]
+        XCTAssertGreaterThan(compareEveryText(of: alphabet, upTo: 4), 20)
+    }
+
     func testTheBenchmarksTextsAreComputed() {
         for text in [
             "Milestone 12 — a long title that wraps around the card", "Owner team 12", "ab",
