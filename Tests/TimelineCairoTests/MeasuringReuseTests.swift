@@ -104,7 +104,7 @@ final class MeasuringReuseTests: XCTestCase {
         library.handoff.keep(own, text: "Design review", font: "Inter 14")
         sibling.handoff.keep(theirs, text: "Design review", font: "Inter 14")
         sibling.handoff.keep(try shaped("Launch", sibling), text: "Launch", font: "Inter 14")
-        library.handoff.takeOver(from: sibling)
+        library.handoff.takeOver(from: sibling, in: library)
         XCTAssertEqual(sibling.handoff.count, 0, "the sibling keeps nothing once taken over")
         XCTAssertEqual(library.handoff.count, 2)
         XCTAssertTrue(library.handoff.line("Design review", font: "Inter 14") === own, "a line already here stays")

@@ -78,10 +78,13 @@ final class SVGWriterThreadsTests: XCTestCase {
         XCTAssertEqual(unkeptState.glyphCount, 0, "no glyph given an id")
     }
 
-    func testHalfSplitsByWeight() {
-        XCTAssertEqual(SVGWriter.half([1, 1, 1, 1]), 2)
-        XCTAssertEqual(SVGWriter.half([10, 1, 1, 1]), 1)
-        XCTAssertEqual(SVGWriter.half([1, 1, 1, 10]), 4)
-        XCTAssertEqual(SVGWriter.half([]), 0)
+    func testSplitBalancesThePartsByWeight() {
+        XCTAssertEqual(SVGWriter.split([1, 1, 1, 1]), 2)
+        XCTAssertEqual(SVGWriter.split([10, 1, 1, 1]), 1)
+        XCTAssertEqual(SVGWriter.split([1, 1, 1, 10]), 4)
+        XCTAssertEqual(SVGWriter.split([]), 0)
+        // The first part's thread writes the text layer too: its part is lighter by as much.
+        XCTAssertEqual(SVGWriter.split([1, 1, 1, 1, 1, 1, 1, 1], extra: 2), 3)
+        XCTAssertEqual(SVGWriter.split([1, 1], extra: 5), 1, "at least the first node")
     }
 }

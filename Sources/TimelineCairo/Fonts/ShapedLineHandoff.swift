@@ -66,10 +66,17 @@ final class ShapedLineHandoff {
         lines.isEmpty ? nil : lines[Key(font: font, text: text)]
     }
 
-    /// Takes over the lines `sibling` kept, once its thread is done with them.
-    func takeOver(from sibling: FontLibrary) {
+    /// Takes over the lines `sibling` kept, once its thread is done with them, and finds the
+    /// fonts of `library` (whose handoff this is) they are drawn in while `library` is still in
+    /// the state they were measured in: found later, in a scaled PDF's state, they would be
+    /// fonts at a size rounded another way, so a line's bytes would depend on its thread.
+    func takeOver(from sibling: FontLibrary, in library: FontLibrary) {
         for (key, line) in sibling.handoff.lines where lines.count < Self.limit {
-            if lines[key] == nil { lines[key] = line }
+            guard lines[key] == nil else { continue }
+            lines[key] = line
+            if let font = line.item.pointee.analysis.font {
+                _ = ownFont(font, text: key.text, fontName: key.font, in: library)
+            }
         }
         sibling.handoff.discardAll()
     }

@@ -30,7 +30,8 @@ extension SVGWriter {
             attributes[text.font] = svgFontAttributes(text.font)
         }
         let work = ParallelWrite(
-            writer: self, scene: scene, state: state, lines: lines, split: Self.half(weights), attributes: attributes)
+            writer: self, scene: scene, state: state, lines: lines,
+            split: Self.split(weights, extra: weights.reduce(0, +) / Self.textLayerShare), attributes: attributes)
         DispatchQueue.concurrentPerform(iterations: 3) { work.run($0) }
         return work.parts
     }
@@ -88,13 +89,19 @@ extension SVGWriter {
         glyphs.readAhead(keys)
     }
 
-    /// The node index that splits `weights` in two halves of about equal weight.
-    static func half(_ weights: [Int]) -> Int {
+    /// Writing a line's findable text costs about a quarter of writing its glyphs: the text
+    /// layer weighs this fraction of the nodes.
+    static let textLayerShare = 4
+
+    /// The node index that splits `weights` so that the first part and `extra` more (the text
+    /// layer, which the thread done first with its part writes, most often the one given the
+    /// lighter first part) weigh about what the second part weighs.
+    static func split(_ weights: [Int], extra: Int = 0) -> Int {
         let total = weights.reduce(0, +)
         var sum = 0
         for (index, weight) in weights.enumerated() {
             sum += weight
-            if 2 * sum >= total { return index + 1 }
+            if 2 * sum + extra >= total { return index + 1 }
         }
         return weights.count
     }

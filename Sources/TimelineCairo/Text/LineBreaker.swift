@@ -57,8 +57,11 @@ struct LineBreaker {
         let count = Int(whole.item.pointee.num_chars)
         // As `get_items_log_attrs` computes them for a paragraph of one item and no break attributes.
         attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        let bytes = UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self)
         attrs.withUnsafeMutableBufferPointer { buffer in
-            pango_default_break(chars, length, nil, buffer.baseAddress, Int32(count + 1))
+            if !SimpleLogAttributes.fill(UnsafeBufferPointer(start: bytes, count: Int(length)), into: buffer) {
+                pango_default_break(chars, length, nil, buffer.baseAddress, Int32(count + 1))
+            }
             pango_tailor_break(chars, length, &whole.item.pointee.analysis, -1, buffer.baseAddress, Int32(count + 1))
         }
         var widths = [Int32](repeating: 0, count: count)
@@ -68,7 +71,6 @@ struct LineBreaker {
         logWidths = widths.map { Int($0) }
         byteOffsets = []
         byteOffsets.reserveCapacity(count + 1)
-        let bytes = UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self)
         for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
         byteOffsets.append(Int(length))
         if let unsafe = whole.unsafeToBreak, Self.sliceableScripts.contains(whole.item.pointee.analysis.script),

@@ -62,6 +62,9 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Below this many new texts per thread, another thread costs more than it saves (a
     /// sibling's fonts load and its shaping plans compile once).
     static let minimumTextsPerThread = 200
+    /// Texts a thread takes at a time: small enough that threads finish close together, large
+    /// enough that taking them costs nothing next to measuring them.
+    static let textsPerChunk = 16
 
     /// Threads a batch may be shaped on. The output does not depend on it: every thread's font
     /// library holds the same fonts in the same state.
@@ -119,17 +122,18 @@ public final class PangoTextMeasurer: TextMeasuring {
         let count = measurers.all.count
         fonts.handoff.reserve(pending.count)
         var results = [MeasuredText](repeating: Self.unanswered, count: pending.count)
+        let cursor = BatchCursor(count: pending.count, chunk: Self.textsPerChunk)
         results.withUnsafeMutableBufferPointer { buffer in
             let results = UncheckedResults(buffer)
-            // Interleaved, so long and short texts spread evenly; each thread writes its own slots.
+            // Each chunk is measured by one thread, which writes its slots only.
             DispatchQueue.concurrentPerform(iterations: count) { worker in
                 let measurer = measurers.all[worker]
-                for index in stride(from: worker, to: pending.count, by: count) {
-                    results.buffer[index] = measurer.measure(pending[index])
+                while let chunk = cursor.take() {
+                    for index in chunk { results.buffer[index] = measurer.measure(pending[index]) }
                 }
             }
         }
-        for helper in measurers.all.dropFirst() { fonts.handoff.takeOver(from: helper.fonts) }
+        for helper in measurers.all.dropFirst() { fonts.handoff.takeOver(from: helper.fonts, in: fonts) }
         return results
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+import XCTest
+
+@testable import TimelineKit
+
+/// A document's images do not depend on the threads its texts are shaped on.
+final class ShapingThreadsTests: XCTestCase {
+    /// 300 items whose titles wrap and subtitles do not: new texts enough for two threads, long
+    /// and short ones alternating.
+    private static let source: InputSource = {
+        var yaml = "version: 1\ncards:\n  - id: many\n    items:\n"
+        for number in 1...300 {
+            yaml += "      - { title: \"Milestone \(number) — a long title that wraps around the card\","
+            yaml += " subtitle: \"Owner team \(number)\", status: complete }\n"
+        }
+        return InputSource(
+            displayName: "many.yaml", baseName: "many", data: Data(yaml.utf8), format: .yaml,
+            directory: NSTemporaryDirectory())
+    }()
+
+    private func images(threads: Int) throws -> [Data] {
+        var options = RenderOptions()
+        options.formats = [.svg, .pdf]
+        // A scaled PDF draws the measured glyphs in fonts found for its lines: those of lines
+        // shaped on another thread must be the fonts measuring used, not the PDF's scaled ones.
+        options.scale = 0.17
+        options.threadsPerInput = threads
+        return try TimelineRenderer(options: options).render(Self.source).map(\.data)
+    }
+
+    func testTheSVGAndAScaledPDFAreTheSameShapedOnOneThreadOrTwo() throws {
+        let one = try images(threads: 1)
+        XCTAssertEqual(one.count, 2)
+        XCTAssertEqual(try images(threads: 2), one)
+        XCTAssertEqual(try images(threads: 2), one, "whichever thread shapes which text")
+    }
+
+    /// A PNG at scale 1 draws the kept lines too, on an image surface.
+    func testAPNGAtScaleOneIsTheSameShapedOnOneThreadOrTwo() throws {
+        func png(threads: Int) throws -> Data? {
+            var options = RenderOptions()
+            options.formats = [.png]
+            options.scale = 1
+            options.threadsPerInput = threads
+            return try TimelineRenderer(options: options).render(Self.source).first?.data
+        }
+        let one = try png(threads: 1)
+        XCTAssertNotNil(one)
+        XCTAssertEqual(try png(threads: 2), one)
+    }
+}
