@@ -89,6 +89,23 @@ final class PNGPartsWhilePaintingTests: XCTestCase {
         XCTAssertNil(whilePainting(small, threads: 2))
     }
 
+    #if os(Linux)
+    /// An image with nothing to do meanwhile (every PNG rendered on one thread) keeps no memory:
+    /// its lock was once allocated before the init gave up, and a failed init runs no deinit.
+    func testNothingToDoMeanwhileKeepsNoMemory() throws {
+        func residentBytes() throws -> Int {
+            let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+            return (Int(statm.split(separator: " ")[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+        }
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 40, 30))
+        for _ in 0..<1_000 { _ = whilePainting(surface, threads: 1) }
+        let before = try residentBytes()
+        for _ in 0..<200_000 { _ = whilePainting(surface, threads: 1) }
+        // A lock and a condition kept each time would be over 20 MB.
+        XCTAssertLessThan(try residentBytes() - before, 8_000_000)
+    }
+    #endif
+
     /// Cancelling stops the other threads (it returns); what they compressed is not used.
     func testCancelledPartsAreNotUsed() throws {
         let (surface, context) = canvas()

@@ -24,8 +24,9 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
     private let parts: [Range<Int>]
     private var results: [ZlibParts.Part?]
     private let helpers = DispatchGroup()
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // Allocated once the image is known to need them: a failed init runs no deinit to free them.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
     // Guarded by `mutex`.
     private var finishedRows = 0
     private var next = 0
@@ -45,6 +46,8 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         self.compression = compression
         self.threads = threads
         results = Array(repeating: nil, count: parts.count)
+        mutex = .allocate(capacity: 1)
+        condition = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
         for helper in 1..<min(threads, parts.count) {
