@@ -82,6 +82,26 @@ final class PNGPartsWhilePaintingTests: XCTestCase {
         XCTAssertEqual(file, try encoded(surface))
     }
 
+    /// A drawing reaching rows given out but in no part taken yet (the first part needs more
+    /// rows), or above the image, spoils nothing: those rows are held back while it paints.
+    func testDrawingOnRowsOfNoPartTakenSpoilsNothing() throws {
+        let (surface, context) = canvas()
+        let parts = try XCTUnwrap(whilePainting(surface, threads: 2))
+        let height = Int(cairo_image_surface_get_height(surface.pointer))
+        parts.touching(fromRow: -3)
+        paintBand(context, rows: 0..<20, seed: 4)
+        parts.finished(rowsAbove: 20)
+        parts.touching(fromRow: 5)
+        paintBand(context, rows: 5..<height, seed: 6)
+        cairo_surface_flush(surface.pointer)
+        XCTAssertFalse(parts.isSpoiled)
+        let file = PNGEncoder.file(
+            width: 400, height: height, scale: 1, background: RGBA(r: 255, g: 255, b: 255),
+            compressed: try parts.compressed())
+        XCTAssertFalse(parts.isSpoiled)
+        XCTAssertEqual(file, try encoded(surface))
+    }
+
     func testNothingToDoMeanwhileOnOneThreadOrInOnePart() {
         let (surface, _) = canvas()
         XCTAssertNil(whilePainting(surface, threads: 1))

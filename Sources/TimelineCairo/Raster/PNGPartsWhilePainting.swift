@@ -15,8 +15,8 @@ import Darwin
 /// and their compression are `PNGEncoder.encode`'s, so the file is the same.
 ///
 /// Rows are only ever read once finished, while cairo writes rows below them. A drawing that
-/// reaches rows already given out (`touching(fromRow:)`) spoils the parts compressed early: every
-/// part is then compressed again once painting ends.
+/// reaches rows of parts already taken (`touching(fromRow:)`) spoils the parts compressed early:
+/// every part is then compressed again once painting ends.
 final class PNGPartsWhilePainting: @unchecked Sendable {
     private let image: PNGEncoder.Pixels
     private let compression: PNGEncoder.Compression
@@ -79,11 +79,26 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         pthread_cond_broadcast(condition)
     }
 
-    /// The painter is about to draw on rows from `row` down.
+    /// The painter is about to draw on rows from `row` down. Only parts already taken spoil:
+    /// the rows given out but not yet taken are held back until the node is painted
+    /// (`finished(rowsAbove:)` gives them out again).
     func touching(fromRow row: Int) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        if row < finishedRows { spoiled = true }
+        guard row < finishedRows else { return }
+        // A part reads the row above its own too.
+        if next > 0, parts[next - 1].upperBound > row {
+            spoiled = true
+        } else {
+            finishedRows = max(0, row)
+        }
+    }
+
+    /// Whether a drawing reached rows of parts already compressed (then all are compressed again).
+    var isSpoiled: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return spoiled
     }
 
     /// The painted image's rows as one zlib stream; waits for the other threads.
