@@ -82,12 +82,49 @@ final class PNGPartsWhilePaintingTests: XCTestCase {
         XCTAssertEqual(file, try encoded(surface))
     }
 
+    /// A drawing reaching rows given out but in no part taken yet (the first part needs more
+    /// rows), or above the image, spoils nothing: those rows are held back while it paints.
+    func testDrawingOnRowsOfNoPartTakenSpoilsNothing() throws {
+        let (surface, context) = canvas()
+        let parts = try XCTUnwrap(whilePainting(surface, threads: 2))
+        let height = Int(cairo_image_surface_get_height(surface.pointer))
+        parts.touching(fromRow: -3)
+        paintBand(context, rows: 0..<20, seed: 4)
+        parts.finished(rowsAbove: 20)
+        parts.touching(fromRow: 5)
+        paintBand(context, rows: 5..<height, seed: 6)
+        cairo_surface_flush(surface.pointer)
+        XCTAssertFalse(parts.isSpoiled)
+        let file = PNGEncoder.file(
+            width: 400, height: height, scale: 1, background: RGBA(r: 255, g: 255, b: 255),
+            compressed: try parts.compressed())
+        XCTAssertFalse(parts.isSpoiled)
+        XCTAssertEqual(file, try encoded(surface))
+    }
+
     func testNothingToDoMeanwhileOnOneThreadOrInOnePart() {
         let (surface, _) = canvas()
         XCTAssertNil(whilePainting(surface, threads: 1))
         let small = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 40, 30))
         XCTAssertNil(whilePainting(small, threads: 2))
     }
+
+    #if os(Linux)
+    /// An image with nothing to do meanwhile (every PNG rendered on one thread) keeps no memory:
+    /// its lock was once allocated before the init gave up, and a failed init runs no deinit.
+    func testNothingToDoMeanwhileKeepsNoMemory() throws {
+        func residentBytes() throws -> Int {
+            let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+            return (Int(statm.split(separator: " ")[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+        }
+        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 40, 30))
+        for _ in 0..<1_000 { _ = whilePainting(surface, threads: 1) }
+        let before = try residentBytes()
+        for _ in 0..<200_000 { _ = whilePainting(surface, threads: 1) }
+        // A lock and a condition kept each time would be over 20 MB.
+        XCTAssertLessThan(try residentBytes() - before, 8_000_000)
+    }
+    #endif
 
     /// Cancelling stops the other threads (it returns); what they compressed is not used.
     func testCancelledPartsAreNotUsed() throws {

@@ -15,8 +15,8 @@ import Darwin
 /// and their compression are `PNGEncoder.encode`'s, so the file is the same.
 ///
 /// Rows are only ever read once finished, while cairo writes rows below them. A drawing that
-/// reaches rows already given out (`touching(fromRow:)`) spoils the parts compressed early: every
-/// part is then compressed again once painting ends.
+/// reaches rows of parts already taken (`touching(fromRow:)`) spoils the parts compressed early:
+/// every part is then compressed again once painting ends.
 final class PNGPartsWhilePainting: @unchecked Sendable {
     private let image: PNGEncoder.Pixels
     private let compression: PNGEncoder.Compression
@@ -24,8 +24,9 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
     private let parts: [Range<Int>]
     private var results: [ZlibParts.Part?]
     private let helpers = DispatchGroup()
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // Allocated once the image is known to need them: a failed init runs no deinit to free them.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
     // Guarded by `mutex`.
     private var finishedRows = 0
     private var next = 0
@@ -45,6 +46,8 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         self.compression = compression
         self.threads = threads
         results = Array(repeating: nil, count: parts.count)
+        mutex = .allocate(capacity: 1)
+        condition = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
         for helper in 1..<min(threads, parts.count) {
@@ -76,11 +79,26 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         pthread_cond_broadcast(condition)
     }
 
-    /// The painter is about to draw on rows from `row` down.
+    /// The painter is about to draw on rows from `row` down. Only parts already taken spoil:
+    /// the rows given out but not yet taken are held back until the node is painted
+    /// (`finished(rowsAbove:)` gives them out again).
     func touching(fromRow row: Int) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        if row < finishedRows { spoiled = true }
+        guard row < finishedRows else { return }
+        // A part reads the row above its own too.
+        if next > 0, parts[next - 1].upperBound > row {
+            spoiled = true
+        } else {
+            finishedRows = max(0, row)
+        }
+    }
+
+    /// Whether a drawing reached rows of parts already compressed (then all are compressed again).
+    var isSpoiled: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return spoiled
     }
 
     /// The painted image's rows as one zlib stream; waits for the other threads.
