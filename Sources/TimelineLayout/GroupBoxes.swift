@@ -47,9 +47,10 @@ extension TextStack {
         }
         for index in blocks.indices {
             blocks[index].color = readable(blocks[index].color)
-            if var beside = blocks[index].beside?.block {
+            if let pair = blocks[index].beside {
+                var beside = pair.block
                 beside.color = readable(beside.color)
-                blocks[index].beside = TextBlock.Beside(beside)
+                blocks[index].beside = TextBlock.Beside(beside, firstWidth: pair.firstWidth)
             }
         }
     }

@@ -115,7 +115,7 @@ struct ItemText {
             blocks.append(
                 .pair(
                     plan.add(attribute, font: subtitleFont, color: secondary, width: half),
-                    plan.add(subAttribute, font: subtitleFont, color: secondary, width: half)))
+                    plan.add(subAttribute, font: subtitleFont, color: secondary, width: half), width: width))
         } else {
             plan.add(
                 item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width, to: &blocks)

@@ -17,12 +17,17 @@ struct TextBlock {
     var color: RGBA
     /// Body text with inline emphasis: placed run by run (`measured` holds its plain lines).
     var rich: RichParagraph?
-    /// A second block on the same line, in the box's right half (an attribute pair).
+    /// A second block on the same line, after the first's `firstWidth` and a gap (an attribute pair).
     var beside: Beside?
 
     final class Beside {
         let block: TextBlock
-        init(_ block: TextBlock) { self.block = block }
+        /// The width of the box's start the first block takes: half of it, or the first text's own.
+        let firstWidth: Double
+        init(_ block: TextBlock, firstWidth: Double) {
+            self.block = block
+            self.firstWidth = firstWidth
+        }
     }
 
     var height: Double { max(measured.height, beside?.block.height ?? 0) }
@@ -123,11 +128,13 @@ struct TextStack {
         for block in blocks {
             if let rich = block.rich {
                 rich.place(x: x, top: y, width: width, alignment: alignment, into: &nodes)
-            } else if let beside = block.beside?.block {
-                let half = TextBlock.halfWidth(width)
-                nodes.append(.text(block.placed(x: x, top: y, width: half, alignment: alignment)))
+            } else if let pair = block.beside {
+                let first = pair.firstWidth
+                let rest = max(0, width - first - TextBlock.pairGap)
+                nodes.append(.text(block.placed(x: x, top: y, width: first, alignment: alignment)))
                 nodes.append(
-                    .text(beside.placed(x: x + half + TextBlock.pairGap, top: y, width: half, alignment: alignment)))
+                    .text(
+                        pair.block.placed(x: x + first + TextBlock.pairGap, top: y, width: rest, alignment: alignment)))
             } else {
                 nodes.append(.text(block.placed(x: x, top: y, width: width, alignment: alignment)))
             }

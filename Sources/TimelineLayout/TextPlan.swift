@@ -13,7 +13,8 @@ struct TextPlan {
     /// emphasis (measured as runs when built: a batch holds plain texts only).
     enum Block {
         case text(Int)
-        case pair(Int, Int)
+        /// Measured in halves of a box `width` wide, or whole when the halves wrap.
+        case pair(Int, Int, width: Double)
         case body(String, font: String, width: Double, mirrored: Bool)
     }
 
@@ -54,16 +55,37 @@ struct TextPlan {
                 source: plan.requests[index].text)
         }
 
+        /// An attribute pair side by side: in halves, unless a half wraps although both texts fit
+        /// the line together, each at its own width.
+        private func pair(_ first: Int, _ second: Int, width: Double) -> TextBlock {
+            var pair = block(first)
+            let beside = block(second)
+            pair.beside = TextBlock.Beside(beside, firstWidth: TextBlock.halfWidth(width))
+            guard pair.measured.lines.count > 1 || beside.measured.lines.count > 1 else { return pair }
+            let whole = measurer.measure(
+                [first, second].map { index in
+                    var request = plan.requests[index]
+                    request.maxWidth = TextBlock.measuredWidth(width)
+                    return request
+                })
+            guard whole.allSatisfy({ $0.lines.count == 1 && !$0.isTruncated }),
+                whole[0].width + TextBlock.pairGap + whole[1].width <= width
+            else { return pair }
+            pair.measured = whole[0]
+            var fitted = beside
+            fitted.measured = whole[1]
+            pair.beside = TextBlock.Beside(fitted, firstWidth: whole[0].width)
+            return pair
+        }
+
         func stack(_ blocks: [Block], style: Style) -> TextStack {
             TextStack(
                 blocks: blocks.map { block in
                     switch block {
                     case .text(let index):
                         return self.block(index)
-                    case .pair(let first, let second):
-                        var pair = self.block(first)
-                        pair.beside = TextBlock.Beside(self.block(second))
-                        return pair
+                    case .pair(let first, let second, let width):
+                        return pair(first, second, width: width)
                     case .body(let body, let font, let width, let mirrored):
                         return RichParagraph.block(
                             body, font: font, style: style, width: width, mirrored: mirrored, measurer: measurer)

@@ -63,7 +63,7 @@ final class BatchMeasuringTests: XCTestCase {
         blocks.append(
             .pair(
                 plan.add("left", font: "Inter 10", color: red, width: 40),
-                plan.add("right", font: "Inter 10", color: blue, width: 40)))
+                plan.add("right", font: "Inter 10", color: blue, width: 40), width: 92))
         let fake = RecordingFake()
         let answers = plan.measure(fake)
         blocks.append(.body("**bold**", font: "Inter 12", width: 100, mirrored: false))

@@ -64,6 +64,33 @@ final class VerticalRowsTests: XCTestCase {
         }
     }
 
+    /// An attribute pair takes halves of the column; when a half would wrap although both texts
+    /// fit the line together, each gets its own width, the second after the first and the gap.
+    func testAnAttributePairThatFitsTogetherIsNotWrappedInHalves() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - style: { width: 190, subtitleFont: "Inter 10" }
+                items:
+                  - { title: One, attribute: Work package, subAttribute: WP-12 }
+                  - { title: Two, attribute: A long attribute, subAttribute: and another }
+            """)
+        let (first, second) = (try line(scene, "Work package"), try line(scene, "WP-12"))
+        XCTAssertEqual(first.width, 60, accuracy: 0.001)
+        XCTAssertEqual(second.x, first.x + first.width + 12, accuracy: 0.001)
+        XCTAssertEqual(second.baseline, first.baseline, accuracy: 0.001)
+        // Too long to share the line: halves, the first wrapped.
+        let lines = scene.nodes.flatMap { node -> [PlacedLine] in
+            if case .text(let text) = node { return text.lines } else { return [] }
+        }
+        let long = try XCTUnwrap(lines.first { $0.text.hasPrefix("A long") })
+        let another = try XCTUnwrap(lines.first { $0.text.hasPrefix("and") })
+        XCTAssertNotEqual(long.text, "A long attribute", "wrapped in its half")
+        XCTAssertEqual(another.baseline, long.baseline, accuracy: 0.001)
+        XCTAssertGreaterThan(another.x, long.x + long.width + 12 - 0.001)
+    }
+
     /// Rows are measured in one batch, from their plan.
     func testRowsMeasureThroughOnePlan() throws {
         let card = try LayoutFixture.card(
