@@ -9,7 +9,7 @@ public enum Themes {
         "default": "Light card, blue nodes, Inter type.",
         "dark": "Dark card and feed, light text, bright nodes.",
         "fiori": "SAP Fiori (Horizon) colors: blue nodes, negative red for overdue.",
-        "mono": "Black on white, no fills or shadows: print-friendly.",
+        "mono": "Black, white and greys, no colors or shadows (grey group boxes and footer): print-friendly.",
         "auto": "Default and dark in one SVG, following the reader's prefers-color-scheme (PNG and PDF: default).",
     ]
 
