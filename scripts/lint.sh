@@ -13,9 +13,15 @@ while IFS= read -r -d '' file; do files+=("$file"); done < <(
   grep -rLZ --include='*.swift' 'swift-format-ignore-file' Package.swift Sources Tests
   find scripts bench fuzz .ci -type f \( -name '*.py' -o -name '*.sh' -o -name '*.awk' -o -name run \) -print0
   printf '%s\0' Makefile)
-# awk counts characters, not bytes, in a UTF-8 locale.
-long=$(LC_ALL=C.UTF-8 awk 'length > 120 {
-  printf "%s:%d:121: error: line of %d columns, over 120\n", FILENAME, FNR, length }' "${files[@]}")
+# Characters, not bytes: Debian's default awk (mawk) counts bytes whatever the locale.
+long=$(python3 -c '
+import sys
+for path in sys.argv[1:]:
+    for number, line in enumerate(open(path, encoding="utf-8"), 1):
+        length = len(line.rstrip("\n"))
+        if length > 120:
+            print(f"{path}:{number}:121: error: line of {length} columns, over 120")
+' "${files[@]}")
 if [ -n "$long" ]; then echo "$long"; exit 1; fi
 python3 scripts/function-length.py --limit 60 --allowed scripts/function-length-allowed.txt Sources
 echo "lint: clean"

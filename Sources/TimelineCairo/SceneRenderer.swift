@@ -166,10 +166,16 @@ public final class SceneRenderer {
     /// text is laid out into outlines on it (which draws nothing): as much text as there is time
     /// for, the rest laid out as it is painted, while the other threads compress the rows above.
     private func pngCanvas(_ scene: Scene, width: Int, height: Int, scale: Double) throws -> PNGCanvas {
-        let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
-        guard threads > 1 else { return PNGCanvas(surface: surface, outlines: nil) }
+        let surface = LargePages.imageSurface(width: Int32(width), height: Int32(height))
+        guard threads > 1 else {
+            surface.markClear()
+            return PNGCanvas(surface: surface, outlines: nil)
+        }
         let pages = PagesInAdvance(surface)
-        defer { withExtendedLifetime(surface) { pages.wait() } }
+        defer {
+            pages.wait()
+            surface.markClear()
+        }
         let outlines = try timed(\.paintSeconds) {
             try textOutlines(scene, scale: scale, on: surface, until: { pages.areReady })
         }

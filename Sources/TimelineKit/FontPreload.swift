@@ -13,7 +13,7 @@ package enum FontPreload {
         guard !state.started else { return }
         state.started = true
         state.loaded.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
+        StartedThread.run {
             if let library = try? FontLibrary() {
                 warmUp(library)
                 state.library = Handoff(library: library)

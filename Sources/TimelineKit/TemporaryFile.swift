@@ -156,7 +156,7 @@ struct TemporaryFile {
         func start(_ folder: String) {
             let (group, isNew) = claim(folder)
             guard isNew else { return }
-            DispatchQueue.global(qos: .utility).async {
+            StartedThread.run {
                 TemporaryFile.sweepNow(folder)
                 group.leave()
             }

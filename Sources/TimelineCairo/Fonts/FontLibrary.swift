@@ -89,7 +89,9 @@ public final class FontLibrary {
     /// titles are bold in every script; italic asked of a family without an italic face is
     /// slanted (fontconfig's synthetic oblique).
     private static let hermeticRules: String = {
-        let fallbacks = fallbackFamilies.map { "<string>\($0)</string>" }.joined()
+        // Concatenated, not mapped and joined: generic code's first use costs the font thread.
+        var fallbacks = ""
+        for family in fallbackFamilies { fallbacks += "<string>" + family + "</string>" }
         return """
             <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
             <cachedir prefix="xdg">timeline-cards/fontconfig</cachedir>
@@ -120,7 +122,7 @@ public final class FontLibrary {
             _ = FcConfigParseAndLoadFromMemory(config, hermeticRules, FcTrue)
         }
         if !systemFonts || !extraDirectories.isEmpty {
-            guard let bundled = bundledFontDirectory, FileManager.default.fileExists(atPath: bundled) else {
+            guard let bundled = bundledFontDirectory, BundledFonts.exists(bundled) else {
                 FcConfigDestroy(config)
                 throw SetupError.missingFonts(bundledFontDirectory ?? "(no resource bundle)")
             }

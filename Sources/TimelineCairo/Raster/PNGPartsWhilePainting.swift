@@ -51,7 +51,9 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
         for helper in 1..<min(threads, parts.count) {
-            DispatchQueue.global().async(group: helpers) {
+            helpers.enter()
+            StartedThread.run {
+                defer { self.helpers.leave() }
                 guard let tools = self.tools() else { return }
                 if helper == 1, let callers = self.tools() {
                     pthread_mutex_lock(self.mutex)

@@ -24,9 +24,11 @@ final class PagesInAdvance: @unchecked Sendable {
         let start = (Int(bitPattern: data) + page - 1) / page * page
         let end = (Int(bitPattern: data) + bytes) / page * page
         guard end > start else { return }
-        DispatchQueue.global().async(group: ready) {
+        ready.enter()
+        StartedThread.run { [ready] in
             // Where the system cannot, the painter's first touches do it as they would.
             _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, Self.populateWrite)
+            ready.leave()
         }
         #endif
     }

@@ -164,7 +164,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let setup = fonts.setup
         for index in 0..<count {
             ahead.made.enter()
-            DispatchQueue.global(qos: .userInitiated).async {
+            StartedThread.run {
                 defer { ahead.made.leave() }
                 guard let sibling = try? ShapedLineHandoff.sibling(sameFontsAs: setup) else { return }
                 let helper = PangoTextMeasurer(fonts: sibling)

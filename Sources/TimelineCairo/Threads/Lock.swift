@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A pthread mutex: `NSLock` is full Foundation's, and
-/// `Synchronization.Mutex` needs macOS 15. With the fonts because the font library is the lowest user.
+/// `Synchronization.Mutex` needs macOS 15.
 public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
