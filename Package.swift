@@ -30,15 +30,15 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Libraries named for the dynamic loader's search order only (its module.modulemap).
         .systemLibrary(name: "CLoaderOrder"),
-        // The scheduler's affinity calls (StartedThread.swift).
-        .systemLibrary(name: "CAffinity"),
+        // Linux calls declared only for _GNU_SOURCE (its module.modulemap).
+        .systemLibrary(name: "CLinux"),
         .target(name: "TimelineModel"),
         .target(name: "TimelineSpec", dependencies: ["TimelineModel", "CYAML"]),
         .target(name: "TimelineScene"),
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene"]),
         .target(
             name: "TimelineCairo",
-            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate", "CLoaderOrder", "CAffinity"],
+            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate", "CLoaderOrder", "CLinux"],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
             exclude: ["Fonts/Bundled"]

@@ -4,7 +4,7 @@ import XCTest
 @testable import TimelineCairo
 
 #if canImport(Glibc)
-import CAffinity
+import CLinux
 import Glibc
 #endif
 

@@ -32,6 +32,50 @@ final class OutputWriterTests: XCTestCase {
         )
     }
 
+    /// An image put over an old one is a new file: another link to the old file, and a reader
+    /// that has it open, keep the old bytes.
+    func testAnOldImageIsReplacedNotOverwritten() throws {
+        let path = folder.appendingPathComponent("card.svg").path
+        let other = folder.appendingPathComponent("kept.svg").path
+        try OutputWriter.writeAtomically(Data("old image".utf8), to: path)
+        XCTAssertEqual(link(path, other), 0)
+        let reader = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? reader.close() }
+        try OutputWriter.writeAtomically(Data("new image".utf8), to: path)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data("new image".utf8))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: other)), Data("old image".utf8))
+        XCTAssertEqual(try reader.readToEnd(), Data("old image".utf8))
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["card.svg", "kept.svg"])
+    }
+
+    /// A link where the image goes is replaced by the image; the file it points to is left alone.
+    func testALinkInThePlaceOfAnImageIsReplaced() throws {
+        let target = folder.appendingPathComponent("target.txt").path
+        let path = folder.appendingPathComponent("card.svg").path
+        try Data("not mine".utf8).write(to: URL(fileURLWithPath: target))
+        XCTAssertEqual(symlink(target, path), 0)
+        try OutputWriter.writeAtomically(Data("image".utf8), to: path)
+        var info = stat()
+        XCTAssertEqual(lstat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data("image".utf8))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target)), Data("not mine".utf8))
+    }
+
+    /// A folder that took the image's place after the files were written is not swapped away:
+    /// putting the temporary in place fails, and the folder stays.
+    func testAFolderThatAppearsLateStaysWhereItIs() throws {
+        let path = folder.appendingPathComponent("card.svg").path
+        let temporary = try TemporaryFile.create(for: path, writing: Data("image".utf8)).get()
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        try Data("inside".utf8).write(to: URL(fileURLWithPath: path + "/file"))
+        XCTAssertNotNil(temporary.commit())
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path + "/file")), Data("inside".utf8))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: temporary.path)), Data("image".utf8))
+        temporary.discard()
+    }
+
     func testAFolderInTheWayFailsWithItsReasonAndLeavesNoTemporaryFile() throws {
         let blocked = folder.appendingPathComponent("card.svg")
         try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)

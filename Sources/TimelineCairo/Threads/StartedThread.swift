@@ -1,7 +1,7 @@
 import Dispatch
 
 #if canImport(Glibc)
-import CAffinity
+import CLinux
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
