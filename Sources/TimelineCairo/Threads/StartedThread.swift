@@ -15,7 +15,7 @@ public enum StartedThread {
     /// Runs `job` on a new detached thread; on a global queue if no thread can be made.
     public static func run(_ job: @escaping @Sendable () -> Void) {
         let allowed = Cores.allowed()
-        let box = Unmanaged.passRetained(Job(job, cores: allowed)).toOpaque()
+        let box = Unmanaged.passRetained(Job(job)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -34,7 +34,8 @@ public enum StartedThread {
             { raw in
                 guard let raw else { return nil }
                 let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
-                job.cores?.applyToCurrentThread()
+                // Read again: the process's cores may have changed (taskset -p) since.
+                Cores.allowed()?.applyToCurrentThread()
                 job.body()
                 return nil
             }, box)
@@ -46,12 +47,7 @@ public enum StartedThread {
 
     private final class Job {
         let body: @Sendable () -> Void
-        /// The cores the thread may run on once started.
-        let cores: Cores?
-        init(_ body: @escaping @Sendable () -> Void, cores: Cores?) {
-            self.body = body
-            self.cores = cores
-        }
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }
 
@@ -65,10 +61,11 @@ struct Cores {
     )
     private static let size = 128
 
-    /// The cores the process may run on; nil if the system does not say.
+    /// The cores the process may run on (its main thread's, which is never narrowed); nil if
+    /// the system does not say.
     static func allowed() -> Cores? {
         var cores = Cores()
-        return sched_getaffinity(0, Self.size, &cores.mask) == 0 ? cores : nil
+        return sched_getaffinity(getpid(), Self.size, &cores.mask) == 0 ? cores : nil
     }
 
     /// The core the calling thread is on, or -1.
