@@ -70,7 +70,8 @@ public final class SceneRenderer {
 
     private func paint(
         _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false,
-        partsWhilePainting: PNGPartsWhilePainting? = nil, preparedOutlines: TextOutlines? = nil
+        partsWhilePainting: PNGPartsWhilePainting? = nil, rowsFinished: [Int] = [],
+        preparedOutlines: TextOutlines? = nil
     ) throws {
         let context = CairoContext(surface: surface)
         var painter = painter(
@@ -78,14 +79,8 @@ public final class SceneRenderer {
             textAsOutlines: textAsOutlines)
         if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
         painter.preparedOutlines = preparedOutlines
-        if let partsWhilePainting {
-            painter.partsWhilePainting = partsWhilePainting
-            painter.rowsFinished = PNGPartsWhilePainting.rowsFinished(
-                after: scene, scale: scale, height: Int(cairo_image_surface_get_height(surface.pointer)),
-                fontSize: { [fonts] in
-                    Double(pango_font_description_get_size(fonts.description($0))) / Double(PANGO_SCALE)
-                })
-        }
+        painter.partsWhilePainting = partsWhilePainting
+        painter.rowsFinished = rowsFinished
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -116,8 +111,7 @@ public final class SceneRenderer {
         guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
             throw RenderError.tooLarge(width: width, height: height)
         }
-        let canvas = try pngCanvas(scene, width: max(1, width), height: max(1, height), scale: scale)
-        let surface = canvas.surface
+        let surface = LargePages.imageSurface(width: Int32(max(1, width)), height: Int32(max(1, height)))
         guard surface.status == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface.pointer) else {
             throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status)))
         }
@@ -129,9 +123,7 @@ public final class SceneRenderer {
         let whilePainting = PNGPartsWhilePainting(
             pixels: pixels, width: size.0, height: size.1, stride: stride, compression: .fast, threads: threads)
         do {
-            try paint(
-                scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
-                partsWhilePainting: whilePainting, preparedOutlines: canvas.outlines)
+            try paintPNG(scene, scale: scale, on: surface, whilePainting: whilePainting)
         } catch {
             whilePainting?.cancel()
             throw error
@@ -156,48 +148,85 @@ public final class SceneRenderer {
         }
     }
 
-    /// A PNG's surface, and its text's outlines laid out while its pages were made present.
-    private struct PNGCanvas {
-        let surface: CairoSurface
-        let outlines: TextOutlines?
+    /// Paints a PNG's scene on `surface`, its text laid out on another thread meanwhile when
+    /// there are several, and the rows above told to `whilePainting` as they are finished.
+    private func paintPNG(
+        _ scene: Scene, scale: Double, on surface: CairoSurface, whilePainting: PNGPartsWhilePainting?
+    ) throws {
+        let height = Int(cairo_image_surface_get_height(surface.pointer))
+        // Found before the text's collector starts: the fonts' descriptions are its then.
+        let rows =
+            whilePainting == nil
+            ? []
+            : PNGPartsWhilePainting.rowsFinished(
+                after: scene, scale: scale, height: height,
+                fontSize: { [fonts] in
+                    Double(pango_font_description_get_size(fonts.description($0))) / Double(PANGO_SCALE)
+                })
+        let collector = threads > 1 ? TextCollector(scene, scale: scale, surface: surface, renderer: self) : nil
+        defer { collector?.wait() }
+        LargePages.makePresent(surface)
+        surface.markClear()
+        try paint(
+            scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
+            partsWhilePainting: whilePainting, rowsFinished: rows, preparedOutlines: collector?.outlines)
+        collector?.wait()
+        if let failure = collector?.failure { throw failure }
     }
 
-    /// A PNG's surface. On several threads, another makes its pages present while the scene's
-    /// text is laid out into outlines on it (which draws nothing): as much text as there is time
-    /// for, the rest laid out as it is painted, while the other threads compress the rows above.
-    private func pngCanvas(_ scene: Scene, width: Int, height: Int, scale: Double) throws -> PNGCanvas {
-        let surface = LargePages.imageSurface(width: Int32(width), height: Int32(height))
-        guard threads > 1 else {
-            surface.markClear()
-            return PNGCanvas(surface: surface, outlines: nil)
-        }
-        let pages = PagesInAdvance(surface)
-        defer {
-            pages.wait()
-            surface.markClear()
-        }
-        let outlines = try timed(\.paintSeconds) {
-            try textOutlines(scene, scale: scale, on: surface, until: { pages.areReady })
-        }
-        return PNGCanvas(surface: surface, outlines: outlines)
-    }
+    /// A PNG's text laid out into outlines on another thread while the image is painted, node by
+    /// node ahead of the painter, which fills each text's outlines once they are there: at a scale
+    /// new to the fonts, the first lines in each font load their glyphs' outlines, which the
+    /// painter would otherwise wait for. The collector alone uses the fonts until it stops
+    /// (`TextOutlines`).
+    private final class TextCollector: @unchecked Sendable {
+        let outlines: TextOutlines
+        /// Set by the collector before it stops, when its context failed.
+        private(set) var failure: RenderError?
+        private let surface: CairoSurface
+        private let renderer: SceneRenderer
+        private let done = DispatchGroup()
 
-    /// The scene's text laid out as a PNG's painter lays it out on `surface` (whose size decides
-    /// which glyphs cairo leaves out as too far outside), its outlines kept instead of filled;
-    /// text node by text node, until `enough` says so.
-    private func textOutlines(
-        _ scene: Scene, scale: Double, on surface: CairoSurface, until enough: () -> Bool
-    ) throws -> TextOutlines {
-        let outlines = TextOutlines()
-        let context = CairoContext(surface: surface)
-        var painter = painter(on: context, scene: scene, scale: scale, marksPDFStructure: false, textAsOutlines: true)
-        painter.collectedOutlines = outlines
-        painter.collectText(scene, until: enough)
-        let status = cairo_status(context.pointer)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        /// Starts collecting `scene`'s text as the painter of `painted` lays it out: on a surface
+        /// of its own over the same pixels, of the same size, type and font options
+        /// (which decide which glyphs cairo leaves out as too far outside, and how they are
+        /// placed), where it draws nothing; cairo keeps per-surface state the painter's drawing
+        /// changes, which a second thread must not touch.
+        init(_ scene: Scene, scale: Double, surface painted: CairoSurface, renderer: SceneRenderer) {
+            outlines = TextOutlines(nodeCount: scene.nodes.count)
+            let image = painted.pointer
+            surface = CairoSurface(
+                cairo_image_surface_create_for_data(
+                    cairo_image_surface_get_data(image), cairo_image_surface_get_format(image),
+                    cairo_image_surface_get_width(image), cairo_image_surface_get_height(image),
+                    cairo_image_surface_get_stride(image)))
+            self.renderer = renderer
+            done.enter()
+            let started = StartedThread.start { [self] in
+                defer { done.leave() }
+                collect(scene, scale: scale)
+            }
+            if !started {
+                // No thread to be had: all of it now, before the painter waits for any.
+                collect(scene, scale: scale)
+                done.leave()
+            }
         }
-        return outlines
+
+        private func collect(_ scene: Scene, scale: Double) {
+            let context = CairoContext(surface: surface)
+            var painter = renderer.painter(
+                on: context, scene: scene, scale: scale, marksPDFStructure: false, textAsOutlines: true)
+            painter.collectedOutlines = outlines
+            painter.collectText(scene)
+            let status = cairo_status(context.pointer)
+            if status != CAIRO_STATUS_SUCCESS {
+                failure = RenderError.cairo(String(cString: cairo_status_to_string(status)))
+            }
+        }
+
+        /// Waits for the collector's thread to end.
+        func wait() { done.wait() }
     }
 
     /// How many threads rendering one image may use: a PNG's pages are made present on another

@@ -88,4 +88,27 @@ final class LargePagesSurfaceTests: XCTestCase {
         XCTAssertLessThan(mappedKiB() - before, 64 * 1024)
         #endif
     }
+
+    /// Made present, a new surface's pixels are still zeros and take what is painted on them;
+    /// with cairo's own surface too, whose memory is not a large page's.
+    func testPagesMadePresentStayZerosAndTakePaint() throws {
+        for surface in [
+            CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 700, 500)),
+            LargePages.imageSurface(width: 1_200, height: 900),
+        ] {
+            LargePages.makePresent(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+            let height = Int(cairo_image_surface_get_height(surface.pointer))
+            let pixels = UnsafeBufferPointer(
+                start: cairo_image_surface_get_data(surface.pointer), count: stride * height)
+            XCTAssertTrue(pixels.allSatisfy { $0 == 0 })
+            let context = CairoContext(surface: surface)
+            cairo_set_source_rgb(context.pointer, 1, 0, 0)
+            cairo_paint(context.pointer)
+            cairo_surface_flush(surface.pointer)
+            XCTAssertEqual(
+                UnsafeRawPointer(pixels.baseAddress!).load(fromByteOffset: stride * (height - 1), as: UInt32.self),
+                0xFFFF_0000)
+        }
+    }
 }

@@ -24,7 +24,7 @@ final class TextOutlinesTests: XCTestCase {
         let surface = CairoSurface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 600, 800))
         var outlines: TextOutlines?
         if let prepared {
-            let collected = TextOutlines()
+            let collected = TextOutlines(nodeCount: scene.nodes.count)
             let context = CairoContext(surface: surface)
             cairo_scale(context.pointer, 2, 2)
             var collector = ScenePainter(

@@ -33,7 +33,11 @@ struct ScenePainter {
             cairo_rectangle(cr, background.x, background.y, background.width, background.height)
             cairo_fill(cr)
         }
-        fonts.updateContext(for: cr)
+        // Text laid out by a collector (`preparedOutlines`) may be laid out on another thread, with
+        // these fonts, until it stops: the fonts' context is updated here only for a text this
+        // painter lays out itself, which it does once the collector stopped.
+        var contextUpdated = preparedOutlines == nil
+        if contextUpdated { fonts.updateContext(for: cr) }
         // cairo 1.16 numbers a structure element for every link but writes the structure tree
         // only when a structure tag encloses them: without one, the PDF points at missing objects.
         if marksPDFStructure { cairo_tag_begin(cr, "Document", nil) }
@@ -47,25 +51,31 @@ struct ScenePainter {
             case .line(let line): paintLine(line)
             case .marker(let marker): paintMarker(marker)
             case .text(let text):
-                if let preparedOutlines, preparedOutlines.laidOut(index) {
+                if let paths = preparedOutlines?.paths(of: index) {
                     setColor(text.color)
-                    for path in preparedOutlines.paths(of: index) {
+                    for path in paths {
                         cairo_new_path(cr)
                         cairo_append_path(cr, path)
                         fillOutlines()
                     }
                 } else {
+                    if !contextUpdated { fonts.updateContext(for: cr) }
+                    contextUpdated = true
                     paintText(text)
                 }
-            case .image(let image): images.paint(image, clip: { setPath(image.clipOutline) })
+            case .image(let image):
+                // An SVG icon's text is laid out by librsvg through Pango: not while the collector is.
+                preparedOutlines?.waitUntilStopped()
+                images.paint(image, clip: { setPath(image.clipOutline) })
             case .link(let link): paintLink(link)
             }
         }
     }
 
     /// Lays out the scene's text into `collectedOutlines`, node by node, drawing nothing, until
-    /// `enough` says so before a node.
-    func collectText(_ scene: Scene, until enough: () -> Bool) {
+    /// `enough` says so before a node; then stops them.
+    func collectText(_ scene: Scene, until enough: () -> Bool = { false }) {
+        defer { collectedOutlines?.stop() }
         fonts.updateContext(for: cr)
         for (index, node) in scene.nodes.enumerated() {
             guard case .text(let text) = node else { continue }
@@ -156,6 +166,8 @@ struct ScenePainter {
         for line in text.lines where !line.text.isEmpty {
             if drawsKeptLines, let shaped = fonts.handoff.line(line.text, font: text.font) {
                 drawKept(shaped, line: line, font: text.font)
+            } else if textAsOutlines, shapesInPlace, let shaped = shapedInPlace(line.text, font: text.font) {
+                drawKept(shaped, line: line, font: text.font)
             } else {
                 let origin = layOut(line, font: text.font)
                 if !textAsOutlines, marksPDFStructure,
@@ -176,6 +188,30 @@ struct ScenePainter {
     /// which fills outlines shaped at its own scale.
     private func paintLaidOut(_ line: PlacedLine, font: String) {
         drawLaidOut(at: layOut(line, font: font))
+    }
+
+    /// Whether a PNG's lines are shaped without a layout where they can be (`shapedInPlace`); off
+    /// only in tests, which compare the two.
+    var shapesInPlace = true
+
+    /// A PNG's line shaped in the painter's state (its scale) as a layout of it is, without the
+    /// layout: a layout also asks its fonts for their metrics (Pango shapes a sample sentence for
+    /// the average character width) and for every glyph's ink extents, which at a scale new to
+    /// the fonts load each glyph's outline once more. Nil where `ShapedLine` cannot stand in for a
+    /// layout, or for a glyph the fonts lack (a layout draws a box for it).
+    private func shapedInPlace(_ text: String, font: String) -> ShapedLine? {
+        guard let attributes = fonts.itemizeAttributes(font) else { return nil }
+        var bytes = text
+        guard
+            let shaped = bytes.withUTF8({
+                ShapedLine.shape($0, text: text, context: fonts.context, attributes: attributes)
+            })
+        else { return nil }
+        let glyphs = shaped.glyphs.pointee
+        for index in 0..<Int(glyphs.num_glyphs) where glyphs.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
+            return nil
+        }
+        return shaped
     }
 
     /// Puts the line's text in the painter's layout; returns where the layout is drawn from.

@@ -14,6 +14,12 @@ import Darwin
 public enum StartedThread {
     /// Runs `job` on a new detached thread; on a global queue if no thread can be made.
     public static func run(_ job: @escaping @Sendable () -> Void) {
+        if !start(job) { DispatchQueue.global().async(execute: job) }
+    }
+
+    /// Runs `job` on a new detached thread; false, running nothing, when no thread can be made
+    /// (for a caller that would wait for the job: a queue's threads may all be waiting already).
+    public static func start(_ job: @escaping @Sendable () -> Void) -> Bool {
         let allowed = Cores.allowed()
         let box = Unmanaged.passRetained(Job(job)).toOpaque()
         var attributes = pthread_attr_t()
@@ -39,10 +45,11 @@ public enum StartedThread {
                 job.body()
                 return nil
             }, box)
-        if started != 0 {
+        guard started == 0 else {
             Unmanaged<Job>.fromOpaque(box).release()
-            DispatchQueue.global().async(execute: job)
+            return false
         }
+        return true
     }
 
     private final class Job {
