@@ -45,7 +45,9 @@ let package = Package(
         ),
         .target(
             name: "TimelineKit",
-            dependencies: ["TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo"]),
+            dependencies: [
+                "TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo", "CLinux",
+            ]),
         .target(name: "TimelineGolden", dependencies: ["TimelineKit", "TimelineCairo", "TimelineSpec", "CCairo"]),
         .target(
             name: "TimelineSnapshotTesting",

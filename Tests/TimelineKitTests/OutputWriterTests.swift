@@ -32,6 +32,20 @@ final class OutputWriterTests: XCTestCase {
         )
     }
 
+    /// Images of every size, their blocks allocated before they are written, hold exactly their
+    /// bytes, each over a bigger one.
+    func testImagesHoldExactlyTheirBytesWhateverTheirSize() throws {
+        let path = folder.appendingPathComponent("card.png").path
+        try OutputWriter.writeAtomically(Data(repeating: 7, count: 3_000_000), to: path)
+        for count in [1_048_579, 65_536, 4_097, 1, 0] {
+            let image = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ count) })
+            try OutputWriter.writeAtomically(image, to: path)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), image, "\(count) bytes")
+            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, count)
+        }
+        XCTAssertEqual(leftovers, [])
+    }
+
     /// An image put over an old one is a new file: another link to the old file, and a reader
     /// that has it open, keep the old bytes.
     func testAnOldImageIsReplacedNotOverwritten() throws {
