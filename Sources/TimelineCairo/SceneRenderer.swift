@@ -229,8 +229,8 @@ public final class SceneRenderer {
         func wait() { done.wait() }
     }
 
-    /// How many threads rendering one image may use: a PNG's pages are made present on another
-    /// while its text is laid out, and a big PNG is compressed in parts on them, its top while
+    /// How many threads rendering one image may use: a PNG's text is laid out on another while
+    /// it is filled, and a big PNG is compressed in parts on them, its top while
     /// the rows below are painted; the SVG writer reads glyph outlines and writes a large
     /// document's parts on two. The output does not depend on it; 1 keeps all of it on the
     /// calling thread.
