@@ -50,11 +50,15 @@ struct TimelineCards: ParsableCommand {
     /// reflects the command's flags three times (matching the subcommand, parsing it, checking for
     /// catch-all arguments), on their own once less, and the completion-script check is skipped
     /// (their `_superCommandName`). Anything but a clean parse (help, --version, a mistake) goes
-    /// through the root, which gives every message and exit code.
+    /// through the root, which gives every message and exit code. The commonest render command
+    /// lines are read without the parser at all (`QuickRenderArguments`).
     static let parsedAlone: [ParsableCommand.Type] = [Render.self, Check.self, Validate.self]
 
     static func parseNamedSubcommand() -> ParsableCommand? {
         let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "render", let command = QuickRenderArguments.render(Array(arguments.dropFirst())) {
+            return command
+        }
         guard let name = arguments.first,
             let subcommand = parsedAlone.first(where: { $0.configuration.commandName == name }),
             let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
