@@ -119,15 +119,7 @@ public final class SceneRenderer {
         let size = (
             Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
         )
-        // The top parts are compressed on other threads while the rows below are painted.
-        let whilePainting = PNGPartsWhilePainting(
-            pixels: pixels, width: size.0, height: size.1, stride: stride, compression: .fast, threads: threads)
-        do {
-            try paintPNG(scene, scale: scale, on: surface, whilePainting: whilePainting)
-        } catch {
-            whilePainting?.cancel()
-            throw error
-        }
+        let whilePainting = try paintPNG(scene, scale: scale, on: surface)
         cairo_surface_flush(surface.pointer)
         let background = scene.backdrop ?? RGBA(r: 255, g: 255, b: 255)
         let encoded = timed(\.encodeSeconds) {
@@ -149,29 +141,41 @@ public final class SceneRenderer {
     }
 
     /// Paints a PNG's scene on `surface`, its text laid out on another thread meanwhile when
-    /// there are several, and the rows above told to `whilePainting` as they are finished.
-    private func paintPNG(
-        _ scene: Scene, scale: Double, on surface: CairoSurface, whilePainting: PNGPartsWhilePainting?
-    ) throws {
-        let height = Int(cairo_image_surface_get_height(surface.pointer))
+    /// there are several; returns the parts of it compressed meanwhile on the others, nil when it
+    /// is compressed afterwards (one part, or one thread).
+    private func paintPNG(_ scene: Scene, scale: Double, on surface: CairoSurface) throws -> PNGPartsWhilePainting? {
+        let image = surface.pointer
+        let height = Int(cairo_image_surface_get_height(image))
         // Found before the text's collector starts: the fonts' descriptions are its then.
         let rows =
-            whilePainting == nil
+            threads < 2
             ? []
             : PNGPartsWhilePainting.rowsFinished(
                 after: scene, scale: scale, height: height,
                 fontSize: { [fonts] in
                     Double(pango_font_description_get_size(fonts.description($0))) / Double(PANGO_SCALE)
                 })
+        // The collector's thread first: the painter waits for its first text, the compressing
+        // threads only for rows painted.
         let collector = threads > 1 ? TextCollector(scene, scale: scale, surface: surface, renderer: self) : nil
         defer { collector?.wait() }
-        LargePages.makePresent(surface)
-        surface.markClear()
-        try paint(
-            scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
-            partsWhilePainting: whilePainting, rowsFinished: rows, preparedOutlines: collector?.outlines)
-        collector?.wait()
-        if let failure = collector?.failure { throw failure }
+        // The top parts are compressed on other threads while the rows below are painted.
+        let whilePainting = PNGPartsWhilePainting(
+            pixels: cairo_image_surface_get_data(image), width: Int(cairo_image_surface_get_width(image)),
+            height: height, stride: Int(cairo_image_surface_get_stride(image)), compression: .fast, threads: threads)
+        do {
+            LargePages.makePresent(surface)
+            surface.markClear()
+            try paint(
+                scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
+                partsWhilePainting: whilePainting, rowsFinished: rows, preparedOutlines: collector?.outlines)
+            collector?.wait()
+            if let failure = collector?.failure { throw failure }
+        } catch {
+            whilePainting?.cancel()
+            throw error
+        }
+        return whilePainting
     }
 
     /// A PNG's text laid out into outlines on another thread while the image is painted, node by
