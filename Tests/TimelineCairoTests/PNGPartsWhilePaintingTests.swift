@@ -163,9 +163,9 @@ final class PNGPartsWhilePaintingTests: XCTestCase {
         XCTAssertEqual(rows, [58, 138, 258, 258, 400])
     }
 
-    /// A card painted while its top is compressed, its first texts laid out (`TextOutlines`) while
-    /// its pages are made present (`PagesInAdvance`), makes the file it makes on one thread, at
-    /// any scale; text far below the top included, which cairo leaves out of a smaller surface.
+    /// A card painted while its top is compressed and its text is laid out on another thread
+    /// (`TextOutlines`) makes the file it makes on one thread, at any scale; text far below the
+    /// top included, which cairo leaves out of a smaller surface.
     func testRendererMakesTheSameFileOnOneThreadAndTwo() throws {
         var nodes: [Primitive] = []
         for index in 0..<40 {
