@@ -34,6 +34,11 @@ package enum FontPreload {
         return state.library?.library
     }
 
+    /// Returns once the preloaded library is loaded (at once if none was started), without taking it.
+    @Sendable static func waitUntilLoaded() {
+        state.loaded.wait()
+    }
+
     /// Shapes a sample in the fonts of every card's items, so HarfBuzz's plans are compiled and the
     /// common glyphs' extents cached before the first document needs them.
     private static func warmUp(_ library: FontLibrary) {

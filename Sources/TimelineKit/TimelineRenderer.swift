@@ -104,28 +104,40 @@ public final class TimelineRenderer {
         }
     }
 
-    /// An input read, and decoded unless it is big, before the renderer of its thread is made.
+    /// An input read and decoded before the renderer of its thread is made, and for a big one,
+    /// the shaping helpers being made meanwhile.
     package struct Ahead {
         let read: Result<InputSource, any Error>
         let decoded: Result<Document, any Error>?
+        let helpers: ShapingHelpersAhead?
         let timings: PhaseTimings
     }
 
-    /// Reads `input` and decodes it unless it is big enough for shaping helpers (whose fonts load
-    /// while it decodes): neither needs fonts, so a thread does this while its fonts still load.
+    /// Reads and decodes `input`, which needs no fonts: a thread does this while its fonts still
+    /// load (`FontPreload`). For an input big enough for shaping helpers, their threads start
+    /// first, and make their fonts once the preloaded ones are there (the second core is theirs
+    /// until then).
     package static func readAhead(_ input: InputSource, options: RenderOptions) -> Ahead {
         var timings = PhaseTimings()
         let read = Result { try Self.read(input, options: options, timings: &timings) }
         var decoded: Result<Document, any Error>?
-        if case .success(let source) = read, source.data.count < bytesWorthHelpers {
+        var helpers: ShapingHelpersAhead?
+        if case .success(let source) = read {
+            if source.data.count >= bytesWorthHelpers {
+                helpers = PangoTextMeasurer.makeHelpersAhead(
+                    threads: options.threadsPerInput, fontDirectories: options.fontDirectories,
+                    systemFonts: options.systemFonts, warmUpFonts: FontPreload.defaultFonts,
+                    after: FontPreload.waitUntilLoaded)
+            }
             decoded = Result { try Self.decode(source, options: options, timings: &timings) }
         }
-        return Ahead(read: read, decoded: decoded, timings: timings)
+        return Ahead(read: read, decoded: decoded, helpers: helpers, timings: timings)
     }
 
-    /// `render(_:)` of an input read (and maybe decoded) by `readAhead`: the same images or error.
+    /// `render(_:)` of an input read and decoded by `readAhead`: the same images or error.
     package func render(_ ahead: Ahead) throws -> [RenderedImage] {
         timings.add(ahead.timings)
+        if let helpers = ahead.helpers { measurer.adoptHelpers(helpers) }
         let source = try ahead.read.get()
         let document = try ahead.decoded?.get() ?? decode(source)
         return try render(document, name: source.baseName)

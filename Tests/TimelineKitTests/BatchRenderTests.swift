@@ -58,10 +58,17 @@ final class BatchRenderTests: XCTestCase {
         XCTAssertNotNil(smallAhead.decoded, "a small input is decoded ahead")
         XCTAssertEqual(
             try renderer.render(smallAhead).map(\.data), try renderer.render(InputSource(file: small.path)).map(\.data))
-        let bigAhead = TimelineRenderer.readAhead(InputSource(file: big.path), options: options)
-        XCTAssertNil(bigAhead.decoded, "a big input decodes once its shaping helpers are loading")
+        var twoThreads = options
+        twoThreads.threadsPerInput = 2
+        let bigAhead = TimelineRenderer.readAhead(InputSource(file: big.path), options: twoThreads)
+        XCTAssertNotNil(bigAhead.decoded, "a big input is decoded ahead too")
+        XCTAssertNotNil(bigAhead.helpers, "while its shaping helper is made")
+        let helped = try TimelineRenderer(options: twoThreads)
         XCTAssertEqual(
-            try renderer.render(bigAhead).map(\.data), try renderer.render(InputSource(file: big.path)).map(\.data))
+            try helped.render(bigAhead).map(\.data), try renderer.render(InputSource(file: big.path)).map(\.data))
+        XCTAssertNil(
+            TimelineRenderer.readAhead(InputSource(file: big.path), options: options).helpers,
+            "one thread an input: no helper")
         for failing in [bad, missing] {
             let ahead = TimelineRenderer.readAhead(InputSource(file: failing.path), options: options)
             var errors: [RenderFailure] = []

@@ -57,8 +57,11 @@ public final class PangoTextMeasurer: TextMeasuring {
         return measured
     }
 
-    /// Measurers with sibling font libraries, for a batch's other threads; made on first need.
-    private var helpers: [PangoTextMeasurer] = []
+    /// Measurers with sibling font libraries, each on a thread of its own, for a batch's other
+    /// threads; made ahead (`makeHelpersAhead`) or on first need.
+    var helpers: [ShapingHelper] = []
+    /// Helpers being made on threads of their own, for the next batch.
+    var helpersAhead: ShapingHelpersAhead?
     /// Below this many new texts per thread, another thread costs more than it saves (a
     /// sibling's fonts load and its shaping plans compile once).
     static let minimumTextsPerThread = 200
@@ -109,31 +112,33 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     private static let unanswered = MeasuredText(lines: [], height: 0, lineHeight: 0, isTruncated: false)
 
-    /// New texts measured, in order, on as many threads as they are worth.
+    /// New texts measured, in order, on as many threads as they are worth: each helper's thread
+    /// and this one take chunks of them until none is left.
     private func measureNew(_ pending: [TextRequest]) -> [MeasuredText] {
         let threads = min(threads, pending.count / Self.minimumTextsPerThread)
         guard threads > 1 else { return pending.map { measure($0) } }
         takeHelpersMadeAhead()
-        while helpers.count < threads - 1, let sibling = try? ShapedLineHandoff.sibling(sameFontsAs: fonts.setup) {
-            fonts.handoff.adopt(sibling)
-            helpers.append(PangoTextMeasurer(fonts: sibling))
+        while helpers.count < threads - 1, let helper = ShapingHelper.make(sameFontsAs: fonts.setup) {
+            fonts.handoff.adopt(helper.measurer.fonts)
+            helpers.append(helper)
         }
-        let measurers = UncheckedMeasurers([self] + helpers.prefix(threads - 1))
-        let count = measurers.all.count
+        let working = helpers.prefix(threads - 1)
         fonts.handoff.reserve(pending.count)
         var results = [MeasuredText](repeating: Self.unanswered, count: pending.count)
         let cursor = BatchCursor(count: pending.count, chunk: Self.textsPerChunk)
         results.withUnsafeMutableBufferPointer { buffer in
-            let results = UncheckedResults(buffer)
             // Each chunk is measured by one thread, which writes its slots only.
-            DispatchQueue.concurrentPerform(iterations: count) { worker in
-                let measurer = measurers.all[worker]
+            let slots = buffer
+            let work = { (measurer: PangoTextMeasurer) in
                 while let chunk = cursor.take() {
-                    for index in chunk { results.buffer[index] = measurer.measure(pending[index]) }
+                    for index in chunk { slots[index] = measurer.measure(pending[index]) }
                 }
             }
+            for helper in working { helper.mailbox.post { work(helper.measurer) } }
+            work(self)
+            for helper in working { helper.mailbox.waitForJob() }
         }
-        for helper in measurers.all.dropFirst() { fonts.handoff.takeOver(from: helper.fonts, in: fonts) }
+        for helper in working { fonts.handoff.takeOver(from: helper.measurer.fonts, in: fonts) }
         return results
     }
 
@@ -141,47 +146,6 @@ public final class PangoTextMeasurer: TextMeasuring {
         var utf8 = request.text
         return utf8.withUTF8 {
             measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
-        }
-    }
-
-    /// Helpers being made on other threads, for the next batch.
-    private var helpersAhead: HelpersAhead?
-
-    private final class HelpersAhead: @unchecked Sendable {
-        let made = DispatchGroup()
-        /// Written by the making threads before they leave `made`; read after waiting for it.
-        var measurers: [PangoTextMeasurer?]
-        init(count: Int) { measurers = Array(repeating: nil, count: count) }
-    }
-
-    /// Starts making the helpers a batch will need for `threads` threads, each on a thread of
-    /// its own, their fonts warmed up with a sample in `warmUpFonts`: called while a big document
-    /// is decoded, so loading fonts does not wait for its texts.
-    public func makeHelpersAhead(threads: Int, warmUpFonts: [String]) {
-        let count = min(threads, self.threads) - 1 - helpers.count
-        guard count > 0, helpersAhead == nil else { return }
-        let ahead = HelpersAhead(count: count)
-        let setup = fonts.setup
-        for index in 0..<count {
-            ahead.made.enter()
-            StartedThread.run {
-                defer { ahead.made.leave() }
-                guard let sibling = try? ShapedLineHandoff.sibling(sameFontsAs: setup) else { return }
-                let helper = PangoTextMeasurer(fonts: sibling)
-                helper.warmUp(warmUpFonts)
-                ahead.measurers[index] = helper
-            }
-        }
-        helpersAhead = ahead
-    }
-
-    private func takeHelpersMadeAhead() {
-        guard let ahead = helpersAhead else { return }
-        ahead.made.wait()
-        helpersAhead = nil
-        for case let helper? in ahead.measurers {
-            fonts.handoff.adopt(helper.fonts)
-            helpers.append(helper)
         }
     }
 
@@ -196,18 +160,6 @@ public final class PangoTextMeasurer: TextMeasuring {
             _ = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
         }
         self.fonts.handoff.discardAll()
-    }
-
-    /// The answers' slots, written by `measure`'s threads, each slot by one thread only.
-    private struct UncheckedResults: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<MeasuredText>
-        init(_ buffer: UnsafeMutableBufferPointer<MeasuredText>) { self.buffer = buffer }
-    }
-
-    /// Measurers handed to the batch `measure`'s threads, each used by one thread only.
-    private struct UncheckedMeasurers: @unchecked Sendable {
-        let all: [PangoTextMeasurer]
-        init(_ all: [PangoTextMeasurer]) { self.all = all }
     }
 
     private func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)

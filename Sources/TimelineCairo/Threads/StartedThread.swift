@@ -110,8 +110,13 @@ struct Cores {
     }
 
     func applyToCurrentThread() {
+        apply(to: pthread_self())
+    }
+
+    /// The cores `thread` may run on from now, even one asleep.
+    func apply(to thread: pthread_t) {
         var mask = mask
-        pthread_setaffinity_np(pthread_self(), Self.size, &mask)
+        pthread_setaffinity_np(thread, Self.size, &mask)
     }
     #else
     static func allowed() -> Cores? { nil }
@@ -121,5 +126,6 @@ struct Cores {
     var count: Int { 0 }
     func apply(to attributes: inout pthread_attr_t) {}
     func applyToCurrentThread() {}
+    func apply(to thread: pthread_t) {}
     #endif
 }

@@ -1,0 +1,113 @@
+import Dispatch
+
+/// A measurer with a sibling font library, and the thread kept for it: a batch's texts are
+/// measured there as well as on the measurer's own thread.
+final class ShapingHelper {
+    let measurer: PangoTextMeasurer
+    /// The helper's thread, which serves until the helper goes.
+    let mailbox: JobMailbox
+
+    init(measurer: PangoTextMeasurer, mailbox: JobMailbox) {
+        self.measurer = measurer
+        self.mailbox = mailbox
+    }
+
+    deinit { mailbox.close() }
+
+    /// A helper made here, its thread started; nil when no sibling library or thread can be made.
+    static func make(sameFontsAs setup: FontLibrary.Setup) -> ShapingHelper? {
+        guard let sibling = try? ShapedLineHandoff.sibling(sameFontsAs: setup) else { return nil }
+        let mailbox = JobMailbox()
+        guard StartedThread.start({ mailbox.serve() }) else { return nil }
+        return ShapingHelper(measurer: PangoTextMeasurer(fonts: sibling), mailbox: mailbox)
+    }
+}
+
+/// Shaping helpers being made, each on the thread it then serves on: handed to a measurer with
+/// `PangoTextMeasurer.adoptHelpers`.
+public final class ShapingHelpersAhead: @unchecked Sendable {
+    let made = DispatchGroup()
+    /// Written by the making threads, under `lock`, before they leave `made`; read after waiting for it.
+    var helpers: [ShapingHelper?]
+    private let lock = Lock()
+
+    /// Starts making `count` helpers with the fonts of `setup`, each on a thread of its own
+    /// that first waits for `after` (fonts loading elsewhere: a core left to them), then makes
+    /// its library and warms up `warmUpFonts` with a sample.
+    init(
+        count: Int, setup: FontLibrary.Setup, warmUpFonts: [String], after: (@Sendable () -> Void)?
+    ) {
+        helpers = Array(repeating: nil, count: count)
+        for index in 0..<count {
+            made.enter()
+            let mailbox = JobMailbox()
+            // Weakly held: a helper's thread serves until the helper goes, and must not keep it.
+            let started = StartedThread.start { [weak self] in
+                after?()
+                let measurer = (try? ShapedLineHandoff.sibling(sameFontsAs: setup)).map {
+                    PangoTextMeasurer(fonts: $0)
+                }
+                measurer?.warmUp(warmUpFonts)
+                guard let self else { return }
+                if let measurer {
+                    lock.withLock { helpers[index] = ShapingHelper(measurer: measurer, mailbox: mailbox) }
+                }
+                made.leave()
+                guard measurer != nil else { return }
+                mailbox.serve()
+            }
+            if !started { made.leave() }
+        }
+    }
+
+    /// The helpers made, once all are.
+    func take() -> [ShapingHelper] {
+        made.wait()
+        return lock.withLock {
+            defer { helpers = [] }
+            return helpers.compactMap { $0 }
+        }
+    }
+}
+
+extension PangoTextMeasurer {
+    /// Helpers made ahead, on their own threads, for a measurer not made yet: `adoptHelpers`.
+    public typealias HelpersAhead = ShapingHelpersAhead
+
+    /// Starts making `threads - 1` helpers with the fonts of `fontDirectories` and `systemFonts`,
+    /// while a big document is decoded, so that loading their fonts does not wait for its texts.
+    /// They start once `after` returns.
+    public static func makeHelpersAhead(
+        threads: Int, fontDirectories: [String], systemFonts: Bool, warmUpFonts: [String],
+        after: (@Sendable () -> Void)? = nil
+    ) -> HelpersAhead? {
+        guard threads > 1 else { return nil }
+        return HelpersAhead(
+            count: threads - 1,
+            setup: FontLibrary.Setup(extraDirectories: fontDirectories, systemFonts: systemFonts),
+            warmUpFonts: warmUpFonts, after: after)
+    }
+
+    /// Takes helpers made ahead for the next batch (those beyond `threads` stay idle).
+    public func adoptHelpers(_ ahead: HelpersAhead) {
+        guard helpersAhead == nil else { return }
+        helpersAhead = ahead
+    }
+
+    /// Starts making the helpers a batch will need for `threads` threads, their fonts warmed up
+    /// with a sample in `warmUpFonts`: called while a big document is decoded.
+    public func makeHelpersAhead(threads: Int, warmUpFonts: [String]) {
+        let count = min(threads, self.threads) - 1 - helpers.count
+        guard count > 0, helpersAhead == nil else { return }
+        helpersAhead = HelpersAhead(count: count, setup: fonts.setup, warmUpFonts: warmUpFonts, after: nil)
+    }
+
+    func takeHelpersMadeAhead() {
+        guard let ahead = helpersAhead else { return }
+        helpersAhead = nil
+        for helper in ahead.take() {
+            fonts.handoff.adopt(helper.measurer.fonts)
+            helpers.append(helper)
+        }
+    }
+}
