@@ -115,7 +115,7 @@ final class SVGGlyphs {
         let second: OpaquePointer = secondContext ?? cairo_create(surface)
         secondContext = second
         let reading = OutlineReading(groups: groups, fonts: fonts, contexts: [context, second])
-        DispatchQueue.concurrentPerform(iterations: 2) { reading.run($0) }
+        KeptLanes.perform(iterations: 2) { reading.run($0) }
         for (group, paths) in zip(groups, reading.paths) {
             for (key, path) in zip(group, paths) { outlines[key] = path }
         }

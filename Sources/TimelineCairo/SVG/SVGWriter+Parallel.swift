@@ -32,7 +32,7 @@ extension SVGWriter {
         let work = ParallelWrite(
             writer: self, scene: scene, state: state, lines: lines,
             split: Self.split(weights, extra: weights.reduce(0, +) / Self.textLayerShare), attributes: attributes)
-        DispatchQueue.concurrentPerform(iterations: 3) { work.run($0) }
+        KeptLanes.perform(iterations: 3) { work.run($0) }
         return work.parts
     }
 

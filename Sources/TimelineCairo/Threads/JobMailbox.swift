@@ -28,12 +28,15 @@ final class JobMailbox: @unchecked Sendable {
             posted.wait()
             Cores.allowed()?.applyToCurrentThread()
             lock.lock()
-            let job = self.job
+            var job = self.job
             self.job = nil
             let closed = self.closed
             lock.unlock()
-            guard let job, !closed else { return }
-            job()
+            guard job != nil, !closed else { return }
+            job?()
+            // Released before the poster hears of it: a job may hold what the poster lent it
+            // only for the call (`KeptLanes`, through `withoutActuallyEscaping`).
+            job = nil
             finished.signal()
         }
     }

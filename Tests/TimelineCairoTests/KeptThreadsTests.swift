@@ -1,0 +1,85 @@
+import Dispatch
+import XCTest
+
+@testable import TimelineCairo
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The kept threads: `KeptLanes` runs every index once, on this thread and kept ones, and never
+/// waits for itself; a `JobMailbox` runs each posted job on its serving thread.
+final class KeptThreadsTests: XCTestCase {
+    func testEveryIndexRunsExactlyOnce() {
+        for iterations in [0, 1, 2, 3, 7, 100] {
+            let lock = Lock()
+            nonisolated(unsafe) var runs = [Int](repeating: 0, count: iterations)
+            KeptLanes.perform(iterations: iterations) { index in lock.withLock { runs[index] += 1 } }
+            XCTAssertEqual(runs, [Int](repeating: 1, count: iterations), "\(iterations) iterations")
+        }
+    }
+
+    /// The body is lent to the kept threads only for the call: the runtime checks, as each call
+    /// returns, that none of them still holds it (a thread that let go of its job only after
+    /// saying it was done tripped this check).
+    func testNoLaneKeepsTheBodyPastTheCall() {
+        let lock = Lock()
+        nonisolated(unsafe) var total = 0
+        for _ in 0..<2_000 {
+            KeptLanes.perform(iterations: 2) { _ in lock.withLock { total += 1 } }
+        }
+        XCTAssertEqual(total, 4_000)
+    }
+
+    /// A lane that asks for lanes again gets the dispatch pool (the kept threads are its own),
+    /// and calls from several threads at once each get every index.
+    func testNestedAndConcurrentCallsFinish() {
+        let lock = Lock()
+        nonisolated(unsafe) var total = 0
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            KeptLanes.perform(iterations: 3) { _ in
+                KeptLanes.perform(iterations: 5) { _ in lock.withLock { total += 1 } }
+            }
+        }
+        XCTAssertEqual(total, 4 * 3 * 5)
+    }
+
+    #if os(Linux)
+    /// With two cores or more, a call's other lanes run on another thread than the caller's.
+    func testLanesRunOnAnotherThreadWhenThereAreCores() throws {
+        try XCTSkipIf(ProcessInfoCores.count < 2, "one core")
+        let caller = pthread_self()
+        let lock = Lock()
+        nonisolated(unsafe) var elsewhere = 0
+        // Each lane waits for the other, so both must run at once.
+        let both = DispatchGroup()
+        both.enter()
+        both.enter()
+        KeptLanes.perform(iterations: 2) { _ in
+            both.leave()
+            XCTAssertEqual(both.wait(timeout: .now() + 30), .success)
+            lock.withLock { if pthread_equal(pthread_self(), caller) == 0 { elsewhere += 1 } }
+        }
+        XCTAssertEqual(elsewhere, 1)
+    }
+    #endif
+
+    func testAMailboxRunsEachJobOnItsThreadUntilClosed() {
+        let mailbox = JobMailbox()
+        let served = DispatchGroup()
+        served.enter()
+        XCTAssertTrue(
+            StartedThread.start {
+                mailbox.serve()
+                served.leave()
+            })
+        nonisolated(unsafe) var values: [Int] = []
+        for value in 0..<5 {
+            mailbox.post { values.append(value) }
+            mailbox.waitForJob()
+        }
+        XCTAssertEqual(values, [0, 1, 2, 3, 4])
+        mailbox.close()
+        XCTAssertEqual(served.wait(timeout: .now() + 30), .success, "the serving thread returns once closed")
+    }
+}
