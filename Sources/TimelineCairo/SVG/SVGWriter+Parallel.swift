@@ -14,17 +14,11 @@ extension SVGWriter {
     /// of glyphs not seen before are read ahead on two threads.
     func writeNodesInParallel(_ scene: Scene, _ state: inout State) -> [SVGBytes]? {
         guard let (lines, weights) = keptLines(scene) else { return nil }
-        readOutlinesAhead(of: lines)
+        let met = glyphsInOrder(of: lines)
+        glyphs.readAhead(met.filter { $0 & 0xFFFF_FFFF < 1 << 16 && !glyphs.isRead($0) })
         guard weights.reduce(0, +) >= Self.parallelGlyphs else { return nil }
-        for line in lines {
-            guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
-            let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
-            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
-                let glyph = infos[index].glyph
-                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph else { continue }
-                _ = glyphID(font: fontNumber, glyph: glyph, &state)
-            }
-        }
+        // In the order first met, as writing the lines one by one gives them.
+        for key in met { _ = glyphID(font: key >> 32, glyph: UInt32(truncatingIfNeeded: key), &state) }
         var attributes: [String: [UInt8]] = [:]
         for case .text(let text) in scene.nodes where attributes[text.font] == nil {
             attributes[text.font] = svgFontAttributes(text.font)
@@ -60,12 +54,14 @@ extension SVGWriter {
         return (lines, weights)
     }
 
-    /// Reads on two threads the outlines of the glyphs of `lines` no document used before
-    /// (`SVGGlyphs.readAhead`): for a small card, most of writing it.
-    private func readOutlinesAhead(of lines: [ShapedLine]) {
+    /// The glyphs of `lines` that draw (by font number and glyph), each once, in the order first
+    /// met: the order of their ids. Those no document used before have their outlines read on two
+    /// threads (`SVGGlyphs.readAhead`): for a small card, most of writing it.
+    private func glyphsInOrder(of lines: [ShapedLine]) -> [UInt64] {
         var keys: [UInt64] = []
-        // Glyphs met, by font number and glyph.
+        // Glyphs met, by font number and glyph; glyphs past the table's width in a set.
         var met: [[Bool]] = []
+        var metBeyond: Set<UInt64> = []
         for line in lines {
             guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
             let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
@@ -73,7 +69,10 @@ extension SVGWriter {
             while met.count <= row { met.append([]) }
             for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
                 let glyph = infos[index].glyph
-                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph, glyph < 1 << 16 else {
+                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph else { continue }
+                let key = fontNumber << 32 | UInt64(glyph)
+                guard glyph < 1 << 16 else {
+                    if metBeyond.insert(key).inserted { keys.append(key) }
                     continue
                 }
                 let column = Int(glyph)
@@ -82,11 +81,10 @@ extension SVGWriter {
                 }
                 guard !met[row][column] else { continue }
                 met[row][column] = true
-                let key = fontNumber << 32 | UInt64(glyph)
-                if !glyphs.isRead(key) { keys.append(key) }
+                keys.append(key)
             }
         }
-        glyphs.readAhead(keys)
+        return keys
     }
 
     /// Writing a line's findable text costs about a quarter of writing its glyphs: the text
