@@ -71,25 +71,22 @@ public final class ShapingHelpersAhead: @unchecked Sendable {
 }
 
 extension PangoTextMeasurer {
-    /// Helpers made ahead, on their own threads, for a measurer not made yet: `adoptHelpers`.
-    public typealias HelpersAhead = ShapingHelpersAhead
-
     /// Starts making `threads - 1` helpers with the fonts of `fontDirectories` and `systemFonts`,
     /// while a big document is decoded, so that loading their fonts does not wait for its texts.
-    /// They start once `after` returns.
+    /// They start once `after` returns; a measurer takes them with `adoptHelpers`.
     public static func makeHelpersAhead(
         threads: Int, fontDirectories: [String], systemFonts: Bool, warmUpFonts: [String],
         after: (@Sendable () -> Void)? = nil
-    ) -> HelpersAhead? {
+    ) -> ShapingHelpersAhead? {
         guard threads > 1 else { return nil }
-        return HelpersAhead(
+        return ShapingHelpersAhead(
             count: threads - 1,
             setup: FontLibrary.Setup(extraDirectories: fontDirectories, systemFonts: systemFonts),
             warmUpFonts: warmUpFonts, after: after)
     }
 
     /// Takes helpers made ahead for the next batch (those beyond `threads` stay idle).
-    public func adoptHelpers(_ ahead: HelpersAhead) {
+    public func adoptHelpers(_ ahead: ShapingHelpersAhead) {
         guard helpersAhead == nil else { return }
         helpersAhead = ahead
     }
@@ -99,7 +96,7 @@ extension PangoTextMeasurer {
     public func makeHelpersAhead(threads: Int, warmUpFonts: [String]) {
         let count = min(threads, self.threads) - 1 - helpers.count
         guard count > 0, helpersAhead == nil else { return }
-        helpersAhead = HelpersAhead(count: count, setup: fonts.setup, warmUpFonts: warmUpFonts, after: nil)
+        helpersAhead = ShapingHelpersAhead(count: count, setup: fonts.setup, warmUpFonts: warmUpFonts, after: nil)
     }
 
     func takeHelpersMadeAhead() {

@@ -44,7 +44,7 @@ enum KeptLanes {
         private let lock = Lock()
         private var idle: [JobMailbox] = []
         private var made = 0
-        private let most = max(0, ProcessInfoCores.count - 1)
+        private let most = max(0, Cores.allowedCount - 1)
 
         func acquire(upTo count: Int) -> [JobMailbox] {
             lock.lock()
@@ -85,9 +85,4 @@ enum KeptLanes {
         let body: (Int) -> Void
         init(_ body: @escaping (Int) -> Void) { self.body = body }
     }
-}
-
-/// The cores this process may run on, read once.
-enum ProcessInfoCores {
-    static let count = Cores.allowed()?.count ?? 1
 }

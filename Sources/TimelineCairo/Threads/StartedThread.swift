@@ -75,6 +75,9 @@ struct Cores {
         return sched_getaffinity(getpid(), Self.size, &cores.mask) == 0 ? cores : nil
     }
 
+    /// How many cores the process may run on when first asked (1 where the system does not say).
+    static let allowedCount = allowed()?.count ?? 1
+
     /// The core the calling thread is on, or -1.
     static func current() -> Int32 { sched_getcpu() }
 
@@ -120,6 +123,7 @@ struct Cores {
     }
     #else
     static func allowed() -> Cores? { nil }
+    static let allowedCount = 1
     static func current() -> Int32 { -1 }
     mutating func remove(_ core: Int32) {}
     var isEmpty: Bool { true }
