@@ -259,12 +259,16 @@ public struct WidthRefusal: Error, CustomStringConvertible, Sendable {
     public var location: SourceLocation?
     public var cardID: String
     public var width: Double
-    /// The narrowest width that fits, in points.
+    /// The narrowest width that fits, in points; infinite when no width does.
     public var minimum: Double
 
     /// What is wrong, without the place.
     public var message: String {
-        "card '\(cardID)': width \(Self.points(width)) is too narrow for its content; "
+        guard minimum.isFinite else {
+            return "card '\(cardID)': its content fits at no width: its labels push one another past its end "
+                + "whatever the width (put its items in date order, or split it into several cards)"
+        }
+        return "card '\(cardID)': width \(Self.points(width)) is too narrow for its content; "
             + "the narrowest width that fits is \(Self.points(minimum))"
     }
 
@@ -274,7 +278,7 @@ public struct WidthRefusal: Error, CustomStringConvertible, Sendable {
     }
 
     private static func points(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

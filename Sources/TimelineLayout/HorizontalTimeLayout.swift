@@ -131,6 +131,7 @@ struct HorizontalTimeLayout {
 
     /// The narrowest width, above `width`, at which the labels fit, tried in whole points from
     /// `width` so the card width a refusal names is one that was tried: what it names renders.
+    /// Infinite when none fits.
     private func minimumWidth(
         _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double
     ) -> Double {
@@ -145,14 +146,24 @@ struct HorizontalTimeLayout {
         var failing = max(0, (least - width).rounded(.up) - 1)
         var step = max(8, (width * 0.05).rounded())
         var fitting = failing + step
-        for _ in 0..<40 where !fits(fitting) {
+        var found = false
+        for _ in 0..<40 {
+            if fits(fitting) {
+                found = true
+                break
+            }
             (failing, step) = (fitting, step * 2)
             fitting += step
         }
+        // No width fits (labels whose dates go back and forth push one another past the end at
+        // every width tried, the widest 40 doublings away): the card is refused as such.
+        guard found else { return .infinity }
         // Halved down to the point; fitting need not grow with the width (a gap is cut or not),
-        // so only a width that was seen to fit is kept.
+        // so only a width that was seen to fit is kept. Past 2^53 points a half may round to an
+        // end, which would never move.
         while fitting - failing > 1 {
             let middle = ((failing + fitting) / 2).rounded(.down)
+            guard middle > failing, middle < fitting else { break }
             if fits(middle) { fitting = middle } else { failing = middle }
         }
         return width + fitting

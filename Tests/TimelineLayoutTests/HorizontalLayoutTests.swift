@@ -1,3 +1,4 @@
+import Foundation
 import TimelineModel
 import TimelineScene
 import XCTest
@@ -256,6 +257,43 @@ final class HorizontalLayoutTests: XCTestCase {
                 XCTAssertEqual((error as? WidthRefusal)?.minimum, minimum, "the same width named again")
             }
         }
+    }
+
+    /// Items whose dates go back and forth (a release train's six dates, again and again) push
+    /// one another's labels past the card's end at every width: the search for a width that fits
+    /// ran on forever once its candidates passed 2^53 points (found by an attack: 36 items of a
+    /// 100,000-point card hung for hours). It is refused at once, saying no width fits; the
+    /// same items in date order render.
+    func testLabelsThatFitAtNoWidthAreRefusedAtOnce() throws {
+        let train = [
+            "{ title: Kickoff ROUND, date: 2026-11-02, status: start }",
+            "{ title: Design review ROUND, subtitle: UX team ROUND, date: 2026-11-04, status: complete }",
+            "{ title: API review ROUND, date: 2026-11-05, status: complete }",
+            "{ title: Public beta ROUND, subtitle: 5% of users ROUND, date: 2026-11-12, end: 2026-11-24 }",
+            "{ title: Feedback triage ROUND, date: 2026-11-20 }",
+            "{ title: Launch ROUND, date: 2027-02-01, status: end }",
+        ]
+        func yaml(sorted: Bool) -> String {
+            var items = (0..<25).flatMap { round in
+                train.map { $0.replacingOccurrences(of: "ROUND", with: "\(round)") }
+            }
+            func date(_ item: String) -> String { item.components(separatedBy: "date: ")[1] }
+            if sorted { items.sort { date($0) < date($1) } }
+            return "version: 1\ncards:\n  - id: train\n    layout: time\n    direction: horizontal\n"
+                + "    style: { width: 100000 }\n    items:\n"
+                + items.map { "      - \($0)" }.joined(separator: "\n")
+        }
+        let start = Date()
+        XCTAssertThrowsError(try LayoutFixture.scene(yaml(sorted: false))) { error in
+            let refusal = error as? WidthRefusal
+            XCTAssertEqual(refusal?.minimum, .infinity)
+            XCTAssertEqual(
+                refusal?.message,
+                "card 'train': its content fits at no width: its labels push one another past its end "
+                    + "whatever the width (put its items in date order, or split it into several cards)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "refused at once, not after hours")
+        XCTAssertEqual(try LayoutFixture.scene(yaml(sorted: true)).width, 100000)
     }
 
     /// Both horizontal layouts draw their rows alike: a link names its item's title, and a cut
