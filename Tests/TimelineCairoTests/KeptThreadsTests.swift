@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import XCTest
 
 @testable import TimelineCairo
@@ -61,6 +62,26 @@ final class KeptThreadsTests: XCTestCase {
             lock.withLock { if pthread_equal(pthread_self(), caller) == 0 { elsewhere += 1 } }
         }
         XCTAssertEqual(elsewhere, 1)
+    }
+    #endif
+
+    #if os(Linux)
+    /// Shaping helpers made ahead and never taken (a big document that fails to decode, a
+    /// `--watch` round whose renderer goes) let their threads go with them: each thread held what
+    /// held its helper while it waited, and a watch leaked a thread and a font library a round.
+    func testHelpersMadeAheadAndDroppedLetTheirThreadsGo() throws {
+        func threads() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0 }
+        let before = threads()
+        for _ in 0..<6 {
+            var ahead = PangoTextMeasurer.makeHelpersAhead(
+                threads: 2, fontDirectories: [], systemFonts: false, warmUpFonts: ["Inter 12"])
+            XCTAssertNotNil(ahead)
+            ahead?.made.wait()
+            ahead = nil
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while threads() > before + 2, Date() < deadline { usleep(10_000) }
+        XCTAssertLessThanOrEqual(threads(), before + 2, "six helpers' threads are gone")
     }
     #endif
 

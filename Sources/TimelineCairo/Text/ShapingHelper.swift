@@ -41,23 +41,32 @@ public final class ShapingHelpersAhead: @unchecked Sendable {
         for index in 0..<count {
             made.enter()
             let mailbox = JobMailbox()
-            // Weakly held: a helper's thread serves until the helper goes, and must not keep it.
+            // Weakly held: a helper's thread serves until the helper goes (its `deinit` closes
+            // the mailbox), and must not keep it, nor what holds it, while it waits.
             let started = StartedThread.start { [weak self] in
                 after?()
-                let measurer = (try? ShapedLineHandoff.sibling(sameFontsAs: setup)).map {
-                    PangoTextMeasurer(fonts: $0)
+                guard Self.make(index, setup: setup, warmUpFonts: warmUpFonts, mailbox: mailbox, into: self) else {
+                    return
                 }
-                measurer?.warmUp(warmUpFonts)
-                guard let self else { return }
-                if let measurer {
-                    lock.withLock { helpers[index] = ShapingHelper(measurer: measurer, mailbox: mailbox) }
-                }
-                made.leave()
-                guard measurer != nil else { return }
                 mailbox.serve()
             }
             if !started { made.leave() }
         }
+    }
+
+    /// Makes helper `index` into `ahead`, if it is still wanted; whether its thread is to serve.
+    /// A function of its own so that the thread holds `ahead` only while it is called.
+    private static func make(
+        _ index: Int, setup: FontLibrary.Setup, warmUpFonts: [String], mailbox: JobMailbox,
+        into ahead: ShapingHelpersAhead?
+    ) -> Bool {
+        let measurer = (try? ShapedLineHandoff.sibling(sameFontsAs: setup)).map { PangoTextMeasurer(fonts: $0) }
+        measurer?.warmUp(warmUpFonts)
+        guard let ahead else { return false }
+        defer { ahead.made.leave() }
+        guard let measurer else { return false }
+        ahead.lock.withLock { ahead.helpers[index] = ShapingHelper(measurer: measurer, mailbox: mailbox) }
+        return true
     }
 
     /// The helpers made, once all are.
