@@ -96,7 +96,15 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--work", default=os.path.join(ROOT, ".build-perf/bench"))
     parser.add_argument("--quick", action="store_true", help="3 runs, 5 for the small card")
+    parser.add_argument("--inputs-only", type=int, metavar="ITEMS",
+                        help="write a card of ITEMS items of each text set into --work, and stop")
     args = parser.parse_args()
+    if args.inputs_only:
+        os.makedirs(args.work, exist_ok=True)
+        for text_set in TEXT_SETS:
+            write_card(os.path.join(args.work, f"{text_set}-{args.inputs_only}.json"), args.inputs_only,
+                       text_set=text_set)
+        return
     runs = 3 if args.quick else args.runs
     binary = os.path.abspath(args.bin)
     baseline = os.path.abspath(args.baseline) if args.baseline else None

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Checks the release build (`make release`: the text stack linked statically, other compiler
+# flags) against the debug build every test runs: every fixture and hostile input rendered by both
+# in SVG, PNG (scales 1 and 2) and PDF gives the same exit code, messages and bytes, and the
+# release matches the golden images. Then the bench's kinds of text (wrapped, subtitles, CJK,
+# Arabic) at 200 items. Usage: release-check.sh DEBUG_BIN RELEASE_BIN WORK.
+# With REQUIRE_STATIC=1 (`make release-check`'s default), a release that still loads Pango, cairo,
+# HarfBuzz or GLib as shared libraries fails the check.
+set -euo pipefail
+shopt -s nullglob
+
+debug="$1"
+release="$2"
+work="$3"
+
+if [ "${REQUIRE_STATIC:-1}" = 1 ]; then
+  shared=$(ldd "$release" | grep -oE "^[[:space:]]*lib(pango|cairo|harfbuzz|glib|gobject|fontconfig|freetype)[^ ]*" \
+    | tr -d '[:blank:]' | sort -u | tr '\n' ' ' || true)
+  if [ -n "$shared" ]; then
+    echo "release-check: $release loads shared libraries the release links statically: $shared" >&2
+    exit 1
+  fi
+fi
+
+rm -rf "$work" && mkdir -p "$work/inputs"
+python3 bench/bench.py --inputs-only 200 --work "$work/inputs"
+inputs=(fixtures/*.yaml fixtures/*.json fixtures/hostile/*.yaml fixtures/hostile/*.json "$work"/inputs/*-200.json)
+failed=0
+runs=0
+for input in "${inputs[@]}"; do
+  name=$(basename "${input%.*}")
+  case "$input" in fixtures/hostile/*) name="hostile-$name" ;; esac
+  feed=()
+  case "$name" in feed-*) feed=(--feed) ;; esac
+  for variant in "svg" "png" "png --scale 2" "pdf"; do
+    read -r -a flags <<< "--format $variant"
+    key="$name-${variant// /}"
+    for build in debug release; do
+      bin=$debug
+      [ $build = release ] && bin=$release
+      mkdir -p "$work/$build/$key"
+      set +e
+      "$bin" render "$input" -o "$work/$build/$key/out" "${flags[@]}" "${feed[@]}" \
+        > "$work/$build/$key/stdout" 2> "$work/$build/$key/stderr"
+      echo $? > "$work/$build/$key/status"
+      set -e
+    done
+    runs=$((runs + 1))
+    if ! diff -r "$work/debug/$key" "$work/release/$key" > "$work/$key.diff"; then
+      echo "release-check: $input ($variant): the release differs from the debug build ($work/$key.diff)" >&2
+      failed=$((failed + 1))
+    fi
+  done
+done
+
+# The golden images, as `make goldens` records them.
+for input in fixtures/*.yaml fixtures/*.json; do
+  name=$(basename "${input%.*}")
+  feed=()
+  case "$name" in feed-*) feed=(--feed) ;; esac
+  if ! "$release" check "$input" "${feed[@]}" --expected fixtures/expected --tolerance 0 \
+    > "$work/check-$name.log" 2>&1; then
+    echo "release-check: $input does not match its golden images with the release ($work/check-$name.log)" >&2
+    failed=$((failed + 1))
+  fi
+done
+
+echo "release-check: $runs renders compared, ${#inputs[@]} inputs; $failed failed"
+[ "$failed" = 0 ]
