@@ -19,6 +19,46 @@ final class LargePagesTests: XCTestCase {
         XCTAssertEqual(copy[0], 0, "a copy keeps its bytes")
     }
 
+    /// The main thread's heap grown for a big input is advised large pages: "hg" in the kernel's
+    /// flags of heap mappings of at least the MiB said.
+    func testTheHeapGrownForABigInputIsAdvisedLargePages() {
+        #if os(Linux)
+        XCTAssertTrue(Thread.isMainThread)
+        let advised = LargePages.adviseHeap(growingBy: 16 << 20)
+        XCTAssertGreaterThanOrEqual(advised, LargePages.size, "the 2 MiB pages of a 4 MiB block at least")
+        XCTAssertGreaterThanOrEqual(Self.heapMiBAdvisedLargePages(), advised >> 20)
+        #endif
+    }
+
+    #if os(Linux)
+    /// The MiB of the process's heap mappings whose flags say large pages were advised, from
+    /// /proc/self/smaps (read to its end: the kernel gives it a page at a time).
+    static func heapMiBAdvisedLargePages() -> Int {
+        let file = open("/proc/self/smaps", O_RDONLY)
+        guard file >= 0 else { return 0 }
+        defer { close(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        var size = 0
+        var advised = 0
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if let range = fields.first, range.contains("-") {
+                let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                size = line.hasSuffix("[heap]") && bounds.count == 2 ? Int(bounds[1] - bounds[0]) >> 20 : 0
+            } else if fields.first == "VmFlags:", fields.contains("hg") {
+                advised += size
+            }
+        }
+        return advised
+    }
+    #endif
+
     func testASmallBufferIsZeroedData() {
         XCTAssertEqual(LargePages.data(count: 100), Data(count: 100))
     }
