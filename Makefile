@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72
 
-.PHONY: deps static-cxx static-text-libs build release release-check demo test clients schema-tools goldens bench \
+.PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
   fuzz docs docc man completions \
   clean install uninstall snippets format lint
 
@@ -28,11 +28,6 @@ build: deps
 # - the C++ runtime linked in as well, saving libstdc++.so's symbol lookups at every start.
 #   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
 #   (when the compiler has none, the .so is linked);
-# - Cairo, Pango, HarfBuzz, GLib and the rest of the text stack linked in too
-#   (scripts/static-text-libs.sh builds HarfBuzz and Pango from Debian's sources, ~2 minutes once):
-#   a start maps one file instead of 43 libraries, 4.5 ms less. STATIC_TEXT_LIBS=auto (default)
-#   links the shared libraries, with a warning, when they cannot be built; 1 fails then; 0 never
-#   tries. The output is the same bytes either way (`make release-check`);
 # - generic types' metadata fetched by direct calls, not by demangling their names at run time
 #   (swift-argument-parser's property wrappers);
 # - no run-time exclusivity checks on class properties, which decoding reads constantly: debug
@@ -42,33 +37,19 @@ RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xswiftc -enforce-exclusivity=unchecked
 
-STATIC_TEXT_LIBS ?= auto
-STATIC_TEXT_DIR = $(CURDIR)/.build/static-text-libs
-# PKG_CONFIG_PATH with the folder that links the text stack statically first, when it is built.
-STATIC_TEXT_PKG_CONFIG = PKG_CONFIG_PATH=$$( [ "$(STATIC_TEXT_LIBS)" != 0 ] && [ -f $(STATIC_TEXT_DIR)/stamp ] \
-  && echo $(STATIC_TEXT_DIR)/pkgconfig:)$$PKG_CONFIG_PATH
-
-static-text-libs: deps
-	@case "$(STATIC_TEXT_LIBS)" in \
-	  0) ;; \
-	  1) bash scripts/static-text-libs.sh $(STATIC_TEXT_DIR) ;; \
-	  *) bash scripts/static-text-libs.sh $(STATIC_TEXT_DIR) \
-	       || echo "warning: the text stack could not be built statically; the release links its shared libraries" ;; \
-	esac
-
 static-cxx:
 	@mkdir -p $(STATIC_CXX_DIR); archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null || true); \
 	  if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a; fi
 
 # The fonts go beside the binary, where it looks first: copy the folder with it.
-release: deps static-cxx static-text-libs
-	$(STATIC_TEXT_PKG_CONFIG) $(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
+release: deps static-cxx
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 	mkdir -p .build/release/timeline-cards_TimelineCairo.resources
 	rm -rf .build/release/timeline-cards_TimelineCairo.resources/Fonts
 	cp -R Sources/TimelineCairo/Fonts/Bundled .build/release/timeline-cards_TimelineCairo.resources/Fonts
 
-# The release against the debug build the tests run, and against the golden images
-# (scripts/release-check.sh; about two minutes after the builds).
+# The release (other compiler flags) against the debug build the tests run, and against the golden
+# images (scripts/release-check.sh; about a minute after the builds).
 release-check: build release
 	bash scripts/release-check.sh $(BIN) $(RELEASE_BIN) .build/release-check
 
@@ -233,7 +214,7 @@ fuzz: deps
 # BENCH_FLAGS=--quick for 3 runs.
 BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
-bench: deps static-cxx static-text-libs
+bench: deps static-cxx
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="graphviz time"
-	$(STATIC_TEXT_PKG_CONFIG) $(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
 	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)
