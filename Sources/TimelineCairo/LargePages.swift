@@ -114,20 +114,19 @@ private final class ZeroedMapping {
 
 extension LargePages {
     /// Grows the heap of the main thread (glibc's main arena) at once by what a big input of
-    /// `inputBytes` will allocate, about 256 bytes for each of its bytes, and advises the kernel
-    /// to back it with large pages: the tens of MB a big card allocates in small blocks would
-    /// otherwise fault in 4 KiB page by page as the heap grows, about 2,900 faults for 1,000
-    /// wrapped items. Blocks up to 32 MiB stay in the heap instead of mappings of their own (each
-    /// faulted in anew), and the heap is not given back while the process runs. Once per process;
-    /// only advice: without large pages the heap is ordinary, and another thread's arena is left
-    /// as it is.
+    /// `inputBytes` will allocate, about 256 bytes for each of its bytes (8 to 256 MiB), and
+    /// advises the kernel to back it with large pages: the tens of MB a big card allocates in
+    /// small blocks would otherwise fault in 4 KiB page by page as the heap grows (the main
+    /// thread's 2,900 faults for 1,000 wrapped items become 1,100). Blocks up to 32 MiB stay in
+    /// the heap instead of mappings of their own (each faulted in anew), and the heap keeps that
+    /// much free at its top. Once per process; only advice: without large pages the heap is
+    /// ordinary, and another thread's arena is left as it is.
     package static func growHeap(forInputOf inputBytes: Int) {
         #if os(Linux)
         heapLock.withLock {
             guard !heapGrown else { return }
             heapGrown = true
-            adviseHeap(
-                growingBy: min(max(inputBytes.multipliedReportingOverflow(by: 256).partialValue, 8 << 20), 256 << 20))
+            adviseHeap(growingBy: max(min(max(inputBytes, 0), 1 << 20) * 256, 8 << 20))
         }
         #endif
     }
