@@ -114,19 +114,21 @@ private final class ZeroedMapping {
 
 extension LargePages {
     /// Grows the heap of the main thread (glibc's main arena) at once by what a big input of
-    /// `inputBytes` will allocate, about 256 bytes for each of its bytes (8 to 256 MiB), and
+    /// `inputBytes` will allocate, about 256 bytes for each of its bytes (8 to 64 MiB), and
     /// advises the kernel to back it with large pages: the tens of MB a big card allocates in
     /// small blocks would otherwise fault in 4 KiB page by page as the heap grows (the main
     /// thread's 2,900 faults for 1,000 wrapped items become 1,100). Blocks up to 32 MiB stay in
     /// the heap instead of mappings of their own (each faulted in anew), and the heap keeps that
-    /// much free at its top. Once per process; only advice: without large pages the heap is
-    /// ordinary, and another thread's arena is left as it is.
+    /// much free at its top; later growth pads as before, so that a process under an
+    /// address-space limit (`ulimit -v`) asks for no more than it did. Once per process; only
+    /// advice: without large pages the heap is ordinary, and another thread's arena is left as
+    /// it is.
     package static func growHeap(forInputOf inputBytes: Int) {
         #if os(Linux)
         heapLock.withLock {
             guard !heapGrown else { return }
             heapGrown = true
-            adviseHeap(growingBy: max(min(max(inputBytes, 0), 1 << 20) * 256, 8 << 20))
+            adviseHeap(growingBy: max(min(max(inputBytes, 0), 1 << 18) * 256, 8 << 20))
         }
         #endif
     }
@@ -140,7 +142,10 @@ extension LargePages {
         _ = mallopt(M_TRIM_THRESHOLD, Int32(pad))
         _ = mallopt(M_TOP_PAD, Int32(pad))
         // A block bigger than the heap's free top makes it grow by the block and the pad.
-        guard let block = malloc(2 * size) else { return 0 }
+        let block = malloc(2 * size)
+        // Freed with the pad still set, the block leaves the pad free at the heap's top.
+        defer { _ = mallopt(M_TOP_PAD, defaultTopPad) }
+        guard let block else { return 0 }
         let start = (UInt(bitPattern: block) + UInt(size) - 1) / UInt(size) * UInt(size)
         free(block)
         // Past the heap's end, the block is another thread's arena's: left as it is.
@@ -153,6 +158,8 @@ extension LargePages {
     #endif
 
     #if os(Linux)
+    /// glibc's own top pad (mallopt(3)).
+    private static let defaultTopPad: Int32 = 128 * 1024
     private static let heapLock = Lock()
     nonisolated(unsafe) private static var heapGrown = false
     #endif
