@@ -119,15 +119,15 @@ extension LargePages {
     /// small blocks would otherwise fault in 4 KiB page by page as the heap grows (the main
     /// thread's 2,900 faults for 1,000 wrapped items become 1,100). Blocks up to 32 MiB stay in
     /// the heap instead of mappings of their own (each faulted in anew), and the heap keeps that
-    /// much free at its top; later growth pads as before, so that a process under an
-    /// address-space limit (`ulimit -v`) asks for no more than it did. Once per process; only
-    /// advice: without large pages the heap is ordinary, and another thread's arena is left as
-    /// it is.
+    /// much free at its top; later growth pads as before. Nothing changes in a process whose
+    /// address space or data is limited. Once per process; only advice: without large pages the
+    /// heap is ordinary, and another thread's arena is left as it is.
     package static func growHeap(forInputOf inputBytes: Int) {
         #if os(Linux)
         heapLock.withLock {
             guard !heapGrown else { return }
             heapGrown = true
+            guard !isMemoryLimited else { return }
             adviseHeap(growingBy: max(min(max(inputBytes, 0), 1 << 18) * 256, 8 << 20))
         }
         #endif
@@ -158,6 +158,17 @@ extension LargePages {
     #endif
 
     #if os(Linux)
+    /// Whether the process's address space or data (`ulimit -v`, `ulimit -d`) is limited: the pad
+    /// counts against both though no page of it is written, so a render near the limit would
+    /// fail where it fits without it.
+    static var isMemoryLimited: Bool {
+        [RLIMIT_AS, RLIMIT_DATA].contains { resource in
+            var limit = rlimit()
+            // No limit is RLIM_INFINITY, all ones.
+            return getrlimit(__rlimit_resource_t(resource.rawValue), &limit) != 0 || limit.rlim_cur != rlim_t.max
+        }
+    }
+
     /// glibc's own top pad (mallopt(3)).
     private static let defaultTopPad: Int32 = 128 * 1024
     private static let heapLock = Lock()

@@ -30,6 +30,25 @@ final class LargePagesTests: XCTestCase {
         #endif
     }
 
+    /// Under a data limit (`ulimit -d`, here a terabyte), the heap is not grown: the pad counts
+    /// against the limit, and a render near it would fail where it fits without.
+    func testALimitOnDataKeepsTheHeapAsItIs() throws {
+        #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
+        var saved = rlimit()
+        XCTAssertEqual(getrlimit(resource, &saved), 0)
+        defer { setrlimit(resource, &saved) }
+        var limited = saved
+        limited.rlim_cur = min(saved.rlim_max, 1 << 40)
+        XCTAssertEqual(setrlimit(resource, &limited), 0)
+        XCTAssertTrue(LargePages.isMemoryLimited)
+        setrlimit(resource, &saved)
+        var address = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &address)
+        if saved.rlim_cur == rlim_t.max, address.rlim_cur == rlim_t.max { XCTAssertFalse(LargePages.isMemoryLimited) }
+        #endif
+    }
+
     #if os(Linux)
     /// The MiB of the process's heap mappings whose flags say large pages were advised, from
     /// /proc/self/smaps (read to its end: the kernel gives it a page at a time).
