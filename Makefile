@@ -78,7 +78,8 @@ release: deps static-cxx static-text-libs
 # run, and against the golden images (scripts/release-check.sh; about a minute after the builds).
 # STATIC_TEXT_LIBS=1 fails it when the release links the shared text libraries.
 release-check: build release
-	REQUIRE_STATIC=$(if $(filter 1,$(STATIC_TEXT_LIBS)),1,0) bash scripts/release-check.sh $(BIN) $(RELEASE_BIN) .build/release-check
+	REQUIRE_STATIC=$(if $(filter 1,$(STATIC_TEXT_LIBS)),1,0) \
+	  bash scripts/release-check.sh $(BIN) $(RELEASE_BIN) .build/release-check
 
 demo: build
 	$(BIN) render fixtures/demo.yaml -o out --format svg --format png --format pdf

@@ -27,8 +27,8 @@ else
   rm -rf "$work" && mkdir -p "$work/bindings"
   LD_DEBUG=bindings LD_DEBUG_OUTPUT="$work/bindings/log" \
     "$release" render fixtures/icons-svg-text.yaml -o "$work/bindings" --format png --format svg --format pdf
-  second=$(cat "$work"/bindings/log.* | grep -E "binding file .* to [^ ]*/${stack}" | sed -E 's/.*symbol `([^'"'"']*).*/\1/' \
-    | sort -u | tr '\n' ' ' || true)
+  second=$(cat "$work"/bindings/log.* | grep -E "binding file .* to [^ ]*/${stack}" \
+    | sed -E 's/.*symbol `([^'"'"']*).*/\1/' | sort -u | tr '\n' ' ' || true)
   if ! grep -q "binding file .*librsvg" "$work"/bindings/log.*; then
     echo "release-check: the SVG icon did not load librsvg" >&2
     exit 1
