@@ -32,6 +32,39 @@ final class KeptThreadsTests: XCTestCase {
         XCTAssertEqual(total, 4_000)
     }
 
+    /// A job started on a kept thread runs there while the caller goes on, has run once the
+    /// caller waited, and gives its thread back: the next call finds it. With the kept threads
+    /// busy, nothing is started.
+    func testAStartedJobRunsElsewhereAndIsWaitedFor() throws {
+        try XCTSkipIf(Cores.allowedCount < 2, "one core: no kept thread")
+        let caller = pthread_self()
+        let lock = Lock()
+        nonisolated(unsafe) var ranOn: pthread_t?
+        let release = DispatchSemaphore(value: 0)
+        let job = try XCTUnwrap(
+            KeptLanes.start {
+                release.wait()
+                lock.withLock { ranOn = pthread_self() }
+            })
+        XCTAssertNil(lock.withLock { ranOn }, "the caller went on while the job waited")
+        release.signal()
+        job.wait()
+        let thread = try XCTUnwrap(lock.withLock { ranOn })
+        XCTAssertEqual(pthread_equal(thread, caller), 0)
+        job.wait() // again: returns at once
+        // Every kept thread busy: nothing more starts.
+        var held: [KeptLanes.KeptJob] = []
+        let hold = DispatchSemaphore(value: 0)
+        while let more = KeptLanes.start({ hold.wait() }) { held.append(more) }
+        XCTAssertEqual(held.count, Cores.allowedCount - 1)
+        nonisolated(unsafe) var ran = false
+        XCTAssertNil(KeptLanes.start { ran = true })
+        for _ in held { hold.signal() }
+        held.removeAll() // each waited for as it goes
+        XCTAssertFalse(ran)
+        XCTAssertNotNil(KeptLanes.start {})
+    }
+
     /// A lane that asks for lanes again gets the dispatch pool (the kept threads are its own),
     /// and calls from several threads at once each get every index.
     func testNestedAndConcurrentCallsFinish() {

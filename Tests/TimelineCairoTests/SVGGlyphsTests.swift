@@ -32,6 +32,52 @@ final class SVGGlyphsTests: XCTestCase {
         XCTAssertTrue(aheadKeys.contains { !ahead.outline($0).isEmpty })
     }
 
+    private func shaped(_ text: String, _ font: String, _ library: FontLibrary) throws -> ShapedLine {
+        let attributes = try XCTUnwrap(library.itemizeAttributes(font))
+        var utf8 = text
+        let line = utf8.withUTF8 { ShapedLine.shape($0, text: text, context: library.context, attributes: attributes) }
+        return try XCTUnwrap(line)
+    }
+
+    /// Outlines read on a kept thread while the caller goes on (as layout does) are those read
+    /// as they come, for every glyph of the lines and no other; using the object waits for them.
+    func testOutlinesReadWhileTheCallerGoesOnAreThoseReadAsTheyCome() throws {
+        let fonts = try FontLibrary()
+        let lines = [
+            try shaped("Milestone 12 — a long title", "Inter Bold 15", fonts),
+            try shaped("Owner team 12", "Inter 13", fonts),
+            try shaped("Кириллица", "Inter 13", fonts),
+            try shaped("时间线", "Inter 13", fonts),
+        ]
+        let ahead = SVGGlyphs()
+        ahead.startReadingAhead(of: lines)
+        let asTheyCome = SVGGlyphs()
+        var read = 0
+        for line in lines {
+            let font = try XCTUnwrap(line.item.pointee.analysis.font)
+            let aheadNumber = ahead.fontNumber(UnsafeMutableRawPointer(font))
+            let number = asTheyCome.fontNumber(UnsafeMutableRawPointer(font))
+            let infos = try XCTUnwrap(line.glyphs.pointee.glyphs)
+            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
+                let glyph = UInt64(infos[index].glyph)
+                XCTAssertTrue(ahead.isRead(aheadNumber << 32 | glyph), "glyph \(glyph) of \(font)")
+                XCTAssertEqual(ahead.outline(aheadNumber << 32 | glyph), asTheyCome.outline(number << 32 | glyph))
+                read += 1
+            }
+        }
+        XCTAssertGreaterThan(read, 30)
+        XCTAssertFalse(ahead.isRead(0 << 32 | 9_999), "a glyph no line has")
+    }
+
+    /// An object that goes while its outlines are being read waits for them first.
+    func testAnObjectGoneWhileReadingWaitsForIt() throws {
+        let fonts = try FontLibrary()
+        let line = try shaped("Outlines read while the object goes", "Inter 14", fonts)
+        for _ in 0..<20 {
+            SVGGlyphs().startReadingAhead(of: [line])
+        }
+    }
+
     func testFewGlyphsOrOneFontAreLeftToBeReadAsTheyCome() throws {
         let fonts = try FontLibrary()
         let glyphs = SVGGlyphs()

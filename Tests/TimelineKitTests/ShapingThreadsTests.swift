@@ -35,6 +35,32 @@ final class ShapingThreadsTests: XCTestCase {
         XCTAssertEqual(try images(threads: 2), one, "whichever thread shapes which text")
     }
 
+    /// Glyph outlines read during layout, and a big scene's kept lines looked up on two threads,
+    /// give the bytes one thread writes.
+    func testABigSVGIsTheSameWrittenOnOneThreadOrTwo() throws {
+        var yaml = "version: 1\ncards:\n  - id: big\n    items:\n"
+        for number in 1...700 {
+            yaml += "      - { title: \"Step \(number): plan, build — ship \(number * 7)\","
+            yaml += " subtitle: \"Team \(number)\" }\n"
+        }
+        let source = InputSource(
+            displayName: "big.yaml", baseName: "big", data: Data(yaml.utf8), format: .yaml,
+            directory: NSTemporaryDirectory())
+        func svg(threads: Int) throws -> Data? {
+            var options = RenderOptions()
+            options.formats = [.svg]
+            options.threadsPerInput = threads
+            return try TimelineRenderer(options: options).render(source).first?.data
+        }
+        let renderer = try TimelineRenderer()
+        let scene = try XCTUnwrap(renderer.layOut(renderer.decode(source), name: "big").first?.scene)
+        // SVGWriter.parallelLookups: the nodes from which its kept lines are looked up on two threads.
+        XCTAssertGreaterThanOrEqual(scene.nodes.count, 2000, "a scene big enough to split")
+        let one = try svg(threads: 1)
+        XCTAssertNotNil(one)
+        XCTAssertEqual(try svg(threads: 2), one)
+    }
+
     /// A PNG at scale 1 draws the kept lines too, on an image surface.
     func testAPNGAtScaleOneIsTheSameShapedOnOneThreadOrTwo() throws {
         func png(threads: Int) throws -> Data? {

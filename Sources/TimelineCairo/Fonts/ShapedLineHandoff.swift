@@ -25,6 +25,25 @@ final class ShapedLineHandoff {
         }
     }
 
+    /// Called on the measuring thread with the lines a batch of texts measured on several
+    /// threads kept, once they are taken over, while that thread goes on laying the document out
+    /// (`SceneRenderer.readsSVGGlyphsDuringLayout`).
+    var whenBatchKept: (([ShapedLine]) -> Void)?
+
+    /// The lines kept since `recordNewLines`, while recording.
+    private var newLines: [ShapedLine]?
+
+    /// Starts listing the lines kept from now on (`takeNewLines`).
+    func recordNewLines() {
+        newLines = []
+    }
+
+    /// The lines kept since `recordNewLines`; stops listing them.
+    func takeNewLines() -> [ShapedLine] {
+        defer { newLines = nil }
+        return newLines ?? []
+    }
+
     /// Most lines kept: past it, the lines of texts measured before are dropped.
     static let limit = 200_000
 
@@ -59,6 +78,7 @@ final class ShapedLineHandoff {
         guard lines[key] == nil else { return }
         if lines.count >= Self.limit { discardAll() }
         lines[key] = line
+        newLines?.append(line)
     }
 
     /// The kept shaping of exactly `text` on one line in `font`.
@@ -74,6 +94,7 @@ final class ShapedLineHandoff {
         for (key, line) in sibling.handoff.lines where lines.count < Self.limit {
             guard lines[key] == nil else { continue }
             lines[key] = line
+            newLines?.append(line)
             if let font = line.item.pointee.analysis.font {
                 _ = ownFont(font, text: key.text, fontName: key.font, in: library)
             }

@@ -33,6 +33,7 @@ final class SVGGlyphs {
     }
 
     deinit {
+        finishReadingAhead()
         if let secondContext { cairo_destroy(secondContext) }
         cairo_destroy(context)
         cairo_surface_destroy(surface)
@@ -42,6 +43,11 @@ final class SVGGlyphs {
     /// A number for `font`, unique for this object's life; a glyph's key is
     /// `fontNumber << 32 | glyph`.
     func fontNumber(_ font: UnsafeMutableRawPointer) -> UInt64 {
+        finishReadingAhead()
+        return number(for: font)
+    }
+
+    private func number(for font: UnsafeMutableRawPointer) -> UInt64 {
         if let number = fontNumbers[font] { return number }
         g_object_ref(font)
         referenced.append(font)
@@ -84,6 +90,7 @@ final class SVGGlyphs {
 
     /// The outline of a glyph `key` names, as path data at font size with its origin at 0,0.
     func outline(_ key: UInt64) -> [UInt8] {
+        finishReadingAhead()
         if let known = outlines[key] { return known }
         let font = fonts[Int(key >> 32)]
         let path = Self.readOutline(font: font, glyph: UInt32(truncatingIfNeeded: key), on: context)
@@ -91,7 +98,10 @@ final class SVGGlyphs {
         return path
     }
 
-    func isRead(_ key: UInt64) -> Bool { outlines[key] != nil }
+    func isRead(_ key: UInt64) -> Bool {
+        finishReadingAhead()
+        return outlines[key] != nil
+    }
 
     /// A second context like `context`, for reading outlines on a second thread; made on first need.
     private var secondContext: OpaquePointer?
@@ -102,6 +112,7 @@ final class SVGGlyphs {
     static let readAheadGlyphs = 16
 
     func readAhead(_ keys: [UInt64]) {
+        finishReadingAhead()
         var byFont: [UInt64: [UInt64]] = [:]
         for key in keys { byFont[key >> 32, default: []].append(key) }
         guard keys.count >= Self.readAheadGlyphs, byFont.count > 1 else { return }
@@ -118,6 +129,71 @@ final class SVGGlyphs {
         KeptLanes.perform(iterations: 2) { reading.run($0) }
         for (group, paths) in zip(groups, reading.paths) {
             for (key, path) in zip(group, paths) { outlines[key] = path }
+        }
+    }
+
+    /// Outlines being read on a kept thread (`startReadingAhead`): until it is waited for, that
+    /// thread alone uses this object.
+    private var readingAhead: KeptLanes.KeptJob?
+
+    /// Starts reading the outlines of the glyphs of `lines` not read yet on a kept thread, and
+    /// returns: a big document's lines are known once its texts are measured, and the rest of
+    /// its layout leaves the other core idle, where the SVG writer would read them on both
+    /// cores later. Every other use of this object waits for the reading first. Reads nothing
+    /// when no kept thread is free (the writer reads as before); the outlines and the ids they
+    /// get are the same either way, the ids being given in document order as they are written.
+    func startReadingAhead(of lines: [ShapedLine]) {
+        finishReadingAhead()
+        // Pango makes a font's cairo font on first asking, unguarded, and the measuring thread
+        // goes on asking: made here, before the other thread reads with them.
+        var lastFont: UnsafeMutablePointer<PangoFont>?
+        for line in lines {
+            guard let font = line.item.pointee.analysis.font, font != lastFont else { continue }
+            lastFont = font
+            _ = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+        }
+        let context: OpaquePointer = secondContext ?? cairo_create(surface)
+        secondContext = context
+        // Not retained by the job: the object waits for it before it goes (`deinit`), and the
+        // job's thread, were it to release the last reference, would wait for itself.
+        readingAhead = KeptLanes.start { [unowned(unsafe) self] in readOutlines(of: lines, on: context) }
+    }
+
+    /// Waits for the outlines `startReadingAhead` is reading, if any.
+    func finishReadingAhead() {
+        guard let reading = readingAhead else { return }
+        readingAhead = nil
+        reading.wait()
+    }
+
+    /// The outlines of the glyphs of `lines` not read yet, read on `context`, on the thread that
+    /// `startReadingAhead` lent this object to.
+    private func readOutlines(of lines: [ShapedLine], on context: OpaquePointer) {
+        // Glyphs met, by font number and glyph (as `SVGWriter.glyphsInOrder`): a set would cost
+        // more than the reading for a document of few distinct glyphs.
+        var met: [[Bool]] = []
+        var keys: [UInt64] = []
+        for line in lines {
+            guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
+            let fontNumber = number(for: UnsafeMutableRawPointer(font))
+            let row = Int(fontNumber)
+            while met.count <= row { met.append([]) }
+            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
+                let glyph = infos[index].glyph
+                guard glyph & Self.unknownFlag == 0, glyph != Self.emptyGlyph, glyph < 1 << 16 else { continue }
+                let column = Int(glyph)
+                if met[row].count <= column {
+                    met[row] += repeatElement(false, count: max(column + 1, 2 * met[row].count, 256) - met[row].count)
+                }
+                guard !met[row][column] else { continue }
+                met[row][column] = true
+                let key = fontNumber << 32 | UInt64(glyph)
+                if outlines[key] == nil { keys.append(key) }
+            }
+        }
+        for key in keys {
+            outlines[key] = Self.readOutline(
+                font: fonts[Int(key >> 32)], glyph: UInt32(truncatingIfNeeded: key), on: context)
         }
     }
 

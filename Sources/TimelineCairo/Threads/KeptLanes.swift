@@ -37,6 +37,31 @@ enum KeptLanes {
         }
     }
 
+    /// Starts `job` on a kept thread and returns at once; nil, having run nothing, when none is
+    /// free. What the job uses is the caller's again once it has waited for it (`KeptJob.wait`).
+    static func start(_ job: @escaping () -> Void) -> KeptJob? {
+        guard let worker = pool.acquire(upTo: 1).first else { return nil }
+        worker.post(job)
+        return KeptJob(worker: worker)
+    }
+
+    /// A job started with `start`, its thread kept from other lanes until it is waited for.
+    final class KeptJob {
+        private var worker: JobMailbox?
+
+        fileprivate init(worker: JobMailbox) { self.worker = worker }
+
+        deinit { wait() }
+
+        /// Waits until the job has run, then gives its thread back; again, returns at once.
+        func wait() {
+            guard let worker else { return }
+            self.worker = nil
+            worker.waitForJob()
+            KeptLanes.pool.release([worker])
+        }
+    }
+
     private static let pool = Pool()
 
     /// The kept threads: made on first need, one fewer than the cores, each serving its mailbox.
