@@ -75,9 +75,15 @@ final class ShapedLineHandoff {
     /// Keeps `line`, the shaping of exactly `text` in `font`; a line already kept stays.
     func keep(_ line: ShapedLine, text: String, font: String) {
         let key = Key(font: font, text: text)
-        guard lines[key] == nil else { return }
-        if lines.count >= Self.limit { discardAll() }
-        lines[key] = line
+        if lines.count >= Self.limit {
+            guard lines[key] == nil else { return }
+            discardAll()
+        }
+        // One lookup for a new text (most are): a line already kept is put back.
+        if let kept = lines.updateValue(line, forKey: key) {
+            lines[key] = kept
+            return
+        }
         newLines?.append(line)
     }
 
@@ -92,8 +98,10 @@ final class ShapedLineHandoff {
     /// fonts at a size rounded another way, so a line's bytes would depend on its thread.
     func takeOver(from sibling: FontLibrary, in library: FontLibrary) {
         for (key, line) in sibling.handoff.lines where lines.count < Self.limit {
-            guard lines[key] == nil else { continue }
-            lines[key] = line
+            if let kept = lines.updateValue(line, forKey: key) {
+                lines[key] = kept
+                continue
+            }
             newLines?.append(line)
             if let font = line.item.pointee.analysis.font {
                 _ = ownFont(font, text: key.text, fontName: key.font, in: library)
