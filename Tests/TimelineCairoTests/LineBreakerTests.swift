@@ -8,8 +8,6 @@ import XCTest
 final class LineBreakerTests: XCTestCase {
     func testLinesAreALayoutsInBothWrapModes() throws {
         let library = try FontLibrary()
-        // The fonts' widths remembered across texts, as a measurer does, for half the texts.
-        let charWidths = ApproximateCharWidths()
         var compared = 0
         for wrap in [PANGO_WRAP_WORD, PANGO_WRAP_WORD_CHAR] {
             for font in ["Inter Semi-Bold 14", "DejaVu Sans 12", "Inter 12"] {
@@ -29,9 +27,7 @@ final class LineBreakerTests: XCTestCase {
                             else { return nil }
                             let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
                             let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: wrap)
-                            let remembered = compared % 2 == 0 ? charWidths : nil
-                            return breaker.breakLines(maxWidth: Int32(width * 1024), charWidths: remembered)?
-                                .map { $0.start..<$0.end }
+                            return breaker.breakLines(maxWidth: Int32(width * 1024))?.map { $0.start..<$0.end }
                         }
                         guard let lines else { continue }
                         pango_layout_set_width(layout, Int32(width * 1024))
@@ -50,23 +46,6 @@ final class LineBreakerTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 300)
-    }
-
-    /// A font's remembered width is Pango's, for each language asked with.
-    func testRememberedCharWidthsArePangos() throws {
-        let library = try FontLibrary()
-        let charWidths = ApproximateCharWidths()
-        for name in ["Inter 12", "Inter Semi-Bold 15", "DejaVu Sans 10"] {
-            let font = try XCTUnwrap(pango_context_load_font(library.context, library.description(name)))
-            defer { g_object_unref(font) }
-            for language in [pango_language_from_string("en"), pango_language_from_string("zh-cn"), nil] {
-                let metrics = try XCTUnwrap(pango_font_get_metrics(font, language))
-                defer { pango_font_metrics_unref(metrics) }
-                let expected = pango_font_metrics_get_approximate_char_width(metrics)
-                XCTAssertEqual(charWidths.width(font, language: language), expected, name)
-                XCTAssertEqual(charWidths.width(font, language: language), expected, "\(name), remembered")
-            }
-        }
     }
 
     /// `itemizesAlike` says a line itemizes as its text only where Pango's itemizing of the

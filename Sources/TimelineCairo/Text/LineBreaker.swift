@@ -88,8 +88,7 @@ struct LineBreaker {
     }
 
     /// The lines at `maxWidth` (Pango units), or nil where a layout could break them otherwise.
-    /// `charWidths` keeps the fonts' metrics from text to text.
-    func breakLines(maxWidth: Int32, charWidths: ApproximateCharWidths? = nil) -> [Line]? {
+    func breakLines(maxWidth: Int32) -> [Line]? {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
@@ -97,8 +96,11 @@ struct LineBreaker {
         else { return nil }
         for index in 0..<Int(whole.glyphs.pointee.num_glyphs)
         where whole.glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 { return nil }
-        guard let charWidth = approximateCharWidth(charWidths) else { return nil }
-        let safeDistance = Int(charWidth) * 3
+        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language) else {
+            return nil
+        }
+        let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
+        pango_font_metrics_unref(metrics)
         var lines: [Line] = []
         var start = 0
         while start < count {
@@ -111,14 +113,6 @@ struct LineBreaker {
             start = line.endCharacter
         }
         return lines
-    }
-
-    private func approximateCharWidth(_ charWidths: ApproximateCharWidths?) -> Int32? {
-        let analysis = item.pointee.analysis
-        if let charWidths, let font = analysis.font { return charWidths.width(font, language: analysis.language) }
-        guard let metrics = pango_font_get_metrics(analysis.font, analysis.language) else { return nil }
-        defer { pango_font_metrics_unref(metrics) }
-        return pango_font_metrics_get_approximate_char_width(metrics)
     }
 
     /// `process_item` for the rest of the item from character `start` on an empty line.
