@@ -69,6 +69,17 @@ final class SVGGlyphsTests: XCTestCase {
         XCTAssertFalse(ahead.isRead(0 << 32 | 9_999), "a glyph no line has")
     }
 
+    /// The two threads reading outlines draw on surfaces of their own: cairo fills a surface's
+    /// state when first asked for it, unguarded (two threads setting fonts on contexts of one
+    /// new surface crashed one `check` run in a few hundred).
+    func testTheTwoReadingThreadsShareNoSurface() throws {
+        let fonts = try FontLibrary()
+        let glyphs = SVGGlyphs()
+        glyphs.readAhead(try keys(glyphs, fonts, ["Inter 14", "Inter Semi-Bold 12"], count: 12))
+        let second = try XCTUnwrap(glyphs.secondContext, "read on two threads")
+        XCTAssertNotEqual(cairo_get_target(glyphs.context), cairo_get_target(second))
+    }
+
     /// An object that goes while its outlines are being read waits for them first.
     func testAnObjectGoneWhileReadingWaitsForIt() throws {
         let fonts = try FontLibrary()

@@ -28,13 +28,21 @@ final class SVGGlyphs {
     private static let discard: cairo_write_func_t = { _, _, _ in CAIRO_STATUS_SUCCESS }
 
     init() {
-        surface = cairo_svg_surface_create_for_stream(Self.discard, nil, 1, 1)
+        surface = Self.scratchSurface()
         context = cairo_create(surface)
+    }
+
+    /// An SVG surface that writes nothing.
+    private static func scratchSurface() -> OpaquePointer {
+        cairo_svg_surface_create_for_stream(Self.discard, nil, 1, 1)
     }
 
     deinit {
         finishReadingAhead()
-        if let secondContext { cairo_destroy(secondContext) }
+        if let secondContext {
+            cairo_surface_destroy(cairo_get_target(secondContext))
+            cairo_destroy(secondContext)
+        }
         cairo_destroy(context)
         cairo_surface_destroy(surface)
         for font in referenced { g_object_unref(font) }
@@ -103,8 +111,19 @@ final class SVGGlyphs {
         return outlines[key] != nil
     }
 
-    /// A second context like `context`, for reading outlines on a second thread; made on first need.
-    private var secondContext: OpaquePointer?
+    /// A second context like `context`, for reading outlines on a second thread; made on first
+    /// need, on a scratch surface of its own: cairo fills a surface's state when first asked for
+    /// it (its font options, asked as a font is set), unguarded, and two threads asking at once
+    /// crashed one `check` run in a few hundred.
+    private(set) var secondContext: OpaquePointer?
+
+    private func makeSecondContext() -> OpaquePointer {
+        if let secondContext { return secondContext }
+        let surface = Self.scratchSurface()
+        let second: OpaquePointer = cairo_create(surface)
+        secondContext = second
+        return second
+    }
 
     /// Reads the outlines of `keys` (none read yet) on two threads, each font's on one: cairo
     /// reads a face on one thread at a time. Fewer than this many, or of one font, are read as
@@ -123,8 +142,7 @@ final class SVGGlyphs {
         }
         // Pango makes a font's cairo font on first asking: here, on this thread.
         for number in byFont.keys { _ = pango_cairo_font_get_scaled_font(OpaquePointer(fonts[Int(number)])) }
-        let second: OpaquePointer = secondContext ?? cairo_create(surface)
-        secondContext = second
+        let second = makeSecondContext()
         let reading = OutlineReading(groups: groups, fonts: fonts, contexts: [context, second])
         KeptLanes.perform(iterations: 2) { reading.run($0) }
         for (group, paths) in zip(groups, reading.paths) {
@@ -152,8 +170,7 @@ final class SVGGlyphs {
             lastFont = font
             _ = pango_cairo_font_get_scaled_font(OpaquePointer(font))
         }
-        let context: OpaquePointer = secondContext ?? cairo_create(surface)
-        secondContext = context
+        let context = makeSecondContext()
         // Not retained by the job: the object waits for it before it goes (`deinit`), and the
         // job's thread, were it to release the last reference, would wait for itself.
         readingAhead = KeptLanes.start { [unowned(unsafe) self] in readOutlines(of: lines, on: context) }
