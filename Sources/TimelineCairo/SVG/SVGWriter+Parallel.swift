@@ -30,31 +30,13 @@ extension SVGWriter {
         return work.parts
     }
 
-    /// Below this many nodes, the kept lines are looked up on one thread.
-    static let parallelLookups = 2000
-
     /// Every kept line of the scene's text nodes in document order, and each node's weight (its
     /// glyphs, or a few for other nodes); nil when a node cannot be written by another thread.
-    /// A big scene's halves are looked up on two threads: each lookup waits on memory far more
-    /// than it computes (the lines were kept across the heap while measuring).
     private func keptLines(_ scene: Scene) -> ([ShapedLine], [Int])? {
-        guard threads > 1, scene.nodes.count >= Self.parallelLookups else {
-            return keptLines(scene.nodes[...])
-        }
-        let half = scene.nodes.count / 2
-        let halves = KeptLookups()
-        KeptLanes.perform(iterations: 2) { index in
-            halves.found[index] = keptLines(index == 0 ? scene.nodes[..<half] : scene.nodes[half...])
-        }
-        guard let first = halves.found[0], let second = halves.found[1] else { return nil }
-        return (first.0 + second.0, first.1 + second.1)
-    }
-
-    private func keptLines(_ nodes: ArraySlice<Primitive>) -> ([ShapedLine], [Int])? {
         var lines: [ShapedLine] = []
         var weights: [Int] = []
-        weights.reserveCapacity(nodes.count)
-        for node in nodes {
+        weights.reserveCapacity(scene.nodes.count)
+        for node in scene.nodes {
             switch node {
             case .image: return nil
             case .line(let line) where line.fadeTo != nil: return nil
@@ -120,21 +102,6 @@ extension SVGWriter {
             if 2 * sum + extra >= total { return index + 1 }
         }
         return weights.count
-    }
-}
-
-/// The two halves of a scene's kept lines, each slot written by one thread.
-private final class KeptLookups: @unchecked Sendable {
-    let found: UnsafeMutableBufferPointer<([ShapedLine], [Int])?>
-
-    init() {
-        found = .allocate(capacity: 2)
-        found.initialize(repeating: nil)
-    }
-
-    deinit {
-        _ = found.deinitialize()
-        found.deallocate()
     }
 }
 
