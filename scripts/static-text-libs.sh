@@ -9,7 +9,7 @@
 #                              shared GLib (or libyaml's and libdeflate's archives);
 # so that `PKG_CONFIG_PATH=DIR/pkgconfig swift build -c release -Xlinker DIR/lib/text-stack.o
 # -Xlinker --dynamic-list=DIR/lib/exports.list` links them into the executable. A process then
-# loads 14 shared libraries instead of 42: about 3 ms less at every start (docs/performance.md).
+# loads 15 shared libraries instead of 42: about 3 ms less at every start (docs/performance.md).
 # The release's output is the shared libraries' byte for byte (scripts/release-check.sh). Exits
 # non-zero, saying why, when it cannot; the Makefile then links the shared libraries. Apt's
 # sources are read, never changed: source lists and indexes go in DIR.
@@ -32,10 +32,11 @@ rm -f "$dir/stamp"
 
 # Every archive linked in, from Debian (-dev packages installed by `make deps`). GLib, GObject,
 # GIO and zlib stay shared: librsvg, opened for SVG icons, loads them too, and a second GObject type
-# registry in one process would split its types in two.
+# registry in one process would split its types in two. Graphite (fonts with Graphite tables,
+# which HarfBuzz shapes with it as Debian's does) has no archive in Debian: shared too.
 archives=(cairo pixman-1 fontconfig freetype png16 brotlidec brotlicommon bz2 expat fribidi thai datrie)
 own=(deflate yaml) # linked in, not exported: only the renderer calls them
-shared=(gio-2.0 gobject-2.0 glib-2.0 z)
+shared=(gio-2.0 gobject-2.0 glib-2.0 z graphite2)
 for name in "${archives[@]}" "${own[@]}"; do
   if [ ! -f "$system_lib/lib$name.a" ]; then
     echo "static-text-libs: $system_lib/lib$name.a is missing" >&2
@@ -45,7 +46,7 @@ done
 
 # HarfBuzz and Pango, built once for the versions installed.
 prefix="$dir/prefix"
-sources="harfbuzz $harfbuzz_version, pango $pango_version"
+sources="harfbuzz $harfbuzz_version with graphite2, pango $pango_version"
 if [ "$(cat "$prefix/built" 2>/dev/null)" != "$sources" ]; then
   # Tools: meson and ninja build both; dpkg-source unpacks and patches the source packages.
   missing=""
@@ -83,7 +84,7 @@ if [ "$(cat "$prefix/built" 2>/dev/null)" != "$sources" ]; then
   export CFLAGS="-O2" CXXFLAGS="-O2"
   meson setup "$src/harfbuzz/build" "$src/harfbuzz" --prefix="$prefix" --libdir=lib --buildtype=plain \
     -Ddefault_library=static -Dglib=enabled -Dfreetype=enabled -Dgobject=disabled -Dcairo=disabled \
-    -Dchafa=disabled -Dicu=disabled -Dgraphite2=disabled -Dtests=disabled -Dintrospection=disabled \
+    -Dchafa=disabled -Dicu=disabled -Dgraphite2=enabled -Dtests=disabled -Dintrospection=disabled \
     -Ddocs=disabled >/dev/null
   ninja -C "$src/harfbuzz/build" install >/dev/null
   PKG_CONFIG_PATH="$prefix/lib/pkgconfig" meson setup "$src/pango/build" "$src/pango" --prefix="$prefix" \
@@ -96,7 +97,7 @@ fi
 
 # The functions librsvg and the shared libraries it loads could call: every function the shared
 # builds of the statically linked libraries export, but X11's and XCB's surfaces (the release draws
-# on neither) and HarfBuzz's Graphite shaper (not built). The executable links all of them in
+# on neither). The executable links all of them in
 # and exports them (--dynamic-list, in the Makefile), so that when an SVG icon opens
 # librsvg, its calls and those of the shared Pango and Cairo it loads reach the executable's one
 # copy of each library, with its font configuration, instead of a second copy.
@@ -107,7 +108,7 @@ exported=(cairo.so.2 pango-1.0.so.0 pangoft2-1.0.so.0 pangocairo-1.0.so.0 harfbu
   brotlicommon.so.1 bz2.so.1.0)
 for name in "${exported[@]}"; do
   readelf --dyn-syms -W "$system_lib/lib$name" | awk '$4 == "FUNC" && $7 != "UND" { sub(/@.*/, "", $8); print $8 }'
-done | grep -vE '^(cairo_xlib_|cairo_xcb_|hb_graphite2_)' | sort -u > "$lib/exported-functions"
+done | grep -vE '^(cairo_xlib_|cairo_xcb_)' | sort -u > "$lib/exported-functions"
 { echo "{"; sed 's/.*/  &;/' "$lib/exported-functions"; echo "};"; } > "$lib/exports.list"
 
 # The stack as one relocatable object of the archives' members those functions need, which the
