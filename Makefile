@@ -28,9 +28,9 @@ build: deps
 # - the C++ runtime linked in as well, saving libstdc++.so's symbol lookups at every start.
 #   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
 #   (when the compiler has none, the .so is linked);
-# - Cairo, Pango, HarfBuzz, fontconfig, FreeType and the libraries under them but GLib linked in
-#   too (scripts/static-text-libs.sh builds HarfBuzz and Pango from Debian's sources, about two
-#   minutes once): a start loads 15 shared libraries instead of 42, 3 ms less. Their functions
+# - Cairo, Pango, HarfBuzz, fontconfig, FreeType and the libraries under them (but GLib and
+#   Graphite) linked in too (scripts/static-text-libs.sh builds HarfBuzz and Pango from Debian's
+#   sources, about two minutes once): a start loads 15 shared libraries instead of 42, 3 ms less. Their functions
 #   are exported, so that librsvg, opened for SVG icons, draws with them rather than with second,
 #   shared copies. STATIC_TEXT_LIBS=auto (default) links the shared libraries, with a warning,
 #   when they cannot be built; 1 fails then; 0 never tries. The output is the same bytes either
