@@ -151,7 +151,10 @@ extension LargePages {
     @discardableResult
     static func adviseHeap(growingBy pad: Int) -> Int {
         _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
-        _ = mallopt(M_TRIM_THRESHOLD, Int32(pad))
+        // Twice the pad: at the pad, the first big block freed next to the heap's free top (the
+        // input's bytes once decoded) made it pass the threshold, and the heap was cut back to
+        // glibc's pad, its large pages with it.
+        _ = mallopt(M_TRIM_THRESHOLD, Int32(clamping: 2 * pad))
         _ = mallopt(M_TOP_PAD, Int32(pad))
         // A block bigger than the heap's free top makes it grow by the block and the pad.
         let block = malloc(2 * size)

@@ -27,6 +27,13 @@ final class LargePagesTests: XCTestCase {
         let advised = LargePages.adviseHeap(growingBy: 16 << 20)
         XCTAssertGreaterThanOrEqual(advised, LargePages.size, "the 2 MiB pages of a 4 MiB block at least")
         XCTAssertGreaterThanOrEqual(Self.heapMiBAdvisedLargePages(), advised >> 20)
+        // A document that needs more than the pad grows the heap past it; what it frees then
+        // leaves the heap grown: it was cut back to glibc's pad of 128 KiB, its large pages
+        // with it, the first time the free top reached the pad.
+        let end = sbrk(0)
+        free(malloc(20 << 20))
+        XCTAssertGreaterThanOrEqual(UInt(bitPattern: sbrk(0)), UInt(bitPattern: end))
+        XCTAssertGreaterThanOrEqual(Self.heapMiBAdvisedLargePages(), advised >> 20, "after a block freed")
         #endif
     }
 
