@@ -155,24 +155,50 @@ extension LargePages {
         // input's bytes once decoded) made it pass the threshold, and the heap was cut back to
         // glibc's pad, its large pages with it.
         _ = mallopt(M_TRIM_THRESHOLD, Int32(clamping: 2 * pad))
-        _ = mallopt(M_TOP_PAD, Int32(pad))
+        _ = mallopt(M_TOP_PAD, Int32(clamping: pad + blockSize))
         // A block bigger than the heap's free top makes it grow by the block and the pad.
-        let block = malloc(2 * size)
+        let block = malloc(blockSize)
         // Freed with the pad still set, the block leaves the pad free at the heap's top.
         defer { _ = mallopt(M_TOP_PAD, defaultTopPad) }
         guard let block else { return 0 }
-        let start = (UInt(bitPattern: block) + UInt(size) - 1) / UInt(size) * UInt(size)
+        // Large pages start past the header glibc wrote after the block: a 2 MiB range that
+        // holds a page already cannot be one (the range it fell in was 512 faults).
+        let start = (UInt(bitPattern: block) + UInt(blockSize + 16) + UInt(size) - 1) / UInt(size) * UInt(size)
         free(block)
         // Past the heap's end, the block is another thread's arena's: left as it is.
         let end = UInt(bitPattern: sbrk(0))
         guard end > start,
             madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_HUGEPAGE) == 0
         else { return 0 }
+        skipToLargePage(from: block, to: start)
         return Int(end - start)
     }
+
+    /// The block that makes the heap grow: bigger than its free top is likely to be.
+    private static let blockSize = 2 * size
     #endif
 
     #if os(Linux)
+    /// Takes the heap's free top from `top` (where a block freed into it started) up to
+    /// `start`, the first large page of the pad, so that what is allocated next is in large
+    /// pages: the pages before `start` are not, and they were the main thread's 380 faults for
+    /// 1,000 wrapped items. The taken block is kept for the process's life; none of its pages
+    /// but its first and last is written. Nothing when the block would not start at `top`.
+    private static func skipToLargePage(from top: UnsafeMutableRawPointer, to start: UInt) {
+        // A block's bytes start 16 bytes into its chunk, which ends where the next chunk's
+        // header starts, 16 bytes before the next block's bytes: a chunk of `start - top`
+        // bytes puts the next block's bytes at `start`.
+        let gap = Int(start - UInt(bitPattern: top))
+        guard gap >= 4096, let skipped = malloc(gap - 16) else { return }
+        if skipped == top {
+            skippedToLargePage = skipped
+        } else {
+            free(skipped)
+        }
+    }
+
+    nonisolated(unsafe) private static var skippedToLargePage: UnsafeMutableRawPointer?
+
     /// Whether the process's address space or data (`ulimit -v`, `ulimit -d`) is limited: the pad
     /// counts against both though no page of it is written, so a render near the limit would
     /// fail where it fits without it.

@@ -25,6 +25,11 @@ final class LargePagesTests: XCTestCase {
         #if os(Linux)
         XCTAssertTrue(Thread.isMainThread)
         let advised = LargePages.adviseHeap(growingBy: 16 << 20)
+        // What is allocated next from the free top starts at a large page, not in the pages
+        // before it, which are not.
+        let next = malloc(8 << 20)
+        XCTAssertEqual(UInt(bitPattern: next) % UInt(LargePages.size), 0)
+        free(next)
         XCTAssertGreaterThanOrEqual(advised, LargePages.size, "the 2 MiB pages of a 4 MiB block at least")
         XCTAssertGreaterThanOrEqual(Self.heapMiBAdvisedLargePages(), advised >> 20)
         // A document that needs more than the pad grows the heap past it; what it frees then
