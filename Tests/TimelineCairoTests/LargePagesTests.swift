@@ -1,11 +1,11 @@
 import CCairo
 import XCTest
 
+@testable import TimelineCairo
+
 #if os(Linux)
 import CLinux
 #endif
-
-@testable import TimelineCairo
 
 final class LargePagesTests: XCTestCase {
     func testABigBufferStartsAtALargePageAndHoldsWhatIsWritten() {
@@ -33,7 +33,9 @@ final class LargePagesTests: XCTestCase {
         // first, and one from the free top, and given back at the end.
         _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         var taken: [UnsafeMutableRawPointer] = []
-        defer { taken.forEach { free($0) } }
+        defer {
+            for block in taken { free(block) }
+        }
         let heapEnd = UInt(bitPattern: sbrk(0))
         while taken.count < 1_000, let block = malloc(4 << 20) {
             taken.append(block)
