@@ -23,6 +23,7 @@ struct ListLayout {
             groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
         let (textLeft, textRight) = (builder.columns.textX(0), builder.columns.textRight)
         var drawing = VerticalRows.Drawing()
+        drawing.reserve(rows: rows.count)
         var tops: [Double] = []
         var bottoms: [Double] = []
         var y = builder.firstTop

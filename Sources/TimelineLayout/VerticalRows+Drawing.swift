@@ -10,6 +10,15 @@ extension VerticalRows {
         var truncations: [Truncation] = []
         /// Every row's description is built in this one buffer.
         var describing: [UInt8] = []
+
+        /// Room for `rows` rows' nodes, a few texts each, and their stops and descriptions: a
+        /// big card's arrays otherwise grow by copying themselves over and over.
+        mutating func reserve(rows: Int) {
+            markers.reserveCapacity(rows)
+            texts.reserveCapacity(3 * rows)
+            stops.reserveCapacity(rows)
+            description.reserveCapacity(rows)
+        }
     }
 
     /// Row `index` drawn with its top at `top`: its texts, its node and its link.

@@ -11,11 +11,14 @@ extension Color {
 
     /// Relative luminance (WCAG 2), ignoring alpha.
     public var luminance: Double {
-        func linear(_ channel: UInt8) -> Double {
-            let value = Double(channel) / 255
-            return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        let linear = Self.linearChannels
+        return 0.2126 * linear[Int(red)] + 0.7152 * linear[Int(green)] + 0.0722 * linear[Int(blue)]
+    }
+
+    /// Each channel value made linear: worked out once, as every row's texts ask for contrasts.
+    private static let linearChannels: [Double] = (0...255).map { channel in
+        let value = Double(channel) / 255
+        return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
     }
 
     /// The contrast ratio of two opaque colors, 1 to 21.

@@ -59,6 +59,36 @@ final class LargePagesTests: XCTestCase {
         #endif
     }
 
+    /// Another thread's heap (its glibc arena) grown the same way: advised large pages, and what
+    /// it allocates next starts at one. On the main thread, nothing: its heap is the one above.
+    func testAThreadsHeapGrownIsAdvisedLargePages() throws {
+        #if os(Linux)
+        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+        XCTAssertEqual(LargePages.adviseThreadHeap(growingBy: 8 << 20), 0)
+        final class Outcome: @unchecked Sendable {
+            var advised = 0
+            var next: UInt = 1
+            var advisedMiB = 0
+        }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            outcome.advised = LargePages.adviseThreadHeap(growingBy: 8 << 20)
+            let next = malloc(1 << 20)
+            outcome.next = UInt(bitPattern: next)
+            outcome.advisedMiB = Self.advisedMiB(containing: outcome.next)
+            free(next)
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        XCTAssertGreaterThanOrEqual(outcome.advised, 4 << 20, "the 2 MiB pages inside the block")
+        // At most past the few bytes the kept block's note took there.
+        XCTAssertLessThan(outcome.next % UInt(LargePages.size), 4096)
+        XCTAssertGreaterThanOrEqual(outcome.advisedMiB, 4, "the mapping holding the next block")
+        #endif
+    }
+
     /// Under a data limit (`ulimit -d`, here a terabyte), the heap is not grown: the pad counts
     /// against the limit, and a render near it would fail where it fits without.
     func testALimitOnDataKeepsTheHeapAsItIs() throws {
@@ -79,22 +109,27 @@ final class LargePagesTests: XCTestCase {
     }
 
     #if os(Linux)
-    /// The MiB of the process's heap mappings whose flags say large pages were advised, from
-    /// /proc/self/smaps (read to its end: the kernel gives it a page at a time).
-    static func heapMiBAdvisedLargePages() -> Int {
-        let file = open("/proc/self/smaps", O_RDONLY)
-        guard file >= 0 else { return 0 }
-        defer { close(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
+    /// The MiB of the mapping holding `address` when its flags say large pages were advised.
+    static func advisedMiB(containing address: UInt) -> Int {
+        var size = 0
+        for line in smaps().split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if let range = fields.first, range.contains("-") {
+                let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                let holds = bounds.count == 2 && (bounds[0]..<bounds[1]).contains(address)
+                size = holds ? Int(bounds[1] - bounds[0]) >> 20 : 0
+            } else if fields.first == "VmFlags:", fields.contains("hg"), size > 0 {
+                return size
+            }
         }
+        return 0
+    }
+
+    /// The MiB of the process's heap mappings whose flags say large pages were advised.
+    static func heapMiBAdvisedLargePages() -> Int {
         var size = 0
         var advised = 0
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+        for line in smaps().split(separator: "\n") {
             let fields = line.split(separator: " ")
             if let range = fields.first, range.contains("-") {
                 let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
@@ -104,6 +139,21 @@ final class LargePagesTests: XCTestCase {
             }
         }
         return advised
+    }
+
+    /// /proc/self/smaps, read to its end: the kernel gives it a page at a time.
+    static func smaps() -> String {
+        let file = open("/proc/self/smaps", O_RDONLY)
+        guard file >= 0 else { return "" }
+        defer { close(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
     #endif
 
