@@ -163,8 +163,16 @@ extension LargePages {
             && madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_HUGEPAGE) == 0
         free(block)
         guard advised else { return 0 }
+        // A thread's arena outlives it, and the next thread takes it over (a process that lives
+        // on, `--watch`, starts a helper for each big input): then the block starts at the large
+        // page already, and nothing is taken. At most a few dozen are kept, whatever glibc does.
         if let skipped = skipToLargePage(from: block, to: start) {
-            heapLock.withLock { skippedToLargePages.append(skipped) }
+            let kept = heapLock.withLock {
+                guard skippedToLargePages.count < 64 else { return false }
+                skippedToLargePages.append(skipped)
+                return true
+            }
+            if !kept { free(skipped) }
         }
         return Int(end - start)
     }
