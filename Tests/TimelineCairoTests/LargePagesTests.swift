@@ -89,6 +89,18 @@ final class LargePagesTests: XCTestCase {
         #endif
     }
 
+    /// A process that lives on (`--watch`) gives the heaps back after rendering, and its later
+    /// threads keep theirs as glibc makes them: an arena keeps its free top otherwise, and each
+    /// round's helper added to it.
+    func testGivingTheHeapBackStopsGrowingThreadHeaps() {
+        #if os(Linux)
+        LargePages.growHeap(forInputOf: 1 << 20)
+        let grown = LargePages.threadHeapPad
+        LargePages.releaseGrownHeap()
+        XCTAssertNil(LargePages.threadHeapPad, "grown by \(grown ?? 0) before")
+        #endif
+    }
+
     /// Under a data limit (`ulimit -d`, here a terabyte), the heap is not grown: the pad counts
     /// against the limit, and a render near it would fail where it fits without.
     func testALimitOnDataKeepsTheHeapAsItIs() throws {
