@@ -139,7 +139,7 @@ extension LargePages {
     /// are mapped apart): a shaping helper's or a kept lane's allocations otherwise fault in
     /// 4 KiB page by page, glibc making each page of an arena writable with a call of its own as
     /// the arena grows (for 1,000 wrapped items, the shaping helper's 400 faults and 390 calls
-    /// become 30 and 70; 0.97 of the time in 100 alternating pairs). Called first thing on such
+    /// become 30 and 50; 0.97 of the time in 100 alternating pairs). Called first thing on such
     /// a thread; nothing on the main thread, or before a big input.
     package static func growThreadHeap() {
         #if os(Linux)
