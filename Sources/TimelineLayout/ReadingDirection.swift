@@ -19,10 +19,15 @@ enum ReadingDirection {
                     walks.removeLast()
                     continue
                 }
-                let item = walks[depth].items[walks[depth].next]
+                // The item's fields read in place: a copy of the item would retain all of them.
+                let index = walks[depth].next
                 walks[depth].next += 1
-                if let rightToLeft = isRightToLeft(item) { balance += rightToLeft ? 1 : -1 }
-                if let children = item.children, !children.isEmpty { walks.append((children, 0)) }
+                let direction = isRightToLeft(
+                    walks[depth].items[index].textDirection, title: walks[depth].items[index].title)
+                if let rightToLeft = direction { balance += rightToLeft ? 1 : -1 }
+                if let children = walks[depth].items[index].children, !children.isEmpty {
+                    walks.append((children, 0))
+                }
             }
             return balance > 0
         }
@@ -31,10 +36,14 @@ enum ReadingDirection {
     /// Whether `item` reads right to left: forced by its `textDirection`, else its title's first
     /// strong letter; nil when neither says (no title, or one without letters).
     static func isRightToLeft(_ item: Item) -> Bool? {
-        switch item.textDirection {
+        isRightToLeft(item.textDirection, title: item.title)
+    }
+
+    private static func isRightToLeft(_ direction: TextDirection, title: String?) -> Bool? {
+        switch direction {
         case .ltr: return false
         case .rtl: return true
-        case .auto: return item.title.flatMap(firstStrongIsRightToLeft)
+        case .auto: return title.flatMap(firstStrongIsRightToLeft)
         }
     }
 

@@ -92,16 +92,17 @@ struct TextStack {
     var height: Double {
         guard !blocks.isEmpty else { return 0 }
         var sum: Double = 0
-        for block in blocks { sum += block.height }
+        // By index: each block read in place, not copied (a copy retains its texts).
+        for index in blocks.indices { sum += blocks[index].height }
         return sum + gap * Double(blocks.count - 1)
     }
     var firstLineHeight: Double { blocks.first?.firstLineHeight ?? 0 }
     var isTruncated: Bool { cutText != nil }
     /// The first text of the stack that was cut, as written.
     var cutText: String? {
-        for block in blocks {
-            if block.measured.isTruncated { return block.source }
-            if let beside = block.beside?.block, beside.measured.isTruncated { return beside.source }
+        for index in blocks.indices {
+            if blocks[index].measured.isTruncated { return blocks[index].source }
+            if let beside = blocks[index].beside?.block, beside.measured.isTruncated { return beside.source }
         }
         return nil
     }

@@ -23,21 +23,27 @@ extension VerticalRows {
 
     /// Row `index` drawn with its top at `top`: its texts, its node and its link.
     func draw(_ index: Int, top: Double, into drawing: inout Drawing) {
-        var shape = shapes[index]
-        let item = shape.row.item
-        if shape.row.level > 0 || shape.row.groupEnd != nil {
-            let under = GroupBoxes.background(
-                depth: GroupBoxes.depth(of: shape.row), style: style, opacity: groupOpacity)
-            shape.stack.keepReadable(on: under)
-            // The title and status columns lie inside the group's box; the event column outside it.
-            if swapped[index] {
-                var label = shape.label.map { TextStack(blocks: [$0]) }
-                label?.keepReadable(on: under)
-                shape.label = label?.blocks.first
-            } else {
-                shape.status?.keepReadable(on: under)
-            }
+        let row = shapes[index].row
+        // A row outside groups is drawn from its shape in place: copying a shape retains its texts.
+        guard row.level > 0 || row.groupEnd != nil else {
+            return draw(shapes[index], index, top: top, into: &drawing)
         }
+        var shape = shapes[index]
+        let under = GroupBoxes.background(depth: GroupBoxes.depth(of: row), style: style, opacity: groupOpacity)
+        shape.stack.keepReadable(on: under)
+        // The title and status columns lie inside the group's box; the event column outside it.
+        if swapped[index] {
+            var label = shape.label.map { TextStack(blocks: [$0]) }
+            label?.keepReadable(on: under)
+            shape.label = label?.blocks.first
+        } else {
+            shape.status?.keepReadable(on: under)
+        }
+        draw(shape, index, top: top, into: &drawing)
+    }
+
+    private func draw(_ shape: RowShape, _ index: Int, top: Double, into drawing: inout Drawing) {
+        let item = shape.row.item
         let center = Point(x: lineX, y: top + shape.centerOffset)
         shape.stack.place(
             x: shape.left, top: center.y - shape.stack.firstLineHeight / 2, width: shape.textWidth, alignment: .left,

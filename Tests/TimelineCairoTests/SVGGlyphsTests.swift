@@ -50,7 +50,7 @@ final class SVGGlyphsTests: XCTestCase {
             try shaped("时间线", "Inter 13", fonts),
         ]
         let ahead = SVGGlyphs()
-        ahead.startReadingAhead(of: lines)
+        ahead.startReadingAhead(of: ShapedLineHandoff.KeptBatch(lines))
         let asTheyCome = SVGGlyphs()
         var read = 0
         for line in lines {
@@ -85,7 +85,7 @@ final class SVGGlyphsTests: XCTestCase {
         let fonts = try FontLibrary()
         let line = try shaped("Outlines read while the object goes", "Inter 14", fonts)
         for _ in 0..<20 {
-            SVGGlyphs().startReadingAhead(of: [line])
+            SVGGlyphs().startReadingAhead(of: ShapedLineHandoff.KeptBatch([line]))
         }
     }
 

@@ -160,17 +160,13 @@ final class SVGGlyphs {
     /// cores later. Every other use of this object waits for the reading first. Reads nothing
     /// when no kept thread is free (the writer reads as before); the outlines and the ids they
     /// get are the same either way, the ids being given in document order as they are written.
-    func startReadingAhead(of lines: [ShapedLine]) {
+    func startReadingAhead(of batch: ShapedLineHandoff.KeptBatch) {
         finishReadingAhead()
         // Pango makes a font's cairo font on first asking, unguarded, and the measuring thread
         // goes on asking: made here, before the other thread reads with them.
-        var lastFont: UnsafeMutablePointer<PangoFont>?
-        for line in lines {
-            guard let font = line.item.pointee.analysis.font, font != lastFont else { continue }
-            lastFont = font
-            _ = pango_cairo_font_get_scaled_font(OpaquePointer(font))
-        }
+        for font in batch.fonts { _ = pango_cairo_font_get_scaled_font(OpaquePointer(font)) }
         let context = makeSecondContext()
+        let lines = batch.lines
         // Not retained by the job: the object waits for it before it goes (`deinit`), and the
         // job's thread, were it to release the last reference, would wait for itself.
         readingAhead = KeptLanes.start { [unowned(unsafe) self] in readOutlines(of: lines, on: context) }
