@@ -251,7 +251,7 @@ public final class SceneRenderer {
     /// that write SVG; the bytes are the same either way.
     public func readsSVGGlyphsDuringLayout(_ reads: Bool) {
         fonts.handoff.whenBatchKept =
-            reads ? { [weak self] lines in self?.svgGlyphs.startReadingAhead(of: lines) } : nil
+            reads ? { [weak self] batch in self?.svgGlyphs.startReadingAhead(of: batch) } : nil
     }
 
     /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`:
