@@ -48,6 +48,49 @@ final class LineBreakerTests: XCTestCase {
         XCTAssertGreaterThan(compared, 300)
     }
 
+    /// Characters' logical widths read from the glyphs are Pango's, for texts of a glyph per
+    /// character and for those that are not (ligatures, marks, clusters of several characters,
+    /// right to left), which take Pango's own function.
+    func testLogicalWidthsArePangos() throws {
+        let library = try FontLibrary()
+        let texts =
+            WrappedMeasuringTests.texts + WordPieceShapesTests.adversarial
+            + WordPieceShapesTests.randomTexts(count: 150)
+            + ["office fluff ffi", "e\u{301}te\u{301}", "里程碑 12 新版本", "שלום עולם", "مرحبا بالعالم", "👩‍💻 ok"]
+        var direct = 0
+        var compared = 0
+        for font in ["Inter 12", "Inter Semi-Bold 15", "DejaVu Sans 12", "sans-serif 13"] {
+            let attributes = try XCTUnwrap(library.itemizeAttributes(font))
+            for text in texts {
+                var utf8 = text
+                utf8.withUTF8 { bytes in
+                    guard
+                        let whole = ShapedLine.shape(bytes, text: text, context: library.context, attributes: attributes)
+                    else { return }
+                    let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+                    let count = Int(whole.item.pointee.num_chars)
+                    var offsets = (0..<bytes.count).filter { bytes[$0] & 0xC0 != 0x80 }
+                    offsets.append(bytes.count)
+                    var expected = [Int32](repeating: 0, count: count)
+                    var glyphItem = PangoGlyphItem(
+                        item: whole.item, glyphs: whole.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
+                    expected.withUnsafeMutableBufferPointer {
+                        pango_glyph_item_get_logical_widths(&glyphItem, chars, $0.baseAddress)
+                    }
+                    let widths = LineBreaker.logicalWidths(whole, chars: chars, count: count, byteOffsets: offsets)
+                    XCTAssertEqual(widths, expected.map { Int($0) }, "\(font): \(text)")
+                    compared += 1
+                    if Int(whole.glyphs.pointee.num_glyphs) == count, whole.item.pointee.analysis.level % 2 == 0 {
+                        direct += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 500)
+        XCTAssertGreaterThan(direct, 200, "most texts read directly")
+        XCTAssertLessThan(direct, compared, "some take Pango's function")
+    }
+
     /// `itemizesAlike` says a line itemizes as its text only where Pango's itemizing of the
     /// line alone gives one item with the text's font, script, language and level.
     func testItemizesAlikeAgreesWithPango() throws {

@@ -64,15 +64,11 @@ struct LineBreaker {
             }
             pango_tailor_break(chars, length, &whole.item.pointee.analysis, -1, buffer.baseAddress, Int32(count + 1))
         }
-        var widths = [Int32](repeating: 0, count: count)
-        var glyphItem = PangoGlyphItem(
-            item: whole.item, glyphs: whole.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
-        widths.withUnsafeMutableBufferPointer { pango_glyph_item_get_logical_widths(&glyphItem, chars, $0.baseAddress) }
-        logWidths = widths.map { Int($0) }
         byteOffsets = []
         byteOffsets.reserveCapacity(count + 1)
         for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
         byteOffsets.append(Int(length))
+        logWidths = Self.logicalWidths(whole, chars: chars, count: count, byteOffsets: byteOffsets)
         if let unsafe = whole.unsafeToBreak, Self.sliceableScripts.contains(whole.item.pointee.analysis.script),
             byteOffsets.count == count + 1
         {
@@ -85,6 +81,33 @@ struct LineBreaker {
             safeGlyph = byteOffsets.map { glyphAtByte[$0] }
             safeGlyph[0] = 0
         }
+    }
+
+    /// Each character's logical width, as `pango_glyph_item_get_logical_widths` gives it. Where
+    /// every character is a glyph of its own, left to right (most Latin and CJK text), that is
+    /// its glyph's width, read here directly: Pango walks the clusters with an iterator that
+    /// costs as much as the rest of setting up the breaker.
+    static func logicalWidths(
+        _ whole: ShapedLine, chars: UnsafePointer<CChar>, count: Int, byteOffsets: [Int]
+    ) -> [Int] {
+        let glyphs = whole.glyphs.pointee
+        if whole.item.pointee.analysis.level % 2 == 0, whole.item.pointee.offset == 0,
+            Int(glyphs.num_glyphs) == count, byteOffsets.count == count + 1,
+            let infos = glyphs.glyphs, let clusters = glyphs.log_clusters
+        {
+            var widths: [Int] = []
+            widths.reserveCapacity(count)
+            for index in 0..<count {
+                guard Int(clusters[index]) == byteOffsets[index] else { break }
+                widths.append(Int(infos[index].geometry.width))
+            }
+            if widths.count == count { return widths }
+        }
+        var widths = [Int32](repeating: 0, count: count)
+        var glyphItem = PangoGlyphItem(
+            item: whole.item, glyphs: whole.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
+        widths.withUnsafeMutableBufferPointer { pango_glyph_item_get_logical_widths(&glyphItem, chars, $0.baseAddress) }
+        return widths.map { Int($0) }
     }
 
     /// The lines at `maxWidth` (Pango units), or nil where a layout could break them otherwise.
