@@ -65,7 +65,8 @@ final class LineBreakerTests: XCTestCase {
                 var utf8 = text
                 utf8.withUTF8 { bytes in
                     guard
-                        let whole = ShapedLine.shape(bytes, text: text, context: library.context, attributes: attributes)
+                        let whole = ShapedLine.shape(
+                            bytes, text: text, context: library.context, attributes: attributes)
                     else { return }
                     let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
                     let count = Int(whole.item.pointee.num_chars)
