@@ -48,6 +48,20 @@ final class LineBreakerTests: XCTestCase {
         XCTAssertGreaterThan(compared, 300)
     }
 
+    /// Calls `body` with `text` shaped whole in `attributes`, its bytes and their C string; not
+    /// where it does not shape as one item.
+    private static func withShaped(
+        _ text: String, _ attributes: OpaquePointer, _ library: FontLibrary,
+        _ body: (ShapedLine, UnsafeBufferPointer<UInt8>, UnsafePointer<CChar>) -> Void
+    ) {
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            guard let whole = ShapedLine.shape(bytes, text: text, context: library.context, attributes: attributes)
+            else { return }
+            body(whole, bytes, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self))
+        }
+    }
+
     /// Characters' logical widths read from the glyphs are Pango's, for texts of a glyph per
     /// character and for those that are not (ligatures, marks, clusters of several characters,
     /// right to left), which take Pango's own function.
@@ -62,13 +76,7 @@ final class LineBreakerTests: XCTestCase {
         for font in ["Inter 12", "Inter Semi-Bold 15", "DejaVu Sans 12", "sans-serif 13"] {
             let attributes = try XCTUnwrap(library.itemizeAttributes(font))
             for text in texts {
-                var utf8 = text
-                utf8.withUTF8 { bytes in
-                    guard
-                        let whole = ShapedLine.shape(
-                            bytes, text: text, context: library.context, attributes: attributes)
-                    else { return }
-                    let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+                Self.withShaped(text, attributes, library) { whole, bytes, chars in
                     let count = Int(whole.item.pointee.num_chars)
                     var offsets = (0..<bytes.count).filter { bytes[$0] & 0xC0 != 0x80 }
                     offsets.append(bytes.count)
@@ -104,13 +112,7 @@ final class LineBreakerTests: XCTestCase {
         for font in ["Inter 12", "DejaVu Sans 12", "sans-serif 13"] {
             let attributes = try XCTUnwrap(library.itemizeAttributes(font))
             for text in texts {
-                var utf8 = text
-                utf8.withUTF8 { bytes in
-                    guard
-                        let whole = ShapedLine.shape(
-                            bytes, text: text, context: library.context, attributes: attributes)
-                    else { return }
-                    let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+                Self.withShaped(text, attributes, library) { whole, bytes, chars in
                     let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: PANGO_WRAP_WORD)
                     let starts = (0..<bytes.count).filter { bytes[$0] & 0xC0 != 0x80 }
                     for start in starts {
