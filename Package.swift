@@ -57,7 +57,8 @@ let package = Package(
         .executableTarget(
             name: "timeline-cards",
             dependencies: [
-                "TimelineKit", "TimelineGolden", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TimelineKit", "TimelineCairo", "TimelineGolden",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // libFuzzer harness: `make fuzz`. A plain build replays files through the same code.

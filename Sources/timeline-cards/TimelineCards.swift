@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimelineCairo
 import TimelineKit
 
 #if canImport(Glibc)
@@ -27,6 +28,8 @@ struct TimelineCards: ParsableCommand {
         // Past a file size limit (ulimit -f), write fails with EFBIG and the run ends with exit 3
         // and its message, instead of the signal killing the process half-way.
         signal(SIGXFSZ, SIG_IGN)
+        // A thread or memory GLib cannot get ends the run with exit 3 and a message, not a trap.
+        LibraryFailures.endRunsCleanly()
         // Commands that render load the fonts on another core while the arguments are parsed.
         if let command = CommandLine.arguments.dropFirst().first, ["render", "check"].contains(command) {
             FontPreload.start()

@@ -189,6 +189,28 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(try contents(out), earlier.keys.sorted())
     }
 
+    /// Where no thread can be made (a limit of one process for the user), the run ends with exit
+    /// 3 and GLib's message, and writes nothing: it waited for ever for the font-loading thread,
+    /// then, that fixed, trapped in GLib when Pango could not start its own.
+    func testARunThatCannotStartAThreadEndsWithExit3() throws {
+        let tools = ["/usr/bin/timeout", "/usr/bin/setpriv", CLIRunner.prlimit]
+        guard getuid() == 0, tools.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else {
+            throw XCTSkip("needs root, timeout, setpriv and prlimit to run as another user with a process limit")
+        }
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+        // The user the run becomes (nobody) reads the input and would write beside it.
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        let result = try CLIRunner.run(
+            [
+                "60", "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", CLIRunner.prlimit,
+                "--nproc=1", CLIRunner.executable.path, "render", "in.yaml", "-o", "out", "--format", "png",
+            ], directory: folder, executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("error: GLib: creating thread"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
     func testAFolderInTheWayOfAnInputsSecondImageChangesNoneOfItsImages() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let two = "version: 1\ncards:\n  - {id: a, items: [{title: a}]}\n  - {id: b, items: [{title: b}]}\n"

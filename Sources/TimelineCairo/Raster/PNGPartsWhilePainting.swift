@@ -52,7 +52,9 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         pthread_cond_init(condition, nil)
         for helper in 1..<min(threads, parts.count) {
             helpers.enter()
-            StartedThread.run {
+            // A helper waits for rows this thread paints: where no thread can be made, this one
+            // compresses every part itself (`compressed`).
+            let started = StartedThread.start {
                 defer { self.helpers.leave() }
                 guard let tools = self.tools() else { return }
                 if helper == 1, let callers = self.tools() {
@@ -61,6 +63,10 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
                     pthread_mutex_unlock(self.mutex)
                 }
                 self.compressParts(with: tools)
+            }
+            guard started else {
+                helpers.leave()
+                break
             }
         }
     }

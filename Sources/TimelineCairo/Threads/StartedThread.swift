@@ -12,9 +12,12 @@ import Darwin
 /// there it waits for the parent's time slice, up to 3 ms, while the parent keeps working: a small
 /// render is over in ten. So the thread is started on another core, then let run anywhere.
 public enum StartedThread {
-    /// Runs `job` on a new detached thread; on a global queue if no thread can be made.
+    /// Runs `job` on a new detached thread; on the caller's, before returning, if no thread can
+    /// be made (a process limit, `ulimit -u`): a global queue could not make one either, and a
+    /// caller waiting for the job would wait for ever. So only for jobs that wait for nothing the
+    /// caller does after; others `start` and do the work themselves when it fails.
     public static func run(_ job: @escaping @Sendable () -> Void) {
-        if !start(job) { DispatchQueue.global().async(execute: job) }
+        if !start(job) { job() }
     }
 
     /// Runs `job` on a new detached thread; false, running nothing, when no thread can be made
