@@ -83,7 +83,8 @@ let package = Package(
                 "CDeflate",
             ]),
         .testTarget(
-            name: "TimelineKitTests", dependencies: ["TimelineKit", "TimelineGolden", "TimelineScene"],
+            name: "TimelineKitTests",
+            dependencies: ["TimelineKit", "TimelineCairo", "TimelineGolden", "TimelineScene"],
             exclude: ["Inputs"]),
         .testTarget(name: "TimelineGoldenTests", dependencies: ["TimelineGolden", "TimelineKit"]),
         .testTarget(

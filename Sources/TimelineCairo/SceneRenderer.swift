@@ -70,6 +70,20 @@ public final class SceneRenderer {
         }
     }
 
+    /// What `render` gives, but an SVG kept in the parts it was written in, put together only as
+    /// it is written out (`EncodedImage`).
+    public func encode(
+        _ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
+        name: String = "timeline"
+    ) throws -> EncodedImage {
+        guard format == .svg else {
+            return .bytes(try render(scene, format: format, scale: scale, creationDate: creationDate, name: name))
+        }
+        if fonts.handoff.whenBatchKept != nil { svgGlyphs.finishReadingAhead() }
+        let parts = writeSVG(scene, scale: scale)
+        return .svg(timed(\.encodeSeconds) { parts.documentParts(name: name) })
+    }
+
     private func paint(
         _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false,
         partsWhilePainting: PNGPartsWhilePainting? = nil, rowsFinished: [Int] = [],
@@ -258,10 +272,14 @@ public final class SceneRenderer {
     /// most of an SVG is numbers. Writing the body and its definitions counts as paint, joining them
     /// into the document as encode.
     private func renderSVG(_ scene: Scene, scale: Double, name: String) throws -> Data {
+        let parts = writeSVG(scene, scale: scale)
+        return timed(\.encodeSeconds) { parts.document(name: name) }
+    }
+
+    private func writeSVG(_ scene: Scene, scale: Double) -> SVGWriter.Parts {
         var writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         writer.threads = threads
-        let parts = timed(\.paintSeconds) { writer.write(scene, scale: scale) }
-        return timed(\.encodeSeconds) { parts.document(name: name) }
+        return timed(\.paintSeconds) { writer.write(scene, scale: scale) }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {

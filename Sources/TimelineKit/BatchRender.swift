@@ -178,7 +178,7 @@ public struct BatchRender {
         written: (String) -> Void = { _ in }
     ) throws {
         let planned = outputs.map { output in
-            output.images.map { (path: writer.path(for: $0, input: output.input.baseName), data: $0.data) }
+            output.images.map { (path: writer.path(for: $0, input: output.input.baseName), image: $0.encoded) }
         }
         let count = planned.reduce(0) { $0 + $1.count }
         let single: String?

@@ -98,16 +98,16 @@ public struct OutputWriter {
     /// - Throws: `RenderFailure.writing` with the path and why.
     public func write(_ data: Data, to path: String) throws {
         do {
-            try writeSet([(path, data)])
+            try writeSet([(path, .bytes(data))])
         } catch {
             throw RenderFailure.writing(error)
         }
     }
 
     /// Writes a set of files all or nothing (see `writeAll`); standard output (`-`) directly.
-    func writeSet(_ files: [(path: String, data: Data)]) throws(WriteFailure) {
+    func writeSet(_ files: [(path: String, image: EncodedImage)]) throws(WriteFailure) {
         if files.count == 1, files[0].path == "-" {
-            guard StandardStreams.writeOutput(files[0].data) else {
+            guard StandardStreams.writeOutput(files[0].image) else {
                 throw WriteFailure(WriteProblem(path: "standard output", errno: errno))
             }
             return
@@ -127,23 +127,23 @@ public struct OutputWriter {
     /// costs more than rendering a small card): surviving a power cut is not this tool's promise.
     public static func writeAll(_ files: [(path: String, data: Data)]) throws {
         do {
-            try writeSet(files)
+            try writeSet(files.map { ($0.path, .bytes($0.data)) })
         } catch {
             throw RenderFailure.writing(error)
         }
     }
 
-    static func writeSet(_ files: [(path: String, data: Data)]) throws(WriteFailure) {
+    static func writeSet(_ files: [(path: String, image: EncodedImage)]) throws(WriteFailure) {
         var staged: [TemporaryFile] = []
         func fail(_ problem: WriteProblem, replaced: [String] = []) -> WriteFailure {
             for temporary in staged { temporary.discard() }
             return WriteFailure(problem, replaced: replaced)
         }
-        for (path, data) in files {
+        for (path, image) in files {
             let folder = TemporaryFile.split(path).folder
             if let problem = OutputFolders.create(folder) { throw fail(WriteProblem(path: path, reason: problem)) }
             TemporaryFile.removeStale(in: folder)
-            switch TemporaryFile.create(for: path, writing: data) {
+            switch TemporaryFile.create(for: path, writing: image) {
             case .success(let temporary): staged.append(temporary)
             case .failure(let problem): throw fail(problem)
             }

@@ -12,6 +12,9 @@ public struct RenderedImage: Sendable {
     public var name: String
     /// SVG, PNG, PDF or the scene as JSON.
     public var format: ImageFormat
-    /// The encoded file's bytes.
-    public var data: Data
+    /// The encoded file's bytes, an SVG's in the parts they were written in until written out.
+    public var encoded: EncodedImage
+
+    /// The encoded file's bytes (an SVG's parts joined, each time they are asked for).
+    public var data: Data { encoded.data }
 }

@@ -26,8 +26,8 @@ struct TemporaryFile {
     /// a name may be 255 bytes long.
     static let namePrefixLength = 100
 
-    /// Creates the temporary for `destination` and writes `data` into it.
-    static func create(for destination: String, writing data: Data) -> Result<TemporaryFile, WriteProblem> {
+    /// Creates the temporary for `destination` and writes `image` into it.
+    static func create(for destination: String, writing image: EncodedImage) -> Result<TemporaryFile, WriteProblem> {
         let (folder, name) = split(destination)
         // Another file of that name means a guess or a collision: a new random name settles both.
         for _ in 0..<16 {
@@ -42,10 +42,12 @@ struct TemporaryFile {
                 if errno == EEXIST { continue }
                 return .failure(WriteProblem(path: destination, errno: errno))
             }
-            reserveBlocks(descriptor, count: data.count)
+            let count = image.count
+            reserveBlocks(descriptor, count: count)
             // errno is read right after the call that failed, before close or unlink change it.
             var problem =
-                StandardStreams.writeAll(data, to: descriptor) ? nil : WriteProblem(path: destination, errno: errno)
+                StandardStreams.writeAll(image, to: descriptor, reserved: count)
+                ? nil : WriteProblem(path: destination, errno: errno)
             if close(descriptor) != 0, problem == nil { problem = WriteProblem(path: destination, errno: errno) }
             if let problem {
                 _ = unlink(path)

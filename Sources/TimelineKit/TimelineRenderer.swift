@@ -166,10 +166,10 @@ public final class TimelineRenderer {
         }
         return try scenes.map { image in
             do {
-                let data = try painter.render(
+                let encoded = try painter.encode(
                     image.scene, format: image.format, scale: options.scale(for: image.format),
                     creationDate: options.creationDate, name: image.name)
-                return RenderedImage(name: image.name, format: image.format, data: data)
+                return RenderedImage(name: image.name, format: image.format, encoded: encoded)
             } catch {
                 throw RenderFailure.painting(
                     input: document.source, image: image.name, format: image.format, underlying: error)

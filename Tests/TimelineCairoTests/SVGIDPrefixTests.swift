@@ -38,4 +38,41 @@ final class SVGIDPrefixTests: XCTestCase {
         let joined = SVGIDPrefix.join(pieces, replacingMarkersWith: Array("p-".utf8), threads: 2)
         XCTAssertTrue(joined == expected(pieces, "p-"))
     }
+
+    /// Written out through a small buffer, the document is the bytes joined in memory, whatever
+    /// the buffer's size against the stretches and prefixes (markers across a chunk's end too),
+    /// pieces counting more markers than they hold included.
+    func testStreamedChunksAreTheJoinedDocument() {
+        var miscounted = piece(3, 5)
+        miscounted.markers += 2
+        let pieces = [piece(3, 0), piece(0, 1), piece(700, 2), miscounted, SVGBytes(Array("</svg>\n".utf8))]
+        let prefix = Array("card-0123abcd-".utf8)
+        let joined = SVGIDPrefix.join(pieces, replacingMarkersWith: prefix)
+        for chunkSize in [1, 7, 13, 64, 4096, 1 << 20] {
+            var streamed = Data()
+            var chunks = 0
+            let taken = SVGIDPrefix.stream(pieces, replacingMarkersWith: prefix, chunkSize: chunkSize) { chunk in
+                XCTAssertLessThanOrEqual(chunk.count, chunkSize)
+                XCTAssertGreaterThan(chunk.count, 0)
+                streamed.append(contentsOf: chunk)
+                chunks += 1
+                return true
+            }
+            XCTAssertTrue(taken)
+            XCTAssertTrue(streamed == joined, "chunks of \(chunkSize)")
+            XCTAssertEqual(chunks, (joined.count + chunkSize - 1) / chunkSize, "full chunks but the last")
+        }
+    }
+
+    /// A chunk refused (a full disk) stops the writing: nothing more is handed over.
+    func testStreamingStopsAtTheFirstChunkRefused() {
+        let pieces = [piece(500, 0), piece(500, 1)]
+        var handed = 0
+        let taken = SVGIDPrefix.stream(pieces, replacingMarkersWith: Array("p-".utf8), chunkSize: 256) { _ in
+            handed += 1
+            return handed < 3
+        }
+        XCTAssertFalse(taken)
+        XCTAssertEqual(handed, 3)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import TimelineCairo
 @testable import TimelineKit
 
 /// Images are written through a temporary file and a rename: the whole image or nothing, and no
@@ -30,6 +31,30 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a/b").path), ["card.svg"]
         )
+    }
+
+    /// An SVG written from its parts, through a buffer much smaller than it, is the document
+    /// joined in memory, in a file and on standard output alike; one whose pieces counted more
+    /// markers than they held (its blocks allocated for more bytes) is cut to what was written.
+    func testAnSVGWrittenFromItsPartsIsTheJoinedDocument() throws {
+        func piece(_ elements: Int) -> SVGBytes {
+            var out = SVGBytes()
+            for index in 0..<elements {
+                out.append("<use xlink:href=\"#")
+                out.id("g", index % 97)
+                out.append("\"/>\n")
+            }
+            return out
+        }
+        var miscounted = piece(10)
+        miscounted.markers += 4
+        for pieces in [[piece(40_000), piece(3), piece(25_000)], [piece(2), miscounted]] {
+            let image = EncodedImage.svg(SVGDocument(pieces: pieces, prefix: Array("card-0123abcd-".utf8), threads: 2))
+            let path = folder.appendingPathComponent("card.svg").path
+            try OutputWriter.writeSet([(path, image)])
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), image.data)
+            XCTAssertEqual(leftovers, [])
+        }
     }
 
     /// Images of every size, their blocks allocated before they are written, hold exactly their
@@ -81,7 +106,7 @@ final class OutputWriterTests: XCTestCase {
     /// putting the temporary in place fails, and the folder stays.
     func testAFolderThatAppearsLateStaysWhereItIs() throws {
         let path = folder.appendingPathComponent("card.svg").path
-        let temporary = try TemporaryFile.create(for: path, writing: Data("image".utf8)).get()
+        let temporary = try TemporaryFile.create(for: path, writing: .bytes(Data("image".utf8))).get()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         try Data("inside".utf8).write(to: URL(fileURLWithPath: path + "/file"))
         XCTAssertNotNil(temporary.commit())
@@ -127,7 +152,7 @@ final class OutputWriterTests: XCTestCase {
     func testTemporaryNamesAreUnpredictableAndRecognised() throws {
         let path = folder.appendingPathComponent("card.svg").path
         let names = try (0..<2).map { _ -> String in
-            let temporary = try TemporaryFile.create(for: path, writing: Data()).get()
+            let temporary = try TemporaryFile.create(for: path, writing: .bytes(Data())).get()
             defer { temporary.discard() }
             return TemporaryFile.split(temporary.path).name
         }

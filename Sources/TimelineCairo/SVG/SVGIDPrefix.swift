@@ -111,27 +111,79 @@ enum SVGIDPrefix {
         _ piece: SVGBytes, replacingMarkersWith prefix: [UInt8], into out: UnsafeMutablePointer<UInt8>, room: Int
     ) -> Int {
         var count = 0
+        forEachStretch(of: piece, replacingMarkersWith: prefix, room: room) { from, length in
+            (out + count).update(from: from, count: length)
+            count += length
+        }
+        return count
+    }
+
+    /// Hands `body` the stretches of `piece`, each marker replaced by `prefix`, in order, until
+    /// `room` bytes are handed: the stretches between markers found with memchr, whole.
+    private static func forEachStretch(
+        of piece: SVGBytes, replacingMarkersWith prefix: [UInt8], room: Int,
+        _ body: (UnsafePointer<UInt8>, Int) -> Void
+    ) {
+        var count = 0
         prefix.withUnsafeBufferPointer { prefix in
             piece.withUnsafeBytes { source in
                 guard let base = source.baseAddress else { return }
-                func copy(_ from: UnsafePointer<UInt8>?, _ length: Int) {
+                func hand(_ from: UnsafePointer<UInt8>?, _ length: Int) {
                     let length = min(length, room - count)
                     guard length > 0, let from else { return }
-                    (out + count).update(from: from, count: length)
+                    body(from, length)
                     count += length
                 }
                 var start = 0
                 while start < source.count, let found = memchr(base + start, Int32(marker), source.count - start) {
                     let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-                    copy(base + start, index - start)
-                    copy(prefix.baseAddress, prefix.count)
+                    hand(base + start, index - start)
+                    hand(prefix.baseAddress, prefix.count)
                     start = index + 1
                 }
-                copy(base + start, source.count - start)
+                hand(base + start, source.count - start)
             }
         }
-        return count
     }
+
+    /// The bytes `join` gives, handed to `write` in chunks of at most `chunkSize` through one
+    /// buffer, for a document written to a file: the joined document is never in memory whole.
+    /// Stops at the first chunk `write` refuses; returns whether every chunk was taken.
+    static func stream(
+        _ pieces: [SVGBytes], replacingMarkersWith prefix: [UInt8], chunkSize: Int = streamChunk,
+        to write: (UnsafeRawBufferPointer) -> Bool
+    ) -> Bool {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        defer { buffer.deallocate() }
+        var filled = 0
+        var refused = false
+        func flush() {
+            if filled > 0, !refused { refused = !write(UnsafeRawBufferPointer(start: buffer, count: filled)) }
+            filled = 0
+        }
+        for piece in pieces {
+            let room = piece.count + piece.markers * max(0, prefix.count - 1)
+            forEachStretch(of: piece, replacingMarkersWith: prefix, room: room) { from, length in
+                var from = from
+                var left = length
+                while left > 0, !refused {
+                    if filled == chunkSize { flush() }
+                    let taken = min(left, chunkSize - filled)
+                    (buffer + filled).update(from: from, count: taken)
+                    filled += taken
+                    from += taken
+                    left -= taken
+                }
+            }
+            if refused { return false }
+        }
+        flush()
+        return !refused
+    }
+
+    /// The chunks a document is written to a file in: small enough to stay in the core's cache,
+    /// large enough that writing costs few system calls.
+    static let streamChunk = 256 << 10
 
     /// Moves the pieces together when one wrote less than its place.
     private static func compact(_ data: inout Data, written: [Int], places: [Int]) {

@@ -37,13 +37,19 @@ struct SVGWriter {
 
         /// The whole document, its ids prefixed with `name` and a hash of its content.
         func document(name: String) -> Data {
+            documentParts(name: name).data
+        }
+
+        /// The document in the pieces it is made of and the prefix its ids take, put together
+        /// only as it is written (`SVGDocument`).
+        func documentParts(name: String) -> SVGDocument {
             let prefix = SVGIDPrefix.prefix(name: name, hashing: [head, defs] + body + [tail])
             var pieces = [head]
             if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
             pieces += body + [tail]
-            return SVGIDPrefix.join(pieces, replacingMarkersWith: prefix, threads: threads)
+            return SVGDocument(pieces: pieces, prefix: prefix, threads: threads)
         }
     }
 
