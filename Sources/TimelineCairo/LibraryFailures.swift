@@ -1,4 +1,5 @@
 import CPangoCairo
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -26,17 +27,33 @@ public enum LibraryFailures {
             }, nil)
     }
 
-    /// Writes the message with `write` (no allocation: memory may be what ran out) and exits
-    /// without running anything else.
+    /// Whether a thread is ending the run: another one that fails meanwhile waits for the end.
+    private static let ending = Atomic<Bool>(false)
+
+    /// Writes the message in one `write` (no allocation: memory may be what ran out; one call, so
+    /// that nothing comes between its pieces) and exits without running anything else. A second
+    /// thread failing at once waits for the first to end the process.
     private static func end(domain: UnsafePointer<CChar>?, message: UnsafePointer<CChar>?) -> Never {
-        func put(_ text: UnsafePointer<CChar>) { _ = write(2, text, strlen(text)) }
-        put("error: ")
-        if let domain {
-            put(domain)
-            put(": ")
+        guard !ending.exchange(true, ordering: .acquiringAndReleasing) else {
+            while true { pause() }
         }
-        if let message { put(message) } else { put("a library failed") }
-        put("\n")
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { line in
+            var count = 0
+            func put(_ text: UnsafePointer<CChar>) {
+                let length = min(strlen(text), line.count - 1 - count)
+                (line.baseAddress! + count).update(from: text, count: length)
+                count += length
+            }
+            put("error: ")
+            if let domain {
+                put(domain)
+                put(": ")
+            }
+            if let message { put(message) } else { put("a library failed") }
+            // `put` leaves room for the line's end.
+            line[count] = 0x0A
+            _ = write(2, line.baseAddress, count + 1)
+        }
         _exit(exitStatus)
     }
 }

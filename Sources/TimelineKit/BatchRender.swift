@@ -123,16 +123,9 @@ public struct BatchRender {
             // which the first renderer waits for while they load on another thread (FontPreload).
             var index = slots.take()
             var ahead = index < inputs.count ? TimelineRenderer.readAhead(inputs[index], options: options) : nil
-            let renderer: TimelineRenderer
-            do {
-                renderer = try TimelineRenderer(options: options)
-            } catch {
-                // Every worker fails alike (unusable font files, say): reported once.
-                slots.lock.lock()
-                slots.failures[0] = slots.failures[0] ?? Self.failure(error, input: inputs.first)
-                slots.lock.unlock()
-                return
-            }
+            // Made for the first input that needs fonts: one that cannot be read or decoded is
+            // told as such without them (and so where they cannot be loaded at all).
+            var renderer: TimelineRenderer?
             while index < inputs.count {
                 defer { index = slots.take() }
                 let input = inputs[index]
@@ -141,8 +134,13 @@ public struct BatchRender {
                 let early = ahead
                 ahead = nil
                 do {
-                    output = Output(
-                        input: input, images: try early.map { try renderer.render($0) } ?? renderer.render(input))
+                    output = try Self.render(input, ahead: early, renderer: &renderer, options: options)
+                } catch let unavailable as RendererUnavailable {
+                    // Every worker fails alike (unusable font files, say): reported once.
+                    slots.lock.lock()
+                    slots.failures[0] = slots.failures[0] ?? Self.failure(unavailable.error, input: inputs.first)
+                    slots.lock.unlock()
+                    return
                 } catch {
                     failure = Self.failure(error, input: input)
                 }
@@ -154,6 +152,7 @@ public struct BatchRender {
                 slots.lock.unlock()
                 slots.progress?(done)
             }
+            guard let renderer else { return }
             slots.lock.lock()
             slots.timings.add(renderer.timings)
             slots.lock.unlock()
@@ -162,6 +161,29 @@ public struct BatchRender {
         // A process that keeps running (`--watch`) gives back what a big input's heap kept.
         if !keepsRenderers { LargePages.releaseGrownHeap() }
         return slots.result
+    }
+
+    /// `input`'s images, by `renderer`, made here for the first input that needs fonts: an input
+    /// that could not be read or decoded ahead is told as such without them (and so where they
+    /// cannot be loaded at all). Throws `RendererUnavailable` when the renderer cannot be made.
+    private static func render(
+        _ input: InputSource, ahead: TimelineRenderer.Ahead?, renderer: inout TimelineRenderer?,
+        options: RenderOptions
+    ) throws -> Output {
+        if let failed = ahead?.failure { throw failed }
+        let made: TimelineRenderer
+        do {
+            made = try renderer ?? TimelineRenderer(options: options)
+        } catch {
+            throw RendererUnavailable(error: error)
+        }
+        renderer = made
+        return Output(input: input, images: try ahead.map { try made.render($0) } ?? made.render(input))
+    }
+
+    /// Why a thread's renderer could not be made.
+    private struct RendererUnavailable: Error {
+        let error: any Error
     }
 
     /// What the renderer threw, as a failure value: the renderer throws only `RenderFailure`.

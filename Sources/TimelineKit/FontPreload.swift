@@ -11,15 +11,18 @@ package enum FontPreload {
         state.access.wait()
         defer { state.access.signal() }
         guard !state.started else { return }
-        state.started = true
         state.loaded.enter()
-        StartedThread.run {
+        // Where no thread can be made (a process limit), nothing is loaded ahead: the render
+        // loads its fonts when it needs them, after the arguments and the input are read, so
+        // that help and mistakes are still told as such.
+        state.started = StartedThread.start {
             if let library = try? FontLibrary() {
                 warmUp(library)
                 state.library = Handoff(library: library)
             }
             state.loaded.leave()
         }
+        if !state.started { state.loaded.leave() }
     }
 
     /// The preloaded library when `fontDirectories` and `systemFonts` are the defaults, waiting

@@ -113,6 +113,13 @@ public final class TimelineRenderer {
         let decoded: Result<Document, any Error>?
         let helpers: ShapingHelpersAhead?
         let timings: PhaseTimings
+
+        /// Why the input could not be read or decoded, if so.
+        var failure: (any Error)? {
+            if case .failure(let error) = read { return error }
+            if case .failure(let error) = decoded { return error }
+            return nil
+        }
     }
 
     /// Reads and decodes `input`, which needs no fonts: a thread does this while its fonts still

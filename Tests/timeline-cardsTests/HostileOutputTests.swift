@@ -189,9 +189,10 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(try contents(out), earlier.keys.sorted())
     }
 
-    /// Where no thread can be made (a limit of one process for the user), the run ends with exit
+    /// Where no thread can be made (a limit of one process for the user), a render ends with exit
     /// 3 and GLib's message, and writes nothing: it waited for ever for the font-loading thread,
-    /// then, that fixed, trapped in GLib when Pango could not start its own.
+    /// then, that fixed, trapped in GLib when Pango could not start its own. Help and a bad input
+    /// need no fonts, and are told as ever.
     func testARunThatCannotStartAThreadEndsWithExit3() throws {
         let tools = ["/usr/bin/timeout", "/usr/bin/setpriv", CLIRunner.prlimit]
         guard getuid() == 0, tools.allSatisfy(FileManager.default.isExecutableFile(atPath:)) else {
@@ -199,16 +200,28 @@ final class HostileOutputTests: XCTestCase {
         }
         let folder = try CLIRunner.temporaryDirectory()
         try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+        try write("version: 1\ncards:\n  - items: [{title: a,\n", to: folder.appendingPathComponent("bad.yaml"))
         // The user the run becomes (nobody) reads the input and would write beside it.
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
-        let result = try CLIRunner.run(
-            [
-                "60", "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", CLIRunner.prlimit,
-                "--nproc=1", CLIRunner.executable.path, "render", "in.yaml", "-o", "out", "--format", "png",
-            ], directory: folder, executable: URL(fileURLWithPath: "/usr/bin/timeout"))
-        XCTAssertEqual(result.status, 3, result.stderr)
-        XCTAssertTrue(result.stderr.contains("error: GLib: creating thread"), result.stderr)
+        func runAsNobody(_ arguments: [String]) throws -> CLIRunner.Result {
+            try CLIRunner.run(
+                [
+                    "60", "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", CLIRunner.prlimit,
+                    "--nproc=1", CLIRunner.executable.path,
+                ] + arguments, directory: folder, executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        }
+        let render = try runAsNobody(["render", "in.yaml", "-o", "out", "--format", "png"])
+        XCTAssertEqual(render.status, 3, render.stderr)
+        XCTAssertTrue(render.stderr.contains("error: GLib: creating thread"), render.stderr)
+        let ours = render.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        XCTAssertEqual(ours.count, 1, "one message, whole: \(render.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        let help = try runAsNobody(["render", "--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("USAGE"))
+        let bad = try runAsNobody(["render", "bad.yaml", "-o", "out"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("bad.yaml:4:1: error:"), bad.stderr)
     }
 
     func testAFolderInTheWayOfAnInputsSecondImageChangesNoneOfItsImages() throws {
