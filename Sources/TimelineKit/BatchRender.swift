@@ -134,7 +134,8 @@ public struct BatchRender {
                 let early = ahead
                 ahead = nil
                 do {
-                    output = try Self.render(input, ahead: early, renderer: &renderer, options: options)
+                    output = try Self.render(
+                        input, ahead: early, renderer: &renderer, options: options, keeps: keepsRenderers)
                 } catch let unavailable as RendererUnavailable {
                     // Every worker fails alike (unusable font files, say): reported once.
                     slots.lock.lock()
@@ -166,9 +167,10 @@ public struct BatchRender {
     /// `input`'s images, by `renderer`, made here for the first input that needs fonts: an input
     /// that could not be read or decoded ahead is told as such without them (and so where they
     /// cannot be loaded at all). Throws `RendererUnavailable` when the renderer cannot be made.
+    /// A renderer that `keeps` keeps what it drew (`keepsRenderers`).
     private static func render(
         _ input: InputSource, ahead: TimelineRenderer.Ahead?, renderer: inout TimelineRenderer?,
-        options: RenderOptions
+        options: RenderOptions, keeps: Bool
     ) throws -> Output {
         if let failed = ahead?.failure { throw failed }
         let made: TimelineRenderer
@@ -177,6 +179,7 @@ public struct BatchRender {
         } catch {
             throw RendererUnavailable(error: error)
         }
+        made.keepsDrawnDocuments = keeps
         renderer = made
         return Output(input: input, images: try ahead.map { try made.render($0) } ?? made.render(input))
     }

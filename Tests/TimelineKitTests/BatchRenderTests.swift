@@ -19,6 +19,21 @@ final class BatchRenderTests: XCTestCase {
         XCTAssertEqual(BatchRender(options: options, jobs: 2).threads, 1)
     }
 
+    /// A renderer of a process that ends after its renders keeps what it drew, for the process's
+    /// end to give back at once; one that lives on (`--watch`) keeps nothing from round to round.
+    func testOnlyARendererOfAProcessThatEndsKeepsWhatItDrew() throws {
+        let yaml = "version: 1\ncards:\n  - items:\n      - title: Plan\n"
+        let input = InputSource(
+            displayName: "in.yaml", baseName: "in", data: Data(yaml.utf8), format: .yaml, directory: ".")
+        let renderer = try TimelineRenderer(options: RenderOptions())
+        for _ in 0..<3 { _ = try renderer.render(input) }
+        XCTAssertTrue(renderer.drawn.isEmpty)
+        renderer.keepsDrawnDocuments = true
+        for _ in 0..<2 { _ = try renderer.render(input) }
+        XCTAssertEqual(renderer.drawn.count, 2)
+        XCTAssertEqual(renderer.drawn.first?.1.count, 1, "the card's scene")
+    }
+
     /// Characters no font has, in many scripts, in two inputs at once with the machine's fonts:
     /// on two threads this crashed in FreeType in about half the runs.
     func testMissingGlyphsWithTheMachinesFontsRenderInABatch() throws {
