@@ -14,11 +14,12 @@ public final class TimelineRenderer {
     let painter: SceneRenderer
     /// Time spent so far, by phase.
     public private(set) var timings = PhaseTimings()
-    /// Whether documents and their scenes are kept once drawn, for a process that ends after
-    /// its renders (`BatchRender.keepsRenderers`): a big card's are hundreds of thousands of
-    /// objects, which the process's end gives back at once rather than one by one.
+    /// Whether the last document drawn and its scenes are kept, for a process that ends after its
+    /// renders (`BatchRender.keepsRenderers`): a big card's are hundreds of thousands of objects,
+    /// which the process's end gives back at once rather than one by one before the images are
+    /// written. Only the last: a batch's memory stays that of one document more.
     package var keepsDrawnDocuments = false
-    private(set) var drawn: [(Document, [ImageScene])] = []
+    private(set) var drawn: (Document, [ImageScene])?
 
     /// Loads the fonts `options` name (the bundled ones by default).
     /// - Throws: `RenderFailure.unusableFonts` for unusable files of `options.fontDirectories`,
@@ -57,7 +58,7 @@ public final class TimelineRenderer {
     /// The pipeline after decoding: layout → check sizes → paint. `name` names a feed's image.
     public func render(_ document: Document, name: String) throws -> [RenderedImage] {
         let scenes = try layOut(document, name: name)
-        if keepsDrawnDocuments { drawn.append((document, scenes)) }
+        if keepsDrawnDocuments { drawn = (document, scenes) }
         try checkSizes(scenes)
         if options.strict { try checkNothingCut(scenes, of: document) }
         return try paint(scenes, of: document)

@@ -19,19 +19,26 @@ final class BatchRenderTests: XCTestCase {
         XCTAssertEqual(BatchRender(options: options, jobs: 2).threads, 1)
     }
 
-    /// A renderer of a process that ends after its renders keeps what it drew, for the process's
-    /// end to give back at once; one that lives on (`--watch`) keeps nothing from round to round.
-    func testOnlyARendererOfAProcessThatEndsKeepsWhatItDrew() throws {
+    /// A renderer of a process that ends after its renders keeps the last document it drew, for
+    /// the process's end to give back at once (only the last: a batch of big inputs must not pile
+    /// them up); one that lives on (`--watch`) keeps nothing from round to round.
+    func testOnlyARendererOfAProcessThatEndsKeepsWhatItDrewLast() throws {
         let yaml = "version: 1\ncards:\n  - items:\n      - title: Plan\n"
         let input = InputSource(
             displayName: "in.yaml", baseName: "in", data: Data(yaml.utf8), format: .yaml, directory: ".")
         let renderer = try TimelineRenderer(options: RenderOptions())
         for _ in 0..<3 { _ = try renderer.render(input) }
-        XCTAssertTrue(renderer.drawn.isEmpty)
+        XCTAssertNil(renderer.drawn)
         renderer.keepsDrawnDocuments = true
-        for _ in 0..<2 { _ = try renderer.render(input) }
-        XCTAssertEqual(renderer.drawn.count, 2)
-        XCTAssertEqual(renderer.drawn.first?.1.count, 1, "the card's scene")
+        _ = try renderer.render(input)
+        let first = try XCTUnwrap(renderer.drawn?.1.first?.scene)
+        let other = InputSource(
+            displayName: "other.yaml", baseName: "other",
+            data: Data(yaml.replacingOccurrences(of: "Plan", with: "Ship").utf8),
+            format: .yaml, directory: ".")
+        _ = try renderer.render(other)
+        XCTAssertEqual(renderer.drawn?.1.count, 1, "the card's scene")
+        XCTAssertNotEqual(renderer.drawn?.1.first?.scene, first, "the last document's, the first one's let go")
     }
 
     /// Characters no font has, in many scripts, in two inputs at once with the machine's fonts:
