@@ -167,7 +167,7 @@ public struct BatchRender {
     /// `input`'s images, by `renderer`, made here for the first input that needs fonts: an input
     /// that could not be read or decoded ahead is told as such without them (and so where they
     /// cannot be loaded at all). Throws `RendererUnavailable` when the renderer cannot be made.
-    /// A renderer that `keeps` keeps what it drew (`keepsRenderers`).
+    /// A renderer that `keeps` keeps the last document it drew (`keepsRenderers`).
     private static func render(
         _ input: InputSource, ahead: TimelineRenderer.Ahead?, renderer: inout TimelineRenderer?,
         options: RenderOptions, keeps: Bool
