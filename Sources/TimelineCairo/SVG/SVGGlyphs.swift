@@ -160,7 +160,9 @@ final class SVGGlyphs {
     /// cores later. Every other use of this object waits for the reading first. Reads nothing
     /// when no kept thread is free (the writer reads as before); the outlines and the ids they
     /// get are the same either way, the ids being given in document order as they are written.
-    func startReadingAhead(of batch: ShapedLineHandoff.KeptBatch) {
+    /// - Returns: whether a kept thread took the reading.
+    @discardableResult
+    func startReadingAhead(of batch: ShapedLineHandoff.KeptBatch) -> Bool {
         finishReadingAhead()
         // Pango makes a font's cairo font on first asking, unguarded, and the measuring thread
         // goes on asking: made here, before the other thread reads with them.
@@ -170,6 +172,7 @@ final class SVGGlyphs {
         // Not retained by the job: the object waits for it before it goes (`deinit`), and the
         // job's thread, were it to release the last reference, would wait for itself.
         readingAhead = KeptLanes.start { [unowned(unsafe) self] in readOutlines(of: lines, on: context) }
+        return readingAhead != nil
     }
 
     /// Waits for the outlines `startReadingAhead` is reading, if any.
