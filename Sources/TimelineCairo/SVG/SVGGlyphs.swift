@@ -150,9 +150,8 @@ final class SVGGlyphs {
         }
     }
 
-    /// Outlines being read on a kept thread (`startReadingAhead`): until it is waited for, that
-    /// thread alone uses this object.
-    private var readingAhead: KeptLanes.KeptJob?
+    /// Outlines being read on a kept thread (`startReadingAhead`), merged in once waited for.
+    private var readingAhead: (reading: OutlinesReadAhead, job: KeptLanes.KeptJob)?
 
     /// Starts reading the outlines of the glyphs of `lines` not read yet on a kept thread, and
     /// returns: a big document's lines are known once its texts are measured, and the rest of
@@ -166,51 +165,28 @@ final class SVGGlyphs {
         finishReadingAhead()
         // Pango makes a font's cairo font on first asking, unguarded, and the measuring thread
         // goes on asking: made here, before the other thread reads with them.
-        for font in batch.fonts { _ = pango_cairo_font_get_scaled_font(OpaquePointer(font)) }
-        let context = makeSecondContext()
-        let lines = batch.lines
-        // Not retained by the job: the object waits for it before it goes (`deinit`), and the
-        // job's thread, were it to release the last reference, would wait for itself.
-        readingAhead = KeptLanes.start { [unowned(unsafe) self] in readOutlines(of: lines, on: context) }
-        return readingAhead != nil
+        for font in batch.fonts {
+            _ = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+            _ = number(for: UnsafeMutableRawPointer(font))
+        }
+        // The job holds what it reads from and into, never this object: a job that held it while
+        // its owner let go would run `deinit` on the kept thread, which waits for the job, for ever
+        // (a debug build's call through an unowned reference holds it; one test run in ten hung so).
+        let reading = OutlinesReadAhead(
+            lines: batch.lines, numbers: fontNumbers, fonts: fonts, known: outlines, context: makeSecondContext())
+        guard let job = KeptLanes.start({ reading.run() }) else { return false }
+        readingAhead = (reading, job)
+        return true
     }
 
-    /// Waits for the outlines `startReadingAhead` is reading, if any.
+    /// Waits for the outlines `startReadingAhead` is reading, if any, and keeps them.
     func finishReadingAhead() {
-        guard let reading = readingAhead else { return }
+        guard let (reading, job) = readingAhead else { return }
         readingAhead = nil
-        reading.wait()
-    }
-
-    /// The outlines of the glyphs of `lines` not read yet, read on `context`, on the thread that
-    /// `startReadingAhead` lent this object to.
-    private func readOutlines(of lines: [ShapedLine], on context: OpaquePointer) {
-        // Glyphs met, by font number and glyph (as `SVGWriter.glyphsInOrder`): a set would cost
-        // more than the reading for a document of few distinct glyphs.
-        var met: [[Bool]] = []
-        var keys: [UInt64] = []
-        for line in lines {
-            guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
-            let fontNumber = number(for: UnsafeMutableRawPointer(font))
-            let row = Int(fontNumber)
-            while met.count <= row { met.append([]) }
-            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
-                let glyph = infos[index].glyph
-                guard glyph & Self.unknownFlag == 0, glyph != Self.emptyGlyph, glyph < 1 << 16 else { continue }
-                let column = Int(glyph)
-                if met[row].count <= column {
-                    met[row] += repeatElement(false, count: max(column + 1, 2 * met[row].count, 256) - met[row].count)
-                }
-                guard !met[row][column] else { continue }
-                met[row][column] = true
-                let key = fontNumber << 32 | UInt64(glyph)
-                if outlines[key] == nil { keys.append(key) }
-            }
-        }
-        for key in keys {
-            outlines[key] = Self.readOutline(
-                font: fonts[Int(key >> 32)], glyph: UInt32(truncatingIfNeeded: key), on: context)
-        }
+        job.wait()
+        // Taken out first: the reading's copy of the outlines known would make the first change
+        // here copy them all.
+        for (key, path) in reading.takeRead() { outlines[key] = path }
     }
 
     fileprivate static func readOutline(font: UnsafeMutableRawPointer, glyph: UInt32, on context: OpaquePointer)
@@ -293,5 +269,71 @@ private final class OutlineReading: @unchecked Sendable {
             SVGGlyphs.readOutline(
                 font: fonts[Int(key >> 32)], glyph: UInt32(truncatingIfNeeded: key), on: contexts[group])
         }
+    }
+}
+
+/// The outlines of the glyphs of some lines that are not known yet, read on a kept thread with the
+/// fonts numbered before it starts (`SVGGlyphs.startReadingAhead`).
+private final class OutlinesReadAhead: @unchecked Sendable {
+    private let lines: [ShapedLine]
+    private var numbers: [UnsafeMutableRawPointer: UInt64]
+    private var fonts: [UnsafeMutableRawPointer]
+    private var known: [UInt64: [UInt8]]
+    private let context: OpaquePointer
+    private var read: [(key: UInt64, path: [UInt8])] = []
+
+    init(
+        lines: [ShapedLine], numbers: [UnsafeMutableRawPointer: UInt64], fonts: [UnsafeMutableRawPointer],
+        known: [UInt64: [UInt8]], context: OpaquePointer
+    ) {
+        self.lines = lines
+        self.numbers = numbers
+        self.fonts = fonts
+        self.known = known
+        self.context = context
+    }
+
+    /// Reads, on `context`; a line whose font was not numbered is left to be read as it comes.
+    func run() {
+        // Glyphs met, by font number and glyph (as `SVGWriter.glyphsInOrder`): a set would cost
+        // more than the reading for a document of few distinct glyphs.
+        var met: [[Bool]] = []
+        var keys: [UInt64] = []
+        for line in lines {
+            guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs,
+                let fontNumber = numbers[UnsafeMutableRawPointer(font)]
+            else { continue }
+            let row = Int(fontNumber)
+            while met.count <= row { met.append([]) }
+            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
+                let glyph = infos[index].glyph
+                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph, glyph < 1 << 16 else {
+                    continue
+                }
+                let column = Int(glyph)
+                if met[row].count <= column {
+                    met[row] += repeatElement(false, count: max(column + 1, 2 * met[row].count, 256) - met[row].count)
+                }
+                guard !met[row][column] else { continue }
+                met[row][column] = true
+                let key = fontNumber << 32 | UInt64(glyph)
+                if known[key] == nil { keys.append(key) }
+            }
+        }
+        read.reserveCapacity(keys.count)
+        for key in keys {
+            let path = SVGGlyphs.readOutline(
+                font: fonts[Int(key >> 32)], glyph: UInt32(truncatingIfNeeded: key), on: context)
+            read.append((key, path))
+        }
+    }
+
+    /// What `run` read, once it has run; lets go of the rest.
+    func takeRead() -> [(key: UInt64, path: [UInt8])] {
+        known = [:]
+        numbers = [:]
+        fonts = []
+        defer { read = [] }
+        return read
     }
 }
