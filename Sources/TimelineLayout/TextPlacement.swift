@@ -76,7 +76,7 @@ struct TextBlock {
             let lineBottom = index + 1 < tops.count ? tops[index + 1] : max(bottom, tops[index])
             return PlacedLine(
                 text: line.text, x: left, baseline: top + line.baseline, width: line.width,
-                top: tops[index], height: lineBottom - tops[index])
+                top: tops[index], height: lineBottom - tops[index], shaping: line.shaping)
         }
         return TextNode(font: font, color: color, lines: lines)
     }

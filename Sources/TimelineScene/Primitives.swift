@@ -98,13 +98,23 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     public var width: Double
     public var top: Double
     public var height: Double
-    public init(text: String, x: Double, baseline: Double, width: Double, top: Double? = nil, height: Double = 0) {
+    /// The measurer's shaping of the line, for the renderer (`MeasuredLine.shaping`).
+    public var shaping = LineShaping()
+    public init(
+        text: String, x: Double, baseline: Double, width: Double, top: Double? = nil, height: Double = 0,
+        shaping: LineShaping = LineShaping()
+    ) {
         self.text = text
         self.x = x
         self.baseline = baseline
         self.width = width
         self.top = top ?? baseline
         self.height = height
+        self.shaping = shaping
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, x, baseline, width, top, height
     }
 }
 

@@ -7,11 +7,20 @@ public struct MeasuredLine: Hashable, Sendable, Codable {
     public var baseline: Double
     /// Right-to-left paragraph direction: the line belongs at the far (right) side.
     public var isRightToLeft: Bool
-    public init(text: String, width: Double, baseline: Double, isRightToLeft: Bool = false) {
+    /// The measurer's shaping of the line, for the renderer.
+    public var shaping = LineShaping()
+    public init(
+        text: String, width: Double, baseline: Double, isRightToLeft: Bool = false, shaping: LineShaping = LineShaping()
+    ) {
         self.text = text
         self.width = width
         self.baseline = baseline
         self.isRightToLeft = isRightToLeft
+        self.shaping = shaping
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, width, baseline, isRightToLeft
     }
 }
 

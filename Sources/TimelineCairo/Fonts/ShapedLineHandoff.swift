@@ -98,6 +98,7 @@ final class ShapedLineHandoff {
 
     /// Keeps `line`, the shaping of exactly `text` in `font`; a line already kept stays.
     func keep(_ line: ShapedLine, text: String, font: String) {
+        line.keep(as: text, font: font)
         let key = Key(font: font, text: text)
         if lines.count >= Self.limit {
             guard lines[key] == nil else { return }
@@ -114,6 +115,18 @@ final class ShapedLineHandoff {
     /// The kept shaping of exactly `text` on one line in `font`.
     func line(_ text: String, font: String) -> ShapedLine? {
         lines.isEmpty ? nil : lines[Key(font: font, text: text)]
+    }
+
+    /// The kept shaping of exactly `line`'s text in `font`: the one measuring handed on with the
+    /// line when it is that (no lookup: a thousand-item card has thousands of lines), else the one
+    /// kept for them. Either is a shaping of that text in that font, from this document.
+    func line(for line: PlacedLine, font: String) -> ShapedLine? {
+        if let shaped = line.shaping.kept as? ShapedLine, let kept = shaped.keptAs, kept.font == font,
+            kept.text.hasSameBytes(as: line.text)
+        {
+            return shaped
+        }
+        return self.line(line.text, font: font)
     }
 
     /// Takes over the lines `sibling` kept, once its thread is done with them, and finds the

@@ -49,7 +49,10 @@ extension PangoTextMeasurer {
             let width = shaped.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
             if let shaped { kept.append((shaped, trimmed)) }
             let baseline = Double(index * lineHeight + ascent) / Self.scale
-            lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: false))
+            lines.append(
+                MeasuredLine(
+                    text: trimmed, width: width, baseline: baseline, isRightToLeft: false,
+                    shaping: LineShaping(shaped)))
             starts.append(piece.start)
         }
         for (line, text) in kept { fonts.handoff.keep(line, text: text, font: font) }

@@ -197,7 +197,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             let height = Double(line.logical.height) / Self.scale
             let measured = MeasuredLine(
                 text: text, width: Double(line.logical.width) / Self.scale,
-                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
+                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false, shaping: LineShaping(line))
             return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
         }
         guard wrapsWithoutLayout else { return nil }
@@ -267,6 +267,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             overflow = max(overflow, lines[index].width)
             truncated = true
             (lines[index].text, lines[index].width) = ellipsized(lines[index].text, description, maxWidth: maxWidth)
+            lines[index].shaping = LineShaping()
         }
         if let maxLines, maxLines > 0, lines.count > maxLines {
             truncated = true
@@ -274,6 +275,7 @@ public final class PangoTextMeasurer: TextMeasuring {
                 .split(whereSeparator: \.isNewline).joined(separator: " ")
             var last = lines[maxLines - 1]
             (last.text, last.width) = ellipsized(rest, description, maxWidth: maxWidth)
+            last.shaping = LineShaping()
             let ascent = lines[0].baseline
             lines = Array(lines.prefix(maxLines - 1)) + [last]
             height = last.baseline - ascent + lineHeight

@@ -5,7 +5,8 @@ import CPangoCairo
 /// lines and caches ink extents, all of it wasted on a text that fits on one line. Its glyphs and extents are exactly
 /// those a layout of the same text gives (Pango 1.50's `pango_layout_check_lines` and `pango_layout_line_get_extents`
 /// for a single item), which `ShapedLineTests` compares text by text.
-final class ShapedLine {
+/// Handed between threads whole: made by one measuring thread, read by the drawing one after it.
+final class ShapedLine: @unchecked Sendable {
     /// The item (its font and analysis) and its glyphs, owned by this object.
     let item: UnsafeMutablePointer<PangoItem>
     let glyphs: UnsafeMutablePointer<PangoGlyphString>
@@ -13,6 +14,13 @@ final class ShapedLine {
     let logical: PangoRectangle
     /// Per glyph, whether the text may not be cut before it (HarfBuzz's flag), when known.
     let unsafeToBreak: [Bool]?
+    /// The text and font this is the shaping of, once kept for drawing (`ShapedLineHandoff.keep`):
+    /// what a placed line's shaping is checked against (`ShapedLineHandoff.line(for:font:)`).
+    private(set) var keptAs: (text: String, font: String)?
+
+    func keep(as text: String, font: String) {
+        if keptAs == nil { keptAs = (text, font) }
+    }
 
     private init(
         item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle,

@@ -1,0 +1,75 @@
+import Foundation
+import TimelineScene
+import XCTest
+
+@testable import TimelineCairo
+
+/// A measured line carries the shaping measuring kept for it to the SVG writer, which draws it
+/// without finding it by its text; a shaping that is not exactly the line's text in the node's
+/// font is never drawn for it.
+final class LineShapingTests: XCTestCase {
+    private func placed(_ line: MeasuredLine, text: String? = nil) -> PlacedLine {
+        PlacedLine(text: text ?? line.text, x: 0, baseline: 10, width: line.width, shaping: line.shaping)
+    }
+
+    func testAMeasuredLineHandsOnTheLineMeasuringKept() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let handoff = measurer.fonts.handoff
+        let font = "Inter 14"
+        let one = measurer.measure("Kickoff", font: font, maxWidth: 300, maxLines: nil)
+        let wrapped = measurer.measure(
+            "Milestone 12 — a long title that wraps around the card", font: font, maxWidth: 120, maxLines: nil)
+        XCTAssertGreaterThan(wrapped.lines.count, 2)
+        for line in one.lines + wrapped.lines {
+            let kept = try XCTUnwrap(line.shaping.kept as? ShapedLine, line.text)
+            XCTAssertTrue(handoff.line(for: placed(line), font: font) === kept, line.text)
+            // The same shaping as the one found by its text.
+            let found = try XCTUnwrap(handoff.line(line.text, font: font))
+            XCTAssertEqual(kept.glyphs.pointee.num_glyphs, found.glyphs.pointee.num_glyphs)
+        }
+    }
+
+    func testAShapingOfAnotherTextOrFontIsNotDrawn() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let handoff = measurer.fonts.handoff
+        let kickoff = try XCTUnwrap(
+            measurer.measure("Kickoff", font: "Inter 14", maxWidth: 300, maxLines: nil).lines.first)
+        let beta = try XCTUnwrap(measurer.measure("Beta", font: "Inter 14", maxWidth: 300, maxLines: nil).lines.first)
+        // Another text: the one kept for that text.
+        XCTAssertTrue(handoff.line(for: placed(kickoff, text: "Beta"), font: "Inter 14") === beta.shaping.kept)
+        // A text nothing was kept for, or another font: none.
+        XCTAssertNil(handoff.line(for: placed(kickoff, text: "Kickof"), font: "Inter 14"))
+        XCTAssertNil(handoff.line(for: placed(kickoff), font: "Inter Bold 14"))
+    }
+
+    func testALineCutWithAnEllipsisHandsOnNothing() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let cut = measurer.measure(
+            "Supercalifragilisticexpialidocious plans for the quarter", font: "Inter 14", maxWidth: 60, maxLines: 2)
+        XCTAssertTrue(cut.isTruncated)
+        for line in cut.lines where line.text.hasSuffix("…") {
+            XCTAssertNil(line.shaping.kept, line.text)
+        }
+        XCTAssertTrue(cut.lines.contains { $0.text.hasSuffix("…") })
+    }
+
+    /// The shaping is not part of what a line is: equal, hashed and coded as without it.
+    func testTheShapingIsNotPartOfALine() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let line = try XCTUnwrap(
+            measurer.measure("Kickoff", font: "Inter 14", maxWidth: 300, maxLines: nil).lines.first)
+        var bare = line
+        bare.shaping = LineShaping()
+        XCTAssertNotNil(line.shaping.kept)
+        XCTAssertEqual(line, bare)
+        XCTAssertEqual(line.hashValue, bare.hashValue)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(try encoder.encode(line), try encoder.encode(bare))
+        XCTAssertEqual(try encoder.encode(placed(line)), try encoder.encode(placed(bare)))
+        XCTAssertEqual(
+            String(decoding: try encoder.encode(placed(line)), as: UTF8.self),
+            #"{"baseline":10,"height":0,"text":"Kickoff","top":10,"width":\#(line.width),"x":0}"#)
+        XCTAssertNil(try JSONDecoder().decode(PlacedLine.self, from: try encoder.encode(placed(line))).shaping.kept)
+    }
+}
