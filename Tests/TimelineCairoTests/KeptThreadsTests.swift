@@ -118,6 +118,20 @@ final class KeptThreadsTests: XCTestCase {
     }
     #endif
 
+    /// Threads made ahead are those later calls take: none is made then.
+    func testThreadsMadeAheadAreTheOnesCallsTake() throws {
+        try XCTSkipIf(Cores.allowedCount < 2, "one core: no kept thread")
+        KeptThreads.makeAhead()
+        let made = KeptLanes.threadsMade
+        XCTAssertEqual(made, Cores.allowedCount - 1)
+        var held: [KeptLanes.KeptJob] = []
+        let hold = DispatchSemaphore(value: 0)
+        while let job = KeptLanes.start({ hold.wait() }) { held.append(job) }
+        XCTAssertEqual(held.count, made)
+        XCTAssertEqual(KeptLanes.threadsMade, made, "no thread made")
+        for _ in held { hold.signal() }
+    }
+
     func testAMailboxRunsEachJobOnItsThreadUntilClosed() {
         let mailbox = JobMailbox()
         let served = DispatchGroup()

@@ -152,14 +152,22 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
 
     /// Shapes a short sample in each of `fonts`, so HarfBuzz's plans are compiled and common
-    /// glyphs' extents cached before real text needs them; keeps nothing.
+    /// glyphs' extents cached before real text needs them, and makes the fonts' cairo fonts,
+    /// which drawing asks for (a big document's SVG outlines are read while it is laid out, each
+    /// new cairo font a quarter of a millisecond then); keeps nothing.
     public func warmUp(_ fonts: [String]) {
         // Small on purpose: each glyph's extents cost as much as a short text's shaping, and
         // the rest comes with the document.
         let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
         for font in fonts {
             var utf8 = sample
-            _ = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
+            let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
+            // On this thread, the library's own: Pango makes a font's cairo font unguarded.
+            if let line = measured.lines.first?.shaping.kept as? ShapedLine,
+                let shaped = line.item.pointee.analysis.font
+            {
+                _ = pango_cairo_font_get_scaled_font(OpaquePointer(shaped))
+            }
         }
         self.fonts.handoff.discardAll()
     }

@@ -64,6 +64,14 @@ enum KeptLanes {
 
     private static let pool = Pool()
 
+    /// Makes the kept threads not made yet: the first call needing one otherwise makes it itself.
+    static func makeThreads() {
+        pool.release(pool.acquire(upTo: Int.max))
+    }
+
+    /// How many kept threads were made, for tests.
+    static var threadsMade: Int { pool.threadsMade }
+
     /// The kept threads: made on first need, one fewer than the cores, each serving its mailbox.
     private final class Pool: @unchecked Sendable {
         private let lock = Lock()
@@ -84,6 +92,8 @@ enum KeptLanes {
             }
             return taken
         }
+
+        var threadsMade: Int { lock.withLock { made } }
 
         func release(_ mailboxes: [JobMailbox]) {
             lock.withLock { idle += mailboxes }
@@ -109,5 +119,14 @@ enum KeptLanes {
     private struct UncheckedBody: @unchecked Sendable {
         let body: (Int) -> Void
         init(_ body: @escaping (Int) -> Void) { self.body = body }
+    }
+}
+
+/// The threads `KeptLanes` keeps, made ahead by a thread with nothing else to do: a render makes
+/// them on its own time otherwise, when it first writes parts of a document on two cores or reads
+/// a big one's glyph outlines while laying it out (a tenth of a millisecond, on its critical path).
+public enum KeptThreads {
+    public static func makeAhead() {
+        KeptLanes.makeThreads()
     }
 }
