@@ -23,10 +23,22 @@ final class LineShapingTests: XCTestCase {
         for line in one.lines + wrapped.lines {
             let kept = try XCTUnwrap(line.shaping.kept as? ShapedLine, line.text)
             XCTAssertTrue(handoff.line(for: placed(line), font: font) === kept, line.text)
-            // The same shaping as the one found by its text.
-            let found = try XCTUnwrap(handoff.line(line.text, font: font))
-            XCTAssertEqual(kept.glyphs.pointee.num_glyphs, found.glyphs.pointee.num_glyphs)
+            // The one found by its text.
+            XCTAssertTrue(handoff.line(line.text, font: font) === kept, line.text)
         }
+    }
+
+    /// Lines that repeat from text to text (a wrapped title's last lines) hand on the one line
+    /// kept, not a copy each: a big card would keep thousands of copies alive with its scene.
+    func testARepeatedLineHandsOnTheOneKept() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let texts = (1...3).map { "Milestone \($0) — a long title that wraps around the card" }
+        let measured = texts.map { measurer.measure($0, font: "Inter 14", maxWidth: 120, maxLines: nil) }
+        let last = measured.map { $0.lines.last?.shaping.kept }
+        XCTAssertEqual(Set(measured.compactMap { $0.lines.last?.text }).count, 1, "the same last line")
+        XCTAssertNotNil(last[0])
+        XCTAssertTrue(last[1] === last[0])
+        XCTAssertTrue(last[2] === last[0])
     }
 
     func testAShapingOfAnotherTextOrFontIsNotDrawn() throws {

@@ -97,19 +97,23 @@ final class ShapedLineHandoff {
     }
 
     /// Keeps `line`, the shaping of exactly `text` in `font`; a line already kept stays.
-    func keep(_ line: ShapedLine, text: String, font: String) {
+    /// - Returns: the line kept, for the measured line to hand on (a wrapped title's last lines
+    ///   repeat from item to item: handing on each copy would keep thousands alive).
+    @discardableResult
+    func keep(_ line: ShapedLine, text: String, font: String) -> ShapedLine {
         line.keep(as: text, font: font)
         let key = Key(font: font, text: text)
         if lines.count >= Self.limit {
-            guard lines[key] == nil else { return }
+            if let kept = lines[key] { return kept }
             discardAll()
         }
         // One lookup for a new text (most are): a line already kept is put back.
         if let kept = lines.updateValue(line, forKey: key) {
             lines[key] = kept
-            return
+            return kept
         }
         newLines?.append(line, font: line.item.pointee.analysis.font)
+        return line
     }
 
     /// The kept shaping of exactly `text` on one line in `font`.

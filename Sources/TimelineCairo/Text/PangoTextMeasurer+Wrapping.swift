@@ -18,7 +18,7 @@ extension PangoTextMeasurer {
         let ascent = Int(whole.baseline)
         var lines: [MeasuredLine] = []
         var starts: [Int] = []
-        var kept: [(ShapedLine, String)] = []
+        var kept: [(line: ShapedLine, text: String, index: Int)] = []
         lines.reserveCapacity(breaks.count)
         for (index, piece) in breaks.enumerated() {
             let lineBytes = UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end])
@@ -47,15 +47,14 @@ extension PangoTextMeasurer {
                 }
             }
             let width = shaped.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
-            if let shaped { kept.append((shaped, trimmed)) }
+            if let shaped { kept.append((shaped, trimmed, index)) }
             let baseline = Double(index * lineHeight + ascent) / Self.scale
-            lines.append(
-                MeasuredLine(
-                    text: trimmed, width: width, baseline: baseline, isRightToLeft: false,
-                    shaping: LineShaping(shaped)))
+            lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: false))
             starts.append(piece.start)
         }
-        for (line, text) in kept { fonts.handoff.keep(line, text: text, font: font) }
+        for (line, text, index) in kept {
+            lines[index].shaping = LineShaping(fonts.handoff.keep(line, text: text, font: font))
+        }
         wrappedWithoutLayout += 1
         return finished(
             lines, starts: starts, lineHeight: Double(lineHeight) / Self.scale,

@@ -201,11 +201,11 @@ public final class PangoTextMeasurer: TextMeasuring {
             return nil
         }
         if line.logical.width <= width {
-            fonts.handoff.keep(line, text: text, font: font)
+            let kept = fonts.handoff.keep(line, text: text, font: font)
             let height = Double(line.logical.height) / Self.scale
             let measured = MeasuredLine(
                 text: text, width: Double(line.logical.width) / Self.scale,
-                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false, shaping: LineShaping(line))
+                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false, shaping: LineShaping(kept))
             return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
         }
         guard wrapsWithoutLayout else { return nil }
