@@ -22,7 +22,7 @@ final class LineShapingTests: XCTestCase {
         XCTAssertGreaterThan(wrapped.lines.count, 2)
         for line in one.lines + wrapped.lines {
             let kept = try XCTUnwrap(line.shaping.kept as? ShapedLine, line.text)
-            XCTAssertTrue(handoff.line(for: placed(line), font: font) === kept, line.text)
+            XCTAssertTrue(handoff.line(for: placed(line), font: font, in: measurer.fonts) === kept, line.text)
             // The one found by its text.
             XCTAssertTrue(handoff.line(line.text, font: font) === kept, line.text)
         }
@@ -48,10 +48,30 @@ final class LineShapingTests: XCTestCase {
             measurer.measure("Kickoff", font: "Inter 14", maxWidth: 300, maxLines: nil).lines.first)
         let beta = try XCTUnwrap(measurer.measure("Beta", font: "Inter 14", maxWidth: 300, maxLines: nil).lines.first)
         // Another text: the one kept for that text.
-        XCTAssertTrue(handoff.line(for: placed(kickoff, text: "Beta"), font: "Inter 14") === beta.shaping.kept)
+        XCTAssertTrue(
+            handoff.line(for: placed(kickoff, text: "Beta"), font: "Inter 14", in: measurer.fonts) === beta.shaping.kept
+        )
         // A text nothing was kept for, or another font: none.
-        XCTAssertNil(handoff.line(for: placed(kickoff, text: "Kickof"), font: "Inter 14"))
-        XCTAssertNil(handoff.line(for: placed(kickoff), font: "Inter Bold 14"))
+        XCTAssertNil(handoff.line(for: placed(kickoff, text: "Kickof"), font: "Inter 14", in: measurer.fonts))
+        XCTAssertNil(handoff.line(for: placed(kickoff), font: "Inter Bold 14", in: measurer.fonts))
+    }
+
+    /// A line measured with another library (a scene laid out elsewhere) is drawn from this
+    /// library's own lines, or laid out again: its font is not one this library draws with.
+    func testALineAnotherLibraryMeasuredIsNotDrawnFromItsShaping() throws {
+        let elsewhere = PangoTextMeasurer(fonts: try FontLibrary())
+        let here = try FontLibrary()
+        let line = try XCTUnwrap(
+            elsewhere.measure("Kickoff", font: "Inter 14", maxWidth: 300, maxLines: nil).lines.first)
+        XCTAssertNotNil(line.shaping.kept)
+        XCTAssertNil(here.handoff.line(for: placed(line), font: "Inter 14", in: here))
+        // A sibling's line is one of its own.
+        let sibling = try ShapedLineHandoff.sibling(sameFontsAs: here.setup)
+        here.handoff.adopt(sibling)
+        let theirs = try XCTUnwrap(
+            PangoTextMeasurer(fonts: sibling).measure("Kickoff", font: "Inter 14", maxWidth: 300, maxLines: nil)
+                .lines.first)
+        XCTAssertTrue(here.handoff.line(for: placed(theirs), font: "Inter 14", in: here) === theirs.shaping.kept)
     }
 
     func testALineCutWithAnEllipsisHandsOnNothing() throws {

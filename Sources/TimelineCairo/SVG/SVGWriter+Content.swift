@@ -20,7 +20,8 @@ extension SVGWriter {
         let firstGlyph = state.body.count
         let unit = Double(PANGO_SCALE)
         for line in text.lines where !line.text.isEmpty {
-            if let shaped = state.resolvedLines?.popFirst() ?? fonts.handoff.line(for: line, font: text.font) {
+            let kept = state.resolvedLines?.popFirst() ?? fonts.handoff.line(for: line, font: text.font, in: fonts)
+            if let shaped = kept {
                 // As for a layout's first line: its top from the layout's baseline, then its own.
                 let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
                 var x = Int(shaped.logical.x)
