@@ -107,6 +107,13 @@ final class SVGGlyphsTests: XCTestCase {
         XCTAssertNotNil(KeptLanes.start {}, "a kept thread is free again")
     }
 
+    /// Each glyph is met for the first time once, whatever its font and however large its number.
+    func testGlyphsAreMetOnceEach() {
+        var met = GlyphsMet()
+        let keys: [UInt64] = [3, 0 << 32 | 70_000, 2 << 32 | 3, 3, 1 << 32 | 255, 1 << 32 | 256, 2 << 32 | 3, 70_000]
+        XCTAssertEqual(keys.map { met.insert($0) }, [true, true, true, false, true, true, false, false])
+    }
+
     func testFewGlyphsOrOneFontAreLeftToBeReadAsTheyCome() throws {
         let fonts = try FontLibrary()
         let glyphs = SVGGlyphs()

@@ -295,29 +295,17 @@ private final class OutlinesReadAhead: @unchecked Sendable {
 
     /// Reads, on `context`; a line whose font was not numbered is left to be read as it comes.
     func run() {
-        // Glyphs met, by font number and glyph (as `SVGWriter.glyphsInOrder`): a set would cost
-        // more than the reading for a document of few distinct glyphs.
-        var met: [[Bool]] = []
+        var met = GlyphsMet()
         var keys: [UInt64] = []
         for line in lines {
             guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs,
                 let fontNumber = numbers[UnsafeMutableRawPointer(font)]
             else { continue }
-            let row = Int(fontNumber)
-            while met.count <= row { met.append([]) }
             for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
                 let glyph = infos[index].glyph
-                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph, glyph < 1 << 16 else {
-                    continue
-                }
-                let column = Int(glyph)
-                if met[row].count <= column {
-                    met[row] += repeatElement(false, count: max(column + 1, 2 * met[row].count, 256) - met[row].count)
-                }
-                guard !met[row][column] else { continue }
-                met[row][column] = true
+                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph else { continue }
                 let key = fontNumber << 32 | UInt64(glyph)
-                if known[key] == nil { keys.append(key) }
+                if met.insert(key), known[key] == nil { keys.append(key) }
             }
         }
         read.reserveCapacity(keys.count)

@@ -59,29 +59,15 @@ extension SVGWriter {
     /// threads (`SVGGlyphs.readAhead`): for a small card, most of writing it.
     private func glyphsInOrder(of lines: [ShapedLine]) -> [UInt64] {
         var keys: [UInt64] = []
-        // Glyphs met, by font number and glyph; glyphs past the table's width in a set.
-        var met: [[Bool]] = []
-        var metBeyond: Set<UInt64> = []
+        var met = GlyphsMet()
         for line in lines {
             guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs else { continue }
             let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
-            let row = Int(fontNumber)
-            while met.count <= row { met.append([]) }
             for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
                 let glyph = infos[index].glyph
                 guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph else { continue }
                 let key = fontNumber << 32 | UInt64(glyph)
-                guard glyph < 1 << 16 else {
-                    if metBeyond.insert(key).inserted { keys.append(key) }
-                    continue
-                }
-                let column = Int(glyph)
-                if met[row].count <= column {
-                    met[row] += repeatElement(false, count: max(column + 1, 2 * met[row].count, 256) - met[row].count)
-                }
-                guard !met[row][column] else { continue }
-                met[row][column] = true
-                keys.append(key)
+                if met.insert(key) { keys.append(key) }
             }
         }
         return keys
