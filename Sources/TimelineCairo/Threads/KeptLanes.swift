@@ -66,7 +66,7 @@ enum KeptLanes {
 
     /// Makes the kept threads not made yet: the first call needing one otherwise makes it itself.
     static func makeThreads() {
-        pool.release(pool.acquire(upTo: Int.max))
+        pool.makeThreads()
     }
 
     /// How many kept threads were made, for tests.
@@ -94,6 +94,18 @@ enum KeptLanes {
         }
 
         var threadsMade: Int { lock.withLock { made } }
+
+        /// Makes the threads not made yet, each idle at once: none is ever taken from a caller.
+        func makeThreads() {
+            lock.lock()
+            defer { lock.unlock() }
+            while made < most {
+                let mailbox = JobMailbox()
+                guard StartedThread.start({ mailbox.serve() }) else { return }
+                made += 1
+                idle.append(mailbox)
+            }
+        }
 
         func release(_ mailboxes: [JobMailbox]) {
             lock.withLock { idle += mailboxes }
