@@ -4,7 +4,7 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
-APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72
+APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72 qpdf
 
 .PHONY: deps static-cxx static-text-libs build release release-check demo test clients schema-tools goldens bench \
   fuzz docs docc man completions \

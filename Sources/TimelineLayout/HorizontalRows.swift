@@ -99,9 +99,9 @@ struct HorizontalRows {
                 look: look, item: item, center: center, size: sizes[index], style: style, into: &drawing.markers)
             drawing.stops.append(
                 LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
-            if let link = item.link {
-                let rect = Rect(x: left, y: labelTop, width: widths[index], height: column.labels.height)
-                drawing.links.append(.link(LinkNode(rect: rect, url: link, label: item.title)))
+            let rect = Rect(x: left, y: labelTop, width: widths[index], height: column.labels.height)
+            if let link = item.link, let node = LinkNode(rect: rect, url: link, label: item.title) {
+                drawing.links.append(.link(node))
             }
             drawing.description.append(text.describe(item, label: labels[index], scratch: &describing))
             drawing.bottom = max(drawing.bottom, labelTop + column.labels.height)

@@ -66,19 +66,17 @@ struct RichParagraph {
                         TextNode(
                             font: run.font, color: tint,
                             lines: [PlacedLine(text: run.text, x: runX, baseline: baseline, width: run.width)])))
-                if let url = span.link {
+                let area = Rect(
+                    x: runX, y: top + line.baseline - measured.lineHeight * 0.8, width: run.width,
+                    height: measured.lineHeight)
+                if let url = span.link, let link = LinkNode(rect: area, url: url, label: span.text) {
                     nodes.append(
                         .line(
                             LineNode(
                                 from: Point(x: runX, y: baseline + 1.5),
                                 to: Point(x: runX + run.width, y: baseline + 1.5),
                                 stroke: Stroke(color: linkColor, width: 0.75))))
-                    nodes.append(
-                        .link(
-                            LinkNode(
-                                rect: Rect(
-                                    x: runX, y: top + line.baseline - measured.lineHeight * 0.8, width: run.width,
-                                    height: measured.lineHeight), url: url, label: span.text)))
+                    nodes.append(.link(link))
                 }
             }
         }

@@ -69,9 +69,9 @@ extension VerticalRows {
         NodeDrawing.node(look: look, item: item, center: center, size: shape.size, style: style, into: &drawing.markers)
         let reach = look.shape == .none || shape.size <= 0 ? 0 : shape.size / 2
         drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))
-        if let link = item.link {
-            let rect = Rect(x: shape.left, y: top, width: columns.textRight - shape.left, height: shape.height)
-            drawing.links.append(.link(LinkNode(rect: rect, url: link, label: item.title)))
+        let rect = Rect(x: shape.left, y: top, width: columns.textRight - shape.left, height: shape.height)
+        if let link = item.link, let node = LinkNode(rect: rect, url: link, label: item.title) {
+            drawing.links.append(.link(node))
         }
         drawing.description.append(text.describe(item, label: labels[index], scratch: &drawing.describing))
     }

@@ -1,3 +1,5 @@
+import TimelinePolicy
+
 /// An outline to stroke.
 public struct Stroke: Hashable, Sendable, Codable {
     public var color: RGBA
@@ -160,16 +162,44 @@ public struct IconData: Hashable, Sendable {
 }
 
 /// A clickable area pointing at a URL.
+///
+/// A link node is made only through `LinkPolicy` (its initializer and its decoding normalize the
+/// URL or refuse it), so no field of any input reaches a renderer's link without the policy.
 public struct LinkNode: Hashable, Sendable, Codable {
     public var rect: Rect
-    public var url: String
+    /// The URL as `LinkPolicy` made it: http, https or mailto, safe ASCII only.
+    public private(set) var url: String
     /// The link's accessible name: the text it covers (the item's title), else its URL.
     public var label: String
-    public init(rect: Rect, url: String, label: String? = nil) {
-        self.rect = rect
-        self.url = url
-        self.label = label ?? url
+
+    /// A link over `rect`, or nil when `LinkPolicy` refuses `url`.
+    public init?(rect: Rect, url: String, label: String? = nil) {
+        guard case .success(let safe) = LinkPolicy.normalized(url) else { return nil }
+        self.init(rect: rect, normalizedURL: safe, label: label ?? safe)
     }
+
+    private init(rect: Rect, normalizedURL: String, label: String) {
+        self.rect = rect
+        self.url = normalizedURL
+        self.label = label
+    }
+
+    private enum CodingKeys: String, CodingKey { case rect, url, label }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let url = try container.decode(String.self, forKey: .url)
+        guard case .success(let safe) = LinkPolicy.normalized(url) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .url, in: container, debugDescription: "the link policy refuses this URL")
+        }
+        rect = try container.decode(Rect.self, forKey: .rect)
+        self.url = safe
+        label = try container.decode(String.self, forKey: .label)
+    }
+
+    /// A link of no area, held while a primitive is changed in place (`Primitive.translate`).
+    static let placeholder = LinkNode(rect: Rect(x: 0, y: 0, width: 0, height: 0), normalizedURL: "", label: "")
 }
 
 /// One drawing command. Encodes as `{"kind": {...}}` so scene snapshots read well in a diff.

@@ -81,7 +81,7 @@ extension Primitive {
             self = .marker(node)
         case .text(var node):
             // Drop this enum's hold on the lines first, so they are changed without a copy.
-            self = .link(LinkNode(rect: Rect(x: 0, y: 0, width: 0, height: 0), url: ""))
+            self = .link(.placeholder)
             for index in node.lines.indices {
                 node.lines[index].x += dx
                 node.lines[index].baseline += dy

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelinePolicy
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -334,7 +335,7 @@ struct DocumentReader {
     /// An item's link: an http, https or mailto URL, normalized.
     private func readLink(_ value: YAMLNode, path: () -> String) -> String? {
         guard let link = context.text(value, path() + ".link") else { return nil }
-        switch LinkURL.normalized(link) {
+        switch LinkPolicy.normalized(link) {
         case .success(let url): return url
         case .failure(.scheme):
             context.error(value, "\(path()).link: \(DecodeContext.quoted(link)) is not an http, https or mailto URL")

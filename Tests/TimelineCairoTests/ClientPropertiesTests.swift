@@ -28,7 +28,7 @@ final class ClientPropertiesTests: XCTestCase {
                         from: Point(x: 0, y: 40), to: Point(x: 50, y: 40), stroke: Stroke(color: black, width: 1),
                         fadeTo: RGBA(r: 0, g: 0, b: 0, a: 0))),
                 .link(
-                    LinkNode(rect: Rect(x: 10, y: 10, width: 120, height: 30), url: "https://example.com/", label: text)
+                    LinkNode(rect: Rect(x: 10, y: 10, width: 120, height: 30), url: "https://example.com/", label: text)!
                 ),
             ], title: "Card", description: ["one"], backdrop: backdrop)
     }
@@ -175,7 +175,7 @@ final class ClientPropertiesTests: XCTestCase {
         XCTAssertTrue(
             svg.contains("xlink:href=\"https://example.com/\" aria-label=\"Kickoff &amp; &lt;review&gt;\""), svg)
         XCTAssertEqual(
-            LinkNode(rect: Rect(x: 0, y: 0, width: 1, height: 1), url: "https://x.org").label, "https://x.org",
+            LinkNode(rect: Rect(x: 0, y: 0, width: 1, height: 1), url: "https://x.org")!.label, "https://x.org",
             "a link without text is named by its URL")
     }
 

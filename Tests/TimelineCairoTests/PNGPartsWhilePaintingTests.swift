@@ -153,7 +153,7 @@ final class PNGPartsWhilePaintingTests: XCTestCase {
         let line = Primitive.line(
             LineNode(from: Point(x: 0, y: 90), to: Point(x: 10, y: 90), stroke: Stroke(color: black, width: 1)))
         let link = Primitive.link(
-            LinkNode(rect: Rect(x: 0, y: 0, width: 5, height: 5), url: "https://a.example", label: "a"))
+            LinkNode(rect: Rect(x: 0, y: 0, width: 5, height: 5), url: "https://a.example", label: "a")!)
         let scene = Scene(
             width: 100, height: 200, background: nil,
             nodes: [line, text(top: 50, height: 12), text(top: 100, height: 30), link, text(top: 150, height: 0)],

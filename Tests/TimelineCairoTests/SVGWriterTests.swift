@@ -147,7 +147,7 @@ final class SVGWriterTests: XCTestCase {
                         from: Point(x: 0, y: 30), to: Point(x: 50, y: 30),
                         stroke: Stroke(color: RGBA(r: 0, g: 0, b: 0), width: 2, dash: [3, 2]),
                         fadeTo: RGBA(r: 0, g: 0, b: 0, a: 0))),
-                .link(LinkNode(rect: Rect(x: 1, y: 2, width: 3, height: 4), url: "https://x.org/?a=1&b=2")),
+                .link(LinkNode(rect: Rect(x: 1, y: 2, width: 3, height: 4), url: "https://x.org/?a=1&b=2")!),
             ], title: "s", description: [])
         let svg = String(decoding: try renderer.render(scene, format: .svg, scale: 2), as: UTF8.self)
         XCTAssertTrue(svg.contains("width=\"200\" height=\"100\" viewBox=\"0 0 200 100\""), svg)

@@ -29,7 +29,7 @@ final class SVGWriterThreadsTests: XCTestCase {
                 }
                 nodes.append(.text(TextNode(font: font, color: RGBA(r: 20, g: 20, b: 30), lines: lines)))
             }
-            nodes.append(.link(LinkNode(rect: box, url: "https://example.com/\(row)?a=1&b=2", label: "Row \(row)")))
+            nodes.append(.link(LinkNode(rect: box, url: "https://example.com/\(row)?a=1&b=2", label: "Row \(row)")!))
             top += 30
         }
         return Scene(

@@ -53,4 +53,30 @@ final class RichTextTests: XCTestCase {
             texts.filter { !$0.font.contains("Semi-Bold") && $0.lines[0].text != "Sub" }.map { $0.lines[0].baseline })
         XCTAssertGreaterThan(baselines.count, 1, "wrapped onto several lines")
     }
+
+    /// A marker with no closing twin is drawn as typed, `**` included (it once vanished).
+    func testUnmatchedMarkersAreDrawnAsTyped() {
+        XCTAssertEqual(
+            InlineMarkup.parse("This has **no closing twin"), [InlineSpan(text: "This has **no closing twin")])
+        XCTAssertEqual(InlineMarkup.parse("a ** b *c*").map(\.text), ["a ** b ", "c"])
+    }
+
+    /// Read by scalars: U+0600 joined with `)` must still end the link, and what follows is text.
+    func testLinksEndAtTheirParenthesisWhateverComesBefore() {
+        let spans = InlineMarkup.parse("[here](https://e.com/\u{0600})/S/JavaScript/JS(x)")
+        XCTAssertEqual(spans.first?.link, "https://e.com/%D8%80")
+        XCTAssertEqual(spans.last?.text, "/S/JavaScript/JS(x)")
+    }
+
+    /// Parsing is linear: doubling a hostile text at most doubles the time, give or take.
+    func testHostileMarkupParsesInLinearTime() {
+        for unit in ["[", "*", "**", "`", "[a](", "](", "[x](https://e.com/ "] {
+            let small = String(repeating: unit, count: 20_000)
+            let large = small + small
+            let clock = ContinuousClock()
+            let smallTime = clock.measure { _ = InlineMarkup.parse(small) }
+            let largeTime = clock.measure { _ = InlineMarkup.parse(large) }
+            XCTAssertLessThan(largeTime, smallTime * 2.5 + .milliseconds(20), "\(unit): \(smallTime) then \(largeTime)")
+        }
+    }
 }
