@@ -32,11 +32,18 @@ public enum TimelineKit {
 
     /// Every problem in each of `sources`, in their order; the fonts are loaded once for all.
     package static func validate(_ sources: [InputSource], limits: Limits = Limits()) -> [Diagnostic] {
+        validateEach(sources, limits: limits).flatMap { $0 }
+    }
+
+    /// The problems of each of `sources`, one list per source.
+    package static func validateEach(_ sources: [InputSource], limits: Limits = Limits()) -> [[Diagnostic]] {
         var options = RenderOptions()
         options.limits = limits
         var renderer: TimelineRenderer?
-        var problems: [Diagnostic] = []
+        var lists: [[Diagnostic]] = []
         for source in sources {
+            var problems: [Diagnostic] = []
+            defer { lists.append(problems) }
             let document: Document
             do {
                 document = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check).decode(
@@ -51,7 +58,7 @@ public enum TimelineKit {
                 problems.append(Diagnostic(file: source.displayName, message: "cannot be laid out: \(error)"))
             }
         }
-        return problems
+        return lists
     }
 
     /// An ISO 8601 date or date-time, as the format reads it.

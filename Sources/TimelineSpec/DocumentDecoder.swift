@@ -92,36 +92,12 @@ public struct DocumentDecoder: Sendable {
     /// The syntax level: the bytes' checks (size, NUL, UTF-8, strict JSON) and the node tree, with
     /// the problems that did not stop reading. Nothing here knows what a timeline is.
     func readTree(_ bytes: [UInt8], file: String, format: InputFormat?) throws(DiagnosticsError) -> YAMLReader.Result {
-        let start = SourceLocation(file: file, line: 1, column: 1)
-        if bytes.count > limits.maxInputBytes {
-            throw DiagnosticsError([
-                Diagnostic(
-                    start,
-                    "the file is \(bytes.count) bytes, more than the limit of \(limits.maxInputBytes) (raise with "
-                        + "--max-input-bytes)"
-                )
-            ])
-        }
+        try InputBytes.check(bytes, file: file, limits: limits, kind: "YAML or JSON")
         let body =
             bytes.starts(with: TextPosition.byteOrderMark)
             ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
-            throw DiagnosticsError([Diagnostic(start, Self.emptyMessage)])
-        }
-        // Checked before UTF-8 and YAML so a binary file gets one plain message, not a parser's.
-        if let nul = bytes.firstIndex(of: 0) {
-            throw DiagnosticsError([
-                Diagnostic(
-                    TextPosition.location(ofByte: nul, in: bytes, file: file),
-                    "the file contains a NUL byte; it is binary data, not YAML or JSON text")
-            ])
-        }
-        if String(validating: bytes, as: UTF8.self) == nil {
-            throw DiagnosticsError([
-                Diagnostic(
-                    Self.locationOfInvalidUTF8(bytes, file: file),
-                    "the file is not UTF-8 text (invalid byte sequence here)")
-            ])
+            throw DiagnosticsError([Diagnostic(SourceLocation(file: file, line: 1, column: 1), Self.emptyMessage)])
         }
         guard format == .json else { return try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes) }
         if let violation = StrictJSON.check(bytes) {
@@ -135,20 +111,6 @@ public struct DocumentDecoder: Sendable {
     }
 
     static let emptyMessage = "the file is empty; a timeline needs at least 'version: 1' and 'cards'"
-
-    /// The place of the first byte that is not UTF-8.
-    static func locationOfInvalidUTF8(_ bytes: [UInt8], file: String) -> SourceLocation {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return TextPosition.location(ofByte: offset, in: bytes, file: file)
-            case .error: return TextPosition.location(ofByte: offset, in: bytes, file: file)
-            }
-        }
-    }
 }
 
 extension DocumentDecoder {

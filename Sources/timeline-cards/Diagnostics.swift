@@ -15,6 +15,7 @@ enum Diagnostics {
             return problems.map { Diagnostic(file: $0.file, message: "\($0.message) (--fonts)").description }
                 .joined(separator: "\n")
         case let failure as RenderFailure: return failure.description
+        case let failure as InputSource.LoadError: return failure.description
         default: return "error: \(error)"
         }
     }

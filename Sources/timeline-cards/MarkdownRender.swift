@@ -72,10 +72,14 @@ struct MarkdownRender {
             throw Failure(
                 code: 2, lines: ["error: -o \(pagePath) would replace the page itself; name another output page"])
         }
-        guard FileKind(atPath: page) == .other, let data = FileManager.default.contents(atPath: page) else {
-            throw Failure(code: 3, lines: ["\(page): error: cannot read the page"])
+        let markdown: MarkdownPage
+        do {
+            markdown = try MarkdownPage.read(page, limits: options.limits)
+        } catch RenderFailure.invalidInput(let diagnostics) {
+            throw Failure(code: 2, lines: diagnostics.map(\.description), problems: diagnostics.count)
+        } catch {
+            throw Failure(code: 3, lines: [Diagnostics.text(error)])
         }
-        let markdown = MarkdownPage(String(decoding: data, as: UTF8.self))
         let folder = String(pagePath[..<(pagePath.lastIndex(of: "/") ?? pagePath.startIndex)])
         let fileName = String(pagePath.split(separator: "/").last ?? "page.md")
         let stem = String(fileName.dropLast(PathName.fileExtension(of: fileName).count + 1))
@@ -95,7 +99,7 @@ struct MarkdownRender {
                 rendered.files += files.map { (PathName.appending($0.name, to: folder), $0.data) }
                 links.append(link)
             } catch RenderFailure.invalidInput(let diagnostics) {
-                problems += diagnostics.map(\.description)
+                problems += markdown.located(diagnostics, in: block).map(\.description)
             } catch {
                 throw Failure(code: 3, lines: [Diagnostics.text(error)])
             }

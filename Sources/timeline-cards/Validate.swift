@@ -24,20 +24,28 @@ struct Validate: ParsableCommand {
         if !files.inputs.isEmpty {
             sources += try files.loadSources()
         }
+        var problems: [Diagnostic] = []
         for page in pages {
-            guard FileKind(atPath: page) == .other, let data = FileManager.default.contents(atPath: page) else {
-                Diagnostics.print("\(page): error: cannot read the page")
+            do {
+                let markdown = try MarkdownPage.read(page, limits: input.limits)
+                let folder = FileWatcher.absolute(page + "/..")
+                let blocks = markdown.blocks.enumerated().map { index, block in
+                    InputSource(
+                        displayName: page, baseName: "block-\(index + 1)", data: Data(block.source.utf8),
+                        format: nil, directory: folder)
+                }
+                let found = TimelineKit.validateEach(blocks, limits: input.limits)
+                for (block, diagnostics) in zip(markdown.blocks, found) {
+                    problems += markdown.located(diagnostics, in: block)
+                }
+            } catch RenderFailure.invalidInput(let diagnostics) {
+                problems += diagnostics
+            } catch let error as InputSource.LoadError {
+                Diagnostics.print(error.description)
                 throw ExitCode(3)
             }
-            let folder = FileWatcher.absolute(page + "/..")
-            for (index, block) in MarkdownPage(String(decoding: data, as: UTF8.self)).blocks.enumerated() {
-                let source = InputSource(
-                    displayName: page, baseName: "block-\(index + 1)", data: Data(block.source.utf8),
-                    format: nil, directory: folder)
-                sources.append(source)
-            }
         }
-        let problems = TimelineKit.validate(sources, limits: input.limits)
+        problems = TimelineKit.validate(sources, limits: input.limits) + problems
         if !problems.isEmpty {
             Diagnostics.print(problems)
             throw ExitCode(2)

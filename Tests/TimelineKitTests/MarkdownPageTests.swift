@@ -1,4 +1,5 @@
 import TimelineKit
+import TimelineSpec
 import XCTest
 
 final class MarkdownPageTests: XCTestCase {
@@ -9,10 +10,12 @@ final class MarkdownPageTests: XCTestCase {
         )
         XCTAssertEqual(page.blocks.count, 2)
         XCTAssertEqual(page.blocks[0].fenceLine, 2)
-        XCTAssertEqual(page.blocks[0].source, "\n\nx: 1\n")
-        XCTAssertEqual(
-            page.blocks[1].source, String(repeating: "\n", count: 10) + "y: 2\n",
-            "indent removed, line 11 stays line 11")
+        XCTAssertEqual(page.blocks[0].source, "x: 1\n")
+        XCTAssertEqual(page.blocks[1].source, "y: 2\n", "indent removed")
+        XCTAssertEqual(page.blocks[1].droppedIndents, [2])
+        let problem = Diagnostic(file: "p.md", line: 1, column: 4, message: "m")
+        XCTAssertEqual(page.located([problem], in: page.blocks[1]).map(\.line), [11], "line 11 of the page")
+        XCTAssertEqual(page.located([problem], in: page.blocks[1]).map(\.column), [6], "the indent counted")
         XCTAssertEqual(
             page.rewritten { "![](p-\($0 + 1).svg)" },
             "a\n![](p-1.svg)\n````md\n```timeline\nnot: this\n```\n````\n  ![](p-2.svg)\nend")
@@ -22,6 +25,34 @@ final class MarkdownPageTests: XCTestCase {
         let page = MarkdownPage("```timeline\nx: 1")
         XCTAssertEqual(page.blocks.count, 1)
         XCTAssertEqual(page.rewritten { _ in "L" }, "L")
+    }
+
+    func testCRLFPagesFindTheirBlocksAndKeepTheirLineEndings() {
+        let page = MarkdownPage("a\r\n```timeline\r\nx: 1\r\n```\r\nb\r\n")
+        XCTAssertEqual(page.blocks.count, 1)
+        XCTAssertEqual(page.blocks[0].source, "x: 1\r\n")
+        XCTAssertEqual(page.rewritten { _ in "L" }, "a\r\nL\r\nb\r\n")
+    }
+
+    /// A problem of a block as a whole (an empty block) is put at its fence, not at 1:1.
+    func testEmptyBlockIsLocatedAtItsFence() {
+        let page = MarkdownPage("x\n\n   ```timeline\n   ```\n")
+        let problem = Diagnostic(file: "p.md", line: 1, column: 1, message: "the file is empty")
+        let located = page.located([problem], in: page.blocks[0])
+        XCTAssertEqual(located.map(\.line), [3])
+        XCTAssertEqual(located.map(\.column), [4])
+    }
+
+    /// 20,000 empty blocks once took 11 s and 812 MB: each block's text was padded to its line.
+    func testManyBlocksAreFoundInLinearTime() {
+        let clock = ContinuousClock()
+        let small = String(repeating: "```timeline\n```\n", count: 20_000)
+        let large = small + small
+        var counts: [Int] = []
+        let smallTime = clock.measure { counts.append(MarkdownPage(small).blocks.count) }
+        let largeTime = clock.measure { counts.append(MarkdownPage(large).blocks.count) }
+        XCTAssertEqual(counts, [20_000, 40_000])
+        XCTAssertLessThan(largeTime, smallTime * 2.5 + .milliseconds(50), "\(smallTime) then \(largeTime)")
     }
 
     func testImageLinksEscapeTheirText() {
