@@ -50,7 +50,8 @@ let package = Package(
             dependencies: [
                 "TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo", "CLinux",
             ]),
-        .target(name: "TimelineGolden", dependencies: ["TimelineKit", "TimelineCairo", "TimelineSpec", "CCairo"]),
+        .target(
+            name: "TimelineGolden", dependencies: ["TimelineKit", "TimelineCairo", "TimelineSpec", "TimelineModel", "CCairo"]),
         .target(
             name: "TimelineSnapshotTesting",
             dependencies: [

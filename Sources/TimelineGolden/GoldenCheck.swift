@@ -1,5 +1,6 @@
 import TimelineCairo
 import TimelineKit
+import TimelineModel
 import TimelineSpec
 
 #if canImport(FoundationEssentials)
@@ -162,6 +163,23 @@ public struct GoldenCheck: Sendable {
             report.problems.append(problem)
             return report
         }
+        // Two inputs whose images share a golden (`a.yaml` and `a.json`) would overwrite each
+        // other's golden, or be compared with the other's: refused, as `render` refuses them.
+        var inputsOfGolden: [String: String] = [:]
+        for output in outputs {
+            for image in output.images {
+                let path = Self.path(of: image, input: output.input.baseName, in: directory, feed: feed, layout: layout)
+                if let other = inputsOfGolden.updateValue(output.input.displayName, forKey: path),
+                    other != output.input.displayName
+                {
+                    let reason =
+                        "both \(MessageText.escaped(other)) and \(MessageText.escaped(output.input.displayName)) "
+                        + "have this golden; give the inputs different names"
+                    report.problems.append(SetupProblem(path: path, reason: reason))
+                }
+            }
+        }
+        if !report.problems.isEmpty { return report }
         for output in outputs {
             for image in output.images {
                 let input = output.input.baseName
@@ -176,6 +194,16 @@ public struct GoldenCheck: Sendable {
             }
         }
         return report
+    }
+
+    /// `path` as the folder of goldens and the part below it, which `ContainedFile` opens.
+    func containedPath(_ path: String) -> (root: String, relative: String) {
+        let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard path.hasPrefix(root + "/") else {
+            let split = path.lastIndex(of: "/").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) }
+            return split ?? (".", path)
+        }
+        return (root, String(path.dropFirst(root.count + 1)))
     }
 
     /// Where the golden of `image` of the input `input` lives in `folder`.
@@ -201,10 +229,12 @@ public struct GoldenCheck: Sendable {
         into report: inout Report
     ) throws {
         let golden: Data?
-        if FileKind(atPath: path) != nil {
-            // Only a regular file of bounded size is read: a FIFO or device in the folder of
-            // goldens is refused at once, never waited on.
-            switch RegularFile.read(path, maxBytes: Self.maxExpectedBytes) {
+        let (root, relative) = containedPath(path)
+        if ContainedFile.exists(relative, in: root) {
+            // Only a regular file of bounded size is read, and no link is followed inside the
+            // folder of goldens (a link to /proc/self/environ would be printed): a FIFO, device
+            // or link there is refused at once, never waited on or followed.
+            switch ContainedFile.read(relative, in: root, maxBytes: Self.maxExpectedBytes) {
             case .success(let bytes):
                 golden = Data(bytes)
             case .failure(let problem):

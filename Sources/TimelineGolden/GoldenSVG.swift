@@ -1,4 +1,5 @@
 import TimelineKit
+import TimelineModel
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -61,7 +62,9 @@ extension GoldenComparison {
         let characters = Array(line)
         let start = max(0, column - 40)
         let end = min(characters.count, start + 120)
-        return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        // Escaped: a golden's bytes (ESC, BEL, CR, NUL) must not drive the terminal or CI log.
+        let shown = MessageText.escaped(String(characters[start..<end]))
+        return (start > 0 ? "…" : "") + shown + (end < characters.count ? "…" : "")
     }
 
     /// Lines that differ only in numbers closer than `tolerance` (rounding can flip the third decimal).

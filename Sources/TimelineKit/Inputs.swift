@@ -30,6 +30,11 @@ public struct InputSource: Sendable {
     public var directory: String
     /// The file to read `data` from, until it is read.
     public private(set) var unreadFile: String?
+    /// The file `data` was read from, once read (nil for standard input and text in memory).
+    package private(set) var sourceFile: String?
+    /// The folder named on the command line that `unreadFile` was listed from: the file is read
+    /// without following a link below it (`ContainedFile`).
+    private var listedFrom: (folder: String, name: String)?
 
     /// An input held in memory.
     public init(displayName: String, baseName: String, data: Data, format: InputFormat?, directory: String) {
@@ -56,12 +61,16 @@ public struct InputSource: Sendable {
         guard let file = unreadFile else { return self }
         var source = self
         // Regular files only: an input named `x.yaml` may be a FIFO or a link to /dev/zero.
-        switch RegularFile.read(file, maxBytes: maxBytes) {
+        let read =
+            listedFrom.map { ContainedFile.read($0.name, in: $0.folder, maxBytes: maxBytes) }
+            ?? RegularFile.read(file, maxBytes: maxBytes)
+        switch read {
         case .success(let bytes): source.data = Data(bytes)
         case .failure(.tooLarge(let size, let limit)): throw LoadError.tooLarge(file, size, limit)
         case .failure(let problem): throw LoadError.refused(file, "the input \(problem.message)")
         }
         source.unreadFile = nil
+        source.sourceFile = file
         return source
     }
 
@@ -119,6 +128,13 @@ public struct InputSource: Sendable {
         try list(arguments, stdinFormat: stdinFormat, maxBytes: maxBytes).map { try $0.read(maxBytes: maxBytes) }
     }
 
+    /// Whether a file found in an input folder is an input: a YAML or JSON file, not hidden, and
+    /// not a scene this tool wrote (`--format scene` writes `NAME.scene.json`, maybe into the
+    /// folder it reads).
+    static func isListedInput(_ name: String) -> Bool {
+        InputFormat(fileName: name) != nil && !name.hasPrefix(".") && !name.lowercased().hasSuffix(".scene.json")
+    }
+
     /// Expands the command line's inputs without reading their files (the pipeline reads each):
     /// files, folders (their inputs, sorted), `-` for stdin, which is read as it cannot be again.
     /// - Throws: `LoadError` for the first input that cannot be found or listed.
@@ -142,9 +158,13 @@ public struct InputSource: Sendable {
             }
             if kind == .directory {
                 let entries = (try? manager.contentsOfDirectory(atPath: argument)) ?? []
-                let files = entries.filter { InputFormat(fileName: $0) != nil && !$0.hasPrefix(".") }.sorted()
+                let files = entries.filter(isListedInput).sorted()
                 if files.isEmpty { throw LoadError.noInputs(argument) }
-                sources += files.map { InputSource(file: PathName.appending($0, to: argument)) }
+                sources += files.map { name in
+                    var source = InputSource(file: PathName.appending(name, to: argument))
+                    source.listedFrom = (argument, name)
+                    return source
+                }
             } else {
                 guard InputFormat(fileName: argument) != nil else { throw LoadError.unsupported(argument) }
                 sources.append(InputSource(file: argument))

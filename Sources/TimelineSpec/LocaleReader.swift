@@ -39,8 +39,14 @@ extension DecodeContext {
         else {
             return false
         }
-        return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let subtags = parts.dropFirst()
+        // An extension or private use (`-u-ca-buddhist`, `-x-mine`): a one-character singleton
+        // followed by at least one subtag of its own.
+        for (offset, part) in zip(subtags.indices, subtags) where part.count == 1 {
+            guard offset + 1 < parts.count, parts[offset + 1].count > 1 else { return false }
+        }
+        return subtags.allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
     }
 }

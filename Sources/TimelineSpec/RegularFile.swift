@@ -1,3 +1,4 @@
+import TimelineModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,6 +13,8 @@ package enum RegularFile {
     package enum Problem: Error, Equatable {
         case cannotOpen(String)
         case notRegular(String)
+        /// A link below a folder, where links are not followed (`ContainedFile`): the folder.
+        case link(String)
         case tooLarge(size: Int, limit: Int)
         case readFailed(String)
 
@@ -19,6 +22,7 @@ package enum RegularFile {
             switch self {
             case .cannotOpen(let reason): return "cannot be opened (\(reason))"
             case .notRegular(let kind): return "is \(kind), not a regular file"
+            case .link(let folder): return "is a link, and links are not followed inside \(MessageText.escaped(folder))"
             case .tooLarge(let size, let limit): return "is \(size) bytes, more than the limit of \(limit)"
             case .readFailed(let reason): return "cannot be read (\(reason))"
             }
@@ -29,6 +33,11 @@ package enum RegularFile {
     package static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], Problem> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
+        return read(descriptor: descriptor, maxBytes: maxBytes)
+    }
+
+    /// The whole file open at `descriptor`, which this closes, or why it was refused.
+    package static func read(descriptor: Int32, maxBytes: Int) -> Result<[UInt8], Problem> {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }

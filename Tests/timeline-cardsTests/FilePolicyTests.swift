@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+/// The file policy end to end: nothing below a folder the user named is read through a link, a
+/// golden's bytes never reach the terminal raw, no image replaces an input, and two inputs never
+/// share a golden.
+final class FilePolicyTests: XCTestCase {
+    static let card = "version: 1\ncards:\n  - id: c\n    items:\n      - title: a\n"
+    private let manager = FileManager.default
+
+    private func write(_ text: String, _ path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func secret() throws -> URL {
+        let url = try CLIRunner.temporaryDirectory().appendingPathComponent("credentials.yaml")
+        try Data("token: SECRET-TOKEN-1234\n".utf8).write(to: url)
+        return url
+    }
+
+    func testAGoldenThatIsALinkIsRefusedAndNeverPrinted() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in.yaml", in: folder)
+        try manager.createDirectory(at: folder.appendingPathComponent("expected/in"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("expected/in/c.svg").path, withDestinationPath: try secret().path)
+        let result = try CLIRunner.run(["check", "in.yaml", "--expected", "expected", "--format", "svg"], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertFalse(result.stderr.contains("SECRET"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("a link"), result.stderr)
+    }
+
+    func testAGoldensControlCharactersArePrintedEscaped() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in.yaml", in: folder)
+        let recorded = try CLIRunner.run(
+            ["check", "in.yaml", "--expected", "expected", "--format", "svg", "--record"], directory: folder)
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        let golden = folder.appendingPathComponent("expected/in/c.svg")
+        var text = try String(contentsOf: golden, encoding: .utf8)
+        text = text.replacingOccurrences(of: "</svg>", with: "\u{1B}]0;owned\u{07}\u{1B}[2J\r</svg>")
+        try Data(text.utf8).write(to: golden)
+        let result = try CLIRunner.run(["check", "in.yaml", "--expected", "expected", "--format", "svg"], directory: folder)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1B}") || result.stderr.contains("\u{07}"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\\u{1B}"), result.stderr)
+    }
+
+    func testAFolderInputThatIsALinkOutOfTheFolderIsNotRead() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in/good.yaml", in: folder)
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("in/evil.yaml").path, withDestinationPath: try secret().path)
+        for command in [["render", "in", "-o", "out"], ["validate", "in"]] {
+            let result = try CLIRunner.run(command, directory: folder)
+            XCTAssertNotEqual(result.status, 0, result.stderr)
+            XCTAssertFalse(result.stderr.contains("SECRET") || result.stderr.contains("token"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("evil.yaml"), result.stderr)
+        }
+        XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing written")
+    }
+
+    func testScenesWrittenIntoTheInputFolderAreNotReadAsInputs() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in/a.yaml", in: folder)
+        for _ in 0..<2 {
+            let result = try CLIRunner.run(["render", "in", "-o", "in", "--format", "scene"], directory: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        let files = try manager.subpathsOfDirectory(atPath: folder.appendingPathComponent("in").path).sorted()
+        XCTAssertEqual(files, ["a.yaml", "c.scene.json"], "the scene of the first run is not read by the second")
+    }
+
+    func testAnImageNeverReplacesAnInput() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let scene = "{\"version\": 1, \"cards\": [{\"id\": \"x\", \"items\": [{\"title\": \"a\"}]}]}"
+        try write(scene, "x.scene.json", in: folder)
+        let result = try CLIRunner.run(["render", "x.scene.json", "-o", ".", "--format", "scene"], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("is an input of this run"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("x.scene.json"), encoding: .utf8), scene)
+    }
+
+    func testRecordRefusesInputsThatShareAGolden() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in/a.yaml", in: folder)
+        try write(Self.card.replacingOccurrences(of: "title: a", with: "title: b"), "in/a.yml", in: folder)
+        let result = try CLIRunner.run(
+            ["check", "in", "--expected", "expected", "--format", "svg", "--record"], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("have this golden"), result.stderr)
+        XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("expected/a/c.svg").path))
+    }
+}
