@@ -108,8 +108,12 @@ public struct BatchRender {
     }
 
     /// Reads, decodes, lays out and encodes every input in memory. `progress` gets the number
-    /// finished.
-    public func render(_ inputs: [InputSource], progress: ((Int) -> Void)? = nil) -> Result {
+    /// finished. With `staging`, each input's images are written to temporaries as soon as they
+    /// are made and let go of (the outputs then hold no images); `StagedImages.commit` puts them
+    /// in place.
+    public func render(
+        _ inputs: [InputSource], progress: ((Int) -> Void)? = nil, staging: StagedImages? = nil
+    ) -> Result {
         let slots = Slots(count: inputs.count)
         slots.progress = progress
         let workers = min(threads, max(1, inputs.count))
@@ -144,6 +148,10 @@ public struct BatchRender {
                     return
                 } catch {
                     failure = Self.failure(error, input: input)
+                }
+                if let staging, let made = output {
+                    failure = staging.stage(made, index: index)
+                    output = failure == nil ? Output(input: made.input, images: []) : nil
                 }
                 slots.lock.lock()
                 slots.outputs[index] = output

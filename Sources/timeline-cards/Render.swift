@@ -181,7 +181,8 @@ struct Render: ParsableCommand {
         batch.keepsRenderers = !watch // the process ends after this command
         if watch { outcome.interest.files.formUnion(iconFiles(of: loaded.sources, options: batch.options)) }
         let progress = ProgressReporter(total: loaded.sources.count)
-        var result = batch.render(loaded.sources, progress: progress.update)
+        let staging = StagedImages.canStage(target) ? StagedImages(writer: writer, inputs: loaded.sources) : nil
+        var result = batch.render(loaded.sources, progress: progress.update, staging: staging)
         progress.finish()
         result.timings.add(readTime)
         Diagnostics.print(result.problems)
@@ -194,8 +195,15 @@ struct Render: ParsableCommand {
         if let failure = result.failure { _ = Diagnostics.report(failure) }
         outcome.problems = result.problems.count
         outcome.exitCode = result.exitCode
-        guard result.exitCode == 0 else { return outcome }
-        write(&result, with: writer, batch: batch, into: &outcome)
+        guard result.exitCode == 0 else {
+            staging?.discard()
+            return outcome
+        }
+        if let staging {
+            commit(staging, timings: &result.timings, into: &outcome)
+        } else {
+            write(&result, with: writer, batch: batch, into: &outcome)
+        }
         guard outcome.exitCode == 0 else { return outcome }
         if timings { Diagnostics.print(result.timings.summary) }
         if !watch, verbose || progress.isInteractive {
@@ -204,6 +212,21 @@ struct Render: ParsableCommand {
                 "\(outcome.written) image\(outcome.written == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
         }
         return outcome
+    }
+
+    /// Puts a batch's staged images in place, counting them in `outcome` (and its exit code on a
+    /// failure).
+    private func commit(_ staging: StagedImages, timings: inout PhaseTimings, into outcome: inout Outcome) {
+        do {
+            try measureTime(&timings.write) {
+                try staging.commit { path in
+                    outcome.written += 1
+                    if verbose { Diagnostics.print("wrote \(path)") }
+                }
+            }
+        } catch {
+            outcome.exitCode = Diagnostics.report(error)
+        }
     }
 
     /// Writes a batch's images, counting them in `outcome` (and its exit code on a failure).

@@ -1,0 +1,160 @@
+import TimelineModel
+import TimelineSpec
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A batch's images written to temporaries beside their destinations as each input finishes,
+/// and renamed into place only when every input rendered: the batch holds one input's images at
+/// a time per thread (its peak memory is about its largest image, not the sum of all), and a bad
+/// input still leaves every file as it was (`discard()` removes the temporaries and the folders
+/// made for them).
+///
+/// Every destination goes through one place here: two images for one path, an image that would
+/// replace an input of the run, and a folder below the output folder that is a link (an image
+/// written through it would land anywhere) are refused before any byte is written.
+public final class StagedImages: @unchecked Sendable {
+    private let writer: OutputWriter
+    private let inputs: Set<FileIdentity>
+    private let lock = Lock()
+    private var staged: [Int: [TemporaryFile]] = [:]
+    private var owners: [String: String] = [:]
+    private var madeFolders: [String] = []
+    private var count = 0
+
+    /// A stager for `writer`'s folder; `inputs` are the run's input files, never to be replaced.
+    package init(writer: OutputWriter, inputs: [InputSource]) {
+        self.writer = writer
+        self.inputs = Set(inputs.compactMap { $0.unreadFile ?? $0.sourceFile }.compactMap(FileIdentity.init))
+    }
+
+    /// Whether images for `target` can be staged: a folder. One file or standard output takes
+    /// exactly one image, which the batch keeps in memory instead.
+    package static func canStage(_ target: OutputTarget) -> Bool {
+        if case .directory = target { return true }
+        return false
+    }
+
+    /// Writes `output`'s images (the `index`th input's) to temporaries, or says why not.
+    package func stage(_ output: BatchRender.Output, index: Int) -> RenderFailure? {
+        let files = output.images.map { (path: writer.path(for: $0, input: output.input.baseName), image: $0.encoded) }
+        if let problem = claim(files.map(\.path), input: output.input.displayName) {
+            return .invalidInput([Diagnostic(file: nil, message: problem)])
+        }
+        var temporaries: [TemporaryFile] = []
+        for (path, image) in files {
+            if let problem = makeFolder(TemporaryFile.split(path).folder) {
+                temporaries.forEach { $0.discard() }
+                return Self.failure(WriteProblem(path: path, reason: problem), input: output.input.displayName)
+            }
+            switch TemporaryFile.create(for: path, writing: image) {
+            case .success(let temporary): temporaries.append(temporary)
+            case .failure(let problem):
+                temporaries.forEach { $0.discard() }
+                return Self.failure(problem, input: output.input.displayName)
+            }
+        }
+        lock.withLock { staged[index] = temporaries }
+        return nil
+    }
+
+    private static func failure(_ problem: WriteProblem, input: String) -> RenderFailure {
+        var failure = WriteFailure(problem)
+        failure.input = input
+        return .writing(failure)
+    }
+
+    /// Renames every staged image into place, in input order; `written` is told each path.
+    package func commit(written: (String) -> Void) throws {
+        let order = lock.withLock { staged.keys.sorted() }
+        for (position, index) in order.enumerated() {
+            let temporaries = lock.withLock { staged.removeValue(forKey: index) ?? [] }
+            for (offset, temporary) in temporaries.enumerated() {
+                if let problem = temporary.commit() {
+                    temporaries[(offset + 1)...].forEach { $0.discard() }
+                    discard()
+                    var failure = WriteFailure(problem, replaced: [])
+                    failure.inputsWritten = position
+                    throw RenderFailure.writing(failure)
+                }
+                written(temporary.destination)
+            }
+        }
+    }
+
+    /// Removes every temporary and the folders made for them (those left empty).
+    package func discard() {
+        let (temporaries, folders) = lock.withLock { () -> ([TemporaryFile], [String]) in
+            defer {
+                staged = [:]
+                madeFolders = []
+            }
+            return (staged.values.flatMap { $0 }, madeFolders)
+        }
+        temporaries.forEach { $0.discard() }
+        for folder in folders.reversed() { _ = rmdir(folder) }
+    }
+
+    /// Refuses a path another input claimed, or that is an input of the run.
+    private func claim(_ paths: [String], input: String) -> String? {
+        lock.withLock { () -> String? in
+            for path in paths {
+                if let other = owners[path], other != input {
+                    return "two images would be written to \(MessageText.escaped(path)); give the inputs different names"
+                }
+                if FileIdentity(path).map(inputs.contains) == true {
+                    return "\(MessageText.escaped(path)) is an input of this run; an image must not replace it"
+                }
+            }
+            for path in paths { owners[path] = input }
+            return nil
+        }
+    }
+
+    /// Makes `folder` (with its slash) below the output folder, refusing a link on the way.
+    private func makeFolder(_ folder: String) -> String? {
+        guard case .directory(let root) = writer.target else { return nil }
+        let trimmedRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
+        var below = folder.hasPrefix(trimmedRoot + "/") ? String(folder.dropFirst(trimmedRoot.count + 1)) : ""
+        if below.hasSuffix("/") { below.removeLast() }
+        return lock.withLock { () -> String? in
+            if !OutputFolders.isFolder(trimmedRoot) {
+                let missing = Self.missingFolders(trimmedRoot)
+                if let problem = OutputFolders.create(trimmedRoot) { return problem }
+                madeFolders += missing
+            }
+            var path = trimmedRoot
+            for part in below.split(separator: "/") {
+                path += "/" + part
+                var info = stat()
+                if lstat(path, &info) == 0 {
+                    if info.st_mode & S_IFMT == S_IFLNK {
+                        return "\(MessageText.escaped(path)) is a link; images are not written through links below "
+                            + MessageText.escaped(trimmedRoot)
+                    }
+                    continue
+                }
+                if let problem = OutputFolders.create(path) { return problem }
+                madeFolders.append(path)
+            }
+            return nil
+        }
+    }
+
+    /// The folders of `path` that do not exist yet, outermost first.
+    private static func missingFolders(_ path: String) -> [String] {
+        var missing: [String] = []
+        var current = path
+        while !current.isEmpty, current != "/", !OutputFolders.isFolder(current) {
+            missing.insert(current, at: 0)
+            guard let slash = current.lastIndex(of: "/") else { break }
+            current = String(current[..<slash])
+        }
+        return missing
+    }
+}
