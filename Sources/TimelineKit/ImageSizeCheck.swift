@@ -31,7 +31,10 @@ extension TimelineRenderer {
     func checkSize(width: Double, height: Double, format: ImageFormat, location: SourceLocation?, what: String) throws {
         let limit = sideLimit(for: format)
         // Written so NaN or infinity fail too: nothing after this converts a bad size to Int.
-        if width.isFinite && height.isFinite && max(width, height) <= limit { return }
+        if width.isFinite && height.isFinite && max(width, height) <= limit {
+            try checkPixels(width: width, height: height, format: format, location: location, what: what)
+            return
+        }
         let beyondSanity = !(width.isFinite && height.isFinite && max(width, height) <= options.maxVectorSide)
         let scale = options.scale(for: format)
         let (pixelWidth, pixelHeight) = (
@@ -53,6 +56,23 @@ extension TimelineRenderer {
                 + "\(Int(options.maxVectorSide))"
         }
         // A document made in code has no place: the message names the input.
+        throw RenderFailure.invalidInput([
+            location.map { Diagnostic($0, message) } ?? Diagnostic(file: "input", message: message)
+        ])
+    }
+
+    /// Refuses a PNG of more pixels than `Limits.maxPixels`, sides within their limit or not.
+    private func checkPixels(
+        width: Double, height: Double, format: ImageFormat, location: SourceLocation?, what: String
+    ) throws {
+        guard format == .png else { return }
+        let scale = options.scale(for: .png)
+        let pixels = (width.rounded(.up) * scale).rounded(.up) * (height.rounded(.up) * scale).rounded(.up)
+        guard pixels > Double(options.limits.maxPixels) else { return }
+        let message =
+            "\(what) would be \(Self.whole(width.rounded(.up) * scale))×\(Self.whole(height.rounded(.up) * scale)) px "
+            + "as PNG, \(Self.whole(pixels)) pixels, more than the limit of \(options.limits.maxPixels) (lower "
+            + "--scale, narrow the card, use SVG or PDF, or raise --max-pixels)"
         throw RenderFailure.invalidInput([
             location.map { Diagnostic($0, message) } ?? Diagnostic(file: "input", message: message)
         ])

@@ -31,6 +31,12 @@ enum OutputFolders {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Whether `path` is a folder itself, not a link to one.
+    static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// What is at `path`, as a noun phrase: "a file", "a device", ...
     static func kind(of path: String) -> String {
         var info = stat()

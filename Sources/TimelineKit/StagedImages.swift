@@ -22,7 +22,8 @@ public final class StagedImages: @unchecked Sendable {
     private let writer: OutputWriter
     private let inputs: Set<FileIdentity>
     private let lock = Lock()
-    private var staged: [Int: [TemporaryFile]] = [:]
+    private var staged: [Int: (input: String, files: [TemporaryFile])] = [:]
+    private var swept: Set<String> = []
     private var owners: [String: String] = [:]
     private var madeFolders: [String] = []
     private var count = 0
@@ -52,6 +53,7 @@ public final class StagedImages: @unchecked Sendable {
                 temporaries.forEach { $0.discard() }
                 return Self.failure(WriteProblem(path: path, reason: problem), input: output.input.displayName)
             }
+            sweepOnce(TemporaryFile.split(path).folder)
             switch TemporaryFile.create(for: path, writing: image) {
             case .success(let temporary): temporaries.append(temporary)
             case .failure(let problem):
@@ -59,7 +61,7 @@ public final class StagedImages: @unchecked Sendable {
                 return Self.failure(problem, input: output.input.displayName)
             }
         }
-        lock.withLock { staged[index] = temporaries }
+        lock.withLock { staged[index] = (output.input.displayName, temporaries) }
         return nil
     }
 
@@ -69,18 +71,27 @@ public final class StagedImages: @unchecked Sendable {
         return .writing(failure)
     }
 
-    /// Renames every staged image into place, in input order; `written` is told each path.
+    /// Renames every staged image into place, in input order, each input's all or nothing as
+    /// far as renames allow; `written` is told each path.
     package func commit(written: (String) -> Void) throws {
         let order = lock.withLock { staged.keys.sorted() }
         for (position, index) in order.enumerated() {
-            let temporaries = lock.withLock { staged.removeValue(forKey: index) ?? [] }
+            guard let (input, temporaries) = lock.withLock({ staged.removeValue(forKey: index) }) else { continue }
+            func fail(_ problem: WriteProblem, replaced: [String]) -> RenderFailure {
+                temporaries.forEach { $0.discard() }
+                discard()
+                var failure = WriteFailure(problem, replaced: replaced)
+                failure.input = input
+                failure.inputsWritten = position
+                return .writing(failure)
+            }
+            // rename cannot put a file over a folder: found before any of the input's images moves.
+            for temporary in temporaries where OutputFolders.isRealFolder(temporary.destination) {
+                throw fail(WriteProblem(path: temporary.destination, reason: "a folder of that name is in the way"), replaced: [])
+            }
             for (offset, temporary) in temporaries.enumerated() {
                 if let problem = temporary.commit() {
-                    temporaries[(offset + 1)...].forEach { $0.discard() }
-                    discard()
-                    var failure = WriteFailure(problem, replaced: [])
-                    failure.inputsWritten = position
-                    throw RenderFailure.writing(failure)
+                    throw fail(problem, replaced: temporaries[..<offset].map(\.destination))
                 }
                 written(temporary.destination)
             }
@@ -94,10 +105,16 @@ public final class StagedImages: @unchecked Sendable {
                 staged = [:]
                 madeFolders = []
             }
-            return (staged.values.flatMap { $0 }, madeFolders)
+            return (staged.values.flatMap(\.files), madeFolders)
         }
         temporaries.forEach { $0.discard() }
         for folder in folders.reversed() { _ = rmdir(folder) }
+    }
+
+    /// Removes the temporaries killed runs left in `folder`, once a run.
+    private func sweepOnce(_ folder: String) {
+        guard lock.withLock({ swept.insert(folder).inserted }) else { return }
+        TemporaryFile.removeStale(in: folder)
     }
 
     /// Refuses a path another input claimed, or that is an input of the run.

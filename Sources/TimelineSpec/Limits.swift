@@ -14,6 +14,9 @@ public struct Limits: Hashable, Sendable {
     public var maxExpandedBytes = 4 * 1024 * 1024
     /// Bytes in one input file.
     public var maxInputBytes = 64 * 1024 * 1024
+    /// Pixels in one PNG image (width × height at its scale): 128 Mi pixels are 512 MiB of
+    /// surface. A 137-byte input once asked for 32,000 × 32,000 pixels (4 GB).
+    public var maxPixels = 128 << 20
     /// Levels of YAML collections inside collections.
     public var maxYAMLDepth = 64
     /// libyaml refuses deeper nesting itself (its process-wide default, never changed here).

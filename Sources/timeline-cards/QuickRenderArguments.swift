@@ -73,6 +73,7 @@ enum QuickRenderArguments {
         input.maxExpandedBytes = WholeNumber(limits.maxExpandedBytes)
         input.maxInputBytes = WholeNumber(limits.maxInputBytes)
         input.maxDepth = WholeNumber(limits.maxYAMLDepth)
+        input.maxPixels = WholeNumber(limits.maxPixels)
         input.shard = nil
         var image = ImageFlags()
         image.feed = false

@@ -60,6 +60,9 @@ struct InputFlags: ParsableArguments {
     @Option(help: "Deepest nesting of YAML collections.")
     var maxDepth = WholeNumber(Limits().maxYAMLDepth)
 
+    @Option(help: "Most pixels in one PNG image (width × height).")
+    var maxPixels = WholeNumber(Limits().maxPixels)
+
     @Option(
         help: ArgumentHelp(
             "Take only shard K of N of the inputs, a stable part chosen by a hash of each input's path (for CI "
@@ -76,6 +79,7 @@ struct InputFlags: ParsableArguments {
         limits.maxExpandedBytes = maxExpandedBytes.value
         limits.maxInputBytes = maxInputBytes.value
         limits.maxYAMLDepth = maxDepth.value
+        limits.maxPixels = maxPixels.value
         return limits
     }
 
@@ -88,7 +92,7 @@ struct InputFlags: ParsableArguments {
         for (flag, value) in [
             ("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
             ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes),
-            ("--max-depth", maxDepth),
+            ("--max-depth", maxDepth), ("--max-pixels", maxPixels),
         ] where value.value < 1 {
             throw ValidationError("\(flag) must be at least 1")
         }
@@ -164,7 +168,8 @@ struct ImageFlags: ParsableArguments {
     var strict = false
 
     func validate() throws {
-        if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be above 0 and at most 16") }
+        // Below a tenth, a card is a few pixels wide (0.0001 gave 1×1 images, 1e-300 a cairo error).
+        if let scale, !(scale >= 0.1 && scale <= 16) { throw ValidationError("--scale must be from 0.1 to 16") }
         if let theme, !TimelineKit.themes.contains(where: { $0.name == theme }),
             !FileManager.default.fileExists(atPath: theme)
         {
