@@ -131,7 +131,7 @@ public struct InputSource: Sendable {
     /// Whether a file found in an input folder is an input: a YAML or JSON file, not hidden, and
     /// not a scene this tool wrote (`--format scene` writes `NAME.scene.json`, maybe into the
     /// folder it reads).
-    static func isListedInput(_ name: String) -> Bool {
+    package static func isListedInput(_ name: String) -> Bool {
         InputFormat(fileName: name) != nil && !name.hasPrefix(".") && !name.lowercased().hasSuffix(".scene.json")
     }
 

@@ -20,17 +20,32 @@ final class FileWatcher {
     struct Interest {
         var files: Set<String> = []
         var folders: Set<String> = []
+        /// What the last round wrote: its own images and pages never trigger a round (a scene
+        /// written into the input folder once re-rendered ten times a second for ever).
+        var written: Set<String> = []
 
         func matches(_ path: String) -> Bool {
-            if files.contains(path) { return true }
+            if written.contains(path) { return false }
+            if files.contains(path) || folders.contains(path) { return true }  // a folder replaced
             let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
             let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
-            guard folders.contains(folder), !name.hasPrefix(".") else { return false }
-            return InputFormat(fileName: String(name)) != nil
+            guard folders.contains(folder) else { return false }
+            return InputSource.isListedInput(String(name))
         }
 
         var watchedFolders: Set<String> {
-            folders.union(files.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) })
+            folders.union(files.map(Self.parent))
+        }
+
+        /// The folders above the watched ones: a watched folder deleted and made again (git
+        /// checkout, a generator) is seen there, and watched anew.
+        var parentFolders: Set<String> {
+            Set(watchedFolders.map(Self.parent)).subtracting(watchedFolders)
+        }
+
+        static func parent(_ path: String) -> String {
+            let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+            return parent.isEmpty ? "/" : parent
         }
     }
 
@@ -59,8 +74,8 @@ final class FileWatcher {
     /// Blocks until a file of `interest` is written, created, moved in or removed; then waits for
     /// the burst of events an editor's save makes to settle.
     func waitForChange(_ interest: Interest) {
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY)
-        for folder in interest.watchedFolders where !watches.values.contains(folder) {
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM)
+        for folder in interest.watchedFolders.union(interest.parentFolders) where !watches.values.contains(folder) {
             let watch = inotify_add_watch(descriptor, folder, mask)
             if watch >= 0 { watches[watch] = folder }
         }
@@ -74,7 +89,9 @@ final class FileWatcher {
         // Drain what follows within 100 ms.
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while poll(&poller, 1, 100) > 0 {
-            if read(descriptor, &buffer, buffer.count) <= 0 { break }
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            _ = events(in: buffer[..<count])  // for the folders that went away
         }
     }
 
@@ -83,10 +100,12 @@ final class FileWatcher {
         var offset = bytes.startIndex
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= bytes.endIndex {
-            let (watch, length) = bytes.withUnsafeBytes { raw -> (Int32, Int) in
+            let (watch, length, mask) = bytes.withUnsafeBytes { raw -> (Int32, Int, UInt32) in
                 let event = raw.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
-                return (event.wd, Int(event.len))
+                return (event.wd, Int(event.len), event.mask)
             }
+            // The folder is gone (deleted, or moved away): watched again when it comes back.
+            if mask & UInt32(IN_IGNORED) != 0 { watches[watch] = nil }
             let nameBytes = bytes[(offset + header)..<min(offset + header + length, bytes.endIndex)].prefix { $0 != 0 }
             if let folder = watches[watch], !nameBytes.isEmpty {
                 paths.append(folder + "/" + String(decoding: nameBytes, as: UTF8.self))

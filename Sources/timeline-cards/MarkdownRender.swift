@@ -54,6 +54,7 @@ struct MarkdownRender {
                     throw Failure(code: 3, lines: [Diagnostics.text(error)])
                 }
                 if path != outputPage { outcome.written += 1 } // images; the page is not one
+                outcome.interest.written.insert(FileWatcher.absolute(path))
                 if verbose { Diagnostics.print("wrote \(path)") }
             }
         } catch {

@@ -221,6 +221,7 @@ struct Render: ParsableCommand {
             try measureTime(&timings.write) {
                 try staging.commit { path in
                     outcome.written += 1
+                    if watch { outcome.interest.written.insert(FileWatcher.absolute(path)) }
                     if verbose { Diagnostics.print("wrote \(path)") }
                 }
             }
@@ -236,6 +237,7 @@ struct Render: ParsableCommand {
         do {
             try batch.write(result.outputs, with: writer, timings: &result.timings) { path in
                 outcome.written += 1
+                if watch { outcome.interest.written.insert(FileWatcher.absolute(path)) }
                 if verbose { Diagnostics.print("wrote \(path)") }
             }
         } catch {
