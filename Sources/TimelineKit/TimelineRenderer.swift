@@ -180,8 +180,9 @@ public final class TimelineRenderer {
         }
         return try scenes.map { image in
             do {
+                let scene = image.format == .scene ? Self.namingIcons(image.scene, of: document) : image.scene
                 let encoded = try painter.encode(
-                    image.scene, format: image.format, scale: options.scale(for: image.format),
+                    scene, format: image.format, scale: options.scale(for: image.format),
                     creationDate: options.creationDate, name: image.name)
                 return RenderedImage(name: image.name, format: image.format, encoded: encoded)
             } catch {
@@ -189,5 +190,17 @@ public final class TimelineRenderer {
                     input: document.source, image: image.name, format: image.format, underlying: error)
             }
         }
+    }
+
+    /// `scene` with its icons named by their paths inside the input's folder, as the scene JSON
+    /// shows them: an absolute path would differ from checkout to checkout and tell where it is.
+    private static func namingIcons(_ scene: Scene, of document: Document) -> Scene {
+        var named = scene
+        for index in named.nodes.indices {
+            guard case .image(var node) = named.nodes[index], let icon = document.icons[node.path] else { continue }
+            node.path = icon.name
+            named.nodes[index] = .image(node)
+        }
+        return named
     }
 }

@@ -15,12 +15,16 @@ public struct IconFile: Hashable, Sendable, Codable {
     public var location: SourceLocation
     /// How messages name it: the key's path and the value as written.
     public var label: String
+    /// Its path inside the input's folder (`icons/rain.png`): what the scene JSON shows, the
+    /// same in every checkout, where the absolute path would tell where the input lies.
+    public var name: String
 
     /// An icon read from a file.
-    public init(kind: Kind, bytes: [UInt8], location: SourceLocation, label: String) {
+    public init(kind: Kind, bytes: [UInt8], location: SourceLocation, label: String, name: String = "") {
         self.kind = kind
         self.bytes = bytes
         self.location = location
         self.label = label
+        self.name = name
     }
 }

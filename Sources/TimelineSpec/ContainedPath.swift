@@ -39,4 +39,11 @@ enum ContainedPath {
         }
         return .success(real)
     }
+
+    /// `resolved` (what `resolve` gave) as a path inside `base`'s real folder.
+    static func relative(_ resolved: String, in base: String) -> String {
+        let root = URL(fileURLWithPath: base).standardizedFileURL.resolvingSymlinksInPath().path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return resolved.hasPrefix(prefix) ? String(resolved.dropFirst(prefix.count)) : String(resolved.split(separator: "/").last ?? "")
+    }
 }

@@ -322,7 +322,8 @@ struct DocumentReader {
                 return nil
             }
             let label = "\(path()).icon: \(DecodeContext.quoted(name))"
-            switch icons.read(resolved, kind: kind, label: label, location: context.location(value)) {
+            let inFolder = ContainedPath.relative(resolved, in: baseDirectory)
+            switch icons.read(resolved, kind: kind, label: label, name: inFolder, location: context.location(value)) {
             case .success: return resolved
             case .failure(let problem): context.error(value, "\(label) \(problem.message)")
             }

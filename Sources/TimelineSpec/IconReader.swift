@@ -24,8 +24,9 @@ final class IconReader {
     }
 
     /// The icon at `path` (already resolved inside the input's folder), or why it is refused.
-    func read(_ path: String, kind: IconFile.Kind, label: String, location: SourceLocation) -> Result<Void, IconProblem>
-    {
+    func read(
+        _ path: String, kind: IconFile.Kind, label: String, name: String, location: SourceLocation
+    ) -> Result<Void, IconProblem> {
         if icons[path] != nil { return .success(()) }
         let bytes: [UInt8]
         switch RegularFile.read(path, maxBytes: Self.maxFileBytes) {
@@ -53,7 +54,7 @@ final class IconReader {
         guard totalPixels <= Self.maxDocumentPixels else {
             return .failure(.documentBudget("pixels", Self.maxDocumentPixels))
         }
-        let icon = IconFile(kind: kind, bytes: bytes, location: location, label: label)
+        let icon = IconFile(kind: kind, bytes: bytes, location: location, label: label, name: name)
         if let problem = check?(icon) { return .failure(.undrawable(problem)) }
         icons[path] = icon
         return .success(())

@@ -93,4 +93,19 @@ final class FilePolicyTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("have this golden"), result.stderr)
         XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("expected/a/c.svg").path))
     }
+
+    /// The scene JSON names an icon by its path inside the input's folder: an absolute path told
+    /// where the checkout lies and made scene goldens differ between checkouts.
+    func testSceneJSONNamesIconsInsideTheInputsFolder() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let icon = URL(fileURLWithPath: CLIRunner.fixture("icons")).appendingPathComponent("rain.png")
+        try manager.createDirectory(at: folder.appendingPathComponent("in/icons"), withIntermediateDirectories: true)
+        try manager.copyItem(at: icon, to: folder.appendingPathComponent("in/icons/rain.png"))
+        try write("version: 1\ncards:\n  - id: c\n    items:\n      - {title: a, icon: ./icons/rain.png}\n", "in/a.yaml", in: folder)
+        let result = try CLIRunner.run(["render", "in/a.yaml", "-o", "out", "--format", "scene"], directory: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let scene = try String(contentsOf: folder.appendingPathComponent("out/c.scene.json"), encoding: .utf8)
+        XCTAssertTrue(scene.contains("\"path\" : \"icons/rain.png\""), scene)
+        XCTAssertFalse(scene.contains(folder.path), "no absolute path")
+    }
 }

@@ -351,6 +351,19 @@ struct ScenePainter {
         cairo_fill(cr)
     }
 
+    /// A number as cairo's tag attributes read it: plain decimals, never Swift's exponent form
+    /// (`5.6e-14` made cairo refuse the tag, "invalid tag", and the PDF fail).
+    static func attributeNumber(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let thousandths = (value * 1000).rounded()
+        guard abs(thousandths) < 1e15 else { return "0" }
+        let whole = Int(thousandths)
+        let sign = whole < 0 ? "-" : ""
+        let magnitude = abs(whole)
+        let fraction = String(magnitude % 1000)
+        return sign + String(magnitude / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
     private func paintLink(_ link: LinkNode) {
         guard marksPDFStructure else { return }
         // Backslashes and quotes escaped for cairo's attribute string, scalar by scalar.
@@ -359,7 +372,8 @@ struct ScenePainter {
             if scalar == "\\" || scalar == "'" { uri.unicodeScalars.append("\\") }
             uri.unicodeScalars.append(scalar)
         }
-        let attributes = "uri='\(uri)' rect=[\(link.rect.x) \(link.rect.y) \(link.rect.width) \(link.rect.height)]"
+        let rect = [link.rect.x, link.rect.y, max(0, link.rect.width), max(0, link.rect.height)]
+        let attributes = "uri='\(uri)' rect=[\(rect.map(Self.attributeNumber).joined(separator: " "))]"
         cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
         cairo_tag_end(cr, CAIRO_TAG_LINK)
     }
