@@ -189,6 +189,26 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(try contents(out), earlier.keys.sorted())
     }
 
+    /// A user whose home cannot be written (a CI user, nobody) gets no "Fontconfig error: No
+    /// writable cache directories" on every run: the bundled fonts are added file by file, which
+    /// writes no cache.
+    func testAUserWithoutAWritableHomeGetsNoFontconfigMessage() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user")
+        }
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.oneItem, to: folder.appendingPathComponent("in.yaml"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        let result = try CLIRunner.run(
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", CLIRunner.executable.path, "render", "in.yaml",
+                "-o", "out", "--format", "png",
+            ], directory: folder, environment: ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"],
+            executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+    }
+
     /// Where no thread can be made (a limit of one process for the user), a render ends with exit
     /// 3 and GLib's message, and writes nothing: it waited for ever for the font-loading thread,
     /// then, that fixed, trapped in GLib when Pango could not start its own. Help and a bad input

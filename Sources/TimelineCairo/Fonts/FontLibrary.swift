@@ -94,7 +94,6 @@ public final class FontLibrary {
         for family in fallbackFamilies { fallbacks += "<string>" + family + "</string>" }
         return """
             <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
-            <cachedir prefix="xdg">timeline-cards/fontconfig</cachedir>
             <match target="pattern"><test name="family"><string>sans-serif</string></test>
             <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
             <match target="pattern"><test name="family"><string>sans</string></test>
@@ -126,7 +125,9 @@ public final class FontLibrary {
                 FcConfigDestroy(config)
                 throw SetupError.missingFonts(bundledFontDirectory ?? "(no resource bundle)")
             }
-            if FcConfigAppFontAddDir(config, bundled) == FcFalse {
+            // File by file, in the order fontconfig's folder scan takes them: the folder scan
+            // also writes a cache, and prints "No writable cache directories" where it cannot.
+            if !addFonts(in: bundled, to: config).isEmpty {
                 FcConfigDestroy(config)
                 throw SetupError.fontconfig("cannot read fonts in \(bundled)")
             }
