@@ -51,7 +51,8 @@ let package = Package(
                 "TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo", "CLinux",
             ]),
         .target(
-            name: "TimelineGolden", dependencies: ["TimelineKit", "TimelineCairo", "TimelineSpec", "TimelineModel", "CCairo"]),
+            name: "TimelineGolden",
+            dependencies: ["TimelineKit", "TimelineCairo", "TimelineSpec", "TimelineModel", "CCairo"]),
         .target(
             name: "TimelineSnapshotTesting",
             dependencies: [
@@ -76,7 +77,8 @@ let package = Package(
         .testTarget(name: "TimelineSceneTests", dependencies: ["TimelineScene", "CCairo"]),
         .testTarget(name: "TimelineModelTests", dependencies: ["TimelineModel", "TimelineTestSupport"]),
         .testTarget(
-            name: "TimelineSpecTests", dependencies: ["TimelineSpec", "TimelineModel", "TimelinePolicy", "TimelineTestSupport"]),
+            name: "TimelineSpecTests",
+            dependencies: ["TimelineSpec", "TimelineModel", "TimelinePolicy", "TimelineTestSupport"]),
         .testTarget(
             name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],
             exclude: ["Snapshots"]),

@@ -224,7 +224,8 @@ public struct BatchRender {
             let message = "\(single) takes exactly one image, but this run makes \(count); write to a folder instead"
             throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])
         }
-        let inputs = Set(outputs.compactMap { $0.input.unreadFile ?? $0.input.sourceFile }.compactMap(FileIdentity.init))
+        let inputs = Set(
+            outputs.compactMap { $0.input.unreadFile ?? $0.input.sourceFile }.compactMap(FileIdentity.init))
         for (path, _) in planned.joined() where FileIdentity(path).map(inputs.contains) == true {
             let message = "\(MessageText.escaped(path)) is an input of this run; an image must not replace it"
             throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])

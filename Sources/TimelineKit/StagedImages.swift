@@ -50,14 +50,14 @@ public final class StagedImages: @unchecked Sendable {
         var temporaries: [TemporaryFile] = []
         for (path, image) in files {
             if let problem = makeFolder(TemporaryFile.split(path).folder) {
-                temporaries.forEach { $0.discard() }
+                for temporary in temporaries { temporary.discard() }
                 return Self.failure(WriteProblem(path: path, reason: problem), input: output.input.displayName)
             }
             sweepOnce(TemporaryFile.split(path).folder)
             switch TemporaryFile.create(for: path, writing: image) {
             case .success(let temporary): temporaries.append(temporary)
             case .failure(let problem):
-                temporaries.forEach { $0.discard() }
+                for temporary in temporaries { temporary.discard() }
                 return Self.failure(problem, input: output.input.displayName)
             }
         }
@@ -78,7 +78,7 @@ public final class StagedImages: @unchecked Sendable {
         for (position, index) in order.enumerated() {
             guard let (input, temporaries) = lock.withLock({ staged.removeValue(forKey: index) }) else { continue }
             func fail(_ problem: WriteProblem, replaced: [String]) -> RenderFailure {
-                temporaries.forEach { $0.discard() }
+                for temporary in temporaries { temporary.discard() }
                 discard()
                 var failure = WriteFailure(problem, replaced: replaced)
                 failure.input = input
@@ -87,7 +87,9 @@ public final class StagedImages: @unchecked Sendable {
             }
             // rename cannot put a file over a folder: found before any of the input's images moves.
             for temporary in temporaries where OutputFolders.isRealFolder(temporary.destination) {
-                throw fail(WriteProblem(path: temporary.destination, reason: "a folder of that name is in the way"), replaced: [])
+                throw fail(
+                    WriteProblem(path: temporary.destination, reason: "a folder of that name is in the way"),
+                    replaced: [])
             }
             for (offset, temporary) in temporaries.enumerated() {
                 if let problem = temporary.commit() {
@@ -107,7 +109,7 @@ public final class StagedImages: @unchecked Sendable {
             }
             return (staged.values.flatMap(\.files), madeFolders)
         }
-        temporaries.forEach { $0.discard() }
+        for temporary in temporaries { temporary.discard() }
         for folder in folders.reversed() { _ = rmdir(folder) }
     }
 
@@ -122,7 +124,8 @@ public final class StagedImages: @unchecked Sendable {
         lock.withLock { () -> String? in
             for path in paths {
                 if let other = owners[path], other != input {
-                    return "two images would be written to \(MessageText.escaped(path)); give the inputs different names"
+                    return
+                        "two images would be written to \(MessageText.escaped(path)); give the inputs different names"
                 }
                 if FileIdentity(path).map(inputs.contains) == true {
                     return "\(MessageText.escaped(path)) is an input of this run; an image must not replace it"

@@ -34,14 +34,15 @@ enum InlineMarkup {
             let doubled = scalar == "*" && index + 1 < scalars.count && scalars[index + 1] == "*"
             if scalar == "`", let close = next.backtick(from: index + 1) {
                 flush()
-                spans.append(InlineSpan(text: string(scalars[(index + 1)..<close]), bold: bold, italic: italic, code: true))
+                spans.append(
+                    InlineSpan(text: string(scalars[(index + 1)..<close]), bold: bold, italic: italic, code: true))
                 index = close + 1
             } else if doubled, bold || next.doubleStar(from: index + 2) != nil {
                 flush()
                 bold.toggle()
                 index += 2
             } else if doubled {
-                plain.append(contentsOf: scalars[index...(index + 1)])  // `**` with no twin, as typed
+                plain.append(contentsOf: scalars[index...(index + 1)]) // `**` with no twin, as typed
                 index += 2
             } else if scalar == "*", italic || next.star(from: index + 1) != nil {
                 flush()

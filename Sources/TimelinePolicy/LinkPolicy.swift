@@ -30,7 +30,7 @@ public enum LinkPolicy {
             let value = scalars[index].value
             if value < 0x20 || (0x7F...0x9F).contains(value) { return .failure(.controlCharacter) }
             if value == 0x25, index + 2 < scalars.count, isHex(scalars[index + 1]), isHex(scalars[index + 2]) {
-                out.append(0x25)  // an escape already written
+                out.append(0x25) // an escape already written
             } else if value < 0x80, kept[Int(value)] {
                 out.append(UInt8(value))
             } else {

@@ -14,7 +14,8 @@ import Darwin
 /// `RegularFile` checks any file.
 package enum ContainedFile {
     /// The whole file at `relative` inside `root`, or why it was refused.
-    package static func read(_ relative: String, in root: String, maxBytes: Int) -> Result<[UInt8], RegularFile.Problem> {
+    package static func read(_ relative: String, in root: String, maxBytes: Int) -> Result<[UInt8], RegularFile.Problem>
+    {
         switch open(relative, in: root) {
         case .success(let descriptor): return RegularFile.read(descriptor: descriptor, maxBytes: maxBytes)
         case .failure(let problem): return .failure(problem)

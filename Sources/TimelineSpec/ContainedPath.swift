@@ -44,6 +44,7 @@ enum ContainedPath {
     static func relative(_ resolved: String, in base: String) -> String {
         let root = URL(fileURLWithPath: base).standardizedFileURL.resolvingSymlinksInPath().path
         let prefix = root.hasSuffix("/") ? root : root + "/"
-        return resolved.hasPrefix(prefix) ? String(resolved.dropFirst(prefix.count)) : String(resolved.split(separator: "/").last ?? "")
+        return resolved.hasPrefix(prefix)
+            ? String(resolved.dropFirst(prefix.count)) : String(resolved.split(separator: "/").last ?? "")
     }
 }

@@ -60,7 +60,11 @@ public struct DocumentDecoder: Sendable {
         let start = SourceLocation(file: file, line: 1, column: 1)
         let read = try readTree([UInt8](data), file: file, format: format)
         if read.root.isNull {
-            throw DiagnosticsError(read.diagnostics + [Diagnostic(start, Self.emptyMessage)])
+            // `null` or `~` written out is not called empty; a document of nothing (`---`) is.
+            let written = !(read.root.scalar ?? "").isEmpty
+            let message =
+                written ? "the document is null; a timeline needs at least 'version: 1' and 'cards'" : Self.emptyMessage
+            throw DiagnosticsError(read.diagnostics + [Diagnostic(start, message)])
         }
         let context = DecodeContext(file: file, limits: limits)
         let document = DocumentReader(

@@ -48,6 +48,8 @@ package enum JSONReadingAgreement {
 
     /// Problems that may stop reading JSON the strict check accepted.
     private static let allowedStops = [
-        "the file is", "the file contains", "nesting deeper than", "the document expands to", "aliases expand to",
+        "the file is", "the file contains", "nesting deeper than", "the document expands to",
+        "the document has more than",
+        "aliases expand to",
     ]
 }

@@ -15,6 +15,8 @@ struct NodeTreeBuilder {
     /// Text bytes that aliases so far stand for: the amplification. Text written out in the
     /// file is left out; `maxInputBytes` bounds it.
     private(set) var aliasedBytes = 0
+    /// Whether an alias was met: a document over the node limit without one is simply large.
+    private var hasAliases = false
     /// The open collections are `frames[..<depth]`; frames beyond are kept for reuse, so their
     /// arrays keep their capacity and a collection allocates only its final, exact array.
     private var frames: [Frame] = []
@@ -51,6 +53,7 @@ struct NodeTreeBuilder {
     /// An alias's target, counted as the copy it stands for, read at `line`:`column`.
     mutating func addAlias(_ target: YAMLNode, line: Int, column: Int) throws(DiagnosticsError) {
         expanded = Self.saturatingAdd(expanded, target.expandedCount)
+        hasAliases = true
         aliasedBytes = Self.saturatingAdd(aliasedBytes, target.expandedBytes)
         try checkCount(line, column)
         attach(target)
@@ -101,11 +104,12 @@ struct NodeTreeBuilder {
 
     private func checkCount(_ line: Int, _ column: Int) throws(DiagnosticsError) {
         if expanded > limits.maxNodes {
-            throw failure(
-                line: line, column: column,
-                "the document expands to more than \(limits.maxNodes) YAML nodes; aliases are not expanded that far "
+            let message =
+                hasAliases
+                ? "the document expands to more than \(limits.maxNodes) YAML nodes; aliases are not expanded that far "
                     + "(raise with --max-nodes)"
-            )
+                : "the document has more than \(limits.maxNodes) YAML nodes (raise with --max-nodes)"
+            throw failure(line: line, column: column, message)
         }
         if aliasedBytes > limits.maxExpandedBytes {
             throw failure(

@@ -1,4 +1,5 @@
 import TimelineModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -26,7 +26,7 @@ final class FileWatcher {
 
         func matches(_ path: String) -> Bool {
             if written.contains(path) { return false }
-            if files.contains(path) || folders.contains(path) { return true }  // a folder replaced
+            if files.contains(path) || folders.contains(path) { return true } // a folder replaced
             let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
             let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
             guard folders.contains(folder) else { return false }
@@ -91,7 +91,7 @@ final class FileWatcher {
         while poll(&poller, 1, 100) > 0 {
             let count = read(descriptor, &buffer, buffer.count)
             if count <= 0 { break }
-            _ = events(in: buffer[..<count])  // for the folders that went away
+            _ = events(in: buffer[..<count]) // for the folders that went away
         }
     }
 

@@ -28,7 +28,8 @@ final class ClientPropertiesTests: XCTestCase {
                         from: Point(x: 0, y: 40), to: Point(x: 50, y: 40), stroke: Stroke(color: black, width: 1),
                         fadeTo: RGBA(r: 0, g: 0, b: 0, a: 0))),
                 .link(
-                    LinkNode(rect: Rect(x: 10, y: 10, width: 120, height: 30), url: "https://example.com/", label: text)!
+                    LinkNode(
+                        rect: Rect(x: 10, y: 10, width: 120, height: 30), url: "https://example.com/", label: text)!
                 ),
             ], title: "Card", description: ["one"], backdrop: backdrop)
     }

@@ -122,11 +122,21 @@ final class DecoderErrorTests: XCTestCase {
     }
 
     func testEmptyInputsSayTheFileIsEmpty() {
-        for text in ["", " \n\t\r\n", "\u{FEFF}", "# nothing\n", "---\n...\n", "~\n"] {
+        for text in ["", " \n\t\r\n", "\u{FEFF}", "# nothing\n", "---\n...\n"] {
             XCTAssertEqual(
                 problems(text), ["t:1:1: error: the file is empty; a timeline needs at least 'version: 1' and 'cards'"],
                 text.debugDescription)
         }
+        // Not empty, so not called so: a null.
+        for text in ["~\n", "null\n"] {
+            XCTAssertEqual(
+                problems(text),
+                ["t:1:1: error: the document is null; a timeline needs at least 'version: 1' and 'cards'"],
+                text.debugDescription)
+        }
+        XCTAssertEqual(
+            problems(String(decoding: Array("version: 1\n".utf16).flatMap { [UInt8($0), 0] }, as: UTF8.self)),
+            ["t:1:1: error: the file is UTF-16 text; save it as UTF-8 (the only encoding read)"])
     }
 
     // MARK: YAML structure
@@ -188,6 +198,11 @@ final class DecoderErrorTests: XCTestCase {
                 "t:3:17: error: the document expands to more than 50 YAML nodes; aliases are not expanded that far "
                     + "(raise with --max-nodes)"
             ])
+        // Without an alias, a large document is told so, not blamed on aliases.
+        XCTAssertEqual(
+            problems(
+                "version: 1\na: [" + Array(repeating: "1", count: 60).joined(separator: ", ") + "]\n", limits: limits),
+            ["t:2:140: error: the document has more than 50 YAML nodes (raise with --max-nodes)"])
     }
 
     func testDeepNestingIsAnErrorNotARecursion() {

@@ -1,7 +1,7 @@
+import TimelinePolicy
 import XCTest
 
 @testable import TimelineSpec
-import TimelinePolicy
 
 final class LinkPolicyTests: XCTestCase {
     private func normalized(_ link: String) -> String? {

@@ -16,7 +16,8 @@ final class BudgetTests: XCTestCase {
 
     func testAPNGOfTooManyPixelsIsALocatedErrorAndWritesNothing() throws {
         let folder = try CLIRunner.temporaryDirectory()
-        try write("version: 1\ncards:\n  - style: {width: 16000}\n    items:\n      - title: a\n", "wide.yaml", in: folder)
+        try write(
+            "version: 1\ncards:\n  - style: {width: 16000}\n    items:\n      - title: a\n", "wide.yaml", in: folder)
         let result = try CLIRunner.run(
             ["render", "wide.yaml", "-o", "out", "--format", "png", "--max-pixels", "1000000"], directory: folder)
         XCTAssertEqual(result.status, 2, result.stderr)
@@ -29,7 +30,8 @@ final class BudgetTests: XCTestCase {
         let folder = try CLIRunner.temporaryDirectory()
         try write(Self.card, "in.yaml", in: folder)
         for scale in ["1e-300", "0.0001", "0.09", "17"] {
-            let result = try CLIRunner.run(["render", "in.yaml", "--format", "png", "--scale", scale], directory: folder)
+            let result = try CLIRunner.run(
+                ["render", "in.yaml", "--format", "png", "--scale", scale], directory: folder)
             XCTAssertEqual(result.status, 2, "\(scale): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("--scale must be from 0.1 to 16"), result.stderr)
         }
@@ -40,7 +42,8 @@ final class BudgetTests: XCTestCase {
         let folder = try CLIRunner.temporaryDirectory()
         for index in 0..<6 { try write(Self.card, "in/good-\(index).yaml", in: folder) }
         try write("version: 1\ncards:\n  - items:\n      - bogus: 1\n", "in/z-bad.yaml", in: folder)
-        let result = try CLIRunner.run(["render", "in", "-o", "out/deep", "--format", "svg", "--format", "png"], directory: folder)
+        let result = try CLIRunner.run(
+            ["render", "in", "-o", "out/deep", "--format", "svg", "--format", "png"], directory: folder)
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("in/z-bad.yaml:4:9: error:"), result.stderr)
         XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("out").path), "no folder left")

@@ -26,7 +26,8 @@ final class FilePolicyTests: XCTestCase {
         try manager.createDirectory(at: folder.appendingPathComponent("expected/in"), withIntermediateDirectories: true)
         try manager.createSymbolicLink(
             atPath: folder.appendingPathComponent("expected/in/c.svg").path, withDestinationPath: try secret().path)
-        let result = try CLIRunner.run(["check", "in.yaml", "--expected", "expected", "--format", "svg"], directory: folder)
+        let result = try CLIRunner.run(
+            ["check", "in.yaml", "--expected", "expected", "--format", "svg"], directory: folder)
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertFalse(result.stderr.contains("SECRET"), result.stderr)
         XCTAssertTrue(result.stderr.contains("a link"), result.stderr)
@@ -42,7 +43,8 @@ final class FilePolicyTests: XCTestCase {
         var text = try String(contentsOf: golden, encoding: .utf8)
         text = text.replacingOccurrences(of: "</svg>", with: "\u{1B}]0;owned\u{07}\u{1B}[2J\r</svg>")
         try Data(text.utf8).write(to: golden)
-        let result = try CLIRunner.run(["check", "in.yaml", "--expected", "expected", "--format", "svg"], directory: folder)
+        let result = try CLIRunner.run(
+            ["check", "in.yaml", "--expected", "expected", "--format", "svg"], directory: folder)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertFalse(result.stderr.contains("\u{1B}") || result.stderr.contains("\u{07}"), result.stderr)
         XCTAssertTrue(result.stderr.contains("\\u{1B}"), result.stderr)
@@ -101,7 +103,9 @@ final class FilePolicyTests: XCTestCase {
         let icon = URL(fileURLWithPath: CLIRunner.fixture("icons")).appendingPathComponent("rain.png")
         try manager.createDirectory(at: folder.appendingPathComponent("in/icons"), withIntermediateDirectories: true)
         try manager.copyItem(at: icon, to: folder.appendingPathComponent("in/icons/rain.png"))
-        try write("version: 1\ncards:\n  - id: c\n    items:\n      - {title: a, icon: ./icons/rain.png}\n", "in/a.yaml", in: folder)
+        try write(
+            "version: 1\ncards:\n  - id: c\n    items:\n      - {title: a, icon: ./icons/rain.png}\n", "in/a.yaml",
+            in: folder)
         let result = try CLIRunner.run(["render", "in/a.yaml", "-o", "out", "--format", "scene"], directory: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         let scene = try String(contentsOf: folder.appendingPathComponent("out/c.scene.json"), encoding: .utf8)

@@ -200,6 +200,7 @@ final class HostileInputTests: XCTestCase {
         for text in ["", "\n  \n\t\n", "# only a comment\n", "---\n", "\u{FEFF}"] {
             try assertRejected(text, ["1:1: error: the file is empty"])
         }
+        try assertRejected("null\n", ["1:1: error: the document is null"])
     }
 
     func testNoCardsAndEmptyTitlesAreRefused() throws {

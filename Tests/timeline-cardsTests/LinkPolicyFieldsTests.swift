@@ -30,7 +30,9 @@ final class LinkPolicyFieldsTests: XCTestCase {
         let item = try XCTUnwrap((definitions["item"] as? [String: Any])?["properties"] as? [String: Any])
         let cards = try XCTUnwrap((schema["properties"] as? [String: Any])?["cards"] as? [String: Any])
         let card = try XCTUnwrap((cards["items"] as? [String: Any])?["properties"] as? [String: Any])
-        return (item.keys.filter { takesString(item[$0]) }.sorted(), card.keys.filter { takesString(card[$0]) }.sorted())
+        return (
+            item.keys.filter { takesString(item[$0]) }.sorted(), card.keys.filter { takesString(card[$0]) }.sorted()
+        )
     }
 
     private func takesString(_ schema: Any?) -> Bool {
@@ -44,7 +46,8 @@ final class LinkPolicyFieldsTests: XCTestCase {
     }
 
     func testNoFieldPlantsAnActionOrAnUnsafeLink() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/qpdf"), "qpdf is installed by make test")
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/qpdf"), "qpdf is installed by make test")
         let fields = try textFields()
         XCTAssertTrue(fields.item.contains("link") && fields.item.contains("description"), "\(fields.item)")
         var linksSeen = 0
@@ -68,7 +71,7 @@ final class LinkPolicyFieldsTests: XCTestCase {
         let result = try CLIRunner.run(
             ["render", "-", "--input-format", "json", "-o", folder.path, "--format", "pdf", "--format", "svg"],
             stdin: data)
-        if result.status == 2 { return 0 }  // refused with a located error: nothing planted
+        if result.status == 2 { return 0 } // refused with a located error: nothing planted
         XCTAssertEqual(result.status, 0, "\(field): \(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         var links = 0

@@ -11,7 +11,8 @@ final class MarkdownPageBudgetTests: XCTestCase {
     }
 
     func testCRLFPageGetsItsImageAndKeepsItsLineEndings() throws {
-        let folder = try page("Intro\r\n```timeline\r\nversion: 1\r\ncards:\r\n  - items:\r\n      - title: a\r\n```\r\nEnd\r\n")
+        let folder = try page(
+            "Intro\r\n```timeline\r\nversion: 1\r\ncards:\r\n  - items:\r\n      - title: a\r\n```\r\nEnd\r\n")
         let result = try CLIRunner.run(["render", "page.md", "-o", "out/page.md"], directory: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         let written = try String(contentsOf: folder.appendingPathComponent("out/page.md"), encoding: .utf8)
@@ -35,13 +36,15 @@ final class MarkdownPageBudgetTests: XCTestCase {
 
     func testProblemsAreAtThePagesLinesAndColumns() throws {
         let folder = try page(
-            "x\n\n   ```timeline\n   ```\n  ```timeline\n  version: 1\n  cards: [{items: [{title: a, bogus: 1}]}]\n  ```\n")
+            "x\n\n   ```timeline\n   ```\n  ```timeline\n  version: 1\n"
+                + "  cards: [{items: [{title: a, bogus: 1}]}]\n  ```\n")
         for command in [["render", "page.md", "-o", "out/page.md"], ["validate", "page.md"]] {
             let result = try CLIRunner.run(command, directory: folder)
             XCTAssertEqual(result.status, 2, result.stderr)
             let lines = result.stderr.split(separator: "\n").map(String.init)
             XCTAssertTrue(lines.contains { $0.hasPrefix("page.md:3:4: error: the file is empty") }, result.stderr)
-            XCTAssertTrue(lines.contains("page.md:7:31: error: unknown key 'bogus' in cards[0].items[0]"), result.stderr)
+            XCTAssertTrue(
+                lines.contains("page.md:7:31: error: unknown key 'bogus' in cards[0].items[0]"), result.stderr)
         }
     }
 }
