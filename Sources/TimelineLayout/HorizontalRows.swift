@@ -100,9 +100,7 @@ struct HorizontalRows {
             drawing.stops.append(
                 LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
             let rect = Rect(x: left, y: labelTop, width: widths[index], height: column.labels.height)
-            if let link = item.link, let node = LinkNode(rect: rect, url: link, label: item.title) {
-                drawing.links.append(.link(node))
-            }
+            drawing.links += Primitive.itemLink(item.link, over: rect, label: item.title)
             drawing.description.append(text.describe(item, label: labels[index], scratch: &describing))
             drawing.bottom = max(drawing.bottom, labelTop + column.labels.height)
         }

@@ -124,3 +124,11 @@ enum NodeDrawing {
         }
     }
 }
+
+extension Primitive {
+    /// An item's link over `rect`: none when it has no link, or `LinkPolicy` refuses it.
+    static func itemLink(_ url: String?, over rect: Rect, label: String?) -> [Primitive] {
+        guard let url, let node = LinkNode(rect: rect, url: url, label: label) else { return [] }
+        return [.link(node)]
+    }
+}

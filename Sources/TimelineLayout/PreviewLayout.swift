@@ -65,9 +65,7 @@ struct PreviewLayout {
                 look: look, item: item, center: Point(x: centerX, y: lineY), size: size, style: style,
                 into: &markers)
             let rect = Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height)
-            if let link = item.link, let node = LinkNode(rect: rect, url: link, label: item.title) {
-                links.append(.link(node))
-            }
+            links += Primitive.itemLink(item.link, over: rect, label: item.title)
             content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }

@@ -70,9 +70,7 @@ extension VerticalRows {
         let reach = look.shape == .none || shape.size <= 0 ? 0 : shape.size / 2
         drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))
         let rect = Rect(x: shape.left, y: top, width: columns.textRight - shape.left, height: shape.height)
-        if let link = item.link, let node = LinkNode(rect: rect, url: link, label: item.title) {
-            drawing.links.append(.link(node))
-        }
+        drawing.links += Primitive.itemLink(item.link, over: rect, label: item.title)
         drawing.description.append(text.describe(item, label: labels[index], scratch: &drawing.describing))
     }
 

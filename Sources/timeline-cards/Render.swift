@@ -185,13 +185,7 @@ struct Render: ParsableCommand {
         var result = batch.render(loaded.sources, progress: progress.update, staging: staging)
         progress.finish()
         result.timings.add(readTime)
-        Diagnostics.print(result.problems)
-        let stdin = InputSource.standardInputName
-        if input.inputFormat == nil, result.problems.contains(where: { $0.file == stdin }),
-            loaded.sources.contains(where: { $0.displayName == stdin && $0.format == .json })
-        {
-            Diagnostics.print(Self.sniffedJSONNote)
-        }
+        printProblems(of: result, sources: loaded.sources)
         if let failure = result.failure { _ = Diagnostics.report(failure) }
         outcome.problems = result.problems.count
         outcome.exitCode = result.exitCode
@@ -212,6 +206,17 @@ struct Render: ParsableCommand {
                 "\(outcome.written) image\(outcome.written == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
         }
         return outcome
+    }
+
+    /// A batch's problems, and a note when standard input was sniffed as JSON and failed.
+    private func printProblems(of result: BatchRender.Result, sources: [InputSource]) {
+        Diagnostics.print(result.problems)
+        let stdin = InputSource.standardInputName
+        if input.inputFormat == nil, result.problems.contains(where: { $0.file == stdin }),
+            sources.contains(where: { $0.displayName == stdin && $0.format == .json })
+        {
+            Diagnostics.print(Self.sniffedJSONNote)
+        }
     }
 
     /// Puts a batch's staged images in place, counting them in `outcome` (and its exit code on a
