@@ -220,12 +220,16 @@ goldens: build
 # - json: the JSON reading path alone (strict check, JSON reader, libyaml for comparison),
 #   seeded from fixtures/JSONTestSuite;
 # - icon: the bytes as a PNG or SVG icon, checked, decoded and drawn in every format, seeded from
-#   fixtures/icons and fixtures/hostile/icons.
+#   fixtures/icons and fixtures/hostile/icons;
+# - markup: the bytes as an item's description (inline markup, links through the link policy) in
+#   SVG and PDF, seeded from fuzz/markup;
+# - markdown: the bytes as a Markdown page, its blocks validated at the page's lines, seeded from
+#   fuzz/markdown.
 # New inputs collect in .build-fuzz/corpus-TARGET; a crash is written to fuzz/crashes/TARGET-* and
 # stops the run: fix it and add the input to fixtures/hostile/. Leak checks are off because
 # fontconfig and Swift's lazily built globals keep their first allocations for the life of the process.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= document json icon
+FUZZ_TARGETS ?= document json icon markup markdown
 fuzz: deps
 	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product timeline-fuzz --scratch-path .build-fuzz
 	@mkdir -p fuzz/crashes
@@ -234,7 +238,9 @@ fuzz: deps
 	    document) seeds=fuzz/corpus ;; \
 	    json) seeds=fixtures/JSONTestSuite/test_parsing ;; \
 	    icon) seeds="fixtures/icons fixtures/hostile/icons" ;; \
-	    *) echo "unknown fuzz target '$$target' (document, json, icon)"; exit 2 ;; \
+	    markup) seeds=fuzz/markup ;; \
+	    markdown) seeds=fuzz/markdown ;; \
+	    *) echo "unknown fuzz target '$$target' (document, json, icon, markup, markdown)"; exit 2 ;; \
 	  esac; \
 	  mkdir -p .build-fuzz/corpus-$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \

@@ -68,7 +68,9 @@ let package = Package(
         // libFuzzer harness: `make fuzz`. A plain build replays files through the same code.
         // The export lets its `main` find libFuzzer's driver when -sanitize=fuzzer links it in.
         .executableTarget(
-            name: "timeline-fuzz", dependencies: ["TimelineKit", "TimelineSpec", "TimelineTestSupport"],
+            name: "timeline-fuzz", dependencies: [
+                "TimelineKit", "TimelineSpec", "TimelineScene", "TimelinePolicy", "TimelineTestSupport",
+            ],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"], .when(platforms: [.linux]))
             ]),

@@ -25,12 +25,15 @@ enum JSONFuzzTarget {
 }
 
 /// Which target `make fuzz` runs: `TIMELINE_FUZZ_TARGET=json` for the JSON reading path, `icon`
-/// for icon files, the document target (decode → layout → SVG) otherwise.
+/// for icon files, `markup` for description markup and its links, `markdown` for Markdown pages,
+/// the document target (decode → layout → SVG) otherwise.
 enum FuzzTargetChoice {
     static let run: @Sendable (Data) -> Void = {
         switch ProcessInfo.processInfo.environment["TIMELINE_FUZZ_TARGET"] {
         case "json": return JSONFuzzTarget.run
         case "icon": return IconFuzzTarget.run
+        case "markup": return MarkupFuzzTarget.run
+        case "markdown": return MarkdownFuzzTarget.run
         default: return FuzzTarget.run
         }
     }()
