@@ -68,7 +68,8 @@ let package = Package(
         // libFuzzer harness: `make fuzz`. A plain build replays files through the same code.
         // The export lets its `main` find libFuzzer's driver when -sanitize=fuzzer links it in.
         .executableTarget(
-            name: "timeline-fuzz", dependencies: [
+            name: "timeline-fuzz",
+            dependencies: [
                 "TimelineKit", "TimelineSpec", "TimelineScene", "TimelinePolicy", "TimelineTestSupport",
             ],
             linkerSettings: [
