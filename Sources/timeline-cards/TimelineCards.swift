@@ -30,16 +30,19 @@ struct TimelineCards: ParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         // A thread or memory GLib cannot get ends the run with exit 3 and a message, not a trap.
         LibraryFailures.endRunsCleanly()
+        let first = CommandLine.arguments.dropFirst().first ?? ""
+        // Under limits known to be too small, a clear exit 3 before anything can fail on its own.
+        let helpOnly = CommandLine.arguments.contains { ["-h", "--help", "--version"].contains($0) }
+        if ["render", "check", "validate"].contains(first), !helpOnly { endIfBelowResourceFloor(maxNesting: 0) }
         // Commands that render load the fonts on another core while the arguments are parsed.
-        if let command = CommandLine.arguments.dropFirst().first, ["render", "check"].contains(command) {
-            FontPreload.start()
-        }
+        if ["render", "check"].contains(first) { FontPreload.start() }
         if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommand(word) {
             StandardStreams.writeError(message + "\n")
             exit(withError: ExitCode(2))
         }
         do {
             var command = try parseNamedSubcommand() ?? parseAsRoot()
+            if let reader = command as? ReadsInputs { endIfBelowResourceFloor(maxNesting: reader.input.limits.maxNesting) }
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -47,6 +50,12 @@ struct TimelineCards: ParsableCommand {
             StandardStreams.writeError(fullMessage(for: error) + "\n")
             exit(withError: ExitCode(2)) // prints nothing for an ExitCode
         }
+    }
+
+    static func endIfBelowResourceFloor(maxNesting: Int) {
+        guard let problem = ResourceFloor.problem(maxNesting: maxNesting) else { return }
+        StandardStreams.writeError(problem + "\n")
+        exit(withError: ExitCode(3))
     }
 
     /// The commands that read inputs, parsed on their own when named first: parsing from the root
@@ -81,3 +90,12 @@ struct TimelineCards: ParsableCommand {
             + "<\(names.dropLast().joined(separator: "|"))> …; see timeline-cards --help"
     }
 }
+
+/// A command that reads inputs, with the limits its flags set.
+protocol ReadsInputs {
+    var input: InputFlags { get }
+}
+
+extension Render: ReadsInputs {}
+extension Check: ReadsInputs {}
+extension Validate: ReadsInputs {}
