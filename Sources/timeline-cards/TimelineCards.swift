@@ -42,7 +42,9 @@ struct TimelineCards: ParsableCommand {
         }
         do {
             var command = try parseNamedSubcommand() ?? parseAsRoot()
-            if let reader = command as? ReadsInputs { endIfBelowResourceFloor(maxNesting: reader.input.limits.maxNesting) }
+            if let reader = command as? ReadsInputs {
+                endIfBelowResourceFloor(maxNesting: reader.input.limits.maxNesting)
+            }
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -7,7 +7,8 @@ final class ResourceFloorTests: XCTestCase {
     func testLimitsBelowTheFloorEndWithExit3NamingTheLimit() throws {
         try XCTSkipUnless(CLIRunner.hasPrlimit, "needs prlimit")
         let folder = try CLIRunner.temporaryDirectory()
-        try Data("version: 1\ncards:\n  - items:\n      - title: a\n".utf8).write(to: folder.appendingPathComponent("in.yaml"))
+        try Data("version: 1\ncards:\n  - items:\n      - title: a\n".utf8).write(
+            to: folder.appendingPathComponent("in.yaml"))
         let cases: [(limits: [String], flags: [String], message: String)] = [
             (["--as=\(400 << 20)"], [], "error: the address space limit (ulimit -v) is 400 MiB"),
             (["--as=\(100 << 20)"], [], "error: the address space limit (ulimit -v) is 100 MiB"),
