@@ -40,7 +40,8 @@ package enum ResourceFloor {
         return nil
     }
 
-    private static func message(_ what: String, _ command: String, _ limit: Int, _ needed: Int, unit: String) -> String {
+    private static func message(_ what: String, _ command: String, _ limit: Int, _ needed: Int, unit: String) -> String
+    {
         let divisor = unit == "MiB" ? 1 << 20 : 1 << 10
         return "error: the \(what) limit (\(command)) is \(limit / divisor) \(unit); timeline-cards needs at least "
             + "\(needed / divisor) \(unit)"
