@@ -93,12 +93,25 @@ public enum CardLayout {
         if let footer = card.footer, let line = describe(footer) { content.description.append(line) }
         content.width = width
         content.height = height
-        var truncations = content.truncations
-        truncations +=
-            (header?.text.isTruncated ?? false)
-            ? [Truncation(location: card.location?.description ?? card.id, text: card.header?.title ?? "")] : []
-        content.truncations = truncations
+        content.truncations += unrecordedCuts(
+            in: content.nodes, recorded: content.truncations, location: card.location?.description ?? card.id)
         return content
+    }
+
+    /// The texts cut to fit that no layout recorded with an item's place (a header, the Today
+    /// label, an axis label), at the card's place: every cut a text node tells of is reported.
+    static func unrecordedCuts(in nodes: [Primitive], recorded: [Truncation], location: String) -> [Truncation] {
+        var unmatched = Dictionary(recorded.map { ($0.text, 1) }, uniquingKeysWith: +)
+        var found: [Truncation] = []
+        for case .text(let node) in nodes {
+            guard let cut = node.cut else { continue }
+            if let count = unmatched[cut], count > 0 {
+                unmatched[cut] = count - 1
+            } else {
+                found.append(Truncation(location: location, text: cut))
+            }
+        }
+        return found
     }
 
     /// The card's border, stroked inside its edge; nil when it has no width.

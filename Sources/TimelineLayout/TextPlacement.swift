@@ -78,7 +78,8 @@ struct TextBlock {
                 text: line.text, x: left, baseline: top + line.baseline, width: line.width,
                 top: tops[index], height: lineBottom - tops[index], shaping: line.shaping)
         }
-        return TextNode(font: font, color: color, lines: lines)
+        let whole = source.isEmpty ? measured.lines.map(\.text).joined(separator: " ") : source
+        return TextNode(font: font, color: color, lines: lines, cut: measured.isTruncated ? whole : nil)
     }
 }
 

@@ -126,10 +126,15 @@ public struct TextNode: Hashable, Sendable, Codable {
     public var font: String
     public var color: RGBA
     public var lines: [PlacedLine]
-    public init(font: String, color: RGBA, lines: [PlacedLine]) {
+    /// The text as given, when it did not fit and was cut with an ellipsis; nil when it is whole.
+    /// Every cut text says so here, whoever drew it, so `--strict` and the scene's truncations
+    /// miss none (a Today label, an axis label, a header).
+    public var cut: String?
+    public init(font: String, color: RGBA, lines: [PlacedLine], cut: String? = nil) {
         self.font = font
         self.color = color
         self.lines = lines
+        self.cut = cut
     }
 }
 
