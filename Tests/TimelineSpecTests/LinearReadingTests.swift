@@ -1,0 +1,67 @@
+import XCTest
+
+@testable import TimelineSpec
+
+/// The readers are linear in their input: each hostile shape is read at one size and at twice
+/// that, and the second may take at most 2.5 times as long (plus a little for timer noise).
+final class LinearReadingTests: XCTestCase {
+    /// Hostile shapes, each made at a given size.
+    static let shapes: [(name: String, make: @Sendable (Int) -> String)] = [
+        (
+            "aliases of one anchor",
+            { count in
+                "version: 1\nx: &a [1, 2, 3]\ny: [" + Array(repeating: "*a", count: count).joined(separator: ", ")
+                    + "]\n"
+            }
+        ),
+        (
+            "anchors each aliased once",
+            { count in
+                "version: 1\n" + (0..<count).map { "k\($0): &a\($0) v\nr\($0): *a\($0)\n" }.joined()
+            }
+        ),
+        (
+            "long flow sequence",
+            { count in
+                "version: 1\nx: [" + Array(repeating: "a", count: count).joined(separator: ", ") + "]\n"
+            }
+        ),
+        (
+            "many keys",
+            { count in
+                "version: 1\n" + (0..<count).map { "key\($0): value\n" }.joined()
+            }
+        ),
+        (
+            "deep flow nesting at the limit",
+            { count in
+                (0..<count).map { _ in "[" + String(repeating: "[", count: 60) + String(repeating: "]", count: 60) + "]"
+                }
+                .joined(separator: "\n---\n")
+            }
+        ),
+        ("long plain scalar", { count in "version: 1\nx: " + String(repeating: "word ", count: count) + "\n" }),
+    ]
+
+    private func seconds(_ text: String) -> Double {
+        var limits = Limits()
+        limits.maxNodes = 10_000_000
+        limits.maxExpandedBytes = 1 << 30
+        let decoder = DocumentDecoder(limits: limits)
+        let bytes = Array(text.utf8)
+        let clock = ContinuousClock()
+        // The fastest of three: a busy machine slows a run, never speeds one up.
+        return (0..<3).map { _ in
+            let elapsed = clock.measure { _ = try? decoder.readTree(bytes, file: "t", format: .yaml) }
+            return Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
+        }.min() ?? 0
+    }
+
+    func testDoublingAHostileInputAtMostDoublesItsReadingTime() {
+        for (name, make) in Self.shapes {
+            let small = seconds(make(20_000))
+            let large = seconds(make(40_000))
+            XCTAssertLessThan(large, small * 2.5 + 0.02, "\(name): \(small) s, then \(large) s")
+        }
+    }
+}
