@@ -78,6 +78,18 @@ extension TimelineRenderer {
         ])
     }
 
+    /// Refuses an encoded image of more bytes than `Limits.maxOutputBytes`.
+    func checkOutputSize(_ bytes: Int, of image: ImageScene) throws {
+        let limit = options.limits.maxOutputBytes
+        guard bytes > limit else { return }
+        let message =
+            "\(image.subject) would be a \(bytes)-byte \(image.format.fileExtension) file, more than the limit of "
+            + "\(limit) (split the card, or raise --max-output-bytes)"
+        throw RenderFailure.invalidInput([
+            image.location.map { Diagnostic($0, message) } ?? Diagnostic(file: "input", message: message)
+        ])
+    }
+
     /// A size for a message: whole points, and NaN or infinity named rather than trapping.
     private static func whole(_ value: Double) -> String {
         value.isFinite && abs(value) < 1e15 ? String(Int(value.rounded(.up))) : "\(value)"

@@ -184,7 +184,10 @@ public final class TimelineRenderer {
                 let encoded = try painter.encode(
                     scene, format: image.format, scale: options.scale(for: image.format),
                     creationDate: options.creationDate, name: image.name)
+                try checkOutputSize(encoded.count, of: image)
                 return RenderedImage(name: image.name, format: image.format, encoded: encoded)
+            } catch let failure as RenderFailure {
+                throw failure
             } catch {
                 throw RenderFailure.painting(
                     input: document.source, image: image.name, format: image.format, underlying: error)

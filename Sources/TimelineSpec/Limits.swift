@@ -17,6 +17,8 @@ public struct Limits: Hashable, Sendable {
     /// Pixels in one PNG image (width × height at its scale): 128 Mi pixels are 512 MiB of
     /// surface. A 137-byte input once asked for 32,000 × 32,000 pixels (4 GB).
     public var maxPixels = 128 << 20
+    /// Bytes of one image file: a few kilobytes of aliases once made a 161 MB SVG.
+    public var maxOutputBytes = 256 << 20
     /// Levels of YAML collections inside collections.
     public var maxYAMLDepth = 64
     /// libyaml refuses deeper nesting itself (its process-wide default, never changed here).

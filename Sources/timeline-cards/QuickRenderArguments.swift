@@ -74,6 +74,7 @@ enum QuickRenderArguments {
         input.maxInputBytes = WholeNumber(limits.maxInputBytes)
         input.maxDepth = WholeNumber(limits.maxYAMLDepth)
         input.maxPixels = WholeNumber(limits.maxPixels)
+        input.maxOutputBytes = WholeNumber(limits.maxOutputBytes)
         input.shard = nil
         var image = ImageFlags()
         image.feed = false

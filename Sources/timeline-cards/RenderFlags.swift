@@ -63,6 +63,9 @@ struct InputFlags: ParsableArguments {
     @Option(help: "Most pixels in one PNG image (width × height).")
     var maxPixels = WholeNumber(Limits().maxPixels)
 
+    @Option(help: "Most bytes in one image file.")
+    var maxOutputBytes = WholeNumber(Limits().maxOutputBytes)
+
     @Option(
         help: ArgumentHelp(
             "Take only shard K of N of the inputs, a stable part chosen by a hash of each input's path (for CI "
@@ -80,6 +83,7 @@ struct InputFlags: ParsableArguments {
         limits.maxInputBytes = maxInputBytes.value
         limits.maxYAMLDepth = maxDepth.value
         limits.maxPixels = maxPixels.value
+        limits.maxOutputBytes = maxOutputBytes.value
         return limits
     }
 
@@ -93,6 +97,7 @@ struct InputFlags: ParsableArguments {
             ("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
             ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes),
             ("--max-depth", maxDepth), ("--max-pixels", maxPixels),
+            ("--max-output-bytes", maxOutputBytes),
         ] where value.value < 1 {
             throw ValidationError("\(flag) must be at least 1")
         }

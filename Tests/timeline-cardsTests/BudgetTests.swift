@@ -26,6 +26,17 @@ final class BudgetTests: XCTestCase {
         XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
+    func testAnImageFileOverTheByteLimitIsALocatedErrorAndWritesNothing() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in.yaml", in: folder)
+        let result = try CLIRunner.run(
+            ["render", "in.yaml", "-o", "out", "--max-output-bytes", "1000"], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("in.yaml:3:5: error: card 'card-1' would be a "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("more than the limit of 1000"), result.stderr)
+        XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
     func testScalesThatMakeDotsAreUsageErrors() throws {
         let folder = try CLIRunner.temporaryDirectory()
         try write(Self.card, "in.yaml", in: folder)
