@@ -239,7 +239,7 @@ public struct GoldenCheck: Sendable {
                 golden = Data(bytes)
             case .failure(let problem):
                 if record {
-                    try OutputWriter.writeAtomically(image.data, to: path)
+                    try OutputWriter.writeAtomically(image.data, to: path, below: directory)
                     report.recorded.append((path, .changed))
                 } else {
                     report.problems.append(SetupProblem(path: path, reason: "the expected image \(problem.message)"))
@@ -263,7 +263,7 @@ public struct GoldenCheck: Sendable {
             if case .success(nil) = outcome {
                 report.recorded.append((path, .unchanged))
             } else {
-                try OutputWriter.writeAtomically(image.data, to: path)
+                try OutputWriter.writeAtomically(image.data, to: path, below: directory)
                 report.recorded.append((path, golden == nil ? .new : .changed))
             }
             return
@@ -289,7 +289,7 @@ public struct GoldenCheck: Sendable {
         }
         let diff = GoldenComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
         do {
-            try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath)
+            try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath, below: diffDirectory)
         } catch let error as PixelImage.CodingError {
             throw RenderFailure.writing(
                 WriteFailure(path: diffPath, reason: "the diff image cannot be encoded: \(error)"))

@@ -1,3 +1,5 @@
+import TimelineModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,6 +25,48 @@ enum OutputFolders {
             prefix += "/"
         }
         return nil
+    }
+
+    /// Creates `folder` as `create` does, where `folder` lies in `root` (a folder the user named,
+    /// which may itself be a link): no folder between `root` and `folder` may be a link, so nothing
+    /// is written through a link planted below `root`. `made` gets the folders created, outermost
+    /// first. Nil when done, else why not.
+    static func create(_ folder: String, below root: String, made: inout [String]) -> String? {
+        let trimmedRoot = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
+        var below = folder.hasPrefix(trimmedRoot + "/") ? String(folder.dropFirst(trimmedRoot.count + 1)) : ""
+        if below.hasSuffix("/") { below.removeLast() }
+        if !trimmedRoot.isEmpty, !isFolder(trimmedRoot) {
+            let missing = missingFolders(trimmedRoot)
+            if let problem = create(trimmedRoot) { return problem }
+            made += missing
+        }
+        var path = trimmedRoot.isEmpty ? "." : trimmedRoot
+        for part in below.split(separator: "/") {
+            path += "/" + part
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                guard info.st_mode & S_IFMT != S_IFLNK else {
+                    return "\(MessageText.escaped(path)) is a link; images are not written through links below "
+                        + MessageText.escaped(trimmedRoot)
+                }
+                continue
+            }
+            if let problem = create(path) { return problem }
+            made.append(path)
+        }
+        return nil
+    }
+
+    /// The folders of `path` that do not exist yet, outermost first.
+    private static func missingFolders(_ path: String) -> [String] {
+        var missing: [String] = []
+        var current = path
+        while !current.isEmpty, current != "/", !isFolder(current) {
+            missing.insert(current, at: 0)
+            guard let slash = current.lastIndex(of: "/") else { break }
+            current = String(current[..<slash])
+        }
+        return missing
     }
 
     /// Whether `path` is a folder, or a link to one.

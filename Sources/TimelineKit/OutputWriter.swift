@@ -117,31 +117,35 @@ public struct OutputWriter {
 
     /// Writes `data` to `path` through a temporary beside it, creating the folders above it.
     /// - Throws: `RenderFailure.writing` with the path and why; the file is then unchanged.
-    public static func writeAtomically(_ data: Data, to path: String) throws {
-        try writeAll([(path, data)])
+    /// With `root`, a folder the user named that `path` lies in, no folder below `root` on the
+    /// way may be a link (`OutputFolders.create(_:below:made:)`).
+    public static func writeAtomically(_ data: Data, to path: String, below root: String? = nil) throws {
+        try writeAll([(path, data)], below: root)
     }
 
     /// Writes every file to a temporary beside it, and renames them into place only once all are
     /// written: a failure (a full disk, a folder in the way) leaves every file as it was and no
     /// temporary behind. Written with open, write and rename, without `Data.write`'s fsync (which
     /// costs more than rendering a small card): surviving a power cut is not this tool's promise.
-    public static func writeAll(_ files: [(path: String, data: Data)]) throws {
+    public static func writeAll(_ files: [(path: String, data: Data)], below root: String? = nil) throws {
         do {
-            try writeSet(files.map { ($0.path, .bytes($0.data)) })
+            try writeSet(files.map { ($0.path, .bytes($0.data)) }, below: root)
         } catch {
             throw RenderFailure.writing(error)
         }
     }
 
-    static func writeSet(_ files: [(path: String, image: EncodedImage)]) throws(WriteFailure) {
+    static func writeSet(_ files: [(path: String, image: EncodedImage)], below root: String? = nil) throws(WriteFailure) {
         var staged: [TemporaryFile] = []
+        var made: [String] = []
         func fail(_ problem: WriteProblem, replaced: [String] = []) -> WriteFailure {
             for temporary in staged { temporary.discard() }
             return WriteFailure(problem, replaced: replaced)
         }
         for (path, image) in files {
             let folder = TemporaryFile.split(path).folder
-            if let problem = OutputFolders.create(folder) { throw fail(WriteProblem(path: path, reason: problem)) }
+            let problem = root.map { OutputFolders.create(folder, below: $0, made: &made) } ?? OutputFolders.create(folder)
+            if let problem { throw fail(WriteProblem(path: path, reason: problem)) }
             TemporaryFile.removeStale(in: folder)
             switch TemporaryFile.create(for: path, writing: image) {
             case .success(let temporary): staged.append(temporary)

@@ -136,45 +136,9 @@ public final class StagedImages: @unchecked Sendable {
         }
     }
 
-    /// Makes `folder` (with its slash) below the output folder, refusing a link on the way.
+    /// Makes `folder` below the output folder, refusing a link on the way.
     private func makeFolder(_ folder: String) -> String? {
         guard case .directory(let root) = writer.target else { return nil }
-        let trimmedRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
-        var below = folder.hasPrefix(trimmedRoot + "/") ? String(folder.dropFirst(trimmedRoot.count + 1)) : ""
-        if below.hasSuffix("/") { below.removeLast() }
-        return lock.withLock { () -> String? in
-            if !OutputFolders.isFolder(trimmedRoot) {
-                let missing = Self.missingFolders(trimmedRoot)
-                if let problem = OutputFolders.create(trimmedRoot) { return problem }
-                madeFolders += missing
-            }
-            var path = trimmedRoot
-            for part in below.split(separator: "/") {
-                path += "/" + part
-                var info = stat()
-                if lstat(path, &info) == 0 {
-                    if info.st_mode & S_IFMT == S_IFLNK {
-                        return "\(MessageText.escaped(path)) is a link; images are not written through links below "
-                            + MessageText.escaped(trimmedRoot)
-                    }
-                    continue
-                }
-                if let problem = OutputFolders.create(path) { return problem }
-                madeFolders.append(path)
-            }
-            return nil
-        }
-    }
-
-    /// The folders of `path` that do not exist yet, outermost first.
-    private static func missingFolders(_ path: String) -> [String] {
-        var missing: [String] = []
-        var current = path
-        while !current.isEmpty, current != "/", !OutputFolders.isFolder(current) {
-            missing.insert(current, at: 0)
-            guard let slash = current.lastIndex(of: "/") else { break }
-            current = String(current[..<slash])
-        }
-        return missing
+        return lock.withLock { OutputFolders.create(folder, below: root, made: &madeFolders) }
     }
 }

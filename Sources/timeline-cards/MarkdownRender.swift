@@ -27,6 +27,12 @@ struct MarkdownRender {
         return Self.isMarkdown(output) ? output : PathName.appending(name, to: output)
     }
 
+    /// The folder the output page goes in: its images go there too, never through a link below it.
+    var pageFolder: String {
+        let page = outputPage
+        return String(page[..<(page.lastIndex(of: "/") ?? page.startIndex)])
+    }
+
     /// Why a page was not written, with the exit code it gives.
     struct Failure: Error {
         var code: Int32
@@ -49,7 +55,7 @@ struct MarkdownRender {
             outcome.interest.files.formUnion(rendered.icons)
             for (path, data) in rendered.files {
                 do {
-                    try OutputWriter.writeAtomically(data, to: path)
+                    try OutputWriter.writeAtomically(data, to: path, below: pageFolder)
                 } catch {
                     throw Failure(code: 3, lines: [Diagnostics.text(error)])
                 }

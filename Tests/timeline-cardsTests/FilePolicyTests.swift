@@ -112,4 +112,20 @@ final class FilePolicyTests: XCTestCase {
         XCTAssertTrue(scene.contains("\"path\" : \"icons/rain.png\""), scene)
         XCTAssertFalse(scene.contains(folder.path), "no absolute path")
     }
+
+    /// `check --record` and its diff images are not written through a link below the folders
+    /// named on the command line, as `render`'s images are not.
+    func testGoldensAndDiffsAreNotWrittenThroughALinkBelowTheirFolder() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let elsewhere = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in.yaml", in: folder)
+        try manager.createDirectory(at: folder.appendingPathComponent("expected"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("expected/in").path, withDestinationPath: elsewhere.path)
+        let record = try CLIRunner.run(
+            ["check", "in.yaml", "--expected", "expected", "--format", "svg", "--record"], directory: folder)
+        XCTAssertEqual(record.status, 3, record.stderr)
+        XCTAssertTrue(record.stderr.contains("expected/in is a link"), record.stderr)
+        XCTAssertEqual(try manager.contentsOfDirectory(atPath: elsewhere.path), [])
+    }
 }
