@@ -135,7 +135,8 @@ public struct OutputWriter {
         }
     }
 
-    static func writeSet(_ files: [(path: String, image: EncodedImage)], below root: String? = nil) throws(WriteFailure) {
+    static func writeSet(_ files: [(path: String, image: EncodedImage)], below root: String? = nil) throws(WriteFailure)
+    {
         var staged: [TemporaryFile] = []
         var made: [String] = []
         func fail(_ problem: WriteProblem, replaced: [String] = []) -> WriteFailure {
@@ -144,7 +145,8 @@ public struct OutputWriter {
         }
         for (path, image) in files {
             let folder = TemporaryFile.split(path).folder
-            let problem = root.map { OutputFolders.create(folder, below: $0, made: &made) } ?? OutputFolders.create(folder)
+            let problem =
+                root.map { OutputFolders.create(folder, below: $0, made: &made) } ?? OutputFolders.create(folder)
             if let problem { throw fail(WriteProblem(path: path, reason: problem)) }
             TemporaryFile.removeStale(in: folder)
             switch TemporaryFile.create(for: path, writing: image) {
