@@ -1,3 +1,4 @@
+import TimelineCairo
 import TimelineModel
 import TimelineSpec
 
@@ -19,7 +20,8 @@ import Darwin
 /// replace an input of the run, and a folder below the output folder that is a link (an image
 /// written through it would land anywhere) are refused before any byte is written.
 public final class StagedImages: @unchecked Sendable {
-    private let writer: OutputWriter
+    private let writer: OutputWriter?
+    private let root: String
     private let inputs: Set<FileIdentity>
     private let lock = Lock()
     private var staged: [Int: (input: String, files: [TemporaryFile])] = [:]
@@ -31,7 +33,15 @@ public final class StagedImages: @unchecked Sendable {
     /// A stager for `writer`'s folder; `inputs` are the run's input files, never to be replaced.
     package init(writer: OutputWriter, inputs: [InputSource]) {
         self.writer = writer
+        if case .directory(let folder) = writer.target { root = folder } else { root = "." }
         self.inputs = Set(inputs.compactMap { $0.unreadFile ?? $0.sourceFile }.compactMap(FileIdentity.init))
+    }
+
+    /// A stager for files named by their caller, in `root`; `inputs` are the run's input files.
+    package init(root: String, inputs: [String]) {
+        writer = nil
+        self.root = root
+        self.inputs = Set(inputs.compactMap(FileIdentity.init))
     }
 
     /// Whether images for `target` can be staged: a folder. One file or standard output takes
@@ -43,25 +53,31 @@ public final class StagedImages: @unchecked Sendable {
 
     /// Writes `output`'s images (the `index`th input's) to temporaries, or says why not.
     package func stage(_ output: BatchRender.Output, index: Int) -> RenderFailure? {
+        guard let writer else { return nil }
         let files = output.images.map { (path: writer.path(for: $0, input: output.input.baseName), image: $0.encoded) }
-        if let problem = claim(files.map(\.path), input: output.input.displayName) {
+        return stage(files, input: output.input.displayName, index: index)
+    }
+
+    /// Writes `files` (what the `index`th input made) to temporaries, or says why not.
+    package func stage(_ files: [(path: String, image: EncodedImage)], input: String, index: Int) -> RenderFailure? {
+        if let problem = claim(files.map(\.path), input: input) {
             return .invalidInput([Diagnostic(file: nil, message: problem)])
         }
         var temporaries: [TemporaryFile] = []
         for (path, image) in files {
             if let problem = makeFolder(TemporaryFile.split(path).folder) {
                 for temporary in temporaries { temporary.discard() }
-                return Self.failure(WriteProblem(path: path, reason: problem), input: output.input.displayName)
+                return Self.failure(WriteProblem(path: path, reason: problem), input: input)
             }
             sweepOnce(TemporaryFile.split(path).folder)
             switch TemporaryFile.create(for: path, writing: image) {
             case .success(let temporary): temporaries.append(temporary)
             case .failure(let problem):
                 for temporary in temporaries { temporary.discard() }
-                return Self.failure(problem, input: output.input.displayName)
+                return Self.failure(problem, input: input)
             }
         }
-        lock.withLock { staged[index] = (output.input.displayName, temporaries) }
+        lock.withLock { staged[index] = (input, temporaries) }
         return nil
     }
 
@@ -138,7 +154,6 @@ public final class StagedImages: @unchecked Sendable {
 
     /// Makes `folder` below the output folder, refusing a link on the way.
     private func makeFolder(_ folder: String) -> String? {
-        guard case .directory(let root) = writer.target else { return nil }
-        return lock.withLock { OutputFolders.create(folder, below: root, made: &madeFolders) }
+        lock.withLock { OutputFolders.create(folder, below: root, made: &madeFolders) }
     }
 }
