@@ -4,19 +4,27 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
-APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig libicu72 qpdf
+APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
 .PHONY: deps static-cxx static-text-libs build release release-check demo test clients schema-tools goldens bench \
   fuzz docs docc man completions \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
+# ICU's package is named by its major version (Debian 12: libicu72, Ubuntu 22.04: libicu70, 24.04:
+# libicu74): when no libicui18n is installed, the newest the package sources offer, looked up after
+# apt-get update (a fresh container has no package lists). ICUDates opens whichever is installed.
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
+	icu=$$( /sbin/ldconfig -p 2>/dev/null | grep -q 'libicui18n\.so\.[0-9]' || echo libicu ); \
+	if [ -n "$$missing$$icu" ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	  $$SUDO apt-get update -qq || exit 1; \
+	  if [ -n "$$icu" ]; then \
+	    missing="$$missing $$(apt-cache pkgnames libicu | grep -E '^libicu[0-9]+$$' | sort -V | tail -n 1)"; \
+	  fi; \
+	  echo "installing:$$missing"; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 build: deps
