@@ -32,6 +32,8 @@ public struct GoldenCheck: Sendable {
     public var diffDirectory: String?
     /// Write the images as the new goldens instead of comparing.
     public var record: Bool
+    /// With `record`, remove the goldens no checked input makes any more.
+    public var prune = false
     /// Tells a reader how to record goldens, in messages about missing ones.
     public var recordHint: String
 
@@ -69,6 +71,8 @@ public struct GoldenCheck: Sendable {
             case svg(GoldenComparison.SVGDifference)
             /// Files compared byte for byte (PDF) differ.
             case bytes
+            /// A golden no checked input makes any more (a card or an input renamed).
+            case obsolete
         }
 
         /// The golden image's path.
@@ -77,10 +81,12 @@ public struct GoldenCheck: Sendable {
         public var kind: Kind
         /// The diff PNG written for it, if any.
         public var diffPath: String?
+        /// The rendered image written beside the diff, if any.
+        public var actualPath: String?
 
         /// The path and the difference in words, with the diff image if one was written.
         public var description: String {
-            let diff = diffPath.map { "; diff: \($0)" } ?? ""
+            let diff = (diffPath.map { "; diff: \($0)" } ?? "") + (actualPath.map { "; actual: \($0)" } ?? "")
             switch kind {
             case .missing(let hint):
                 return "\(path): no golden image; \(hint) to record it"
@@ -101,9 +107,11 @@ public struct GoldenCheck: Sendable {
             case .size(let expected, let actual):
                 return "\(path): size differs: expected \(expected), actual \(actual)\(diff)"
             case .svg(let difference):
-                return "\(path): \(difference)"
+                return "\(path): \(difference)\(diff)"
             case .bytes:
                 return "\(path): the bytes differ"
+            case .obsolete:
+                return "\(path): obsolete golden: no card of the inputs checked makes it (--record --prune removes it)"
             }
         }
     }
@@ -138,6 +146,11 @@ public struct GoldenCheck: Sendable {
         public var matched: [String] = []
         /// Goldens written or left alone in record mode, in order.
         public var recorded: [(path: String, status: RecordStatus)] = []
+        /// Goldens no checked input makes any more; in record mode, listed (and with `prune`
+        /// removed) rather than counted as mismatches.
+        public var obsolete: [String] = []
+        /// Obsolete goldens removed (`--record --prune`).
+        public var pruned: [String] = []
 
         /// A report of nothing yet.
         public init() {}
@@ -157,7 +170,9 @@ public struct GoldenCheck: Sendable {
 
     /// Checks (or records) every image of `outputs`, named as `render` would name them.
     /// - Throws: `RenderFailure.writing` when a golden or diff cannot be written.
-    public func run(_ outputs: [BatchRender.Output], feed: Bool, layout: Layout = .inputFolders) throws -> Report {
+    public func run(
+        _ outputs: [BatchRender.Output], feed: Bool, layout: Layout = .inputFolders, scope: Scope? = nil
+    ) throws -> Report {
         var report = Report()
         if let problem = directoryProblem {
             report.problems.append(problem)
@@ -184,13 +199,28 @@ public struct GoldenCheck: Sendable {
             for image in output.images {
                 let input = output.input.baseName
                 let path = Self.path(of: image, input: input, in: directory, feed: feed, layout: layout)
-                let diffPath = diffDirectory.map {
-                    Self.path(of: image, input: input, in: $0, feed: feed, layout: layout)
+                // Beside each other in the diff folder: NAME.diff.png and NAME.actual.EXT.
+                let artifact = diffDirectory.map {
+                    let path = Self.path(of: image, input: input, in: $0, feed: feed, layout: layout)
+                    return String(path.dropLast(image.format.fileExtension.count + 1))
                 }
+                let diffPath = artifact.map { $0 + ".diff.png" }
+                let actualPath = artifact.map { $0 + ".actual." + image.format.fileExtension }
                 let oldPath =
                     layout == .inputFolders && !feed
                     ? Self.path(of: image, input: input, in: directory, feed: feed, layout: .flat) : nil
-                try check(image, at: path, diffPath: diffPath, oldFlatPath: oldPath, into: &report)
+                try check(
+                    image, at: path, diffPath: diffPath, actualPath: actualPath, oldFlatPath: oldPath, into: &report)
+            }
+        }
+        if let scope, layout == .inputFolders {
+            let made = Set(report.matched + report.mismatches.map(\.path) + report.recorded.map(\.path))
+            let obsolete = obsoleteGoldens(made: made, scope: scope, feed: feed)
+            report.obsolete = obsolete
+            if record {
+                if prune { report.pruned = try self.prune(obsolete) }
+            } else {
+                report.mismatches += obsolete.map { Mismatch(path: $0, kind: .obsolete) }
             }
         }
         return report
@@ -225,7 +255,8 @@ public struct GoldenCheck: Sendable {
     /// `oldFlatPath`, when a golden is missing at `path` but present there, turns the message into
     /// one that says how to move it.
     public func check(
-        _ image: RenderedImage, at path: String, diffPath: String?, oldFlatPath: String? = nil,
+        _ image: RenderedImage, at path: String, diffPath: String?, actualPath: String? = nil,
+        oldFlatPath: String? = nil,
         into report: inout Report
     ) throws {
         let golden: Data?
@@ -274,12 +305,25 @@ public struct GoldenCheck: Sendable {
         case .success(nil):
             report.matched.append(path)
         case .success(let kind?):
-            var mismatch = Mismatch(path: path, kind: kind)
-            if let diffPath, let golden, image.format == .png, try writeDiff(of: image, against: golden, to: diffPath) {
-                mismatch.diffPath = diffPath
-            }
-            report.mismatches.append(mismatch)
+            report.mismatches.append(
+                try mismatch(kind, of: image, at: path, golden: golden, diffPath: diffPath, actualPath: actualPath))
         }
+    }
+
+    /// A mismatch, with the diff picture and the rendered image written where asked.
+    private func mismatch(
+        _ kind: Mismatch.Kind, of image: RenderedImage, at path: String, golden: Data?, diffPath: String?,
+        actualPath: String?
+    ) throws -> Mismatch {
+        var mismatch = Mismatch(path: path, kind: kind)
+        if let diffPath, let golden, image.format == .png, try writeDiff(of: image, against: golden, to: diffPath) {
+            mismatch.diffPath = diffPath
+        }
+        if let actualPath {
+            try OutputWriter.writeAtomically(image.data, to: actualPath, below: diffDirectory)
+            mismatch.actualPath = actualPath
+        }
+        return mismatch
     }
 
     /// Writes the picture of where a PNG differs from its golden; false when either does not decode.

@@ -118,9 +118,9 @@ public enum GoldenComparison {
     /// Gap between the panels of a diff image, in pixels.
     static let panelGap = 8
 
-    /// Three panels side by side: expected | the expected image faded, with every pixel that
-    /// differs by more than `tolerance` in red | actual. Panels are as large as the larger
-    /// image; where only one image has pixels, the middle panel is red too.
+    /// Three panels side by side, labelled above: expected | the expected image faded, with every
+    /// pixel that differs by more than `tolerance` in red | actual. Panels are as large as the
+    /// larger image; where only one image has pixels, the middle panel is red too.
     public static func diffImage(expected: PixelImage, actual: PixelImage, tolerance: Int = 0) -> PixelImage {
         let panelWidth = max(expected.width, actual.width)
         let panelHeight = max(expected.height, actual.height)
@@ -159,7 +159,7 @@ public enum GoldenComparison {
                 }
             }
         }
-        return output
+        return DiffLabels.labelled(output, panelWidth: panelWidth, gap: panelGap)
     }
 
     @inline(__always)

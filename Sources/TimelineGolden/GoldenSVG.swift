@@ -18,9 +18,9 @@ extension GoldenComparison {
         /// The rendered line, shortened alike.
         public var actual: String
 
-        /// The line number and both lines, on three lines.
+        /// The line number and both lines, on one line: a CI annotation keeps only the first.
         public var description: String {
-            "SVG differs at normalized line \(line):\n    expected: \(expected)\n    actual:   \(actual)"
+            "SVG differs at normalized line \(line): expected \(expected) but got \(actual)"
         }
     }
 

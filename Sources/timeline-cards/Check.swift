@@ -17,7 +17,8 @@ struct Check: ParsableCommand {
             Expected images have one layout whatever the number of inputs: \
             DIR/<input-name>/<card-id>.<ext>, and DIR/<input-name>.<ext> with --feed. SVG is compared \
             after normalizing ids, numbers and whitespace; PNG by decoded pixels. Exit 0 when everything \
-            matches, 1 on a mismatch or missing image, 2 when an expected image cannot be used.
+            matches, 1 on a mismatch, a missing image or an obsolete one (no card makes it any more), 2 \
+            when an input is bad (every good input is still compared) or an expected image cannot be used.
             """)
 
     @OptionGroup var input: InputFlags
@@ -32,11 +33,17 @@ struct Check: ParsableCommand {
     @Option(help: "Largest PNG channel difference accepted (0-255).")
     var tolerance = 0
 
-    @Option(help: "Write a diff PNG (expected | difference | actual) for each PNG mismatch into this folder.")
+    @Option(
+        help: ArgumentHelp(
+            "Write NAME.actual.svg|png for each mismatch into this folder, and NAME.diff.png "
+                + "(expected | difference | actual) for PNG."))
     var diff: String?
 
     @Flag(help: "Write the rendered images as the expected ones instead of comparing.")
     var record = false
+
+    @Flag(help: "With --record, remove expected images no checked input makes any more (a card renamed).")
+    var prune = false
 
     @Option(
         help: ArgumentHelp(
@@ -51,12 +58,14 @@ struct Check: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be between 0 and 255") }
+        if prune, !record { throw ValidationError("--prune removes goldens while recording: use it with --record") }
     }
 
     func run() throws {
         var formats = format.isEmpty ? [ImageFormat.svg, .png] : format.map(\.imageFormat)
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-        let golden = GoldenCheck(directory: expected, tolerance: tolerance, diffDirectory: diff, record: record)
+        var golden = GoldenCheck(directory: expected, tolerance: tolerance, diffDirectory: diff, record: record)
+        golden.prune = prune
         // A missing folder is bad setup: say so before spending time on rendering.
         if let problem = golden.directoryProblem {
             Diagnostics.print(problem.description)
@@ -68,32 +77,49 @@ struct Check: ParsableCommand {
         batch.keepsRenderers = true // the process ends after this command
         let result = batch.render(sources)
         Diagnostics.print(result.problems)
-        if let failure = result.failure { _ = Diagnostics.report(failure) }
-        guard result.exitCode == 0 else { throw ExitCode(result.exitCode) }
-
+        if let failure = result.failure { throw ExitCode(Diagnostics.report(failure)) }
+        // Bad inputs are told, and every good input is still compared; nothing is recorded then.
+        if record, !result.problems.isEmpty { throw ExitCode(2) }
+        let scope = GoldenCheck.Scope(
+            inputs: sources.map(\.baseName), rendered: result.outputs.map(\.input.baseName),
+            // A shard checks part of a folder: the other parts' goldens are not obsolete.
+            coversFolders: input.shard == nil && input.inputs.allSatisfy { FileKind(atPath: $0) == .directory },
+            extensions: Set(formats.map(\.fileExtension)))
         let report: GoldenCheck.Report
         do {
-            report = try golden.run(result.outputs, feed: image.feed)
+            report = try golden.run(result.outputs, feed: image.feed, scope: scope)
         } catch let failure as RenderFailure {
             throw ExitCode(Diagnostics.report(failure))
         }
+        print(report, badInputs: result.problems.count)
+        let code = result.problems.isEmpty ? report.exitCode : 2
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Every problem, mismatch and obsolete golden, then a summary line.
+    private func print(_ report: GoldenCheck.Report, badInputs: Int) {
         for problem in report.problems { Diagnostics.print(problem.description) }
         for mismatch in report.mismatches { Diagnostics.print(mismatch.description) }
         if record {
             for line in report.recordSummary { Diagnostics.print(line) }
+            for path in report.obsolete where !report.pruned.contains(path) {
+                Diagnostics.print(
+                    "\(path): obsolete golden: no card of the inputs checked makes it (--prune removes it)")
+            }
+            for path in report.pruned { Diagnostics.print("removed obsolete golden \(path)") }
             let counts = Dictionary(grouping: report.recorded, by: \.status).mapValues(\.count)
             Diagnostics.print(
                 "recorded: \(counts[.new] ?? 0) new, \(counts[.changed] ?? 0) changed, \(counts[.unchanged] ?? 0) "
-                    + "unchanged"
-            )
+                    + "unchanged" + (report.pruned.isEmpty ? "" : ", \(report.pruned.count) removed"))
         } else {
             if verbose { for path in report.matched { Diagnostics.print("matches: \(path)") } }
             let total = report.matched.count + report.mismatches.count + report.problems.count
-            if report.exitCode != 0 || verbose {
-                Diagnostics.print("check: \(report.matched.count) of \(total) image\(total == 1 ? "" : "s") match")
+            if report.exitCode != 0 || verbose || badInputs > 0 {
+                let bad = badInputs > 0 ? "; \(badInputs) problem\(badInputs == 1 ? "" : "s") in the inputs" : ""
+                Diagnostics.print(
+                    "check: \(report.matched.count) of \(total) image\(total == 1 ? "" : "s") match\(bad)")
             }
         }
-        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
-import TimelineGolden
 import TimelineKit
 import XCTest
+
+@testable import TimelineGolden
 
 final class GoldenComparisonTests: XCTestCase {
     // MARK: PNG decoding
@@ -77,14 +78,15 @@ final class GoldenComparisonTests: XCTestCase {
         actual.rgba[changed..<changed + 4] = [0, 255, 0, 255]
         let diff = GoldenComparison.diffImage(expected: expected, actual: actual)
         XCTAssertEqual(diff.width, 5 * 3 + 16)
-        XCTAssertEqual(diff.height, 4)
+        let band = DiffLabels.height // the labels above the panels
+        XCTAssertEqual(diff.height, band + 4)
         let middle = 5 + 8
-        XCTAssertTrue(diff.pixel(x: middle + 3, y: 2) == (255, 0, 0, 255), "the changed pixel is red")
-        let faded = diff.pixel(x: middle, y: 0)
+        XCTAssertTrue(diff.pixel(x: middle + 3, y: band + 2) == (255, 0, 0, 255), "the changed pixel is red")
+        let faded = diff.pixel(x: middle, y: band)
         XCTAssertTrue(
             faded.blue == 255 && faded.red > 150 && faded.green > 150, "unchanged pixels are faded blue: \(faded)")
-        XCTAssertTrue(diff.pixel(x: 0, y: 0) == (0, 0, 255, 255), "left is the expected image")
-        XCTAssertTrue(diff.pixel(x: 2 * middle + 3, y: 2) == (0, 255, 0, 255), "right is the actual image")
+        XCTAssertTrue(diff.pixel(x: 0, y: band) == (0, 0, 255, 255), "left is the expected image")
+        XCTAssertTrue(diff.pixel(x: 2 * middle + 3, y: band + 2) == (0, 255, 0, 255), "right is the actual image")
     }
 
     func testDiffImageOfDifferentSizesMarksTheMissingArea() {
@@ -92,8 +94,10 @@ final class GoldenComparisonTests: XCTestCase {
             expected: PixelImage(width: 2, height: 2, red: 0, green: 0, blue: 0),
             actual: PixelImage(width: 3, height: 2, red: 0, green: 0, blue: 0))
         XCTAssertEqual(diff.width, 3 * 3 + 16)
-        XCTAssertTrue(diff.pixel(x: 3 + 8 + 2, y: 0) == (255, 0, 0, 255))
-        XCTAssertTrue(diff.pixel(x: 2, y: 0) == (255, 255, 255, 255), "the expected panel is white beyond the image")
+        let band = DiffLabels.height
+        XCTAssertTrue(diff.pixel(x: 3 + 8 + 2, y: band) == (255, 0, 0, 255))
+        XCTAssertTrue(
+            diff.pixel(x: 2, y: band) == (255, 255, 255, 255), "the expected panel is white beyond the image")
     }
 
     // MARK: SVG normalization

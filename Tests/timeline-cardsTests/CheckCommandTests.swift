@@ -1,7 +1,8 @@
 import Foundation
-import TimelineGolden
 import TimelineKit
 import XCTest
+
+@testable import TimelineGolden
 
 /// `timeline-cards check` end to end: the built binary, goldens in a temporary folder.
 final class CheckCommandTests: XCTestCase {
@@ -67,11 +68,16 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(
             run.stderr.contains("\(goldenPNG.path): 1 of \(image.width * image.height) pixels differ"), run.stderr)
         XCTAssertTrue(run.stderr.contains("largest channel difference"), run.stderr)
-        let diff = try PixelImage(png: Data(contentsOf: diffs.appendingPathComponent("demo/release-2.png")))
+        // NAME.diff.png (labelled panes above) and NAME.actual.png beside it, both named in the message.
+        let diff = try PixelImage(png: Data(contentsOf: diffs.appendingPathComponent("demo/release-2.diff.png")))
         XCTAssertEqual(diff.width, image.width * 3 + 16)
-        XCTAssertEqual(diff.height, image.height)
+        XCTAssertEqual(diff.height, image.height + DiffLabels.height)
         XCTAssertTrue(
-            diff.pixel(x: image.width + 8, y: 0) == (255, 0, 0, 255), "the changed pixel is red in the middle panel")
+            diff.pixel(x: image.width + 8, y: DiffLabels.height) == (255, 0, 0, 255),
+            "the changed pixel is red in the middle panel")
+        let actual = try PixelImage(png: Data(contentsOf: diffs.appendingPathComponent("demo/release-2.actual.png")))
+        XCTAssertEqual(actual.width, image.width)
+        XCTAssertTrue(run.stderr.contains("actual: \(diffs.path)/demo/release-2.actual.png"), run.stderr)
 
         // Recording refreshes the changed golden.
         let refreshed = try check([Self.demo, "--expected", expected.path, "--format", "png", "--record"])

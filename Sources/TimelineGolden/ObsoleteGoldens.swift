@@ -1,0 +1,99 @@
+import TimelineKit
+import TimelineSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Goldens no checked input makes any more (a card or input renamed): Jest's obsolete
+/// snapshots. A golden counts only in a format being compared, in the folder of an input that
+/// rendered (a bad input's goldens are left alone), or, when the run checked whole folders of
+/// inputs, in a folder of the goldens that no input of the run is named after.
+extension GoldenCheck {
+    /// What decides which goldens are obsolete.
+    public struct Scope: Sendable {
+        /// The base names of every input of the run, those that failed included.
+        public var inputs: [String]
+        /// The base names of the inputs that rendered: their folders are complete.
+        public var rendered: [String]
+        /// Whether every input came from a folder argument, so the run covers whole folders.
+        public var coversFolders: Bool
+        /// The extensions compared (`svg`, `png`).
+        public var extensions: Set<String>
+
+        /// A scope of `inputs`, of which `rendered` rendered.
+        public init(inputs: [String], rendered: [String], coversFolders: Bool, extensions: Set<String>) {
+            self.inputs = inputs
+            self.rendered = rendered
+            self.coversFolders = coversFolders
+            self.extensions = extensions
+        }
+    }
+
+    /// The goldens in `directory` that `scope`'s inputs no longer make, sorted; `made` holds the
+    /// goldens this run compared or recorded.
+    func obsoleteGoldens(made: Set<String>, scope: Scope, feed: Bool) -> [String] {
+        var candidates: [String] = []
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        if feed {
+            if scope.coversFolders {
+                candidates += entries.filter { Self.isRegularFile(PathName.appending($0, to: directory)) }
+                    .filter { name in !scope.inputs.contains { Self.isFeedFile(name, of: $0) } }
+                    .map { PathName.appending($0, to: directory) }
+            }
+        } else {
+            var folders = scope.rendered
+            if scope.coversFolders {
+                folders += entries.filter { !scope.inputs.contains($0) && !$0.hasPrefix(".") }
+            }
+            for folder in Set(folders) {
+                let path = PathName.appending(folder, to: directory)
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                candidates += names.map { PathName.appending($0, to: path) }.filter(Self.isRegularFile)
+            }
+        }
+        return candidates.filter { candidate in
+            scope.extensions.contains(PathName.fileExtension(of: candidate).lowercased()) && !made.contains(candidate)
+                && !(candidate.split(separator: "/").last ?? "").hasPrefix(".")
+        }.sorted()
+    }
+
+    /// Removes `paths` (goldens below `directory`) and the folders they leave empty.
+    func prune(_ paths: [String]) throws -> [String] {
+        var removed: [String] = []
+        for path in paths {
+            guard unlink(path) == 0 else {
+                throw RenderFailure.writing(
+                    WriteFailure(path: path, reason: "cannot remove: \(String(cString: strerror(errno)))"))
+            }
+            removed.append(path)
+        }
+        for folder in Set(paths.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) })
+        where folder != directory {
+            _ = rmdir(folder) // only when empty
+        }
+        return removed
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Whether `name` is the feed image of the input `input`: `input.ext` or a part `input-N.ext`.
+    private static func isFeedFile(_ name: String, of input: String) -> Bool {
+        let stem = String(name.dropLast(PathName.fileExtension(of: name).count + 1))
+        if stem == input { return true }
+        guard stem.hasPrefix(input + "-") else { return false }
+        return stem.dropFirst(input.count + 1).allSatisfy(\.isNumber)
+    }
+}
