@@ -4,7 +4,7 @@ import CCairo
 /// that a reader of a CI artifact knows which side is which. Drawn with cairo's own text API in
 /// its default sans-serif font: a diff is read, never compared, so the machine's font will do.
 enum DiffLabels {
-    static let height = 20
+    static let height = 26
 
     /// `image` with the band above it; `panelWidth` and `gap` place the labels.
     static func labelled(_ image: PixelImage, panelWidth: Int, gap: Int) -> PixelImage {
@@ -16,10 +16,10 @@ enum DiffLabels {
         cairo_set_source_rgb(cr, 0.93, 0.93, 0.93)
         cairo_paint(cr)
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        cairo_set_font_size(cr, 12)
+        cairo_set_font_size(cr, 16)
         cairo_set_source_rgb(cr, 0.15, 0.15, 0.15)
         for (index, label) in ["expected", "difference", "actual"].enumerated() {
-            cairo_move_to(cr, Double(index * (panelWidth + gap) + 4), 14)
+            cairo_move_to(cr, Double(index * (panelWidth + gap) + 6), 19)
             cairo_show_text(cr, label)
         }
         cairo_destroy(cr)
