@@ -49,9 +49,13 @@ final class MarkdownPageTests: XCTestCase {
         let small = String(repeating: "```timeline\n```\n", count: 20_000)
         let large = small + small
         var counts: [Int] = []
-        let smallTime = clock.measure { counts.append(MarkdownPage(small).blocks.count) }
-        let largeTime = clock.measure { counts.append(MarkdownPage(large).blocks.count) }
-        XCTAssertEqual(counts, [20_000, 40_000])
+        // The fastest of three of each, taken in turn: a busy machine only slows a run.
+        var (smallTime, largeTime) = (Duration.seconds(1000), Duration.seconds(1000))
+        for _ in 0..<3 {
+            smallTime = min(smallTime, clock.measure { counts.append(MarkdownPage(small).blocks.count) })
+            largeTime = min(largeTime, clock.measure { counts.append(MarkdownPage(large).blocks.count) })
+        }
+        XCTAssertEqual(counts, [20_000, 40_000, 20_000, 40_000, 20_000, 40_000])
         XCTAssertLessThan(largeTime, smallTime * 2.5 + .milliseconds(50), "\(smallTime) then \(largeTime)")
     }
 

@@ -70,13 +70,17 @@ final class RichTextTests: XCTestCase {
 
     /// Parsing is linear: doubling a hostile text at most doubles the time, give or take.
     func testHostileMarkupParsesInLinearTime() {
+        let clock = ContinuousClock()
         for unit in ["[", "*", "**", "`", "[a](", "](", "[x](https://e.com/ "] {
             let small = String(repeating: unit, count: 20_000)
             let large = small + small
-            let clock = ContinuousClock()
-            let smallTime = clock.measure { _ = InlineMarkup.parse(small) }
-            let largeTime = clock.measure { _ = InlineMarkup.parse(large) }
-            XCTAssertLessThan(largeTime, smallTime * 2.5 + .milliseconds(20), "\(unit): \(smallTime) then \(largeTime)")
+            // The fastest of three of each, taken in turn: a busy machine only slows a run.
+            var (smallTime, largeTime) = (Duration.seconds(1000), Duration.seconds(1000))
+            for _ in 0..<3 {
+                smallTime = min(smallTime, clock.measure { _ = InlineMarkup.parse(small) })
+                largeTime = min(largeTime, clock.measure { _ = InlineMarkup.parse(large) })
+            }
+            XCTAssertLessThan(largeTime, smallTime * 2.5 + .milliseconds(50), "\(unit): \(smallTime) then \(largeTime)")
         }
     }
 }

@@ -93,4 +93,11 @@ struct CLIRunner {
     }
 
     static func fixture(_ name: String) -> String { root.appendingPathComponent("fixtures/\(name)").path }
+
+    /// Writes `text` to `path` inside `folder`, making the folders on the way.
+    static func write(_ text: String, _ path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
 }

@@ -9,9 +9,7 @@ final class FilePolicyTests: XCTestCase {
     private let manager = FileManager.default
 
     private func write(_ text: String, _ path: String, in folder: URL) throws {
-        let url = folder.appendingPathComponent(path)
-        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try CLIRunner.write(text, path, in: folder)
     }
 
     private func secret() throws -> URL {
