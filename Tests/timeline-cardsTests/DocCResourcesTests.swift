@@ -37,7 +37,7 @@ final class DocCResourcesTests: XCTestCase {
         try Data(text.utf8).write(to: catalog.appendingPathComponent(name))
     }
 
-    func run(_ extra: [String] = []) throws -> CLIRunner.Result {
+    func renderCatalog(_ extra: [String] = []) throws -> CLIRunner.Result {
         try CLIRunner.run(["docc-resources", catalog.path] + extra)
     }
 
@@ -55,7 +55,7 @@ final class DocCResourcesTests: XCTestCase {
     }
 
     func testWritesLightAndDarkImagesUnderDocCNames() throws {
-        let result = try run()
+        let result = try renderCatalog()
         XCTAssertEqual(result.status, 0, result.stderr)
         let names = ["release-2", "roadmap"].flatMap { ["\($0).png", "\($0)@2x.png", "\($0)~dark.png", "\($0)~dark@2x.png"] }
         XCTAssertEqual(try stamps().keys.sorted(), names.sorted())
@@ -74,17 +74,20 @@ final class DocCResourcesTests: XCTestCase {
         }
     }
 
+    /// The mean of red, green and blue over the image (0-765).
     func brightness(_ image: PixelImage) -> Int {
-        // The middle pixel of the card's top-left quarter: background.
-        let offset = ((image.height / 4) * image.width + 12) * 4
-        return Int(image.rgba[offset]) + Int(image.rgba[offset + 1]) + Int(image.rgba[offset + 2])
+        var sum = 0
+        for offset in stride(from: 0, to: image.rgba.count, by: 4) {
+            sum += Int(image.rgba[offset]) + Int(image.rgba[offset + 1]) + Int(image.rgba[offset + 2])
+        }
+        return sum / max(1, image.rgba.count / 4)
     }
 
     func testASecondRunLeavesEveryFileUntouched() throws {
-        XCTAssertEqual(try run().status, 0)
+        XCTAssertEqual(try renderCatalog().status, 0)
         let before = try stamps()
         Thread.sleep(forTimeInterval: 0.05)
-        let again = try run()
+        let again = try renderCatalog()
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertFalse(again.stderr.contains("wrote"), again.stderr)
         XCTAssertTrue(again.stderr.contains("0 written, 8 unchanged"), again.stderr)
@@ -92,12 +95,12 @@ final class DocCResourcesTests: XCTestCase {
     }
 
     func testCheckFailsAfterAnInputChangesNamingTheFilesAndWritesNothing() throws {
-        XCTAssertEqual(try run().status, 0)
-        let passing = try run(["--check"])
+        XCTAssertEqual(try renderCatalog().status, 0)
+        let passing = try renderCatalog(["--check"])
         XCTAssertEqual(passing.status, 0, passing.stderr)
         let before = try stamps()
         try write(Self.release.replacingOccurrences(of: "Launch", with: "Launch day"), "release.timeline.yaml")
-        let failing = try run(["--check"])
+        let failing = try renderCatalog(["--check"])
         XCTAssertEqual(failing.status, 1, failing.stderr)
         XCTAssertTrue(failing.stderr.contains("\(resources.path)/release-2.png: "), failing.stderr)
         XCTAssertTrue(failing.stderr.contains("\(resources.path)/release-2~dark@2x.png: "), failing.stderr)
@@ -105,7 +108,7 @@ final class DocCResourcesTests: XCTestCase {
         XCTAssertEqual(try stamps(), before)
         // A missing image fails too.
         try FileManager.default.removeItem(at: resources.appendingPathComponent("roadmap~dark.png"))
-        let missing = try run(["--check"])
+        let missing = try renderCatalog(["--check"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("roadmap~dark.png: no golden image; run without --check"), missing.stderr)
     }
@@ -113,7 +116,7 @@ final class DocCResourcesTests: XCTestCase {
     func testABadInputWritesNothingAndListsEveryProblem() throws {
         try write(Self.release + "      - { title: Beta, status: nearly }\n", "release.timeline.yaml")
         try write(#"{"version": 1, "cards": ["#, "broken.timeline.json")
-        let result = try run()
+        let result = try renderCatalog()
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("release.timeline.yaml:7:"), result.stderr)
         XCTAssertTrue(result.stderr.contains("broken.timeline.json:1:"), result.stderr)
@@ -122,7 +125,7 @@ final class DocCResourcesTests: XCTestCase {
 
     func testTwoCardsOfOneNameAreABadInput() throws {
         try write(#"{"version": 1, "cards": [{"id": "roadmap", "items": [{"title": "Other"}]}]}"#, "again.timeline.json")
-        let result = try run()
+        let result = try renderCatalog()
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("give one of the cards another id"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: resources.path))
@@ -130,7 +133,7 @@ final class DocCResourcesTests: XCTestCase {
 
     func testAFileNamingItsOwnThemeHasNoDarkImageAndSVGIsOptional() throws {
         try write(Self.release.replacingOccurrences(of: "theme: auto", with: "theme: fiori"), "release.timeline.yaml")
-        let result = try run(["--format", "svg", "--format", "png"])
+        let result = try renderCatalog(["--format", "svg", "--format", "png"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let names = try stamps().keys
         XCTAssertTrue(names.contains("release-2.svg"))
