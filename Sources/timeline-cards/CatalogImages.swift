@@ -75,7 +75,7 @@ struct CatalogImages {
         var planned: [Planned] = []
         var problems: [String] = []
         for folder in folders {
-            var owners: [String: String] = [:]  // image path → the card that makes it, as located
+            var owners: [String: String] = [:] // image path → the card that makes it, as located
             for input in Self.inputs(in: folder) {
                 do {
                     let images = try render(input, with: renderer)

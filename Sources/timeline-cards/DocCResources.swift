@@ -58,7 +58,7 @@ struct DocCResources: ParsableCommand {
         var options = RenderOptions()
         options.formats = format.isEmpty ? [.png] : format.map(\.imageFormat)
         options.formats = options.formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-        options.scale = nil  // 2 pixels per point for PNG, 1 for SVG
+        options.scale = nil // 2 pixels per point for PNG, 1 for SVG
         options.now = now.flatMap(TimelineKit.parseDate)
         options.fontDirectories = fonts
         return options
@@ -73,7 +73,8 @@ struct DocCResources: ParsableCommand {
             throw ExitCode(error.code)
         }
         if planned.isEmpty {
-            Diagnostics.print("no *.timeline.yaml, *.timeline.yml or *.timeline.json file in \(folders.joined(separator: ", "))")
+            Diagnostics.print(
+                "no *.timeline.yaml, *.timeline.yml or *.timeline.json file in \(folders.joined(separator: ", "))")
             return
         }
         let golden = GoldenCheck(

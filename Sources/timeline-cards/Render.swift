@@ -84,7 +84,9 @@ struct Render: ParsableCommand {
             }
             return
         }
-        if darkVariants { throw ValidationError("--dark-variants is for Markdown pages (render page.md -o out/page.md)") }
+        if darkVariants {
+            throw ValidationError("--dark-variants is for Markdown pages (render page.md -o out/page.md)")
+        }
         if let output, output != "-", !output.hasSuffix("/") {
             let ext = PathName.fileExtension(of: output).lowercased()
             if !ext.isEmpty, OutputTarget(output).impliedFormat == nil, FileKind(atPath: output) != .directory {

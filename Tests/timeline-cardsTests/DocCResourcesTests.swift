@@ -26,7 +26,7 @@ final class DocCResourcesTests: XCTestCase {
             at: catalog.appendingPathComponent("Plans"), withIntermediateDirectories: true)
         try write(Self.release, "release.timeline.yaml")
         try write(Self.roadmap, "Plans/roadmap.timeline.json")
-        try write("version: 1\ncards: []\n", "not-a-timeline.yaml")  // not *.timeline.*: ignored
+        try write("version: 1\ncards: []\n", "not-a-timeline.yaml") // not *.timeline.*: ignored
     }
 
     override func tearDownWithError() throws {
@@ -57,7 +57,9 @@ final class DocCResourcesTests: XCTestCase {
     func testWritesLightAndDarkImagesUnderDocCNames() throws {
         let result = try renderCatalog()
         XCTAssertEqual(result.status, 0, result.stderr)
-        let names = ["release-2", "roadmap"].flatMap { ["\($0).png", "\($0)@2x.png", "\($0)~dark.png", "\($0)~dark@2x.png"] }
+        let names = ["release-2", "roadmap"].flatMap {
+            ["\($0).png", "\($0)@2x.png", "\($0)~dark.png", "\($0)~dark@2x.png"]
+        }
         XCTAssertEqual(try stamps().keys.sorted(), names.sorted())
         XCTAssertTrue(result.stderr.contains("wrote \(resources.path)/release-2~dark.png"), result.stderr)
         XCTAssertTrue(result.stderr.contains("8 written, 0 unchanged"), result.stderr)
@@ -124,7 +126,8 @@ final class DocCResourcesTests: XCTestCase {
     }
 
     func testTwoCardsOfOneNameAreABadInput() throws {
-        try write(#"{"version": 1, "cards": [{"id": "roadmap", "items": [{"title": "Other"}]}]}"#, "again.timeline.json")
+        try write(
+            #"{"version": 1, "cards": [{"id": "roadmap", "items": [{"title": "Other"}]}]}"#, "again.timeline.json")
         let result = try renderCatalog()
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("give one of the cards another id"), result.stderr)
