@@ -107,8 +107,17 @@ struct CatalogImages {
         let source = try renderer.read(InputSource(file: input))
         let document = try renderer.decode(source)
         let dark = try renderer.darkVariant(of: document, source: source, darkThemeWhenUnthemed: true)
+        // The light image is light only: DocC picks `~dark` itself, by its own color scheme toggle,
+        // which an SVG's `prefers-color-scheme` style sheet would not follow.
+        var light = document
+        light.darkFeed = nil
+        light.cards = document.cards.map { card in
+            var card = card
+            card.darkStyle = nil
+            return card
+        }
         var named: [(RenderedImage, String)] = []
-        for (variant, suffix) in [(document, "")] + (dark.map { [($0, "~dark")] } ?? []) {
+        for (variant, suffix) in [(light, "")] + (dark.map { [($0, "~dark")] } ?? []) {
             for image in try renderer.render(variant, name: source.baseName) {
                 let card = document.cards.first { $0.id == image.name }
                 let location = card?.location.map(\.description) ?? input

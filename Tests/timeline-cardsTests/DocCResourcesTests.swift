@@ -144,6 +144,19 @@ final class DocCResourcesTests: XCTestCase {
         XCTAssertFalse(names.contains { $0.hasPrefix("release-2~dark") }, "\(names.sorted())")
     }
 
+    /// DocC picks the `~dark` image by its own toggle: the light SVG of `theme: auto` carries no
+    /// `prefers-color-scheme` style sheet of its own, which would follow the system instead.
+    func testTheLightSVGIsLightOnly() throws {
+        let result = try renderCatalog(["--format", "svg"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let light = String(decoding: try image("release-2.svg"), as: UTF8.self)
+        let dark = String(decoding: try image("release-2~dark.svg"), as: UTF8.self)
+        XCTAssertFalse(light.contains("prefers-color-scheme"))
+        XCTAssertFalse(dark.contains("prefers-color-scheme"))
+        XCTAssertNotEqual(light, dark)
+        XCTAssertFalse(try stamps().keys.contains { $0.hasSuffix(".png") })
+    }
+
     func testNoTimelineFilesIsNotAnError() throws {
         let empty = folder.appendingPathComponent("Empty.docc")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
