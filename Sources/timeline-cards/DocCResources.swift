@@ -77,12 +77,15 @@ struct DocCResources: ParsableCommand {
                 "no *.timeline.yaml, *.timeline.yml or *.timeline.json file in \(folders.joined(separator: ", "))")
             return
         }
-        let golden = GoldenCheck(
-            directory: ".", tolerance: 0, diffDirectory: nil, record: !check,
-            recordHint: "run without --check")
         var report = GoldenCheck.Report()
         do {
             for file in planned {
+                // The catalog's Resources/ is the folder of goldens: made when missing, never written
+                // through a link below it.
+                let resources = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
+                let golden = GoldenCheck(
+                    directory: resources, tolerance: 0, diffDirectory: nil, record: !check,
+                    recordHint: "run without --check")
                 try golden.check(file.image, at: file.path, diffPath: nil, into: &report)
             }
         } catch {
