@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
 .PHONY: deps static-cxx static-text-libs build release release-check demo test clients schema-tools goldens bench \
-  fuzz docs docc man completions \
+  fuzz docs docc docc-plugin-check man completions \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
@@ -132,7 +132,7 @@ clients: build
 # shell and this Makefile, and Swift functions of 60 lines at most (scripts/lint.sh); `make test`
 # runs the lint first.
 format:
-	swift format --in-place --recursive --configuration .swift-format Package.swift Sources Tests
+	swift format --in-place --recursive --configuration .swift-format Package.swift Sources Tests Plugins
 
 lint:
 	bash scripts/lint.sh
@@ -150,6 +150,7 @@ schema-tools:
 # Re-renders the pictures in docs/ from docs/examples/ and the schema copy editors point at.
 docs: build
 	$(BIN) check docs/examples --expected docs/images --format svg --format png --record
+	$(BIN) docc-resources docs/docc/Timelines.docc
 	$(BIN) schema > docs/timeline.schema.json
 
 # The API documentation of the library products, from their doc comments and .docc catalogs
@@ -159,6 +160,13 @@ docc: deps
 	$(SWIFT) package --disable-sandbox generate-documentation --target TimelineKit --target TimelineGolden \
 	  --target TimelineSnapshotTesting --warnings-as-errors
 	@ls -d .build/plugins/Swift-DocC/outputs/*.doccarchive
+
+# The render-timelines plugin in a new client package that depends on this one by path
+# (scripts/docc-plugin-check.sh): light and dark images, no churn on a second run, --check, a
+# bad input, and generate-documentation's archive. Builds timeline-cards again in the client.
+DOCC_PLUGIN_WORK ?= .build/docc-plugin-check
+docc-plugin-check: deps
+	bash scripts/docc-plugin-check.sh $(CURDIR)/$(DOCC_PLUGIN_WORK)
 
 # The man page, from the command definitions (swift-argument-parser's GenerateManual plugin).
 man: deps

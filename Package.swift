@@ -13,6 +13,9 @@ let package = Package(
         // so the renderer library links no test framework (docs/testing.md).
         .library(name: "TimelineSnapshotTesting", targets: ["TimelineSnapshotTesting"]),
         .executable(name: "timeline-cards", targets: ["timeline-cards"]),
+        // `swift package render-timelines`: timeline files in DocC catalogs → light and dark images
+        // in their Resources/ (docs/docc.md).
+        .plugin(name: "render-timelines", targets: ["render-timelines"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
@@ -75,6 +78,18 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"], .when(platforms: [.linux]))
             ]),
+        // Finds the DocC catalogs and runs the package's own executable on them (`docc-resources`).
+        .plugin(
+            name: "render-timelines",
+            capability: .command(
+                intent: .custom(
+                    verb: "render-timelines",
+                    description: "Render the timeline files of DocC catalogs into light and dark images in Resources/"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "writes each catalog's timeline images into its Resources/ folder")
+                ]),
+            dependencies: ["timeline-cards"],
+            path: "Plugins/RenderTimelines"),
         // What several test targets and the fuzzer share: seeded random values, icon files.
         .target(name: "TimelineTestSupport"),
         .testTarget(name: "TimelineSceneTests", dependencies: ["TimelineScene", "CCairo"]),

@@ -5,12 +5,12 @@
 # here); and no Swift function in Sources over 60 lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Package.swift Sources Tests)
+paths=(Package.swift Sources Tests Plugins)
 swift format lint --strict --recursive --configuration .swift-format "${paths[@]}"
 # Generated files (marked swift-format-ignore-file) are left as generated.
 files=()
 while IFS= read -r -d '' file; do files+=("$file"); done < <(
-  grep -rLZ --include='*.swift' 'swift-format-ignore-file' Package.swift Sources Tests
+  grep -rLZ --include='*.swift' 'swift-format-ignore-file' Package.swift Sources Tests Plugins
   find scripts bench fuzz .ci -type f \( -name '*.py' -o -name '*.sh' -o -name '*.awk' -o -name run \) -print0
   printf '%s\0' Makefile)
 # Characters, not bytes: Debian's default awk (mawk) counts bytes whatever the locale.

@@ -25,6 +25,22 @@ public enum ThemedScene {
         return (Scene.merging(light: light.scene, dark: darkScene), light.placements)
     }
 
+    /// The document drawn in its dark colors alone (`theme: auto`'s dark half), for a dark image of
+    /// its own (`CARD~dark.png`, a `<picture>`'s dark source); nil when no card has dark colors.
+    public static func darkDocument(of document: Document) -> Document? {
+        guard document.cards.contains(where: { $0.darkStyle != nil }) else { return nil }
+        var dark = document
+        dark.feed = document.darkFeed ?? document.feed
+        dark.darkFeed = nil
+        dark.cards = document.cards.map { card in
+            guard let style = card.darkStyle else { return card }
+            var variant = darkVariant(of: card, style: style)
+            variant.darkStyle = nil
+            return variant
+        }
+        return dark
+    }
+
     /// The card in dark colors: bands whose colors came from the light style follow the dark one.
     static func darkVariant(of card: Card, style: Style) -> Card {
         var dark = card

@@ -118,6 +118,8 @@ public struct Document: Hashable, Sendable, Codable {
     public var source: String
     /// Every icon the items name, by absolute path.
     public var icons: [String: IconFile] = [:]
+    /// The theme the document names (`theme:`), or `--theme`; nil when neither names one.
+    public var theme: String?
 
     /// A document of `cards`, named `source` in messages.
     public init(cards: [Card], source: String) {

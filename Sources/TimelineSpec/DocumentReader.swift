@@ -68,6 +68,12 @@ struct DocumentReader {
         document.feed = feed
         if let darkTheme { document.darkFeed = DarkVariant.feed(from: feed, dark: darkTheme) }
         document.icons = icons.icons
+        document.theme =
+            themeOverride
+            ?? keys["theme"].flatMap { node in
+                guard case .scalar(let name, _) = node.content else { return nil }
+                return name
+            }
         return document
     }
 

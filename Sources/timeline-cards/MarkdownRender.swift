@@ -8,13 +8,17 @@ import Foundation
 
 /// `render page.md -o out/page.md`: each ```` ```timeline ```` block of the page becomes an image
 /// beside the output page (`page-1.svg`, or `page-1-<card-id>.svg` for a block of several cards),
-/// and the page links it in place of the block. Problems name the page's own lines.
+/// and the page links it in place of the block. Problems name the page's own lines. A block with
+/// `theme: auto` (or, with `--dark-variants`, naming no theme) gets a dark image too
+/// (`page-1-dark.svg`), and the page a `<picture>` with a `prefers-color-scheme: dark` source.
 struct MarkdownRender {
     var page: String
     var output: String?
     var formats: [ImageFormat]
     var options: RenderOptions
     var verbose: Bool
+    /// Dark images also for blocks naming no theme (the dark theme), not only for `theme: auto`.
+    var darkVariants = false
 
     static func isMarkdown(_ path: String) -> Bool {
         ["md", "markdown"].contains(PathName.fileExtension(of: path).lowercased())
@@ -128,15 +132,22 @@ struct MarkdownRender {
         let document = try renderer.decode(source)
         icons.formUnion(document.icons.keys)
         let images = try renderer.render(document, name: name)
+        let dark = try renderer.darkVariant(of: document, source: source, darkThemeWhenUnthemed: darkVariants)
+        let darkImages = try dark.map { try renderer.render($0, name: name) } ?? []
         let several = !options.feed && document.cards.count > 1
-        func fileName(_ image: RenderedImage) -> String {
-            several ? "\(name)-\(image.name).\(image.format.fileExtension)" : "\(name).\(image.format.fileExtension)"
+        func fileName(_ image: RenderedImage, _ suffix: String = "") -> String {
+            let stem = several ? "\(name)-\(image.name)" : name
+            return "\(stem)\(suffix).\(image.format.fileExtension)"
         }
         let link = images.filter { $0.format == formats[0] }.map { image in
             let card = options.feed ? nil : document.cards.first { $0.id == image.name }
             let alt = card.map { $0.header?.title ?? $0.title ?? $0.id } ?? document.cards.first?.header?.title ?? name
-            return MarkdownPage.imageLink(alt: alt, path: fileName(image))
+            guard darkImages.contains(where: { $0.name == image.name && $0.format == image.format }) else {
+                return MarkdownPage.imageLink(alt: alt, path: fileName(image))
+            }
+            return MarkdownPage.picture(alt: alt, light: fileName(image), dark: fileName(image, "-dark"))
         }.joined(separator: "\n")
-        return (images.map { (fileName($0), $0.data) }, link)
+        let files = images.map { (fileName($0), $0.data) } + darkImages.map { (fileName($0, "-dark"), $0.data) }
+        return (files, link)
     }
 }

@@ -94,6 +94,7 @@ enum QuickRenderArguments {
         render.timings = false
         render.verbose = false
         render.watch = false
+        render.darkVariants = false
         do {
             try input.validate()
             try image.validate()

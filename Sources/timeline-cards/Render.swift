@@ -60,6 +60,12 @@ struct Render: ParsableCommand {
     @Flag(help: "Keep running and render again whenever an input, its theme or its icons change (stop with Ctrl-C).")
     var watch = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Markdown pages: give each block of a file naming no theme a dark image too (the dark theme), linked as "
+                + "a <picture> with a prefers-color-scheme: dark source, as theme: auto blocks always are."))
+    var darkVariants = false
+
     var markdownInput: String? {
         input.inputs.first { MarkdownRender.isMarkdown($0) }
     }
@@ -77,6 +83,9 @@ struct Render: ParsableCommand {
                 )
             }
             return
+        }
+        if darkVariants {
+            throw ValidationError("--dark-variants is for Markdown pages (render page.md -o out/page.md)")
         }
         if let output, output != "-", !output.hasSuffix("/") {
             let ext = PathName.fileExtension(of: output).lowercased()
@@ -155,7 +164,7 @@ struct Render: ParsableCommand {
             return MarkdownRender(
                 page: page, output: output, formats: format.isEmpty ? [.svg] : format,
                 options: image.options(formats: format.isEmpty ? [.svg] : format, limits: input.limits),
-                verbose: verbose
+                verbose: verbose, darkVariants: darkVariants
             ).run()
         }
         let start = DispatchTime.now().uptimeNanoseconds

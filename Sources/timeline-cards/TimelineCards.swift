@@ -18,7 +18,7 @@ struct TimelineCards: ParsableCommand {
             file:line:column: error: message), 3 I/O or rendering failure.
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Validate.self, Check.self, Schema.self, Themes.self],
+        subcommands: [Render.self, Validate.self, Check.self, Schema.self, Themes.self, DocCResources.self],
         defaultSubcommand: nil
     )
 
@@ -35,7 +35,7 @@ struct TimelineCards: ParsableCommand {
         let helpOnly = CommandLine.arguments.contains { ["-h", "--help", "--version"].contains($0) }
         if ["render", "check", "validate"].contains(first), !helpOnly { endIfBelowResourceFloor(maxNesting: 0) }
         // Commands that render load the fonts on another core while the arguments are parsed.
-        if ["render", "check"].contains(first) { FontPreload.start() }
+        if ["render", "check", "docc-resources"].contains(first) { FontPreload.start() }
         if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommand(word) {
             StandardStreams.writeError(message + "\n")
             exit(withError: ExitCode(2))

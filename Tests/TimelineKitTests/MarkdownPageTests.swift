@@ -74,3 +74,24 @@ final class MarkdownPageTests: XCTestCase {
         XCTAssertTrue(shards.allSatisfy { shard in names.filter(shard.contains).count > 10 }, "roughly even")
     }
 }
+
+/// The `<picture>` of a block with a dark image.
+final class MarkdownPictureElementTests: XCTestCase {
+    func testEscapesTheAltTextAndTheAddresses() {
+        XCTAssertEqual(
+            MarkdownPage.picture(alt: "A \"b\" <c> & d\ne", light: "p 1.png", dark: "p,1-dark.png"),
+            """
+            <picture>
+              <source media="(prefers-color-scheme: dark)" srcset="p%2C1-dark.png">
+              <img alt="A &quot;b&quot; &lt;c&gt; &amp; d e" src="p%201.png">
+            </picture>
+
+            """)
+    }
+
+    func testAPictureReplacesABlockAndEndsItsHTMLBlock() {
+        let page = MarkdownPage("Intro\n\n```timeline\nversion: 1\n```\nAfter")
+        let rewritten = page.rewritten { _ in MarkdownPage.picture(alt: "x", light: "a.png", dark: "b.png") }
+        XCTAssertTrue(rewritten.hasSuffix("</picture>\n\nAfter"), rewritten)
+    }
+}

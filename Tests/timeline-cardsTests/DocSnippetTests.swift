@@ -75,7 +75,7 @@ final class DocSnippetTests: XCTestCase {
         let reference = try String(contentsOf: CLIRunner.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         let manual = try String(
             contentsOf: CLIRunner.root.appendingPathComponent("docs/man/timeline-cards.1"), encoding: .utf8)
-        for command in ["render", "validate", "check", "schema", "themes"] {
+        for command in ["render", "validate", "check", "schema", "themes", "docc-resources"] {
             let help = String(decoding: try CLIRunner.run([command, "--help"]).stdout, as: UTF8.self)
             let flags = Set(help.matches(of: /(?m)^\s+(?:-\w, )?(--[a-z][a-z-]*)/).map { String($0.output.1) })
             XCTAssertFalse(flags.isEmpty && command == "render")

@@ -12,6 +12,14 @@ final class DocsImagesTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "docs/images is stale; run `make docs`:\n\(result.stderr)")
     }
 
+    /// docs/docc.md's catalog: its Resources/ are what `render-timelines` writes today.
+    func testDocCCatalogImagesAreCurrent() throws {
+        let result = try CLIRunner.run([
+            "docc-resources", CLIRunner.root.appendingPathComponent("docs/docc/Timelines.docc").path, "--check",
+        ])
+        XCTAssertEqual(result.status, 0, "docs/docc is stale; run `make docs`:\n\(result.stderr)")
+    }
+
     func testDocumentedSchemaIsTheOneTheToolPrints() throws {
         let printed = try CLIRunner.run(["schema"]).stdout
         let committed = try Data(contentsOf: CLIRunner.root.appendingPathComponent("docs/timeline.schema.json"))

@@ -1,0 +1,134 @@
+import TimelineGolden
+import TimelineKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The images of the timeline files in DocC catalogs (`docc-resources`, which the
+/// `render-timelines` plugin runs): every `*.timeline.yaml` / `*.timeline.json` of a folder, each
+/// card written into the folder's `Resources/` under DocC's names: `CARD.png` and `CARD@2x.png`
+/// (2 pixels per point), `CARD~dark.png` and `CARD~dark@2x.png` from the card's dark variant.
+/// Everything is rendered in memory first: one bad input, and nothing is written.
+struct CatalogImages {
+    var folders: [String]
+    var options: RenderOptions
+
+    /// The name that marks an input of a catalog, before `.yaml`, `.yml` or `.json`.
+    static let marker = ".timeline"
+
+    /// One file to write (or compare): the rendered image and its path.
+    struct Planned {
+        var image: RenderedImage
+        var path: String
+    }
+
+    /// Why nothing was written, with the exit code it gives (2 bad input, 3 I/O).
+    struct Failure: Error {
+        var code: Int32
+        var lines: [String]
+    }
+
+    /// Whether `name` is a catalog's timeline file: `NAME.timeline.yaml`, `.yml` or `.json`.
+    static func isInput(_ name: String) -> Bool {
+        let fileExtension = PathName.fileExtension(of: name).lowercased()
+        guard ["yaml", "yml", "json"].contains(fileExtension), !name.hasPrefix(".") else { return false }
+        return name.dropLast(fileExtension.count + 1).hasSuffix(marker)
+    }
+
+    /// The timeline files anywhere under `folder`, sorted (hidden files and folders skipped,
+    /// links to folders not followed).
+    static func inputs(in folder: String) -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        var found: [String] = []
+        for name in names where !name.hasPrefix(".") {
+            let path = PathName.appending(name, to: folder)
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                found += inputs(in: path)
+            } else if isInput(name), FileKind(atPath: path) == .other {
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    /// Where a folder's images go.
+    static func resources(of folder: String) -> String { PathName.appending("Resources", to: folder) }
+
+    /// Renders every input of every folder; any problem in any input fails them all.
+    func plan() throws(Failure) -> [Planned] {
+        let renderer: TimelineRenderer
+        do {
+            renderer = try TimelineRenderer(options: options)
+        } catch {
+            throw Failure(code: 3, lines: [Diagnostics.text(error)])
+        }
+        var planned: [Planned] = []
+        var problems: [String] = []
+        for folder in folders {
+            var owners: [String: String] = [:] // image path → the card that makes it, as located
+            for input in Self.inputs(in: folder) {
+                do {
+                    let images = try render(input, with: renderer)
+                    for (image, location) in images {
+                        let path = PathName.appending(
+                            "\(image.name).\(image.format.fileExtension)", to: Self.resources(of: folder))
+                        if let owner = owners[path] {
+                            problems.append(
+                                "\(location): error: \(path) is already the image of the card at \(owner); "
+                                    + "give one of the cards another id")
+                            continue
+                        }
+                        owners[path] = location
+                        planned.append(Planned(image: image, path: path))
+                    }
+                } catch RenderFailure.invalidInput(let diagnostics) {
+                    problems += diagnostics.map(\.description)
+                } catch {
+                    throw Failure(code: 3, lines: [Diagnostics.text(error)])
+                }
+            }
+        }
+        if !problems.isEmpty { throw Failure(code: 2, lines: problems) }
+        return planned
+    }
+
+    /// One input's images under their DocC names, each with where its card starts.
+    func render(_ input: String, with renderer: TimelineRenderer) throws -> [(RenderedImage, String)] {
+        let source = try renderer.read(InputSource(file: input))
+        let document = try renderer.decode(source)
+        let dark = try renderer.darkVariant(of: document, source: source, darkThemeWhenUnthemed: true)
+        // The light image is light only: DocC picks `~dark` itself, by its own color scheme toggle,
+        // which an SVG's `prefers-color-scheme` style sheet would not follow.
+        var light = document
+        light.darkFeed = nil
+        light.cards = document.cards.map { card in
+            var card = card
+            card.darkStyle = nil
+            return card
+        }
+        var named: [(RenderedImage, String)] = []
+        for (variant, suffix) in [(light, "")] + (dark.map { [($0, "~dark")] } ?? []) {
+            for image in try renderer.render(variant, name: source.baseName) {
+                let card = document.cards.first { $0.id == image.name }
+                let location = card?.location.map(\.description) ?? input
+                let names = image.format == .png ? [suffix, suffix + "@2x"] : [suffix]
+                for name in names {
+                    var copy = image
+                    copy.name = image.name + name
+                    named.append((copy, location))
+                }
+            }
+        }
+        return named
+    }
+}
