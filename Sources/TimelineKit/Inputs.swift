@@ -93,8 +93,8 @@ public struct InputSource: Sendable {
             case .unreadable(let path, let reason): return Diagnostic(file: path, message: "cannot read: \(reason)")
             case .refused(let path, let reason): return Diagnostic(file: path, message: reason)
             case .noInputs(let path):
-                return Diagnostic(file: path, message: "the folder holds no .yaml, .yml or .json file")
-            case .unsupported(let path): return Diagnostic(file: path, message: "not a .yaml, .yml or .json file")
+                return Diagnostic(file: path, message: "the folder holds no .yaml, .yml, .json or .mmd file")
+            case .unsupported(let path): return Diagnostic(file: path, message: "not a .yaml, .yml, .json or .mmd file")
             case .tooLarge(let path, let size, let limit):
                 let message =
                     "the file is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"

@@ -6,8 +6,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A Markdown page whose fenced blocks with the info string `timeline` are rendered to images
-/// and replaced by links to them, as mermaid-cli does with `-i page.md`.
+/// A Markdown page whose fenced blocks with the info string `timeline` (or `mermaid` holding a
+/// Mermaid timeline) are rendered to images and replaced by links to them, as mermaid-cli does
+/// with `-i page.md`. Other ```mermaid diagrams are left as they are.
 ///
 /// Finding the blocks is one pass over the lines, and a block's text is its own lines only (no
 /// padding to the page's line numbers, which made 20,000 empty blocks quadratic): problems are
@@ -25,6 +26,8 @@ package struct MarkdownPage: Sendable {
         package var source: String
         /// Spaces taken off the front of each of the block's lines.
         package var droppedIndents: [Int]
+        /// nil for a ```timeline block (YAML or JSON, sniffed); `.mermaid` for a Mermaid timeline.
+        package var format: InputFormat? = nil
     }
 
     /// The page, line by line (without their line feeds).
@@ -47,6 +50,11 @@ package struct MarkdownPage: Sendable {
             var end = index + 1
             while end < lines.count, !Self.closes(Self.content(lines[end]), fence: fence) { end += 1 }
             if fence.isTimeline { blocks.append(block(fence: fence, at: index, end: end)) }
+            if fence.isMermaid {
+                var found = block(fence: fence, at: index, end: end)
+                found.format = .mermaid
+                if InputFormat.isMermaidTimeline(found.source) { blocks.append(found) }
+            }
             index = end + 1
         }
     }
@@ -130,6 +138,7 @@ package struct MarkdownPage: Sendable {
         var length: Int
         var indent: Int
         var isTimeline: Bool
+        var isMermaid = false
     }
 
     /// A line without the carriage return of a CRLF ending.
@@ -148,7 +157,9 @@ package struct MarkdownPage: Sendable {
         let info = rest.dropFirst(length)
         if first == "`", info.contains("`") { return nil }
         let word = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-        return Fence(character: first, length: length, indent: indent, isTimeline: word == "timeline")
+        return Fence(
+            character: first, length: length, indent: indent, isTimeline: word == "timeline",
+            isMermaid: word == "mermaid")
     }
 
     static func closes(_ line: Substring, fence: Fence) -> Bool {

@@ -120,6 +120,8 @@ public struct Document: Hashable, Sendable, Codable {
     public var icons: [String: IconFile] = [:]
     /// The theme the document names (`theme:`), or `--theme`; nil when neither names one.
     public var theme: String?
+    /// What was read and not used (`file:line:column: note: …`), printed under `--verbose`.
+    public var notes: [String] = []
 
     /// A document of `cards`, named `source` in messages.
     public init(cards: [Card], source: String) {

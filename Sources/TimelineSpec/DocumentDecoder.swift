@@ -12,6 +12,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     case yaml
     /// Strict JSON (RFC 8259), with its places and problems counted as editors count them.
     case json
+    /// A Mermaid `timeline` diagram (`.mmd`), read into the document it draws.
+    case mermaid
 
     /// What standard input holds, when nothing says: JSON when its first character other than
     /// white space (and a byte-order mark) opens an object or a list, so the strict JSON rules
@@ -21,7 +23,13 @@ public enum InputFormat: String, Sendable, CaseIterable {
             bytes.starts(with: TextPosition.byteOrderMark)
             ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        self = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            self = .json
+        } else {
+            // A Mermaid timeline starts with `timeline` past its front matter, directives and comments.
+            let start = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
+            self = MermaidTimelineReader.isTimeline(start) ? .mermaid : .yaml
+        }
     }
 
     /// From a file name's extension; nil when it says nothing.
@@ -29,6 +37,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
         switch PathName.fileExtension(of: fileName).lowercased() {
         case "yaml", "yml": self = .yaml
         case "json": self = .json
+        case "mmd", "mermaid": self = .mermaid
         default: return nil
         }
     }
@@ -89,7 +98,8 @@ public struct DocumentDecoder: Sendable {
             }
             throw DiagnosticsError(listed)
         }
-        guard let document else { throw DiagnosticsError([Diagnostic(start, "not a timeline document")]) }
+        guard var document else { throw DiagnosticsError([Diagnostic(start, "not a timeline document")]) }
+        document.notes = read.notes.map(\.noteDescription)
         return document
     }
 
@@ -103,6 +113,7 @@ public struct DocumentDecoder: Sendable {
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
             throw DiagnosticsError([Diagnostic(SourceLocation(file: file, line: 1, column: 1), Self.emptyMessage)])
         }
+        if format == .mermaid { return try MermaidInput.readTree(bytes, file: file, limits: limits) }
         guard format == .json else { return try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes) }
         if let violation = StrictJSON.check(bytes) {
             throw DiagnosticsError([

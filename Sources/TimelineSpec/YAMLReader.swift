@@ -11,6 +11,8 @@ struct YAMLReader {
     struct Result {
         var root: YAMLNode
         var diagnostics: [Diagnostic]
+        /// What was read and not used (a Mermaid diagram's configuration keys), for `--verbose`.
+        var notes: [Diagnostic] = []
     }
 
     private final class Parser {

@@ -15,7 +15,7 @@ import Darwin
 /// editor that saves by renaming a new file over the old one is seen too), modification times
 /// polled elsewhere.
 final class FileWatcher {
-    /// A change counts when its path is one of these, or a `.yaml`, `.yml` or `.json` file in one
+    /// A change counts when its path is one of these, or a `.yaml`, `.yml`, `.json` or `.mmd` file in one
     /// of `folders` (a theme file the input names).
     struct Interest {
         var files: Set<String> = []

@@ -116,7 +116,7 @@ struct MarkdownRender {
             }
         }
         if !problems.isEmpty { throw Failure(code: 2, lines: problems, problems: problems.count) }
-        if markdown.blocks.isEmpty { Diagnostics.print("\(page): no ```timeline block; the page is copied as it is") }
+        if markdown.blocks.isEmpty { Diagnostics.print("\(page): no ```timeline block (nor ```mermaid timeline); the page is copied as it is") }
         rendered.files.append((pagePath, Data(markdown.rewritten { links[$0] }.utf8)))
         return rendered
     }
@@ -127,9 +127,10 @@ struct MarkdownRender {
         icons: inout Set<String>
     ) throws -> (files: [(name: String, data: Data)], link: String) {
         let source = InputSource(
-            displayName: page, baseName: name, data: Data(block.source.utf8), format: nil,
+            displayName: page, baseName: name, data: Data(block.source.utf8), format: block.format,
             directory: FileWatcher.absolute(page + "/.."))
         let document = try renderer.decode(source)
+        if verbose { document.notes.forEach(Diagnostics.print) }
         icons.formUnion(document.icons.keys)
         let images = try renderer.render(document, name: name)
         let dark = try renderer.darkVariant(of: document, source: source, darkThemeWhenUnthemed: darkVariants)

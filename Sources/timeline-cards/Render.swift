@@ -194,6 +194,7 @@ struct Render: ParsableCommand {
         var result = batch.render(loaded.sources, progress: progress.update, staging: staging)
         progress.finish()
         result.timings.add(readTime)
+        if verbose { TimelineKit.mermaidNotes(loaded.sources, limits: input.limits).forEach(Diagnostics.print) }
         printProblems(of: result, sources: loaded.sources)
         if let failure = result.failure { _ = Diagnostics.report(failure) }
         outcome.problems = result.problems.count

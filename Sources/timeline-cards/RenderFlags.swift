@@ -39,10 +39,10 @@ struct WholeNumber: ExpressibleByArgument {
 
 /// Options every command that reads inputs shares.
 struct InputFlags: ParsableArguments {
-    @Argument(help: "Input files (.yaml, .yml, .json), folders of them, or - for standard input.")
+    @Argument(help: "Input files (.yaml, .yml, .json, Mermaid timelines .mmd), folders of them, or - for standard input.")
     var inputs: [String]
 
-    @Option(help: "Syntax of standard input (yaml or json); sniffed when not given.")
+    @Option(help: "Syntax of standard input (yaml, json or mermaid); sniffed when not given.")
     var inputFormat: InputFormat?
 
     @Option(help: "Most items in one document.")

@@ -12,7 +12,9 @@ struct Validate: ParsableCommand {
         commandName: "validate",
         _superCommandName: "timeline-cards",
         abstract: "Check inputs without rendering; print every problem and exit 2 if there is one.",
-        discussion: "A Markdown page (.md) is checked block by block: each ```timeline block, at the page's own lines.")
+        discussion:
+            "A Markdown page (.md) is checked block by block: each ```timeline block and each ```mermaid "
+            + "timeline, at the page's own lines.")
 
     @OptionGroup var input: InputFlags
 
@@ -32,7 +34,7 @@ struct Validate: ParsableCommand {
                 let blocks = markdown.blocks.enumerated().map { index, block in
                     InputSource(
                         displayName: page, baseName: "block-\(index + 1)", data: Data(block.source.utf8),
-                        format: nil, directory: folder)
+                        format: block.format, directory: folder)
                 }
                 let found = TimelineKit.validateEach(blocks, limits: input.limits)
                 for (block, diagnostics) in zip(markdown.blocks, found) {
