@@ -34,8 +34,8 @@ struct MermaidTree {
         let horizontal = timeline.direction == .leftToRight
         pairs.append(pair("direction", text(horizontal ? "horizontal" : "vertical", place.line, place.column)))
         let items = self.items
-        // Filled nodes show a section's colour as Mermaid's filled boxes do.
-        let style = [pair("width", plain(width(columns: items.columns), 1, 1)), pair("shape", text("circle", 1, 1))]
+        // A ring's thick stroke shows a section's colour better than an open item's thin circle.
+        let style = [pair("width", plain(width(columns: items.columns), 1, 1)), pair("shape", text("ring", 1, 1))]
         pairs.append(pair("style", mapping(style, place.line, place.column)))
         pairs.append(pair("items", YAMLNode(.sequence(items.nodes), line: place.line, column: place.column)))
         return mapping(pairs, place.line, place.column)
@@ -82,7 +82,8 @@ struct MermaidTree {
         let time = period.time
         var pairs = [pair("title", text(time))]
         if let first = period.events.first {
-            let events = period.events.map(\.value).joined(separator: "\n")
+            // A blank line between events: an event that wraps stays apart from the next one.
+            let events = period.events.map(\.value).joined(separator: "\n\n")
             pairs.append(pair("subtitle", text(events, first.line, first.column)))
         }
         pairs.append(pair("color", text(color, time.line, time.column)))

@@ -7,43 +7,47 @@ enum YAMLWriter {
         return output
     }
 
-    /// A mapping or list starts on the line after its key (or its `-`), indented under it.
-    private static func write(_ node: YAMLNode, indent: String, into output: inout String) {
+    /// Writes a collection's entries, one a line at `indent`; the first line starts with
+    /// `lead` instead (after a list's `- `, where a mapping's first key goes on the dash's line).
+    private static func write(_ node: YAMLNode, indent: String, lead: String? = nil, into output: inout String) {
         switch node.content {
         case .scalar(let value, let plain):
-            output += (plain ? value : quoted(value)) + "\n"
+            output += (lead ?? indent) + (plain ? value : quoted(value)) + "\n"
         case .mapping(let pairs):
             for (index, pair) in pairs.enumerated() {
-                if index > 0 { output += indent }
-                output += (pair.key.scalar ?? "") + ":"
-                writeValue(pair.value, indent: indent + "  ", into: &output)
+                output += (index == 0 ? lead ?? indent : indent) + (pair.key.scalar ?? "") + ":"
+                writeValue(pair.value, indent: indent, into: &output)
             }
         case .sequence(let items):
             for (index, item) in items.enumerated() {
-                if index > 0 { output += indent }
-                output += "-"
-                writeValue(item, indent: indent + "  ", into: &output)
+                let dash = (index == 0 ? lead ?? indent : indent) + "- "
+                switch item.content {
+                case .scalar: output += dash + scalarText(item) + "\n"
+                case .mapping(let pairs) where !pairs.isEmpty:
+                    write(item, indent: indent + "  ", lead: dash, into: &output)
+                default:
+                    output += dash.dropLast()
+                    writeValue(item, indent: indent + "  ", into: &output)
+                }
             }
         }
     }
 
+    /// A key's value: a scalar or empty collection on the key's line, else on the lines after it.
     private static func writeValue(_ node: YAMLNode, indent: String, into output: inout String) {
         switch node.content {
-        case .scalar:
-            output += " "
-            write(node, indent: indent, into: &output)
-        case .mapping(let pairs) where pairs.isEmpty:
-            output += " {}\n"
-        case .sequence(let items) where items.isEmpty:
-            output += " []\n"
-        case .mapping:
-            output += "\n" + indent
-            write(node, indent: indent, into: &output)
-        case .sequence:
-            // A list under a key sits at the key's own indentation, as YAML allows and people write.
-            output += " "
-            write(node, indent: indent, into: &output)
+        case .scalar: output += " " + scalarText(node) + "\n"
+        case .mapping(let pairs) where pairs.isEmpty: output += " {}\n"
+        case .sequence(let items) where items.isEmpty: output += " []\n"
+        case .mapping, .sequence:
+            output += "\n"
+            write(node, indent: indent + "  ", into: &output)
         }
+    }
+
+    private static func scalarText(_ node: YAMLNode) -> String {
+        guard case .scalar(let value, let plain) = node.content else { return "" }
+        return plain ? value : quoted(value)
     }
 
     /// A double-quoted YAML scalar: `"`, `\` and every control character escaped.
