@@ -223,7 +223,7 @@ uninstall:
 # cards of fixtures/NAME.yaml in fixtures/expected/NAME/, feed-*.yaml fixtures as one strip
 # fixtures/expected/NAME.{svg,png}.
 goldens: build
-	@set -e; for f in fixtures/*.yaml fixtures/*.yml fixtures/*.json; do \
+	@set -e; for f in fixtures/*.yaml fixtures/*.yml fixtures/*.json fixtures/*.mmd; do \
 	  [ -f "$$f" ] || continue; name=$$(basename "$${f%.*}"); \
 	  case "$$name" in \
 	    feed-*) $(BIN) check "$$f" --feed --expected fixtures/expected --tolerance 0 --record ;; \
