@@ -240,12 +240,14 @@ goldens: build
 # - markup: the bytes as an item's description (inline markup, links through the link policy) in
 #   SVG and PDF, seeded from fuzz/markup;
 # - markdown: the bytes as a Markdown page, its blocks validated at the page's lines, seeded from
-#   fuzz/markdown.
+#   fuzz/markdown;
+# - mermaid: the bytes as a Mermaid timeline (read → layout → SVG, and convert's YAML decoding to
+#   the same cards), seeded from fuzz/mermaid (fixtures/*.mmd and the syntax's corners).
 # New inputs collect in .build-fuzz/corpus-TARGET; a crash is written to fuzz/crashes/TARGET-* and
 # stops the run: fix it and add the input to fixtures/hostile/. Leak checks are off because
 # fontconfig and Swift's lazily built globals keep their first allocations for the life of the process.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= document json icon markup markdown
+FUZZ_TARGETS ?= document json icon markup markdown mermaid
 fuzz: deps
 	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product timeline-fuzz --scratch-path .build-fuzz
 	@mkdir -p fuzz/crashes
@@ -256,7 +258,8 @@ fuzz: deps
 	    icon) seeds="fixtures/icons fixtures/hostile/icons" ;; \
 	    markup) seeds=fuzz/markup ;; \
 	    markdown) seeds=fuzz/markdown ;; \
-	    *) echo "unknown fuzz target '$$target' (document, json, icon, markup, markdown)"; exit 2 ;; \
+	    mermaid) seeds=fuzz/mermaid ;; \
+	    *) echo "unknown fuzz target '$$target' (document, json, icon, markup, markdown, mermaid)"; exit 2 ;; \
 	  esac; \
 	  mkdir -p .build-fuzz/corpus-$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \

@@ -73,7 +73,8 @@ let package = Package(
         .executableTarget(
             name: "timeline-fuzz",
             dependencies: [
-                "TimelineKit", "TimelineSpec", "TimelineScene", "TimelinePolicy", "TimelineTestSupport",
+                "TimelineKit", "TimelineModel", "TimelineSpec", "TimelineScene", "TimelinePolicy",
+                "TimelineTestSupport",
             ],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"], .when(platforms: [.linux]))

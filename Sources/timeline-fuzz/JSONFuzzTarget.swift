@@ -26,7 +26,7 @@ enum JSONFuzzTarget {
 
 /// Which target `make fuzz` runs: `TIMELINE_FUZZ_TARGET=json` for the JSON reading path, `icon`
 /// for icon files, `markup` for description markup and its links, `markdown` for Markdown pages,
-/// the document target (decode → layout → SVG) otherwise.
+/// `mermaid` for Mermaid timelines, the document target (decode → layout → SVG) otherwise.
 enum FuzzTargetChoice {
     static let run: @Sendable (Data) -> Void = {
         switch ProcessInfo.processInfo.environment["TIMELINE_FUZZ_TARGET"] {
@@ -34,6 +34,7 @@ enum FuzzTargetChoice {
         case "icon": return IconFuzzTarget.run
         case "markup": return MarkupFuzzTarget.run
         case "markdown": return MarkdownFuzzTarget.run
+        case "mermaid": return MermaidFuzzTarget.run
         default: return FuzzTarget.run
         }
     }()
