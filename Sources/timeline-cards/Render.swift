@@ -23,8 +23,10 @@ struct Render: ParsableCommand {
             Images go to OUT/<card-id>.<ext> for one input, OUT/<input-name>/<card-id>.<ext> for \
             several (or with --shard), and OUT/<input-name>.<ext> with --feed. -o - writes the single \
             image to standard output; -o NAME.svg names the file when there is exactly one image. \
-            A Markdown input (page.md -o out/page.md) has each ```timeline block rendered to an image \
-            beside the output page, which links it in place of the block.
+            A Markdown input (page.md -o out/page.md) has each ```timeline block (and each ```mermaid \
+            timeline) rendered to an image beside the output page, which links it in place of the block. \
+            Mermaid timeline files (.mmd) are inputs like YAML and JSON; --verbose notes the \
+            configuration they hold that cards do not use.
             """)
 
     @OptionGroup var input: InputFlags
