@@ -84,10 +84,14 @@ struct MermaidConfig {
                 if let color = colors.color(pair.value, key) {
                     scale[index] = color
                 } else {
-                    note(pair.value, file, "themeVariables.\(key): not a colour we read (#rgb, #rrggbb, a CSS name); ignored")
+                    note(
+                        pair.value, file,
+                        "themeVariables.\(key): not a colour we read (#rgb, #rrggbb, a CSS name); ignored")
                 }
             } else {
-                note(pair.key, file, "themeVariables.\(DecodeContext.quoted(key)) is not used by timeline-cards; ignored")
+                note(
+                    pair.key, file, "themeVariables.\(DecodeContext.quoted(key)) is not used by timeline-cards; ignored"
+                )
             }
         }
     }

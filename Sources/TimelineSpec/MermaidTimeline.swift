@@ -81,7 +81,9 @@ extension MermaidTimeline {
     }
 
     /// Where a `<br>` tag starting at `start` ends, if one does.
-    private static func breakTagEnd(_ text: Substring.UnicodeScalarView, from start: Substring.Index) -> Substring.Index? {
+    private static func breakTagEnd(_ text: Substring.UnicodeScalarView, from start: Substring.Index) -> Substring
+        .Index?
+    {
         var index = text.index(after: start)
         for expected in ["b", "r"] as [Unicode.Scalar] {
             guard index < text.endIndex, text[index].properties.lowercaseMapping == String(expected) else {

@@ -157,7 +157,8 @@ extension MermaidTimelineReader.State {
             case "config": timeline.config.apply(pair.value, file: file)
             case "title":
                 if let value = pair.value.scalar, !value.isEmpty {
-                    timeline.title = MermaidTimeline.Text(value: value, line: pair.value.line, column: pair.value.column)
+                    timeline.title = MermaidTimeline.Text(
+                        value: value, line: pair.value.line, column: pair.value.column)
                 }
             default:
                 let name = DecodeContext.quoted(pair.key.scalar ?? "")

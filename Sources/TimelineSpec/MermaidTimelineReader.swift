@@ -122,7 +122,9 @@ extension MermaidTimelineReader {
         }
 
         /// `accTitle: text` (the colon is required, as in Mermaid).
-        mutating func accessibility(_ line: Substring.UnicodeScalarView, after word: String, _ number: Int, _ column: Int)
+        mutating func accessibility(
+            _ line: Substring.UnicodeScalarView, after word: String, _ number: Int, _ column: Int
+        )
             -> MermaidTimeline.Text?
         {
             let count = word.unicodeScalars.count

@@ -122,7 +122,8 @@ struct MermaidTree {
         let stem = name.contains(".") ? String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]) : name
         var id = ""
         for scalar in stem.lowercased().unicodeScalars.prefix(100) {
-            let allowed = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+            let allowed =
+                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
             id.unicodeScalars.append(allowed ? scalar : "-")
         }
         return id.isEmpty || id.allSatisfy({ $0 == "." || $0 == "-" }) ? "timeline" : id

@@ -116,7 +116,9 @@ struct MarkdownRender {
             }
         }
         if !problems.isEmpty { throw Failure(code: 2, lines: problems, problems: problems.count) }
-        if markdown.blocks.isEmpty { Diagnostics.print("\(page): no ```timeline block (nor ```mermaid timeline); the page is copied as it is") }
+        if markdown.blocks.isEmpty {
+            Diagnostics.print("\(page): no ```timeline block (nor ```mermaid timeline); the page is copied as it is")
+        }
         rendered.files.append((pagePath, Data(markdown.rewritten { links[$0] }.utf8)))
         return rendered
     }

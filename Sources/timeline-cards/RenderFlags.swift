@@ -39,7 +39,8 @@ struct WholeNumber: ExpressibleByArgument {
 
 /// Options every command that reads inputs shares.
 struct InputFlags: ParsableArguments {
-    @Argument(help: "Input files (.yaml, .yml, .json, Mermaid timelines .mmd), folders of them, or - for standard input.")
+    @Argument(
+        help: "Input files (.yaml, .yml, .json, Mermaid timelines .mmd), folders of them, or - for standard input.")
     var inputs: [String]
 
     @Option(help: "Syntax of standard input (yaml, json or mermaid); sniffed when not given.")

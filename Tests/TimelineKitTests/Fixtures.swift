@@ -14,7 +14,9 @@ enum Fixtures {
     /// `fixtures/*.yaml`, `*.yml`, `*.json` and `*.mmd` (Mermaid timelines), sorted.
     static func files() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { ["yaml", "yml", "json", "mmd"].contains($0.pathExtension) && !$0.lastPathComponent.hasPrefix(".") }
+            .filter {
+                ["yaml", "yml", "json", "mmd"].contains($0.pathExtension) && !$0.lastPathComponent.hasPrefix(".")
+            }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 

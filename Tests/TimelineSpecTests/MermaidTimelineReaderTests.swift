@@ -120,7 +120,8 @@ final class MermaidTimelineReaderTests: XCTestCase {
         XCTAssertEqual(card.style.background, Color(hex: 0x1c1c1e))
         XCTAssertEqual(card.items.map(\.color), [Color(hex: 0xff0000), Color(hex: 0xff0000)])
         XCTAssertEqual(card.style.width, 480)
-        XCTAssertEqual(document.notes, ["t.mmd:1:69: note: themeVariables.'cScaleLabel0' is not used by timeline-cards; ignored"])
+        XCTAssertEqual(
+            document.notes, ["t.mmd:1:69: note: themeVariables.'cScaleLabel0' is not used by timeline-cards; ignored"])
     }
 
     func testFrontMatterTitleAndConfig() throws {
@@ -170,12 +171,15 @@ final class MermaidTimelineReaderTests: XCTestCase {
         XCTAssertEqual(
             problems("timeline RL\n2020\n"),
             ["t.mmd:1:10: error: a timeline's direction is LR (left to right) or TD (top down), not 'RL'"])
-        XCTAssertEqual(problems("%% only a comment\n"), ["t.mmd:1:1: error: not a Mermaid diagram: the file has no 'timeline' line"])
+        XCTAssertEqual(
+            problems("%% only a comment\n"),
+            ["t.mmd:1:1: error: not a Mermaid diagram: the file has no 'timeline' line"])
         XCTAssertEqual(
             problems("---\ntitle: x\ntimeline\n"),
             ["t.mmd:1:1: error: the front matter opened with '---' is never closed with '---'"])
         XCTAssertEqual(
-            problems("timeline\naccDescr {\n never closed\n"), ["t.mmd:2:1: error: 'accDescr {' is never closed with '}'"])
+            problems("timeline\naccDescr {\n never closed\n"),
+            ["t.mmd:2:1: error: 'accDescr {' is never closed with '}'"])
         XCTAssertEqual(problems("%%{init: {\n"), ["t.mmd:1:1: error: the directive '%%{' is never closed with '}%%'"])
         XCTAssertEqual(problems("%%{init: {'theme': 'dark'}%%\ntimeline\n").first?.contains("started at 1:3"), true)
     }

@@ -66,7 +66,9 @@ final class MermaidCommandTests: XCTestCase {
             let validate = try CLIRunner.run(["validate", yaml.path])
             XCTAssertEqual(validate.status, 0, validate.stderr)
             let fromYAML = try CLIRunner.run(["render", yaml.path, "-o", "-", "--format", "png"])
-            let fromMermaid = try CLIRunner.run(["render", CLIRunner.fixture("\(name).mmd"), "-o", "-", "--format", "png"])
+            let fromMermaid = try CLIRunner.run([
+                "render", CLIRunner.fixture("\(name).mmd"), "-o", "-", "--format", "png",
+            ])
             XCTAssertEqual(fromYAML.status, 0, fromYAML.stderr)
             XCTAssertEqual(fromYAML.stdout, fromMermaid.stdout, "\(name): the same picture")
         }
