@@ -84,9 +84,11 @@ extension MermaidTimelineReader {
                 return
             }
             let word = String(statement.prefix { !MermaidTimeline.isBlank($0) && $0 != ":" && $0 != "{" })
+            // `title` and `section` take a blank after them: `title: x` is a period named title.
+            let spaced = statement.dropFirst(word.unicodeScalars.count).first.map(MermaidTimeline.isBlank) ?? true
             switch word.lowercased() {
-            case "title": timeline.title = argument(statement, after: word, number, column)
-            case "section": readSection(statement, word: word, number, column)
+            case "title" where spaced: timeline.title = argument(statement, after: word, number, column)
+            case "section" where spaced: readSection(statement, word: word, number, column)
             case "acctitle": timeline.accessibleTitle = accessibility(statement, after: word, number, column)
             case "accdescr": readDescription(statement, word: word, number, column, lines: &lines)
             default: readPeriodLine(statement, number, column)

@@ -42,6 +42,13 @@ final class MermaidTimelineReaderTests: XCTestCase {
         XCTAssertEqual(card.id, "t")
     }
 
+    func testKeywordsNeedABlankAfterThem() throws {
+        let card = try XCTUnwrap(decode("timeline\ntitle: a period\nSection 2 : b\n").cards.first)
+        XCTAssertNil(card.header)
+        XCTAssertEqual(card.items.map(\.title), ["title", "2 : b"])
+        XCTAssertEqual(card.items.first?.subtitle, "a period")
+    }
+
     func testAColonSeparatesOnlyBeforeABlank() throws {
         let card = try XCTUnwrap(decode("timeline\n2021-10-12 14:00 : Meeting: at 10:30 : Lunch\n").cards.first)
         XCTAssertEqual(card.items.first?.title, "2021-10-12 14:00")
