@@ -26,8 +26,14 @@ extension TimelineKit {
                 let document = try? DocumentDecoder(limits: limits).decode(
                     read.data, file: read.displayName, format: .mermaid, baseDirectory: read.directory)
             else { continue }
-            notes += document.notes
+            notes += noteDiagnostics(document).map(\.noteDescription)
         }
         return notes
+    }
+
+    /// A document's notes as diagnostics (printed with `noteDescription`), to be moved to a
+    /// Markdown page's lines like its problems.
+    package static func noteDiagnostics(_ document: Document) -> [Diagnostic] {
+        document.notes.map { Diagnostic($0.location, $0.message) }
     }
 }

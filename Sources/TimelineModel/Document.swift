@@ -120,12 +120,27 @@ public struct Document: Hashable, Sendable, Codable {
     public var icons: [String: IconFile] = [:]
     /// The theme the document names (`theme:`), or `--theme`; nil when neither names one.
     public var theme: String?
-    /// What was read and not used (`file:line:column: note: …`), printed under `--verbose`.
-    public var notes: [String] = []
+    /// What was read and not used (a Mermaid diagram's configuration keys), printed under `--verbose`.
+    public var notes: [ReadingNote] = []
 
     /// A document of `cards`, named `source` in messages.
     public init(cards: [Card], source: String) {
         self.cards = cards
         self.source = source
+    }
+}
+
+/// Something an input holds that was read and not used, at its place (`--verbose` prints it as
+/// `file:line:column: note: message`).
+public struct ReadingNote: Hashable, Sendable, Codable {
+    /// Where it is written.
+    public var location: SourceLocation
+    /// What was not used, and why.
+    public var message: String
+
+    /// A note at `location`.
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.message = message
     }
 }

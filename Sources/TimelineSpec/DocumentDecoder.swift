@@ -99,21 +99,23 @@ public struct DocumentDecoder: Sendable {
             throw DiagnosticsError(listed)
         }
         guard var document else { throw DiagnosticsError([Diagnostic(start, "not a timeline document")]) }
-        document.notes = read.notes.map(\.noteDescription)
+        document.notes = read.notes.compactMap { note in
+            note.location.map { ReadingNote(location: $0, message: note.message) }
+        }
         return document
     }
 
     /// The syntax level: the bytes' checks (size, NUL, UTF-8, strict JSON) and the node tree, with
     /// the problems that did not stop reading. Nothing here knows what a timeline is.
     func readTree(_ bytes: [UInt8], file: String, format: InputFormat?) throws(DiagnosticsError) -> YAMLReader.Result {
-        try InputBytes.check(bytes, file: file, limits: limits, kind: "YAML or JSON")
+        try InputBytes.check(bytes, file: file, limits: limits, kind: format == .mermaid ? "Mermaid" : "YAML or JSON")
+        if format == .mermaid { return try MermaidInput.readTree(bytes, file: file, limits: limits) }
         let body =
             bytes.starts(with: TextPosition.byteOrderMark)
             ? bytes.dropFirst(TextPosition.byteOrderMark.count) : bytes[...]
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
             throw DiagnosticsError([Diagnostic(SourceLocation(file: file, line: 1, column: 1), Self.emptyMessage)])
         }
-        if format == .mermaid { return try MermaidInput.readTree(bytes, file: file, limits: limits) }
         guard format == .json else { return try YAMLReader(file: file, limits: limits).readCollectingProblems(bytes) }
         if let violation = StrictJSON.check(bytes) {
             throw DiagnosticsError([

@@ -106,7 +106,7 @@ struct MarkdownRender {
         for (index, block) in markdown.blocks.enumerated() {
             do {
                 let (files, link) = try render(
-                    block, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
+                    block, of: markdown, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
                 rendered.files += files.map { (PathName.appending($0.name, to: folder), $0.data) }
                 links.append(link)
             } catch RenderFailure.invalidInput(let diagnostics) {
@@ -125,14 +125,17 @@ struct MarkdownRender {
 
     /// One block's images (file names beside the page) and the Markdown that links them.
     private func render(
-        _ block: MarkdownPage.Block, named name: String, with renderer: TimelineRenderer,
+        _ block: MarkdownPage.Block, of markdown: MarkdownPage, named name: String, with renderer: TimelineRenderer,
         icons: inout Set<String>
     ) throws -> (files: [(name: String, data: Data)], link: String) {
         let source = InputSource(
             displayName: page, baseName: name, data: Data(block.source.utf8), format: block.format,
             directory: FileWatcher.absolute(page + "/.."))
         let document = try renderer.decode(source)
-        if verbose { document.notes.forEach(Diagnostics.print) }
+        if verbose {
+            let notes = markdown.located(TimelineKit.noteDiagnostics(document), in: block)
+            notes.map(\.noteDescription).forEach(Diagnostics.print)
+        }
         icons.formUnion(document.icons.keys)
         let images = try renderer.render(document, name: name)
         let dark = try renderer.darkVariant(of: document, source: source, darkThemeWhenUnthemed: darkVariants)

@@ -26,7 +26,7 @@ final class MarkdownPageTests: XCTestCase {
         let page = MarkdownPage("# P\n```mermaid\n%% c\ntimeline TD\n  2020 : a\n```\n\(flowchart)\nend")
         XCTAssertEqual(page.blocks.count, 1)
         XCTAssertEqual(page.blocks[0].format, .mermaid)
-        XCTAssertEqual(page.blocks[0].source, "\n\n%% c\ntimeline TD\n  2020 : a\n")
+        XCTAssertEqual(page.blocks[0].source, "%% c\ntimeline TD\n  2020 : a\n")
         XCTAssertEqual(page.rewritten { _ in "![](p-1.svg)" }, "# P\n![](p-1.svg)\n\(flowchart)\nend")
         XCTAssertNil(MarkdownPage("```timeline\nx: 1\n```").blocks[0].format)
     }

@@ -128,7 +128,8 @@ final class MermaidTimelineReaderTests: XCTestCase {
         XCTAssertEqual(card.items.map(\.color), [Color(hex: 0xff0000), Color(hex: 0xff0000)])
         XCTAssertEqual(card.style.width, 480)
         XCTAssertEqual(
-            document.notes, ["t.mmd:1:69: note: themeVariables.'cScaleLabel0' is not used by timeline-cards; ignored"])
+            document.notes.map(Self.text),
+            ["t.mmd:1:69: note: themeVariables.'cScaleLabel0' is not used by timeline-cards; ignored"])
     }
 
     func testFrontMatterTitleAndConfig() throws {
@@ -151,7 +152,8 @@ final class MermaidTimelineReaderTests: XCTestCase {
         XCTAssertEqual(card.header?.title, "From front matter")
         XCTAssertEqual(card.style.width, 940)
         XCTAssertEqual(card.style.nodeColor, Color(hex: 0x000000))
-        XCTAssertEqual(document.notes, ["t.mmd:5:3: note: 'fontFamily' is not used by timeline-cards; ignored"])
+        XCTAssertEqual(
+            document.notes.map(Self.text), ["t.mmd:5:3: note: 'fontFamily' is not used by timeline-cards; ignored"])
     }
 
     func testEveryThemeName() throws {
@@ -241,6 +243,10 @@ final class MermaidTimelineReaderTests: XCTestCase {
             fromMermaid.cards.map { $0.items.map(Self.withoutPlace) })
         XCTAssertEqual(fromYAML.cards.first?.style, fromMermaid.cards.first?.style)
         XCTAssertEqual(fromYAML.cards.first?.header?.title, "\"Quoted\" \\ and <b>markup</b>")
+    }
+
+    private static func text(_ note: ReadingNote) -> String {
+        Diagnostic(note.location, note.message).noteDescription
     }
 
     private static func withoutPlace(_ item: Item) -> Item {

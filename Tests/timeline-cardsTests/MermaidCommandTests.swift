@@ -92,6 +92,7 @@ final class MermaidCommandTests: XCTestCase {
             # Plan
 
             ```mermaid
+            %%{init: {"look": "handDrawn"}}%%
             timeline TD
                 title Plan
                 2026 : Start
@@ -102,16 +103,17 @@ final class MermaidCommandTests: XCTestCase {
         let input = folder.appendingPathComponent("page.md")
         try page.write(to: input, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out/page.md")
-        let result = try CLIRunner.run(["render", input.path, "-o", output.path, "--format", "png"])
+        let result = try CLIRunner.run(["render", input.path, "-o", output.path, "--format", "png", "--verbose"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let written = try String(contentsOf: output, encoding: .utf8)
         XCTAssertEqual(written, "# Plan\n\n![Plan](page-1.png)\n\n\(flowchart)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/page-1.png").path))
+        XCTAssertTrue(result.stderr.contains("page.md:4:11: note: 'look' is not used"), result.stderr)
 
         try page.replacingOccurrences(of: "2026 : Start", with: "2026 : Start :").write(
             to: input, atomically: true, encoding: .utf8)
         let bad = try CLIRunner.run(["validate", input.path])
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("page.md:6:18: error: the event after ':' is empty"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("page.md:7:18: error: the event after ':' is empty"), bad.stderr)
     }
 }
