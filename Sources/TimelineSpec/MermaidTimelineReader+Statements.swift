@@ -62,6 +62,7 @@ extension MermaidTimelineReader.State {
             return
         }
         var parts: [String] = []
+        var hasText = false
         var body = MermaidTimeline.trimmed(rest.dropFirst()).0
         var place = (line: number, column: column + count + dropped + 1)
         var closed = false
@@ -72,9 +73,11 @@ extension MermaidTimelineReader.State {
                 break
             }
             parts.append(String(body))
+            hasText = hasText || !body.isEmpty
             guard let (next, text) = lines.next() else { break }
             body = MermaidTimeline.trimmed(text).0
-            if parts.allSatisfy(\.isEmpty) { place = (next, MermaidTimeline.trimmed(text).1 + 1) }
+            // The text starts on the first line that has some.
+            if !hasText { place = (next, MermaidTimeline.trimmed(text).1 + 1) }
         }
         if !closed { problem(number, column, "'accDescr {' is never closed with '}'") }
         let value = parts.filter { !$0.isEmpty }.joined(separator: "\n")

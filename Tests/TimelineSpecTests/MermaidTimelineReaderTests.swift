@@ -265,6 +265,14 @@ final class MermaidTimelineReaderTests: XCTestCase {
             _ = MermaidTimelineReader(file: "t", limits: Limits()).read(text)
             return Date().timeIntervalSince(start)
         }
+        func blockSeconds(_ lines: Int) -> Double {
+            let text =
+                "timeline\naccDescr {\n" + String(repeating: "  a line of the description\n", count: lines) + "}\n"
+            let start = Date()
+            _ = MermaidTimelineReader(file: "t", limits: Limits()).read(text)
+            return Date().timeIntervalSince(start)
+        }
+        XCTAssertLessThan(blockSeconds(100_000), max(blockSeconds(10_000), 0.01) * 30, "accDescr { … }")
         _ = try seconds(1_000)
         let small = try seconds(5_000)
         let large = try seconds(50_000)
