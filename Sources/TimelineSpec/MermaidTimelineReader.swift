@@ -35,12 +35,17 @@ struct MermaidTimelineReader {
     static func diagramKind(_ text: String) -> String? {
         var lines = MermaidLines(text)
         var inFrontMatter = false
+        var inDirective = false
         var first = true
         while let (_, line) = lines.next() {
             let trimmed = String(MermaidTimeline.trimmed(line).0)
             defer { first = false }
             if trimmed == "---", first || inFrontMatter {
                 inFrontMatter.toggle()
+                continue
+            }
+            if inDirective || trimmed.hasPrefix("%%{") {
+                inDirective = !trimmed.hasSuffix("}%%")
                 continue
             }
             if inFrontMatter || trimmed.isEmpty || trimmed.hasPrefix("%%") { continue }

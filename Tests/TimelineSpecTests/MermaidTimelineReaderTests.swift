@@ -220,6 +220,7 @@ final class MermaidTimelineReaderTests: XCTestCase {
         XCTAssertEqual(InputFormat(fileName: "a.MMD"), .mermaid)
         XCTAssertTrue(InputFormat.isMermaidTimeline("---\nconfig: {}\n---\n%%{init: {}}%%\ntimeline TD\n"))
         XCTAssertFalse(InputFormat.isMermaidTimeline("flowchart LR\n  A --> B\n"))
+        XCTAssertTrue(InputFormat.isMermaidTimeline("%%{\n  init: {'theme': 'dark'}\n}%%\ntimeline\n"))
     }
 
     func testConvertWritesYAMLThatDecodesToTheSameCard() throws {
