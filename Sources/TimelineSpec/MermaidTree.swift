@@ -126,6 +126,8 @@ struct MermaidTree {
                 ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
             id.unicodeScalars.append(allowed ? scalar : "-")
         }
-        return id.isEmpty || id.allSatisfy({ $0 == "." || $0 == "-" }) ? "timeline" : id
+        // Standard input (`<stdin>`) and names of no letter or digit give "timeline".
+        let trimmed = id.drop { $0 == "-" || $0 == "." }.reversed().drop { $0 == "-" || $0 == "." }.reversed()
+        return file.hasPrefix("<") || trimmed.isEmpty ? "timeline" : String(trimmed)
     }
 }

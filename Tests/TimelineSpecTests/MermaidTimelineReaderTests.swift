@@ -40,6 +40,9 @@ final class MermaidTimelineReaderTests: XCTestCase {
         XCTAssertEqual(card.items.map(\.subtitle), ["LinkedIn", "Facebook\n\nGoogle\n\nOrkut", nil])
         XCTAssertEqual(card.items[1].location?.line, 4)
         XCTAssertEqual(card.id, "t")
+        XCTAssertEqual(MermaidTree.cardID(forFile: "<stdin>"), "timeline")
+        XCTAssertEqual(MermaidTree.cardID(forFile: "docs/Road Map (v2).mmd"), "road-map--v2")
+        XCTAssertEqual(MermaidTree.cardID(forFile: "..."), "timeline")
     }
 
     func testKeywordsNeedABlankAfterThem() throws {
