@@ -26,9 +26,19 @@ public enum TimelineSnapshot {
             .appendingPathComponent(file.deletingPathExtension().lastPathComponent)
     }
 
-    /// `TIMELINE_ARTIFACTS`, else `timeline-snapshots` in the temporary folder.
-    public static var artifactsDirectory: URL {
+    /// Where the artifacts of a failed assertion in `testFile` go: `TIMELINE_ARTIFACTS`, else
+    /// `.build/timeline-snapshots` in the package the test file belongs to (the nearest folder
+    /// above it with a `Package.swift`), not a folder every project on the machine shares; else
+    /// `timeline-snapshots` in the temporary folder.
+    public static func artifactsDirectory(forTestFile testFile: String) -> URL {
         if let folder = Environment.value("TIMELINE_ARTIFACTS"), !folder.isEmpty { return URL(fileURLWithPath: folder) }
+        var folder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
+        while folder.path != "/", !folder.path.isEmpty {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder.appendingPathComponent(".build/timeline-snapshots")
+            }
+            folder = folder.deletingLastPathComponent()
+        }
         return FileManager.default.temporaryDirectory.appendingPathComponent("timeline-snapshots")
     }
 
@@ -50,6 +60,22 @@ public enum TimelineSnapshot {
         }
     }
     private static let counter = Counter()
+
+    /// Whether the running test is a case of a parameterized Swift Testing test: its cases run
+    /// in parallel, in any order, so an unnamed assertion cannot be named by counting (the
+    /// counter once gave `card.2` to whichever case came second, and later runs failed).
+    static var isParameterizedCase: Bool {
+        #if canImport(Testing)
+        return Test.Case.current?.isParameterized ?? false
+        #else
+        return false
+        #endif
+    }
+
+    static let unnamedInParameterizedTest =
+        "an unnamed snapshot in a parameterized test: its cases run in parallel, in any order, so they cannot be "
+        + "told apart by counting; give each case a name from its argument, e.g. "
+        + "assertTimelineSnapshot(of: input, named: \"\\(argument)\")"
 
     /// Renders with `render`, then compares, records and writes artifacts as the mode says.
     public static func verify(
@@ -74,6 +100,7 @@ public enum TimelineSnapshot {
         } catch {
             return [Failure(message: "cannot render the timeline:\n\(error)")]
         }
+        if name == nil, isParameterizedCase { return [Failure(message: Self.unnamedInParameterizedTest)] }
         let test = sanitized(testName)
         var stem = name.map { "\(test).\(sanitized($0))" } ?? test
         if name == nil {
@@ -81,7 +108,7 @@ public enum TimelineSnapshot {
             if count > 1 { stem += ".\(count)" }
         }
         let goldens = snapshotDirectory(forTestFile: filePath)
-        let artifacts = artifactsDirectory.appendingPathComponent(goldens.lastPathComponent)
+        let artifacts = artifactsDirectory(forTestFile: filePath).appendingPathComponent(goldens.lastPathComponent)
         return images.compactMap { image in
             compare(
                 image, golden: goldens.appendingPathComponent("\(stem).\(image.name).\(image.format.fileExtension)"),

@@ -75,6 +75,15 @@ final class ReleaseTimelineTests: XCTestCase {
     }
 }
 
+// docs/testing.md
+@Suite struct StepCards {
+    @Test(arguments: ["Kickoff", "Design review", "Launch"])
+    func step(title: String) {
+        assertTimelineSnapshot(
+            of: "version: 1\ncards: [{ id: step, items: [{ title: \(title) }] }]", as: [.svg], named: title)
+    }
+}
+
 final class SwiftSnippetTests: XCTestCase {
     func test_getting_started_1() throws {
         try DocSandbox.run(files: ["plan.yaml": #"""

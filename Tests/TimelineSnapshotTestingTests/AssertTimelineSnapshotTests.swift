@@ -163,4 +163,18 @@ final class AssertTimelineSnapshotTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("bad:1:"), "\(error)")
         }
     }
+
+    /// Artifacts go into the package's own .build folder, not a folder every project on the
+    /// machine shares.
+    func testArtifactsGoIntoThePackagesBuildFolder() {
+        unsetenv("TIMELINE_ARTIFACTS")  // setUp sets it for the other tests
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        XCTAssertEqual(
+            TimelineSnapshot.artifactsDirectory(forTestFile: #filePath).path,
+            package.appendingPathComponent(".build/timeline-snapshots").path)
+        XCTAssertEqual(
+            TimelineSnapshot.artifactsDirectory(forTestFile: "/no/package/here/Test.swift").path,
+            FileManager.default.temporaryDirectory.appendingPathComponent("timeline-snapshots").path)
+    }
 }
