@@ -167,7 +167,7 @@ final class AssertTimelineSnapshotTests: XCTestCase {
     /// Artifacts go into the package's own .build folder, not a folder every project on the
     /// machine shares.
     func testArtifactsGoIntoThePackagesBuildFolder() {
-        unsetenv("TIMELINE_ARTIFACTS")  // setUp sets it for the other tests
+        unsetenv("TIMELINE_ARTIFACTS") // setUp sets it for the other tests
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         XCTAssertEqual(
