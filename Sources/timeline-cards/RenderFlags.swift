@@ -142,8 +142,11 @@ struct InputFlags: ParsableArguments {
     /// Prints why an input cannot be loaded; its exit code: 2 for a file too large, else 3.
     private static func exit(printing error: InputSource.LoadError) -> ExitCode {
         Diagnostics.print(error.description)
-        if case .tooLarge = error { return ExitCode(2) }
-        return ExitCode(3)
+        switch error {
+        // What the command line names is wrong (a .txt file, too large): usage, exit 2.
+        case .tooLarge, .unsupported: return ExitCode(2)
+        case .unreadable, .noInputs, .refused: return ExitCode(3)
+        }
     }
 }
 
@@ -158,7 +161,10 @@ struct ImageFlags: ParsableArguments {
     @Option(help: "The date that counts as today (ISO 8601), over the document's 'now'.")
     var now: String?
 
-    @Option(help: "A built-in theme (default, dark, fiori, mono) or a theme file, over the document's.")
+    @Option(
+        help: ArgumentHelp(
+            "A built-in theme (default, dark, fiori, mono; auto for one SVG that follows light and dark mode) or a "
+                + "theme file, over the document's."))
     var theme: String?
 
     @Option(help: "The locale of dates and labels (BCP 47, e.g. de-DE), over the document's and cards'.")

@@ -51,7 +51,10 @@ struct TimelineCards: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
-            StandardStreams.writeError(fullMessage(for: error) + "\n")
+            // One style for every error: ArgumentParser's "Error: " as the rest are written.
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+            StandardStreams.writeError(message + "\n")
             exit(withError: ExitCode(2)) // prints nothing for an ExitCode
         }
     }

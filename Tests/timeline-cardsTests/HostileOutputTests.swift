@@ -283,7 +283,7 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(named.status, 2, named.stderr)
         XCTAssertTrue(
             named.stderr.hasPrefix(
-                "Error: -o taken is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf"),
+                "error: -o taken is a file, not a folder; -o takes a folder, a file NAME.svg, NAME.png or NAME.pdf"),
             named.stderr)
         let below = try run(["render", "in.yaml", "-o", "taken/sub"], in: folder)
         XCTAssertEqual(below.status, 3, below.stderr)

@@ -92,7 +92,7 @@ final class RenderCommandTests: XCTestCase {
         ])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(
-            result.stderr.hasPrefix("Error: --locale 'de_DE' is not a BCP 47 locale, such as en-US, de-DE or ja\n"),
+            result.stderr.hasPrefix("error: --locale 'de_DE' is not a BCP 47 locale, such as en-US, de-DE or ja\n"),
             result.stderr)
         XCTAssertFalse(result.stderr.contains(".yaml"), result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), [])

@@ -26,7 +26,21 @@ final class SubcommandParsingTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(
             result.stderr,
-            "Error: --jobs must be at least 1\nUsage: timeline-cards render [<options>] <inputs> ...\n"
+            "error: --jobs must be at least 1\nUsage: timeline-cards render [<options>] <inputs> ...\n"
                 + "  See 'timeline-cards render --help' for more information.\n")
+    }
+
+    /// A file the tool does not read, named on the command line, is a usage mistake (exit 2), not
+    /// an I/O failure; every error is written `error:`, ArgumentParser's own too.
+    func testAnInputOfAnotherKindIsAUsageMistake() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try CLIRunner.write("plan\n", "plan.txt", in: folder)
+        for command in ["render", "validate"] {
+            let result = try CLIRunner.run([command, "plan.txt"], directory: folder)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertEqual(result.stderr, "plan.txt: error: not a .yaml, .yml, .json or .mmd file\n")
+        }
+        let scale = try CLIRunner.run(["render", "plan.yaml", "--scale", "0"], directory: folder)
+        XCTAssertTrue(scale.stderr.hasPrefix("error: --scale"), scale.stderr)
     }
 }
