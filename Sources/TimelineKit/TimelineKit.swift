@@ -31,12 +31,17 @@ public enum TimelineKit {
     }
 
     /// Every problem in each of `sources`, in their order; the fonts are loaded once for all.
-    package static func validate(_ sources: [InputSource], limits: Limits = Limits()) -> [Diagnostic] {
-        validateEach(sources, limits: limits).flatMap { $0 }
+    package static func validate(_ sources: [InputSource], limits: Limits = Limits(), strict: Bool = false)
+        -> [Diagnostic]
+    {
+        validateEach(sources, limits: limits, strict: strict).flatMap { $0 }
     }
 
-    /// The problems of each of `sources`, one list per source.
-    package static func validateEach(_ sources: [InputSource], limits: Limits = Limits()) -> [[Diagnostic]] {
+    /// The problems of each of `sources`, one list per source; with `strict`, text that would be
+    /// cut with an ellipsis is a problem too, as `render --strict` says.
+    package static func validateEach(
+        _ sources: [InputSource], limits: Limits = Limits(), strict: Bool = false
+    ) -> [[Diagnostic]] {
         var options = RenderOptions()
         options.limits = limits
         var renderer: TimelineRenderer?
@@ -49,7 +54,9 @@ public enum TimelineKit {
                 document = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check).decode(
                     source.data, file: source.displayName, format: source.format, baseDirectory: source.directory)
                 if renderer == nil { renderer = try TimelineRenderer(options: options) }
-                _ = try renderer?.layOut(document, name: source.baseName)
+                if let scenes = try renderer?.layOut(document, name: source.baseName), strict {
+                    try renderer?.checkNothingCut(scenes, of: document)
+                }
             } catch let error as DiagnosticsError {
                 problems += error.diagnostics
             } catch RenderFailure.invalidInput(let found) {

@@ -18,6 +18,9 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var input: InputFlags
 
+    @Flag(help: "Text that would be cut with an ellipsis is a problem too (as render --strict says).")
+    var strict = false
+
     func run() throws {
         var sources: [InputSource] = []
         let pages = input.inputs.filter(MarkdownRender.isMarkdown)
@@ -36,7 +39,7 @@ struct Validate: ParsableCommand {
                         displayName: page, baseName: "block-\(index + 1)", data: Data(block.source.utf8),
                         format: block.format, directory: folder)
                 }
-                let found = TimelineKit.validateEach(blocks, limits: input.limits)
+                let found = TimelineKit.validateEach(blocks, limits: input.limits, strict: strict)
                 for (block, diagnostics) in zip(markdown.blocks, found) {
                     problems += markdown.located(diagnostics, in: block)
                 }
@@ -47,7 +50,7 @@ struct Validate: ParsableCommand {
                 throw ExitCode(3)
             }
         }
-        problems = TimelineKit.validate(sources, limits: input.limits) + problems
+        problems = TimelineKit.validate(sources, limits: input.limits, strict: strict) + problems
         if !problems.isEmpty {
             Diagnostics.print(problems)
             throw ExitCode(2)

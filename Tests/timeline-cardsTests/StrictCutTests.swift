@@ -26,6 +26,10 @@ final class StrictCutTests: XCTestCase {
             result.stderr.contains("in.yaml:4:5: error: text does not fit and was cut with an ellipsis: '\(long)'"),
             result.stderr)
         XCTAssertTrue(result.stderr.contains("'Donaudampfschifffahrts"), result.stderr)
+        let validated = try CLIRunner.run(["validate", "in.yaml", "--strict"], directory: folder)
+        XCTAssertEqual(validated.status, 2, validated.stderr)
+        XCTAssertTrue(validated.stderr.contains("'\(long)' (--strict)"), validated.stderr)
+        XCTAssertEqual(try CLIRunner.run(["validate", "in.yaml"], directory: folder).status, 0)
         let scene = try CLIRunner.run(["render", "in.yaml", "-o", "out", "--format", "scene"], directory: folder)
         XCTAssertEqual(scene.status, 0, scene.stderr)
         let json = try String(contentsOf: folder.appendingPathComponent("out/card-1.scene.json"), encoding: .utf8)
