@@ -36,7 +36,12 @@ public enum JSONSchema {
         }
         if schema.name == "Document" {
             properties["version"] = SchemaNode(const: 1, description: "Format version; must be 1.")
+            properties["cards"]?.minItems = 1 // "a timeline needs at least one card"
         }
+        // What the decoder refuses, refused by editors too: an id is a file name of a-z, 0-9,
+        // '-', '_' and '.'; a group holds at least one item.
+        if schema.name == "Card" { properties["id"]?.pattern = "^[a-z0-9._-]{1,100}$" }
+        if schema.name == "Item" { properties["items"]?.minItems = 1 }
         return SchemaNode(
             type: "object", properties: properties, additionalProperties: .allowed(false),
             required: schema.required.isEmpty ? nil : schema.required)

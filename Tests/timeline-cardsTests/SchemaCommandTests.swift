@@ -64,6 +64,9 @@ final class SchemaCommandTests: XCTestCase {
             ("bad-color", "version: 1\ncards:\n  - style: { nodeColor: \"#12\" }\n    items:\n      - { title: A }\n"),
             ("bad-version", "version: 2\ncards:\n  - items:\n      - { title: A }\n"),
             ("no-cards", "version: 1\n"),
+            ("empty-cards", "version: 1\ncards: []\n"),
+            ("bad-id", "version: 1\ncards:\n  - id: \"Bad Id!\"\n    items:\n      - { title: A }\n"),
+            ("empty-group", "version: 1\ncards:\n  - items:\n      - { title: A, items: [] }\n"),
         ] {
             let url = dir.appendingPathComponent("\(name).yaml")
             try text.write(to: url, atomically: true, encoding: .utf8)
