@@ -143,6 +143,11 @@ struct YAMLReader {
             let (line, column) = places.place(parser.context_mark)
             message += " (\(context) started at \(line):\(column))"
         }
+        // libyaml's words do not say why: a tab where indentation is read.
+        let index = Int(parser.problem_mark.index)
+        if index < bytes.count, bytes[index] == 0x09 {
+            message += "; YAML cannot indent with tabs: use spaces"
+        }
         return DiagnosticsError(problems + [Diagnostic(at, message)])
     }
 }

@@ -121,6 +121,12 @@ final class DecoderErrorTests: XCTestCase {
             ["t:2:9: error: the character U+0007 is not allowed in YAML text (binary data?)"])
     }
 
+    func testATabIndentSaysYAMLCannotIndentWithTabs() {
+        XCTAssertEqual(
+            problems("version: 1\ncards:\n\t- items: [{title: a}]\n").first?.hasSuffix(
+                "; YAML cannot indent with tabs: use spaces"), true)
+    }
+
     func testEmptyInputsSayTheFileIsEmpty() {
         for text in ["", " \n\t\r\n", "\u{FEFF}", "# nothing\n", "---\n...\n"] {
             XCTAssertEqual(
