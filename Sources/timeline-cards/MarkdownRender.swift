@@ -1,4 +1,5 @@
 import TimelineKit
+import TimelineCairo
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -44,9 +45,11 @@ struct MarkdownRender {
         var problems = 0
     }
 
-    /// What a page renders to: images and the rewritten page, by path.
+    /// What a page renders to: its images and the rewritten page, written to temporaries beside
+    /// their places as each block is drawn (a page holds one block's images at a time), put in
+    /// place by `staged.commit`.
     struct Rendered {
-        var files: [(path: String, data: Data)] = []
+        var staged: StagedImages
         var icons: Set<String> = []
     }
 
@@ -57,15 +60,14 @@ struct MarkdownRender {
         do {
             let rendered = try render()
             outcome.interest.files.formUnion(rendered.icons)
-            for (path, data) in rendered.files {
-                do {
-                    try OutputWriter.writeAtomically(data, to: path, below: pageFolder)
-                } catch {
-                    throw Failure(code: 3, lines: [Diagnostics.text(error)])
+            do {
+                try rendered.staged.commit { path in
+                    if path != outputPage { outcome.written += 1 } // images; the page is not one
+                    outcome.interest.written.insert(FileWatcher.absolute(path))
+                    if verbose { Diagnostics.print("wrote \(path)") }
                 }
-                if path != outputPage { outcome.written += 1 } // images; the page is not one
-                outcome.interest.written.insert(FileWatcher.absolute(path))
-                if verbose { Diagnostics.print("wrote \(path)") }
+            } catch {
+                throw Failure(code: 3, lines: [Diagnostics.text(error)])
             }
         } catch {
             let failure = error as? Failure ?? Failure(code: 3, lines: ["\(page): error: \(error)"])
@@ -100,26 +102,37 @@ struct MarkdownRender {
         } catch {
             throw Failure(code: 3, lines: [Diagnostics.text(error)])
         }
-        var rendered = Rendered()
+        var rendered = Rendered(staged: StagedImages(root: pageFolder, inputs: [page]))
         var problems: [String] = []
         var links: [String] = []
         for (index, block) in markdown.blocks.enumerated() {
             do {
                 let (files, link) = try render(
                     block, of: markdown, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
-                rendered.files += files.map { (PathName.appending($0.name, to: folder), $0.data) }
+                let paths = files.map { (PathName.appending($0.name, to: folder), $0.image) }
+                if problems.isEmpty, let failure = rendered.staged.stage(paths, input: page, index: index) {
+                    throw failure
+                }
                 links.append(link)
             } catch RenderFailure.invalidInput(let diagnostics) {
                 problems += markdown.located(diagnostics, in: block).map(\.description)
             } catch {
+                rendered.staged.discard()
                 throw Failure(code: 3, lines: [Diagnostics.text(error)])
             }
         }
-        if !problems.isEmpty { throw Failure(code: 2, lines: problems, problems: problems.count) }
+        if !problems.isEmpty {
+            rendered.staged.discard()
+            throw Failure(code: 2, lines: problems, problems: problems.count)
+        }
         if markdown.blocks.isEmpty {
             Diagnostics.print("\(page): no ```timeline block (nor ```mermaid timeline); the page is copied as it is")
         }
-        rendered.files.append((pagePath, Data(markdown.rewritten { links[$0] }.utf8)))
+        let rewritten = EncodedImage.bytes(Data(markdown.rewritten { links[$0] }.utf8))
+        if let failure = rendered.staged.stage([(pagePath, rewritten)], input: page, index: markdown.blocks.count) {
+            rendered.staged.discard()
+            throw Failure(code: failure.exitCode, lines: [Diagnostics.text(failure)])
+        }
         return rendered
     }
 
@@ -127,7 +140,7 @@ struct MarkdownRender {
     private func render(
         _ block: MarkdownPage.Block, of markdown: MarkdownPage, named name: String, with renderer: TimelineRenderer,
         icons: inout Set<String>
-    ) throws -> (files: [(name: String, data: Data)], link: String) {
+    ) throws -> (files: [(name: String, image: EncodedImage)], link: String) {
         let source = InputSource(
             displayName: page, baseName: name, data: Data(block.source.utf8), format: block.format,
             directory: FileWatcher.absolute(page + "/.."))
@@ -153,7 +166,7 @@ struct MarkdownRender {
             }
             return MarkdownPage.picture(alt: alt, light: fileName(image), dark: fileName(image, "-dark"))
         }.joined(separator: "\n")
-        let files = images.map { (fileName($0), $0.data) } + darkImages.map { (fileName($0, "-dark"), $0.data) }
+        let files = images.map { (fileName($0), $0.encoded) } + darkImages.map { (fileName($0, "-dark"), $0.encoded) }
         return (files, link)
     }
 }
