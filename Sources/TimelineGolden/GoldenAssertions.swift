@@ -1,4 +1,5 @@
 import TimelineKit
+import TimelineModel
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -117,6 +118,13 @@ extension GoldenCheck.Report {
 
     /// One line per golden recorded, e.g. `new: fixtures/expected/demo/release-2.png`.
     public var recordSummary: [String] {
-        recorded.map { "\($0.status.rawValue): \($0.path)" }
+        recorded.map { "\($0.status.rawValue): \(MessageText.escaped($0.path))" }
+    }
+
+    /// While recording: one line per obsolete golden, left (without `--prune`) or removed.
+    public var pruneSummary: [String] {
+        obsolete.filter { !pruned.contains($0) }.map {
+            "\(MessageText.escaped($0)): obsolete golden: no card of the inputs checked makes it (--prune removes it)"
+        } + pruned.map { "removed obsolete golden \(MessageText.escaped($0))" }
     }
 }

@@ -86,7 +86,11 @@ public struct GoldenCheck: Sendable {
 
         /// The path and the difference in words, with the diff image if one was written.
         public var description: String {
-            let diff = (diffPath.map { "; diff: \($0)" } ?? "") + (actualPath.map { "; actual: \($0)" } ?? "")
+            // Paths come from folder listings and input names: escaped, as everything printed is.
+            let path = MessageText.escaped(path)
+            let diff =
+                (diffPath.map { "; diff: \(MessageText.escaped($0))" } ?? "")
+                + (actualPath.map { "; actual: \(MessageText.escaped($0))" } ?? "")
             switch kind {
             case .missing(let hint):
                 return "\(path): no golden image; \(hint) to record it"
@@ -123,7 +127,7 @@ public struct GoldenCheck: Sendable {
         /// Why it cannot be used.
         public var reason: String
         /// `path: error: reason`.
-        public var description: String { "\(path): error: \(reason)" }
+        public var description: String { "\(MessageText.escaped(path)): error: \(reason)" }
     }
 
     /// What recording did to one golden.
@@ -182,8 +186,17 @@ public struct GoldenCheck: Sendable {
         // other's golden, or be compared with the other's: refused, as `render` refuses them.
         var inputsOfGolden: [String: String] = [:]
         for output in outputs {
+            // What the input reads (itself, its icons, a theme file) is never replaced by a golden.
+            let read = Set(
+                (output.filesRead + [output.input.sourceFile, output.input.unreadFile].compactMap { $0 })
+                    .compactMap(FileIdentity.init))
             for image in output.images {
                 let path = Self.path(of: image, input: output.input.baseName, in: directory, feed: feed, layout: layout)
+                if record, let identity = FileIdentity(path), read.contains(identity) {
+                    let reason = "is a file \(MessageText.escaped(output.input.displayName)) reads; a golden must not "
+                        + "replace it"
+                    report.problems.append(SetupProblem(path: path, reason: reason))
+                }
                 if let other = inputsOfGolden.updateValue(output.input.displayName, forKey: path),
                     other != output.input.displayName
                 {

@@ -57,6 +57,9 @@ extension GoldenCheck {
             }
             for folder in Set(folders) {
                 let path = PathName.appending(folder, to: directory)
+                // A link below the folder of goldens is never followed: its files are not ours to
+                // list, and pruning through it would delete files elsewhere.
+                guard Self.isRealFolder(path) else { continue }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
                 candidates += names.map { PathName.appending($0, to: path) }.filter(Self.isRegularFile)
             }
@@ -82,6 +85,11 @@ extension GoldenCheck {
             _ = rmdir(folder) // only when empty
         }
         return removed
+    }
+
+    private static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     private static func isRegularFile(_ path: String) -> Bool {

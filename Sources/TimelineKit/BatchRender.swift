@@ -48,6 +48,8 @@ public struct BatchRender {
         public var input: InputSource
         /// Its images, in the order `TimelineRenderer.render(_:)` made them.
         public var images: [RenderedImage]
+        /// The files its document read besides itself (icons, a theme file): never to be replaced.
+        public var filesRead: [String] = []
 
         /// An input and its images.
         public init(input: InputSource, images: [RenderedImage]) {
@@ -152,6 +154,7 @@ public struct BatchRender {
                 if let staging, let made = output {
                     failure = staging.stage(made, index: index)
                     output = failure == nil ? Output(input: made.input, images: []) : nil
+                    output?.filesRead = made.filesRead
                 }
                 slots.lock.lock()
                 slots.outputs[index] = output
@@ -189,7 +192,10 @@ public struct BatchRender {
         }
         made.keepsDrawnDocuments = keeps
         renderer = made
-        return Output(input: input, images: try ahead.map { try made.render($0) } ?? made.render(input))
+        let (images, filesRead) = try ahead.map { try made.renderTellingFiles($0) } ?? made.renderTellingFiles(input)
+        var output = Output(input: input, images: images)
+        output.filesRead = filesRead
+        return output
     }
 
     /// Why a thread's renderer could not be made.

@@ -8,11 +8,11 @@ import Darwin
 
 /// A file as the file system knows it (device and inode): the same for every path, link or hard
 /// link that leads to it.
-struct FileIdentity: Hashable {
+package struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
 
-    init?(_ path: String) {
+    package init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)

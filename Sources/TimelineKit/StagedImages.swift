@@ -55,12 +55,15 @@ public final class StagedImages: @unchecked Sendable {
     package func stage(_ output: BatchRender.Output, index: Int) -> RenderFailure? {
         guard let writer else { return nil }
         let files = output.images.map { (path: writer.path(for: $0, input: output.input.baseName), image: $0.encoded) }
-        return stage(files, input: output.input.displayName, index: index)
+        return stage(files, input: output.input.displayName, index: index, filesRead: output.filesRead)
     }
 
     /// Writes `files` (what the `index`th input made) to temporaries, or says why not.
-    package func stage(_ files: [(path: String, image: EncodedImage)], input: String, index: Int) -> RenderFailure? {
-        if let problem = claim(files.map(\.path), input: input) {
+    /// `filesRead` are files the input read (icons, a theme file): no image may replace them.
+    package func stage(
+        _ files: [(path: String, image: EncodedImage)], input: String, index: Int, filesRead: [String] = []
+    ) -> RenderFailure? {
+        if let problem = claim(files.map(\.path), input: input, filesRead: filesRead) {
             return .invalidInput([Diagnostic(file: nil, message: problem)])
         }
         var temporaries: [TemporaryFile] = []
@@ -136,8 +139,15 @@ public final class StagedImages: @unchecked Sendable {
     }
 
     /// Refuses a path another input claimed, or that is an input of the run.
-    private func claim(_ paths: [String], input: String) -> String? {
-        lock.withLock { () -> String? in
+    private func claim(_ paths: [String], input: String, filesRead: [String]) -> String? {
+        let read = Set(filesRead.compactMap(FileIdentity.init))
+        for path in paths {
+            if let identity = FileIdentity(path), read.contains(identity) {
+                return "\(MessageText.escaped(path)) is a file \(MessageText.escaped(input)) reads (an icon or a "
+                    + "theme); an image must not replace it"
+            }
+        }
+        return lock.withLock { () -> String? in
             for path in paths {
                 if let other = owners[path], other != input {
                     return

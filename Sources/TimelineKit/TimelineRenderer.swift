@@ -153,11 +153,24 @@ public final class TimelineRenderer {
 
     /// `render(_:)` of an input read and decoded by `readAhead`: the same images or error.
     package func render(_ ahead: Ahead) throws -> [RenderedImage] {
+        try renderTellingFiles(ahead).images
+    }
+
+    /// `render(_:)` of an input read ahead, with the files its document read (icons, a theme
+    /// file), which its images must never be written over.
+    package func renderTellingFiles(_ ahead: Ahead) throws -> (images: [RenderedImage], filesRead: [String]) {
         timings.add(ahead.timings)
         if let helpers = ahead.helpers { measurer.adoptHelpers(helpers) }
         let source = try ahead.read.get()
         let document = try ahead.decoded?.get() ?? decode(source)
-        return try render(document, name: source.baseName)
+        return (try render(document, name: source.baseName), document.filesRead)
+    }
+
+    /// `render(_:)` of an input, with the files its document read.
+    package func renderTellingFiles(_ input: InputSource) throws -> (images: [RenderedImage], filesRead: [String]) {
+        let source = try read(input)
+        let document = try decode(source)
+        return (try render(document, name: source.baseName), document.filesRead)
     }
 
     /// Lays out the images to draw, format by format, their text measured by Pango. Shaping is

@@ -118,6 +118,9 @@ public struct Document: Hashable, Sendable, Codable {
     public var source: String
     /// Every icon the items name, by absolute path.
     public var icons: [String: IconFile] = [:]
+    /// Every file the document read besides itself (its icons, a theme file), by path: what its
+    /// images must never be written over.
+    public var filesRead: [String] = []
     /// The theme the document names (`theme:`), or `--theme`; nil when neither names one.
     public var theme: String?
     /// What was read and not used (a Mermaid diagram's configuration keys), printed under `--verbose`.

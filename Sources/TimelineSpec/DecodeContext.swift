@@ -8,6 +8,8 @@ final class DecodeContext {
     /// Problems past `maxDiagnostics`, counted but not kept: a hostile file can hold millions.
     private(set) var unlisted = 0
     static let maxDiagnostics = 1000
+    /// Theme files read, by path: with the icons, what the document's outputs must never replace.
+    var themeFilesRead: [String] = []
 
     init(file: String, limits: Limits) {
         self.file = file

@@ -68,6 +68,7 @@ struct DocumentReader {
         document.feed = feed
         if let darkTheme { document.darkFeed = DarkVariant.feed(from: feed, dark: darkTheme) }
         document.icons = icons.icons
+        document.filesRead = Array(icons.icons.keys).sorted() + context.themeFilesRead
         document.theme =
             themeOverride
             ?? keys["theme"].flatMap { node in
@@ -117,6 +118,7 @@ struct DocumentReader {
             switch RegularFile.read(path, maxBytes: context.limits.maxInputBytes) {
             case .success(let read):
                 bytes = read
+                context.themeFilesRead.append(URL(fileURLWithPath: path).path)
             case .failure(let problem):
                 let hint = if case .tooLarge = problem { " (raise with --max-input-bytes)" } else { "" }
                 context.error(node, "theme: the theme file \(DecodeContext.quoted(name)) \(problem.message)\(hint)")
@@ -256,7 +258,7 @@ struct DocumentReader {
         items.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
             itemCount += 1
-            if itemCount == context.limits.maxItems + 1 {
+            if itemCount - 1 == context.limits.maxItems {  // written so Int.max cannot overflow
                 context.error(
                     node,
                     "\(path())[\(index)]: more than \(context.limits.maxItems) items in one document (raise with "

@@ -14,9 +14,10 @@ public struct Limits: Hashable, Sendable {
     public var maxExpandedBytes = 4 * 1024 * 1024
     /// Bytes in one input file.
     public var maxInputBytes = 64 * 1024 * 1024
-    /// Pixels in one PNG image (width × height at its scale): 128 Mi pixels are 512 MiB of
-    /// surface. A 137-byte input once asked for 32,000 × 32,000 pixels (4 GB).
-    public var maxPixels = 128 << 20
+    /// Pixels in one PNG image (width × height at its scale): 64 Mi pixels are 256 MiB of
+    /// surface, so two threads drawing the largest images stay within 1 GiB (128 Mi did not). A
+    /// 137-byte input once asked for 32,000 × 32,000 pixels (4 GB).
+    public var maxPixels = 64 << 20
     /// Bytes of one image file: a few kilobytes of aliases once made a 161 MB SVG.
     public var maxOutputBytes = 256 << 20
     /// Levels of YAML collections inside collections.

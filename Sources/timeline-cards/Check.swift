@@ -102,11 +102,7 @@ struct Check: ParsableCommand {
         for mismatch in report.mismatches { Diagnostics.print(mismatch.description) }
         if record {
             for line in report.recordSummary { Diagnostics.print(line) }
-            for path in report.obsolete where !report.pruned.contains(path) {
-                Diagnostics.print(
-                    "\(path): obsolete golden: no card of the inputs checked makes it (--prune removes it)")
-            }
-            for path in report.pruned { Diagnostics.print("removed obsolete golden \(path)") }
+            for line in report.pruneSummary { Diagnostics.print(line) }
             let counts = Dictionary(grouping: report.recorded, by: \.status).mapValues(\.count)
             Diagnostics.print(
                 "recorded: \(counts[.new] ?? 0) new, \(counts[.changed] ?? 0) changed, \(counts[.unchanged] ?? 0) "

@@ -74,7 +74,8 @@ final class FileWatcher {
     /// Blocks until a file of `interest` is written, created, moved in or removed; then waits for
     /// the burst of events an editor's save makes to settle.
     func waitForChange(_ interest: Interest) {
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM)
+        let mask = UInt32(
+            IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVE_SELF)
         for folder in interest.watchedFolders.union(interest.parentFolders) where !watches.values.contains(folder) {
             let watch = inotify_add_watch(descriptor, folder, mask)
             if watch >= 0 { watches[watch] = folder }
@@ -104,7 +105,13 @@ final class FileWatcher {
                 let event = raw.loadUnaligned(fromByteOffset: offset - bytes.startIndex, as: inotify_event.self)
                 return (event.wd, Int(event.len), event.mask)
             }
-            // The folder is gone (deleted, or moved away): watched again when it comes back.
+            // The folder is gone (deleted, or moved away): watched again when it comes back. A
+            // watch follows a folder moved away, so it is dropped, or the folder made in its
+            // place would never be watched.
+            if mask & UInt32(IN_MOVE_SELF) != 0 {
+                inotify_rm_watch(descriptor, watch)
+                watches[watch] = nil
+            }
             if mask & UInt32(IN_IGNORED) != 0 { watches[watch] = nil }
             let nameBytes = bytes[(offset + header)..<min(offset + header + length, bytes.endIndex)].prefix { $0 != 0 }
             if let folder = watches[watch], !nameBytes.isEmpty {

@@ -110,7 +110,10 @@ struct MarkdownRender {
                 let (files, link) = try render(
                     block, of: markdown, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
                 let paths = files.map { (PathName.appending($0.name, to: folder), $0.image) }
-                if problems.isEmpty, let failure = rendered.staged.stage(paths, input: page, index: index) {
+                if problems.isEmpty,
+                    let failure = rendered.staged.stage(
+                        paths, input: page, index: index, filesRead: Array(rendered.icons))
+                {
                     throw failure
                 }
                 links.append(link)
@@ -149,7 +152,7 @@ struct MarkdownRender {
             let notes = markdown.located(TimelineKit.noteDiagnostics(document), in: block)
             notes.map(\.noteDescription).forEach(Diagnostics.print)
         }
-        icons.formUnion(document.icons.keys)
+        icons.formUnion(document.filesRead) // its icons and theme file: watched, and never replaced
         let images = try renderer.render(document, name: name)
         let dark = try renderer.darkVariant(of: document, source: source, darkThemeWhenUnthemed: darkVariants)
         let darkImages = try dark.map { try renderer.render($0, name: name) } ?? []

@@ -72,4 +72,12 @@ final class BudgetTests: XCTestCase {
         XCTAssertEqual(try manager.contentsOfDirectory(atPath: elsewhere.path), [])
         XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("out/b").path), "nothing written")
     }
+
+    /// The largest --max-items is a limit like any other, not an overflow trap.
+    func testTheLargestItemLimitDoesNotOverflow() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in.yaml", in: folder)
+        let result = try CLIRunner.run(["validate", "in.yaml", "--max-items", String(Int.max)], directory: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
 }

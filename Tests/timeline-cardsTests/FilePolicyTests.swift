@@ -126,4 +126,62 @@ final class FilePolicyTests: XCTestCase {
         XCTAssertTrue(record.stderr.contains("expected/in is a link"), record.stderr)
         XCTAssertEqual(try manager.contentsOfDirectory(atPath: elsewhere.path), [])
     }
+
+    /// An image is never written over a file its input reads: an icon, a theme file, in render,
+    /// in a Markdown page and in check --record (the attack helper found all four).
+    func testNoImageReplacesAnIconOrAThemeItsInputReads() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let icon =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>"
+        try write(icon, "c.svg", in: folder)
+        try write("version: 1\ncards:\n  - id: c\n    items: [{ title: K, icon: c.svg }]\n", "in.yaml", in: folder)
+        try write("{\"style\": {\"nodeColor\": \"#ff0000\"}}", "c.scene.json", in: folder)
+        try write(
+            "version: 1\ntheme: c.scene.json\ncards:\n  - id: c\n    items: [{ title: K }]\n", "t.yaml", in: folder)
+        try write(icon, "p-out-1.svg", in: folder)
+        try write(
+            "```timeline\nversion: 1\ncards:\n  - id: c\n    items: [{ title: K, icon: p-out-1.svg }]\n```\n", "p.md",
+            in: folder)
+        try write(icon, "gold/a/c.svg", in: folder)
+        try write(
+            "version: 1\ncards:\n  - id: c\n    items: [{ title: K, icon: a/c.svg }]\n", "gold/a.yaml", in: folder)
+        let runs = [
+            ["render", "in.yaml", "-o", "."], ["render", "t.yaml", "-o", ".", "--format", "scene"],
+            ["render", "p.md", "-o", "p-out.md"],
+            ["check", "gold/a.yaml", "--expected", "gold", "--record", "--format", "svg"],
+        ]
+        for arguments in runs {
+            let result = try CLIRunner.run(arguments, directory: folder)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("must not replace it"), "\(arguments): \(result.stderr)")
+        }
+        for file in ["c.svg", "p-out-1.svg", "gold/a/c.svg"] {
+            XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8), icon, file)
+        }
+        XCTAssertTrue(
+            try String(contentsOf: folder.appendingPathComponent("c.scene.json"), encoding: .utf8).contains("nodeColor")
+        )
+    }
+
+    /// Pruning never follows a link below the folder of goldens, nor lists what is behind it;
+    /// names from the folder are printed escaped.
+    func testPruningFollowsNoLinkAndPrintsNamesEscaped() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try write(Self.card, "in/a.yaml", in: folder)
+        try write(Self.card, "in/b.yaml", in: folder)
+        XCTAssertEqual(
+            try CLIRunner.run(["check", "in", "--expected", "gold", "--record"], directory: folder).status, 0)
+        try write("keep", "elsewhere/victim.svg", in: folder)
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("gold/zzz").path,
+            withDestinationPath: folder.appendingPathComponent("elsewhere").path)
+        try write("x", "gold/a/z\u{1B}]0;TITLE\u{07}x.svg", in: folder)
+        let pruned = try CLIRunner.run(["check", "in", "--expected", "gold", "--record", "--prune"], directory: folder)
+        XCTAssertEqual(pruned.status, 0, pruned.stderr)
+        XCTAssertFalse(pruned.stderr.contains("victim"), pruned.stderr)
+        XCTAssertFalse(pruned.stderr.contains("\u{1B}") || pruned.stderr.contains("\u{07}"), pruned.stderr)
+        XCTAssertTrue(
+            pruned.stderr.contains("removed obsolete golden gold/a/z\\u{1B}]0;TITLE\\u{7}x.svg"), pruned.stderr)
+        XCTAssertTrue(manager.fileExists(atPath: folder.appendingPathComponent("elsewhere/victim.svg").path))
+    }
 }
