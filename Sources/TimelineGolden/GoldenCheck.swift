@@ -193,7 +193,8 @@ public struct GoldenCheck: Sendable {
             for image in output.images {
                 let path = Self.path(of: image, input: output.input.baseName, in: directory, feed: feed, layout: layout)
                 if record, let identity = FileIdentity(path), read.contains(identity) {
-                    let reason = "is a file \(MessageText.escaped(output.input.displayName)) reads; a golden must not "
+                    let reason =
+                        "is a file \(MessageText.escaped(output.input.displayName)) reads; a golden must not "
                         + "replace it"
                     report.problems.append(SetupProblem(path: path, reason: reason))
                 }

@@ -258,7 +258,7 @@ struct DocumentReader {
         items.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
             itemCount += 1
-            if itemCount - 1 == context.limits.maxItems {  // written so Int.max cannot overflow
+            if itemCount - 1 == context.limits.maxItems { // written so Int.max cannot overflow
                 context.error(
                     node,
                     "\(path())[\(index)]: more than \(context.limits.maxItems) items in one document (raise with "

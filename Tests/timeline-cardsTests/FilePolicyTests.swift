@@ -132,7 +132,8 @@ final class FilePolicyTests: XCTestCase {
     func testNoImageReplacesAnIconOrAThemeItsInputReads() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let icon =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">"
+            + "<rect width=\"10\" height=\"10\"/></svg>"
         try write(icon, "c.svg", in: folder)
         try write("version: 1\ncards:\n  - id: c\n    items: [{ title: K, icon: c.svg }]\n", "in.yaml", in: folder)
         try write("{\"style\": {\"nodeColor\": \"#ff0000\"}}", "c.scene.json", in: folder)
