@@ -182,32 +182,7 @@ public struct GoldenCheck: Sendable {
             report.problems.append(problem)
             return report
         }
-        // Two inputs whose images share a golden (`a.yaml` and `a.json`) would overwrite each
-        // other's golden, or be compared with the other's: refused, as `render` refuses them.
-        var inputsOfGolden: [String: String] = [:]
-        for output in outputs {
-            // What the input reads (itself, its icons, a theme file) is never replaced by a golden.
-            let read = Set(
-                (output.filesRead + [output.input.sourceFile, output.input.unreadFile].compactMap { $0 })
-                    .compactMap(FileIdentity.init))
-            for image in output.images {
-                let path = Self.path(of: image, input: output.input.baseName, in: directory, feed: feed, layout: layout)
-                if record, let identity = FileIdentity(path), read.contains(identity) {
-                    let reason =
-                        "is a file \(MessageText.escaped(output.input.displayName)) reads; a golden must not "
-                        + "replace it"
-                    report.problems.append(SetupProblem(path: path, reason: reason))
-                }
-                if let other = inputsOfGolden.updateValue(output.input.displayName, forKey: path),
-                    other != output.input.displayName
-                {
-                    let reason =
-                        "both \(MessageText.escaped(other)) and \(MessageText.escaped(output.input.displayName)) "
-                        + "have this golden; give the inputs different names"
-                    report.problems.append(SetupProblem(path: path, reason: reason))
-                }
-            }
-        }
+        report.problems = namingProblems(outputs, feed: feed, layout: layout)
         if !report.problems.isEmpty { return report }
         for output in outputs {
             for image in output.images {
@@ -238,6 +213,37 @@ public struct GoldenCheck: Sendable {
             }
         }
         return report
+    }
+
+    /// Goldens that may not be written or compared as named: two inputs whose images share a
+    /// golden (`a.yaml` and `a.json`) would overwrite each other's, or be compared with the
+    /// other's, refused as `render` refuses them; and a golden over a file its input reads
+    /// (itself, an icon, a theme file) is never written.
+    func namingProblems(_ outputs: [BatchRender.Output], feed: Bool, layout: Layout) -> [SetupProblem] {
+        var problems: [SetupProblem] = []
+        var inputsOfGolden: [String: String] = [:]
+        for output in outputs {
+            let read = Set(
+                (output.filesRead + [output.input.sourceFile, output.input.unreadFile].compactMap { $0 })
+                    .compactMap(FileIdentity.init))
+            let input = MessageText.escaped(output.input.displayName)
+            for image in output.images {
+                let path = Self.path(of: image, input: output.input.baseName, in: directory, feed: feed, layout: layout)
+                if record, let identity = FileIdentity(path), read.contains(identity) {
+                    problems.append(
+                        SetupProblem(path: path, reason: "is a file \(input) reads; a golden must not replace it"))
+                }
+                if let other = inputsOfGolden.updateValue(output.input.displayName, forKey: path),
+                    other != output.input.displayName
+                {
+                    let reason =
+                        "both \(MessageText.escaped(other)) and \(input) have this golden; give the inputs "
+                        + "different names"
+                    problems.append(SetupProblem(path: path, reason: reason))
+                }
+            }
+        }
+        return problems
     }
 
     /// `path` as the folder of goldens and the part below it, which `ContainedFile` opens.

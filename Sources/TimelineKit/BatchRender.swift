@@ -151,11 +151,7 @@ public struct BatchRender {
                 } catch {
                     failure = Self.failure(error, input: input)
                 }
-                if let staging, let made = output {
-                    failure = staging.stage(made, index: index)
-                    output = failure == nil ? Output(input: made.input, images: []) : nil
-                    output?.filesRead = made.filesRead
-                }
+                if let staging, let made = output { (output, failure) = Self.staged(made, index: index, in: staging) }
                 slots.lock.lock()
                 slots.outputs[index] = output
                 slots.failures[index] = failure
@@ -196,6 +192,14 @@ public struct BatchRender {
         var output = Output(input: input, images: images)
         output.filesRead = filesRead
         return output
+    }
+
+    /// `output` written to `staging`: what the batch keeps of it then (no images), or why not.
+    private static func staged(_ output: Output, index: Int, in staging: StagedImages) -> (Output?, RenderFailure?) {
+        if let failure = staging.stage(output, index: index) { return (nil, failure) }
+        var kept = Output(input: output.input, images: [])
+        kept.filesRead = output.filesRead
+        return (kept, nil)
     }
 
     /// Why a thread's renderer could not be made.
