@@ -80,4 +80,30 @@ final class BudgetTests: XCTestCase {
         let result = try CLIRunner.run(["validate", "in.yaml", "--max-items", String(Int.max)], directory: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
     }
+
+    /// A description of one unbroken word is wrapped in linear time: Pango, left to itself, tried
+    /// every character of a word longer than the line (30 such descriptions took 17.5 s).
+    func testLongUnbrokenWordsInDescriptionsWrapInLinearTime() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        func document(_ count: Int) -> String {
+            let items = (0..<3).map {
+                "      - {title: t\($0), description: \"\(String(repeating: "xa", count: count))\"}\n"
+            }
+            return "version: 1\ncards:\n  - items:\n" + items.joined()
+        }
+        try write(document(5_000), "small.yaml", in: folder)
+        try write(document(10_000), "large.yaml", in: folder)
+        func seconds(_ name: String) throws -> Double {
+            let start = Date()
+            let result = try CLIRunner.run(["validate", name, "--max-text", "50000"], directory: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return Date().timeIntervalSince(start)
+        }
+        var (small, large) = (Double.infinity, Double.infinity)
+        for _ in 0..<3 {
+            small = min(small, try seconds("small.yaml"))
+            large = min(large, try seconds("large.yaml"))
+        }
+        XCTAssertLessThan(large, small * 2.5 + 0.1, "\(small) s, then \(large) s")
+    }
 }

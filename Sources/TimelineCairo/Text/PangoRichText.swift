@@ -19,7 +19,7 @@ extension PangoTextMeasurer {
         let attributes = pango_attr_list_new()
         for run in runs {
             starts.append(bytes.count)
-            bytes += Array(run.text.utf8)
+            bytes += Self.withBreaksInLongWords(run.text)
             if let attribute = pango_attr_font_desc_new(fonts.description(run.font)) {
                 attribute.pointee.start_index = UInt32(starts[starts.count - 1])
                 attribute.pointee.end_index = UInt32(bytes.count)
@@ -64,6 +64,7 @@ extension PangoTextMeasurer {
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
             let source = max(0, (starts.lastIndex { $0 <= offset }) ?? 0)
             let text = String(decoding: bytes[offset..<min(bytes.count, offset + length)], as: UTF8.self)
+                .replacingZeroWidthSpaces()
             guard !text.allSatisfy({ $0 == "\n" }) else { continue }
             current.append(
                 MeasuredRun(
@@ -78,5 +79,48 @@ extension PangoTextMeasurer {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return MeasuredRichText(lines: lines, height: Double(logical.height) / scale, lineHeight: lineHeight)
+    }
+
+    /// Scalars in a word past which Pango is offered a break (a zero-width space) every
+    /// `longWordStep` scalars: it wraps a word longer than the line by trying each character,
+    /// re-measuring the rest of the word each time, so 10,000 unbroken characters once took
+    /// seconds a paragraph.
+    static let longWord = 64
+    static let longWordStep = 4
+
+    /// `text`'s UTF-8 with a zero-width space every `longWordStep` scalars inside words of more
+    /// than `longWord` scalars; other text unchanged.
+    static func withBreaksInLongWords(_ text: String) -> [UInt8] {
+        guard text.utf8.count > longWord else { return Array(text.utf8) }
+        var out = String.UnicodeScalarView()
+        var pending: [Unicode.Scalar] = []
+        func flush(_ word: [Unicode.Scalar]) {
+            guard word.count > longWord else { return out.append(contentsOf: word) }
+            for (index, scalar) in word.enumerated() {
+                if index > 0, index % longWordStep == 0 { out.append("\u{200B}") }
+                out.append(scalar)
+            }
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                flush(pending)
+                pending = []
+                out.append(scalar)
+            } else {
+                pending.append(scalar)
+            }
+        }
+        flush(pending)
+        return Array(String(out).utf8)
+    }
+}
+
+extension String {
+    /// The text without the zero-width spaces `withBreaksInLongWords` put in.
+    fileprivate func replacingZeroWidthSpaces() -> String {
+        guard unicodeScalars.contains("\u{200B}") else { return self }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: unicodeScalars.lazy.filter { $0 != "\u{200B}" })
+        return String(out)
     }
 }
