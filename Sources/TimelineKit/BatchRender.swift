@@ -234,10 +234,13 @@ public struct BatchRender {
             let message = "\(single) takes exactly one image, but this run makes \(count); write to a folder instead"
             throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])
         }
+        // Neither an input nor a file an input reads (an icon, a theme file) is written over.
         let inputs = Set(
-            outputs.compactMap { $0.input.unreadFile ?? $0.input.sourceFile }.compactMap(FileIdentity.init))
+            outputs.flatMap { [$0.input.unreadFile ?? $0.input.sourceFile].compactMap { $0 } + $0.filesRead }
+                .compactMap(FileIdentity.init))
         for (path, _) in planned.joined() where FileIdentity(path).map(inputs.contains) == true {
-            let message = "\(MessageText.escaped(path)) is an input of this run; an image must not replace it"
+            let message =
+                "\(MessageText.escaped(path)) is an input of this run or a file one reads; an image must not replace it"
             throw RenderFailure.invalidInput([Diagnostic(file: nil, message: message)])
         }
         var seen: [String: Int] = [:]

@@ -147,7 +147,8 @@ final class FilePolicyTests: XCTestCase {
         try write(
             "version: 1\ncards:\n  - id: c\n    items: [{ title: K, icon: a/c.svg }]\n", "gold/a.yaml", in: folder)
         let runs = [
-            ["render", "in.yaml", "-o", "."], ["render", "t.yaml", "-o", ".", "--format", "scene"],
+            ["render", "in.yaml", "-o", "."], ["render", "in.yaml", "-o", "c.svg"],
+            ["render", "t.yaml", "-o", ".", "--format", "scene"],
             ["render", "p.md", "-o", "p-out.md"],
             ["check", "gold/a.yaml", "--expected", "gold", "--record", "--format", "svg"],
         ]
