@@ -28,7 +28,6 @@ public final class StagedImages: @unchecked Sendable {
     private var swept: Set<String> = []
     private var owners: [String: String] = [:]
     private var madeFolders: [String] = []
-    private var count = 0
 
     /// A stager for `writer`'s folder; `inputs` are the run's input files, never to be replaced.
     package init(writer: OutputWriter, inputs: [InputSource]) {
