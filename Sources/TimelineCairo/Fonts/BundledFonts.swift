@@ -10,6 +10,20 @@ import Darwin
 /// with its fonts; then where `make install` puts them (`PREFIX/share/timeline-cards/Fonts` for
 /// `PREFIX/bin/timeline-cards`); else the source tree's `Fonts/Bundled` folder beside this file.
 enum BundledFonts {
+    /// Whether fontconfig can keep its cache where the configuration puts it (`$XDG_CACHE_HOME`,
+    /// else `$HOME/.cache`): the nearest folder that exists on that path is writable.
+    static let hasWritableCacheHome: Bool = {
+        let home = getenv("HOME").map { String(cString: $0) }
+        guard var path = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }) ?? home.map({ $0 + "/.cache" }),
+            path.hasPrefix("/")
+        else { return false }
+        while !path.isEmpty {
+            if access(path, F_OK) == 0 { return access(path, W_OK) == 0 }
+            path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        }
+        return false
+    }()
+
     static let directory: String = {
         if let executable = executablePath(), let slash = executable.lastIndex(of: "/") {
             let folder = String(executable[..<slash])

