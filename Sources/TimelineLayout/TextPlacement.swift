@@ -78,8 +78,10 @@ struct TextBlock {
                 text: line.text, x: left, baseline: top + line.baseline, width: line.width,
                 top: tops[index], height: lineBottom - tops[index], shaping: line.shaping)
         }
-        let whole = source.isEmpty ? measured.lines.map(\.text).joined(separator: " ") : source
-        return TextNode(font: font, color: color, lines: lines, cut: measured.isTruncated ? whole : nil)
+        // Only a cut text says what it was: joining every block's lines would cost every card.
+        let cut =
+            !measured.isTruncated ? nil : source.isEmpty ? measured.lines.map(\.text).joined(separator: " ") : source
+        return TextNode(font: font, color: color, lines: lines, cut: cut)
     }
 }
 

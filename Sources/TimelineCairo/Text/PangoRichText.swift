@@ -88,10 +88,21 @@ extension PangoTextMeasurer {
     static let longWord = 64
     static let longWordStep = 4
 
+    /// Whether `text` has a word of more than `longWord` scalars; nearly every text has none, and
+    /// is then passed on as it is.
+    private static func hasLongWord(_ text: String) -> Bool {
+        var length = 0
+        for scalar in text.unicodeScalars {
+            length = scalar.properties.isWhitespace ? 0 : length + 1
+            if length > longWord { return true }
+        }
+        return false
+    }
+
     /// `text`'s UTF-8 with a zero-width space every `longWordStep` scalars inside words of more
     /// than `longWord` scalars; other text unchanged.
     static func withBreaksInLongWords(_ text: String) -> [UInt8] {
-        guard text.utf8.count > longWord else { return Array(text.utf8) }
+        guard text.utf8.count > longWord, hasLongWord(text) else { return Array(text.utf8) }
         var out = String.UnicodeScalarView()
         var pending: [Unicode.Scalar] = []
         func flush(_ word: [Unicode.Scalar]) {
