@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
 .PHONY: deps static-cxx static-text-libs build release release-check demo test clients schema-tools goldens bench \
-  fuzz docs docc docc-plugin-check man completions \
+  fuzz docs docc docc-plugin-check man completions deb deb-check serve-check \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
@@ -130,6 +130,13 @@ clients: build
 	python3 scripts/clients.py $(BIN) fixtures $(CLIENTS_WORK)
 	python3 scripts/png-sweep.py $(CLIENTS_WORK)/png-sweep
 
+# `render --serve` in headless Chromium (scripts/serve-check.py): the page follows each save within a
+# second, shows a bad save's errors and clears them. Installs Chromium from Debian when missing.
+serve-check: build
+	@command -v chromium >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	python3 scripts/serve-check.py $(BIN) .build/serve-check
+
 # swift-format with the checked-in .swift-format; `make lint` checks it, 120 columns in Swift, Python,
 # shell and this Makefile, and Swift functions of 60 lines at most (scripts/lint.sh); `make test`
 # runs the lint first.
@@ -170,10 +177,12 @@ DOCC_PLUGIN_WORK ?= .build/docc-plugin-check
 docc-plugin-check: deps
 	bash scripts/docc-plugin-check.sh $(CURDIR)/$(DOCC_PLUGIN_WORK)
 
-# The man page, from the command definitions (swift-argument-parser's GenerateManual plugin).
+# The man page, from the command definitions (swift-argument-parser's GenerateManual plugin), with the
+# EXAMPLES of docs/man/examples.mdoc after them.
 man: deps
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
 	mkdir -p docs/man && cp .build/plugins/GenerateManual/outputs/timeline-cards/*.1 docs/man/
+	cat docs/man/examples.mdoc >> docs/man/timeline-cards.1
 	@echo "man docs/man/timeline-cards.1"
 
 # Shell completions (swift-argument-parser), into .build/completions/.
@@ -220,6 +229,19 @@ uninstall:
 	  for file in $(INSTALLED_FILES); do rm -f "$$root/$$file"; done; \
 	  rm -rf "$$root/share/timeline-cards"; \
 	  echo "removed timeline-cards from $$root"
+
+# A Debian package of the release, timeline-cards_<version>_<arch>.deb in DEB_DIR (scripts/make-deb.sh):
+# binary, fonts, man page, completions; Depends computed by dpkg-shlibdeps. `make deb-check` lints it,
+# installs it with apt-get as a user would, renders the demo with it, and removes it again.
+DEB_DIR ?= .
+deb: release
+	@command -v dpkg-shlibdeps >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq dpkg-dev >/dev/null; }
+	bash scripts/make-deb.sh $(RELEASE_BIN) $(DEB_DIR)
+
+deb-check: build
+	@$(MAKE) --no-print-directory deb DEB_DIR=.build/deb
+	bash scripts/deb-check.sh .build/deb $(BIN)
 
 # Re-records fixtures/expected exactly as FixtureGoldenTests compares it, in check's one layout:
 # cards of fixtures/NAME.yaml in fixtures/expected/NAME/, feed-*.yaml fixtures as one strip

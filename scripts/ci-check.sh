@@ -6,6 +6,8 @@
 #   INPUT_DIFF        where diff images go (default: timeline-diffs)
 #   INPUT_ARGS        more flags for `check`, e.g. "--tolerance 1 --feed" (default: none)
 #   INPUT_PREFIX      where timeline-cards is installed (default: $RUNNER_TEMP/timeline-cards, else /tmp/…)
+#   INPUT_DEB         a prebuilt Debian package (a path or an https URL, from `make deb`): installed with
+#                     apt-get instead of building (no Swift needed)
 #   TIMELINE_CARDS_FROM  a folder holding a built timeline-cards: install that instead of building
 #   GITHUB_ACTION_PATH   this repository (set by GitHub; default: the folder above this script)
 set -euo pipefail
@@ -16,8 +18,33 @@ prefix="${INPUT_PREFIX:-${RUNNER_TEMP:-/tmp}/timeline-cards}"
 : "${INPUT_EXPECTED:?set the action's 'expected' (the folder of golden images)}"
 diff_dir="${INPUT_DIFF:-timeline-diffs}"
 
-# 1. Install: the system libraries when missing, then a release build (or the given binary).
-if [ -n "${TIMELINE_CARDS_FROM:-}" ]; then
+# Root in containers (the swift:* images have no sudo), sudo on hosted runners.
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# The official swift:* images have no make; every other step needs it.
+if ! command -v make >/dev/null && [ -z "${INPUT_DEB:-}" ]; then
+  echo "installing make" >&2
+  as_root apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq make >&2
+fi
+
+# 1. Install: the prebuilt package, or the system libraries when missing and a release build (or
+#    the given binary).
+if [ -n "${INPUT_DEB:-}" ]; then
+  deb="$INPUT_DEB"
+  case "$deb" in
+    https://*)
+      downloaded="${RUNNER_TEMP:-/tmp}/timeline-cards.deb"
+      curl -fsSL -o "$downloaded" "$deb"
+      deb="$downloaded"
+      ;;
+    /*) ;;
+    *) deb="$PWD/$deb" ;;
+  esac
+  as_root apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$deb" >&2
+  prefix=/usr
+elif [ -n "${TIMELINE_CARDS_FROM:-}" ]; then
   make --no-print-directory -C "$action_path" install PREFIX="$prefix" INSTALL_FROM="$TIMELINE_CARDS_FROM" >&2
 else
   # Shared text libraries: building them statically would add two minutes to every job to save
@@ -25,7 +52,7 @@ else
   make --no-print-directory -C "$action_path" install PREFIX="$prefix" STATIC_TEXT_LIBS=0 >&2
 fi
 export PATH="$prefix/bin:$PATH"
-if [ -n "${GITHUB_PATH:-}" ]; then echo "$prefix/bin" >> "$GITHUB_PATH"; fi
+if [ -n "${GITHUB_PATH:-}" ] && [ "$prefix" != /usr ]; then echo "$prefix/bin" >> "$GITHUB_PATH"; fi
 
 # 2. Problem matcher: errors and mismatches become annotations on the files.
 echo "::add-matcher::$action_path/.github/timeline-cards-matcher.json"

@@ -25,6 +25,8 @@ import subprocess
 import sys
 import time
 
+from devtools_pipe import Chromium
+
 PACKAGES = {  # Debian package: the commands it provides that this script runs
     "chromium": ["chromium"],
     "inkscape": ["inkscape"],
@@ -167,46 +169,18 @@ def chromium_finds(svg, page):
 
 def accessibility_tree(page):
     """(role, name, ignored, description) of every node of the page's accessibility tree, as Chromium gives it to
-    screen readers (its DevTools protocol over a pipe: fd 3 in, fd 4 out, messages ending in a NUL byte)."""
-    to_chrome_r, to_chrome_w = os.pipe()
-    from_chrome_r, from_chrome_w = os.pipe()
-    def fds():
-        # the write end may sit on 3 and be overwritten first: move both above 4, then down.
-        read_end, write_end = os.dup(to_chrome_r), os.dup(from_chrome_w)
-        os.dup2(read_end, 3); os.dup2(write_end, 4)
-        os.set_inheritable(3, True); os.set_inheritable(4, True)
-    proc = subprocess.Popen(CHROMIUM + ["--remote-debugging-pipe", "about:blank"], close_fds=False,
-                            preexec_fn=fds, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(to_chrome_r); os.close(from_chrome_w)
-    out, inp = os.fdopen(to_chrome_w, "wb", buffering=0), os.fdopen(from_chrome_r, "rb", buffering=0)
-    buffer = b""; counter = [0]
-    def call(method, params=None, session=None):
-        counter[0] += 1
-        message = {"id": counter[0], "method": method, "params": params or {}}
-        if session: message["sessionId"] = session
-        out.write(json.dumps(message).encode() + b"\0")
-        nonlocal buffer
-        while True:
-            while b"\0" not in buffer:
-                chunk = inp.read(65536)
-                if not chunk: raise RuntimeError("chromium closed its pipe")
-                buffer += chunk
-            raw, buffer = buffer.split(b"\0", 1)
-            reply = json.loads(raw)
-            if reply.get("id") == counter[0]:
-                if "error" in reply: raise RuntimeError(f"{method}: {reply['error']}")
-                return reply["result"]
+    screen readers (devtools_pipe.py)."""
+    chromium = Chromium(CHROMIUM)
     try:
-        target = call("Target.createTarget", {"url": "file://" + page})["targetId"]
-        session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        call("Page.enable", session=session)
+        session = chromium.open("file://" + page)
+        chromium.call("Page.enable", session=session)
         time.sleep(1)  # the page is local: loaded well within a second
-        call("Accessibility.enable", session=session)
-        nodes = call("Accessibility.getFullAXTree", session=session)["nodes"]
+        chromium.call("Accessibility.enable", session=session)
+        nodes = chromium.call("Accessibility.getFullAXTree", session=session)["nodes"]
         value = lambda node, key: (node.get(key) or {}).get("value")
         return [(value(n, "role"), value(n, "name"), n.get("ignored"), value(n, "description")) for n in nodes]
     finally:
-        proc.kill(); proc.wait()
+        chromium.close()
 
 
 def accessibility_problems(svg, page):

@@ -24,7 +24,7 @@ struct Check: ParsableCommand {
     @OptionGroup var input: InputFlags
     @OptionGroup var image: ImageFlags
 
-    @Option(help: "The folder of expected images.")
+    @Option(help: "The folder of expected images.", completion: .directory)
     var expected: String
 
     @Option(help: "Image format to compare: svg or png (repeatable; default both).")
@@ -36,7 +36,8 @@ struct Check: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Write NAME.actual.svg|png for each mismatch into this folder, and NAME.diff.png "
-                + "(expected | difference | actual) for PNG."))
+                + "(expected | difference | actual) for PNG."),
+        completion: .directory)
     var diff: String?
 
     @Flag(help: "Write the rendered images as the expected ones instead of comparing.")

@@ -4,8 +4,18 @@ import TimelineKit
 /// What the command line prints on standard error.
 enum Diagnostics {
     static func print(_ text: String) {
+        recording.append(text)
         StandardStreams.writeError(text + "\n")
     }
+
+    /// Keeps what is printed from now on, for `takeRecorded()`: the preview page of `render
+    /// --serve` shows what a round printed, as the terminal does.
+    static func startRecording() { recording.start() }
+
+    /// What was printed since `startRecording()`, one entry per print; recording stops.
+    static func takeRecorded() -> [String] { recording.take() }
+
+    private static let recording = PrintedText()
 
     /// What stopped a command, as printed: a `RenderFailure` from its values (font files named
     /// as `--fonts` gave them), anything else as `error: …`.
@@ -33,5 +43,26 @@ enum Diagnostics {
     static func print(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
         print(diagnostics.map(\.description).joined(separator: "\n"))
+    }
+}
+
+/// Printed text kept while a recording runs; prints may come from any thread.
+private final class PrintedText: @unchecked Sendable {
+    private let lock = Lock()
+    private var kept: [String]?
+
+    func start() {
+        lock.withLock { kept = [] }
+    }
+
+    func append(_ text: String) {
+        lock.withLock { kept?.append(text) }
+    }
+
+    func take() -> [String] {
+        lock.withLock {
+            defer { kept = nil }
+            return kept ?? []
+        }
     }
 }

@@ -23,7 +23,7 @@ struct DocCResources: ParsableCommand {
             from what the inputs make, or is missing, compared as check compares.
             """)
 
-    @Argument(help: "DocC catalogs (.docc folders) or other folders of timeline files.")
+    @Argument(help: "DocC catalogs (.docc folders) or other folders of timeline files.", completion: .directory)
     var folders: [String]
 
     @Flag(help: "Compare the images in Resources/ with what the inputs make instead of writing them.")
@@ -35,7 +35,7 @@ struct DocCResources: ParsableCommand {
     @Option(help: "The date that counts as today (ISO 8601), over the documents' 'now'.")
     var now: String?
 
-    @Option(help: "Add a folder of fonts (repeatable).")
+    @Option(help: "Add a folder of fonts (repeatable).", completion: .directory)
     var fonts: [String] = []
 
     @Flag(help: "Print unchanged and matching images too.")

@@ -95,6 +95,8 @@ enum QuickRenderArguments {
         render.verbose = false
         render.watch = false
         render.darkVariants = false
+        render.serve = false
+        render.port = nil
         do {
             try input.validate()
             try image.validate()

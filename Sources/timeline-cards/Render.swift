@@ -34,7 +34,8 @@ struct Render: ParsableCommand {
 
     @Option(
         name: .shortAndLong,
-        help: "Output folder, file (NAME.svg|png|pdf, or NAME.md for a Markdown input), or - for standard output.")
+        help: "Output folder, file (NAME.svg|png|pdf, or NAME.md for a Markdown input), or - for standard output.",
+        completion: .file(extensions: ["svg", "png", "pdf", "md"]))
     var output: String?
 
     @Option(
@@ -61,6 +62,18 @@ struct Render: ParsableCommand {
 
     @Flag(help: "Keep running and render again whenever an input, its theme or its icons change (stop with Ctrl-C).")
     var watch = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Watch as --watch does, and serve the images on http://127.0.0.1:PORT/ in a page that shows each new "
+                + "round as it ends, and a bad round's errors above the last good images."))
+    var serve = false
+
+    @Option(help: "The port --serve listens on, on 127.0.0.1 only (default 8100; 0: any free port).")
+    var port: Int?
+
+    /// Whether the command keeps running and renders again on every change.
+    var watching: Bool { watch || serve }
 
     @Flag(
         help: ArgumentHelp(
@@ -115,10 +128,15 @@ struct Render: ParsableCommand {
                     + "\(format.map(\.rawValue).joined(separator: ", "))"
             )
         }
-        if watch, output == "-" {
-            throw ValidationError("--watch writes files; it cannot write to standard output (-o -)")
+        let watchFlag = serve ? "--serve" : "--watch"
+        if watching, output == "-" {
+            throw ValidationError("\(watchFlag) writes files; it cannot write to standard output (-o -)")
         }
-        if watch, input.inputs.contains("-") { throw ValidationError("--watch cannot watch standard input (-)") }
+        if watching, input.inputs.contains("-") {
+            throw ValidationError("\(watchFlag) cannot watch standard input (-)")
+        }
+        if let port, !serve { throw ValidationError("--port \(port) is for --serve") }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     /// What one render did, for `--watch` to report and to know what to watch next.
@@ -130,34 +148,54 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        guard watch else {
+        guard watching else {
             let outcome = renderOnce()
             if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
             return
         }
         let watcher = try FileWatcher()
+        let server = try serve ? startPreview() : nil
         var interest = FileWatcher.Interest()
         var round = 0
         while true {
             round += 1
             let start = DispatchTime.now().uptimeNanoseconds
+            if server != nil { Diagnostics.startRecording() }
             let outcome = renderOnce()
+            let problems = Diagnostics.takeRecorded()
             let seconds = decimalText(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, places: 2)
+            let summary: String
             if outcome.exitCode == 0 {
-                Diagnostics.print(
+                summary =
                     "render \(round): \(outcome.written) image\(outcome.written == 1 ? "" : "s") written in \(seconds) "
-                        + "s; watching for changes"
-                )
+                    + "s; watching for changes"
                 interest = outcome.interest
             } else {
                 let what =
                     outcome.problems > 0 ? "\(outcome.problems) problem\(outcome.problems == 1 ? "" : "s")" : "failed"
-                Diagnostics.print("render \(round): \(what); the last good images are kept; watching for changes")
+                summary = "render \(round): \(what); the last good images are kept; watching for changes"
                 // Keep watching what the last good render named (icons), and the inputs themselves.
                 interest.files.formUnion(outcome.interest.files)
                 interest.folders.formUnion(outcome.interest.folders)
             }
+            Diagnostics.print(summary)
+            server?.publish(
+                round: round, summary: summary, problems: problems,
+                written: outcome.exitCode == 0 ? Array(outcome.interest.written) : nil)
             watcher.waitForChange(interest)
+        }
+    }
+
+    /// The preview server of `--serve`, listening before the first round; its address printed.
+    private func startPreview() throws -> PreviewServer {
+        do {
+            let server = try PreviewServer(port: port ?? 8100)
+            server.start()
+            Diagnostics.print("serving \(server.address) (stop with Ctrl-C)")
+            return server
+        } catch let failure as PreviewServer.Failure {
+            Diagnostics.print(failure.description)
+            throw ExitCode(3)
         }
     }
 
@@ -175,7 +213,7 @@ struct Render: ParsableCommand {
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         var outcome = Outcome()
         // Only --watch reads what to watch; resolving the paths costs every other run.
-        if watch { outcome.interest = inputInterest }
+        if watching { outcome.interest = inputInterest }
         var readTime = PhaseTimings()
         let loaded: (sources: [InputSource], total: Int)
         do {
@@ -189,8 +227,8 @@ struct Render: ParsableCommand {
         writer.startRemovingStaleTemporaries()
         var batch = BatchRender(
             options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
-        batch.keepsRenderers = !watch // the process ends after this command
-        if watch { outcome.interest.files.formUnion(iconFiles(of: loaded.sources, options: batch.options)) }
+        batch.keepsRenderers = !watching // the process ends after this command
+        if watching { outcome.interest.files.formUnion(iconFiles(of: loaded.sources, options: batch.options)) }
         let progress = ProgressReporter(total: loaded.sources.count)
         let staging = StagedImages.canStage(target) ? StagedImages(writer: writer, inputs: loaded.sources) : nil
         var result = batch.render(loaded.sources, progress: progress.update, staging: staging)
@@ -212,7 +250,7 @@ struct Render: ParsableCommand {
         }
         guard outcome.exitCode == 0 else { return outcome }
         if timings { Diagnostics.print(result.timings.summary) }
-        if !watch, verbose || progress.isInteractive {
+        if !watching, verbose || progress.isInteractive {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             Diagnostics.print(
                 "\(outcome.written) image\(outcome.written == 1 ? "" : "s") in \(decimalText(seconds, places: 1)) s")
@@ -238,7 +276,7 @@ struct Render: ParsableCommand {
             try measureTime(&timings.write) {
                 try staging.commit { path in
                     outcome.written += 1
-                    if watch { outcome.interest.written.insert(FileWatcher.absolute(path)) }
+                    if watching { outcome.interest.written.insert(FileWatcher.absolute(path)) }
                     if verbose { Diagnostics.print("wrote \(path)") }
                 }
             }
@@ -254,7 +292,7 @@ struct Render: ParsableCommand {
         do {
             try batch.write(result.outputs, with: writer, timings: &result.timings) { path in
                 outcome.written += 1
-                if watch { outcome.interest.written.insert(FileWatcher.absolute(path)) }
+                if watching { outcome.interest.written.insert(FileWatcher.absolute(path)) }
                 if verbose { Diagnostics.print("wrote \(path)") }
             }
         } catch {

@@ -40,7 +40,8 @@ struct WholeNumber: ExpressibleByArgument {
 /// Options every command that reads inputs shares.
 struct InputFlags: ParsableArguments {
     @Argument(
-        help: "Input files (.yaml, .yml, .json, Mermaid timelines .mmd), folders of them, or - for standard input.")
+        help: "Input files (.yaml, .yml, .json, Mermaid timelines .mmd), folders of them, or - for standard input.",
+        completion: .file(extensions: ["yaml", "yml", "json", "mmd", "md"]))
     var inputs: [String]
 
     @Option(help: "Syntax of standard input (yaml, json or mermaid); sniffed when not given.")
@@ -164,13 +165,14 @@ struct ImageFlags: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "A built-in theme (default, dark, fiori, mono; auto for one SVG that follows light and dark mode) or a "
-                + "theme file, over the document's."))
+                + "theme file, over the document's."),
+        completion: .shellCommand(ThemeCompletion.command))
     var theme: String?
 
     @Option(help: "The locale of dates and labels (BCP 47, e.g. de-DE), over the document's and cards'.")
     var locale: String?
 
-    @Option(help: "Add a folder of fonts (repeatable).")
+    @Option(help: "Add a folder of fonts (repeatable).", completion: .directory)
     var fonts: [String] = []
 
     @Flag(help: "Use the machine's fonts too (output may then differ between machines; renders on one thread).")

@@ -12,3 +12,9 @@ struct Themes: ParsableCommand {
         }
     }
 }
+
+/// What `--theme` completes to in every shell: the built-in themes, then the theme files (.yaml,
+/// .yml, .json) of the current folder, since a theme file is the other thing it takes.
+enum ThemeCompletion {
+    static let command = "timeline-cards themes 2>/dev/null | cut -d' ' -f1; ls -1 -- *.yaml *.yml *.json 2>/dev/null"
+}

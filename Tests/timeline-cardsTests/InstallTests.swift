@@ -186,7 +186,7 @@ final class ActionScriptTests: XCTestCase {
         let action = try String(contentsOf: CLIRunner.root.appendingPathComponent("action.yml"), encoding: .utf8)
         XCTAssertTrue(action.contains("using: composite"))
         XCTAssertTrue(action.contains("run: \"$GITHUB_ACTION_PATH/scripts/ci-check.sh\""))
-        for input in ["inputs", "expected", "diff", "args"] {
+        for input in ["inputs", "expected", "diff", "args", "deb"] {
             XCTAssertTrue(action.contains("INPUT_\(input.uppercased()): ${{ inputs.\(input) }}"), input)
         }
     }
@@ -196,5 +196,29 @@ enum Folders {
     static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+/// The workflow docs/ci.md shows is the one this repository runs, but for what only a user's copy
+/// has: the action's address and the paths of the timelines and their goldens.
+final class DocumentedWorkflowTests: XCTestCase {
+    static let substitutions = [
+        ("uses: your-org/timeline-cards@main", "uses: ./"), ("inputs: timelines/", "inputs: fixtures/demo.yaml"),
+        ("expected: goldens", "expected: fixtures/expected"),
+    ]
+
+    func testTheRepositoryRunsTheDocumentedWorkflow() throws {
+        let docs = try String(contentsOf: CLIRunner.root.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(docs.range(of: "<!-- snippet: syntax (a GitHub workflow;"))
+        let start = try XCTUnwrap(docs.range(of: "```yaml\n", range: marker.upperBound..<docs.endIndex))
+        let end = try XCTUnwrap(docs.range(of: "```\n", range: start.upperBound..<docs.endIndex))
+        var documented = String(docs[start.upperBound..<end.lowerBound])
+        for (user, repository) in Self.substitutions {
+            XCTAssertTrue(documented.contains(user), user)
+            documented = documented.replacingOccurrences(of: user, with: repository)
+        }
+        let workflow = try String(
+            contentsOf: CLIRunner.root.appendingPathComponent(".github/workflows/timelines.yml"), encoding: .utf8)
+        XCTAssertEqual(workflow, documented)
     }
 }

@@ -8,7 +8,9 @@ final class SubcommandParsingTests: XCTestCase {
         for command in ["render", "check", "validate"] {
             let version = try CLIRunner.run([command, "--version"])
             XCTAssertEqual(version.status, 0, version.stderr)
-            XCTAssertEqual(String(decoding: version.stdout, as: UTF8.self), "0.1.0\n", "\(command) --version")
+            XCTAssertEqual(
+                String(decoding: version.stdout, as: UTF8.self), try Self.changelogVersion() + "\n",
+                "\(command) --version")
 
             let script = try CLIRunner.run([command, "--generate-completion-script", "bash"])
             XCTAssertEqual(script.status, 0, script.stderr)
@@ -19,6 +21,18 @@ final class SubcommandParsingTests: XCTestCase {
             XCTAssertTrue(
                 String(decoding: help.stdout, as: UTF8.self).contains("USAGE: timeline-cards \(command) "), command)
         }
+    }
+
+    /// The newest versioned heading of CHANGELOG.md (`## 0.1.0 (…)`; `## Unreleased` is skipped):
+    /// `--version` must print it, so a release cannot ship a version its changelog does not name.
+    static func changelogVersion() throws -> String {
+        let changelog = try String(contentsOf: CLIRunner.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        for line in changelog.split(separator: "\n") where line.hasPrefix("## ") {
+            let word = line.dropFirst(3).prefix { !$0.isWhitespace }
+            if word.first?.isNumber == true { return String(word) }
+        }
+        XCTFail("CHANGELOG.md has no heading naming a version")
+        return ""
     }
 
     func testAMistakeAfterASubcommandIsReportedByTheWholeTool() throws {

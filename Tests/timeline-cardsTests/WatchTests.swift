@@ -20,7 +20,7 @@ final class WatchTests: XCTestCase {
         }
     }
 
-    private func start(_ arguments: [String], in folder: URL) throws -> (Process, Lines) {
+    static func start(_ arguments: [String], in folder: URL) throws -> (Process, Lines) {
         let process = Process()
         process.executableURL = CLIRunner.executable
         process.arguments = arguments
@@ -42,7 +42,7 @@ final class WatchTests: XCTestCase {
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try Data(Self.card.utf8).write(to: input.appendingPathComponent("a.yaml"))
-        let (process, lines) = try start(
+        let (process, lines) = try Self.start(
             ["render", "in", "-o", "in", "--format", "scene", "--format", "svg", "--watch"], in: folder)
         defer {
             process.terminate()
@@ -61,7 +61,7 @@ final class WatchTests: XCTestCase {
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try Data(Self.card.utf8).write(to: input.appendingPathComponent("a.yaml"))
-        let (process, lines) = try start(["render", "in", "-o", "out", "--watch"], in: folder)
+        let (process, lines) = try Self.start(["render", "in", "-o", "out", "--watch"], in: folder)
         defer {
             process.terminate()
             process.waitUntilExit()
@@ -88,5 +88,82 @@ final class WatchTests: XCTestCase {
         let svg = try String(contentsOf: folder.appendingPathComponent("out/c.svg"), encoding: .utf8)
         XCTAssertTrue(svg.contains("edited"), "the image shows the last edit")
         XCTAssertTrue(process.isRunning)
+    }
+}
+
+/// `render --serve`: the page, the state of the last round, its images, and nothing for a request
+/// sent under another host name. (scripts/serve-check.py drives the page in Chromium.)
+final class ServeTests: XCTestCase {
+    func testServesTheLastRoundToItsOwnHostOnly() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try Data(WatchTests.card.utf8).write(to: folder.appendingPathComponent("a.yaml"))
+        let (process, lines) = try WatchTests.start(
+            ["render", "a.yaml", "-o", "out", "--serve", "--port", "0", "--format", "svg", "--format", "png"],
+            in: folder)
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        XCTAssertTrue(lines.wait(for: "render 1: 2 images written"), lines.text)
+        let address = try XCTUnwrap(lines.text.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//))
+        let port = try XCTUnwrap(Int(address.1))
+
+        let page = try Self.get("/", port: port)
+        XCTAssertEqual(page.status, 200)
+        XCTAssertTrue(page.body.contains("new EventSource(\"/events\")"))
+        let state = try Self.get("/state", port: port)
+        XCTAssertTrue(state.body.contains("\"name\":\"c.png\""), state.body)
+        XCTAssertTrue(state.body.contains("\"name\":\"c.svg\""), state.body)
+        let image = try Self.get("/file/1", port: port)
+        XCTAssertEqual(image.status, 200)
+        XCTAssertTrue(image.body.contains("<svg"), "files listed in name order: c.png, c.svg")
+        XCTAssertEqual(try Self.get("/file/2", port: port).status, 404)
+        XCTAssertEqual(try Self.get("/file/../../etc/passwd", port: port).status, 404)
+        XCTAssertEqual(try Self.get("/state", port: port, host: "attacker.example:\(port)").status, 421)
+
+        try Data("version: 1\ncards:\n  - id: c\n    items:\n      - titel: b\n".utf8)
+            .write(to: folder.appendingPathComponent("a.yaml"))
+        XCTAssertTrue(lines.wait(for: "render 2:"), lines.text)
+        let bad = try Self.get("/state", port: port)
+        XCTAssertTrue(bad.body.contains("a.yaml:5:9: error: unknown key 'titel'"), bad.body)
+        XCTAssertTrue(bad.body.contains("\"name\":\"c.svg\""), "the last good images stay: \(bad.body)")
+    }
+
+    func testServeRefusesWhatItCannotDo() throws {
+        let input = CLIRunner.fixture("plain.yaml")
+        for (arguments, message) in [
+            (["--serve", "-o", "-"], "error: --serve writes files; it cannot write to standard output (-o -)"),
+            (["--port", "8000"], "error: --port 8000 is for --serve"),
+            (["--serve", "--port", "70000"], "error: --port must be between 0 and 65535"),
+        ] {
+            let result = try CLIRunner.run(["render", input] + arguments)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix(message), result.stderr)
+        }
+    }
+
+    /// A GET over a plain socket, with any Host header (URLSession sets its own).
+    static func get(_ path: String, port: Int, host: String? = nil) throws -> (status: Int, body: String) {
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(connection) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        XCTAssertEqual(connected, 0)
+        let request = "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\r\n"
+        _ = request.withCString { send(connection, $0, strlen($0), 0) }
+        var response = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while case let count = recv(connection, &buffer, buffer.count, 0), count > 0 { response += buffer[..<count] }
+        let text = String(decoding: response, as: UTF8.self)
+        let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
+        let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+        return (status, body)
     }
 }
