@@ -15,7 +15,7 @@ install_quietly() { DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -q
 command -v lintian >/dev/null || install_quietly lintian
 
 # Errors fail; warnings are printed (bundled fonts Debian also packages, for instance).
-lintian --fail-on error --no-tag-display-limit "$deb" || { echo "deb-check: lintian found errors" >&2; exit 1; }
+lintian --fail-on error --tag-display-limit 0 "$deb" || { echo "deb-check: lintian found errors" >&2; exit 1; }
 echo "Depends: $(dpkg-deb -f "$deb" Depends)"
 echo "size: $(du -k "$deb" | cut -f1) KiB packed, $(dpkg-deb -f "$deb" Installed-Size) KiB installed"
 

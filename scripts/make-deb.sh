@@ -33,7 +33,8 @@ for shell in bash zsh fish; do
     zsh) file="$stage/usr/share/zsh/vendor-completions/_timeline-cards" ;;
     fish) file="$stage/usr/share/fish/vendor_completions.d/timeline-cards.fish" ;;
   esac
-  "$binary" --generate-completion-script $shell > "$file"
+  # Completions are sourced, not run: no #! line (lintian's bash-completion-with-hashbang).
+  "$binary" --generate-completion-script $shell | sed '1{/^#!/d}' > "$file"
 done
 gzip -9n < "$root/CHANGELOG.md" > "$stage/usr/share/doc/timeline-cards/changelog.gz"
 {
@@ -66,7 +67,8 @@ icu_library=$(/sbin/ldconfig -p | awk '/libicui18n\.so\.[0-9]/ { print $NF; exit
 icu=$(dpkg -S "$(readlink -f "$icu_library")" 2>/dev/null | cut -d: -f1 | head -1)
 # Any ICU major version serves (ICUDates opens the one installed): the distributions' names as
 # alternatives after the one built with, so the package also installs where ICU has another number.
-for other in libicu70 libicu72 libicu74 libicu76; do [ "$other" = "$icu" ] || icu="$icu | $other"; done
+built_icu=$icu
+for other in libicu70 libicu72 libicu74 libicu76; do [ "$other" = "$built_icu" ] || icu="$icu | $other"; done
 installed_kib=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<EOF
 Package: timeline-cards

@@ -10,6 +10,9 @@ final class DecodeContext {
     static let maxDiagnostics = 1000
     /// Theme files read, by path: with the icons, what the document's outputs must never replace.
     var themeFilesRead: [String] = []
+    /// Where items whose `date` was given but could not be read start: that error is their one
+    /// error, so a later check needing a date does not report them again.
+    var itemsWithUnreadableDates: Set<SourceLocation> = []
 
     init(file: String, limits: Limits) {
         self.file = file
@@ -65,9 +68,10 @@ final class DecodeContext {
                     diagnostics.count < Self.maxDiagnostics
                     ? Suggestion.closest(to: name, in: schema.keyNames) : nil
                 error(key, "unknown key \(Self.quoted(name)) in \(path())", suggestion: suggestion)
+                if let suggestion { values.suggested.insert(suggestion) }
             }
         }
-        for name in schema.required where values[name] == nil {
+        for name in schema.required where values.lacksAll(name) {
             error(node, "\(path()): missing required key '\(name)'")
         }
         return values

@@ -234,7 +234,9 @@ struct DocumentReader {
         if card.layout == .time {
             var missing = 0
             forEachItem(card.items) { item in
-                if item.date == nil, let location = item.location, missing < 20 {
+                if item.date == nil, let location = item.location, missing < 20,
+                    !context.itemsWithUnreadableDates.contains(location)
+                {
                     missing += 1
                     context.error(
                         YAMLNode(.scalar("", plain: true), line: location.line, column: location.column),
@@ -282,6 +284,9 @@ struct DocumentReader {
         item.title = keys[Key.title].flatMap { context.text($0, path() + ".title") }
         item.subtitle = keys[Key.subtitle].flatMap { context.text($0, path() + ".subtitle") }
         item.date = keys[Key.date].flatMap { context.date($0, path() + ".date") }
+        if keys[Key.date] != nil, item.date == nil, let location = item.location {
+            context.itemsWithUnreadableDates.insert(location)
+        }
         item.end = keys[Key.end].flatMap { context.date($0, path() + ".end") }
         item.event = keys[Key.event].flatMap { context.text($0, path() + ".event") }
         item.status = keys[Key.status].flatMap { context.choice($0, path() + ".status", Status.self) } ?? .open
@@ -314,7 +319,7 @@ struct DocumentReader {
                     children, path: { path() + ".items" }, depth: depth + 1, itemCount: &itemCount)
             }
         }
-        if keys[Key.title] == nil, keys[Key.icon] == nil, keys[Key.items] == nil {
+        if keys.lacksAll("title", "icon", "items") {
             context.error(node, "\(path()): an item needs a title (or an icon, or items)")
         }
         return item

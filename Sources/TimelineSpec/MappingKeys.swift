@@ -10,6 +10,14 @@ struct MappingKeys {
     }
     /// In document order; a repeated key (reported as a duplicate) appears each time.
     private(set) var entries: [Entry] = []
+    /// The keys an unknown key was reported as a misspelling of ("did you mean 'title'?"): that
+    /// report is the one error of its cause, so a check that the key is missing stays quiet.
+    var suggested: Set<String> = []
+
+    /// Whether none of `names` was given, nor suggested for a misspelled key.
+    func lacksAll(_ names: String...) -> Bool {
+        names.allSatisfy { self[$0] == nil && !suggested.contains($0) }
+    }
 
     init(capacity: Int = 0) {
         entries.reserveCapacity(capacity)

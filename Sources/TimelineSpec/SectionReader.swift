@@ -38,11 +38,14 @@ extension DecodeContext {
         return sections
     }
 
-    /// The card's sections completed with those only items name, and the items colored by them.
+    /// The card's sections completed with those only items name, and the items colored by them. A
+    /// group's section is its children's unless they name their own, as a Mermaid section holds
+    /// the periods under it.
     func applySections(to card: inout Card) {
         var sections = card.sections
-        func resolve(_ items: inout [Item]) {
+        func resolve(_ items: inout [Item], inherited: String?) {
             for index in items.indices {
+                if items[index].section == nil { items[index].section = inherited }
                 if let name = items[index].section {
                     if !sections.contains(where: { $0.name == name }) {
                         let color = Self.sectionPalette[sections.count % Self.sectionPalette.count]
@@ -51,12 +54,12 @@ extension DecodeContext {
                     if items[index].color == nil { items[index].color = sections.first { $0.name == name }?.color }
                 }
                 if var children = items[index].children {
-                    resolve(&children)
+                    resolve(&children, inherited: items[index].section)
                     items[index].children = children
                 }
             }
         }
-        resolve(&card.items)
+        resolve(&card.items, inherited: nil)
         card.sections = sections
     }
 }

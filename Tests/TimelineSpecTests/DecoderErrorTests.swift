@@ -267,6 +267,33 @@ final class DecoderErrorTests: XCTestCase {
             ])
     }
 
+    /// One mistake, one error: a misspelled key is not also reported missing, and an unreadable
+    /// date is not also a missing one.
+    func testOneCauseGivesOneError() {
+        XCTAssertEqual(
+            problems("version: 1\ncards:\n  - items:\n      - titel: a\n"),
+            ["t:4:9: error: unknown key 'titel' in cards[0].items[0] (did you mean 'title'?)"])
+        XCTAssertEqual(
+            problems("versoin: 1\ncards: [{items: [{title: a}]}]\n"),
+            ["t:1:1: error: unknown key 'versoin' in document (did you mean 'version'?)"])
+        XCTAssertEqual(
+            problems(
+                "version: 1\ncards:\n  - layout: time\n    items:\n      - title: a\n        date: 2026-02-30\n"
+                    + "      - title: b\n"),
+            [
+                "t:6:15: error: cards[0].items[0].date: '2026-02-30' is not an ISO 8601 date (2026-11-02) or "
+                    + "date-time (2026-11-02T09:45:00Z)",
+                "t:7:9: error: cards[0]: the time layout needs a 'date' on every item",
+            ])
+        // A key nothing resembles is no excuse: the required one is still missing.
+        XCTAssertEqual(
+            problems("zzzzzz: 1\ncards: [{items: [{title: a}]}]\n"),
+            [
+                "t:1:1: error: unknown key 'zzzzzz' in document",
+                "t:1:1: error: document: missing required key 'version'",
+            ])
+    }
+
     func testWrongTypesSayWhatWasFound() {
         XCTAssertEqual(
             problems("version: one\ncards: [{items: [{title: a}]}]\n"),

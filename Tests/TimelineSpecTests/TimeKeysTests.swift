@@ -43,6 +43,32 @@ final class TimeKeysTests: XCTestCase {
         XCTAssertEqual(card.items[2].color, card.sections[2].color)
     }
 
+    func testAGroupsSectionIsItsChildrensUnlessTheyNameTheirOwn() throws {
+        let document = try decode(
+            """
+            version: 1
+            cards:
+              - sections: { Design: "#6c32a9", Build: teal }
+                items:
+                  - title: Group
+                    section: Design
+                    items:
+                      - title: Inherits
+                      - title: Own
+                        section: Build
+                        items: [{ title: Grandchild }]
+                  - title: Outside
+            """)
+        let card = try XCTUnwrap(document.cards.first)
+        let group = card.items[0]
+        let children = try XCTUnwrap(group.children)
+        XCTAssertEqual(children[0].section, "Design")
+        XCTAssertEqual(children[0].color, card.sections[0].color)
+        XCTAssertEqual(children[1].section, "Build", "a child's own section wins")
+        XCTAssertEqual(children[1].children?.first?.section, "Build", "and passes on to its children")
+        XCTAssertNil(card.items[1].section, "an item outside the group keeps none")
+    }
+
     func testMisuseIsReportedWithItsPlace() {
         let found = messages(
             """
