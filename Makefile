@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
 .PHONY: deps static-cxx static-text-libs build release release-check demo test clients schema-tools goldens bench \
-  fuzz docs docc docc-plugin-check man completions deb deb-check serve-check \
+  fuzz docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
@@ -129,6 +129,12 @@ CLIENTS_WORK ?= .build/clients
 clients: build
 	python3 scripts/clients.py $(BIN) fixtures $(CLIENTS_WORK)
 	python3 scripts/png-sweep.py $(CLIENTS_WORK)/png-sweep
+
+# Our own targets and tests compiled with warnings as errors, in a build folder of their own
+# (.build-warnings: the flag would rebuild everything in .build). SwiftPM's own note that pkg-config
+# offered -pthread is not a compiler warning and stays.
+warnings: deps
+	TIMELINE_CARDS_WARNINGS_AS_ERRORS=1 $(SWIFT) build --build-tests --scratch-path .build-warnings $(BUILD_FLAGS)
 
 # `render --serve` in headless Chromium (scripts/serve-check.py): the page follows each save within a
 # second, shows a bad save's errors and clears them. Installs Chromium from Debian when missing.

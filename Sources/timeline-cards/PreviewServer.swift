@@ -38,6 +38,7 @@ final class PreviewServer: @unchecked Sendable {
 
     let port: Int
     private let listener: Int32
+    private static let maxListeners = 8
     private let lock = Lock()
     private var round = Round()
     /// The files the page may ask for, by their number in `round.images`.
@@ -87,8 +88,9 @@ final class PreviewServer: @unchecked Sendable {
             while true {
                 let connection = accept(listener, nil, nil)
                 if connection < 0 {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    return
+                    // Out of descriptors (EMFILE) passes when pages close: wait, never stop serving.
+                    if errno != EINTR, errno != ECONNABORTED { usleep(100_000) }
+                    continue
                 }
                 DispatchQueue.global().async { self.answer(connection) }
             }
@@ -149,7 +151,14 @@ final class PreviewServer: @unchecked Sendable {
         let head =
             "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
             + "Connection: keep-alive\r\n\r\ndata: \(round.round)\n\n"
-        if Self.deliver(head, to: connection) { listeners.append(connection) } else { close(connection) }
+        guard Self.deliver(head, to: connection) else {
+            close(connection)
+            return
+        }
+        listeners.append(connection)
+        // Open tabs each hold a connection: past a few, the oldest is closed (its page reconnects
+        // when it is still open), so that forgotten tabs cannot use up the process's descriptors.
+        if listeners.count > Self.maxListeners { close(listeners.removeFirst()) }
     }
 
     private func serveFile(_ path: String, to connection: Int32) {

@@ -28,8 +28,8 @@ enum IconFuzzTarget {
         let folder = FuzzTarget.folder
         // Both names exist; the one not under test is a valid 1-pixel stand-in.
         let (icon, other) = isPNG ? ("icon.png", "icon.svg") : ("icon.svg", "icon.png")
-        FileManager.default.createFile(atPath: folder + "/" + icon, contents: data)
-        FileManager.default.createFile(atPath: folder + "/" + other, contents: isPNG ? standInSVG : standInPNG)
+        _ = FileManager.default.createFile(atPath: folder + "/" + icon, contents: data)
+        _ = FileManager.default.createFile(atPath: folder + "/" + other, contents: isPNG ? standInSVG : standInPNG)
         let source = InputSource(
             displayName: "fuzz.yaml", baseName: "fuzz", data: document, format: .yaml, directory: folder)
         do {

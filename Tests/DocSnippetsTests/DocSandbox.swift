@@ -12,9 +12,9 @@ enum DocSandbox {
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
+        _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
         defer {
-            FileManager.default.changeCurrentDirectoryPath(previous)
+            _ = FileManager.default.changeCurrentDirectoryPath(previous)
             try? FileManager.default.removeItem(at: folder)
         }
         try body()

@@ -60,7 +60,7 @@ import TimelineKit
                 compared += 1
                 if error >= Self.limit {
                     let diff = Fixtures.diffs.appendingPathComponent("rsvg/\(source.baseName)-\(svg.name).png")
-                    let image = try GoldenComparison.diffImage(expected: ours, actual: theirs, tolerance: 16)
+                    let image = GoldenComparison.diffImage(expected: ours, actual: theirs, tolerance: 16)
                     try? OutputWriter.writeAtomically(try image.pngData(), to: diff.path)
                     let rmse = "RMSE \(String(format: "%.4f", error)) ≥ \(Self.limit)"
                     Issue.record("\(svg.name): SVG drawn by librsvg differs from our PNG, \(rmse); diff: \(diff.path)")

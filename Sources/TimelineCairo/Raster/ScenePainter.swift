@@ -257,7 +257,7 @@ struct ScenePainter {
         var originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
         var utf8 = line.text
-        utf8.withUTF8 { bytes in
+        _ = utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 showRun(
                     shaped.glyphs, text: chars.baseAddress, length: Int(shaped.item.pointee.length), font: font,
