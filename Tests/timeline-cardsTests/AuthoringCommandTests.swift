@@ -155,7 +155,7 @@ final class AuthoringCommandTests: XCTestCase {
         try write(
             Self.card.replacingOccurrences(of: "{ title: Kickoff }", with: "{ titel: Kickoff }")
                 + "      - { icon: icons/dot.svg }\n", to: "plan.yaml")
-        XCTAssertTrue(waitFor("render 2: 2 problems; the last good images are kept"), lines.text)
+        XCTAssertTrue(waitFor("render 2: 1 problem; the last good images are kept"), lines.text)
         XCTAssertTrue(lines.text.contains("plan.yaml:6:11: error: unknown key 'titel'"), lines.text)
         XCTAssertEqual(try Data(contentsOf: svg), first, "the last good image stays")
         try write(
