@@ -175,7 +175,10 @@ public final class TimelineRenderer {
 
     /// Lays out the images to draw, format by format, their text measured by Pango. Shaping is
     /// reported as a phase of its own, not as layout.
+    /// - Throws: `RenderFailure.invalidInput` for a font family the fonts do not hold.
     package func layOut(_ document: Document, name: String) throws -> [ImageScene] {
+        let fontProblems = FontCheck.problems(in: document, fonts: fonts)
+        if !fontProblems.isEmpty { throw RenderFailure.invalidInput(fontProblems) }
         let measured = try measurer.measuringDocument { measurer in
             try imageScenes(of: document, name: name, measurer: measurer)
         }

@@ -30,7 +30,8 @@ struct RichParagraph {
         return TextBlock(measured: plain, font: font, color: style.titleColor.rgba, rich: paragraph)
     }
 
-    /// `font` with the span's weight and slant; code in DejaVu Sans a point smaller.
+    /// `font` with the span's weight and slant; code in the bundled monospace (DejaVu Sans Mono) a
+    /// point smaller.
     static func font(_ font: String, for span: InlineSpan) -> String {
         var words = font.split(separator: " ").map(String.init)
         let size = words.last.flatMap { Double($0) }
@@ -38,7 +39,7 @@ struct RichParagraph {
         func points(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
         let weight = span.bold ? " Bold" : ""
         let slant = span.italic ? " Italic" : ""
-        if span.code { return "DejaVu Sans" + weight + " " + points((size ?? 12) - 1) }
+        if span.code { return "DejaVu Sans Mono" + weight + " " + points((size ?? 12) - 1) }
         return words.joined(separator: " ") + weight + slant + " " + points(size ?? 12)
     }
 

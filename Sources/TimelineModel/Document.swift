@@ -125,11 +125,35 @@ public struct Document: Hashable, Sendable, Codable {
     public var theme: String?
     /// What was read and not used (a Mermaid diagram's configuration keys), printed under `--verbose`.
     public var notes: [ReadingNote] = []
+    /// Every font the input or its theme names (`font`, `titleFont`, `subtitleFont`), where it
+    /// names it: a family the fonts do not hold is bad input, found once the fonts are loaded.
+    public var fontsNamed: [FontNamed] = []
 
     /// A document of `cards`, named `source` in messages.
     public init(cards: [Card], source: String) {
         self.cards = cards
         self.source = source
+    }
+}
+
+/// A font an input names, and where: `font` names a family, `titleFont` and `subtitleFont` a
+/// Pango font description ("Inter Semi-Bold 14") whose family is checked.
+public struct FontNamed: Hashable, Sendable, Codable {
+    /// The value as written.
+    public var value: String
+    /// Whether `value` is a whole font description rather than a family.
+    public var isDescription: Bool
+    /// The key's path, as messages name it ("style.font", "cards[0].style.titleFont").
+    public var key: String
+    /// Where the value is written.
+    public var location: SourceLocation
+
+    /// `value`, written at `location` under `key`.
+    public init(value: String, isDescription: Bool, key: String, location: SourceLocation) {
+        self.value = value
+        self.isDescription = isDescription
+        self.key = key
+        self.location = location
     }
 }
 

@@ -13,6 +13,8 @@ final class DecodeContext {
     /// Where items whose `date` was given but could not be read start: that error is their one
     /// error, so a later check needing a date does not report them again.
     var itemsWithUnreadableDates: Set<SourceLocation> = []
+    /// Fonts named so far, with their places (a theme file's in the theme file).
+    var fontsNamed: [FontNamed] = []
 
     init(file: String, limits: Limits) {
         self.file = file

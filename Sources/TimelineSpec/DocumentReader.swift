@@ -69,6 +69,7 @@ struct DocumentReader {
         if let darkTheme { document.darkFeed = DarkVariant.feed(from: feed, dark: darkTheme) }
         document.icons = icons.icons
         document.filesRead = Array(icons.icons.keys).sorted() + context.themeFilesRead
+        document.fontsNamed = context.fontsNamed
         document.theme =
             themeOverride
             ?? keys["theme"].flatMap { node in
@@ -133,6 +134,7 @@ struct DocumentReader {
                 let themeContext = DecodeContext(file: shown, limits: context.limits)
                 applyThemeRoot(read.root, themeContext, style: &style, feed: &feed)
                 themeContext.diagnostics.forEach(context.report)
+                context.fontsNamed += themeContext.fontsNamed
             } catch {
                 error.diagnostics.forEach(context.report)
             }

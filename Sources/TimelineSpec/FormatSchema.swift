@@ -88,7 +88,11 @@ public enum FormatSchema {
                     "Widest the status column gets before its text wraps (default 88, or a quarter of the card); "
                     + "narrower when its texts are."
             ),
-            KeySchema(name: "font", kind: .text, summary: "Font family (default Inter)."),
+            KeySchema(
+                name: "font", kind: .text,
+                summary:
+                    "Font family (default Inter): a bundled one (Inter, DejaVu Sans, DejaVu Serif, DejaVu Sans Mono), serif, sans-serif, monospace, or one of --fonts; any other is an error."
+            ),
             KeySchema(
                 name: "titleFont", kind: .text,
                 summary: "Pango font description of titles, e.g. \"Inter Semi-Bold 14\"."),

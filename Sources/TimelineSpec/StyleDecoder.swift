@@ -27,9 +27,9 @@ extension DecodeContext {
             case "eventColumnWidth": number(value, at, minimum: 0, maximum: 10_000).map { style.eventColumnWidth = $0 }
             case "statusColumnWidth":
                 number(value, at, minimum: 0, maximum: 10_000).map { style.statusColumnWidth = $0 }
-            case "font": text(value, at).map { style.font = $0 }
-            case "titleFont": text(value, at).map { style.titleFont = $0 }
-            case "subtitleFont": text(value, at).map { style.subtitleFont = $0 }
+            case "font": font(value, at, isDescription: false).map { style.font = $0 }
+            case "titleFont": font(value, at, isDescription: true).map { style.titleFont = $0 }
+            case "subtitleFont": font(value, at, isDescription: true).map { style.subtitleFont = $0 }
             case "titleColor": color(value, at).map { style.titleColor = $0 }
             case "subtitleColor": color(value, at).map { style.subtitleColor = $0 }
             case "eventColor": color(value, at).map { style.eventColor = $0 }
@@ -49,6 +49,13 @@ extension DecodeContext {
             default: break
             }
         }
+    }
+
+    /// A font's text, kept with its place for the check against the loaded fonts.
+    private func font(_ node: YAMLNode, _ path: String, isDescription: Bool) -> String? {
+        guard let value = text(node, path) else { return nil }
+        fontsNamed.append(FontNamed(value: value, isDescription: isDescription, key: path, location: location(node)))
+        return value
     }
 
     private func applyBorder(_ node: YAMLNode, _ path: String, to border: inout Style.Border) {

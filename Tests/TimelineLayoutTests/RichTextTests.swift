@@ -25,7 +25,7 @@ final class RichTextTests: XCTestCase {
     func testFontsFollowTheEmphasis() {
         XCTAssertEqual(
             RichParagraph.font("Inter 12", for: InlineSpan(text: "", bold: true, italic: true)), "Inter Bold Italic 12")
-        XCTAssertEqual(RichParagraph.font("Inter 12", for: InlineSpan(text: "", code: true)), "DejaVu Sans 11")
+        XCTAssertEqual(RichParagraph.font("Inter 12", for: InlineSpan(text: "", code: true)), "DejaVu Sans Mono 11")
     }
 
     func testDescriptionIsPlacedRunByRunUnderTheSubtitle() throws {

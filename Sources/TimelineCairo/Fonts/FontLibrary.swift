@@ -30,7 +30,7 @@ public final class FontLibrary {
     /// Per font, the attribute list a layout itemizes with (its font description over all the
     /// text), or nil when `ShapedLine` cannot stand in for a layout in that font.
     private var itemizeAttributes: [String: OpaquePointer?] = [:]
-    /// The bundled font folder (Inter, DejaVu Sans, Droid Sans Fallback, Symbola).
+    /// The bundled font folder (Inter, DejaVu Sans, Serif and Sans Mono, Droid Sans Fallback, Symbola).
     public static var bundledFontDirectory: String? {
         BundledFonts.directory
     }
@@ -84,7 +84,9 @@ public final class FontLibrary {
         enterMeasuringState()
     }
 
-    /// Every pattern gets the bundled families appended, so fallback order is fixed and known.
+    /// Every pattern gets the bundled families appended, so fallback order is fixed and known;
+    /// the generic names `genericFamilies` lists take a bundled family (sans: Inter, serif: DejaVu
+    /// Serif, monospace: DejaVu Sans Mono).
     /// A face with no bold of its own (the CJK fallback) is emboldened when bold is asked for, so
     /// titles are bold in every script; italic asked of a family without an italic face is
     /// slanted (fontconfig's synthetic oblique).
@@ -100,6 +102,12 @@ public final class FontLibrary {
             <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
             <match target="pattern"><test name="family"><string>sans</string></test>
             <edit name="family" mode="prepend" binding="strong"><string>Inter</string></edit></match>
+            <match target="pattern"><test name="family"><string>serif</string></test>
+            <edit name="family" mode="prepend" binding="strong"><string>DejaVu Serif</string></edit></match>
+            <match target="pattern"><test name="family"><string>monospace</string></test>
+            <edit name="family" mode="prepend" binding="strong"><string>DejaVu Sans Mono</string></edit></match>
+            <match target="pattern"><test name="family"><string>mono</string></test>
+            <edit name="family" mode="prepend" binding="strong"><string>DejaVu Sans Mono</string></edit></match>
             <match target="pattern"><edit name="family" mode="append_last" binding="weak">\(fallbacks)</edit></match>
             <match target="font"><test name="weight" compare="less_eq"><const>medium</const></test>
             <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>
