@@ -8,8 +8,8 @@ import TimelineScene
 /// - the status column is as wide as its widest text, up to the larger of `statusColumnWidth` and
 ///   a quarter of the card, and at least its widest word;
 /// - the title column gets the rest. A word too wide for it takes room from the status column,
-///   then from the event column, each down to its own widest word; what still does not fit is cut
-///   with an ellipsis.
+///   then from the event column, each down to its own widest word; a word that still does not fit
+///   breaks at a character with a hyphen.
 struct ColumnPlan {
     /// The narrowest title column a card may have; below it the width is refused.
     static let minimumTextWidth: Double = 48
@@ -71,7 +71,12 @@ struct ColumnPlan {
         // column to take room from, nothing would change: the rows' own measuring reports what is
         // cut (and big plain lists are measured once, not twice).
         let canShrink = hasStatus || (hasLabels && fixedLabel == nil)
-        let deficit = canShrink ? Self.titleDeficit(texts, room: titleWidth, measurer: measurer) : 0
+        // A row with nothing in the status column has that column's room too.
+        func rowTitleWidth(_ row: Int) -> Double {
+            let statusEmpty = hasStatus && texts.statuses.indices.contains(row) && texts.statuses[row].isEmpty
+            return titleWidth(level: texts.levels[row]) + (statusEmpty ? status + VerticalColumns.gutter : 0)
+        }
+        let deficit = canShrink ? Self.titleDeficit(texts, room: rowTitleWidth, measurer: measurer) : 0
         let cramped = titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
         guard deficit > 0 || cramped else {
             (labelWidth, statusWidth, minimumWidth) = (label, status, 0)
@@ -98,7 +103,7 @@ struct ColumnPlan {
         var requests: [TextRequest] = []
         var available: [Double] = []
         for (row, stack) in texts.titles.enumerated() {
-            let room = room(texts.levels[row])
+            let room = room(row)
             for entry in stack {
                 requests.append(
                     TextRequest(

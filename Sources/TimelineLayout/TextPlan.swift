@@ -56,12 +56,13 @@ struct TextPlan {
         }
 
         /// An attribute pair side by side: in halves, unless a half wraps although both texts fit
-        /// the line together, each at its own width.
-        private func pair(_ first: Int, _ second: Int, width: Double) -> TextBlock {
+        /// the line together, each at its own width; stacked at the whole width when a word is too
+        /// wide for its half (an ID is not broken beside a half-empty line).
+        private func pair(_ first: Int, _ second: Int, width: Double) -> [TextBlock] {
             var pair = block(first)
             let beside = block(second)
             pair.beside = TextBlock.Beside(beside, firstWidth: TextBlock.halfWidth(width))
-            guard pair.measured.lines.count > 1 || beside.measured.lines.count > 1 else { return pair }
+            guard pair.measured.lines.count > 1 || beside.measured.lines.count > 1 else { return [pair] }
             let whole = measurer.measure(
                 [first, second].map { index in
                     var request = plan.requests[index]
@@ -70,25 +71,32 @@ struct TextPlan {
                 })
             guard whole.allSatisfy({ $0.lines.count == 1 && !$0.isTruncated }),
                 whole[0].width + TextBlock.pairGap + whole[1].width <= width
-            else { return pair }
+            else {
+                guard pair.measured.overflow > 0 || beside.measured.overflow > 0 else { return [pair] }
+                var (top, below) = (block(first), beside)
+                (top.measured, below.measured) = (whole[0], whole[1])
+                return [top, below]
+            }
             pair.measured = whole[0]
             var fitted = beside
             fitted.measured = whole[1]
             pair.beside = TextBlock.Beside(fitted, firstWidth: whole[0].width)
-            return pair
+            return [pair]
         }
 
         func stack(_ blocks: [Block], style: Style) -> TextStack {
             TextStack(
-                blocks: blocks.map { block in
+                blocks: blocks.flatMap { block in
                     switch block {
                     case .text(let index):
-                        return self.block(index)
+                        return [self.block(index)]
                     case .pair(let first, let second, let width):
                         return pair(first, second, width: width)
                     case .body(let body, let font, let width, let mirrored):
-                        return RichParagraph.block(
-                            body, font: font, style: style, width: width, mirrored: mirrored, measurer: measurer)
+                        return [
+                            RichParagraph.block(
+                                body, font: font, style: style, width: width, mirrored: mirrored, measurer: measurer)
+                        ]
                     }
                 })
         }

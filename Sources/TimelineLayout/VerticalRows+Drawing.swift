@@ -69,7 +69,7 @@ extension VerticalRows {
         NodeDrawing.node(look: look, item: item, center: center, size: shape.size, style: style, into: &drawing.markers)
         let reach = look.shape == .none || shape.size <= 0 ? 0 : shape.size / 2
         drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))
-        let rect = Rect(x: shape.left, y: top, width: columns.textRight - shape.left, height: shape.height)
+        let rect = Rect(x: shape.left, y: top, width: shape.textWidth, height: shape.height)
         drawing.links += Primitive.itemLink(item.link, over: rect, label: item.title)
         drawing.description.append(text.describe(item, label: labels[index], scratch: &drawing.describing))
     }

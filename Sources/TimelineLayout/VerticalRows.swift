@@ -79,7 +79,14 @@ struct VerticalRows {
         text: ItemText, measurer: any TextMeasuring
     ) -> [RowTexts] {
         var plan = TextPlan()
-        let textWidths = rows.map { max(1, columns.textRight - columns.textX($0.level)) }
+        // A row with nothing in the status column gives its text that column's room.
+        let textWidths = rows.indices.map { index -> Double in
+            let item = rows[index].item
+            let statusEmpty =
+                swapped[index] ? labels[index] == nil : item.statusText == nil && item.subStatusText == nil
+            let right = statusEmpty ? columns.statusX + columns.statusWidth : columns.textRight
+            return max(1, right - columns.textX(rows[index].level))
+        }
         let planned = rows.indices.map { index -> (stack: [TextPlan.Block], label: Int?, status: [TextPlan.Block]?) in
             let (labelWidth, statusWidth) =
                 swapped[index]

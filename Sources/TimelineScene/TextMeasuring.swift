@@ -31,10 +31,10 @@ public struct MeasuredText: Hashable, Sendable, Codable {
     public var height: Double
     /// Height of one line, for aligning a node with the first line.
     public var lineHeight: Double
-    /// Whether lines were dropped or a word cut, and an ellipsis added.
+    /// Whether lines were dropped and an ellipsis added (a word broken across lines is not cut).
     public var isTruncated: Bool
-    /// Width of the widest word that did not fit in the width asked for and was cut with an
-    /// ellipsis; 0 when every word fit. A layout widens the column to this when it can.
+    /// Width of the widest word that did not fit in the width asked for and was broken across
+    /// lines; 0 when every word fit. A layout widens the column to this when it can.
     public var overflow: Double
     public init(lines: [MeasuredLine], height: Double, lineHeight: Double, isTruncated: Bool, overflow: Double = 0) {
         self.lines = lines
@@ -51,7 +51,9 @@ public struct MeasuredText: Hashable, Sendable, Codable {
 public protocol TextMeasuring {
     /// Wraps `text` (which may contain `\n`) to `maxWidth` points between words only, keeping at
     /// most `maxLines` lines (the last one ending in an ellipsis when cut). A word wider than
-    /// `maxWidth` is cut with an ellipsis and its width reported as `overflow`.
+    /// `maxWidth` breaks at character boundaries, each piece but the last ending in a hyphen
+    /// mark, the rest of the text wrapping on after it (never a character dropped), and its width
+    /// is reported as `overflow`.
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText
 
     /// Measures many texts at once, answering in their order: a measurer may shape them in

@@ -94,7 +94,8 @@ final class WrappedMeasuringTests: XCTestCase {
             "line one\nline two that is long enough to wrap", "المرحلة 12 — مراجعة التصميم مع فريق تجربة المستخدم",
             "Launch 🚀 party 🎉 with everyone from the team",
         ] {
-            _ = measurer.measure(text, font: "Inter 14", maxWidth: 80, maxLines: nil)
+            // Wide enough for every word: a word broken inside measures the rest as a text of its own.
+            _ = measurer.measure(text, font: "Inter 14", maxWidth: 120, maxLines: nil)
         }
         XCTAssertEqual(measurer.wrappedWithoutLayout, 0)
         _ = measurer.measure(

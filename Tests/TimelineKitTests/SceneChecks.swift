@@ -53,22 +53,64 @@ struct SceneChecks {
         return problems
     }
 
-    /// Tokens of placed lines that are no word of the input: pieces of a word broken inside.
+    /// Tokens of placed lines that are no word of the input: pieces of a word broken inside and
+    /// not put together again. A word too wide for its column breaks with a hyphen mark ("Postmor-"
+    /// over "tem"): a line's last token ending in a hyphen is joined to the next line of the same
+    /// text, with or without the hyphen, and must make a word of the input (no character lost).
     func brokenWords() -> [String] {
         var problems: [String] = []
-        for line in scene.texts {
-            for token in line.text.split(whereSeparator: { $0.isWhitespace }) {
-                if token.hasSuffix("…") || Self.isIdeographic(token) || Self.isClockTime(token) || Self.isCount(token)
-                    || Self.isNumber(token)
-                {
-                    continue
-                }
-                for part in Self.pieces(Self.normalized(token)) where !part.isEmpty && !words.contains(part) {
-                    problems.append("'\(part)' in '\(line.text)' is no word of the input")
-                }
+        var carried: (node: Int, parts: [String], line: String)?
+        func check(_ token: String, in line: String) {
+            for part in Self.pieces(Self.normalized(token)) where !part.isEmpty && !words.contains(part) {
+                problems.append("'\(part)' in '\(line)' is no word of the input")
             }
         }
+        func finish(_ chain: (node: Int, parts: [String], line: String)) {
+            if !isKnown(joining: chain.parts) { check(chain.parts.joined(), in: chain.line) }
+        }
+        for line in scene.texts {
+            var tokens = line.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+            if var chain = carried {
+                carried = nil
+                if chain.node == line.node, !tokens.isEmpty {
+                    let first = tokens.removeFirst()
+                    chain.parts.append(first)
+                    if tokens.isEmpty, first.hasSuffix("-"), first.count > 1 {
+                        carried = chain
+                        continue
+                    }
+                }
+                finish(chain)
+            }
+            if let last = tokens.last, last.hasSuffix("-"), last.count > 1 {
+                carried = (line.node, [last], line.text)
+                tokens.removeLast()
+            }
+            for token in tokens where !isExempt(token) { check(token, in: line.text) }
+        }
+        if let chain = carried { finish(chain) }
         return problems
+    }
+
+    /// Whether the pieces of a word broken across lines make a word of the input, each hyphen
+    /// that ends a piece kept or taken out (a mark of the layout's, or the word's own).
+    private func isKnown(joining parts: [String]) -> Bool {
+        var candidates = [parts[0]]
+        for part in parts.dropFirst() {
+            candidates = candidates.flatMap { [$0 + part, String($0.dropLast()) + part] }
+            if candidates.count > 256 { return false }
+        }
+        return candidates.contains { isExempt($0) || isKnown($0) }
+    }
+
+    /// Whether every piece of `token` is a word of the input.
+    private func isKnown(_ token: String) -> Bool {
+        Self.pieces(Self.normalized(token)).allSatisfy { $0.isEmpty || words.contains($0) }
+    }
+
+    private func isExempt(_ token: String) -> Bool {
+        token.hasSuffix("…") || Self.isIdeographic(token) || Self.isClockTime(token) || Self.isCount(token)
+            || Self.isNumber(token)
     }
 
     /// Lines whose color reaches less than 4.5:1 against the fills under their middle.

@@ -78,8 +78,8 @@ final class BatchMeasuringTests: XCTestCase {
         XCTAssertEqual(titleBlock.font, "Inter Bold 20")
         XCTAssertEqual(titleBlock.color, red)
         let stack = answers.stack(blocks, style: Style())
-        // "sub" in one point: cut to an ellipsis.
-        XCTAssertEqual(stack.blocks.map { $0.measured.lines.first?.text }, ["…", "left", "bold"])
+        // "sub" in one point: broken letter by letter with hyphen marks, none lost.
+        XCTAssertEqual(stack.blocks.map { $0.measured.lines.first?.text }, ["s-", "left", "bold"])
         XCTAssertEqual(stack.blocks.prefix(2).map(\.color), [blue, red])
         XCTAssertNotNil(stack.blocks[2].rich, "a body is built from its runs, measured when built")
         XCTAssertEqual(stack.blocks[1].beside?.block.measured.lines.first?.text, "right")

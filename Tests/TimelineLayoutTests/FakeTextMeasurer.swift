@@ -1,7 +1,7 @@
 import TimelineScene
 
 /// A font-free measurer for layout tests: every character is `size × 0.5` wide, lines are
-/// `size × 1.25` tall, wrapping is greedy at spaces, and a word too long for a line is cut with an ellipsis.
+/// `size × 1.25` tall, wrapping is greedy at spaces, and a word too long for a line breaks at characters with a hyphen.
 struct FakeTextMeasurer: TextMeasuring {
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let size = Double(font.split(separator: " ").last.flatMap { Double($0) } ?? 12)
@@ -15,9 +15,15 @@ struct FakeTextMeasurer: TextMeasuring {
             for word in paragraph.split(separator: " ") {
                 var word = String(word)
                 if word.count > perLine {
-                    // Never broken inside: cut with an ellipsis, on a line of its own.
+                    // Broken at characters with a hyphen mark, the rest wrapping on after it.
                     overflow = max(overflow, Double(word.count) * advance)
-                    word = String(word.prefix(max(0, perLine - 1))) + "…"
+                    if !current.isEmpty { lines.append(current) }
+                    current = ""
+                    let piece = max(1, perLine - 1)
+                    while word.count > perLine {
+                        lines.append(String(word.prefix(piece)) + "-")
+                        word = String(word.dropFirst(piece))
+                    }
                 }
                 let candidate = current.isEmpty ? word : current + " " + word
                 if candidate.count <= perLine {
@@ -29,7 +35,7 @@ struct FakeTextMeasurer: TextMeasuring {
             }
             lines.append(current)
         }
-        var truncated = overflow > 0
+        var truncated = false
         if let maxLines, lines.count > maxLines {
             truncated = true
             lines = Array(lines.prefix(maxLines))

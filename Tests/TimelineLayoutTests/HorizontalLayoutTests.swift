@@ -296,9 +296,10 @@ final class HorizontalLayoutTests: XCTestCase {
         XCTAssertEqual(try LayoutFixture.scene(yaml(sorted: true)).width, 100000)
     }
 
-    /// Both horizontal layouts draw their rows alike: a link names its item's title, and a cut
-    /// event text is reported as a truncation, quoting that text.
-    func testHorizontalRowsLinkTheirTitleAndReportCutEvents() throws {
+    /// Both horizontal layouts draw their rows alike: a link names its item's title, and an event
+    /// text of one word too wide for its row breaks with hyphen marks, every letter placed and
+    /// nothing cut.
+    func testHorizontalRowsLinkTheirTitleAndKeepEveryLetterOfALongEvent() throws {
         for layout in ["list", "time"] {
             let scene = try LayoutFixture.scene(
                 """
@@ -313,8 +314,13 @@ final class HorizontalLayoutTests: XCTestCase {
                 """)
             let links = scene.nodes.compactMap { if case .link(let link) = $0 { return link } else { return nil } }
             XCTAssertEqual(links.map(\.label), ["Kickoff"], layout)
-            XCTAssertEqual(
-                scene.truncations.map(\.text), [String(repeating: "x", count: 60)], "the cut text, \(layout)")
+            XCTAssertEqual(scene.truncations.map(\.text), [], "nothing cut, \(layout)")
+            let placed = scene.nodes.flatMap { node -> [String] in
+                guard case .text(let text) = node else { return [] }
+                return text.lines.map(\.text)
+            }
+            XCTAssertEqual(placed.joined().filter { $0 == "x" }.count, 60, "\(placed), \(layout)")
+            XCTAssertTrue(placed.filter { $0.contains("x") }.dropLast().allSatisfy { $0.hasSuffix("-") }, layout)
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The layout's promises end to end: a card is exactly its width or refused naming the minimum that fits,
-/// `--strict` reports a word cut with an ellipsis, and `--format scene` writes the draw list.
+/// a word too wide breaks with a hyphen, every letter kept, `--strict` reports a text cut at its line
+/// limit, and `--format scene` writes the draw list.
 final class LayoutPromiseTests: XCTestCase {
     private func input(_ yaml: String) throws -> URL {
         let folder = try CLIRunner.temporaryDirectory()
@@ -59,7 +60,26 @@ final class LayoutPromiseTests: XCTestCase {
         }
     }
 
-    func testStrictReportsAWordCutWithAnEllipsis() throws {
+    /// The placed lines of the one card `file` makes, in order, as `--format scene` writes them.
+    private func sceneLines(_ file: URL, strict: Bool = false) throws -> [String] {
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(
+            ["render", file.path, "-o", out.path, "--format", "scene"] + (strict ? ["--strict"] : []))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let data = try Data(contentsOf: out.appendingPathComponent("card-1.scene.json"))
+        let scene = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try XCTUnwrap(scene["texts"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+    }
+
+    /// The lines put together again without hyphens (a mark of the layout's at a break and the
+    /// word's own alike): every other character must be there, in order.
+    private func rejoined(_ lines: [String]) -> String {
+        lines.map { $0.hasSuffix("-") ? $0 : $0 + " " }.joined().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// A word wider than any column it may have breaks at characters with a hyphen mark, every
+    /// character kept: nothing is cut, so `--strict` has nothing to report.
+    func testAWordTooWideBreaksWithAHyphenAndNothingIsCut() throws {
         let file = try input(
             """
             version: 1
@@ -68,16 +88,15 @@ final class LayoutPromiseTests: XCTestCase {
                 items:
                   - { title: Donaudampfschifffahrtsgesellschaftskapitän }
             """)
-        let lenient = try CLIRunner.run(["render", file.path, "-o", "-"])
-        XCTAssertEqual(lenient.status, 0, lenient.stderr)
-        let strict = try CLIRunner.run(["render", file.path, "-o", "-", "--strict"])
-        XCTAssertEqual(strict.status, 2)
-        XCTAssertTrue(
-            strict.stderr.contains("card.yaml:5:9: error: text does not fit and was cut with an ellipsis"),
-            strict.stderr)
+        let lines = try sceneLines(file, strict: true)
+        XCTAssertGreaterThan(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(lines)")
+        XCTAssertTrue(rejoined(lines).contains("Donaudampfschifffahrtsgesellschaftskapitän"), "\(lines)")
+        XCTAssertFalse(lines.contains { $0.contains("…") }, "\(lines)")
     }
 
-    func testStrictReportsACutEventLabelToo() throws {
+    /// An event label in a fixed column too narrow for it breaks too, its letters kept.
+    func testAnEventLabelTooWideForItsFixedColumnKeepsItsLetters() throws {
         let file = try input(
             """
             version: 1
@@ -86,26 +105,43 @@ final class LayoutPromiseTests: XCTestCase {
                 items:
                   - { title: Review, event: Wednesday }
             """)
-        let strict = try CLIRunner.run(["render", file.path, "-o", "-", "--strict"])
-        XCTAssertEqual(strict.status, 2)
-        XCTAssertTrue(
-            strict.stderr.contains("card.yaml:5:9: error: text does not fit and was cut with an ellipsis: 'Wednesday'"),
-            strict.stderr)
+        XCTAssertTrue(rejoined(try sceneLines(file, strict: true)).contains("Wednesday"))
     }
 
-    /// The message quotes the text that was cut, not the item's title.
-    func testStrictQuotesTheCutSubtitle() throws {
+    /// An ID wider than its half of the row keeps its middle ("WP-2026-11-…" / "ABCDEFG" once),
+    /// and the rest of the text wraps on after the broken word.
+    func testAnIDKeepsItsMiddle() throws {
         let file = try input(
             """
             version: 1
             cards:
-              - items:
+              - style: { width: 240 }
+                items:
+                  - { title: Order, attribute: Work package, subAttribute: WP-2026-11-000123-ABCDEFG }
+            """)
+        let lines = try sceneLines(file, strict: true)
+        XCTAssertFalse(lines.contains { $0.contains("…") }, "\(lines)")
+        XCTAssertTrue(rejoined(lines).contains("WP202611000123ABCDEFG"), "\(lines)")
+        // Broken after the ID's own hyphens only: put together as they stand, the lines are the ID.
+        XCTAssertTrue(lines.joined().contains("WP-2026-11-000123-ABCDEFG"), "\(lines)")
+    }
+
+    /// What `--strict` still reports: a text past its line limit, quoted as written.
+    func testStrictQuotesATextCutAtItsLineLimit() throws {
+        let file = try input(
+            """
+            version: 1
+            cards:
+              - style: { maxTitleLines: 1, width: 200 }
+                items:
                   - title: Short
-                    subtitle: Pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolcanoconiosis
+                  - title: A title far too long for one line of a narrow card
             """)
         let strict = try CLIRunner.run(["render", file.path, "-o", "-", "--strict"])
         XCTAssertEqual(strict.status, 2)
-        XCTAssertTrue(strict.stderr.contains("cut with an ellipsis: 'Pneumonoultramicroscopic"), strict.stderr)
+        XCTAssertTrue(
+            strict.stderr.contains("cut with an ellipsis: 'A title far too long for one line of a narrow card'"),
+            strict.stderr)
         XCTAssertFalse(strict.stderr.contains("'Short'"), strict.stderr)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `--strict` reports every text cut with an ellipsis, whatever drew it: the texts of items, and
-/// the Today label and a header title, which no item owns.
+/// the Today label, which no item owns.
 final class StrictCutTests: XCTestCase {
     func testEveryCutTextIsReportedWhoeverDrewIt() throws {
         let folder = try CLIRunner.temporaryDirectory()
@@ -25,7 +25,8 @@ final class StrictCutTests: XCTestCase {
         XCTAssertTrue(
             result.stderr.contains("in.yaml:4:5: error: text does not fit and was cut with an ellipsis: '\(long)'"),
             result.stderr)
-        XCTAssertTrue(result.stderr.contains("'Donaudampfschifffahrts"), result.stderr)
+        // A header title's word too wide for the card breaks with a hyphen: not cut, not reported.
+        XCTAssertFalse(result.stderr.contains("'Donaudampfschifffahrts"), result.stderr)
         let validated = try CLIRunner.run(["validate", "in.yaml", "--strict"], directory: folder)
         XCTAssertEqual(validated.status, 2, validated.stderr)
         XCTAssertTrue(validated.stderr.contains("'\(long)' (--strict)"), validated.stderr)

@@ -59,6 +59,6 @@ extension PangoTextMeasurer {
         return finished(
             lines, starts: starts, lineHeight: Double(lineHeight) / Self.scale,
             height: Double(breaks.count * lineHeight) / Self.scale,
-            bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
+            bytes: bytes, font: font, description: description, maxWidth: maxWidth, maxLines: maxLines)
     }
 }

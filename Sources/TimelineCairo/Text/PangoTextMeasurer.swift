@@ -172,7 +172,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         self.fonts.handoff.discardAll()
     }
 
-    private func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
+    func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
         -> MeasuredText
     {
         let description = fonts.description(font)
@@ -182,7 +182,8 @@ public final class PangoTextMeasurer: TextMeasuring {
         {
             return measured
         }
-        return measuredWithLayout(bytes, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+        return measuredWithLayout(
+            bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     /// Most texts are one run of one line that fits: shaped without a layout, and kept for the SVG
@@ -216,7 +217,7 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     /// The text laid out by the wrapping `PangoLayout`, line by line.
     private func measuredWithLayout(
-        _ bytes: UnsafeBufferPointer<UInt8>, description: OpaquePointer, width: Int32, maxWidth: Double,
+        _ bytes: UnsafeBufferPointer<UInt8>, font: String, description: OpaquePointer, width: Int32, maxWidth: Double,
         maxLines: Int?
     ) -> MeasuredText {
         pango_layout_set_font_description(layout, description)
@@ -230,7 +231,6 @@ public final class PangoTextMeasurer: TextMeasuring {
         var lineHeight: Double = 0
         var starts: [Int] = []
         let iterator = pango_layout_get_iter(layout)!
-        defer { pango_layout_iter_free(iterator) }
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
             let start = Int(line.pointee.start_index)
@@ -247,11 +247,13 @@ public final class PangoTextMeasurer: TextMeasuring {
             lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: rtl))
             starts.append(start)
         } while pango_layout_iter_next_line(iterator) != 0
+        // Freed before finishing: a word broken across lines measures the rest in this layout.
+        pango_layout_iter_free(iterator)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return finished(
             lines, starts: starts, lineHeight: lineHeight, height: Double(logical.height) / Self.scale,
-            bytes: bytes, description: description, maxWidth: maxWidth, maxLines: maxLines)
+            bytes: bytes, font: font, description: description, maxWidth: maxWidth, maxLines: maxLines)
     }
 
     /// Whether texts wider than their column are broken into lines by `LineBreaker` instead of a
@@ -259,16 +261,25 @@ public final class PangoTextMeasurer: TextMeasuring {
     var wrapsWithoutLayout = true
     /// Texts `wrapped` measured, for tests.
     var wrappedWithoutLayout = 0
+    /// Broken words the rest of a text is being wrapped on after, nested (`breakingWord`).
+    var wordsWrappedOn = 0
 
-    /// The measured text of `lines`: a line wider than `maxWidth` (one word) and the last of
-    /// `maxLines` cut with an ellipsis.
+    /// The measured text of `lines`: a line wider than `maxWidth` (one word) broken at character
+    /// boundaries with a hyphen, and the last of `maxLines` cut with an ellipsis.
     func finished(
         _ lines: [MeasuredLine], starts: [Int], lineHeight: Double, height: Double, bytes: UnsafeBufferPointer<UInt8>,
-        description: OpaquePointer, maxWidth: Double, maxLines: Int?
+        font: String, description: OpaquePointer, maxWidth: Double, maxLines: Int?
     ) -> MeasuredText {
+        // A word too wide for the line breaks at a character boundary, with a hyphen, and the
+        // rest of the text wraps on after it.
+        if let index = lines.firstIndex(where: { $0.width > maxWidth + 0.01 && $0.text.count > 1 }) {
+            let wrap = WrappedText(lines: lines, starts: starts, lineHeight: lineHeight, height: height, bytes: bytes)
+            return breakingWord(
+                at: index, of: wrap, font: font, description: description, maxWidth: maxWidth, maxLines: maxLines)
+        }
         var lines = lines
         var height = height
-        // Words are never broken inside: one too wide for the line is cut with an ellipsis.
+        // A single character too wide for the line is all a line can hold: cut with an ellipsis.
         var truncated = false
         var overflow: Double = 0
         for index in lines.indices where lines[index].width > maxWidth + 0.01 {
@@ -318,7 +329,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
 
     /// The longest prefix of `text` that fits with a trailing ellipsis.
-    private func ellipsized(_ text: String, _ description: OpaquePointer, maxWidth: Double) -> (String, Double) {
+    func ellipsized(_ text: String, _ description: OpaquePointer, maxWidth: Double) -> (String, Double) {
         let characters = Array(text)
         var low = 0
         var high = characters.count

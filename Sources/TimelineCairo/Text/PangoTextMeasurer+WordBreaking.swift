@@ -1,0 +1,164 @@
+import TimelineScene
+
+/// The lines of a text as wrapped between words, before a word too wide for them is broken.
+struct WrappedText {
+    var lines: [MeasuredLine]
+    /// Each line's first byte in `bytes`.
+    var starts: [Int]
+    var lineHeight: Double
+    var height: Double
+    var bytes: UnsafeBufferPointer<UInt8>
+}
+
+extension PangoTextMeasurer {
+    /// The mark a word broken across lines ends with.
+    static let breakMark = "-"
+    /// How many broken words in a row the rest of a text wraps on after: each is a measure of the
+    /// rest, nested. Past it, words are broken where they stand (a hostile text of thousands of
+    /// long words neither recurses that deep nor measures its rest thousands of times).
+    static let maxWordsWrappedOn = 8
+
+    /// The text with the word on line `index` (too wide for `maxWidth`, no break allowed inside)
+    /// broken at character boundaries, each piece but the last ending in a hyphen, and the rest
+    /// of the text from that last piece on wrapped again: a word is never cut and never loses
+    /// characters from its middle. `overflow` still tells the word's width, so a layout can
+    /// widen the column to it first.
+    func breakingWord(
+        at index: Int, of wrap: WrappedText, font: String, description: OpaquePointer, maxWidth: Double,
+        maxLines: Int?
+    ) -> MeasuredText {
+        let line = wrap.lines[index]
+        let pieces = wordPieces(line.text, description, maxWidth: maxWidth)
+        var lines = Array(wrap.lines[..<index])
+        var starts = Array(wrap.starts[..<index])
+        var offset = wrap.starts[index]
+        for (number, piece) in pieces.dropLast().enumerated() {
+            lines.append(
+                MeasuredLine(
+                    text: piece.text, width: piece.width, baseline: line.baseline + Double(number) * wrap.lineHeight,
+                    isRightToLeft: line.isRightToLeft))
+            starts.append(offset)
+            offset += piece.sourceBytes
+        }
+        if let maxLines, maxLines > 0, lines.count >= maxLines {
+            // No room for the rest: the last line kept ends in an ellipsis over all that follows.
+            let rest = String(decoding: wrap.bytes[starts[maxLines - 1]...], as: UTF8.self)
+                .split(whereSeparator: \.isNewline).joined(separator: " ")
+            var last = lines[maxLines - 1]
+            (last.text, last.width) = ellipsized(rest, description, maxWidth: maxWidth)
+            lines = Array(lines.prefix(maxLines - 1)) + [last]
+            let height = last.baseline - wrap.lines[0].baseline + wrap.lineHeight
+            return MeasuredText(
+                lines: lines, height: height, lineHeight: wrap.lineHeight, isTruncated: true, overflow: line.width)
+        }
+        let restLines = maxLines.map { $0 - lines.count }
+        let rest: MeasuredText
+        if wordsWrappedOn < Self.maxWordsWrappedOn {
+            wordsWrappedOn += 1
+            defer { wordsWrappedOn -= 1 }
+            rest = measure(
+                bytes: UnsafeBufferPointer(rebasing: wrap.bytes[offset...]), font: font, maxWidth: maxWidth,
+                maxLines: restLines)
+        } else {
+            rest = brokenWhereTheyStand(
+                wrap, from: index, pieces: pieces, description: description, maxWidth: maxWidth, maxLines: restLines)
+        }
+        let top = line.baseline + Double(pieces.count - 1) * wrap.lineHeight - (rest.lines.first?.baseline ?? 0)
+        for var restLine in rest.lines {
+            restLine.baseline += top
+            lines.append(restLine)
+        }
+        return MeasuredText(
+            lines: lines, height: top + rest.height, lineHeight: wrap.lineHeight, isTruncated: rest.isTruncated,
+            overflow: max(line.width, rest.overflow))
+    }
+
+    /// The lines from `index` on with the last of `pieces` and every later word too wide broken
+    /// where it stands (no wrapping on after it), as a block of their own from the piece's line;
+    /// cut with an ellipsis past `maxLines`.
+    private func brokenWhereTheyStand(
+        _ wrap: WrappedText, from index: Int, pieces: [WordPiece], description: OpaquePointer, maxWidth: Double,
+        maxLines: Int?
+    ) -> MeasuredText {
+        let last = pieces[pieces.count - 1]
+        let line = wrap.lines[index]
+        var lines = [MeasuredLine(text: last.text, width: last.width, baseline: line.baseline)]
+        var overflow: Double = 0
+        for later in wrap.lines[(index + 1)...] {
+            let shift = lines[lines.count - 1].baseline + wrap.lineHeight - later.baseline
+            guard later.width > maxWidth + 0.01, later.text.count > 1 else {
+                lines.append(MeasuredLine(text: later.text, width: later.width, baseline: later.baseline + shift))
+                continue
+            }
+            overflow = max(overflow, later.width)
+            for piece in wordPieces(later.text, description, maxWidth: maxWidth) {
+                let baseline = lines[lines.count - 1].baseline + wrap.lineHeight
+                lines.append(MeasuredLine(text: piece.text, width: piece.width, baseline: baseline))
+            }
+        }
+        // As a block of its own: its first baseline at the text's ascent.
+        let ascent = wrap.lines[0].baseline
+        for index in lines.indices { lines[index].baseline -= line.baseline - ascent }
+        var truncated = false
+        if let maxLines, maxLines > 0, lines.count > maxLines {
+            truncated = true
+            let rest = lines[(maxLines - 1)...].map(\.text).joined(separator: " ")
+            (lines[maxLines - 1].text, lines[maxLines - 1].width) = ellipsized(rest, description, maxWidth: maxWidth)
+            lines = Array(lines.prefix(maxLines))
+        }
+        let height = lines[lines.count - 1].baseline - ascent + wrap.lineHeight
+        return MeasuredText(
+            lines: lines, height: height, lineHeight: wrap.lineHeight, isTruncated: truncated, overflow: overflow)
+    }
+
+    /// A piece of a broken word: its text (with the mark), width, and how many bytes of the word
+    /// it holds.
+    typealias WordPiece = (text: String, width: Double, sourceBytes: Int)
+
+    /// `text` in pieces that fit `maxWidth` (at least one character each), every piece but the
+    /// last ending in the break mark unless it ends in a hyphen already.
+    func wordPieces(_ text: String, _ description: OpaquePointer, maxWidth: Double) -> [WordPiece] {
+        let characters = Array(text)
+        var pieces: [WordPiece] = []
+        var first = 0
+        while first < characters.count {
+            let whole = String(characters[first...])
+            let wholeWidth = singleLineWidth(whole, description)
+            if wholeWidth <= maxWidth + 0.01 {
+                pieces.append((whole, wholeWidth, whole.utf8.count))
+                break
+            }
+            // The most characters that fit with their mark, by halving.
+            var low = first + 1
+            var high = characters.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if singleLineWidth(marked(characters[first..<middle]), description) <= maxWidth {
+                    low = middle
+                } else {
+                    high = middle - 1
+                }
+            }
+            // After a hyphen of the word's own in the piece's second half rather than with a mark
+            // of ours: "WP-2026-11-" over "000123-…" reads as the ID, "11-00012-" over "3-" not.
+            if let hyphen = characters[first..<low].lastIndex(where: Self.isHyphen), hyphen + 1 < low,
+                hyphen + 1 - first >= (low - first) / 2
+            {
+                low = hyphen + 1
+            }
+            let piece = marked(characters[first..<low])
+            pieces.append((piece, singleLineWidth(piece, description), String(characters[first..<low]).utf8.count))
+            first = low
+        }
+        return pieces
+    }
+
+    private static func isHyphen(_ character: Character) -> Bool {
+        character == "-" || character == "\u{2010}"
+    }
+
+    private func marked(_ characters: ArraySlice<Character>) -> String {
+        let text = String(characters)
+        return characters.last.map(Self.isHyphen) == true ? text : text + Self.breakMark
+    }
+}
