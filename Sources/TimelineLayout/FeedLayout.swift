@@ -26,8 +26,9 @@ public enum FeedLayout {
             var heading = TextStack(gap: 2)
             let titleColor = feed.titleColor ?? style.titleColor.readable(on: feed.background, target: 10)
             let subtitleColor = feed.subtitleColor ?? style.subtitleColor.readable(on: feed.background, target: 5.5)
+            // A preview strip's header shows its title already: not twice.
             heading.append(
-                card.title, font: "\(style.font) Bold 18", color: titleColor.rgba,
+                card.layout == .preview ? nil : card.title, font: "\(style.font) Bold 18", color: titleColor.rgba,
                 width: style.width, measurer: measurer)
             heading.append(
                 card.subtitle, font: "\(style.font) 13", color: subtitleColor.rgba,

@@ -1,7 +1,7 @@
 import TimelineModel
 import TimelineScene
 
-/// SAP Fiori's FUITimelinePreviewView: a horizontal strip of `style.columns` equal columns, each a
+/// SAP Fiori's FUITimelinePreviewView: a horizontal strip of up to `style.columns` columns, each a
 /// node on one line with its date above and its title and subtitle below. Which items are shown
 /// is `PreviewSelection`'s job; the line fades out toward the end, since more follows.
 struct PreviewLayout {
@@ -15,15 +15,17 @@ struct PreviewLayout {
     private static let dateGap: Double = 6
     private static let labelGap: Double = 8
     private static let todayGap: Double = 3
+    /// Where the search for the narrowest width stops: no strip is wider.
+    private static let widestSearched: Double = 10_000
 
     func layout() -> CardContent {
-        let columns = max(1, style.columns)
-        let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
-        guard !selection.items.isEmpty else { return CardContent() }
         let text = ItemText(card: card)
+        let (columns, selection) = fittingColumns(text: text)
+        guard !selection.items.isEmpty else { return CardContent() }
         let (size, items) = (style.shapeSize, selection.items)
         let overdue = items.map { $0.isOverdue(now: card.now) }
-        let slots = columnWidths(items, columns: columns, text: text)
+        let slots = SlotWidths.share(
+            width, needs: wordNeeds(items, text: text) + Array(repeating: 0, count: max(0, columns - items.count)))
         let lefts = slots.indices.map { slots[..<$0].reduce(0, +) }
         let textWidths = slots.map { max(1, $0 - Self.gutter) }
         let columnTexts = columnTexts(items, overdue: overdue, widths: textWidths, text: text)
@@ -73,7 +75,7 @@ struct PreviewLayout {
         content.layers = [fadingLine(at: lineY, showsEnd: selection.showsEnd), markers, texts, links]
         content.width = width
         content.height = bottom
-        content.minimumWidth = Double(columns) * (ColumnPlan.minimumTextWidth + Self.gutter)
+        content.minimumWidth = minimumWidth(text: text)
         return content
     }
 
@@ -85,21 +87,76 @@ struct PreviewLayout {
             color: color.readable(on: style.background).rgba, width: width, measurer: measurer)
     }
 
-    /// Equal columns, except that a long word's column takes room from short ones; a date's
-    /// column fits it whole.
-    private func columnWidths(_ items: [Item], columns: Int, text: ItemText) -> [Double] {
-        let needs =
-            items.map { item -> Double in
-                var words = [(item.title, text.titleFont), (item.subtitle, text.subtitleFont)].compactMap { entry in
-                    entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
-                }
-                if let date = dateText(item, text: text) {
-                    words.append(
-                        measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
-                }
-                return min(width / 2, words.max() ?? 0) + Self.gutter
-            } + Array(repeating: 0, count: max(0, columns - items.count))
-        return SlotWidths.share(width, needs: needs)
+    /// `style.columns`, or fewer when the items shown would not fit their widest words side by
+    /// side: the rest go under "+N more" rather than have their words broken. One column at least.
+    private func fittingColumns(text: ItemText) -> (columns: Int, selection: PreviewSelection) {
+        var columns = max(1, style.columns)
+        while true {
+            let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
+            let needs = wordNeeds(selection.items, text: text)
+            if columns == 1 || needs.reduce(0, +) <= width {
+                let slots = SlotWidths.share(
+                    width, needs: needs + Array(repeating: 0, count: max(0, columns - selection.items.count)))
+                let widths = slots.map { max(1, $0 - Self.gutter) }
+                if columns == 1 || !cutsText(Array(zip(selection.items, widths))) { return (columns, selection) }
+            }
+            columns -= 1
+        }
+    }
+
+    /// The narrowest strip that shows its first item in one column with no word broken and no
+    /// text past its line limit: the width a refusal names keeps that promise.
+    private func minimumWidth(text: ItemText) -> Double {
+        let smallest = ColumnPlan.minimumTextWidth + Self.gutter
+        let first = PreviewSelection.select(items: card.items, now: card.now, columns: 1).items.first
+        guard let first, cutsText([(first, smallest - Self.gutter)]) else { return smallest }
+        var (low, high) = (smallest, Self.widestSearched)
+        // A text that fits its lines at no width: nothing to promise beyond the smallest.
+        if cutsText([(first, high - Self.gutter)]) { return smallest }
+        while high - low > 0.5 {
+            let middle = (low + high) / 2
+            if cutsText([(first, middle - Self.gutter)]) { low = middle } else { high = middle }
+        }
+        return high.rounded(.up)
+    }
+
+    /// Whether any of the items' title, subtitle, attribute or status text, at its column's text
+    /// width, breaks a word or runs past its line limit.
+    /// A title's own line limit (`maxTitleLines`) asks for it to be cut: only its words count then.
+    private func cutsText(_ columns: [(item: Item, width: Double)]) -> Bool {
+        let titleLines: Int? = style.maxTitleLines == nil ? 3 : nil
+        var requests: [TextRequest] = []
+        for (item, width) in columns {
+            let texts = [
+                (item.title, style.resolvedTitleFont, titleLines), (item.subtitle, style.resolvedSubtitleFont, 2),
+                (item.attribute, style.resolvedSubtitleFont, 2), (item.statusText, style.resolvedSubtitleFont, 2),
+            ]
+            for case (let value?, let font, let lines) in texts {
+                requests.append(
+                    TextRequest(text: value, font: font, maxWidth: TextBlock.measuredWidth(width), maxLines: lines))
+            }
+        }
+        return !requests.isEmpty && measurer.measure(requests).contains { $0.isTruncated || $0.overflow > 0 }
+    }
+
+    /// What each item's column needs: its widest word (of the title, subtitle, attribute and
+    /// status text) and its date whole, up to half the strip, and the gutter. Columns are equal
+    /// otherwise; a long word's column takes room from short ones.
+    private func wordNeeds(_ items: [Item], text: ItemText) -> [Double] {
+        items.map { item -> Double in
+            let texts = [
+                (item.title, text.titleFont), (item.subtitle, text.subtitleFont), (item.attribute, text.subtitleFont),
+                (item.statusText, text.subtitleFont),
+            ]
+            var words = texts.compactMap { entry in
+                entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
+            }
+            if let date = dateText(item, text: text) {
+                words.append(
+                    measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
+            }
+            return min(width / 2, words.max() ?? 0) + Self.gutter
+        }
     }
 
     /// `event`, else the date in `eventFormat`, else in "MMM d".
@@ -116,14 +173,14 @@ struct PreviewLayout {
         return top + todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + style.shapeSize / 2
     }
 
-    /// Each column's date, and its title (two lines at most, then an ellipsis) and subtitle, at
-    /// `widths`, measured in one batch.
+    /// Each column's date, and its title (three lines at most, then an ellipsis), subtitle,
+    /// attribute and status text, at `widths`, measured in one batch.
     private func columnTexts(
         _ items: [Item], overdue: [Bool], widths: [Double],
         text: ItemText
     ) -> [(date: TextBlock?, stack: TextStack)] {
         var plan = TextPlan()
-        let titleLines = max(1, min(2, style.maxTitleLines ?? 2))
+        let titleLines = max(1, min(3, style.maxTitleLines ?? 3))
         let planned = items.indices.map { index -> (date: Int?, stack: [TextPlan.Block]) in
             let (item, width) = (items[index], widths[index])
             let dateColor = overdue[index] ? style.overdueColor.rgba : style.eventColor.rgba
@@ -137,6 +194,12 @@ struct PreviewLayout {
             plan.add(
                 item.subtitle, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width,
                 maxLines: 2, to: &stack)
+            plan.add(
+                item.attribute, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: width,
+                maxLines: 2, to: &stack)
+            plan.add(
+                item.statusText, font: style.resolvedSubtitleFont, color: dateColor, width: width, maxLines: 2,
+                to: &stack)
             return (date, stack)
         }
         let answers = plan.measure(measurer)

@@ -214,16 +214,16 @@ final class PreviewSelectionTests: XCTestCase {
         XCTAssertFalse(scene.description.contains { $0.contains("overdue") })
     }
 
-    func testPreviewTitleIsCutToTwoLines() throws {
+    func testPreviewTitleIsCutToThreeLines() throws {
         let scene = try LayoutFixture.scene(
             """
             version: 1
             now: 2026-11-21T12:00:00Z
             cards:
               - layout: preview
-                style: { columns: 4 }
+                style: { columns: 4, maxTitleLines: 3 }
                 items:
-                  - title: A very long title that certainly needs more than two lines in a narrow preview column
+                  - title: A very long title that certainly needs more than three lines in a narrow preview column
                     date: 2026-11-30
             """)
         XCTAssertEqual(scene.truncations.count, 1)
@@ -234,7 +234,7 @@ final class PreviewSelectionTests: XCTestCase {
                 return nil
             }
         }.first
-        XCTAssertEqual(title?.lines.count, 2)
+        XCTAssertEqual(title?.lines.count, 3)
         XCTAssertTrue(title?.lines.last?.text.hasSuffix("…") ?? false)
     }
 
