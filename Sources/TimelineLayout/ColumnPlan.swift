@@ -66,17 +66,12 @@ struct ColumnPlan {
         func titleWidth(level: Int) -> Double {
             width - label - status - fixed - Double(level) * style.nestIndent
         }
-
         // The widest word of a title that does not fit takes room from the neighbours. Without a
         // column to take room from, nothing would change: the rows' own measuring reports what is
         // cut (and big plain lists are measured once, not twice).
         let canShrink = hasStatus || (hasLabels && fixedLabel == nil)
-        // A row with nothing in the status column has that column's room too.
-        func rowTitleWidth(_ row: Int) -> Double {
-            let statusEmpty = hasStatus && texts.statuses.indices.contains(row) && texts.statuses[row].isEmpty
-            return titleWidth(level: texts.levels[row]) + (statusEmpty ? status + VerticalColumns.gutter : 0)
-        }
-        let deficit = canShrink ? Self.titleDeficit(texts, room: rowTitleWidth, measurer: measurer) : 0
+        let statusRoom = hasStatus ? status + VerticalColumns.gutter : 0
+        let deficit = canShrink ? Self.titleDeficit(texts, room: titleWidth, statusRoom, measurer: measurer) : 0
         let cramped = titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
         guard deficit > 0 || cramped else {
             (labelWidth, statusWidth, minimumWidth) = (label, status, 0)
@@ -98,12 +93,16 @@ struct ColumnPlan {
     }
 
     /// How much wider than its room the widest cut word of any title is (≤ 0 when none is cut).
-    /// Measured as one batch, at the widths the rows are measured at again when nothing moves.
-    private static func titleDeficit(_ texts: Texts, room: (Int) -> Double, measurer: any TextMeasuring) -> Double {
+    /// Measured as one batch, at the widths the rows are measured at again when nothing moves: a
+    /// row with nothing in the status column has that column's room (`statusRoom`) too.
+    private static func titleDeficit(
+        _ texts: Texts, room: (Int) -> Double, _ statusRoom: Double, measurer: any TextMeasuring
+    ) -> Double {
         var requests: [TextRequest] = []
         var available: [Double] = []
         for (row, stack) in texts.titles.enumerated() {
-            let room = room(row)
+            let statusEmpty = texts.statuses.indices.contains(row) && texts.statuses[row].isEmpty
+            let room = room(texts.levels[row]) + (statusEmpty ? statusRoom : 0)
             for entry in stack {
                 requests.append(
                     TextRequest(

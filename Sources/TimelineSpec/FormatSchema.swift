@@ -91,7 +91,8 @@ public enum FormatSchema {
             KeySchema(
                 name: "font", kind: .text,
                 summary:
-                    "Font family (default Inter): a bundled one (Inter, DejaVu Sans, DejaVu Serif, DejaVu Sans Mono), serif, sans-serif, monospace, or one of --fonts; any other is an error."
+                    "Font family (default Inter): a bundled one (Inter, DejaVu Sans, DejaVu Serif, DejaVu Sans "
+                    + "Mono), serif, sans-serif, monospace, or one of --fonts; any other is an error."
             ),
             KeySchema(
                 name: "titleFont", kind: .text,
