@@ -33,7 +33,7 @@ struct ColumnPlan {
     }
 
     init(style: Style, width: Double, widestNode: Double, texts: Texts, hasGroups: Bool, measurer: any TextMeasuring) {
-        rightInset = hasGroups ? style.groupPadding : 0
+        rightInset = Self.rightInset(style, texts: texts, hasGroups: hasGroups)
         let hasLabels = texts.labels.contains { !$0.isEmpty }
         let hasStatus = texts.statuses.contains { !$0.isEmpty }
         let labelTexts = texts.labels.flatMap { $0 }
@@ -58,13 +58,13 @@ struct ColumnPlan {
         }
         var label = hasLabels ? fixedLabel ?? widest(columnWidths.prefix(labelTexts.count), cap: labelCap) : 0
         var status = hasStatus ? widest(columnWidths.dropFirst(labelTexts.count), cap: statusCap) : 0
-        let maxLevel = Double(texts.levels.max() ?? 0)
+        let maxLevel = VerticalColumns.indentSteps(texts.levels.max() ?? 0)
         // Everything but the title column and the two flexible columns.
         let fixed =
             (hasLabels ? VerticalColumns.gutter : 0) + widestNode + VerticalColumns.textGap
             + (hasStatus ? VerticalColumns.gutter : 0) + rightInset
         func titleWidth(level: Int) -> Double {
-            width - label - status - fixed - Double(level) * style.nestIndent
+            width - label - status - fixed - VerticalColumns.indentSteps(level) * style.nestIndent
         }
         // The widest word of a title that does not fit takes room from the neighbours. Without a
         // column to take room from, nothing would change: the rows' own measuring reports what is
@@ -90,6 +90,13 @@ struct ColumnPlan {
         // the width at which that third (where the word is cut) leaves the rest enough.
         let rest = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
         minimumWidth = fixedLabel.map { rest + (hasLabels ? $0 : 0) } ?? min(rest + labelWord, rest * 1.5)
+    }
+
+    /// Room right of the status column: every text clears the innermost group box, each nested
+    /// box inset by one padding more than the one around it.
+    static func rightInset(_ style: Style, texts: Texts, hasGroups: Bool) -> Double {
+        let deepestGroup = max(0, (texts.levels.max() ?? 0) - 1)
+        return hasGroups ? style.groupPadding * (1 + VerticalColumns.indentSteps(deepestGroup)) : 0
     }
 
     /// How much wider than its room the widest cut word of any title is (≤ 0 when none is cut).

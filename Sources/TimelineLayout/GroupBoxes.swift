@@ -6,7 +6,8 @@ enum GroupBoxes {
     /// One box per group row, from `groupPadding` above the group's row to `groupPadding` below
     /// its last descendant; groups closing on the same row step down one padding each from the
     /// innermost out, so every box shows its own bottom edge (the rows below already leave that
-    /// room: a row is followed by one padding per group it closes).
+    /// room: a row is followed by one padding per group it closes). A nested box is inset on the
+    /// right by one padding a level (up to `VerticalColumns.indentedLevels`), as on the left.
     static func vertical(
         _ rows: [ItemRow], tops: [Double], bottoms: [Double], width: Double, style: Style,
         opacity: Double, left: (ItemRow) -> Double
@@ -16,12 +17,13 @@ enum GroupBoxes {
             guard let end = row.groupEnd else { continue }
             let inner = rows[index..<(end + 1)].filter { $0.groupEnd == end && $0.level > row.level }.count
             let x = left(row)
+            let right = width - style.groupPadding * VerticalColumns.indentSteps(row.level)
             let top = tops[index] - style.groupPadding
             let bottom = bottoms[end] + style.groupPadding * Double(inner + 1)
             boxes.append(
                 .box(
                     BoxNode(
-                        rect: Rect(x: x, y: top, width: width - x, height: bottom - top),
+                        rect: Rect(x: x, y: top, width: right - x, height: bottom - top),
                         corners: CornerRadii(all: 10), fill: style.nodeColor.withOpacity(opacity).rgba)))
         }
         return boxes

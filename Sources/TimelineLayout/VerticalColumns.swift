@@ -7,6 +7,12 @@ struct VerticalColumns {
     static let gutter: Double = 12
     /// Between the widest node's edge and the text.
     static let textGap: Double = 14
+    /// Group levels that indent further (on the left by `nestIndent`, on the right by the group
+    /// padding): deeper ones stay at the last, so a deep node is never far from its title.
+    static let indentedLevels = 4
+
+    /// How many steps in a row `level` groups deep is indented.
+    static func indentSteps(_ level: Int) -> Double { Double(min(max(0, level), indentedLevels)) }
 
     let labelWidth: Double
     let statusWidth: Double
@@ -30,5 +36,7 @@ struct VerticalColumns {
     }
 
     /// Left edge of the text of an item `level` groups deep.
-    func textX(_ level: Int) -> Double { lineX + widest / 2 + Self.textGap + Double(level) * nestIndent }
+    func textX(_ level: Int) -> Double {
+        lineX + widest / 2 + Self.textGap + Self.indentSteps(level) * nestIndent
+    }
 }
