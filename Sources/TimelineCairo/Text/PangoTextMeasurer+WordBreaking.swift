@@ -17,6 +17,8 @@ extension PangoTextMeasurer {
     /// rest, nested. Past it, words are broken where they stand (a hostile text of thousands of
     /// long words neither recurses that deep nor measures its rest thousands of times).
     static let maxWordsWrappedOn = 8
+    /// The fewest characters a broken word leaves for its last line, when it has them to spare.
+    static let shortestTail = 3
 
     /// The text with the word on line `index` (too wide for `maxWidth`, no break allowed inside)
     /// broken at character boundaries, each piece but the last ending in a hyphen, and the rest
@@ -146,6 +148,10 @@ extension PangoTextMeasurer {
             {
                 low = hyphen + 1
             }
+            // No orphan of one or two characters on the next line ("Housewarmi-" over "ng"):
+            // they move down with the characters before them.
+            let tail = Self.shortestTail
+            if characters.count - low < tail, characters.count - tail - first >= 2 { low = characters.count - tail }
             let piece = marked(characters[first..<low])
             pieces.append((piece, singleLineWidth(piece, description), String(characters[first..<low]).utf8.count))
             first = low
