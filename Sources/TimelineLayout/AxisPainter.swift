@@ -26,6 +26,9 @@ struct AxisPainter {
         var axis: [Primitive] = []
         /// How far the drawing reaches past the content (below, for a horizontal axis).
         var extent: Double = 0
+        /// For each of the marks' ticks, whether its label was drawn (a label too close to the
+        /// one before it, or to Today's, is left out; its tick stays).
+        var labelled: [Bool] = []
     }
 
     /// Where ticks and marks fall, in final positions along the axis.
@@ -93,7 +96,11 @@ struct AxisPainter {
             let labels = blocks(tick, width: column)
             let top = y - (labels.first?.firstLineHeight ?? 0) / 2
             let height = labels.reduce(0) { $0 + $1.height }
-            guard top > lastBottom + 2, todayBand.map({ !$0.overlaps(top...(top + height)) }) ?? true else { continue }
+            guard top > lastBottom + 2, todayBand.map({ !$0.overlaps(top...(top + height)) }) ?? true else {
+                drawing.labelled.append(false)
+                continue
+            }
+            drawing.labelled.append(true)
             var lineTop = top
             for block in labels {
                 drawing.axis.append(.text(block.placed(x: 0, top: lineTop, width: column, alignment: .trailing)))
@@ -145,7 +152,11 @@ struct AxisPainter {
             }
             let labels = blocks(tick, width: 120)
             let half = (labels.map(\.measured.width).max() ?? 0) / 2
-            guard x - half > lastRight + 6, x + half < todayLeft || x - half > todayRight else { continue }
+            guard x - half > lastRight + 6, x + half < todayLeft || x - half > todayRight else {
+                drawing.labelled.append(false)
+                continue
+            }
+            drawing.labelled.append(true)
             var lineTop = labelTop
             for block in labels {
                 drawing.axis.append(.text(block.placed(x: x - 60, top: lineTop, width: 120, alignment: .center)))

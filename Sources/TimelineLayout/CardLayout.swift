@@ -14,6 +14,9 @@ struct CardContent {
     var truncations: [Truncation] = []
     /// The narrowest content width the layout fits in, when more than it was given (else 0).
     var minimumWidth: Double = 0
+    /// A time layout's axis and marks, in the content's points until `frame` moves them.
+    var timeAxis: TimeAxisRecord?
+    var timeMarks: [TimeMarkRecord] = []
 }
 
 /// Lays out one card: frame, header and footer bands around the content of its layout.
@@ -29,10 +32,13 @@ public enum CardLayout {
         if let subtitle = card.subtitle {
             description.insert([card.title, subtitle].compactMap { $0 }.joined(separator: " — "), at: 0)
         }
-        return Scene(
+        var scene = Scene(
             width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
             nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
             description: description, truncations: frame.truncations, backdrop: style.background.rgba)
+        scene.timeAxis = frame.timeAxis
+        scene.timeMarks = frame.timeAxis == nil && frame.timeMarks.isEmpty ? nil : frame.timeMarks
+        return scene
     }
 
     /// Space around the card for its shadow.
@@ -88,6 +94,10 @@ public enum CardLayout {
         // After the bands, so they never cover it.
         if let border = borderBox(style, origin: origin, height: height, radius: radius) { nodes.append(border) }
         content.nodes = nodes
+        let vertical = content.timeAxis?.direction != "horizontal"
+        let along = vertical ? contentTop + origin.y : margins.left + origin.x
+        content.timeAxis?.shift(by: along)
+        for index in content.timeMarks.indices { content.timeMarks[index].shift(by: along) }
         // The bands' texts open and close the description, as they are drawn above and below.
         if let header = card.header, let line = describe(header) { content.description.insert(line, at: 0) }
         if let footer = card.footer, let line = describe(footer) { content.description.append(line) }
@@ -196,7 +206,13 @@ public enum CardLayout {
         }
         // Laid out left to right, then mirrored whole: every layout places its texts so that
         // reflecting keeps them where a right-to-left reader expects them.
-        if rightToLeft { Mirror.horizontally(&content.layers, width: width) }
+        if rightToLeft {
+            Mirror.horizontally(&content.layers, width: width)
+            if content.timeAxis?.direction == "horizontal" {
+                content.timeAxis?.mirror(width: width)
+                for index in content.timeMarks.indices { content.timeMarks[index].mirror(width: width) }
+            }
+        }
         return content
     }
 

@@ -17,6 +17,8 @@ struct HorizontalRows {
     let hasGroups: Bool
     /// Room group boxes take beyond their columns' outer edges.
     let inset: Double
+    /// Each row's place in the card as written ("2.1").
+    let paths: [String]
 
     /// Room between two neighbouring label columns.
     static let gutter: Double = 12
@@ -26,10 +28,15 @@ struct HorizontalRows {
 
     var style: Style { text.style }
 
-    /// Nil for a card without rows.
-    init?(card: Card) {
+    /// Nil for a card without rows; `inDateOrder` sorts a card without groups by date.
+    init?(card: Card, inDateOrder: Bool = false) {
         text = ItemText(card: card)
-        (rows, labels) = ItemRow.rows(of: card, text: text)
+        let written = ItemRow.rows(of: card, text: text)
+        if inDateOrder {
+            (rows, labels, paths) = TimeLayout.inDateOrder(written)
+        } else {
+            (rows, labels, paths) = (written.rows, written.labels, TimeRecords.paths(written.rows))
+        }
         guard !rows.isEmpty else { return nil }
         byDay = card.groupBy == .day
         sizes = rows.map { $0.nodeSize(card.style, byDay: card.groupBy == .day) }
@@ -66,13 +73,18 @@ struct HorizontalRows {
         var stops: [LineStop] = []
         var description: [String] = []
         var truncations: [Truncation] = []
+        /// Lines from a node at its date to its labels, where they were moved apart.
+        var leaders: [Primitive] = []
         var lineY: Double = 0
         /// Under the lowest label, and the groups' padding under that.
         var bottom: Double = 0
     }
 
     /// The columns drawn at `centers`, `widths` wide; `below` is room under the line that labels keep clear of.
-    func draw(_ texts: [ColumnTexts], centers: [Double], widths: [Double], below: Double = 0) -> Drawing {
+    /// The nodes sit at `nodes` (a time layout's dates) when given, joined to labels moved off them by a leader.
+    func draw(
+        _ texts: [ColumnTexts], centers: [Double], widths: [Double], below: Double = 0, nodes: [Double]? = nil
+    ) -> Drawing {
         var drawing = Drawing()
         let eventHeight = texts.compactMap { $0.event?.height }.max() ?? 0
         let top = hasGroups ? style.groupPadding : 0
@@ -83,7 +95,7 @@ struct HorizontalRows {
         drawing.bottom = lineY + widest / 2
         for (index, row) in rows.enumerated() {
             let (item, column) = (row.item, texts[index])
-            let center = Point(x: centers[index], y: lineY)
+            let center = Point(x: nodes?[index] ?? centers[index], y: lineY)
             let left = centers[index] - widths[index] / 2
             if let block = column.event {
                 let top = lineY - widest / 2 - Self.eventGap - block.height
@@ -97,8 +109,16 @@ struct HorizontalRows {
             let look = NodeLook(item: item, style: style, isOverdue: item.isOverdue(now: text.now))
             NodeDrawing.node(
                 look: look, item: item, center: center, size: sizes[index], style: style, into: &drawing.markers)
-            drawing.stops.append(
-                LineStop(center: center, reach: look.shape == .none ? 0 : sizes[index] / 2, status: item.status))
+            let reach = look.shape == .none ? 0 : sizes[index] / 2
+            drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))
+            if abs(center.x - centers[index]) > 1 {
+                drawing.leaders.append(
+                    .line(
+                        LineNode(
+                            from: Point(x: center.x, y: lineY + max(reach, below) + 2),
+                            to: Point(x: centers[index], y: labelTop - 2),
+                            stroke: Stroke(color: style.lineColor.rgba, width: 1))))
+            }
             let rect = Rect(x: left, y: labelTop, width: widths[index], height: column.labels.height)
             drawing.links += Primitive.itemLink(item.link, over: rect, label: item.title)
             drawing.description.append(text.describe(item, label: labels[index], scratch: &describing))

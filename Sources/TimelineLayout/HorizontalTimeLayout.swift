@@ -16,7 +16,7 @@ struct HorizontalTimeLayout {
     private static let axisGap: Double = 14
 
     func layout() -> CardContent {
-        guard let builder = HorizontalRows(card: card) else { return CardContent() }
+        guard let builder = HorizontalRows(card: card, inDateOrder: true) else { return CardContent() }
         let (rows, labels, inset) = (builder.rows, builder.labels, builder.inset)
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
@@ -24,19 +24,24 @@ struct HorizontalTimeLayout {
         let floors = rows.indices.map { min(natural[$0], widestWord(rows[$0].item, label: labels[$0])) }
         let fitted = fit(natural, floors: floors, intervals: intervals, inset: inset, width: width)
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
-        let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
+        // One scale places every node, bar end, tick and Today; labels were only pushed apart.
+        let left = inset + (widths.first ?? 0) / 2
+        let map = AxisMap(scale: scale, instants: [scale.origin], centers: [left])
+        let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
         let drawing = builder.draw(
             builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths,
-            below: lanes.extraWidth + lanes.thickness / 2)
+            below: lanes.extraWidth + lanes.thickness / 2, nodes: nodes)
         var bars: [Primitive] = []
-        var reach = centers
+        var reach = nodes
+        var barEnds = [Double?](repeating: nil, count: rows.count)
         for (index, row) in rows.enumerated() {
             guard let end = row.item.end, let lane = lanes.lane[index] else { continue }
-            let endX = max(centers[index], map.position(end.instant))
+            let endX = max(nodes[index], map.position(end.instant))
             let color = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now)).color
             bars += lanes.bar(
-                lane: lane, from: Point(x: centers[index], y: drawing.lineY), to: endX, color: color, vertical: false)
+                lane: lane, from: Point(x: nodes[index], y: drawing.lineY), to: endX, color: color, vertical: false)
             reach[index] = endX + lanes.thickness / 2
+            barEnds[index] = endX
         }
         let runs = SectionBands.runs(rows, sections: card.sections)
         let spans = rows.indices.map { (left: centers[$0] - widths[$0] / 2, right: centers[$0] + widths[$0] / 2) }
@@ -51,10 +56,13 @@ struct HorizontalTimeLayout {
         let axis = axis(map: map, scale: scale, rows: rows, texts: drawing.texts, top: bottom + Self.axisGap)
         bottom += axis.map { Self.axisGap + $0.drawing.extent } ?? 0
         if axis?.today == true { content.description.append("Today") }
-        let line = TimeMarks.line(
-            drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: false)
+        content.timeAxis = axis?.record
+        content.timeMarks = TimeRecords.marks(
+            rows, paths: builder.paths, nodes: nodes, barEnds: barEnds, offset: TimeLayout.displayOffset(rows))
+        let stops = drawing.stops.sorted { $0.center.x < $1.center.x }
+        let line = TimeMarks.line(stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: false)
         content.layers = [
-            axis?.drawing.under ?? [], bands.nodes, boxes, line, bars, drawing.markers, drawing.texts,
+            axis?.drawing.under ?? [], bands.nodes, boxes, line, drawing.leaders, bars, drawing.markers, drawing.texts,
             axis?.drawing.axis ?? [], drawing.links,
         ]
         content.width = width
@@ -69,15 +77,18 @@ struct HorizontalTimeLayout {
     /// The dated axis under everything else, at `top`, when the card has one; `texts` are the
     /// rows' texts, which the Today line avoids.
     private func axis(map: AxisMap, scale: TimeScale, rows: [ItemRow], texts: [Primitive], top: Double) -> (
-        drawing: AxisPainter.Drawing, today: Bool
+        drawing: AxisPainter.Drawing, today: Bool, record: TimeAxisRecord
     )? {
         guard style.axis != .none, scale.last > scale.origin else { return nil }
-        let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
+        let utcOffset = TimeLayout.displayOffset(rows)
         let marks = TimeAxisMarks.marks(
             map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
             minimumPitch: AxisPainter.horizontalPitch, daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
         let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
-        return (painter.horizontal(marks, y: top, top: 0, texts: texts), marks.today != nil)
+        let drawing = painter.horizontal(marks, y: top, top: 0, texts: texts)
+        let record = TimeRecords.axis(
+            map: map, marks: marks, labelled: drawing.labelled, offset: utcOffset, vertical: false)
+        return (drawing, marks.today != nil, record)
     }
 
     private struct Fitted {

@@ -2,9 +2,10 @@ import TimelineModel
 import TimelineScene
 
 /// The vertical time layout: like the list (event column, status column, groups), but each node
-/// sits where its `date` falls on a dated axis. Rows whose text would overlap are pushed apart by
-/// the least amount (the axis follows them); long quiet gaps are cut, with a break mark, only when
-/// the card would exceed its `maxLength`; periods (`end`) are bars in lanes beside the line.
+/// sits where its `date` falls on one linear scale. Rows whose text would overlap are pushed
+/// apart by the least amount and joined to their nodes by leaders: texts move, marks do not.
+/// Long quiet gaps are cut, with a break mark, only when the card would exceed its `maxLength`;
+/// periods (`end`) are bars in lanes beside the line.
 struct TimeLayout {
     let card: Card
     let width: Double
@@ -15,7 +16,8 @@ struct TimeLayout {
     private var style: Style { card.style }
 
     func layout() -> CardContent {
-        let (rows, labels) = ItemRow.rows(of: card, text: ItemText(card: card))
+        let ordered = Self.inDateOrder(ItemRow.rows(of: card, text: ItemText(card: card)))
+        let (rows, labels) = (ordered.rows, ordered.labels)
         guard !rows.isEmpty else { return CardContent() }
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let periods = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
@@ -32,17 +34,20 @@ struct TimeLayout {
         let builder = VerticalRows(
             card: card, rows: rows, labels: labels, width: width - axisLeft, laneRoom: lanes.extraWidth,
             groupOpacity: 0.07, rightToLeft: rightToLeft, measurer: measurer)
-        let tops = rowTops(builder, intervals: intervals, scale: scale)
-        let centers = rows.indices.map { tops[$0] + builder.shapes[$0].centerOffset }
-        let map = AxisMap(scale: scale, instants: intervals.map { $0?.start }, centers: centers)
+        // One scale places every node, bar end, tick and Today: the first node's centre is its origin.
+        let map = AxisMap(
+            scale: scale, instants: [scale.origin], centers: [builder.firstTop + builder.shapes[0].centerOffset])
+        let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
+        let tops = rowTops(builder, nodes: nodes)
 
         var drawing = VerticalRows.Drawing()
-        let (bars, reach, barsBottom) = periodBars(rows, lanes: lanes, map: map, lineX: builder.lineX, centers: centers)
+        let (bars, reach, barsBottom) = periodBars(rows, lanes: lanes, map: map, lineX: builder.lineX, centers: nodes)
         var bottom = barsBottom
         for (index, row) in rows.enumerated() {
-            builder.draw(index, top: tops[index], into: &drawing)
+            builder.draw(index, top: tops[index], node: nodes[index], into: &drawing)
             bottom = max(
-                bottom, tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups))
+                bottom, tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups),
+                nodes[index] + builder.shapes[index].size / 2)
         }
 
         var content = CardContent()
@@ -53,14 +58,25 @@ struct TimeLayout {
         let axis =
             hasAxis ? axis(map: map, rows: rows, texts: drawing.texts, axisLeft: axisLeft, painter: painter) : nil
         if axis?.today == true { content.description.append("Today") }
+        let offset = Self.displayOffset(rows)
+        content.timeAxis = axis?.record
+        content.timeMarks = TimeRecords.marks(
+            rows, paths: ordered.paths, nodes: nodes,
+            barEnds: rows.indices.map { rows[$0].item.end == nil || lanes.lane[$0] == nil ? nil : reach[$0] },
+            offset: offset)
         let runs = SectionBands.runs(rows, sections: card.sections)
-        let spans = rows.indices.map { (top: tops[$0], bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0])) }
+        let spans = rows.indices.map {
+            (
+                top: min(tops[$0], nodes[$0] - builder.shapes[$0].size / 2),
+                bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0])
+            )
+        }
         let bands = SectionBands.vertical(
             runs, spans: spans, left: -7, right: width - axisLeft, style: style, named: !builder.hasStatus,
             measurer: measurer)
-        let line = TimeMarks.line(
-            drawing.stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: true)
-        var layers = [bands, boxes.nodes, line, bars, drawing.markers, drawing.texts, drawing.links]
+        let stops = drawing.stops.sorted { $0.center.y < $1.center.y }
+        let line = TimeMarks.line(stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: true)
+        var layers = [bands, boxes.nodes, line, drawing.leaders, bars, drawing.markers, drawing.texts, drawing.links]
         for layer in layers.indices {
             for index in layers[layer].indices { layers[layer][index].translate(dx: axisLeft, dy: 0) }
         }
@@ -69,6 +85,26 @@ struct TimeLayout {
         content.minimumWidth = builder.minimumWidth + axisLeft
         content.height = max(bottom, 0)
         return content
+    }
+
+    /// Rows in the order of their dates (an undated row stays after the one before it), with
+    /// each row's place in the card as written; a card with groups keeps its order, as its
+    /// groups hold their rows together.
+    static func inDateOrder(_ input: (rows: [ItemRow], labels: [String?])) -> (
+        rows: [ItemRow], labels: [String?], paths: [String]
+    ) {
+        let paths = TimeRecords.paths(input.rows)
+        guard input.rows.allSatisfy({ $0.level == 0 && $0.groupEnd == nil }) else {
+            return (input.rows, input.labels, paths)
+        }
+        let starts = TimeAxisMarks.intervals(input.rows.map(\.item)).map { $0?.start ?? -.infinity }
+        let order = input.rows.indices.sorted { starts[$0] < starts[$1] || (starts[$0] == starts[$1] && $0 < $1) }
+        return (order.map { input.rows[$0] }, order.map { input.labels[$0] }, order.map { paths[$0] })
+    }
+
+    /// The offset dates are shown in: the first dated row's.
+    static func displayOffset(_ rows: [ItemRow]) -> Int {
+        rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
     }
 
     /// The bars of periods, each in its lane from its node to where it ends; where each row's bar
@@ -91,34 +127,21 @@ struct TimeLayout {
         return (bars, reach, bottom)
     }
 
-    /// Tops of the rows: wanted where their dates fall, then pushed apart so no row's text runs
-    /// into the next one.
-    private func rowTops(_ builder: VerticalRows, intervals: [(start: Double, end: Double)?], scale: TimeScale)
-        -> [Double]
-    {
+    /// Tops of the rows' texts: each wanted beside its node, then pushed apart so no row's text
+    /// runs into the next one; the nodes stay at their dates, and leaders join them.
+    private func rowTops(_ builder: VerticalRows, nodes: [Double]) -> [Double] {
         let shapes = builder.shapes
-        let wantedCenters = intervals.map { $0.map { scale.position($0.start) } ?? 0 }
-        let firstCenter = builder.firstTop + shapes[0].centerOffset
-        let wanted = shapes.indices.map { firstCenter + wantedCenters[$0] - shapes[$0].centerOffset }
-        let gaps = shapes.indices.dropLast().map { index in
-            let spacing = builder.gap(after: index)
-            // A cut gap never shrinks below its drawn length, or its break mark would lie about time.
-            guard let a = intervals[index]?.start, let b = intervals[index + 1]?.start,
-                scale.cuts.contains(where: { $0.start >= a && $0.end <= b })
-            else { return spacing }
-            let distance = wantedCenters[index + 1] - wantedCenters[index]
-            return max(
-                spacing, distance + shapes[index].centerOffset - shapes[index + 1].centerOffset - shapes[index].height)
-        }
+        let wanted = shapes.indices.map { nodes[$0] - shapes[$0].centerOffset }
+        let gaps = shapes.indices.dropLast().map { builder.gap(after: $0) }
         return OverlapResolver.resolve(
             wanted: wanted, heights: shapes.map(\.height), gaps: gaps, minimum: builder.firstTop)
     }
 
     /// The axis left of the content; `texts` are the rows' texts, which the Today line avoids.
     private func axis(map: AxisMap, rows: [ItemRow], texts: [Primitive], axisLeft: Double, painter: AxisPainter) -> (
-        drawing: AxisPainter.Drawing, today: Bool
+        drawing: AxisPainter.Drawing, today: Bool, record: TimeAxisRecord
     ) {
-        let utcOffset = rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
+        let utcOffset = Self.displayOffset(rows)
         let marks = TimeAxisMarks.marks(
             map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
             minimumPitch: AxisPainter.verticalPitch, daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
@@ -127,10 +150,11 @@ struct TimeLayout {
             moved.translate(dx: axisLeft, dy: 0)
             return moved
         }
-        return (
-            painter.vertical(marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted),
-            marks.today != nil
-        )
+        let drawing = painter.vertical(
+            marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted)
+        let record = TimeRecords.axis(
+            map: map, marks: marks, labelled: drawing.labelled, offset: utcOffset, vertical: true)
+        return (drawing, marks.today != nil, record)
     }
 
     /// Labels as wide as any tick's in these names, to size the axis column before the ticks are known.

@@ -5,6 +5,8 @@ extension VerticalRows {
     /// What the rows draw, layer by layer, in row order.
     struct Drawing {
         var markers: [Primitive] = [], texts: [Primitive] = [], links: [Primitive] = []
+        /// Lines from a node at its date to its row's texts, where they were moved apart.
+        var leaders: [Primitive] = []
         var stops: [LineStop] = []
         var description: [String] = []
         var truncations: [Truncation] = []
@@ -21,12 +23,13 @@ extension VerticalRows {
         }
     }
 
-    /// Row `index` drawn with its top at `top`: its texts, its node and its link.
-    func draw(_ index: Int, top: Double, into drawing: inout Drawing) {
+    /// Row `index` drawn with its top at `top`: its texts, its node and its link. The node sits
+    /// at `node` (a time layout's date) when given, joined to texts moved off it by a leader.
+    func draw(_ index: Int, top: Double, node: Double? = nil, into drawing: inout Drawing) {
         let row = shapes[index].row
         // A row outside groups is drawn from its shape in place: copying a shape retains its texts.
         guard row.level > 0 || row.groupEnd != nil else {
-            return draw(shapes[index], index, top: top, into: &drawing)
+            return draw(shapes[index], index, top: top, node: node, into: &drawing)
         }
         var shape = shapes[index]
         let under = GroupBoxes.background(depth: GroupBoxes.depth(of: row), style: style, opacity: groupOpacity)
@@ -39,14 +42,15 @@ extension VerticalRows {
         } else {
             shape.status?.keepReadable(on: under)
         }
-        draw(shape, index, top: top, into: &drawing)
+        draw(shape, index, top: top, node: node, into: &drawing)
     }
 
-    private func draw(_ shape: RowShape, _ index: Int, top: Double, into drawing: inout Drawing) {
+    private func draw(_ shape: RowShape, _ index: Int, top: Double, node: Double?, into drawing: inout Drawing) {
         let item = shape.row.item
-        let center = Point(x: lineX, y: top + shape.centerOffset)
+        let textCenter = top + shape.centerOffset
+        let center = Point(x: lineX, y: node ?? textCenter)
         shape.stack.place(
-            x: shape.left, top: center.y - shape.stack.firstLineHeight / 2, width: shape.textWidth, alignment: .left,
+            x: shape.left, top: textCenter - shape.stack.firstLineHeight / 2, width: shape.textWidth, alignment: .left,
             into: &drawing.texts)
         // Any of the row's texts cut (title column, event label, status) is reported once.
         let label = shape.label.flatMap { $0.measured.isTruncated ? $0.source : nil }
@@ -69,6 +73,13 @@ extension VerticalRows {
         NodeDrawing.node(look: look, item: item, center: center, size: shape.size, style: style, into: &drawing.markers)
         let reach = look.shape == .none || shape.size <= 0 ? 0 : shape.size / 2
         drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))
+        if abs(center.y - textCenter) > 1 {
+            drawing.leaders.append(
+                .line(
+                    LineNode(
+                        from: Point(x: lineX + reach + 2, y: center.y), to: Point(x: shape.left - 4, y: textCenter),
+                        stroke: Stroke(color: style.lineColor.rgba, width: 1))))
+        }
         let rect = Rect(x: shape.left, y: top, width: shape.textWidth, height: shape.height)
         drawing.links += Primitive.itemLink(item.link, over: rect, label: item.title)
         drawing.description.append(text.describe(item, label: labels[index], scratch: &drawing.describing))

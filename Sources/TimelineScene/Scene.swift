@@ -23,6 +23,9 @@ public struct Scene: Hashable, Sendable, Codable {
     public var icons: [String: IconData] = [:]
     /// `theme: auto`: what each light color becomes when the reader prefers dark (SVG only).
     public var darkPalette: [ColorSwap] = []
+    /// A time card's axis and marks: what its positions mean (JSON form only).
+    public var timeAxis: TimeAxisRecord?
+    public var timeMarks: [TimeMarkRecord]?
 
     private enum CodingKeys: String, CodingKey {
         case width, height, background, backdrop, nodes, title, description, truncations

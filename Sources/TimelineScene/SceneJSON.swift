@@ -29,6 +29,10 @@ public struct SceneJSON: Codable, Sendable, Hashable {
     public var truncations: [Truncation]
     public var texts: [Text]
     public var nodes: [Primitive]
+    /// A time card's axis: its segments of one linear scale and its ticks.
+    public var axis: TimeAxisRecord?
+    /// A time card's items' marks on that axis.
+    public var marks: [TimeMarkRecord]?
 
     public init(_ scene: Scene) {
         width = scene.width
@@ -38,6 +42,8 @@ public struct SceneJSON: Codable, Sendable, Hashable {
         description = scene.description
         truncations = scene.truncations
         nodes = scene.nodes
+        axis = scene.timeAxis
+        marks = scene.timeMarks
         var texts: [Text] = []
         for (index, node) in scene.nodes.enumerated() {
             guard case .text(let text) = node else { continue }

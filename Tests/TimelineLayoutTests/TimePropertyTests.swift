@@ -1,0 +1,175 @@
+import TimelineModel
+import TimelineScene
+import TimelineSpec
+import XCTest
+
+@testable import TimelineLayout
+
+/// Seeded random time cards, checked against the rules a reader relies on: every mark sits at
+/// its date on one scale, linear inside each segment; labelled ticks keep their distance; no
+/// text runs into another or into a line; nothing is cut.
+final class TimePropertyTests: XCTestCase {
+    /// SplitMix64: the same cards on every run and machine.
+    private struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+    }
+
+    private static let words = [
+        "Kickoff", "Review", "Launch", "Beta", "API", "Design", "Audit", "Freeze", "Sign-off", "Pilot",
+        "Migration", "Rollout", "Retro", "Demo", "Incident", "Fix", "Deploy", "Plan", "Budget", "Hiring",
+    ]
+    private static let rightToLeftWords = ["إطلاق", "مراجعة", "تصميم", "שחרור", "בדיקה"]
+    /// Whole seconds each card's dates spread over: a minute to decades.
+    private static let spans: [Double] = [60, 3600, 6 * 3600, 86_400 * 3, 86_400 * 40, 86_400 * 400, 86_400 * 4000]
+    private static let offsets = [0, 3600, -5 * 3600, 19_800]
+
+    /// One card's YAML: items in random order, some sharing dates, some periods, sections, a
+    /// locale, a zone, a direction and a width.
+    private func card(_ random: inout Random) -> (yaml: String, horizontal: Bool) {
+        let horizontal = random.below(2) == 0
+        let count = 1 + random.below(9)
+        let span = random.pick(Self.spans)
+        let start = 1_790_000_000.0 + Double(random.below(1_000_000)) * 60
+        let offset = random.pick(Self.offsets)
+        let rightToLeft = random.below(6) == 0
+        let sections = random.below(3) == 0
+        var dates: [Double] = []
+        var items: [String] = []
+        for index in 0..<count {
+            let date =
+                !dates.isEmpty && random.below(5) == 0
+                ? random.pick(dates) : start + (span * random.unit() / 60).rounded() * 60
+            dates.append(date)
+            let title =
+                (rightToLeft ? random.pick(Self.rightToLeftWords) : random.pick(Self.words)) + " " + String(index)
+            var fields = ["title: \"\(title)\"", "date: \"\(iso(date, offset))\""]
+            if random.below(4) == 0 {
+                fields.append("end: \"\(iso(date + (span * random.unit() / 60).rounded() * 60, offset))\"")
+            }
+            if sections { fields.append("section: \(random.pick(["Design", "Build", "Ship"]))") }
+            items.append("      - { " + fields.joined(separator: ", ") + " }")
+        }
+        let width = 320 + random.below(1680)
+        let locale = random.pick(["en-US", "de-DE", "fr-FR", "ja-JP"])
+        let yaml = """
+            version: 1
+            cards:
+              - layout: time
+                direction: \(horizontal ? "horizontal" : "vertical")
+                locale: \(locale)
+                style: { width: \(width) }
+                items:
+            \(items.joined(separator: "\n"))
+            """
+        return (yaml, horizontal)
+    }
+
+    private func iso(_ instant: Double, _ offset: Int) -> String { TimeRecords.iso(instant, offset: offset) }
+
+    private func instant(_ iso: String) -> Double {
+        DocumentDecoder.parseDate(iso)?.instant ?? .nan
+    }
+
+    func testGeneratedTimeCardsKeepTheirPromises() throws {
+        var random = Random(state: 35)
+        var checked = 0
+        for round in 0..<2_000 {
+            let (yaml, horizontal) = card(&random)
+            let card = try LayoutFixture.card(yaml)
+            let scene: Scene
+            do {
+                scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+            } catch {
+                // Refused: the width it names must render, with nothing cut.
+                var wider = card
+                wider.style.width = error.minimum
+                scene = try XCTUnwrap(
+                    try? CardLayout.scene(for: wider, measurer: FakeTextMeasurer()),
+                    "round \(round): the width a refusal names does not render\n\(yaml)")
+            }
+            check(scene, horizontal: horizontal, context: "round \(round)\n\(yaml)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2_000)
+    }
+
+    private func check(_ scene: Scene, horizontal: Bool, context: String) {
+        XCTAssertEqual(scene.truncations, [], "nothing is cut: \(context)")
+        let texts = SceneJSON(scene).texts
+        for (index, a) in texts.enumerated() {
+            for b in texts[(index + 1)...] where a.node != b.node {
+                let apart =
+                    a.x + a.width <= b.x + 0.5 || b.x + b.width <= a.x + 0.5 || a.y + a.height <= b.y + 0.5
+                    || b.y + b.height <= a.y + 0.5
+                XCTAssertTrue(apart, "\"\(a.text)\" overlaps \"\(b.text)\": \(context)")
+            }
+        }
+        for case .line(let line) in scene.nodes {
+            for text in texts where crosses(line, text) {
+                XCTFail("a line crosses \"\(text.text)\": \(context)")
+            }
+        }
+        guard let axis = scene.timeAxis, let marks = scene.timeMarks else { return }
+        XCTAssertEqual(axis.direction, horizontal ? "horizontal" : "vertical")
+        func expected(_ date: String) -> Double? {
+            let time = instant(date)
+            guard
+                let segment = axis.segments.first(where: { instant($0.from) - 1 <= time && time <= instant($0.to) + 1 })
+            else { return nil }
+            let (from, to) = (instant(segment.from), instant(segment.to))
+            guard to > from else { return segment.start }
+            return segment.start + (time - from) / (to - from) * (segment.end - segment.start)
+        }
+        let centers = scene.nodes.compactMap { node -> Double? in
+            guard case .marker(let marker) = node else { return nil }
+            return horizontal ? marker.center.x : marker.center.y
+        }
+        for mark in marks {
+            guard let at = expected(mark.date) else {
+                XCTFail("\(mark.date) lies in no segment: \(context)")
+                continue
+            }
+            XCTAssertEqual(mark.at, at, accuracy: 0.5, "\(mark.title ?? "") is not at its date: \(context)")
+            XCTAssertTrue(centers.contains { abs($0 - mark.at) < 0.5 }, "no node drawn at \(mark.at): \(context)")
+            if let end = mark.end, let barEnd = mark.barEnd, let endAt = expected(end) {
+                XCTAssertEqual(barEnd, endAt, accuracy: 0.5, "a bar does not end at its date: \(context)")
+            }
+        }
+        for tick in axis.ticks {
+            guard let at = expected(tick.date) else { continue }
+            XCTAssertEqual(tick.at, at, accuracy: 0.5, "tick \(tick.date) is off the scale: \(context)")
+        }
+        let pitch = horizontal ? AxisPainter.horizontalPitch : AxisPainter.verticalPitch
+        let labelled = axis.ticks.filter { !$0.label.isEmpty }.map(\.at).sorted()
+        for (a, b) in zip(labelled, labelled.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(b - a, pitch - 0.5, "labelled ticks \(a) and \(b) too close: \(context)")
+        }
+    }
+
+    /// Whether `line` passes through the box of `text` (its ends may touch the box's edge).
+    private func crosses(_ line: LineNode, _ text: SceneJSON.Text) -> Bool {
+        let inset = 1.0
+        let (left, right) = (text.x + inset, text.x + text.width - inset)
+        let (top, bottom) = (text.y + inset, text.y + text.height - inset)
+        guard right > left, bottom > top else { return false }
+        // Sampled along the line: lines here are short and straight.
+        let steps = 24
+        for step in 0...steps {
+            let t = Double(step) / Double(steps)
+            let x = line.from.x + (line.to.x - line.from.x) * t
+            let y = line.from.y + (line.to.y - line.from.y) * t
+            if x > left, x < right, y > top, y < bottom { return true }
+        }
+        return false
+    }
+}
