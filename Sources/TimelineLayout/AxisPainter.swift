@@ -84,6 +84,7 @@ struct AxisPainter {
             ],
             breaks: marks.breaks, style: axisStyle, vertical: true)
         var lastBottom = -Double.infinity
+        var lastLabelled = -Double.infinity
         let todayBand = marks.today.map { ($0 - 9)...($0 + 9) }
         for (tick, y) in marks.ticks {
             drawing.axis.append(
@@ -96,11 +97,14 @@ struct AxisPainter {
             let labels = blocks(tick, width: column)
             let top = y - (labels.first?.firstLineHeight ?? 0) / 2
             let height = labels.reduce(0) { $0 + $1.height }
-            guard top > lastBottom + 2, todayBand.map({ !$0.overlaps(top...(top + height)) }) ?? true else {
+            guard top > lastBottom + 2, y - lastLabelled >= Self.verticalPitch,
+                todayBand.map({ !$0.overlaps(top...(top + height)) }) ?? true
+            else {
                 drawing.labelled.append(false)
                 continue
             }
             drawing.labelled.append(true)
+            lastLabelled = y
             var lineTop = top
             for block in labels {
                 drawing.axis.append(.text(block.placed(x: 0, top: lineTop, width: column, alignment: .trailing)))
@@ -134,6 +138,7 @@ struct AxisPainter {
             breaks: marks.breaks, style: axisStyle, vertical: false)
         let labelTop = y + Self.tickLength + 3
         var lastRight = -Double.infinity
+        var lastLabelled = -Double.infinity
         var todayLeft = Double.infinity
         var todayRight = -Double.infinity
         var todayLabel: TextBlock?
@@ -152,7 +157,9 @@ struct AxisPainter {
             }
             let labels = blocks(tick, width: 120)
             let half = (labels.map(\.measured.width).max() ?? 0) / 2
-            guard x - half > lastRight + 6, x + half < todayLeft || x - half > todayRight else {
+            guard x - half > lastRight + 6, x - lastLabelled >= Self.horizontalPitch,
+                x + half < todayLeft || x - half > todayRight
+            else {
                 drawing.labelled.append(false)
                 continue
             }
@@ -164,6 +171,7 @@ struct AxisPainter {
             }
             drawing.extent = max(drawing.extent, lineTop - y)
             lastRight = x + half
+            lastLabelled = x
         }
         if let today = marks.today, let todayLabel {
             for (from, to) in Self.clear(of: texts, at: today, from: top, to: y, vertical: true) {

@@ -34,11 +34,13 @@ enum SectionBands {
     }
 
     /// Bands across a vertical card from `left` to `right`, each around its rows' `spans` (top and
-    /// bottom of each row); the name at the top right unless `named` is false.
+    /// bottom of each row); the name at the top right unless `named` is false, or it would run
+    /// into one of `texts` or the name before it (the band's colour and the legend still tell it).
     static func vertical(
         _ runs: [Run], spans: [(top: Double, bottom: Double)], left: Double, right: Double, style: Style,
-        named: Bool, measurer: any TextMeasuring
+        named: Bool, texts: [Primitive] = [], measurer: any TextMeasuring
     ) -> [Primitive] {
+        var lastNameBottom = -Double.infinity
         let pad = style.itemSpacing / 2 - 1
         var nodes: [Primitive] = []
         for (index, run) in runs.enumerated() {
@@ -58,12 +60,29 @@ enum SectionBands {
             let label = TextBlock(
                 run.section.name, font: "\(style.font) Semi-Bold 11", color: labelColor(run.section, style),
                 width: rect.width / 2, maxLines: 1, measurer: measurer)
+            let name = Rect(
+                x: right - 6 - label.measured.width, y: top + 3, width: label.measured.width, height: label.height)
+            guard !label.measured.isTruncated, name.y > lastNameBottom, !overlaps(name, texts) else { continue }
+            lastNameBottom = name.y + name.height
             nodes.append(
                 .text(
                     label.placed(
                         x: right - rect.width / 2 - 6, top: top + 3, width: rect.width / 2, alignment: .trailing)))
         }
         return nodes
+    }
+
+    /// Whether `rect` meets a line of any of `texts`.
+    private static func overlaps(_ rect: Rect, _ texts: [Primitive]) -> Bool {
+        for case .text(let text) in texts {
+            for line in text.lines
+            where line.x < rect.x + rect.width && rect.x < line.x + line.width && line.top < rect.y + rect.height
+                && rect.y < line.top + line.height
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// Bands down a horizontal card from `top` to `bottom`, each around its columns' `spans`
@@ -88,6 +107,8 @@ enum SectionBands {
                     BoxNode(
                         rect: Rect(x: left, y: top, width: rect.width, height: 3), corners: CornerRadii(all: 1.5),
                         fill: run.section.color.rgba)))
+            // A name its band cannot hold is left to the legend rather than cut or run into the next.
+            guard !label.measured.isTruncated, label.measured.width <= right - left - 8 else { continue }
             nodes.append(.text(label.placed(x: left + 4, top: bottom + 2, width: right - left - 8)))
             height = max(height, label.height + 6)
         }

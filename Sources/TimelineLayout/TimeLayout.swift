@@ -66,14 +66,11 @@ struct TimeLayout {
             offset: offset)
         let runs = SectionBands.runs(rows, sections: card.sections)
         let spans = rows.indices.map {
-            (
-                top: min(tops[$0], nodes[$0] - builder.shapes[$0].size / 2),
-                bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0])
-            )
+            (top: tops[$0], bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0]))
         }
         let bands = SectionBands.vertical(
             runs, spans: spans, left: -7, right: width - axisLeft, style: style, named: !builder.hasStatus,
-            measurer: measurer)
+            texts: drawing.texts, measurer: measurer)
         let stops = drawing.stops.sorted { $0.center.y < $1.center.y }
         let line = TimeMarks.line(stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: true)
         var layers = [bands, boxes.nodes, line, drawing.leaders, bars, drawing.markers, drawing.texts, drawing.links]
