@@ -16,7 +16,8 @@ extension TimelineRenderer {
         do {
             return try DocumentDecoder(limits: options.limits, iconCheck: IconCheck.check).decode(
                 source.data, file: source.displayName, format: source.format, baseDirectory: source.directory,
-                theme: "dark", now: options.now, locale: options.locale)
+                theme: "dark", now: options.now, locale: options.locale,
+                timeZone: options.timeZone)
         } catch {
             throw RenderFailure.invalidInput(error.diagnostics)
         }

@@ -22,6 +22,8 @@ public struct RenderOptions: Sendable {
     public var theme: String?
     /// Replaces the documents' and cards' `locale` (BCP 47, e.g. "de-DE").
     public var locale: String?
+    /// Replaces the documents' `timeZone`: the UTC offset dates are shown in, in seconds.
+    public var timeZone: Int?
     /// Folders of fonts to use besides the bundled ones (`--fonts`).
     public var fontDirectories: [String] = []
     /// Use the machine's fonts too; output may then differ between machines (`--system-fonts`).

@@ -73,6 +73,11 @@ public enum TimelineKit {
         DocumentDecoder.parseDate(text)
     }
 
+    /// A UTC offset as `timeZone:` and `--time-zone` take it (`+01:00`, `Z`, `UTC`), in seconds.
+    package static func timeZoneOffset(_ text: String) -> Int? {
+        DocumentDecoder.timeZoneOffset(text)
+    }
+
     /// Whether `tag` is a BCP 47 locale tag as `locale:` and `--locale` take it.
     package static func isLocaleTag(_ tag: String) -> Bool {
         DocumentDecoder.isLocaleTag(tag)

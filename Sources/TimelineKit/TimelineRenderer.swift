@@ -106,7 +106,8 @@ public final class TimelineRenderer {
             return try measureTime(&timings.decode) { () throws(DiagnosticsError) -> Document in
                 try DocumentDecoder(limits: options.limits, iconCheck: IconCheck.check).decode(
                     source.data, file: source.displayName, format: source.format, baseDirectory: source.directory,
-                    theme: options.theme, now: options.now, locale: options.locale)
+                    theme: options.theme, now: options.now, locale: options.locale,
+                    timeZone: options.timeZone)
             }
         } catch let error as DiagnosticsError {
             throw RenderFailure.invalidInput(error.diagnostics)

@@ -8,8 +8,9 @@ struct AxisTick: Equatable {
     var context: String?
 }
 
-/// The step between ticks, from hours to centuries.
+/// The step between ticks, from minutes to centuries.
 enum TickUnit: Equatable {
+    case minutes(Int)
     case hours(Int)
     case days(Int)
     case weeks
@@ -18,6 +19,7 @@ enum TickUnit: Equatable {
 
     /// Every unit, finest first.
     static let ladder: [TickUnit] = [
+        .minutes(1), .minutes(5), .minutes(15), .minutes(30),
         .hours(1), .hours(3), .hours(6), .hours(12), .days(1), .days(2), .weeks,
         .months(1), .months(3), .years(1), .years(2), .years(5), .years(10),
         .years(25), .years(50), .years(100), .years(250), .years(1000),
@@ -26,6 +28,7 @@ enum TickUnit: Equatable {
     /// Average length in seconds.
     var seconds: Double {
         switch self {
+        case .minutes(let step): return Double(step) * 60
         case .hours(let step): return Double(step) * 3600
         case .days(let step): return Double(step) * 86_400
         case .weeks: return 7 * 86_400
@@ -74,10 +77,10 @@ struct AxisTicks {
     private func tick(_ civil: CivilDate, instant: Double, after previous: CivilDate?) -> AxisTick {
         let yearChanged = previous.map { $0.year != civil.year } ?? true
         switch unit {
-        case .hours:
+        case .minutes, .hours:
             let dayChanged = previous.map { $0.dayNumber != civil.dayNumber } ?? true
             return AxisTick(
-                instant: instant, label: Self.padded(civil.hour) + ":00",
+                instant: instant, label: Self.padded(civil.hour) + ":" + Self.padded(civil.minute),
                 context: dayChanged ? names.day(civil) : nil)
         case .days, .weeks:
             return AxisTick(
@@ -92,7 +95,7 @@ struct AxisTicks {
     }
 
     private func originTick(_ civil: CivilDate, instant: Double) -> AxisTick {
-        if case .hours = unit {
+        if unit.seconds < TickUnit.days(1).seconds {
             let time = Self.padded(civil.hour) + ":" + Self.padded(civil.minute)
             return AxisTick(instant: instant, label: time, context: names.day(civil))
         }
@@ -103,18 +106,48 @@ struct AxisTicks {
 
     static func instant(_ civil: CivilDate, utcOffset: Int) -> Double {
         Double(CivilDate.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day)) * 86_400
-            + Double(civil.hour * 3600 - utcOffset)
+            + Double(civil.hour * 3600 + civil.minute * 60 - utcOffset)
     }
 
-    private func civil(year: Int, month: Int, day: Int, hour: Int = 0) -> CivilDate {
+    private func civil(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0) -> CivilDate {
         let days = Int64(CivilDate.daysSinceEpoch(year: year, month: month, day: day))
-        return CivilDate(secondsSinceEpoch: days * 86_400 + Int64(hour * 3600))
+        return CivilDate(secondsSinceEpoch: days * 86_400 + Int64(hour * 3600 + minute * 60))
+    }
+
+    /// The boundaries at or before `start` and at or after `end`: ticks there cover the span.
+    func covering(_ start: Double, _ end: Double) -> (start: Double, end: Double) {
+        var first = firstBoundary(atOrAfter: start)
+        if Self.instant(first, utcOffset: utcOffset) > start + 0.5 {
+            first = previous(first)
+        }
+        let last = firstBoundary(atOrAfter: end)
+        return (Self.instant(first, utcOffset: utcOffset), Self.instant(last, utcOffset: utcOffset))
+    }
+
+    /// The boundary one step before `date`, itself a boundary.
+    private func previous(_ date: CivilDate) -> CivilDate {
+        switch unit {
+        case .minutes(let step):
+            return civil(year: date.year, month: date.month, day: date.day, hour: date.hour, minute: date.minute - step)
+        case .hours(let step): return civil(year: date.year, month: date.month, day: date.day, hour: date.hour - step)
+        case .days(let step): return civil(year: date.year, month: date.month, day: date.day - step)
+        case .weeks: return civil(year: date.year, month: date.month, day: date.day - 7)
+        case .months(let step):
+            let index = date.month - 1 - step
+            let year = date.year + (index >= 0 ? 0 : (index - 11) / 12)
+            return civil(year: year, month: index - (year - date.year) * 12 + 1, day: 1)
+        case .years(let step): return civil(year: date.year - step, month: 1, day: 1)
+        }
     }
 
     private func firstBoundary(atOrAfter start: Double) -> CivilDate {
         let local = CivilDate(secondsSinceEpoch: Int64(start.rounded(.up)) + Int64(utcOffset))
         var candidate: CivilDate
         switch unit {
+        case .minutes(let step):
+            candidate = civil(
+                year: local.year, month: local.month, day: local.day, hour: local.hour,
+                minute: local.minute / step * step)
         case .hours(let step):
             candidate = civil(year: local.year, month: local.month, day: local.day, hour: local.hour / step * step)
         case .days, .weeks:
@@ -139,6 +172,8 @@ struct AxisTicks {
 
     private func next(_ date: CivilDate) -> CivilDate {
         switch unit {
+        case .minutes(let step):
+            return civil(year: date.year, month: date.month, day: date.day, hour: date.hour, minute: date.minute + step)
         case .hours(let step): return civil(year: date.year, month: date.month, day: date.day, hour: date.hour + step)
         case .days(let step): return civil(year: date.year, month: date.month, day: date.day + step)
         case .weeks: return civil(year: date.year, month: date.month, day: date.day + 7)

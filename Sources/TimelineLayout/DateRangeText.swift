@@ -14,6 +14,11 @@ enum DateRangeText {
         return keptTogether(from) + " – " + keptTogether(to)
     }
 
+    /// One date in the short form a range's ends take: "Nov 3", "Nov 3, 09:00".
+    static func point(_ date: DateValue, names: DateNames = .english) -> String {
+        keptTogether(day(date.civil, names: names, year: false) + time(date))
+    }
+
     static func keptTogether(_ text: String) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         var result = words.first.map(String.init) ?? ""
@@ -25,6 +30,14 @@ enum DateRangeText {
 
     private static func automatic(_ start: DateValue, _ end: DateValue, names: DateNames) -> (String, String) {
         let (from, to) = (start.civil, end.civil)
+        if !start.isDay, !end.isDay, from.dayNumber == to.dayNumber, from.hour == to.hour, from.minute == to.minute,
+            start.instant != end.instant
+        {
+            // Within one minute: the seconds tell the ends apart ("00:00:00 – 00:00:01", not "00:00 – 00:00").
+            return (
+                names.day(from) + ", " + clock(from) + ":" + padded(from.second), clock(to) + ":" + padded(to.second)
+            )
+        }
         let years = from.year != to.year
         let startText = day(from, names: names, year: years) + time(start)
         if from.dayNumber == to.dayNumber, !end.isDay, !start.isDay { return (startText, clock(to)) }
@@ -36,6 +49,8 @@ enum DateRangeText {
     }
 
     private static func time(_ date: DateValue) -> String { date.isDay ? "" : ", " + clock(date.civil) }
+
+    private static func padded(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
 
     private static func clock(_ civil: CivilDate) -> String {
         (civil.hour < 10 ? "0" : "") + String(civil.hour) + ":" + (civil.minute < 10 ? "0" : "") + String(civil.minute)

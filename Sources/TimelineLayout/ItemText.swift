@@ -10,30 +10,40 @@ struct ItemText {
     let mirrored: Bool
     /// The style's fonts, resolved once: their names are built by interpolation, per item otherwise.
     let titleFont, subtitleFont, eventFont, statusFont: String
+    /// Whether an item without `event` shows its date when `eventFormat` is not set (the time
+    /// layout: a reader looks for an item's date beside it, not only on the axis).
+    let datesShown: Bool
 
     init(card: Card) {
-        self.init(style: card.style, now: card.now, mirrored: ReadingDirection.isRightToLeft(card))
+        self.init(
+            style: card.style, now: card.now, mirrored: ReadingDirection.isRightToLeft(card),
+            datesShown: card.layout == .time)
     }
 
-    init(style: Style, now: DateValue?, mirrored: Bool) {
+    init(style: Style, now: DateValue?, mirrored: Bool, datesShown: Bool = false) {
         self.style = style
         self.now = now
         self.mirrored = mirrored
+        self.datesShown = datesShown
         titleFont = style.resolvedTitleFont
         subtitleFont = style.resolvedSubtitleFont
         eventFont = style.resolvedEventFont
         statusFont = "\(style.font) Medium 12"
     }
 
-    /// The event column's text: `event`, else a period's range, else `date` in `eventFormat`.
+    /// The event column's text: `event`, else a period's range, else `date` in `eventFormat`
+    /// (on a time layout without `eventFormat`, the date in its short form); `eventFormat: ""`
+    /// shows no date.
     func event(_ item: Item) -> String? {
         if let event = item.event { return event }
-        if let date = item.date, let end = item.end {
+        guard let date = item.date, style.eventFormat?.isEmpty != true else { return nil }
+        if let end = item.end {
             return DateRangeText.range(date, end, pattern: style.eventFormat, names: style.names)
         }
-        guard let format = style.eventFormat, let date = item.date,
-            case .success(let pattern) = DatePattern.parse(format)
-        else { return nil }
+        guard let format = style.eventFormat else {
+            return datesShown ? DateRangeText.point(date, names: style.names) : nil
+        }
+        guard case .success(let pattern) = DatePattern.parse(format) else { return nil }
         return pattern.format(date, names: style.names)
     }
 

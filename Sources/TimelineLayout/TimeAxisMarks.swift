@@ -2,12 +2,14 @@ import TimelineModel
 
 /// Where a time layout's ticks, break marks and Today line fall once its rows are placed.
 enum TimeAxisMarks {
+    /// `span`, when given, is the stretch the ticks cover (boundaries around the items' span).
     static func marks(
         map: AxisMap, style: Style, now: DateValue?, utcOffset: Int, names: DateNames,
-        minimumPitch: Double, daysOnly: Bool
+        minimumPitch: Double, daysOnly: Bool, span: (start: Double, end: Double)? = nil
     ) -> AxisPainter.Marks {
         let scale = map.scale
-        let (start, end) = (map.position(scale.origin), map.position(scale.last))
+        let covered = span ?? (scale.origin, scale.last)
+        let (start, end) = (map.position(covered.start), map.position(covered.end))
         let cutTime = scale.cuts.reduce(0) { $0 + $1.end - $1.start }
         let cutLength = scale.cuts.reduce(0) { $0 + map.position($1.end) - map.position($1.start) }
         let time = scale.last - scale.origin - cutTime
@@ -17,7 +19,7 @@ enum TimeAxisMarks {
             pointsPerSecond: pointsPerSecond, minimumPitch: minimumPitch, daysOnly: daysOnly)
         {
             let all = AxisTicks(unit: unit, utcOffset: utcOffset, names: names).ticks(
-                from: scale.origin, to: scale.last)
+                from: covered.start, to: covered.end)
             ticks = all.filter { !scale.isCut($0.instant) }.map { ($0, map.position($0.instant)) }
             ticks = withCutEnds(ticks, scale: scale, map: map, utcOffset: utcOffset, names: names)
         }
@@ -49,6 +51,18 @@ enum TimeAxisMarks {
             result.append((tick, position))
         }
         return result.sorted { $0.1 < $1.1 }
+    }
+
+    /// The boundaries of the ticks a vertical axis of `scale` takes, around its span: its ticks
+    /// cover the first and the last item.
+    static func coveringSpan(scale: TimeScale, utcOffset: Int, names: DateNames, daysOnly: Bool) -> (
+        start: Double, end: Double
+    ) {
+        guard
+            let unit = TickUnit.choose(
+                pointsPerSecond: scale.pointsPerSecond, minimumPitch: AxisPainter.verticalPitch, daysOnly: daysOnly)
+        else { return (scale.origin, scale.last) }
+        return AxisTicks(unit: unit, utcOffset: utcOffset, names: names).covering(scale.origin, scale.last)
     }
 
     /// Whether every date and end of `items` is a day, not a date-time.

@@ -21,11 +21,9 @@ struct TimeLayout {
         guard !rows.isEmpty else { return CardContent() }
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let periods = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
-        let scale = TimeScale.vertical(
-            intervals: periods, dayScale: style.dayScale, maxLength: TimeScale.maxLength(style, rows: rows.count),
-            cutLength: style.maxGap)
         let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
-        let hasAxis = style.axis != .none && scale.last > scale.origin
+        // A single instant still gets an axis: the day before and after it (TimeScale.bounds).
+        let hasAxis = style.axis != .none && !periods.isEmpty
         let axisLeft =
             hasAxis
             ? painter.labelColumnWidth(Self.sampleTicks(style.names), today: true) + AxisPainter.labelGap + 10 : 0
@@ -34,9 +32,20 @@ struct TimeLayout {
         let builder = VerticalRows(
             card: card, rows: rows, labels: labels, width: width - axisLeft, laneRoom: lanes.extraWidth,
             groupOpacity: 0.07, rightToLeft: rightToLeft, measurer: measurer)
-        // One scale places every node, bar end, tick and Today: the first node's centre is its origin.
+        let scale = TimeScale.vertical(
+            intervals: periods, dayScale: style.dayScale, maxLength: TimeScale.maxLength(style, rows: rows.count),
+            cutLength: style.maxGap, textLength: Self.textLength(builder))
+        // One scale places every node, bar end, tick and Today; the axis's first tick, at or before
+        // the first item, sits where the first row's centre would.
+        let span =
+            hasAxis
+            ? TimeAxisMarks.coveringSpan(
+                scale: scale, utcOffset: Self.displayOffset(rows), names: style.names,
+                daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
+            : (start: periods.map(\.0).min() ?? scale.origin, end: scale.last)
         let map = AxisMap(
-            scale: scale, instants: [scale.origin], centers: [builder.firstTop + builder.shapes[0].centerOffset])
+            scale: scale, instants: [scale.origin],
+            centers: [builder.firstTop + builder.shapes[0].centerOffset - scale.position(span.start)])
         let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
         let tops = rowTops(builder, nodes: nodes)
 
@@ -54,9 +63,11 @@ struct TimeLayout {
         content.description = drawing.description
         content.truncations = drawing.truncations
         let boxes = groupBoxes(builder, tops: tops, reach: reach)
-        bottom = max(bottom, boxes.bottom)
+        // The axis runs to the span's end, which a single item's padded span puts past its node.
+        bottom = max(bottom, boxes.bottom, hasAxis ? map.position(span.end) + 4 : 0)
         let axis =
-            hasAxis ? axis(map: map, rows: rows, texts: drawing.texts, axisLeft: axisLeft, painter: painter) : nil
+            hasAxis
+            ? axis(map: map, span: span, rows: rows, texts: drawing.texts, axisLeft: axisLeft, painter: painter) : nil
         if axis?.today == true { content.description.append("Today") }
         let offset = Self.displayOffset(rows)
         content.timeAxis = axis?.record
@@ -99,6 +110,16 @@ struct TimeLayout {
         return (order.map { input.rows[$0] }, order.map { input.labels[$0] }, order.map { paths[$0] })
     }
 
+    /// From the first row's centre to the last one's, with every row's text one after another.
+    static func textLength(_ builder: VerticalRows) -> Double {
+        let shapes = builder.shapes
+        guard let first = shapes.first, let last = shapes.last, shapes.count > 1 else { return 0 }
+        let stacked = shapes.indices.reduce(0) { total, index in
+            total + shapes[index].height + (index + 1 < shapes.count ? builder.gap(after: index) : 0)
+        }
+        return stacked - first.centerOffset - (last.height - last.centerOffset)
+    }
+
     /// The offset dates are shown in: the first dated row's.
     static func displayOffset(_ rows: [ItemRow]) -> Int {
         rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
@@ -135,13 +156,14 @@ struct TimeLayout {
     }
 
     /// The axis left of the content; `texts` are the rows' texts, which the Today line avoids.
-    private func axis(map: AxisMap, rows: [ItemRow], texts: [Primitive], axisLeft: Double, painter: AxisPainter) -> (
-        drawing: AxisPainter.Drawing, today: Bool, record: TimeAxisRecord
-    ) {
+    private func axis(
+        map: AxisMap, span: (start: Double, end: Double), rows: [ItemRow], texts: [Primitive], axisLeft: Double,
+        painter: AxisPainter
+    ) -> (drawing: AxisPainter.Drawing, today: Bool, record: TimeAxisRecord) {
         let utcOffset = Self.displayOffset(rows)
         let marks = TimeAxisMarks.marks(
             map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
-            minimumPitch: AxisPainter.verticalPitch, daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
+            minimumPitch: AxisPainter.verticalPitch, daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)), span: span)
         let shifted = texts.map { text -> Primitive in
             var moved = text
             moved.translate(dx: axisLeft, dy: 0)
@@ -150,7 +172,7 @@ struct TimeLayout {
         let drawing = painter.vertical(
             marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted)
         let record = TimeRecords.axis(
-            map: map, marks: marks, labelled: drawing.labelled, offset: utcOffset, vertical: true)
+            map: map, marks: marks, labelled: drawing.labelled, offset: utcOffset, vertical: true, span: span)
         return (drawing, marks.today != nil, record)
     }
 

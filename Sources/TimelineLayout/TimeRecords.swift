@@ -21,11 +21,14 @@ enum TimeRecords {
     }
 
     /// The axis: one segment between each two breaks, and every tick with its label where drawn.
+    /// `span`, when given, is the stretch the ticks cover, past the items' own.
     static func axis(
-        map: AxisMap, marks: AxisPainter.Marks, labelled: [Bool], offset: Int, vertical: Bool
+        map: AxisMap, marks: AxisPainter.Marks, labelled: [Bool], offset: Int, vertical: Bool,
+        span: (start: Double, end: Double)? = nil
     ) -> TimeAxisRecord {
         let scale = map.scale
-        let ends = [scale.origin] + scale.cuts.flatMap { [$0.start, $0.end] } + [scale.last]
+        let covered = span ?? (scale.origin, scale.last)
+        let ends = [covered.start] + scale.cuts.flatMap { [$0.start, $0.end] } + [covered.end]
         let segments = stride(from: 0, to: ends.count - 1, by: 2).map { index in
             TimeAxisRecord.Segment(
                 from: iso(ends[index], offset: offset), to: iso(ends[index + 1], offset: offset),

@@ -33,13 +33,16 @@ struct TimeScale {
 
     var length: Double { position(last) }
 
-    /// Vertical layouts: `dayScale` points a day while the span fits `maxLength`; beyond it the
-    /// outlying quiet gaps are cut, then the rest is scaled down until it fits.
-    static func vertical(intervals: [(Double, Double)], dayScale: Double, maxLength: Double, cutLength: Double)
-        -> TimeScale
-    {
+    /// Vertical layouts: `dayScale` points a day, or more when the span would be shorter than
+    /// `textLength` (what the rows' texts take one after another: the card grows so they can sit
+    /// near their dates), while the span fits `maxLength`; beyond it the outlying quiet gaps are
+    /// cut, then the rest is scaled down until it fits.
+    static func vertical(
+        intervals: [(Double, Double)], dayScale: Double, maxLength: Double, cutLength: Double, textLength: Double = 0
+    ) -> TimeScale {
         let (origin, last) = bounds(intervals)
-        let natural = max(0, dayScale) / 86_400
+        let stretched = last > origin ? min(textLength, maxLength) / (last - origin) : 0
+        let natural = max(max(0, dayScale) / 86_400, stretched)
         guard (last - origin) * natural > maxLength else {
             return TimeScale(origin: origin, last: last, pointsPerSecond: natural, cuts: [], cutLength: cutLength)
         }
@@ -67,10 +70,12 @@ struct TimeScale {
         style.maxLength ?? min(1600, max(480, Double(count) * 120))
     }
 
+    /// The span of `intervals`; a single instant is given the day before and after it, so its
+    /// axis can say when it is.
     private static func bounds(_ intervals: [(Double, Double)]) -> (Double, Double) {
         let origin = intervals.map(\.0).min() ?? 0
         let last = intervals.map { max($0.0, $0.1) }.max() ?? origin
-        return (origin, last)
+        return last > origin || intervals.isEmpty ? (origin, last) : (origin - 86_400, last + 86_400)
     }
 
     /// Quiet gaps (covered by no item or period) at least four times the median distance between

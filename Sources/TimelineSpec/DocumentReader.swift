@@ -17,6 +17,8 @@ struct DocumentReader {
     var nowOverride: DateValue?
     /// `--locale`, which wins over the document's and the cards' `locale`.
     var localeOverride: String?
+    /// `--time-zone`, seconds east of UTC, which wins over the document's `timeZone`.
+    var timeZoneOverride: Int?
     /// The icon files read so far, each once.
     var icons = IconReader(check: nil)
 
@@ -63,8 +65,13 @@ struct DocumentReader {
                 cards.append(card)
             }
         }
+        let zone = timeZoneOverride ?? keys["timeZone"].flatMap(timeZone) ?? DisplayZone.firstOffset(cards) ?? 0
+        for index in cards.indices {
+            DisplayZone.apply(zone, to: &cards[index].items)
+            cards[index].now = cards[index].now.map { DisplayZone.shown($0, at: zone) }
+        }
         var document = Document(cards: cards, source: source)
-        document.now = now
+        document.now = now.map { DisplayZone.shown($0, at: zone) }
         document.feed = feed
         if let darkTheme { document.darkFeed = DarkVariant.feed(from: feed, dark: darkTheme) }
         document.icons = icons.icons
@@ -77,6 +84,15 @@ struct DocumentReader {
                 return name
             }
         return document
+    }
+
+    /// `timeZone:`, a UTC offset.
+    private func timeZone(_ node: YAMLNode) -> Int? {
+        guard let text = context.text(node, "timeZone") else { return nil }
+        if let offset = DisplayZone.offset(text) { return offset }
+        context.error(
+            node, "timeZone: \(DecodeContext.quoted(text)) is not a UTC offset, such as +01:00, -05:30, Z or UTC")
+        return nil
     }
 
     /// `theme: auto` (or `--theme auto`): one SVG for light and dark readers.

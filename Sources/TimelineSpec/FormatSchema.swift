@@ -266,6 +266,11 @@ public enum FormatSchema {
             KeySchema(name: "$schema", kind: .text, summary: "JSON Schema reference, for editors; ignored."),
             KeySchema(name: "version", kind: .integer(minimum: 1), summary: "Format version; must be 1."),
             KeySchema(name: "now", kind: .date, summary: "\"Today\" for overdue items and the preview strip."),
+            KeySchema(
+                name: "timeZone", kind: .text,
+                summary:
+                    "UTC offset every date is shown in, e.g. +01:00, -05:30 or UTC (default: the first date-time's, "
+                    + "else UTC)."),
             KeySchema(name: "theme", kind: .nameOrPath(Themes.names), summary: "Built-in theme or a theme file."),
             KeySchema(name: "style", kind: .object(style), summary: "Document-wide style."),
             KeySchema(

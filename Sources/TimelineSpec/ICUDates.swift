@@ -11,10 +11,24 @@ import Darwin
 /// other than English is asked for, so documents in English never load it.
 package enum ICUDates {
     /// The names of `locale` (BCP 47, e.g. "de-DE"); nil when ICU is missing or has no data for
-    /// the locale's language.
+    /// the locale's language. Days and years are counted in the Gregorian calendar, so the names
+    /// are the Gregorian months' in the locale's language: a locale whose own calendar is another
+    /// (fa-IR Persian, ar-SA Islamic, a `-u-ca-` extension) would otherwise name a Persian month
+    /// beside a Gregorian day and year, a date that does not exist.
     package static func names(for locale: String) -> DateNames? {
         guard let icu = ICULibrary.shared else { return nil }
-        return icu.names(for: String(locale.map { $0 == "-" ? "_" : $0 }))
+        return icu.names(for: icuLocale(locale))
+    }
+
+    /// `fa-IR` as ICU's `fa_IR@calendar=gregorian`; BCP 47 extensions (`-u-ca-japanese`) are dropped.
+    static func icuLocale(_ locale: String) -> String {
+        var subtags: [Substring] = []
+        for subtag in locale.split(separator: "-") {
+            // A singleton (`u`, `x`, `t`) opens the extensions: only language, script and region stay.
+            if subtag.count == 1 { break }
+            subtags.append(subtag)
+        }
+        return subtags.joined(separator: "_") + "@calendar=gregorian"
     }
 }
 

@@ -82,6 +82,7 @@ enum QuickRenderArguments {
         image.now = nil
         image.theme = theme
         image.locale = nil
+        image.timeZone = nil
         image.fonts = []
         image.systemFonts = false
         image.strict = false

@@ -172,6 +172,9 @@ struct ImageFlags: ParsableArguments {
     @Option(help: "The locale of dates and labels (BCP 47, e.g. de-DE), over the document's and cards'.")
     var locale: String?
 
+    @Option(help: "The UTC offset every date is shown in (+01:00, -05:30, UTC), over the document's 'timeZone'.")
+    var timeZone: String?
+
     @Option(help: "Add a folder of fonts (repeatable).", completion: .directory)
     var fonts: [String] = []
 
@@ -198,6 +201,9 @@ struct ImageFlags: ParsableArguments {
         if let locale, !TimelineKit.isLocaleTag(locale) {
             throw ValidationError("--locale '\(locale)' is not a BCP 47 locale, such as en-US, de-DE or ja")
         }
+        if let timeZone, TimelineKit.timeZoneOffset(timeZone) == nil {
+            throw ValidationError("--time-zone '\(timeZone)' is not a UTC offset, such as +01:00, -05:30, Z or UTC")
+        }
         for folder in fonts {
             if FileKind(atPath: folder) != .directory {
                 throw ValidationError("--fonts '\(folder)' is not a folder")
@@ -213,6 +219,7 @@ struct ImageFlags: ParsableArguments {
         options.now = now.flatMap(TimelineKit.parseDate)
         options.theme = theme
         options.locale = locale
+        options.timeZone = timeZone.flatMap(TimelineKit.timeZoneOffset)
         options.fontDirectories = fonts
         options.systemFonts = systemFonts
         options.strict = strict

@@ -156,7 +156,9 @@ final class TimeLayoutTests: XCTestCase {
         XCTAssertEqual(ys, ys.sorted())
         // Two hours apart is 2 points on the axis: the nodes stay there, the texts move apart.
         XCTAssertEqual(ys[1] - ys[0], 2, accuracy: 0.001)
-        let extents = textExtents(scene).sorted { $0.top < $1.top }
+        // Each column's texts one under another (the title column here, right of the line).
+        let lineX = markers(scene)[0].center.x
+        let extents = textExtents(scene).filter { ($0.text.lines.first?.x ?? 0) > lineX }.sorted { $0.top < $1.top }
         for (upper, lower) in zip(extents, extents.dropFirst()) {
             XCTAssertLessThanOrEqual(
                 upper.bottom, lower.top + 0.001, "\(upper.text.lines[0].text) overlaps \(lower.text.lines[0].text)")
@@ -217,6 +219,7 @@ final class TimeLayoutTests: XCTestCase {
             version: 1
             cards:
               - layout: time
+                style: { axis: none }
                 items:
                   - { title: Kickoff, event: "9:45", statusText: Done, date: 2026-11-01 }
             """)

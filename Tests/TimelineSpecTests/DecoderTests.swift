@@ -148,7 +148,8 @@ final class DecoderTests: XCTestCase {
     func testEveryDocumentAndStyleKeyDecodes() throws {
         let document = try decode(Self.yaml, format: .yaml)
         XCTAssertEqual(document.version, 1)
-        XCTAssertEqual(document.now, DateValue(instant: 1_795_262_400, utcOffset: 0, isDay: false))
+        // Shown in the display zone: the offset of the first date-time written (+01:00).
+        XCTAssertEqual(document.now, DateValue(instant: 1_795_262_400, utcOffset: 3600, isDay: false))
         XCTAssertEqual(document.feed.spacing, 24)
         XCTAssertEqual(document.feed.margins, Insets(top: 1, right: 2, bottom: 3, left: 4))
         XCTAssertEqual(document.feed.background, Color(hex: 0xf2f2f7))
@@ -211,7 +212,8 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(item.title, "Design review")
         XCTAssertEqual(item.subtitle, "UX team")
         XCTAssertEqual(item.date, DateValue(instant: 1_793_609_100, utcOffset: 3600, isDay: false))
-        XCTAssertEqual(item.end, DateValue(instant: 1_793_750_400, utcOffset: 0, isDay: true))
+        // A bare day stays that calendar day, from midnight in the display zone.
+        XCTAssertEqual(item.end, DateValue(instant: 1_793_750_400 - 3600, utcOffset: 3600, isDay: true))
         XCTAssertEqual(item.event, "9:45\nAM")
         XCTAssertEqual(item.status, .inProgress)
         XCTAssertEqual(item.shape, .diamond)
