@@ -120,7 +120,13 @@ struct AxisTicks {
         if Self.instant(first, utcOffset: utcOffset) > start + 0.5 {
             first = previous(first)
         }
-        let last = firstBoundary(atOrAfter: end)
+        // Stepped from the first, as the ticks are: a 2-day step's boundaries are every other day.
+        var last = first
+        var steps = 0
+        while Self.instant(last, utcOffset: utcOffset) < end - 0.5, steps < 10_000 {
+            last = next(last)
+            steps += 1
+        }
         return (Self.instant(first, utcOffset: utcOffset), Self.instant(last, utcOffset: utcOffset))
     }
 

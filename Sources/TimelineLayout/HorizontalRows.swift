@@ -86,7 +86,10 @@ struct HorizontalRows {
         _ texts: [ColumnTexts], centers: [Double], widths: [Double], below: Double = 0, nodes: [Double]? = nil
     ) -> Drawing {
         var drawing = Drawing()
-        let eventHeight = texts.compactMap { $0.event?.height }.max() ?? 0
+        // At dates (a time layout), a label moved off its node takes its date along, under the
+        // line where the leader reaches it; above the line a date would float over nothing.
+        let eventsBelow = nodes != nil
+        let eventHeight = eventsBelow ? 0 : texts.compactMap { $0.event?.height }.max() ?? 0
         let top = hasGroups ? style.groupPadding : 0
         let lineY = top + (eventHeight > 0 ? eventHeight + Self.eventGap : 0) + widest / 2
         let labelTop = lineY + max(widest / 2, below) + Self.labelGap
@@ -97,11 +100,13 @@ struct HorizontalRows {
             let (item, column) = (row.item, texts[index])
             let center = Point(x: nodes?[index] ?? centers[index], y: lineY)
             let left = centers[index] - widths[index] / 2
+            var stackTop = labelTop
             if let block = column.event {
-                let top = lineY - widest / 2 - Self.eventGap - block.height
+                let top = eventsBelow ? labelTop : lineY - widest / 2 - Self.eventGap - block.height
                 drawing.texts.append(.text(block.placed(x: left, top: top, width: widths[index], alignment: .center)))
+                if eventsBelow { stackTop += block.height + 2 }
             }
-            column.labels.place(x: left, top: labelTop, width: widths[index], alignment: .center, into: &drawing.texts)
+            column.labels.place(x: left, top: stackTop, width: widths[index], alignment: .center, into: &drawing.texts)
             let event = column.event.flatMap { $0.measured.isTruncated ? $0.source : nil }
             if let cut = column.labels.cutText ?? event {
                 drawing.truncations.append(text.truncation(item, cut: cut))
@@ -119,10 +124,10 @@ struct HorizontalRows {
                             to: Point(x: centers[index], y: labelTop - 2),
                             stroke: Stroke(color: style.lineColor.rgba, width: 1))))
             }
-            let rect = Rect(x: left, y: labelTop, width: widths[index], height: column.labels.height)
+            let rect = Rect(x: left, y: stackTop, width: widths[index], height: column.labels.height)
             drawing.links += Primitive.itemLink(item.link, over: rect, label: item.title)
             drawing.description.append(text.describe(item, label: labels[index], scratch: &describing))
-            drawing.bottom = max(drawing.bottom, labelTop + column.labels.height)
+            drawing.bottom = max(drawing.bottom, stackTop + column.labels.height)
         }
         drawing.bottom += hasGroups ? style.groupPadding : 0
         return drawing
