@@ -63,6 +63,8 @@ struct AxisTicks {
             let origin = CivilDate(secondsSinceEpoch: Int64(start.rounded(.down)) + Int64(utcOffset))
             ticks.append(originTick(origin, instant: start))
             previous = origin
+            // A boundary less than half a step after the start would be a stray tick beside it.
+            if Self.instant(civil, utcOffset: utcOffset) - start < unit.seconds / 2 { civil = next(civil) }
         }
         while ticks.count < limit {
             let instant = Self.instant(civil, utcOffset: utcOffset)

@@ -186,7 +186,8 @@ public enum CardLayout {
             left: margins.left + border)
     }
 
-    private static func contentLayout(_ card: Card, measurer: any TextMeasuring) -> CardContent {
+    private static func contentLayout(_ written: Card, measurer: any TextMeasuring) -> CardContent {
+        let card = readable(written)
         let width = card.style.width - insideBorder(card.style).horizontal
         if card.items.isEmpty { return emptyState(card.style, width: width, measurer: measurer) }
         let rightToLeft = ReadingDirection.isRightToLeft(card)
@@ -214,6 +215,44 @@ public enum CardLayout {
             }
         }
         return content
+    }
+
+    /// The card with the colours its theme left at their defaults (dates, overdue and Today) made
+    /// to read at 4.5:1 on its background, as header and footer texts are, and its sections'
+    /// colours, which its nodes, bars and band edges take, at 3:1 (what marks need to be seen).
+    static func readable(_ card: Card) -> Card {
+        var card = card
+        let defaults = Style()
+        let background = card.style.background
+        if card.style.eventColor == defaults.eventColor {
+            card.style.eventColor = card.style.eventColor.readable(on: background)
+        }
+        if card.style.overdueColor == defaults.overdueColor {
+            card.style.overdueColor = card.style.overdueColor.readable(on: background)
+        }
+        var changed: [String: (from: Color, to: Color)] = [:]
+        for index in card.sections.indices {
+            let section = card.sections[index]
+            let color = section.color.readable(on: background, minimum: 3)
+            guard color != section.color else { continue }
+            changed[section.name] = (section.color, color)
+            card.sections[index].color = color
+        }
+        if !changed.isEmpty { recolor(&card.items, changed) }
+        return card
+    }
+
+    /// Items that took their section's colour take its readable one.
+    private static func recolor(_ items: inout [Item], _ changed: [String: (from: Color, to: Color)]) {
+        for index in items.indices {
+            if let name = items[index].section, let change = changed[name], items[index].color == change.from {
+                items[index].color = change.to
+            }
+            if var children = items[index].children {
+                recolor(&children, changed)
+                items[index].children = children
+            }
+        }
     }
 
     /// A card without items: a quiet line saying so, where the timeline would be.

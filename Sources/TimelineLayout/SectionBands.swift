@@ -60,10 +60,12 @@ enum SectionBands {
             let label = TextBlock(
                 run.section.name, font: "\(style.font) Semi-Bold 11", color: labelColor(run.section, style),
                 width: rect.width / 2, maxLines: 1, measurer: measurer)
+            // With a margin: a name touching a title reads as one word with it.
             let name = Rect(
-                x: right - 6 - label.measured.width, y: top + 3, width: label.measured.width, height: label.height)
-            guard !label.measured.isTruncated, name.y > lastNameBottom, !overlaps(name, texts) else { continue }
-            lastNameBottom = name.y + name.height
+                x: right - 12 - label.measured.width, y: top - 3, width: label.measured.width + 12,
+                height: label.height + 6)
+            guard !label.measured.isTruncated, name.y + 6 > lastNameBottom, !overlaps(name, texts) else { continue }
+            lastNameBottom = name.y + name.height - 3
             nodes.append(
                 .text(
                     label.placed(
