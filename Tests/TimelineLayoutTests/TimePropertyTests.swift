@@ -121,7 +121,11 @@ final class TimePropertyTests: XCTestCase {
                 XCTFail("a line crosses \"\(text.text)\": \(context)")
             }
         }
-        guard let axis = scene.timeAxis, let marks = scene.timeMarks else { return }
+        // Every time card, one item too, has an axis with a label and a mark per item.
+        guard let axis = scene.timeAxis, let marks = scene.timeMarks else {
+            return XCTFail("no axis or marks: \(context)")
+        }
+        XCTAssertFalse(axis.ticks.filter { !$0.label.isEmpty }.isEmpty, "no labelled tick: \(context)")
         XCTAssertEqual(axis.direction, horizontal ? "horizontal" : "vertical")
         func expected(_ date: String) -> Double? {
             let time = instant(date)
