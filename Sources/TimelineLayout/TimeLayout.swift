@@ -32,20 +32,7 @@ struct TimeLayout {
         let builder = VerticalRows(
             card: card, rows: rows, labels: labels, width: width - axisLeft, laneRoom: lanes.extraWidth,
             groupOpacity: 0.07, rightToLeft: rightToLeft, measurer: measurer)
-        let scale = TimeScale.vertical(
-            intervals: periods, dayScale: style.dayScale, maxLength: TimeScale.maxLength(style, rows: rows.count),
-            cutLength: style.maxGap, textLength: Self.textLength(builder))
-        // One scale places every node, bar end, tick and Today; the axis's first tick, at or before
-        // the first item, sits where the first row's centre would.
-        let span =
-            hasAxis
-            ? TimeAxisMarks.coveringSpan(
-                scale: scale, utcOffset: Self.displayOffset(rows), names: style.names,
-                daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
-            : (start: periods.map(\.0).min() ?? scale.origin, end: scale.last)
-        let map = AxisMap(
-            scale: scale, instants: [scale.origin],
-            centers: [builder.firstTop + builder.shapes[0].centerOffset - scale.position(span.start)])
+        let (scale, span, map) = placement(builder, periods: periods, hasAxis: hasAxis)
         let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
         let tops = rowTops(builder, nodes: nodes)
 
@@ -75,13 +62,7 @@ struct TimeLayout {
             rows, paths: ordered.paths, nodes: nodes,
             barEnds: rows.indices.map { rows[$0].item.end == nil || lanes.lane[$0] == nil ? nil : reach[$0] },
             offset: offset)
-        let runs = SectionBands.runs(rows, sections: card.sections)
-        let spans = rows.indices.map {
-            (top: tops[$0], bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0]))
-        }
-        let bands = SectionBands.vertical(
-            runs, spans: spans, left: -7, right: width - axisLeft, style: style, named: !builder.hasStatus,
-            texts: drawing.texts, measurer: measurer)
+        let bands = sectionBands(builder, tops: tops, reach: reach, texts: drawing.texts, right: width - axisLeft)
         let stops = drawing.stops.sorted { $0.center.y < $1.center.y }
         let line = TimeMarks.line(stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: true)
         var layers = [bands, boxes.nodes, line, drawing.leaders, bars, drawing.markers, drawing.texts, drawing.links]
@@ -93,6 +74,44 @@ struct TimeLayout {
         content.minimumWidth = builder.minimumWidth + axisLeft
         content.height = max(bottom, 0)
         return content
+    }
+
+    /// The scale, the span its axis covers and the map of instants to positions: one scale places
+    /// every node, bar end, tick and Today, and the axis's first tick, at or before the first
+    /// item, sits where the first row's centre would.
+    private func placement(_ builder: VerticalRows, periods: [(Double, Double)], hasAxis: Bool) -> (
+        scale: TimeScale, span: (start: Double, end: Double), map: AxisMap
+    ) {
+        let rows = builder.rows
+        let scale = TimeScale.vertical(
+            intervals: periods, dayScale: style.dayScale, maxLength: TimeScale.maxLength(style, rows: rows.count),
+            cutLength: style.maxGap, textLength: Self.textLength(builder))
+        let span =
+            hasAxis
+            ? TimeAxisMarks.coveringSpan(
+                scale: scale, utcOffset: Self.displayOffset(rows), names: style.names,
+                daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
+            : (start: periods.map(\.0).min() ?? scale.origin, end: scale.last)
+        let map = AxisMap(
+            scale: scale, instants: [scale.origin],
+            centers: [builder.firstTop + builder.shapes[0].centerOffset - scale.position(span.start)])
+        return (scale, span, map)
+    }
+
+    /// The section bands behind the rows (texts at `tops`, bars reaching to `reach`), named
+    /// where a name runs into none of `texts`.
+    private func sectionBands(
+        _ builder: VerticalRows, tops: [Double], reach: [Double], texts: [Primitive], right: Double
+    )
+        -> [Primitive]
+    {
+        let rows = builder.rows
+        let spans = rows.indices.map {
+            (top: tops[$0], bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0]))
+        }
+        return SectionBands.vertical(
+            SectionBands.runs(rows, sections: card.sections), spans: spans, left: -7, right: right, style: style,
+            named: !builder.hasStatus, texts: texts, measurer: measurer)
     }
 
     /// Rows in the order of their dates (an undated row stays after the one before it), with

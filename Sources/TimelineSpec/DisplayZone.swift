@@ -55,6 +55,14 @@ enum DisplayZone {
         return DateValue(instant: midnight - Double(offset), utcOffset: offset, isDay: true)
     }
 
+    /// Every date of the cards' items and their `now` shown at `offset`.
+    static func apply(_ offset: Int, to cards: inout [Card]) {
+        for index in cards.indices {
+            apply(offset, to: &cards[index].items)
+            cards[index].now = cards[index].now.map { shown($0, at: offset) }
+        }
+    }
+
     /// Every date of `items` (children too) shown at `offset`.
     static func apply(_ offset: Int, to items: inout [Item]) {
         for index in items.indices {

@@ -66,10 +66,7 @@ struct DocumentReader {
             }
         }
         let zone = timeZoneOverride ?? keys["timeZone"].flatMap(timeZone) ?? DisplayZone.firstOffset(cards) ?? 0
-        for index in cards.indices {
-            DisplayZone.apply(zone, to: &cards[index].items)
-            cards[index].now = cards[index].now.map { DisplayZone.shown($0, at: zone) }
-        }
+        DisplayZone.apply(zone, to: &cards)
         var document = Document(cards: cards, source: source)
         document.now = now.map { DisplayZone.shown($0, at: zone) }
         document.feed = feed
