@@ -26,7 +26,7 @@ struct HorizontalTimeLayout {
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         // One scale places every node, bar end, tick and Today; labels were only pushed apart.
         let left = inset + (widths.first ?? 0) / 2
-        let map = AxisMap(scale: scale, instants: [scale.origin], centers: [left])
+        let map = AxisMap(scale: scale, origin: left)
         let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
         let drawing = builder.draw(
             builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths,

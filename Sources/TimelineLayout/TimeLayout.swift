@@ -93,8 +93,7 @@ struct TimeLayout {
                 daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
             : (start: periods.map(\.0).min() ?? scale.origin, end: scale.last)
         let map = AxisMap(
-            scale: scale, instants: [scale.origin],
-            centers: [builder.firstTop + builder.shapes[0].centerOffset - scale.position(span.start)])
+            scale: scale, origin: builder.firstTop + builder.shapes[0].centerOffset - scale.position(span.start))
         return (scale, span, map)
     }
 

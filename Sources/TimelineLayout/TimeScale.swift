@@ -1,6 +1,6 @@
 import TimelineModel
 
-/// Where instants fall along a time layout before rows are placed: proportional to time, with
+/// Where instants fall along a time layout, from its first: proportional to time, with
 /// long quiet gaps cut to `cutLength` points when the layout would otherwise be too long. A cut
 /// only ever spans time no item and no period covers, so no period is broken.
 struct TimeScale {
@@ -101,49 +101,16 @@ struct TimeScale {
     }
 }
 
-/// The scale after rows were placed: positions from `TimeScale` mapped through the nodes'
-/// final centres, so that a node pushed aside by its neighbour still sits on its own date.
+/// The scale placed on the card: every instant at `origin` plus its `TimeScale` position. One
+/// map places every node, bar end, tick, break and the Today line; texts move, marks do not.
 struct AxisMap {
-    struct Knot {
-        var scaled: Double
-        var final: Double
-    }
-
     let scale: TimeScale
-    /// Ascending in both values.
-    let knots: [Knot]
+    /// Where the scale's origin falls on the card.
+    let origin: Double
 
-    /// `instants[i]` was finally placed at `centers[i]`; instants out of order add no knot.
-    init(scale: TimeScale, instants: [Double?], centers: [Double]) {
-        self.scale = scale
-        var knots: [Knot] = []
-        for (instant, center) in zip(instants, centers) {
-            guard let instant else { continue }
-            let scaled = scale.position(instant)
-            if let last = knots.last, scaled < last.scaled || center < last.final { continue }
-            knots.append(Knot(scaled: scaled, final: center))
-        }
-        self.knots = knots
-    }
+    /// The position of `instant` on the card.
+    func position(_ instant: Double) -> Double { origin + scale.position(instant) }
 
-    /// The final position of `instant`.
-    func position(_ instant: Double) -> Double { map(scale.position(instant)) }
-
-    /// The final position of the middle of a cut, where its break mark goes.
-    func breakPosition(_ cut: TimeScale.Cut) -> Double { map(scale.position(cut.start) + scale.cutLength / 2) }
-
-    private func map(_ scaled: Double) -> Double {
-        guard let first = knots.first, let last = knots.last else { return scaled }
-        if scaled <= first.scaled { return first.final + scaled - first.scaled }
-        if scaled >= last.scaled { return last.final + scaled - last.scaled }
-        var low = 0
-        var high = knots.count - 1
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if knots[middle].scaled <= scaled { low = middle } else { high = middle }
-        }
-        let (a, b) = (knots[low], knots[high])
-        guard b.scaled > a.scaled else { return a.final }
-        return a.final + (scaled - a.scaled) / (b.scaled - a.scaled) * (b.final - a.final)
-    }
+    /// The position of the middle of a cut, where its break mark goes.
+    func breakPosition(_ cut: TimeScale.Cut) -> Double { origin + scale.position(cut.start) + scale.cutLength / 2 }
 }

@@ -50,12 +50,24 @@ final class TimeScaleTests: XCTestCase {
         XCTAssertEqual(scale.position(at(12)), 840, accuracy: 1e-9)
     }
 
-    func testAxisMapFollowsPushedNodes() {
+    /// The map is the scale moved to its place: linear, whatever texts did.
+    func testAxisMapIsTheScaleMoved() {
         let scale = TimeScale.fitted(
             intervals: [(at(0), at(0)), (at(10), at(10))], length: 100, cutLength: 64, cutting: false)
-        let map = AxisMap(scale: scale, instants: [at(0), at(10)], centers: [0, 200])
-        XCTAssertEqual(map.position(at(5)), 100, accuracy: 1e-9)
-        XCTAssertEqual(map.position(at(12)), 220, accuracy: 1e-9, "past the last node at the scale's own rate")
+        let map = AxisMap(scale: scale, origin: 40)
+        XCTAssertEqual(map.position(at(5)), 90, accuracy: 1e-9)
+        XCTAssertEqual(map.position(at(12)), 160, accuracy: 1e-9, "past the last item at the same rate")
+        XCTAssertEqual(map.position(at(-1)), 30, accuracy: 1e-9, "before the first too")
+    }
+
+    /// Minutes head the ladder: an incident of a few minutes is ticked in minutes.
+    func testMinuteTicks() {
+        XCTAssertEqual(TickUnit.choose(pointsPerSecond: 40.0 / 60, minimumPitch: 34), .minutes(1))
+        XCTAssertEqual(TickUnit.choose(pointsPerSecond: 40.0 / 900, minimumPitch: 34), .minutes(15))
+        let ticks = AxisTicks(unit: .minutes(15), utcOffset: 0, names: .english).ticks(
+            from: at(0) + 9 * 3600, to: at(0) + 10 * 3600)
+        XCTAssertEqual(ticks.map(\.label), ["09:00", "09:15", "09:30", "09:45", "10:00"])
+        XCTAssertNotNil(ticks.first?.context, "the day named at the first tick")
     }
 
     func testTickUnitFollowsTheSpace() {
