@@ -45,8 +45,6 @@ build: deps
 #   way (`make release-check`);
 # - generic types' metadata fetched by direct calls, not by demangling their names at run time
 #   (swift-argument-parser's property wrappers);
-# - no run-time exclusivity checks on class properties, which decoding reads constantly: debug
-#   builds, which every test runs, keep them and would trap on a violation;
 # - linked by lld, when the Swift toolchain has it and glibc is 2.36 or later, with the relative
 #   relocations packed (DT_RELR): the loader applies the executable's 50,000 of them in a fifth of
 #   the time, and a small card takes 1 ms less.
@@ -56,8 +54,7 @@ SWIFT_LLD := $(shell dir=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 
   [ -x "$$dir/ld.lld" ] && [ "$${glibc:-0}" -ge 2036 ] && echo yes)
 LLD_FLAGS = $(if $(SWIFT_LLD),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
 RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-  -Xswiftc -enforce-exclusivity=unchecked $(LLD_FLAGS)
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(LLD_FLAGS)
 
 STATIC_TEXT_LIBS ?= auto
 STATIC_TEXT_DIR = $(CURDIR)/.build/static-text-libs

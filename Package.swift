@@ -31,8 +31,6 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // libdeflate, for PNG files compressed in one call rather than row by row (PNGEncoder.swift).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        // Libraries named for the dynamic loader's search order only (its module.modulemap).
-        .systemLibrary(name: "CLoaderOrder"),
         // Linux calls declared only for _GNU_SOURCE (its module.modulemap).
         .systemLibrary(name: "CLinux"),
         // The policies every field goes through (links), upstream of the modules that apply them.
@@ -43,7 +41,7 @@ let package = Package(
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy"]),
         .target(
             name: "TimelineCairo",
-            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate", "CLoaderOrder", "CLinux"],
+            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate", "CLinux"],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
             exclude: ["Fonts/Bundled"]

@@ -1,7 +1,6 @@
 #ifdef __linux__
 #include <pthread.h>
 #include <stddef.h>
-#include <malloc.h> // mallopt: the heap's growth for big inputs
 
 // As glibc declares them, with the cpu_set_t mask passed as bytes.
 extern int sched_getcpu(void);

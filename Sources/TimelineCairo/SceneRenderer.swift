@@ -127,7 +127,8 @@ public final class SceneRenderer {
         guard width <= Self.maxPixelSide, height <= Self.maxPixelSide else {
             throw RenderError.tooLarge(width: width, height: height)
         }
-        let surface = LargePages.imageSurface(width: Int32(max(1, width)), height: Int32(max(1, height)))
+        let surface = CairoSurface(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height))))
         guard surface.status == CAIRO_STATUS_SUCCESS, let pixels = cairo_image_surface_get_data(surface.pointer) else {
             throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status)))
         }
@@ -180,7 +181,6 @@ public final class SceneRenderer {
             pixels: cairo_image_surface_get_data(image), width: Int(cairo_image_surface_get_width(image)),
             height: height, stride: Int(cairo_image_surface_get_stride(image)), compression: .fast, threads: threads)
         do {
-            LargePages.makePresent(surface)
             surface.markClear()
             try paint(
                 scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,

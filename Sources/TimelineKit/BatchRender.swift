@@ -166,8 +166,6 @@ public struct BatchRender {
             slots.lock.unlock()
             if keepsRenderers { _ = Unmanaged.passRetained(renderer) }
         }
-        // A process that keeps running (`--watch`) gives back what a big input's heap kept.
-        if !keepsRenderers { LargePages.releaseGrownHeap() }
         return slots.result
     }
 

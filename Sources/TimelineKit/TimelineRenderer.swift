@@ -92,7 +92,6 @@ public final class TimelineRenderer {
     /// - Throws: `RenderFailure.invalidInput` with every problem found.
     public func decode(_ source: InputSource) throws -> Document {
         if source.data.count >= Self.bytesWorthHelpers {
-            LargePages.growHeap(forInputOf: source.data.count)
             // The shaping threads' fonts load while the document is decoded.
             measurer.makeHelpersAhead(threads: options.threadsPerInput, warmUpFonts: FontPreload.defaultFonts)
         }
@@ -141,7 +140,6 @@ public final class TimelineRenderer {
         var helpers: ShapingHelpersAhead?
         if case .success(let source) = read {
             if source.data.count >= bytesWorthHelpers {
-                LargePages.growHeap(forInputOf: source.data.count)
                 helpers = PangoTextMeasurer.makeHelpersAhead(
                     threads: options.threadsPerInput, fontDirectories: options.fontDirectories,
                     systemFonts: options.systemFonts, warmUpFonts: FontPreload.defaultFonts,

@@ -1,10 +1,6 @@
 import CCairo
 import CPangoCairo
 
-#if os(Linux)
-import CLoaderOrder
-#endif
-
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

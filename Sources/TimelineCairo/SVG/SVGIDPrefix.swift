@@ -54,7 +54,7 @@ enum SVGIDPrefix {
     }
 
     /// `pieces` joined, each marker replaced by `prefix`, written straight into `Data` of the
-    /// final size (in large pages), since a large card's SVG is tens of megabytes. The stretches between markers
+    /// final size, since a large card's SVG is tens of megabytes. The stretches between markers
     /// are found with memchr and copied whole, as there are dozens of markers per item. With
     /// `threads` > 1, a large document's pieces are joined on two threads, each piece into its
     /// own place. `pieces` count their markers; each piece's copy stops at the end of its place
@@ -63,7 +63,7 @@ enum SVGIDPrefix {
         let places = pieces.map { $0.count + $0.markers * max(0, prefix.count - 1) }
         let size = places.reduce(0, +)
         // Every byte is written below, or left out by `compact`.
-        var data = LargePages.data(count: size)
+        var data = Data(count: size)
         var written = [Int](repeating: 0, count: pieces.count)
         written.withUnsafeMutableBufferPointer { written in
             data.withUnsafeMutableBytes { buffer in

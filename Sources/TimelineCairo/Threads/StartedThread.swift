@@ -42,8 +42,6 @@ public enum StartedThread {
             &thread, &attributes,
             { raw in
                 guard let raw else { return nil }
-                // A big input's threads allocate in large pages, as its main thread does.
-                LargePages.growThreadHeap()
                 let job = Unmanaged<Job>.fromOpaque(raw).takeRetainedValue()
                 // Read again: the process's cores may have changed (taskset -p) since.
                 Cores.allowed()?.applyToCurrentThread()

@@ -1,1 +1,0 @@
-// No declarations: the module only names libraries to link (module.modulemap).
