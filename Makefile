@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
-.PHONY: deps static-cxx static-text-libs build release release-check demo test clients schema-tools goldens bench \
+.PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
   fuzz docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
   clean install uninstall snippets format lint
 
@@ -36,13 +36,6 @@ build: deps
 # - the C++ runtime linked in as well, saving libstdc++.so's symbol lookups at every start.
 #   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
 #   (when the compiler has none, the .so is linked);
-# - Cairo, Pango, HarfBuzz, fontconfig, FreeType and the libraries under them (but GLib and
-#   Graphite) linked in too (scripts/static-text-libs.sh builds HarfBuzz and Pango from Debian's
-#   sources, about two minutes once): a start loads 15 shared libraries instead of 42, 3 ms less. Their functions
-#   are exported, so that librsvg, opened for SVG icons, draws with them rather than with second,
-#   shared copies. STATIC_TEXT_LIBS=auto (default) links the shared libraries, with a warning,
-#   when they cannot be built; 1 fails then; 0 never tries. The output is the same bytes either
-#   way (`make release-check`);
 # - generic types' metadata fetched by direct calls, not by demangling their names at run time
 #   (swift-argument-parser's property wrappers);
 # - linked by lld, when the Swift toolchain has it and glibc is 2.36 or later, with the relative
@@ -56,42 +49,21 @@ LLD_FLAGS = $(if $(SWIFT_LLD),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-rel
 RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(LLD_FLAGS)
 
-STATIC_TEXT_LIBS ?= auto
-STATIC_TEXT_DIR = $(CURDIR)/.build/static-text-libs
-STATIC_TEXT_BUILT = [ "$(STATIC_TEXT_LIBS)" != 0 ] && [ -f $(STATIC_TEXT_DIR)/stamp ]
-# PKG_CONFIG_PATH naming the folder that links the text stack statically first, when it is built;
-# and the linker's object of the stack and list of its functions to export then.
-STATIC_TEXT_PKG_CONFIG = PKG_CONFIG_PATH=$$($(STATIC_TEXT_BUILT) && echo $(STATIC_TEXT_DIR)/pkgconfig:)$$PKG_CONFIG_PATH
-STATIC_TEXT_EXPORTS = $$($(STATIC_TEXT_BUILT) && echo -Xlinker $(STATIC_TEXT_DIR)/lib/text-stack.o \
-  -Xlinker --dynamic-list=$(STATIC_TEXT_DIR)/lib/exports.list)
-
-static-text-libs: deps
-	@case "$(STATIC_TEXT_LIBS)" in \
-	  0) ;; \
-	  1) bash scripts/static-text-libs.sh $(STATIC_TEXT_DIR) ;; \
-	  *) bash scripts/static-text-libs.sh $(STATIC_TEXT_DIR) \
-	       || echo "warning: the text stack could not be built statically; the release links its shared libraries" ;; \
-	esac
-
 static-cxx:
 	@mkdir -p $(STATIC_CXX_DIR); archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null || true); \
 	  if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a; fi
 
 # The fonts go beside the binary, where it looks first: copy the folder with it.
-# SwiftPM does not see the stack's object change: the binary is linked again when it is newer.
-release: deps static-cxx static-text-libs
-	@if [ $(STATIC_TEXT_DIR)/stamp -nt $(RELEASE_BIN) ]; then rm -f $(RELEASE_BIN); fi
-	$(STATIC_TEXT_PKG_CONFIG) $(SWIFT) build -c release $(RELEASE_FLAGS) $(STATIC_TEXT_EXPORTS) $(BUILD_FLAGS)
+release: deps static-cxx
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 	mkdir -p .build/release/timeline-cards_TimelineCairo.resources
 	rm -rf .build/release/timeline-cards_TimelineCairo.resources/Fonts
 	cp -R Sources/TimelineCairo/Fonts/Bundled .build/release/timeline-cards_TimelineCairo.resources/Fonts
 
-# The release (the text stack linked in, other compiler flags) against the debug build the tests
+# The release (other compiler flags, the Swift runtime linked in) against the debug build the tests
 # run, and against the golden images (scripts/release-check.sh; about a minute after the builds).
-# STATIC_TEXT_LIBS=1 fails it when the release links the shared text libraries.
 release-check: build release
-	REQUIRE_STATIC=$(if $(filter 1,$(STATIC_TEXT_LIBS)),1,0) \
-	  bash scripts/release-check.sh $(BIN) $(RELEASE_BIN) .build/release-check
+	bash scripts/release-check.sh $(BIN) $(RELEASE_BIN) .build/release-check
 
 demo: build
 	$(BIN) render fixtures/demo.yaml -o out --format svg --format png --format pdf
@@ -301,10 +273,7 @@ fuzz: deps
 # BENCH_FLAGS=--quick for 3 runs.
 BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
-bench: deps static-cxx static-text-libs
+bench: deps static-cxx
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="graphviz time"
-	@if [ $(STATIC_TEXT_DIR)/stamp -nt $(BENCH_SCRATCH)/release/timeline-cards ]; then \
-	  rm -f $(BENCH_SCRATCH)/release/timeline-cards; fi
-	$(STATIC_TEXT_PKG_CONFIG) $(SWIFT) build -c release $(RELEASE_FLAGS) $(STATIC_TEXT_EXPORTS) \
-	  --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
 	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)

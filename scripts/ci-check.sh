@@ -47,9 +47,7 @@ if [ -n "${INPUT_DEB:-}" ]; then
 elif [ -n "${TIMELINE_CARDS_FROM:-}" ]; then
   make --no-print-directory -C "$action_path" install PREFIX="$prefix" INSTALL_FROM="$TIMELINE_CARDS_FROM" >&2
 else
-  # Shared text libraries: building them statically would add two minutes to every job to save
-  # 3 ms per process, and check renders every input in one.
-  make --no-print-directory -C "$action_path" install PREFIX="$prefix" STATIC_TEXT_LIBS=0 >&2
+  make --no-print-directory -C "$action_path" install PREFIX="$prefix" >&2
 fi
 export PATH="$prefix/bin:$PATH"
 if [ -n "${GITHUB_PATH:-}" ] && [ "$prefix" != /usr ]; then echo "$prefix/bin" >> "$GITHUB_PATH"; fi
