@@ -1,8 +1,11 @@
 import CPangoCairo
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// GLib ends the process with a trap on errors it cannot go on from: a thread it cannot create
@@ -27,16 +30,15 @@ public enum LibraryFailures {
             }, nil)
     }
 
-    /// Whether a thread is ending the run: another one that fails meanwhile waits for the end.
-    private static let ending = Atomic<Bool>(false)
+    /// Held by the thread ending the run, never released: another one that fails meanwhile waits
+    /// on it for the end. (A lock rather than `Atomic`, which needs macOS 15.)
+    private static let ending = Lock()
 
     /// Writes the message in one `write` (no allocation: memory may be what ran out; one call, so
     /// that nothing comes between its pieces) and exits without running anything else. A second
     /// thread failing at once waits for the first to end the process.
     private static func end(domain: UnsafePointer<CChar>?, message: UnsafePointer<CChar>?) -> Never {
-        guard !ending.exchange(true, ordering: .acquiringAndReleasing) else {
-            while true { pause() }
-        }
+        ending.lock()
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { line in
             var count = 0
             func put(_ text: UnsafePointer<CChar>) {
