@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // libdeflate, for PNG files compressed in one call rather than row by row (PNGEncoder.swift).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // zlib, to find the last block of a stream libdeflate wrote (DeflateBlocks.swift).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Linux calls declared only for _GNU_SOURCE (its module.modulemap).
         .systemLibrary(name: "CLinux"),
         // The policies every field goes through (links), upstream of the modules that apply them.
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy"]),
         .target(
             name: "TimelineCairo",
-            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate", "CLinux"],
+            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate", "CZlib", "CLinux"],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
             exclude: ["Fonts/Bundled"]
