@@ -60,8 +60,6 @@ public final class SceneRenderer {
         _ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
         name: String = "timeline"
     ) throws -> Data {
-        // Outlines read during layout hold a kept thread, which painting may want.
-        if fonts.handoff.whenBatchKept != nil { svgGlyphs.finishReadingAhead() }
         switch format {
         case .png: return try renderPNG(scene, scale: scale)
         case .svg: return try renderSVG(scene, scale: scale, name: name)
@@ -79,7 +77,6 @@ public final class SceneRenderer {
         guard format == .svg else {
             return .bytes(try render(scene, format: format, scale: scale, creationDate: creationDate, name: name))
         }
-        if fonts.handoff.whenBatchKept != nil { svgGlyphs.finishReadingAhead() }
         let parts = writeSVG(scene, scale: scale)
         return .svg(timed(\.encodeSeconds) { parts.documentParts(name: name) })
     }
@@ -258,15 +255,6 @@ public final class SceneRenderer {
 
     /// Glyph outlines for SVG output, kept across documents.
     private lazy var svgGlyphs = SVGGlyphs()
-
-    /// Whether the glyph outlines of SVG output are read while the document is laid out: once a
-    /// batch of texts measured on several threads (a big document's) is kept, on a kept thread,
-    /// which the rest of the layout leaves idle (`SVGGlyphs.startReadingAhead`). For renderers
-    /// that write SVG; the bytes are the same either way.
-    public func readsSVGGlyphsDuringLayout(_ reads: Bool) {
-        fonts.handoff.whenBatchKept =
-            reads ? { [weak self] batch in self?.svgGlyphs.startReadingAhead(of: batch) } : nil
-    }
 
     /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`:
     /// most of an SVG is numbers. Writing the body and its definitions counts as paint, joining them

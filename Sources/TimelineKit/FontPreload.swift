@@ -21,8 +21,6 @@ package enum FontPreload {
                 state.library = Handoff(library: library)
             }
             state.loaded.leave()
-            // Once the fonts are handed over: the render does not wait for this.
-            KeptThreads.makeAhead()
         }
         if !state.started { state.loaded.leave() }
     }

@@ -39,7 +39,6 @@ public final class TimelineRenderer {
         measurer.threads = options.threadsPerInput
         painter = SceneRenderer(fonts: fonts)
         painter.threads = options.threadsPerInput
-        painter.readsSVGGlyphsDuringLayout(options.formats.contains(.svg) && options.threadsPerInput > 1)
     }
 
     // MARK: The pipeline

@@ -111,30 +111,4 @@ final class MeasuringReuseTests: XCTestCase {
         XCTAssertTrue(library.handoff.line("Design review", font: "Inter 14") === own, "a line already here stays")
         XCTAssertNotNil(library.handoff.line("Launch", font: "Inter 14"))
     }
-
-    /// A recorded batch lists the lines kept here and taken over from a sibling, new ones only,
-    /// and each of their fonts once (the SVG glyphs make their cairo fonts from this list).
-    func testRecordedBatchListsNewLinesAndEachFontOnce() throws {
-        let library = try FontLibrary()
-        let sibling = try ShapedLineHandoff.sibling(sameFontsAs: library.setup)
-        library.handoff.adopt(sibling)
-        library.handoff.recordNewLines()
-        let kickoff = try shaped("Kickoff", library)
-        let review = try shaped("Review", library)
-        library.handoff.keep(kickoff, text: "Kickoff", font: "Inter 14")
-        library.handoff.keep(try shaped("Kickoff", library), text: "Kickoff", font: "Inter 14")
-        library.handoff.keep(review, text: "Review", font: "Inter 14")
-        let launch = try shaped("Launch", sibling)
-        sibling.handoff.keep(launch, text: "Launch", font: "Inter 14")
-        sibling.handoff.keep(try shaped("Review", sibling), text: "Review", font: "Inter 14")
-        library.handoff.takeOver(from: sibling, in: library)
-        let batch = library.handoff.takeNewLines()
-        XCTAssertEqual(batch.lines.map(ObjectIdentifier.init), [kickoff, review, launch].map(ObjectIdentifier.init))
-        let ownFont = try XCTUnwrap(kickoff.item.pointee.analysis.font)
-        let theirFont = try XCTUnwrap(launch.item.pointee.analysis.font)
-        XCTAssertNotEqual(ownFont, theirFont, "the sibling has fonts of its own")
-        XCTAssertEqual(batch.fonts, [ownFont, theirFont])
-        XCTAssertEqual(ShapedLineHandoff.KeptBatch(batch.lines).fonts, batch.fonts)
-        XCTAssertTrue(library.handoff.takeNewLines().lines.isEmpty, "taking the batch stops the recording")
-    }
 }

@@ -39,39 +39,6 @@ final class SVGGlyphsTests: XCTestCase {
         return try XCTUnwrap(line)
     }
 
-    /// Outlines read on a kept thread while the caller goes on (as layout does) are those read
-    /// as they come, for every glyph of the lines and no other; using the object waits for them.
-    func testOutlinesReadWhileTheCallerGoesOnAreThoseReadAsTheyCome() throws {
-        let fonts = try FontLibrary()
-        let lines = [
-            try shaped("Milestone 12 — a long title", "Inter Bold 15", fonts),
-            try shaped("Owner team 12", "Inter 13", fonts),
-            try shaped("Кириллица", "Inter 13", fonts),
-            try shaped("时间线", "Inter 13", fonts),
-        ]
-        try XCTSkipIf(Cores.allowedCount < 2, "one core: no kept thread")
-        let ahead = SVGGlyphs()
-        // Every job before this one was waited for: a kept thread is free (a reading that held
-        // its object once kept one for ever, and this failed in CI).
-        XCTAssertTrue(ahead.startReadingAhead(of: ShapedLineHandoff.KeptBatch(lines)), "a kept thread took the reading")
-        let asTheyCome = SVGGlyphs()
-        var read = 0
-        for line in lines {
-            let font = try XCTUnwrap(line.item.pointee.analysis.font)
-            let aheadNumber = ahead.fontNumber(UnsafeMutableRawPointer(font))
-            let number = asTheyCome.fontNumber(UnsafeMutableRawPointer(font))
-            let infos = try XCTUnwrap(line.glyphs.pointee.glyphs)
-            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
-                let glyph = UInt64(infos[index].glyph)
-                XCTAssertTrue(ahead.isRead(aheadNumber << 32 | glyph), "glyph \(glyph) of \(font)")
-                XCTAssertEqual(ahead.outline(aheadNumber << 32 | glyph), asTheyCome.outline(number << 32 | glyph))
-                read += 1
-            }
-        }
-        XCTAssertGreaterThan(read, 30)
-        XCTAssertFalse(ahead.isRead(0 << 32 | 9_999), "a glyph no line has")
-    }
-
     /// The two threads reading outlines draw on surfaces of their own: cairo fills a surface's
     /// state when first asked for it, unguarded (two threads setting fonts on contexts of one
     /// new surface crashed one `check` run in a few hundred).
@@ -81,18 +48,6 @@ final class SVGGlyphsTests: XCTestCase {
         glyphs.readAhead(try keys(glyphs, fonts, ["Inter 14", "Inter Semi-Bold 12"], count: 12))
         let second = try XCTUnwrap(glyphs.secondContext, "read on two threads")
         XCTAssertNotEqual(cairo_get_target(glyphs.context), cairo_get_target(second))
-    }
-
-    /// An object that goes while its outlines are being read waits for them first, and gives the
-    /// kept thread back: a reading that held the object ended it on the kept thread, which then
-    /// waited for itself for ever (about one run of this test in thirty, in a debug build).
-    func testAnObjectGoneWhileReadingWaitsForIt() throws {
-        let fonts = try FontLibrary()
-        let line = try shaped("Outlines read while the object goes", "Inter 14", fonts)
-        for _ in 0..<200 {
-            SVGGlyphs().startReadingAhead(of: ShapedLineHandoff.KeptBatch([line]))
-        }
-        XCTAssertNotNil(KeptLanes.start {}, "a kept thread is free again")
     }
 
     /// Each glyph is met for the first time once, whatever its font and however large its number.

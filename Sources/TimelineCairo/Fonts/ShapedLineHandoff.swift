@@ -25,49 +25,6 @@ final class ShapedLineHandoff {
         }
     }
 
-    /// Called on the measuring thread with the lines a batch of texts measured on several
-    /// threads kept, once they are taken over, while that thread goes on laying the document out
-    /// (`SceneRenderer.readsSVGGlyphsDuringLayout`).
-    var whenBatchKept: ((KeptBatch) -> Void)?
-
-    /// Lines kept in a batch, and their fonts.
-    struct KeptBatch {
-        var lines: [ShapedLine] = []
-        /// Each font of the lines once, in the order first met: noted as each line is kept, while
-        /// it is at hand, instead of walking the lines again (half of them made on another core).
-        var fonts: [UnsafeMutablePointer<PangoFont>] = []
-        private var lastFont: UnsafeMutablePointer<PangoFont>?
-
-        init() {}
-
-        /// A batch of `lines`, their fonts found.
-        init(_ lines: [ShapedLine]) {
-            for line in lines { append(line, font: line.item.pointee.analysis.font) }
-        }
-
-        mutating func append(_ line: ShapedLine, font: UnsafeMutablePointer<PangoFont>?) {
-            lines.append(line)
-            // Lines come in runs of one font: the list is searched only where the font changes.
-            guard let font, font != lastFont else { return }
-            lastFont = font
-            if !fonts.contains(font) { fonts.append(font) }
-        }
-    }
-
-    /// The lines kept since `recordNewLines`, while recording.
-    private var newLines: KeptBatch?
-
-    /// Starts listing the lines kept from now on (`takeNewLines`).
-    func recordNewLines() {
-        newLines = KeptBatch()
-    }
-
-    /// The lines kept since `recordNewLines`, and their fonts; stops listing them.
-    func takeNewLines() -> KeptBatch {
-        defer { newLines = nil }
-        return newLines ?? KeptBatch()
-    }
-
     /// Most lines kept: past it, the lines of texts measured before are dropped.
     static let limit = 200_000
 
@@ -112,7 +69,6 @@ final class ShapedLineHandoff {
             lines[key] = kept
             return kept
         }
-        newLines?.append(line, font: line.item.pointee.analysis.font)
         return line
     }
 
@@ -146,7 +102,6 @@ final class ShapedLineHandoff {
                 continue
             }
             let font = line.item.pointee.analysis.font
-            newLines?.append(line, font: font)
             if let font { _ = ownFont(font, text: key.text, fontName: key.font, in: library) }
         }
         sibling.handoff.discardAll()

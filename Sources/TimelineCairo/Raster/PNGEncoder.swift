@@ -124,7 +124,7 @@ package enum PNGEncoder {
         let queue = PartQueue()
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = UncheckedParts(buffer: buffer)
-            KeptLanes.perform(iterations: min(max(1, threads), parts.count)) { _ in
+            Lanes.perform(iterations: min(max(1, threads), parts.count)) { _ in
                 guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { return }
                 defer { libdeflate_free_compressor(compressor) }
                 var scratch: [UInt8] = []

@@ -38,7 +38,6 @@ final class SVGGlyphs {
     }
 
     deinit {
-        finishReadingAhead()
         if let secondContext {
             cairo_surface_destroy(cairo_get_target(secondContext))
             cairo_destroy(secondContext)
@@ -51,7 +50,6 @@ final class SVGGlyphs {
     /// A number for `font`, unique for this object's life; a glyph's key is
     /// `fontNumber << 32 | glyph`.
     func fontNumber(_ font: UnsafeMutableRawPointer) -> UInt64 {
-        finishReadingAhead()
         return number(for: font)
     }
 
@@ -98,7 +96,6 @@ final class SVGGlyphs {
 
     /// The outline of a glyph `key` names, as path data at font size with its origin at 0,0.
     func outline(_ key: UInt64) -> [UInt8] {
-        finishReadingAhead()
         if let known = outlines[key] { return known }
         let font = fonts[Int(key >> 32)]
         let path = Self.readOutline(font: font, glyph: UInt32(truncatingIfNeeded: key), on: context)
@@ -107,7 +104,6 @@ final class SVGGlyphs {
     }
 
     func isRead(_ key: UInt64) -> Bool {
-        finishReadingAhead()
         return outlines[key] != nil
     }
 
@@ -131,7 +127,6 @@ final class SVGGlyphs {
     static let readAheadGlyphs = 16
 
     func readAhead(_ keys: [UInt64]) {
-        finishReadingAhead()
         var byFont: [UInt64: [UInt64]] = [:]
         for key in keys { byFont[key >> 32, default: []].append(key) }
         guard keys.count >= Self.readAheadGlyphs, byFont.count > 1 else { return }
@@ -144,49 +139,10 @@ final class SVGGlyphs {
         for number in byFont.keys { _ = pango_cairo_font_get_scaled_font(OpaquePointer(fonts[Int(number)])) }
         let second = makeSecondContext()
         let reading = OutlineReading(groups: groups, fonts: fonts, contexts: [context, second])
-        KeptLanes.perform(iterations: 2) { reading.run($0) }
+        Lanes.perform(iterations: 2) { reading.run($0) }
         for (group, paths) in zip(groups, reading.paths) {
             for (key, path) in zip(group, paths) { outlines[key] = path }
         }
-    }
-
-    /// Outlines being read on a kept thread (`startReadingAhead`), merged in once waited for.
-    private var readingAhead: (reading: OutlinesReadAhead, job: KeptLanes.KeptJob)?
-
-    /// Starts reading the outlines of the glyphs of `lines` not read yet on a kept thread, and
-    /// returns: a big document's lines are known once its texts are measured, and the rest of
-    /// its layout leaves the other core idle, where the SVG writer would read them on both
-    /// cores later. Every other use of this object waits for the reading first. Reads nothing
-    /// when no kept thread is free (the writer reads as before); the outlines and the ids they
-    /// get are the same either way, the ids being given in document order as they are written.
-    /// - Returns: whether a kept thread took the reading.
-    @discardableResult
-    func startReadingAhead(of batch: ShapedLineHandoff.KeptBatch) -> Bool {
-        finishReadingAhead()
-        // Pango makes a font's cairo font on first asking, unguarded, and the measuring thread
-        // goes on asking: made here, before the other thread reads with them.
-        for font in batch.fonts {
-            _ = pango_cairo_font_get_scaled_font(OpaquePointer(font))
-            _ = number(for: UnsafeMutableRawPointer(font))
-        }
-        // The job holds what it reads from and into, never this object: a job that held it while
-        // its owner let go would run `deinit` on the kept thread, which waits for the job, for ever
-        // (a debug build's call through an unowned reference holds it; one test run in ten hung so).
-        let reading = OutlinesReadAhead(
-            lines: batch.lines, numbers: fontNumbers, fonts: fonts, known: outlines, context: makeSecondContext())
-        guard let job = KeptLanes.start({ reading.run() }) else { return false }
-        readingAhead = (reading, job)
-        return true
-    }
-
-    /// Waits for the outlines `startReadingAhead` is reading, if any, and keeps them.
-    func finishReadingAhead() {
-        guard let (reading, job) = readingAhead else { return }
-        readingAhead = nil
-        job.wait()
-        // Taken out first: the reading's copy of the outlines known would make the first change
-        // here copy them all.
-        for (key, path) in reading.takeRead() { outlines[key] = path }
     }
 
     fileprivate static func readOutline(font: UnsafeMutableRawPointer, glyph: UInt32, on context: OpaquePointer)
@@ -269,59 +225,5 @@ private final class OutlineReading: @unchecked Sendable {
             SVGGlyphs.readOutline(
                 font: fonts[Int(key >> 32)], glyph: UInt32(truncatingIfNeeded: key), on: contexts[group])
         }
-    }
-}
-
-/// The outlines of the glyphs of some lines that are not known yet, read on a kept thread with the
-/// fonts numbered before it starts (`SVGGlyphs.startReadingAhead`).
-private final class OutlinesReadAhead: @unchecked Sendable {
-    private let lines: [ShapedLine]
-    private var numbers: [UnsafeMutableRawPointer: UInt64]
-    private var fonts: [UnsafeMutableRawPointer]
-    private var known: [UInt64: [UInt8]]
-    private let context: OpaquePointer
-    private var read: [(key: UInt64, path: [UInt8])] = []
-
-    init(
-        lines: [ShapedLine], numbers: [UnsafeMutableRawPointer: UInt64], fonts: [UnsafeMutableRawPointer],
-        known: [UInt64: [UInt8]], context: OpaquePointer
-    ) {
-        self.lines = lines
-        self.numbers = numbers
-        self.fonts = fonts
-        self.known = known
-        self.context = context
-    }
-
-    /// Reads, on `context`; a line whose font was not numbered is left to be read as it comes.
-    func run() {
-        var met = GlyphsMet()
-        var keys: [UInt64] = []
-        for line in lines {
-            guard let font = line.item.pointee.analysis.font, let infos = line.glyphs.pointee.glyphs,
-                let fontNumber = numbers[UnsafeMutableRawPointer(font)]
-            else { continue }
-            for index in 0..<Int(line.glyphs.pointee.num_glyphs) {
-                let glyph = infos[index].glyph
-                guard glyph & SVGGlyphs.unknownFlag == 0, glyph != SVGGlyphs.emptyGlyph else { continue }
-                let key = fontNumber << 32 | UInt64(glyph)
-                if met.insert(key), known[key] == nil { keys.append(key) }
-            }
-        }
-        read.reserveCapacity(keys.count)
-        for key in keys {
-            let path = SVGGlyphs.readOutline(
-                font: fonts[Int(key >> 32)], glyph: UInt32(truncatingIfNeeded: key), on: context)
-            read.append((key, path))
-        }
-    }
-
-    /// What `run` read, once it has run; lets go of the rest.
-    func takeRead() -> [(key: UInt64, path: [UInt8])] {
-        known = [:]
-        numbers = [:]
-        fonts = []
-        defer { read = [] }
-        return read
     }
 }

@@ -72,7 +72,7 @@ enum SVGIDPrefix {
                 let starts = places.indices.map { places[..<$0].reduce(0, +) }
                 let split = splitIndex(places)
                 let halves = threads > 1 && size >= parallelBytes && split > 0 && split < pieces.count
-                KeptLanes.perform(iterations: halves ? 2 : 1) { half in
+                Lanes.perform(iterations: halves ? 2 : 1) { half in
                     let range = halves ? (half == 0 ? 0..<split : split..<pieces.count) : pieces.indices
                     for index in range {
                         target.written[index] = copy(

@@ -26,7 +26,7 @@ extension SVGWriter {
         let work = ParallelWrite(
             writer: self, scene: scene, state: state, lines: lines,
             split: Self.split(weights, extra: weights.reduce(0, +) / Self.textLayerShare), attributes: attributes)
-        KeptLanes.perform(iterations: 3) { work.run($0) }
+        Lanes.perform(iterations: 3) { work.run($0) }
         return work.parts
     }
 

@@ -124,7 +124,6 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         let working = helpers.prefix(threads - 1)
         fonts.handoff.reserve(pending.count)
-        if fonts.handoff.whenBatchKept != nil { fonts.handoff.recordNewLines() }
         var results = [MeasuredText](repeating: Self.unanswered, count: pending.count)
         let cursor = BatchCursor(count: pending.count, chunk: Self.textsPerChunk)
         results.withUnsafeMutableBufferPointer { buffer in
@@ -140,7 +139,6 @@ public final class PangoTextMeasurer: TextMeasuring {
             for helper in working { helper.mailbox.waitForJob() }
         }
         for helper in working { fonts.handoff.takeOver(from: helper.measurer.fonts, in: fonts) }
-        if let whenBatchKept = fonts.handoff.whenBatchKept { whenBatchKept(fonts.handoff.takeNewLines()) }
         return results
     }
 

@@ -35,7 +35,7 @@ final class JobMailbox: @unchecked Sendable {
             guard job != nil, !closed else { return }
             job?()
             // Released before the poster hears of it: a job may hold what the poster lent it
-            // only for the call (`KeptLanes`, through `withoutActuallyEscaping`).
+            // only for the call (through `withoutActuallyEscaping`).
             job = nil
             finished.signal()
         }
