@@ -9,6 +9,8 @@ import Foundation
 #if canImport(Glibc)
 import CLinux
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -64,7 +66,8 @@ struct TemporaryFile {
     /// file system cannot, the blocks are allocated as the bytes are written, and a write that
     /// cannot be done still fails on its own.
     private static func reserveBlocks(_ descriptor: Int32, count: Int) {
-        #if os(Linux)
+        // Where CLinux is imported (glibc; musl declares fallocate only for _GNU_SOURCE too).
+        #if canImport(Glibc)
         if count > 0 { _ = fallocate(descriptor, 0, 0, count) }
         #endif
     }
