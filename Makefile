@@ -14,8 +14,14 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2
 # ICU's package is named by its major version (Debian 12: libicu72, Ubuntu 22.04: libicu70, 24.04:
 # libicu74): when no libicui18n is installed, the newest the package sources offer, looked up after
 # apt-get update (a fresh container has no package lists). ICUDates opens whichever is installed.
+# On macOS, Homebrew's packages instead (docs/getting-started.md).
+BREW_PACKAGES = pkg-config cairo pango libyaml libdeflate librsvg
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@if [ "$$(uname -s)" = Darwin ]; then \
+	  for p in $(BREW_PACKAGES); do brew list --versions $$p >/dev/null || brew install $$p || exit 1; done; \
+	  exit 0; \
+	fi; \
+	missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	icu=$$( /sbin/ldconfig -p 2>/dev/null | grep -q 'libicui18n\.so\.[0-9]' || echo libicu ); \
 	if [ -n "$$missing$$icu" ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

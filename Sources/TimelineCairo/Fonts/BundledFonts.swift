@@ -46,9 +46,17 @@ enum BundledFonts {
         return stat(path, &info) == 0
     }
 
-    /// The running executable, links resolved (`/proc/self/exe`); nil off Linux.
+    /// The running executable, links resolved (`/proc/self/exe` on Linux, dyld's path made real
+    /// on macOS); nil elsewhere.
     private static func executablePath() -> String? {
-        #if os(Linux)
+        #if canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var path = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&path, &size) == 0, let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+        #elseif os(Linux)
         let capacity = Int(PATH_MAX) + 1
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
         defer { buffer.deallocate() }
