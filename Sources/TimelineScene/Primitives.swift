@@ -100,19 +100,13 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     public var width: Double
     public var top: Double
     public var height: Double
-    /// The measurer's shaping of the line, for the renderer (`MeasuredLine.shaping`).
-    public var shaping = LineShaping()
-    public init(
-        text: String, x: Double, baseline: Double, width: Double, top: Double? = nil, height: Double = 0,
-        shaping: LineShaping = LineShaping()
-    ) {
+    public init(text: String, x: Double, baseline: Double, width: Double, top: Double? = nil, height: Double = 0) {
         self.text = text
         self.x = x
         self.baseline = baseline
         self.width = width
         self.top = top ?? baseline
         self.height = height
-        self.shaping = shaping
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -7,16 +7,11 @@ public struct MeasuredLine: Hashable, Sendable, Codable {
     public var baseline: Double
     /// Right-to-left paragraph direction: the line belongs at the far (right) side.
     public var isRightToLeft: Bool
-    /// The measurer's shaping of the line, for the renderer.
-    public var shaping = LineShaping()
-    public init(
-        text: String, width: Double, baseline: Double, isRightToLeft: Bool = false, shaping: LineShaping = LineShaping()
-    ) {
+    public init(text: String, width: Double, baseline: Double, isRightToLeft: Bool = false) {
         self.text = text
         self.width = width
         self.baseline = baseline
         self.isRightToLeft = isRightToLeft
-        self.shaping = shaping
     }
 
     private enum CodingKeys: String, CodingKey {

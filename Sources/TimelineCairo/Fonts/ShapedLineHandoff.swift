@@ -77,20 +77,6 @@ final class ShapedLineHandoff {
         lines.isEmpty ? nil : lines[Key(font: font, text: text)]
     }
 
-    /// The kept shaping of exactly `line`'s text in `font` for `library` (whose handoff this is):
-    /// the one measuring handed on with the line when it is that, in a font of `library` or of a
-    /// sibling (no lookup: a thousand-item card has thousands of lines), else the one kept for them.
-    func line(for line: PlacedLine, font: String, in library: FontLibrary) -> ShapedLine? {
-        if let shaped = line.shaping.kept as? ShapedLine, let kept = shaped.keptAs, kept.font == font,
-            kept.text.hasSameBytes(as: line.text), let shapedFont = shaped.item.pointee.analysis.font
-        {
-            // A line another library measured (a scene laid out elsewhere) is drawn as any other.
-            let map = pango_font_get_font_map(shapedFont)
-            if map == library.fontMap || siblings.contains(where: { $0.fontMap == map }) { return shaped }
-        }
-        return self.line(line.text, font: font)
-    }
-
     /// Takes over the lines `sibling` kept, once its thread is done with them, and finds the
     /// fonts of `library` (whose handoff this is) they are drawn in while `library` is still in
     /// the state they were measured in: found later, in a scaled PDF's state, they would be

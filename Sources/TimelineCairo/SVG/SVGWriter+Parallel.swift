@@ -43,7 +43,7 @@ extension SVGWriter {
             case .text(let text):
                 var weight = 0
                 for line in text.lines where !line.text.isEmpty {
-                    guard let shaped = fonts.handoff.line(for: line, font: text.font, in: fonts) else { return nil }
+                    guard let shaped = fonts.handoff.line(line.text, font: text.font) else { return nil }
                     lines.append(shaped)
                     weight += Int(shaped.glyphs.pointee.num_glyphs) + 4
                 }

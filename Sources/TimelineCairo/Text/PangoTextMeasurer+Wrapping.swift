@@ -53,7 +53,7 @@ extension PangoTextMeasurer {
             starts.append(piece.start)
         }
         for (line, text, index) in kept {
-            lines[index].shaping = LineShaping(fonts.handoff.keep(line, text: text, font: font))
+            fonts.handoff.keep(line, text: text, font: font)
         }
         wrappedWithoutLayout += 1
         return finished(

@@ -151,8 +151,7 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     /// Shapes a short sample in each of `fonts`, so HarfBuzz's plans are compiled and common
     /// glyphs' extents cached before real text needs them, and makes the fonts' cairo fonts,
-    /// which drawing asks for (a big document's SVG outlines are read while it is laid out, each
-    /// new cairo font a quarter of a millisecond then); keeps nothing.
+    /// which drawing asks for (each new cairo font a quarter of a millisecond); keeps nothing.
     public func warmUp(_ fonts: [String]) {
         // Small on purpose: each glyph's extents cost as much as a short text's shaping, and
         // the rest comes with the document.
@@ -161,7 +160,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             var utf8 = sample
             let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
             // On this thread, the library's own: Pango makes a font's cairo font unguarded.
-            if let line = measured.lines.first?.shaping.kept as? ShapedLine,
+            if let text = measured.lines.first?.text, let line = self.fonts.handoff.line(text, font: font),
                 let shaped = line.item.pointee.analysis.font
             {
                 _ = pango_cairo_font_get_scaled_font(OpaquePointer(shaped))
@@ -200,11 +199,11 @@ public final class PangoTextMeasurer: TextMeasuring {
             return nil
         }
         if line.logical.width <= width {
-            let kept = fonts.handoff.keep(line, text: text, font: font)
+            fonts.handoff.keep(line, text: text, font: font)
             let height = Double(line.logical.height) / Self.scale
             let measured = MeasuredLine(
                 text: text, width: Double(line.logical.width) / Self.scale,
-                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false, shaping: LineShaping(kept))
+                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
             return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
         }
         guard wrapsWithoutLayout else { return nil }
@@ -284,7 +283,6 @@ public final class PangoTextMeasurer: TextMeasuring {
             overflow = max(overflow, lines[index].width)
             truncated = true
             (lines[index].text, lines[index].width) = ellipsized(lines[index].text, description, maxWidth: maxWidth)
-            lines[index].shaping = LineShaping()
         }
         if let maxLines, maxLines > 0, lines.count > maxLines {
             truncated = true
@@ -292,7 +290,6 @@ public final class PangoTextMeasurer: TextMeasuring {
                 .split(whereSeparator: \.isNewline).joined(separator: " ")
             var last = lines[maxLines - 1]
             (last.text, last.width) = ellipsized(rest, description, maxWidth: maxWidth)
-            last.shaping = LineShaping()
             let ascent = lines[0].baseline
             lines = Array(lines.prefix(maxLines - 1)) + [last]
             height = last.baseline - ascent + lineHeight
