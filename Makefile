@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
 .PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
-  fuzz docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
+  fuzz tsan library-text-check docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
@@ -235,6 +235,18 @@ goldens: build
 	    *) $(BIN) check "$$f" --expected fixtures/expected --tolerance 0 --record ;; \
 	  esac; \
 	done
+
+# Every fixture's PNG drawn with the libraries' own text paths (PangoLayout, cairo's PDF glyph
+# positions), as with another Pango or cairo than our own paths reproduce, within the goldens'
+# tolerance (scripts/library-text-check.sh; about half a minute after the build).
+library-text-check: build
+	bash scripts/library-text-check.sh $(BIN)
+
+# The tests of the code that runs on several threads, under ThreadSanitizer (a build of its own in
+# .build-tsan; a report of a data race fails it).
+TSAN_TESTS ?= KeptThreadsTests|StartedThreadTests|SVGWriterThreadsTests|PNGPartsWhilePaintingTests|BatchRenderTests
+tsan: deps
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 
 # libFuzzer, FUZZ_SECONDS for each of FUZZ_TARGETS (TIMELINE_FUZZ_TARGET picks one in the binary):
 # - document: decode → layout → SVG, seeded from fuzz/corpus (fixtures/*.yaml);

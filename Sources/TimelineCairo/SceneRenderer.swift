@@ -90,7 +90,7 @@ public final class SceneRenderer {
         var painter = painter(
             on: context, scene: scene, scale: scale, marksPDFStructure: marksPDFStructure,
             textAsOutlines: textAsOutlines)
-        if marksPDFStructure { painter.glyphDrift = PDFGlyphDrift() }
+        if marksPDFStructure, OwnTextPaths.cairo { painter.glyphDrift = PDFGlyphDrift() }
         painter.preparedOutlines = preparedOutlines
         painter.partsWhilePainting = partsWhilePainting
         painter.rowsFinished = rowsFinished

@@ -190,9 +190,9 @@ struct ScenePainter {
         drawLaidOut(at: layOut(line, font: font))
     }
 
-    /// Whether a PNG's lines are shaped without a layout where they can be (`shapedInPlace`); off
-    /// only in tests, which compare the two.
-    var shapesInPlace = true
+    /// Whether a PNG's lines are shaped without a layout where they can be (`shapedInPlace`): with
+    /// the Pango our shaping reproduces (`OwnTextPaths`); off in tests, which compare the two.
+    var shapesInPlace = OwnTextPaths.pango
 
     /// A PNG's line shaped in the painter's state (its scale) as a layout of it is, without the
     /// layout: a layout also asks its fonts for their metrics (Pango shapes a sample sentence for
