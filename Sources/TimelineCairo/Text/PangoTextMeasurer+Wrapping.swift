@@ -18,7 +18,7 @@ extension PangoTextMeasurer {
         let ascent = Int(whole.baseline)
         var lines: [MeasuredLine] = []
         var starts: [Int] = []
-        var kept: [(line: ShapedLine, text: String, index: Int)] = []
+        var kept: [(line: ShapedLine, text: String)] = []
         lines.reserveCapacity(breaks.count)
         for (index, piece) in breaks.enumerated() {
             let lineBytes = UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end])
@@ -47,12 +47,12 @@ extension PangoTextMeasurer {
                 }
             }
             let width = shaped.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
-            if let shaped { kept.append((shaped, trimmed, index)) }
+            if let shaped { kept.append((shaped, trimmed)) }
             let baseline = Double(index * lineHeight + ascent) / Self.scale
             lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: false))
             starts.append(piece.start)
         }
-        for (line, text, index) in kept {
+        for (line, text) in kept {
             fonts.handoff.keep(line, text: text, font: font)
         }
         wrappedWithoutLayout += 1
