@@ -59,9 +59,10 @@ static-cxx:
 	@mkdir -p $(STATIC_CXX_DIR); archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null || true); \
 	  if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a; fi
 
-# The fonts go beside the binary, where it looks first: copy the folder with it.
+# The fonts go beside the binary, where it looks first: copy the folder with it. Only the tool is
+# built: `make install` has no use for the fuzzer or the tests.
 release: deps static-cxx
-	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
+	$(SWIFT) build -c release --product timeline-cards $(RELEASE_FLAGS) $(BUILD_FLAGS)
 	mkdir -p .build/release/timeline-cards_TimelineCairo.resources
 	rm -rf .build/release/timeline-cards_TimelineCairo.resources/Fonts
 	cp -R Sources/TimelineCairo/Fonts/Bundled .build/release/timeline-cards_TimelineCairo.resources/Fonts
@@ -293,5 +294,5 @@ BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
 bench: deps static-cxx
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="graphviz time"
-	$(SWIFT) build -c release $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
+	$(SWIFT) build -c release --product timeline-cards $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
 	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)
