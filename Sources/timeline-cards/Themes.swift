@@ -14,7 +14,11 @@ struct Themes: ParsableCommand {
 }
 
 /// What `--theme` completes to in every shell: the built-in themes, then the theme files (.yaml,
-/// .yml, .json) of the current folder, since a theme file is the other thing it takes.
+/// .yml, .json) of the current folder, since a theme file is the other thing it takes. bash's
+/// `compgen -W` expands each word it is given, so there a name is quoted (`printf %q`): a file
+/// named `$(…).yaml` is offered as a name, never run.
 enum ThemeCompletion {
-    static let command = "timeline-cards themes 2>/dev/null | cut -d' ' -f1; ls -1 -- *.yaml *.yml *.json 2>/dev/null"
+    static let command =
+        "timeline-cards themes 2>/dev/null | cut -d' ' -f1; for f in *.yaml *.yml *.json; do [ -e \"$f\" ] || "
+        + "continue; if [ \"$SAP_SHELL\" = bash ]; then printf '%q\\n' \"$f\"; else printf '%s\\n' \"$f\"; fi; done"
 }

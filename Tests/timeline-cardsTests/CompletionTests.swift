@@ -46,6 +46,21 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(try offers("timeline-cards render plan.yaml --theme d", in: folder), ["dark", "default"])
     }
 
+    /// A file name is offered, never run: bash's `compgen -W` expands what it is given.
+    func testAThemeFileNamedLikeCodeIsNotRun() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in ["$(touch PWNED).yaml", "b`touch PWNED2`.yaml", "x$HOME.yaml", "two words.json"] {
+            try Data().write(to: folder.appendingPathComponent(file))
+        }
+        let offered = try offers("timeline-cards render plan.yaml --theme ", in: folder)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("PWNED").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("PWNED2").path))
+        for name in ["$(touch PWNED).yaml", "b`touch PWNED2`.yaml", "x$HOME.yaml", "two words.json"] {
+            XCTAssertTrue(offered.contains(name), "\(name) in \(offered)")
+        }
+    }
+
     func testManPageExamplesUseFlagsThatExist() throws {
         let page = try String(
             contentsOf: CLIRunner.root.appendingPathComponent("docs/man/timeline-cards.1"), encoding: .utf8)
