@@ -19,7 +19,16 @@ prefix="${INPUT_PREFIX:-${RUNNER_TEMP:-/tmp}/timeline-cards}"
 diff_dir="${INPUT_DIFF:-timeline-diffs}"
 
 # Root in containers (the swift:* images have no sudo), sudo on hosted runners.
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+as_root() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null; then
+    sudo "$@"
+  else
+    echo "timeline-cards: installing needs root: run the job as root or install sudo" >&2
+    exit 3
+  fi
+}
 
 # The official swift:* images have no make; every other step needs it.
 if ! command -v make >/dev/null && [ -z "${INPUT_DEB:-}" ]; then
@@ -34,15 +43,21 @@ if [ -n "${INPUT_DEB:-}" ]; then
   deb="$INPUT_DEB"
   case "$deb" in
     https://*)
-      downloaded="${RUNNER_TEMP:-/tmp}/timeline-cards.deb"
-      curl -fsSL -o "$downloaded" "$deb"
+      # A folder of our own (a fixed name in /tmp could be planted), and https all the way.
+      downloaded="$(mktemp -d "${RUNNER_TEMP:-/tmp}/timeline-cards.XXXXXX")/timeline-cards.deb"
+      curl -fsSL --proto '=https' --proto-redir '=https' -o "$downloaded" "$deb"
       deb="$downloaded"
+      ;;
+    *://*)
+      echo "timeline-cards: deb: $deb: give a path or an https:// address" >&2
+      exit 2
       ;;
     /*) ;;
     *) deb="$PWD/$deb" ;;
   esac
   as_root apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$deb" >&2
+  # A self-hosted runner may hold another version already: this one replaces it.
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --reinstall --allow-downgrades "$deb" >&2
   prefix=/usr
 elif [ -n "${TIMELINE_CARDS_FROM:-}" ]; then
   make --no-print-directory -C "$action_path" install PREFIX="$prefix" INSTALL_FROM="$TIMELINE_CARDS_FROM" >&2

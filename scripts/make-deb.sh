@@ -48,10 +48,20 @@ gzip -9n < "$root/CHANGELOG.md" > "$stage/usr/share/doc/timeline-cards/changelog
   echo "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
   echo "Upstream-Name: timeline-cards"
   echo
+  echo "Files: *"
+  echo "Copyright: the timeline-cards authors"
+  echo "License: no licence has been chosen yet; see the project's repository"
+  echo
+  echo "Files: usr/bin/timeline-cards"
+  echo "Copyright: Apple Inc. and the Swift project authors"
+  echo "License: Apache-2.0 with Runtime Library Exception"
+  echo " The binary links the Swift runtime, Foundation and swift-argument-parser in; see"
+  echo " https://swift.org/LICENSE.txt."
+  echo
   for licence in "$root"/Sources/TimelineCairo/Fonts/Bundled/licenses/*.txt; do
     font=$(basename "$licence" .txt)
     echo "Files: usr/share/timeline-cards/Fonts/${font}*"
-    echo "Copyright: see below"
+    echo "Copyright: see the licence text"
     echo "License: $font"
     sed -e 's/^$/./' -e 's/^/ /' "$licence"
     echo
@@ -61,15 +71,16 @@ gzip -9n < "$root/CHANGELOG.md" > "$stage/usr/share/doc/timeline-cards/changelog
 # dpkg-shlibdeps reads debian/control of the folder it runs in.
 mkdir -p "$work/debian"
 printf 'Source: timeline-cards\n\nPackage: timeline-cards\nArchitecture: any\n' > "$work/debian/control"
-depends=$(cd "$work" && dpkg-shlibdeps -O -e"$stage/usr/bin/timeline-cards" 2>/dev/null \
-  | sed -n 's/^shlibs:Depends=//p')
-icu_library=$(/sbin/ldconfig -p | awk '/libicui18n\.so\.[0-9]/ { print $NF; exit }')
+depends=$(cd "$work" && dpkg-shlibdeps -O -e"$stage/usr/bin/timeline-cards" | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+icu_library=$(/sbin/ldconfig -p | awk '/libicui18n\.so\.[0-9]/ && !found { print $NF; found = 1 }')
 icu=$(dpkg -S "$(readlink -f "$icu_library")" 2>/dev/null | cut -d: -f1 | head -1)
 # Any ICU major version serves (ICUDates opens the one installed): the distributions' names as
 # alternatives after the one built with, so the package also installs where ICU has another number.
 built_icu=$icu
 for other in libicu70 libicu72 libicu74 libicu76; do [ "$other" = "$built_icu" ] || icu="$icu | $other"; done
-installed_kib=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+# Apparent sizes: the same on every file system, so the control file (and the package) is too.
+installed_kib=$(du -sk --apparent-size --exclude=DEBIAN "$stage" | cut -f1)
 cat > "$stage/DEBIAN/control" <<EOF
 Package: timeline-cards
 Version: $version
@@ -80,7 +91,6 @@ Depends: ${depends}, $icu
 Recommends: librsvg2-2
 Section: graphics
 Priority: optional
-Homepage: https://github.com/your-org/timeline-cards
 Description: render timelines from YAML, JSON or Mermaid as SVG, PNG and PDF
  timeline-cards turns a timeline described in YAML, JSON or a Mermaid timeline
  diagram into finished images drawn with Cairo and Pango: cards with milestone

@@ -54,7 +54,10 @@ def wait_for(chromium, session, expression, timeout):
 
 
 def page_has(text, where="images"):
-    return f"document.getElementById('{where}').textContent.includes({text!r})"
+    """The text of `where`, images in shadow roots included, holds `text`."""
+    return (f"[...document.getElementById('{where}').querySelectorAll('*')].concat(document.getElementById('{where}'))"
+            f".map(e => e.shadowRoot ? e.shadowRoot.textContent : '').join(' ')"
+            f".concat(document.getElementById('{where}').textContent).includes({text!r})")
 
 
 def main():

@@ -10,8 +10,8 @@ final class DecodeContext {
     static let maxDiagnostics = 1000
     /// Theme files read, by path: with the icons, what the document's outputs must never replace.
     var themeFilesRead: [String] = []
-    /// Where items whose `date` was given but could not be read start: that error is their one
-    /// error, so a later check needing a date does not report them again.
+    /// Where items whose `date` was given but could not be read (or was misspelled) start: that
+    /// error is their one error, so a later check needing a date does not report them again.
     var itemsWithUnreadableDates: Set<SourceLocation> = []
     /// Fonts named so far, with their places (a theme file's in the theme file).
     var fontsNamed: [FontNamed] = []

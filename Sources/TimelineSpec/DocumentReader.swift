@@ -299,7 +299,7 @@ struct DocumentReader {
         item.title = keys[Key.title].flatMap { context.text($0, path() + ".title") }
         item.subtitle = keys[Key.subtitle].flatMap { context.text($0, path() + ".subtitle") }
         item.date = keys[Key.date].flatMap { context.date($0, path() + ".date") }
-        if keys[Key.date] != nil, item.date == nil, let location = item.location {
+        if keys[Key.date] != nil || keys.suggested.contains("date"), item.date == nil, let location = item.location {
             context.itemsWithUnreadableDates.insert(location)
         }
         item.end = keys[Key.end].flatMap { context.date($0, path() + ".end") }

@@ -1,5 +1,6 @@
-/// The page `render --serve` shows: the last good round's images (SVG inline, so that its text is
-/// the page's text; PNG as images; PDF and scene files as links), the round's problems above them,
+/// The page `render --serve` shows: the last good round's images (SVG inline, each in a shadow root
+/// so that its styles stay its own, and so that its text is the page's text; PNG as images; PDF and
+/// scene files as links), the round's problems above them,
 /// and a line saying what the last round did. It asks for the state again on every event.
 enum PreviewPage {
     static let html = """
@@ -16,7 +17,7 @@ enum PreviewPage {
         #problems:empty { display: none; }
         figure { margin: 0 0 28px; }
         figcaption { color: #515154; margin: 0 0 6px; }
-        figure svg, figure img { max-width: 100%; height: auto; background: #fff; }
+        figure img { max-width: 100%; height: auto; }
         </style>
         </head>
         <body>
@@ -34,8 +35,9 @@ enum PreviewPage {
           caption.textContent = image.name;
           figure.append(caption);
           if (image.kind === "svg") {
+            // In a shadow root of its own: a theme: auto image's dark-mode rules stay in it.
             const box = document.createElement("div");
-            box.innerHTML = await (await fetch(image.url)).text();
+            box.attachShadow({ mode: "open" }).innerHTML = await (await fetch(image.url)).text();
             figure.append(box);
           } else if (image.kind === "png") {
             const img = document.createElement("img");

@@ -38,7 +38,7 @@ final class PreviewServer: @unchecked Sendable {
 
     let port: Int
     private let listener: Int32
-    private static let maxListeners = 8
+    private static let maxListeners = 32
     private let lock = Lock()
     private var round = Round()
     /// The files the page may ask for, by their number in `round.images`.
@@ -82,18 +82,12 @@ final class PreviewServer: @unchecked Sendable {
 
     var address: String { "http://127.0.0.1:\(port)/" }
 
-    /// Accepts connections on a queue of its own; each is answered on Dispatch's global queue.
+    /// Reads request heads on a queue of its own (`PreviewHeads`); each is answered on Dispatch's
+    /// global queue.
     func start() {
-        DispatchQueue(label: "timeline-cards.preview.accept").async { [self] in
-            while true {
-                let connection = accept(listener, nil, nil)
-                if connection < 0 {
-                    // Out of descriptors (EMFILE) passes when pages close: wait, never stop serving.
-                    if errno != EINTR, errno != ECONNABORTED { usleep(100_000) }
-                    continue
-                }
-                DispatchQueue.global().async { self.answer(connection) }
-            }
+        DispatchQueue(label: "timeline-cards.preview.heads").async { [self] in
+            var heads = PreviewHeads(listener: listener) { connection, head in self.answer(connection, head) }
+            heads.run()
         }
     }
 
@@ -110,19 +104,18 @@ final class PreviewServer: @unchecked Sendable {
                 return Round.Image(name: name, url: "/file/\(index)?round=\(number)", kind: Self.kind(of: name))
             }
         }
+        // Without waiting: a page that stopped reading is dropped rather than holding the lock.
         let event = "data: \(number)\n\n"
         listeners = listeners.filter { connection in
-            if Self.deliver(event, to: connection) { return true }
+            if Self.deliver(Data(event.utf8), to: connection, waiting: false) { return true }
             close(connection)
             return false
         }
         lock.unlock()
     }
 
-    private func answer(_ connection: Int32) {
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = PreviewRequest.read(from: connection) else {
+    private func answer(_ connection: Int32, _ head: [UInt8]) {
+        guard let request = PreviewRequest.parse(head) else {
             close(connection)
             return
         }
@@ -166,31 +159,52 @@ final class PreviewServer: @unchecked Sendable {
         let index = path.hasPrefix("/file/") ? Int(path.dropFirst(6)) : nil
         let file = index.flatMap { files.indices.contains($0) ? files[$0] : nil }
         lock.unlock()
-        guard let file, let body = FileManager.default.contents(atPath: file) else {
+        let descriptor = file.map { open($0, O_RDONLY | O_CLOEXEC) } ?? -1
+        var status = stat()
+        guard let file, descriptor >= 0, fstat(descriptor, &status) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
             respond(connection, status: "404 Not Found", type: "text/plain", body: Data("not found\n".utf8))
             return
         }
-        respond(connection, status: "200 OK", type: Self.contentType(of: file), body: body)
+        defer {
+            close(descriptor)
+            close(connection)
+        }
+        // In parts: an image can be large, and several pages may ask for it at once.
+        guard
+            Self.deliver(
+                Self.head("200 OK", type: Self.contentType(of: file), length: Int(status.st_size)), to: connection)
+        else { return }
+        var part = [UInt8](repeating: 0, count: 1 << 18)
+        while case let count = read(descriptor, &part, part.count), count > 0 {
+            guard Self.deliver(Data(part[..<count]), to: connection) else { return }
+        }
+    }
+
+    private static func head(_ status: String, type: String, length: Int) -> Data {
+        Data(
+            ("HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(length)\r\n"
+                + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n").utf8)
     }
 
     private func respond(_ connection: Int32, status: String, type: String, body: Data) {
-        let head =
-            "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n"
-            + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
-        if Self.deliver(head, to: connection) { _ = Self.deliver(body, to: connection) }
+        if Self.deliver(Self.head(status, type: type, length: body.count), to: connection) {
+            _ = Self.deliver(body, to: connection)
+        }
         close(connection)
     }
 
-    /// Writes all of `bytes`; false when the page has gone (no SIGPIPE: the process keeps serving).
+    /// Writes all of `bytes`; false when the page has gone (no SIGPIPE: the process keeps serving),
+    /// stopped reading for the send timeout, or, when not `waiting`, cannot take them at once.
     private static func deliver(_ text: String, to connection: Int32) -> Bool {
         deliver(Data(text.utf8), to: connection)
     }
 
-    private static func deliver(_ bytes: Data, to connection: Int32) -> Bool {
+    private static func deliver(_ bytes: Data, to connection: Int32, waiting: Bool = true) -> Bool {
         #if os(Linux)
-        let flags = Int32(MSG_NOSIGNAL)
+        let flags = Int32(MSG_NOSIGNAL) | (waiting ? 0 : Int32(MSG_DONTWAIT))
         #else
-        let flags: Int32 = 0
+        let flags: Int32 = waiting ? 0 : MSG_DONTWAIT
         #endif
         return bytes.withUnsafeBytes { buffer in
             var offset = 0

@@ -173,7 +173,8 @@ struct Render: ParsableCommand {
             } else {
                 let what =
                     outcome.problems > 0 ? "\(outcome.problems) problem\(outcome.problems == 1 ? "" : "s")" : "failed"
-                summary = "render \(round): \(what); the last good images are kept; watching for changes"
+                let kept = interest.written.isEmpty ? "no image yet" : "the last good images are kept"
+                summary = "render \(round): \(what); \(kept); watching for changes"
                 // Keep watching what the last good render named (icons), and the inputs themselves.
                 interest.files.formUnion(outcome.interest.files)
                 interest.folders.formUnion(outcome.interest.folders)

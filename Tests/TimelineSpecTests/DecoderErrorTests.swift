@@ -285,6 +285,9 @@ final class DecoderErrorTests: XCTestCase {
                     + "date-time (2026-11-02T09:45:00Z)",
                 "t:7:9: error: cards[0]: the time layout needs a 'date' on every item",
             ])
+        XCTAssertEqual(
+            problems("version: 1\ncards:\n  - layout: time\n    items:\n      - { title: a, dat: 2026-02-03 }\n"),
+            ["t:5:21: error: unknown key 'dat' in cards[0].items[0] (did you mean 'date'?)"])
         // A key nothing resembles is no excuse: the required one is still missing.
         XCTAssertEqual(
             problems("zzzzzz: 1\ncards: [{items: [{title: a}]}]\n"),

@@ -121,6 +121,14 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try Self.get("/file/../../etc/passwd", port: port).status, 404)
         XCTAssertEqual(try Self.get("/state", port: port, host: "attacker.example:\(port)").status, 421)
 
+        // Silent clients cost the server no thread: with 40 connections that never finish a head,
+        // another page is still answered at once.
+        let idle = (0..<40).map { _ in Self.openConnection(port: port) }
+        defer { for connection in idle { close(connection) } }
+        let started = Date()
+        XCTAssertEqual(try Self.get("/state", port: port).status, 200)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2, "answered beside 40 idle connections")
+
         try Data("version: 1\ncards:\n  - id: c\n    items:\n      - titel: b\n".utf8)
             .write(to: folder.appendingPathComponent("a.yaml"))
         XCTAssertTrue(lines.wait(for: "render 2:"), lines.text)
@@ -142,10 +150,9 @@ final class ServeTests: XCTestCase {
         }
     }
 
-    /// A GET over a plain socket, with any Host header (URLSession sets its own).
-    static func get(_ path: String, port: Int, host: String? = nil) throws -> (status: Int, body: String) {
+    /// A connection to the preview, sending nothing yet.
+    static func openConnection(port: Int) -> Int32 {
         let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(connection) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -156,6 +163,13 @@ final class ServeTests: XCTestCase {
             }
         }
         XCTAssertEqual(connected, 0)
+        return connection
+    }
+
+    /// A GET over a plain socket, with any Host header (URLSession sets its own).
+    static func get(_ path: String, port: Int, host: String? = nil) throws -> (status: Int, body: String) {
+        let connection = openConnection(port: port)
+        defer { close(connection) }
         let request = "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\r\n"
         _ = request.withCString { send(connection, $0, strlen($0), 0) }
         var response = [UInt8]()
