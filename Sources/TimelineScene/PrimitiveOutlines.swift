@@ -140,7 +140,7 @@ extension MarkerNode {
         case .chevron: offsets = [(-0.06, -0.16), (0.1, 0), (-0.06, 0.16)]
         case .bar: offsets = [(0, -0.17), (0, 0.17)]
         case .dash: offsets = [(-0.18, 0), (0.18, 0)]
-        case .slash: offsets = [(-0.14, 0.14), (0.14, -0.14)]
+        case .slash: offsets = [(-0.11, 0.11), (0.11, -0.11)]
         case .ellipsis, .triangle, .block: return nil
         }
         return offsets.map { Point(x: center.x + size * $0.0, y: center.y + size * $0.1) }
