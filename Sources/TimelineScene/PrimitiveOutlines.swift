@@ -163,7 +163,8 @@ extension MarkerNode {
             return .roundedRect(
                 Rect(x: c.x - half, y: c.y - half, width: half * 2, height: half * 2), CornerRadii(all: s * 0.03))
         case .ellipsis, .check, .chevron, .bar, .dash, .slash:
-            // The ellipsis (the others are stroked). One outline of three dots: cairo fills it in one pass, as the goldens were drawn.
+            // The ellipsis (the others are stroked): one outline of three dots, as cairo fills it in
+            // one pass and the goldens were drawn.
             let dots = [-0.2, 0, 0.2].map { dot in
                 Outline.Contour.circle(center: Point(x: c.x + s * dot, y: c.y), radius: max(0.6, s * 0.065))
             }
