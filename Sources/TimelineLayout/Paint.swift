@@ -21,14 +21,18 @@ struct NodeLook {
     init(item: Item, style: Style, isOverdue: Bool) {
         self.isOverdue = isOverdue
         needsOverdueRing = isOverdue && (item.color != nil || item.icon != nil || style.overdueColor == style.nodeColor)
+        // Every status but `open` has its own glyph, so that a shared `shape` (or a ring, always
+        // hollow) still tells all nine apart.
         switch item.status {
-        case .start, .end: (shape, filled, glyph) = (.diamond, true, nil)
-        case .beforeStart, .beforeEnd: (shape, filled, glyph) = (.diamond, false, nil)
+        case .beforeStart: (shape, filled, glyph) = (.diamond, false, .chevron)
+        case .start: (shape, filled, glyph) = (.diamond, true, .triangle)
         case .open: (shape, filled, glyph) = (.circle, false, nil)
         case .inProgress: (shape, filled, glyph) = (.circle, false, .ellipsis)
         case .complete: (shape, filled, glyph) = (.circle, true, .check)
-        case .inactive: (shape, filled, glyph) = (.circle, false, nil)
-        case .earlyEnd: (shape, filled, glyph) = (.square, true, nil)
+        case .inactive: (shape, filled, glyph) = (.circle, false, .slash)
+        case .earlyEnd: (shape, filled, glyph) = (.square, true, .dash)
+        case .beforeEnd: (shape, filled, glyph) = (.diamond, false, .bar)
+        case .end: (shape, filled, glyph) = (.diamond, true, .block)
         }
         if let override = item.shape ?? style.shape { shape = override }
         if shape == .ring { filled = false }

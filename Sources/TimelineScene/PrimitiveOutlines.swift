@@ -121,28 +121,54 @@ extension MarkerNode {
         .marker(shape, center: center, size: size, inset: (stroke?.width ?? 0) / 2)
     }
 
-    /// The glyph's marks: a check's stroke, an ellipsis's dots; none without a glyph color.
+    /// The glyph's marks, all within the inner room of a hollow diamond (the tightest outline);
+    /// none without a glyph color.
     public var glyphMarks: [GlyphMark] {
         guard let glyph, let color = glyphColor else { return [] }
+        if let points = strokedGlyphPoints(glyph) {
+            let outline = Outline([.path(points.map(Outline.Segment.line), closed: false)])
+            return [GlyphMark(outline: outline, color: color, strokeWidth: max(1, size * 0.13))]
+        }
+        return [GlyphMark(outline: filledGlyphOutline(glyph), color: color, strokeWidth: nil)]
+    }
+
+    /// A stroked glyph's points, in fractions of the size from the center; nil for a filled one.
+    private func strokedGlyphPoints(_ glyph: MarkerGlyph) -> [Point]? {
+        let offsets: [(Double, Double)]
+        switch glyph {
+        case .check: offsets = [(-0.22, 0.01), (-0.06, 0.17), (0.23, -0.15)]
+        case .chevron: offsets = [(-0.06, -0.16), (0.1, 0), (-0.06, 0.16)]
+        case .bar: offsets = [(0, -0.17), (0, 0.17)]
+        case .dash: offsets = [(-0.18, 0), (0.18, 0)]
+        case .slash: offsets = [(-0.11, 0.11), (0.11, -0.11)]
+        case .ellipsis, .triangle, .block: return nil
+        }
+        return offsets.map { Point(x: center.x + size * $0.0, y: center.y + size * $0.1) }
+    }
+
+    /// A filled glyph's outline: the ellipsis's dots, the triangle, the block.
+    private func filledGlyphOutline(_ glyph: MarkerGlyph) -> Outline {
         let s = size
         let c = center
         switch glyph {
-        case .check:
-            let points = [
-                Point(x: c.x - s * 0.22, y: c.y + s * 0.01), Point(x: c.x - s * 0.06, y: c.y + s * 0.17),
-                Point(x: c.x + s * 0.23, y: c.y - s * 0.15),
+        case .triangle:
+            // Its centroid on the center: the tip reaches further right than the back goes left.
+            let corners = [
+                Point(x: c.x - s * 0.11, y: c.y - s * 0.16), Point(x: c.x + s * 0.2, y: c.y),
+                Point(x: c.x - s * 0.11, y: c.y + s * 0.16),
             ]
-            return [
-                GlyphMark(
-                    outline: Outline([.path(points.map(Outline.Segment.line), closed: false)]), color: color,
-                    strokeWidth: max(1, s * 0.13))
-            ]
-        case .ellipsis:
-            // One outline of three dots: cairo fills it in one pass, as the goldens were drawn.
+            return Outline([.path(corners.map(Outline.Segment.line), closed: true)])
+        case .block:
+            let half = s * 0.14
+            return .roundedRect(
+                Rect(x: c.x - half, y: c.y - half, width: half * 2, height: half * 2), CornerRadii(all: s * 0.03))
+        case .ellipsis, .check, .chevron, .bar, .dash, .slash:
+            // The ellipsis (the others are stroked): one outline of three dots, as cairo fills it in
+            // one pass and the goldens were drawn.
             let dots = [-0.2, 0, 0.2].map { dot in
                 Outline.Contour.circle(center: Point(x: c.x + s * dot, y: c.y), radius: max(0.6, s * 0.065))
             }
-            return [GlyphMark(outline: Outline(dots), color: color, strokeWidth: nil)]
+            return Outline(dots)
         }
     }
 }

@@ -62,9 +62,11 @@ public enum MarkerShape: String, Hashable, Sendable, Codable {
     case circle, square, diamond, hexagon, ring
 }
 
-/// A mark drawn inside a marker.
+/// A mark drawn inside a marker, one for each status but `open`: filled solids for the line's
+/// ends (a triangle starts it, a block ends it), strokes for the rest (a chevron points at the
+/// start ahead, a bar at the end ahead, a dash ends early, a slash is inactive).
 public enum MarkerGlyph: String, Hashable, Sendable, Codable {
-    case check, ellipsis
+    case check, ellipsis, triangle, block, chevron, bar, dash, slash
 }
 
 /// A timeline node: a shape centred on a point.
