@@ -155,6 +155,13 @@ final class TimePropertyTests: XCTestCase {
             guard let at = expected(tick.date) else { continue }
             XCTAssertEqual(tick.at, at, accuracy: 0.5, "tick \(tick.date) is off the scale: \(context)")
         }
+        // The ticks cover the span's ends: one at or before the first item, one at or after the last.
+        let tickDates = axis.ticks.map { instant($0.date) }
+        let markDates = marks.flatMap { [instant($0.date)] + [$0.end.map(instant)].compactMap { $0 } }
+        if let first = markDates.min(), let last = markDates.max() {
+            XCTAssertTrue(tickDates.contains { $0 <= first + 0.5 }, "no tick at or before the first item: \(context)")
+            XCTAssertTrue(tickDates.contains { $0 >= last - 0.5 }, "no tick at or after the last item: \(context)")
+        }
         let pitch = horizontal ? AxisPainter.horizontalPitch : AxisPainter.verticalPitch
         let labelled = axis.ticks.filter { !$0.label.isEmpty }.map(\.at).sorted()
         for (a, b) in zip(labelled, labelled.dropFirst()) {
