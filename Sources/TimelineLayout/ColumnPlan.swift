@@ -3,8 +3,9 @@ import TimelineScene
 
 /// How a vertical card's width is shared between its columns, so that the card is exactly its
 /// `width` and no word is broken inside:
-/// - the event column is as wide as its widest text, up to a third of the card (`eventColumnWidth`
-///   fixes it instead, widened only for the words of a status swapped into it);
+/// - the event column is as wide as its widest text, up to a third of the card or its widest word
+///   when that is wider (`eventColumnWidth` fixes it instead, widened only for the words of a
+///   status swapped into it);
 /// - the status column is as wide as its widest text, up to the larger of `statusColumnWidth` and
 ///   a quarter of the card, and at least its widest word;
 /// - the title column gets the rest. A word too wide for it takes room from the status column,
@@ -38,7 +39,10 @@ struct ColumnPlan {
         let hasStatus = texts.statuses.contains { !$0.isEmpty }
         let labelTexts = texts.labels.flatMap { $0 }
         let statusTexts = texts.statuses.flatMap { $0 }
-        let labelCap = width / 3
+        // A third of the card, but never narrower than the event column's widest word or a range's
+        // first end with its dash: a range wraps after its dash, never inside a date.
+        let labelWord = hasLabels ? Self.widestWord(labelTexts.map(Self.dashHeld), measurer: measurer) : 0
+        let labelCap = max(width / 3, labelWord)
         let statusCap = max(style.statusColumnWidth, width / 4)
         let fixedLabel = Self.fixedLabelWidth(style, texts: texts, cap: labelCap, measurer: measurer)
 
@@ -78,18 +82,16 @@ struct ColumnPlan {
             return
         }
         let statusFloor = hasStatus ? min(statusCap, Self.widestWord(statusTexts, measurer: measurer)) : 0
-        let labelWord = hasLabels ? Self.widestWord(labelTexts, measurer: measurer) : 0
-        let labelFloor = !hasLabels ? 0 : fixedLabel ?? min(labelCap, labelWord)
+        let labelFloor = !hasLabels ? 0 : fixedLabel ?? labelWord
         let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)))
         let fromStatus = min(wanted, max(0, status - statusFloor))
         status -= fromStatus
         label -= min(wanted - fromStatus, max(0, label - labelFloor))
         labelWidth = label
         statusWidth = status
-        // The narrowest width whose own third still holds the event column's widest word, or else
-        // the width at which that third (where the word is cut) leaves the rest enough.
+        // The narrowest width that holds every column at its floor: the event column at its widest word.
         let rest = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
-        minimumWidth = fixedLabel.map { rest + (hasLabels ? $0 : 0) } ?? min(rest + labelWord, rest * 1.5)
+        minimumWidth = rest + (hasLabels ? fixedLabel ?? labelWord : 0)
     }
 
     /// Room right of the status column: every text clears the innermost group box, each nested
@@ -128,6 +130,12 @@ struct ColumnPlan {
         let swappedStatuses = zip(texts.labels, texts.swapped).filter(\.1).flatMap(\.0)
         guard !swappedStatuses.isEmpty else { return fixed }
         return max(fixed, min(cap, widestWord(swappedStatuses, measurer: measurer)))
+    }
+
+    /// `text` with a range's dash held to the end before it ("Nov 3 –"), as one word: a column
+    /// that narrow would put the dash alone on a line.
+    private static func dashHeld(_ text: (text: String, font: String)) -> (text: String, font: String) {
+        (text.text.replacing(" – ", with: "\u{00A0}– "), text.font)
     }
 
     /// The widest single word of `texts`: below it a word would be cut.

@@ -59,9 +59,9 @@ final class TimePropertyTests: XCTestCase {
             if sections { fields.append("section: \(random.pick(["Design", "Build", "Ship"]))") }
             items.append("      - { " + fields.joined(separator: ", ") + " }")
         }
-        // Vertical cards from 480: narrower, a long date range's word can still be cut in the event
-        // column (the column plan does not yet refuse such a card); horizontal ones from 320.
-        let width = (horizontal ? 320 : 480) + random.below(horizontal ? 1680 : 1520)
+        // Vertical cards from 40, the narrowest width a card may have (a card too narrow is refused,
+        // naming a width that is checked instead); horizontal ones from 320.
+        let width = (horizontal ? 320 : 40) + random.below(horizontal ? 1680 : 1960)
         let locale = random.pick(["en-US", "de-DE", "fr-FR", "ja-JP"])
         let yaml = """
             version: 1
