@@ -3,8 +3,9 @@ import TimelineScene
 
 /// How a vertical card's width is shared between its columns, so that the card is exactly its
 /// `width` and no word is broken inside:
-/// - the event column is as wide as its widest text, up to a third of the card (`eventColumnWidth`
-///   fixes it instead, widened only for the words of a status swapped into it);
+/// - the event column is as wide as its widest text, up to a third of the card or its widest word
+///   when that is wider (`eventColumnWidth` fixes it instead, widened only for the words of a
+///   status swapped into it);
 /// - the status column is as wide as its widest text, up to the larger of `statusColumnWidth` and
 ///   a quarter of the card, and at least its widest word;
 /// - the title column gets the rest. A word too wide for it takes room from the status column,
@@ -38,20 +39,12 @@ struct ColumnPlan {
         let hasStatus = texts.statuses.contains { !$0.isEmpty }
         let labelTexts = texts.labels.flatMap { $0 }
         let statusTexts = texts.statuses.flatMap { $0 }
-        let labelCap = width / 3
         let statusCap = max(style.statusColumnWidth, width / 4)
-        let fixedLabel = Self.fixedLabelWidth(style, texts: texts, cap: labelCap, measurer: measurer)
-
-        // Labels and statuses at their widest, in one batch.
-        let columnTexts = labelTexts.map { ($0, labelCap) } + statusTexts.map { ($0, statusCap) }
-        let columnWidths =
-            columnTexts.isEmpty
-            ? []
-            : measurer.measure(
-                columnTexts.map {
-                    TextRequest(text: $0.0.text, font: $0.0.font, maxWidth: $0.1, maxLines: nil)
-                }
-            ).map(\.width)
+        let fixedLabel = Self.fixedLabelWidth(style, texts: texts, cap: width / 3, measurer: measurer)
+        let (columns, labelCap, labelWord) = Self.columns(
+            labelTexts, statusTexts, statusCap: statusCap, width: width, wraps: hasLabels && fixedLabel == nil,
+            measurer: measurer)
+        let columnWidths = columns.map(\.width)
         func widest(_ widths: ArraySlice<Double>, cap: Double) -> Double {
             // Rounded up a little, so wrapping again at that width keeps the same lines.
             min(cap, ((widths.max() ?? 0) + 1).rounded(.up))
@@ -78,18 +71,17 @@ struct ColumnPlan {
             return
         }
         let statusFloor = hasStatus ? min(statusCap, Self.widestWord(statusTexts, measurer: measurer)) : 0
-        let labelWord = hasLabels ? Self.widestWord(labelTexts, measurer: measurer) : 0
-        let labelFloor = !hasLabels ? 0 : fixedLabel ?? min(labelCap, labelWord)
+        let word = hasLabels ? labelWord ?? Self.widestWord(labelTexts.map(Self.dashHeld), measurer: measurer) : 0
+        let labelFloor = !hasLabels ? 0 : fixedLabel ?? word
         let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)))
         let fromStatus = min(wanted, max(0, status - statusFloor))
         status -= fromStatus
         label -= min(wanted - fromStatus, max(0, label - labelFloor))
         labelWidth = label
         statusWidth = status
-        // The narrowest width whose own third still holds the event column's widest word, or else
-        // the width at which that third (where the word is cut) leaves the rest enough.
+        // The narrowest width that holds every column at its floor: the event column at its widest word.
         let rest = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
-        minimumWidth = fixedLabel.map { rest + (hasLabels ? $0 : 0) } ?? min(rest + labelWord, rest * 1.5)
+        minimumWidth = rest + (hasLabels ? fixedLabel ?? word : 0)
     }
 
     /// Room right of the status column: every text clears the innermost group box, each nested
@@ -128,6 +120,40 @@ struct ColumnPlan {
         let swappedStatuses = zip(texts.labels, texts.swapped).filter(\.1).flatMap(\.0)
         guard !swappedStatuses.isEmpty else { return fixed }
         return max(fixed, min(cap, widestWord(swappedStatuses, measurer: measurer)))
+    }
+
+    /// Labels and statuses at their widest, in one batch: the event column up to a third of the
+    /// card, or its widest word when a label wraps there and `wraps` (a range after its dash,
+    /// never inside a date; words are measured only then, and the batch again).
+    private static func columns(
+        _ labels: [(text: String, font: String)], _ statuses: [(text: String, font: String)], statusCap: Double,
+        width: Double, wraps: Bool, measurer: any TextMeasuring
+    ) -> (columns: [MeasuredText], labelCap: Double, labelWord: Double?) {
+        let columns = measure(labels, cap: width / 3, statuses, cap: statusCap, measurer: measurer)
+        let wrapped = zip(labels, columns).contains { label, measured in
+            measured.lines.count > label.text.split(separator: "\n", omittingEmptySubsequences: false).count
+        }
+        guard wraps, wrapped else { return (columns, width / 3, nil) }
+        let word = widestWord(labels.map(dashHeld), measurer: measurer)
+        guard word > width / 3 else { return (columns, width / 3, word) }
+        return (measure(labels, cap: word, statuses, cap: statusCap, measurer: measurer), word, word)
+    }
+
+    /// Labels at most `labelCap` wide and statuses at most `statusCap`, in one batch.
+    private static func measure(
+        _ labels: [(text: String, font: String)], cap labelCap: Double, _ statuses: [(text: String, font: String)],
+        cap statusCap: Double, measurer: any TextMeasuring
+    ) -> [MeasuredText] {
+        let texts = labels.map { ($0, labelCap) } + statuses.map { ($0, statusCap) }
+        guard !texts.isEmpty else { return [] }
+        return measurer.measure(
+            texts.map { TextRequest(text: $0.0.text, font: $0.0.font, maxWidth: $0.1, maxLines: nil) })
+    }
+
+    /// `text` with a range's dash held to the end before it ("Nov 3 –"), as one word: a column
+    /// that narrow would put the dash alone on a line.
+    private static func dashHeld(_ text: (text: String, font: String)) -> (text: String, font: String) {
+        (text.text.replacing(" – ", with: "\u{00A0}– "), text.font)
     }
 
     /// The widest single word of `texts`: below it a word would be cut.

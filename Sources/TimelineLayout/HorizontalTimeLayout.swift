@@ -22,7 +22,8 @@ struct HorizontalTimeLayout {
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
         let natural = naturalWidths(builder)
         let floors = rows.indices.map { min(natural[$0], widestWord(rows[$0].item, label: labels[$0])) }
-        let fitted = fit(natural, floors: floors, intervals: intervals, inset: inset, width: width)
+        let end = style.axis == .none ? nil : AxisEnd(rows: rows, names: style.names)
+        let fitted = fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width)
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         // One scale places every node, bar end, tick and Today; labels were only pushed apart.
         let left = inset + (widths.first ?? 0) / 2
@@ -68,7 +69,7 @@ struct HorizontalTimeLayout {
         content.width = width
         // Labels that cannot share the width even wrapped to their widest words: the card is refused.
         if !fits(fitted, width: width, inset: inset) {
-            content.minimumWidth = minimumWidth(natural, floors: floors, intervals: intervals, inset: inset)
+            content.minimumWidth = minimumWidth(natural, floors: floors, intervals: intervals, end: end, inset: inset)
         }
         content.height = bottom
         return content
@@ -102,10 +103,11 @@ struct HorizontalTimeLayout {
     /// Labels placed in `width`: when they cannot all share it, the widest wrap narrower first,
     /// each down to its widest word (`floors`), before the card is refused.
     private func fit(
-        _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double, width: Double
+        _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?,
+        inset: Double, width: Double
     ) -> Fitted {
         var widths = natural
-        var (scale, centers) = place(intervals: intervals, widths: widths, inset: inset, width: width)
+        var (scale, centers) = place(intervals: intervals, widths: widths, end: end, inset: inset, width: width)
         var extent = zip(centers, widths).map { $0 + $1 / 2 }.max() ?? 0
         for _ in 0..<12 {
             // Nodes are kept inside the card, so a label still past its edge means the labels
@@ -115,7 +117,7 @@ struct HorizontalTimeLayout {
             let narrower = Self.capped(widths, floors: floors, removing: excess)
             guard narrower != widths else { break }
             widths = narrower
-            (scale, centers) = place(intervals: intervals, widths: widths, inset: inset, width: width)
+            (scale, centers) = place(intervals: intervals, widths: widths, end: end, inset: inset, width: width)
             extent = zip(centers, widths).map { $0 + $1 / 2 }.max() ?? 0
         }
         return Fitted(widths: widths, scale: scale, centers: centers, extent: extent)
@@ -144,11 +146,12 @@ struct HorizontalTimeLayout {
     /// `width` so the card width a refusal names is one that was tried: what it names renders.
     /// Infinite when none fits.
     private func minimumWidth(
-        _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], inset: Double
+        _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?,
+        inset: Double
     ) -> Double {
         func fits(_ extra: Double) -> Bool {
             let candidate = width + extra
-            let fitted = fit(natural, floors: floors, intervals: intervals, inset: inset, width: candidate)
+            let fitted = fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: candidate)
             return self.fits(fitted, width: candidate, inset: inset)
         }
         // Under the floors and gutters side by side, nothing fits.
@@ -180,12 +183,12 @@ struct HorizontalTimeLayout {
         return width + fitting
     }
 
-    /// The scale and node centres: the span fitted to the width; if labels then push a node
-    /// more than `maxGap` points from its date, the outlying quiet gaps are cut and the rest
-    /// fitted again.
-    private func place(intervals: [(start: Double, end: Double)?], widths: [Double], inset: Double, width: Double) -> (
-        TimeScale, [Double]
-    ) {
+    /// The scale and node centres: the span, up to the tick that covers its `end`, fitted to the
+    /// width; if labels then push a node more than `maxGap` points from its date, the outlying
+    /// quiet gaps are cut and the rest fitted again.
+    private func place(
+        intervals: [(start: Double, end: Double)?], widths: [Double], end: AxisEnd?, inset: Double, width: Double
+    ) -> (TimeScale, [Double]) {
         let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
         let left = inset + (widths.first ?? 0) / 2
         let length = max(0, width - inset - (widths.last ?? 0) / 2 - left)
@@ -193,7 +196,9 @@ struct HorizontalTimeLayout {
             TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: false), []
         )
         for cutting in [false, true] {
-            let scale = TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: cutting)
+            let scale = covering(
+                TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: cutting),
+                end: end, intervals: spans, length: length)
             let wanted = widths.indices.map {
                 left + (intervals[$0].map { scale.position($0.start) } ?? 0) - widths[$0] / 2
             }
@@ -210,6 +215,29 @@ struct HorizontalTimeLayout {
             result = (scale, widths.indices.map { starts[$0] + widths[$0] / 2 })
             let pushed = zip(starts, wanted).map { abs($0 - $1) }.max() ?? 0
             if pushed <= style.maxGap || scale.last <= scale.origin { break }
+        }
+        return result
+    }
+
+    /// `scale` run on to the tick boundary at or after its last instant, so the axis's ticks
+    /// cover the span's end as they cover a vertical one's. A longer span may take a coarser step,
+    /// whose boundary lies later again: the step is chosen anew until its boundary is the end.
+    private func covering(_ scale: TimeScale, end: AxisEnd?, intervals: [(Double, Double)], length: Double)
+        -> TimeScale
+    {
+        // A span that ends where a cut does ends on a tick already: the first date after a cut
+        // is labelled in full.
+        guard let end, scale.last > scale.origin, scale.cuts.last?.end != scale.last else { return scale }
+        var result = scale
+        for _ in 0..<TickUnit.ladder.count {
+            let boundary = TimeAxisMarks.coveringSpan(
+                scale: result, utcOffset: end.utcOffset, names: end.names, daysOnly: end.daysOnly,
+                minimumPitch: AxisPainter.horizontalPitch
+            ).end
+            guard boundary > result.last + 0.5 else { break }
+            result = TimeScale.fitted(
+                intervals: intervals, length: length, cutLength: style.maxGap, cutting: !scale.cuts.isEmpty,
+                through: boundary)
         }
         return result
     }
@@ -236,5 +264,19 @@ struct HorizontalTimeLayout {
             // A point of slack so wrapping again at this width keeps the same lines.
             return min(maxWidth, max(Self.labelWidths.lowerBound, (natural + 1).rounded(.up)))
         }
+    }
+}
+
+/// What the tick that ends a horizontal axis is counted in: the display offset, the date names
+/// and whether every date is a day.
+struct AxisEnd {
+    let utcOffset: Int
+    let names: DateNames
+    let daysOnly: Bool
+
+    init(rows: [ItemRow], names: DateNames) {
+        utcOffset = TimeLayout.displayOffset(rows)
+        self.names = names
+        daysOnly = TimeAxisMarks.daysOnly(rows.map(\.item))
     }
 }

@@ -10,13 +10,10 @@ enum TimeAxisMarks {
         let scale = map.scale
         let covered = span ?? (scale.origin, scale.last)
         let (start, end) = (map.position(covered.start), map.position(covered.end))
-        let cutTime = scale.cuts.reduce(0) { $0 + $1.end - $1.start }
-        let cutLength = scale.cuts.reduce(0) { $0 + map.position($1.end) - map.position($1.start) }
-        let time = scale.last - scale.origin - cutTime
-        let pointsPerSecond = time > 0 ? max(0, end - start - cutLength) / time : 0
         var ticks: [(AxisTick, Double)] = []
+        // The scale's own rate, as `coveringSpan` takes it: the step whose boundaries `span` lies on.
         if let unit = TickUnit.choose(
-            pointsPerSecond: pointsPerSecond, minimumPitch: minimumPitch, daysOnly: daysOnly)
+            pointsPerSecond: scale.pointsPerSecond, minimumPitch: minimumPitch, daysOnly: daysOnly)
         {
             let all = AxisTicks(unit: unit, utcOffset: utcOffset, names: names).ticks(
                 from: covered.start, to: covered.end)
@@ -53,14 +50,15 @@ enum TimeAxisMarks {
         return result.sorted { $0.1 < $1.1 }
     }
 
-    /// The boundaries of the ticks a vertical axis of `scale` takes, around its span: its ticks
-    /// cover the first and the last item.
-    static func coveringSpan(scale: TimeScale, utcOffset: Int, names: DateNames, daysOnly: Bool) -> (
-        start: Double, end: Double
-    ) {
+    /// The boundaries of the ticks an axis of `scale` takes (ticks `minimumPitch` points apart),
+    /// around its span: its ticks cover the first and the last item.
+    static func coveringSpan(
+        scale: TimeScale, utcOffset: Int, names: DateNames, daysOnly: Bool,
+        minimumPitch: Double = AxisPainter.verticalPitch
+    ) -> (start: Double, end: Double) {
         guard
             let unit = TickUnit.choose(
-                pointsPerSecond: scale.pointsPerSecond, minimumPitch: AxisPainter.verticalPitch, daysOnly: daysOnly)
+                pointsPerSecond: scale.pointsPerSecond, minimumPitch: minimumPitch, daysOnly: daysOnly)
         else { return (scale.origin, scale.last) }
         return AxisTicks(unit: unit, utcOffset: utcOffset, names: names).covering(scale.origin, scale.last)
     }

@@ -54,9 +54,13 @@ struct TimeScale {
     }
 
     /// Horizontal layouts: the span fitted to `length` points exactly, the outlying quiet gaps
-    /// cut first when `cutting` (the labels would not fit otherwise).
-    static func fitted(intervals: [(Double, Double)], length: Double, cutLength: Double, cutting: Bool) -> TimeScale {
-        let (origin, last) = bounds(intervals)
+    /// cut first when `cutting` (the labels would not fit otherwise); the span runs on to
+    /// `through` when that is later (the tick that covers its end).
+    static func fitted(
+        intervals: [(Double, Double)], length: Double, cutLength: Double, cutting: Bool, through: Double? = nil
+    ) -> TimeScale {
+        let (origin, latest) = bounds(intervals)
+        let last = max(latest, through ?? latest)
         let cuts = cutting ? outlyingGaps(intervals) : []
         let rest = (last - origin) - cuts.reduce(0) { $0 + $1.end - $1.start }
         let room = max(0, length - Double(cuts.count) * cutLength)

@@ -65,7 +65,8 @@ public struct Style: Hashable, Sendable, Codable {
     public var groupPadding: Double = 8
     /// Indent of each group level in points.
     public var nestIndent: Double = 16
-    /// Fixed width of the event column; nil: as wide as its widest text, up to a third of the card.
+    /// Fixed width of the event column; nil: as wide as its widest text, up to a third of the card or
+    /// its widest word.
     public var eventColumnWidth: Double?
     /// Widest the status column gets before its text wraps, in points; narrower when its texts are.
     public var statusColumnWidth: Double = 88

@@ -80,7 +80,7 @@ public enum FormatSchema {
                 name: "eventColumnWidth", kind: .number(minimum: 0),
                 summary:
                     "Fixed width of the event column left of the line (default: its widest text, up to a third of the "
-                    + "card)."
+                    + "card or its widest word)."
             ),
             KeySchema(
                 name: "statusColumnWidth", kind: .number(minimum: 0),

@@ -292,4 +292,27 @@ final class TimeLayoutTests: XCTestCase {
         let event = try XCTUnwrap(texts.first { $0.lines.first?.text == "Nov 1" })
         XCTAssertLessThan(event.lines[0].x + event.lines[0].width, nodeX, "event text left of the line")
     }
+
+    func testNarrowCardWrapsARangeAtItsDashNeverInsideADate() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { width: 280 }
+                items:
+                  - { title: Migration, date: 2026-12-28, end: 2027-01-04 }
+                  - { title: Launch, date: 2027-01-20 }
+            """)
+        XCTAssertEqual(scene.truncations, [])
+        let range = try XCTUnwrap(
+            scene.nodes.compactMap { node -> TextNode? in
+                guard case .text(let text) = node, text.lines.first?.text.hasPrefix("Dec") == true else { return nil }
+                return text
+            }.first)
+        // Each end whole on its line ("Dec 28, 2026" is held together by no-break spaces).
+        XCTAssertEqual(
+            range.lines.map { $0.text.replacingOccurrences(of: "\u{00A0}", with: " ") },
+            ["Dec 28, 2026 –", "Jan 4, 2027"])
+    }
 }

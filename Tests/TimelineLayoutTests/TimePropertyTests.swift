@@ -59,9 +59,9 @@ final class TimePropertyTests: XCTestCase {
             if sections { fields.append("section: \(random.pick(["Design", "Build", "Ship"]))") }
             items.append("      - { " + fields.joined(separator: ", ") + " }")
         }
-        // Vertical cards from 480: narrower, a long date range's word can still be cut in the event
-        // column (the column plan does not yet refuse such a card); horizontal ones from 320.
-        let width = (horizontal ? 320 : 480) + random.below(horizontal ? 1680 : 1520)
+        // Vertical cards from 40, the narrowest width a card may have (a card too narrow is refused,
+        // naming a width that is checked instead); horizontal ones from 320.
+        let width = (horizontal ? 320 : 40) + random.below(horizontal ? 1680 : 1960)
         let locale = random.pick(["en-US", "de-DE", "fr-FR", "ja-JP"])
         let yaml = """
             version: 1
@@ -154,6 +154,13 @@ final class TimePropertyTests: XCTestCase {
         for tick in axis.ticks {
             guard let at = expected(tick.date) else { continue }
             XCTAssertEqual(tick.at, at, accuracy: 0.5, "tick \(tick.date) is off the scale: \(context)")
+        }
+        // The ticks cover the span's ends: one at or before the first item, one at or after the last.
+        let tickDates = axis.ticks.map { instant($0.date) }
+        let markDates = marks.flatMap { [instant($0.date)] + [$0.end.map(instant)].compactMap { $0 } }
+        if let first = markDates.min(), let last = markDates.max() {
+            XCTAssertTrue(tickDates.contains { $0 <= first + 0.5 }, "no tick at or before the first item: \(context)")
+            XCTAssertTrue(tickDates.contains { $0 >= last - 0.5 }, "no tick at or after the last item: \(context)")
         }
         let pitch = horizontal ? AxisPainter.horizontalPitch : AxisPainter.verticalPitch
         let labelled = axis.ticks.filter { !$0.label.isEmpty }.map(\.at).sorted()
