@@ -169,21 +169,31 @@ public final class SceneRenderer {
                 fontSize: { [fonts] in
                     Double(pango_font_description_get_size(fonts.description($0))) / Double(PANGO_SCALE)
                 })
-        // The collector's thread first: the painter waits for its first text, the compressing
-        // threads only for rows painted.
-        let collector = threads > 1 ? TextCollector(scene, scale: scale, surface: surface, renderer: self) : nil
-        defer { collector?.wait() }
         // The top parts are compressed on other threads while the rows below are painted.
         let whilePainting = PNGPartsWhilePainting(
             pixels: cairo_image_surface_get_data(image), width: Int(cairo_image_surface_get_width(image)),
             height: height, stride: Int(cairo_image_surface_get_stride(image)), compression: .fast, threads: threads)
         do {
             surface.markClear()
-            try paint(
-                scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
-                partsWhilePainting: whilePainting, rowsFinished: rows, preparedOutlines: collector?.outlines)
-            collector?.wait()
-            if let failure = collector?.failure { throw failure }
+            // The painter waits for the collector's texts, which Pango lays out while this thread
+            // holds its turn (and the collector alone uses the fonts).
+            try FontLibrary.pangoTurn.withLock {
+                let collector = threads > 1 ? TextCollector(scene, scale: scale, surface: surface, renderer: self) : nil
+                var painted: Result<Void, any Error> = .success(())
+                // The collector is the first lane: where the pool has no thread for the painter's,
+                // this thread collects every text before it paints.
+                Lanes.perform(iterations: collector == nil ? 1 : 2) { lane in
+                    if lane == 0, let collector { return collector.collect() }
+                    painted = Result {
+                        try paint(
+                            scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
+                            partsWhilePainting: whilePainting, rowsFinished: rows,
+                            preparedOutlines: collector?.outlines)
+                    }
+                }
+                try painted.get()
+                if let failure = collector?.failure { throw failure }
+            }
         } catch {
             whilePainting?.cancel()
             throw error
@@ -202,7 +212,8 @@ public final class SceneRenderer {
         private(set) var failure: RenderError?
         private let surface: CairoSurface
         private let renderer: SceneRenderer
-        private let done = DispatchGroup()
+        private let scene: Scene
+        private let scale: Double
 
         /// Starts collecting `scene`'s text as the painter of `painted` lays it out: on a surface
         /// of its own over the same pixels, of the same size, type and font options
@@ -218,19 +229,12 @@ public final class SceneRenderer {
                     cairo_image_surface_get_width(image), cairo_image_surface_get_height(image),
                     cairo_image_surface_get_stride(image)))
             self.renderer = renderer
-            done.enter()
-            let started = StartedThread.start { [self] in
-                defer { done.leave() }
-                collect(scene, scale: scale)
-            }
-            if !started {
-                // No thread to be had: all of it now, before the painter waits for any.
-                collect(scene, scale: scale)
-                done.leave()
-            }
+            self.scene = scene
+            self.scale = scale
         }
 
-        private func collect(_ scene: Scene, scale: Double) {
+        /// Lays out every text of the scene into `outlines`, node by node.
+        func collect() {
             let context = CairoContext(surface: surface)
             var painter = renderer.painter(
                 on: context, scene: scene, scale: scale, marksPDFStructure: false, textAsOutlines: true)
@@ -241,9 +245,6 @@ public final class SceneRenderer {
                 failure = RenderError.cairo(String(cString: cairo_status_to_string(status)))
             }
         }
-
-        /// Waits for the collector's thread to end.
-        func wait() { done.wait() }
     }
 
     /// How many threads rendering one image may use: a PNG's text is laid out on another while
@@ -267,7 +268,7 @@ public final class SceneRenderer {
     private func writeSVG(_ scene: Scene, scale: Double) -> SVGWriter.Parts {
         var writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         writer.threads = threads
-        return timed(\.paintSeconds) { writer.write(scene, scale: scale) }
+        return timed(\.paintSeconds) { FontLibrary.pangoTurn.withLock { writer.write(scene, scale: scale) } }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
@@ -279,7 +280,7 @@ public final class SceneRenderer {
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
-        try paint(scene, on: surface, scale: scale, marksPDFStructure: true)
+        try FontLibrary.pangoTurn.withLock { try paint(scene, on: surface, scale: scale, marksPDFStructure: true) }
         timed(\.encodeSeconds) { surface.finish() }
         guard surface.status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status)))

@@ -10,19 +10,16 @@ package enum FontPreload {
     package static func start() {
         state.access.wait()
         defer { state.access.signal() }
-        guard !state.started else { return }
-        state.loaded.enter()
-        // Where no thread can be made (a process limit), nothing is loaded ahead: the render
-        // loads its fonts when it needs them, after the arguments and the input are read, so
-        // that help and mistakes are still told as such.
-        state.started = StartedThread.start {
+        guard state.loading == nil else { return }
+        // Where the pool cannot start it (a process limit), the render that takes the library
+        // loads it itself, after the arguments and the input are read: help and mistakes are
+        // still told as such.
+        state.loading = PoolJob {
             if let library = try? FontLibrary() {
-                warmUp(library)
+                FontLibrary.pangoTurn.withLock { warmUp(library) }
                 state.library = Handoff(library: library)
             }
-            state.loaded.leave()
         }
-        if !state.started { state.loaded.leave() }
     }
 
     /// The preloaded library when `fontDirectories` and `systemFonts` are the defaults, waiting
@@ -31,15 +28,18 @@ package enum FontPreload {
         guard fontDirectories.isEmpty, !systemFonts else { return nil }
         state.access.wait()
         defer { state.access.signal() }
-        guard state.started else { return nil }
-        state.loaded.wait()
+        guard let loading = state.loading else { return nil }
+        loading.finish()
         defer { state.library = nil }
         return state.library?.library
     }
 
     /// Returns once the preloaded library is loaded (at once if none was started), without taking it.
     @Sendable static func waitUntilLoaded() {
-        state.loaded.wait()
+        state.access.wait()
+        let loading = state.loading
+        state.access.signal()
+        loading?.finish()
     }
 
     /// Shapes a sample in the fonts of every card's items, so HarfBuzz's plans are compiled and the
@@ -57,23 +57,16 @@ package enum FontPreload {
         return [style.resolvedTitleFont, style.resolvedSubtitleFont]
     }
 
-    /// The fonts of the default theme's titles, subtitles and labels.
-    static var defaultFonts: [String] {
-        let style = Style()
-        return [style.resolvedTitleFont, style.resolvedSubtitleFont, style.resolvedEventFont]
-    }
-
     /// A library moved from the loading thread to the one that renders with it; used by one
     /// thread at a time.
     private struct Handoff: @unchecked Sendable {
         let library: FontLibrary
     }
 
-    /// `access` guards `started` and `library`; `loaded` is left once the library is there.
+    /// `access` guards `loading` and `library`; `library` is set before `loading` finishes.
     private final class State: @unchecked Sendable {
         let access = DispatchSemaphore(value: 1)
-        let loaded = DispatchGroup()
-        var started = false
+        var loading: PoolJob?
         var library: Handoff?
     }
     private static let state = State()

@@ -157,37 +157,25 @@ struct TemporaryFile {
 
     private final class Sweeps: @unchecked Sendable {
         private let lock = Lock()
-        /// A folder's sweep, done once its group is left.
-        private var sweeps: [String: DispatchGroup] = [:]
+        /// A folder's sweep, on the pool or by the first thread that needs it done.
+        private var sweeps: [String: PoolJob] = [:]
 
-        /// The group of `folder`'s sweep, and whether the caller is to make it.
-        private func claim(_ folder: String) -> (group: DispatchGroup, isNew: Bool) {
-            lock.lock()
-            defer { lock.unlock() }
-            if let group = sweeps[folder] { return (group, false) }
-            let group = DispatchGroup()
-            group.enter()
-            sweeps[folder] = group
-            return (group, true)
+        /// `folder`'s sweep, queued now if it was not yet.
+        private func job(_ folder: String) -> PoolJob {
+            lock.withLock {
+                if let job = sweeps[folder] { return job }
+                let job = PoolJob { TemporaryFile.sweepNow(folder) }
+                sweeps[folder] = job
+                return job
+            }
         }
 
         func start(_ folder: String) {
-            let (group, isNew) = claim(folder)
-            guard isNew else { return }
-            StartedThread.run {
-                TemporaryFile.sweepNow(folder)
-                group.leave()
-            }
+            _ = job(folder)
         }
 
         func sweep(_ folder: String) {
-            let (group, isNew) = claim(folder)
-            if isNew {
-                TemporaryFile.sweepNow(folder)
-                group.leave()
-            } else {
-                group.wait()
-            }
+            job(folder).finish()
         }
     }
 }

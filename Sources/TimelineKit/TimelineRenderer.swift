@@ -36,7 +36,6 @@ public final class TimelineRenderer {
             throw RenderFailure.fonts(error)
         }
         measurer = PangoTextMeasurer(fonts: fonts)
-        measurer.threads = options.threadsPerInput
         painter = SceneRenderer(fonts: fonts)
         painter.threads = options.threadsPerInput
     }
@@ -65,10 +64,6 @@ public final class TimelineRenderer {
 
     // MARK: The steps
 
-    /// Inputs this big have texts enough for more than one shaping thread (about 70 bytes an item,
-    /// two texts an item, `PangoTextMeasurer.minimumTextsPerThread` texts a thread).
-    static let bytesWorthHelpers = 32 * 1024
-
     /// Reads an input not read yet, up to `options.limits.maxInputBytes`.
     /// - Throws: `RenderFailure.invalidInput` for a file over the limit, `.unreadableInput` for
     ///   one that is not a regular file or cannot be read.
@@ -90,11 +85,7 @@ public final class TimelineRenderer {
     /// Decodes an input read already, applying the `now`, `theme` and `locale` overrides.
     /// - Throws: `RenderFailure.invalidInput` with every problem found.
     public func decode(_ source: InputSource) throws -> Document {
-        if source.data.count >= Self.bytesWorthHelpers {
-            // The shaping threads' fonts load while the document is decoded.
-            measurer.makeHelpersAhead(threads: options.threadsPerInput, warmUpFonts: FontPreload.defaultFonts)
-        }
-        return try Self.decode(source, options: options, timings: &timings)
+        try Self.decode(source, options: options, timings: &timings)
     }
 
     private static func decode(_ source: InputSource, options: RenderOptions, timings: inout PhaseTimings) throws
@@ -112,12 +103,10 @@ public final class TimelineRenderer {
         }
     }
 
-    /// An input read and decoded before the renderer of its thread is made, and for a big one,
-    /// the shaping helpers being made meanwhile.
+    /// An input read and decoded before the renderer of its thread is made.
     package struct Ahead {
         let read: Result<InputSource, any Error>
         let decoded: Result<Document, any Error>?
-        let helpers: ShapingHelpersAhead?
         let timings: PhaseTimings
 
         /// Why the input could not be read or decoded, if so.
@@ -129,24 +118,15 @@ public final class TimelineRenderer {
     }
 
     /// Reads and decodes `input`, which needs no fonts: a thread does this while its fonts still
-    /// load (`FontPreload`). For an input big enough for shaping helpers, their threads start
-    /// first, and make their fonts once the preloaded ones are there (the second core is theirs
-    /// until then).
+    /// load (`FontPreload`).
     package static func readAhead(_ input: InputSource, options: RenderOptions) -> Ahead {
         var timings = PhaseTimings()
         let read = Result { try Self.read(input, options: options, timings: &timings) }
         var decoded: Result<Document, any Error>?
-        var helpers: ShapingHelpersAhead?
         if case .success(let source) = read {
-            if source.data.count >= bytesWorthHelpers {
-                helpers = PangoTextMeasurer.makeHelpersAhead(
-                    threads: options.threadsPerInput, fontDirectories: options.fontDirectories,
-                    systemFonts: options.systemFonts, warmUpFonts: FontPreload.defaultFonts,
-                    after: FontPreload.waitUntilLoaded)
-            }
             decoded = Result { try Self.decode(source, options: options, timings: &timings) }
         }
-        return Ahead(read: read, decoded: decoded, helpers: helpers, timings: timings)
+        return Ahead(read: read, decoded: decoded, timings: timings)
     }
 
     /// `render(_:)` of an input read and decoded by `readAhead`: the same images or error.
@@ -158,7 +138,6 @@ public final class TimelineRenderer {
     /// file), which its images must never be written over.
     package func renderTellingFiles(_ ahead: Ahead) throws -> (images: [RenderedImage], filesRead: [String]) {
         timings.add(ahead.timings)
-        if let helpers = ahead.helpers { measurer.adoptHelpers(helpers) }
         let source = try ahead.read.get()
         let document = try ahead.decoded?.get() ?? decode(source)
         return (try render(document, name: source.baseName), document.filesRead)

@@ -48,7 +48,7 @@ struct Check: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Threads: inputs render in parallel, and a big card's text is shaped on the threads left over (default: "
+            "Threads: inputs render in parallel, and a big card's images are made on the threads left over (default: "
                 + "the number of cores, which is also the most).")
     )
     var jobs: Int?

@@ -44,16 +44,13 @@ final class KeptLinesTests: XCTestCase {
     }
 
     /// A line another library measured (a scene laid out elsewhere) is not one of this library's,
-    /// which lays it out again; a sibling's lines are its own once taken over.
-    func testOnlyThisLibrarysAndItsSiblingsLinesAreFound() throws {
+    /// which lays it out again.
+    func testOnlyThisLibrarysLinesAreFound() throws {
         let elsewhere = PangoTextMeasurer(fonts: try FontLibrary())
         let here = try FontLibrary()
         _ = elsewhere.measure("Kickoff", font: "Inter 14", maxWidth: 300, maxLines: nil)
         XCTAssertNil(here.handoff.line("Kickoff", font: "Inter 14"))
-        let sibling = try ShapedLineHandoff.sibling(sameFontsAs: here.setup)
-        here.handoff.adopt(sibling)
-        _ = PangoTextMeasurer(fonts: sibling).measure("Kickoff", font: "Inter 14", maxWidth: 300, maxLines: nil)
-        here.handoff.takeOver(from: sibling, in: here)
+        _ = PangoTextMeasurer(fonts: here).measure("Kickoff", font: "Inter 14", maxWidth: 300, maxLines: nil)
         XCTAssertNotNil(here.handoff.line("Kickoff", font: "Inter 14"))
     }
 

@@ -94,21 +94,4 @@ final class MeasuringReuseTests: XCTestCase {
         handoff.discardAll()
         XCTAssertNil(handoff.line("Kickoff", font: "Inter 14"))
     }
-
-    func testHandoffTakesOverASiblingsLines() throws {
-        let library = try FontLibrary()
-        let sibling = try ShapedLineHandoff.sibling(sameFontsAs: library.setup)
-        library.handoff.adopt(sibling)
-        XCTAssertTrue(library.handoff.siblings.first === sibling)
-        let own = try shaped("Design review", library)
-        let theirs = try shaped("Design review", sibling)
-        library.handoff.keep(own, text: "Design review", font: "Inter 14")
-        sibling.handoff.keep(theirs, text: "Design review", font: "Inter 14")
-        sibling.handoff.keep(try shaped("Launch", sibling), text: "Launch", font: "Inter 14")
-        library.handoff.takeOver(from: sibling, in: library)
-        XCTAssertEqual(sibling.handoff.count, 0, "the sibling keeps nothing once taken over")
-        XCTAssertEqual(library.handoff.count, 2)
-        XCTAssertTrue(library.handoff.line("Design review", font: "Inter 14") === own, "a line already here stays")
-        XCTAssertNotNil(library.handoff.line("Launch", font: "Inter 14"))
-    }
 }

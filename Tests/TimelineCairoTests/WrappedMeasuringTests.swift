@@ -123,8 +123,6 @@ final class WrappedMeasuringTests: XCTestCase {
         let kept = try FontLibrary()
         let fresh = try FontLibrary()
         let measurer = PangoTextMeasurer(fonts: kept)
-        // Measured in one batch on two threads: half the kept lines come from a sibling library.
-        measurer.threads = 2
         let widths = [61.5, 120, 248, 1000]
         var requests: [TextRequest] = []
         for font in Self.fonts {

@@ -9,18 +9,20 @@ import Foundation
 
 /// The fonts text is measured and drawn with: by default only the fonts bundled with the tool,
 /// through a private fontconfig configuration, so the machine's fonts never change the output.
-/// Not thread-safe: make one per thread (`ShapedLineHandoff.sibling(sameFontsAs:)` makes another with the
-/// same fonts).
+/// Not thread-safe: one thread uses a library at a time, inside `pangoTurn`.
 public final class FontLibrary {
+    /// Pango 1.50 computes a font's metrics (at its first use in a layout, or at a break
+    /// `LineBreaker` measures) by laying out a sample text, and its guard against that layout
+    /// asking again is one flag for the whole process: a font whose metrics are computed while
+    /// another thread's are finds the flag set and keeps an approximate width of 0 for good, and
+    /// its text could then break another way. So Pango works on one thread at a time: measuring
+    /// and drawing take this lock (libraries on other threads, librsvg's text), and threads of one
+    /// render that lay out text (`SceneRenderer`'s text collector) run while its holder waits.
+    public static let pangoTurn = Lock(recursive: true)
+
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
-    /// What the library was made from: enough to make another with the same fonts.
-    struct Setup: Sendable {
-        let extraDirectories: [String]
-        let systemFonts: Bool
-    }
-    let setup: Setup
-    /// The lines measuring shaped, for drawing, and the siblings that shape on other threads.
+    /// The lines measuring shaped, for drawing.
     let handoff = ShapedLineHandoff()
     private var descriptions: [String: OpaquePointer] = [:]
     /// Per font, the attribute list a layout itemizes with (its font description over all the
@@ -52,8 +54,6 @@ public final class FontLibrary {
     ///   - extraDirectories: folders added with `--fonts`.
     ///   - systemFonts: also use the machine's fonts (not hermetic).
     public init(extraDirectories: [String] = [], systemFonts: Bool = false) throws {
-        setup = Setup(extraDirectories: extraDirectories, systemFonts: systemFonts)
-        FontMetricsLock.install()
         let config = try Self.configuration(extraDirectories: extraDirectories, systemFonts: systemFonts)
         if !systemFonts { Self.installAsProcessDefault(config) }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
@@ -170,7 +170,7 @@ public final class FontLibrary {
     private let measuringSurface: CairoSurface
     private let measuringContext: CairoContext
 
-    /// Puts the context (and its siblings') in the state text is measured in: the state painting
+    /// Puts the context in the state text is measured in: the state painting
     /// an SVG leaves it in. Measurements then do not depend on what was painted before (a PNG
     /// at another scale), and the lines an SVG lays out itself are shaped in the same state as
     /// the lines kept from measuring.
@@ -199,7 +199,6 @@ public final class FontLibrary {
     /// font options) and the transformation are those of the last update: every update marks the
     /// context changed, and that lays out the renderer's layout again at its next use.
     func updateContext(for cr: OpaquePointer) {
-        handoff.updateSiblings(for: cr)
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let state = (type: cairo_surface_get_type(cairo_get_target(cr)), matrix: [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0])
@@ -229,8 +228,8 @@ public final class FontLibrary {
     private static let processDefault = ProcessDefault()
 
     deinit {
-        // Before the context and font map: the handoff holds references to fonts of theirs.
-        handoff.release()
+        // Before the context and font map: the kept lines hold references to fonts of theirs.
+        handoff.discardAll()
         for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
         for description in descriptions.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))

@@ -25,7 +25,8 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
     private let threads: Int
     private let parts: [Range<Int>]
     private var results: [ZlibParts.Part?]
-    private let helpers = DispatchGroup()
+    /// The other threads' compressing, queued on the pool; set in `init` only.
+    private var helpers: [PoolJob] = []
     // Allocated once the image is known to need them: a failed init runs no deinit to free them.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
@@ -53,23 +54,18 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
         for helper in 1..<min(threads, parts.count) {
-            helpers.enter()
-            // A helper waits for rows this thread paints: where no thread can be made, this one
-            // compresses every part itself (`compressed`).
-            let started = StartedThread.start {
-                defer { self.helpers.leave() }
-                guard let tools = self.tools() else { return }
-                if helper == 1, let callers = self.tools() {
-                    pthread_mutex_lock(self.mutex)
-                    self.callersTools = callers
-                    pthread_mutex_unlock(self.mutex)
-                }
-                self.compressParts(with: tools)
-            }
-            guard started else {
-                helpers.leave()
-                break
-            }
+            // A helper waits for rows this thread paints: one the pool has not started by the
+            // time painting ends is dropped, and this thread compresses its parts (`compressed`).
+            helpers.append(
+                PoolJob {
+                    guard let tools = self.tools() else { return }
+                    if helper == 1, let callers = self.tools() {
+                        pthread_mutex_lock(self.mutex)
+                        self.callersTools = callers
+                        pthread_mutex_unlock(self.mutex)
+                    }
+                    self.compressParts(with: tools)
+                })
         }
     }
 
@@ -119,7 +115,7 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         callersTools = nil
         pthread_mutex_unlock(mutex)
         if let tools = readied ?? self.tools() { compressParts(with: tools) }
-        helpers.wait()
+        for helper in helpers { helper.drop() }
         let joined = results.compactMap { $0 }
         guard !spoiled, joined.count == parts.count else {
             return try PNGEncoder.compressedRows(image, compression: compression, threads: threads)
@@ -133,7 +129,7 @@ final class PNGPartsWhilePainting: @unchecked Sendable {
         spoiled = true
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
-        helpers.wait()
+        for helper in helpers { helper.drop() }
     }
 
     /// A compressor and a part's filtered rows, which a thread compresses with.

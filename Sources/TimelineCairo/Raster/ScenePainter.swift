@@ -243,8 +243,7 @@ struct ScenePainter {
     /// cairo renderer: glyphs placed from the current point, with their text and clusters so a
     /// PDF keeps the text), without laying it out again.
     private func drawKept(_ shaped: ShapedLine, line: PlacedLine, font fontName: String) {
-        guard let shapedFont = shaped.item.pointee.analysis.font,
-            let font = fonts.handoff.ownFont(shapedFont, text: line.text, fontName: fontName, in: fonts),
+        guard let font = shaped.item.pointee.analysis.font,
             let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
         else {
             paintLaidOut(line, font: fontName)

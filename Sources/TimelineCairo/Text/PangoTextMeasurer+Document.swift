@@ -23,7 +23,7 @@ extension PangoTextMeasurer {
     ) rethrows -> DocumentMeasurement<Result> {
         fonts.handoff.discardAll()
         forgetMeasured()
-        fonts.enterMeasuringState()
+        FontLibrary.pangoTurn.withLock { fonts.enterMeasuringState() }
         let shapingBefore = shapingSeconds
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try layout(self)

@@ -49,7 +49,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let request = TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
         if let known = positions[request] { return answers[known] }
         let start = DispatchTime.now().uptimeNanoseconds
-        let measured = measure(request)
+        let measured = FontLibrary.pangoTurn.withLock { measure(request) }
         if answers.count >= Self.cacheLimit { forgetMeasured() }
         positions[request] = answers.count
         answers.append(measured)
@@ -57,24 +57,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         return measured
     }
 
-    /// Measurers with sibling font libraries, each on a thread of its own, for a batch's other
-    /// threads; made ahead (`makeHelpersAhead`) or on first need.
-    var helpers: [ShapingHelper] = []
-    /// Helpers being made on threads of their own, for the next batch.
-    var helpersAhead: ShapingHelpersAhead?
-    /// Below this many new texts per thread, another thread costs more than it saves (a
-    /// sibling's fonts load and its shaping plans compile once).
-    static let minimumTextsPerThread = 200
-    /// Texts a thread takes at a time: small enough that threads finish close together, large
-    /// enough that taking them costs nothing next to measuring them.
-    static let textsPerChunk = 16
-
-    /// Threads a batch may be shaped on. The output does not depend on it: every thread's font
-    /// library holds the same fonts in the same state.
-    public var threads = 1
-
-    /// Measures a layout's texts in its order, the new ones on up to `threads` threads: this
-    /// measurer's and helpers', each with its own fonts (Pango's font maps are not thread-safe).
+    /// Measures a layout's texts in its order, each new one once, on this thread.
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
         // Texts seen before in the document, and repeats within the batch, are not measured again. Each request is
         // hashed once: looked up, and added if new, in one access.
@@ -94,7 +77,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         if !new.isEmpty {
             let start = DispatchTime.now().uptimeNanoseconds
-            let measured = measureNew(new.map(\.request))
+            let measured = FontLibrary.pangoTurn.withLock { new.map { measure($0.request) } }
             shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             for (item, text) in zip(new, measured) { answers[item.position] = text }
         }
@@ -112,36 +95,6 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     private static let unanswered = MeasuredText(lines: [], height: 0, lineHeight: 0, isTruncated: false)
 
-    /// New texts measured, in order, on as many threads as they are worth: each helper's thread
-    /// and this one take chunks of them until none is left.
-    private func measureNew(_ pending: [TextRequest]) -> [MeasuredText] {
-        let threads = min(threads, pending.count / Self.minimumTextsPerThread)
-        guard threads > 1 else { return pending.map { measure($0) } }
-        takeHelpersMadeAhead()
-        while helpers.count < threads - 1, let helper = ShapingHelper.make(sameFontsAs: fonts.setup) {
-            fonts.handoff.adopt(helper.measurer.fonts)
-            helpers.append(helper)
-        }
-        let working = helpers.prefix(threads - 1)
-        fonts.handoff.reserve(pending.count)
-        var results = [MeasuredText](repeating: Self.unanswered, count: pending.count)
-        let cursor = BatchCursor(count: pending.count, chunk: Self.textsPerChunk)
-        results.withUnsafeMutableBufferPointer { buffer in
-            // Each chunk is measured by one thread, which writes its slots only.
-            let slots = buffer
-            let work = { (measurer: PangoTextMeasurer) in
-                while let chunk = cursor.take() {
-                    for index in chunk { slots[index] = measurer.measure(pending[index]) }
-                }
-            }
-            for helper in working { helper.mailbox.post { work(helper.measurer) } }
-            work(self)
-            for helper in working { helper.mailbox.waitForJob() }
-        }
-        for helper in working { fonts.handoff.takeOver(from: helper.measurer.fonts, in: fonts) }
-        return results
-    }
-
     private func measure(_ request: TextRequest) -> MeasuredText {
         var utf8 = request.text
         return utf8.withUTF8 {
@@ -153,13 +106,15 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// glyphs' extents cached before real text needs them, and makes the fonts' cairo fonts,
     /// which drawing asks for (each new cairo font a quarter of a millisecond); keeps nothing.
     public func warmUp(_ fonts: [String]) {
+        FontLibrary.pangoTurn.lock()
+        defer { FontLibrary.pangoTurn.unlock() }
         // Small on purpose: each glyph's extents cost as much as a short text's shaping, and
         // the rest comes with the document.
         let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
         for font in fonts {
             var utf8 = sample
             let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
-            // On this thread, the library's own: Pango makes a font's cairo font unguarded.
+            // Under the turn: Pango makes a font's cairo font unguarded.
             if let text = measured.lines.first?.text, let line = self.fonts.handoff.line(text, font: font),
                 let shaped = line.item.pointee.analysis.font
             {

@@ -6,14 +6,18 @@ import Musl
 import Darwin
 #endif
 
-/// A pthread mutex: `NSLock` is full Foundation's, and
-/// `Synchronization.Mutex` needs macOS 15.
+/// A pthread mutex, recursive if asked (taken again by the thread that holds it): `NSLock` is
+/// full Foundation's, and `Synchronization.Mutex` needs macOS 15.
 public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    public init() {
+    public init(recursive: Bool = false) {
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        if recursive { pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE)) }
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
     }
 
     deinit {

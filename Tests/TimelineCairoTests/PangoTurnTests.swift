@@ -4,14 +4,14 @@ import XCTest
 
 @testable import TimelineCairo
 
-/// Fonts whose metrics are first asked for on several threads at once all get their approximate
-/// character width: Pango's guard against recursion, one for the whole process, made a font
-/// computed beside another keep a width of 0, and a text in it break differently from run to run.
-final class FontMetricsLockTests: XCTestCase {
-    func testFontsMeasuredOnManyThreadsAtOnceAllHaveTheirWidth() throws {
+/// Fonts whose metrics are first asked for on several threads, each in its turn
+/// (`FontLibrary.pangoTurn`), all get their approximate character width: Pango's guard against
+/// recursion, one for the whole process, makes a font computed beside another keep a width of 0,
+/// and a text in it break differently from run to run.
+final class PangoTurnTests: XCTestCase {
+    func testFontsMeasuredOnManyThreadsInTurnAllHaveTheirWidth() throws {
         let threads = 4
         let libraries = try (0..<threads).map { _ in try FontLibrary() }
-        XCTAssertTrue(FontMetricsLock.isInstalled)
         let languages = ["en", "de", "ja", "ar"]
         // Each size is a font of its own, its metrics computed on first asking.
         let sizes = (0..<60).map { 8 + Double($0) / 4 }
@@ -22,6 +22,8 @@ final class FontMetricsLockTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             let library = handoff.libraries[thread]
             for (sizeIndex, size) in sizes.enumerated() {
+                FontLibrary.pangoTurn.lock()
+                defer { FontLibrary.pangoTurn.unlock() }
                 let description = library.description("Inter \(size)")
                 let font = pango_font_map_load_font(library.fontMap, library.context, description)
                 for (languageIndex, language) in languages.enumerated() {
