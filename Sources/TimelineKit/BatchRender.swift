@@ -120,11 +120,11 @@ public struct BatchRender {
         slots.progress = progress
         let workers = min(threads, max(1, inputs.count))
         var perInput = options
-        // Threads not needed for whole inputs shape the text of one.
+        // Threads not needed for whole inputs write the images of one.
         perInput.threadsPerInput = max(1, threads / workers)
         let options = perInput
         let keepsRenderers = keepsRenderers
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        Lanes.perform(iterations: workers) { _ in
             // A thread's first input is read and decoded before its renderer takes the fonts,
             // which the first renderer waits for while they load on another thread (FontPreload).
             var index = slots.take()

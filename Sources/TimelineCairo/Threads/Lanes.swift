@@ -1,12 +1,13 @@
 import Dispatch
 
 /// Work split over the cores by the dispatch pool (`DispatchQueue.concurrentPerform`).
-enum Lanes {
+public enum Lanes {
     /// Runs `body` for every index in `0..<iterations`, on this thread and the pool's, and returns
-    /// once every index has run; one iteration runs here alone.
-    static func perform(iterations: Int, _ body: (Int) -> Void) {
-        guard iterations > 1 else {
-            if iterations == 1 { body(0) }
+    /// once every index has run; one iteration, or all where the pool has no room for threads
+    /// (`ThreadRoom`), run here, in order.
+    public static func perform(iterations: Int, _ body: (Int) -> Void) {
+        guard iterations > 1, ThreadRoom.available else {
+            for index in 0..<max(0, iterations) { body(index) }
             return
         }
         withoutActuallyEscaping(body) { body in

@@ -1,8 +1,7 @@
 import Dispatch
 
 /// A job queued on Dispatch's pool that the thread which needs it done runs itself when no pool
-/// thread has taken it yet: where the process can make no more threads (`ulimit -u`), a queued
-/// job may never start, and a thread waiting for it would wait for ever.
+/// thread has taken it yet (nor is it queued where the pool has no room for threads: `ThreadRoom`).
 public final class PoolJob: @unchecked Sendable {
     /// Left once the job has run, or was dropped.
     private let done = DispatchGroup()
@@ -14,7 +13,7 @@ public final class PoolJob: @unchecked Sendable {
     public init(_ job: @escaping @Sendable () -> Void) {
         self.job = job
         done.enter()
-        DispatchQueue.global().async { [self] in runIfQueued() }
+        if ThreadRoom.available { DispatchQueue.global().async { [self] in runIfQueued() } }
     }
 
     /// Returns once the job has run: here, if no pool thread has taken it.
