@@ -211,7 +211,8 @@ final class HostileOutputTests: XCTestCase {
 
     /// Where no thread can be made (a limit of one process for the user), a render ends with exit
     /// 3 and GLib's message, and writes nothing: it waited for ever for the font-loading thread,
-    /// then, that fixed, trapped in GLib when Pango could not start its own. Help and a bad input
+    /// then, that fixed, trapped in GLib when Pango could not start its own; with Dispatch only,
+    /// it waited for ever for the pool's first thread, even for help. Help and a bad input
     /// need no fonts, and are told as ever.
     func testARunThatCannotStartAThreadEndsWithExit3() throws {
         let tools = ["/usr/bin/timeout", "/usr/bin/setpriv", CLIRunner.prlimit]
@@ -236,6 +237,12 @@ final class HostileOutputTests: XCTestCase {
         let ours = render.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
         XCTAssertEqual(ours.count, 1, "one message, whole: \(render.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        // Two inputs would go to Dispatch's pool, which retries for ever where it cannot start a
+        // thread (`ThreadRoom`): they render on this one, and end alike.
+        try write(Self.oneItem, to: folder.appendingPathComponent("second.yaml"))
+        let batch = try runAsNobody(["render", "in.yaml", "second.yaml", "-o", "out", "--format", "svg"])
+        XCTAssertEqual(batch.status, 3, batch.stderr)
+        XCTAssertTrue(batch.stderr.contains("error: GLib: creating thread"), batch.stderr)
         let help = try runAsNobody(["render", "--help"])
         XCTAssertEqual(help.status, 0, help.stderr)
         XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("USAGE"))

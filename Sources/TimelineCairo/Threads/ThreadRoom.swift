@@ -11,10 +11,11 @@ import Darwin
 /// that asked; so where the limits leave little room, no work goes to the pool: `Lanes` and
 /// `PoolJob` then run everything on the calling thread.
 public enum ThreadRoom {
-    /// Checked once, before the first thread: fewer free tasks than this count as no room (the
-    /// pool's threads, GLib's and Pango's own).
+    /// Fewer free tasks than this are no room: the pool's threads, GLib's and Pango's own.
+    static let wanted = 64
+
+    /// Checked once, before the first thread.
     public static let available: Bool = {
-        let wanted = 64
         if let free = freeUnderProcessLimit(), free < wanted { return false }
         #if os(Linux)
         if let free = freeUnderPidsLimit(), free < wanted { return false }
@@ -35,6 +36,12 @@ public enum ThreadRoom {
         guard getuid() != 0, getrlimit(resource, &limit) == 0, limit.rlim_cur <= rlim_t(Int.max) else { return nil }
         let allowed = Int(limit.rlim_cur)
         #if os(Linux)
+        // Every thread on the machine (/proc/loadavg) bounds the user's: enough room under that
+        // bound spares reading every process's status.
+        let everyThread = contents(of: "/proc/loadavg").flatMap { loadavg in
+            loadavg.split(separator: " ").dropFirst(3).first?.split(separator: "/").last.flatMap { Int($0) }
+        }
+        if let everyThread, allowed - everyThread >= wanted { return allowed - everyThread }
         return allowed - tasksOfUser(getuid())
         #else
         return allowed
