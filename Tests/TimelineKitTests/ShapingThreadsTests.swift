@@ -3,10 +3,9 @@ import XCTest
 
 @testable import TimelineKit
 
-/// A document's images do not depend on the threads its texts are shaped on.
+/// A document's images do not depend on the threads it is drawn on (its texts are shaped on one).
 final class ShapingThreadsTests: XCTestCase {
-    /// 300 items whose titles wrap and subtitles do not: new texts enough for two threads, long
-    /// and short ones alternating.
+    /// 300 items whose titles wrap and subtitles do not, long and short texts alternating.
     private static let source: InputSource = {
         var yaml = "version: 1\ncards:\n  - id: many\n    items:\n"
         for number in 1...300 {
@@ -21,22 +20,20 @@ final class ShapingThreadsTests: XCTestCase {
     private func images(threads: Int) throws -> [Data] {
         var options = RenderOptions()
         options.formats = [.svg, .pdf]
-        // A scaled PDF draws the measured glyphs in fonts found for its lines: those of lines
-        // shaped on another thread must be the fonts measuring used, not the PDF's scaled ones.
+        // A scaled PDF draws the measured glyphs in the fonts measuring used, not its scaled ones.
         options.scale = 0.17
         options.threadsPerInput = threads
         return try TimelineRenderer(options: options).render(Self.source).map(\.data)
     }
 
-    func testTheSVGAndAScaledPDFAreTheSameShapedOnOneThreadOrTwo() throws {
+    func testTheSVGAndAScaledPDFAreTheSameMadeOnOneThreadOrTwo() throws {
         let one = try images(threads: 1)
         XCTAssertEqual(one.count, 2)
         XCTAssertEqual(try images(threads: 2), one)
         XCTAssertEqual(try images(threads: 2), one, "whichever thread shapes which text")
     }
 
-    /// A big document's glyph outlines read on a kept thread during its layout give the bytes
-    /// one thread writes.
+    /// A big document's SVG written in parts on two threads is the SVG one thread writes.
     func testABigSVGIsTheSameWrittenOnOneThreadOrTwo() throws {
         var yaml = "version: 1\ncards:\n  - id: big\n    items:\n"
         for number in 1...700 {
@@ -58,7 +55,7 @@ final class ShapingThreadsTests: XCTestCase {
     }
 
     /// A PNG at scale 1 draws the kept lines too, on an image surface.
-    func testAPNGAtScaleOneIsTheSameShapedOnOneThreadOrTwo() throws {
+    func testAPNGAtScaleOneIsTheSameMadeOnOneThreadOrTwo() throws {
         func png(threads: Int) throws -> Data? {
             var options = RenderOptions()
             options.formats = [.png]
