@@ -80,10 +80,15 @@ struct HorizontalRows {
         var bottom: Double = 0
     }
 
+    /// Between two tiers of staggered labels.
+    static let tierGap: Double = 8
+
     /// The columns drawn at `centers`, `widths` wide; `below` is room under the line that labels keep clear of.
-    /// The nodes sit at `nodes` (a time layout's dates) when given, joined to labels moved off them by a leader.
+    /// The nodes sit at `nodes` (a time layout's dates) when given, joined to labels moved off them by a leader;
+    /// `tiers` puts labels in tiers under one another.
     func draw(
-        _ texts: [ColumnTexts], centers: [Double], widths: [Double], below: Double = 0, nodes: [Double]? = nil
+        _ texts: [ColumnTexts], centers: [Double], widths: [Double], below: Double = 0, nodes: [Double]? = nil,
+        tiers: LabelTiers? = nil
     ) -> Drawing {
         var drawing = Drawing()
         // At dates (a time layout), a label moved off its node takes its date along, under the
@@ -93,6 +98,7 @@ struct HorizontalRows {
         let top = hasGroups ? style.groupPadding : 0
         let lineY = top + (eventHeight > 0 ? eventHeight + Self.eventGap : 0) + widest / 2
         let labelTop = lineY + max(widest / 2, below) + Self.labelGap
+        let tops = Self.tierTops(texts, from: labelTop, tiers: tiers, eventsBelow: eventsBelow)
         var describing: [UInt8] = []
         drawing.lineY = lineY
         drawing.bottom = lineY + widest / 2
@@ -100,9 +106,9 @@ struct HorizontalRows {
             let (item, column) = (row.item, texts[index])
             let center = Point(x: nodes?[index] ?? centers[index], y: lineY)
             let left = centers[index] - widths[index] / 2
-            var stackTop = labelTop
+            var stackTop = tops[index]
             if let block = column.event {
-                let top = eventsBelow ? labelTop : lineY - widest / 2 - Self.eventGap - block.height
+                let top = eventsBelow ? stackTop : lineY - widest / 2 - Self.eventGap - block.height
                 drawing.texts.append(.text(block.placed(x: left, top: top, width: widths[index], alignment: .center)))
                 if eventsBelow { stackTop += block.height + 2 }
             }
@@ -116,12 +122,12 @@ struct HorizontalRows {
                 look: look, item: item, center: center, size: sizes[index], style: style, into: &drawing.markers)
             let reach = look.shape == .none ? 0 : sizes[index] / 2
             drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))
-            if abs(center.x - centers[index]) > 1 {
+            if (abs(center.x - centers[index]) > 1 || tops[index] > labelTop) && tiers?.stacked[index] != true {
                 drawing.leaders.append(
                     .line(
                         LineNode(
                             from: Point(x: center.x, y: lineY + max(reach, below) + 2),
-                            to: Point(x: centers[index], y: labelTop - 2),
+                            to: Point(x: centers[index], y: tops[index] - 2),
                             stroke: Stroke(color: style.lineColor.rgba, width: 1))))
             }
             let rect = Rect(x: left, y: stackTop, width: widths[index], height: column.labels.height)
@@ -131,6 +137,23 @@ struct HorizontalRows {
         }
         drawing.bottom += hasGroups ? style.groupPadding : 0
         return drawing
+    }
+
+    /// Each column's top: `labelTop` for all without tiers; with them, each tier under the tallest
+    /// column of the tier above.
+    static func tierTops(_ texts: [ColumnTexts], from labelTop: Double, tiers: LabelTiers?, eventsBelow: Bool)
+        -> [Double]
+    {
+        guard let tiers else { return texts.map { _ in labelTop } }
+        let heights = texts.map { column in
+            column.labels.height + (eventsBelow ? column.event.map { $0.height + 2 } ?? 0 : 0)
+        }
+        var tierTops = [labelTop]
+        for tier in 0..<(tiers.tier.max() ?? 0) {
+            let tallest = texts.indices.filter { tiers.tier[$0] == tier }.map { heights[$0] }.max() ?? 0
+            tierTops.append(tierTops[tier] + tallest + tierGap)
+        }
+        return tiers.tier.map { tierTops[$0] }
     }
 
     /// A box around each group's columns, down to `bottom`, and every bar that starts inside it

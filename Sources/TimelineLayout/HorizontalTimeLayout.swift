@@ -23,7 +23,14 @@ struct HorizontalTimeLayout {
         let natural = naturalWidths(builder)
         let floors = rows.indices.map { min(natural[$0], widestWord(rows[$0].item, label: labels[$0])) }
         let end = style.axis == .none ? nil : AxisEnd(rows: rows, names: style.names)
-        let fitted = fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width)
+        let runs = SectionBands.runs(rows, sections: card.sections)
+        // Labels staggered into tiers at their nodes, else pushed apart along the line.
+        let tiered =
+            builder.hasGroups
+            ? nil
+            : staggered(natural, intervals: intervals, end: end, inset: inset, runs: Self.runIndices(runs, rows.count))
+        let fitted =
+            tiered?.fitted ?? fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width)
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         // One scale places every node, bar end, tick and Today; labels were only pushed apart.
         let left = inset + (widths.first ?? 0) / 2
@@ -31,25 +38,18 @@ struct HorizontalTimeLayout {
         let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
         let drawing = builder.draw(
             builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths,
-            below: lanes.extraWidth + lanes.thickness / 2, nodes: nodes)
-        var bars: [Primitive] = []
-        var reach = nodes
-        var barEnds = [Double?](repeating: nil, count: rows.count)
-        for (index, row) in rows.enumerated() {
-            guard let end = row.item.end, let lane = lanes.lane[index] else { continue }
-            let endX = max(nodes[index], map.position(end.instant))
-            let color = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now)).color
-            bars += lanes.bar(
-                lane: lane, from: Point(x: nodes[index], y: drawing.lineY), to: endX, color: color, vertical: false)
-            reach[index] = endX + lanes.thickness / 2
-            barEnds[index] = endX
-        }
-        let runs = SectionBands.runs(rows, sections: card.sections)
+            below: lanes.extraWidth + lanes.thickness / 2, nodes: nodes, tiers: tiered?.tiers)
+        let bars = periodBars(rows, lanes: lanes, map: map, nodes: nodes, lineY: drawing.lineY)
         let spans = rows.indices.map { (left: centers[$0] - widths[$0] / 2, right: centers[$0] + widths[$0] / 2) }
+        let marks = rows.indices.map { index in
+            let size = builder.sizes[index]
+            let node = Rect(x: nodes[index] - size / 2, y: drawing.lineY - size / 2, width: size, height: size)
+            return [node] + [bars.rects[index]].compactMap { $0 }
+        }
         let bands = SectionBands.horizontal(
-            runs, spans: spans, top: 0, bottom: drawing.bottom, style: style, measurer: measurer)
+            runs, spans: spans, marks: marks, top: 0, bottom: drawing.bottom, style: style, measurer: measurer)
         var bottom = drawing.bottom + bands.height
-        let boxes = builder.groupBoxes(centers: centers, widths: widths, reach: reach, bottom: bottom)
+        let boxes = builder.groupBoxes(centers: centers, widths: widths, reach: bars.reach, bottom: bottom)
 
         var content = CardContent()
         content.description = drawing.description
@@ -59,11 +59,12 @@ struct HorizontalTimeLayout {
         if axis?.today == true { content.description.append("Today") }
         content.timeAxis = axis?.record
         content.timeMarks = TimeRecords.marks(
-            rows, paths: builder.paths, nodes: nodes, barEnds: barEnds, offset: TimeLayout.displayOffset(rows))
+            rows, paths: builder.paths, nodes: nodes, barEnds: bars.ends, offset: TimeLayout.displayOffset(rows))
         let stops = drawing.stops.sorted { $0.center.x < $1.center.x }
         let line = TimeMarks.line(stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: false)
         content.layers = [
-            axis?.drawing.under ?? [], bands.nodes, boxes, line, drawing.leaders, bars, drawing.markers, drawing.texts,
+            axis?.drawing.under ?? [], bands.nodes, boxes, line, drawing.leaders, bars.nodes, drawing.markers,
+            drawing.texts,
             axis?.drawing.axis ?? [], drawing.links,
         ]
         content.width = width
@@ -73,6 +74,29 @@ struct HorizontalTimeLayout {
         }
         content.height = bottom
         return content
+    }
+
+    /// The bars of periods, each in its lane under the line at `lineY` from its node to where it
+    /// ends: their primitives, where each row's bar reaches (else its node), ends and boxes.
+    private func periodBars(_ rows: [ItemRow], lanes: Lanes, map: AxisMap, nodes: [Double], lineY: Double) -> (
+        nodes: [Primitive], reach: [Double], ends: [Double?], rects: [Rect?]
+    ) {
+        var bars: [Primitive] = []
+        var reach = nodes
+        var ends = [Double?](repeating: nil, count: rows.count)
+        var rects = [Rect?](repeating: nil, count: rows.count)
+        for (index, row) in rows.enumerated() {
+            guard let end = row.item.end, let lane = lanes.lane[index] else { continue }
+            let endX = max(nodes[index], map.position(end.instant))
+            let color = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now)).color
+            let bar = lanes.bar(
+                lane: lane, from: Point(x: nodes[index], y: lineY), to: endX, color: color, vertical: false)
+            if case .box(let box) = bar.last { rects[index] = box.rect }
+            bars += bar
+            reach[index] = endX + lanes.thickness / 2
+            ends[index] = endX
+        }
+        return (bars, reach, ends, rects)
     }
 
     /// The dated axis under everything else, at `top`, when the card has one; `texts` are the
@@ -98,6 +122,38 @@ struct HorizontalTimeLayout {
         var centers: [Double]
         /// Right edge of the rightmost label.
         var extent: Double
+    }
+
+    /// The labels at their natural `widths`, each centred under its node on the span fitted to the
+    /// width, staggered into tiers where they meet; nil when some label finds no tier or is pushed
+    /// more than `maxGap` from its node (then quiet gaps are better cut, as `place` does).
+    private func staggered(
+        _ widths: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?, inset: Double, runs: [Int?]
+    ) -> (fitted: Fitted, tiers: LabelTiers)? {
+        let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
+        let left = inset + (widths.first ?? 0) / 2
+        let length = max(0, width - inset - (widths.last ?? 0) / 2 - left)
+        let scale = covering(
+            TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: false), end: end,
+            intervals: spans, length: length)
+        let nodes = intervals.map { left + scale.position($0?.start ?? scale.origin) }
+        guard width - inset > inset,
+            let tiers = LabelTiers.staggered(
+                nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter, bounds: inset...(width - inset)
+            )
+        else { return nil }
+        guard zip(tiers.centers, nodes).allSatisfy({ abs($0 - $1) <= style.maxGap }) else { return nil }
+        let extent = zip(tiers.centers, widths).map { $0 + $1 / 2 }.max() ?? 0
+        return (Fitted(widths: widths, scale: scale, centers: tiers.centers, extent: extent), tiers)
+    }
+
+    /// Each row's section run, by index, if it has one.
+    static func runIndices(_ runs: [SectionBands.Run], _ count: Int) -> [Int?] {
+        var indices = [Int?](repeating: nil, count: count)
+        for (index, run) in runs.enumerated() {
+            for row in run.first...run.last { indices[row] = index }
+        }
+        return indices
     }
 
     /// Labels placed in `width`: when they cannot all share it, the widest wrap narrower first,

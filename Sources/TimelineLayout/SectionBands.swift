@@ -2,10 +2,19 @@ import TimelineModel
 import TimelineScene
 
 /// Sections drawn as bands behind their items: a tinted band in the section's color around each
-/// run of consecutive items of one section, named in its corner.
+/// run of consecutive items of one section, with the section's name in a place of its own (a
+/// header row above a vertical band's rows, a title row under a horizontal band's labels), so a
+/// name never sits on an item's text. A band holds its own marks: where a node or a bar lies past
+/// the band's texts (a bar running into the next section's time, a node whose text was moved), the
+/// band runs on to it as a strip around the line and the bars' lanes.
 enum SectionBands {
     /// Light enough that secondary text keeps 4.5:1 on the band.
     static let tint = 0.05
+    /// Between a vertical band's header row and its first item.
+    static let headerGap: Double = 2
+    /// Around a mark inside the strip that carries its band past the band's rows.
+    static let barMargin: Double = 3
+
     struct Run {
         var section: Section
         var first: Int
@@ -28,92 +37,138 @@ enum SectionBands {
         return runs
     }
 
-    /// The section's color, darkened or lightened until its name reads on its band.
-    private static func labelColor(_ section: Section, _ style: Style) -> RGBA {
-        section.color.readable(on: section.color.withOpacity(tint).over(style.background)).rgba
+    /// The section's name, `width` wide at most, in the section's color made readable on its
+    /// band: it wraps rather than being cut.
+    static func name(_ run: Run, width: Double, style: Style, measurer: any TextMeasuring) -> TextBlock {
+        let color = run.section.color.readable(on: run.section.color.withOpacity(tint).over(style.background)).rgba
+        return TextBlock(
+            run.section.name, font: "\(style.font) Semi-Bold 11", color: color, width: width, measurer: measurer)
     }
 
-    /// Bands across a vertical card from `left` to `right`, each around its rows' `spans` (top and
-    /// bottom of each row); the name at the top right unless `named` is false, or it would run
-    /// into one of `texts` or the name before it (the band's colour and the legend still tell it).
+    /// Bands across a vertical card from `left` to `right`, each from the top of its run's
+    /// `spans` (header row and texts) to their bottom and its bars', stopping short of the next
+    /// band; `marks` are each row's node and bar, which their band follows past that.
     static func vertical(
-        _ runs: [Run], spans: [(top: Double, bottom: Double)], left: Double, right: Double, style: Style,
-        named: Bool, texts: [Primitive] = [], measurer: any TextMeasuring
+        _ runs: [Run], spans: [(top: Double, bottom: Double)], marks: [[Rect]], left: Double, right: Double,
+        style: Style
     ) -> [Primitive] {
-        var lastNameBottom = -Double.infinity
         let pad = style.itemSpacing / 2 - 1
         var nodes: [Primitive] = []
         for (index, run) in runs.enumerated() {
+            let rows = run.first...run.last
             let top = spans[run.first].top - pad
-            var bottom = spans[run.first...run.last].map(\.bottom).max() ?? top
+            let ownMarks = rows.flatMap { marks[$0] }
+            var bottom = max(
+                spans[rows].map(\.bottom).max() ?? top, ownMarks.map { $0.y + $0.height + barMargin }.max() ?? top)
             // A bar reaching into the next run's time does not pull its band over the next band.
             if index + 1 < runs.count { bottom = min(bottom, spans[runs[index + 1].first].top - pad * 2 - 2) }
-            let rect = Rect(x: left, y: top, width: right - left, height: bottom + pad - top)
-            nodes.append(
-                .box(BoxNode(rect: rect, corners: CornerRadii(all: 8), fill: run.section.color.withOpacity(tint).rgba)))
+            let rect = Rect(x: left, y: top, width: right - left, height: max(0, bottom + pad - top))
+            let fill = run.section.color.withOpacity(tint).rgba
+            nodes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 8), fill: fill)))
+            nodes += strips(for: ownMarks, past: rect, vertical: true).map {
+                .box(BoxNode(rect: $0.rect, corners: $0.corners, fill: fill))
+            }
             nodes.append(
                 .box(
                     BoxNode(
                         rect: Rect(x: left, y: top, width: 3, height: rect.height), corners: CornerRadii(all: 1.5),
                         fill: run.section.color.rgba)))
-            guard named else { continue }
-            let label = TextBlock(
-                run.section.name, font: "\(style.font) Semi-Bold 11", color: labelColor(run.section, style),
-                width: rect.width / 2, maxLines: 1, measurer: measurer)
-            // With a margin: a name touching a title reads as one word with it.
-            let name = Rect(
-                x: right - 12 - label.measured.width, y: top - 3, width: label.measured.width + 12,
-                height: label.height + 6)
-            guard !label.measured.isTruncated, name.y + 6 > lastNameBottom, !overlaps(name, texts) else { continue }
-            lastNameBottom = name.y + name.height - 3
-            nodes.append(
-                .text(
-                    label.placed(
-                        x: right - rect.width / 2 - 6, top: top + 3, width: rect.width / 2, alignment: .trailing)))
         }
         return nodes
     }
 
-    /// Whether `rect` meets a line of any of `texts`.
-    private static func overlaps(_ rect: Rect, _ texts: [Primitive]) -> Bool {
-        for case .text(let text) in texts {
-            for line in text.lines
-            where line.x < rect.x + rect.width && rect.x < line.x + line.width && line.top < rect.y + rect.height
-                && rect.y < line.top + line.height
-            {
-                return true
-            }
-        }
-        return false
-    }
-
     /// Bands down a horizontal card from `top` to `bottom`, each around its columns' `spans`
-    /// (left and right of each label); the name at the bottom left.
+    /// (left and right of each label), with its name in a row under them; `marks` are each row's
+    /// node and bar, which their band follows past its columns.
     static func horizontal(
-        _ runs: [Run], spans: [(left: Double, right: Double)], top: Double, bottom: Double, style: Style,
-        measurer: any TextMeasuring
+        _ runs: [Run], spans: [(left: Double, right: Double)], marks: [[Rect]], top: Double, bottom: Double,
+        style: Style, measurer: any TextMeasuring
     ) -> (nodes: [Primitive], height: Double) {
-        var nodes: [Primitive] = []
-        var height: Double = 0
+        // Each band from its first column's left, clear of the band before, to its last one's right.
+        var extents: [(left: Double, right: Double)] = []
         for run in runs {
-            let left = spans[run.first].left - 4
-            let right = (spans[run.first...run.last].map(\.right).max() ?? left) + 4
-            let label = TextBlock(
-                run.section.name, font: "\(style.font) Semi-Bold 11", color: labelColor(run.section, style),
-                width: right - left - 8, maxLines: 1, measurer: measurer)
-            let rect = Rect(x: left, y: top, width: right - left, height: bottom - top + label.height + 6)
-            nodes.append(
-                .box(BoxNode(rect: rect, corners: CornerRadii(all: 8), fill: run.section.color.withOpacity(tint).rgba)))
+            let left = max(spans[run.first].left - 4, (extents.last?.right ?? -.infinity) + 2)
+            extents.append((left, (spans[run.first...run.last].map(\.right).max() ?? left) + 4))
+        }
+        let names = zip(runs, extents).map { name($0, width: $1.right - $1.left - 8, style: style, measurer: measurer) }
+        let height = names.map { $0.height + 6 }.max() ?? 0
+        var nodes: [Primitive] = []
+        for ((run, name), (left, right)) in zip(zip(runs, names), extents) {
+            let rows = run.first...run.last
+            let rect = Rect(x: left, y: top, width: right - left, height: bottom - top + height)
+            let fill = run.section.color.withOpacity(tint).rgba
+            nodes.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 8), fill: fill)))
+            nodes += strips(for: rows.flatMap { marks[$0] }, past: rect, vertical: false).map {
+                .box(BoxNode(rect: $0.rect, corners: $0.corners, fill: fill))
+            }
             nodes.append(
                 .box(
                     BoxNode(
                         rect: Rect(x: left, y: top, width: rect.width, height: 3), corners: CornerRadii(all: 1.5),
                         fill: run.section.color.rgba)))
-            // A name its band cannot hold is left to the legend rather than cut or run into the next.
-            guard !label.measured.isTruncated, label.measured.width <= right - left - 8 else { continue }
-            nodes.append(.text(label.placed(x: left + 4, top: bottom + 2, width: right - left - 8)))
-            height = max(height, label.height + 6)
+            // Wrapped to the band's width, a name is cut only when one of its words is wider
+            // than the band: then the legend and the band's colour tell the section instead.
+            guard !name.measured.isTruncated else { continue }
+            nodes.append(.text(name.placed(x: left + 4, top: bottom + 2, width: right - left - 8)))
         }
         return (nodes, height)
+    }
+
+    /// Strips of a band's tint around `bars` (nodes and bars) where they lie before or after `band`
+    /// (along a vertical or horizontal line), square where they meet the band.
+    static func strips(for bars: [Rect], past band: Rect, vertical: Bool) -> [(rect: Rect, corners: CornerRadii)] {
+        guard !bars.isEmpty else { return [] }
+        let margin = barMargin
+        let acrossStart = bars.map { vertical ? $0.x : $0.y }.min()! - margin
+        let acrossEnd = bars.map { vertical ? $0.x + $0.width : $0.y + $0.height }.max()! + margin
+        let alongStart = bars.map { vertical ? $0.y : $0.x }.min()! - margin
+        let alongEnd = bars.map { vertical ? $0.y + $0.height : $0.x + $0.width }.max()! + margin
+        let (bandStart, bandEnd) = vertical ? (band.y, band.y + band.height) : (band.x, band.x + band.width)
+        func rect(_ from: Double, _ to: Double) -> Rect {
+            vertical
+                ? Rect(x: acrossStart, y: from, width: acrossEnd - acrossStart, height: to - from)
+                : Rect(x: from, y: acrossStart, width: to - from, height: acrossEnd - acrossStart)
+        }
+        let round = 4.0
+        var strips: [(rect: Rect, corners: CornerRadii)] = []
+        if alongStart < bandStart {
+            let corners =
+                vertical
+                ? CornerRadii(topLeft: round, topRight: round, bottomRight: 0, bottomLeft: 0)
+                : CornerRadii(topLeft: round, topRight: 0, bottomRight: 0, bottomLeft: round)
+            strips.append((rect(alongStart, bandStart), corners))
+        }
+        if alongEnd > bandEnd {
+            let corners =
+                vertical
+                ? CornerRadii(topLeft: 0, topRight: 0, bottomRight: round, bottomLeft: round)
+                : CornerRadii(topLeft: 0, topRight: round, bottomRight: round, bottomLeft: 0)
+            strips.append((rect(bandEnd, alongEnd), corners))
+        }
+        return strips
+    }
+}
+
+/// A vertical time card's section names, one for each run of rows of one section, each in a
+/// header row of its own above the run's first row, in its title column.
+struct SectionHeaders {
+    let runs: [SectionBands.Run]
+    /// Each run's name, as wide as its first row's title column at most.
+    let names: [TextBlock]
+
+    init(_ builder: VerticalRows, sections: [Section], measurer: any TextMeasuring) {
+        runs = SectionBands.runs(builder.rows, sections: sections)
+        names = runs.map {
+            SectionBands.name(
+                $0, width: builder.shapes[$0.first].textWidth, style: builder.style, measurer: measurer)
+        }
+    }
+
+    /// The names with their tops at `tops`.
+    func placed(_ builder: VerticalRows, tops: [Double]) -> [Primitive] {
+        runs.indices.map { index in
+            let shape = builder.shapes[runs[index].first]
+            return .text(names[index].placed(x: shape.left, top: tops[index], width: shape.textWidth))
+        }
     }
 }

@@ -32,11 +32,13 @@ struct TimeLayout {
         let builder = VerticalRows(
             card: card, rows: rows, labels: labels, width: width - axisLeft, laneRoom: lanes.extraWidth,
             groupOpacity: 0.07, rightToLeft: rightToLeft, measurer: measurer)
-        let (scale, span, map) = placement(builder, periods: periods, hasAxis: hasAxis)
+        let headers = SectionHeaders(builder, sections: card.sections, measurer: measurer)
+        let (scale, span, map) = placement(builder, periods: periods, hasAxis: hasAxis, headers: headers)
         let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
-        let tops = rowTops(builder, nodes: nodes)
+        let (tops, nameTops) = rowTops(builder, nodes: nodes, headers: headers)
 
         var drawing = VerticalRows.Drawing()
+        drawing.texts = headers.placed(builder, tops: nameTops)
         let (bars, reach, barsBottom) = periodBars(rows, lanes: lanes, map: map, lineX: builder.lineX, centers: nodes)
         var bottom = barsBottom
         for (index, row) in rows.enumerated() {
@@ -56,20 +58,18 @@ struct TimeLayout {
             hasAxis
             ? axis(map: map, span: span, rows: rows, texts: drawing.texts, axisLeft: axisLeft, painter: painter) : nil
         if axis?.today == true { content.description.append("Today") }
-        let offset = Self.displayOffset(rows)
         content.timeAxis = axis?.record
         content.timeMarks = TimeRecords.marks(
-            rows, paths: ordered.paths, nodes: nodes,
-            barEnds: rows.indices.map { rows[$0].item.end == nil || lanes.lane[$0] == nil ? nil : reach[$0] },
-            offset: offset)
-        let bands = sectionBands(builder, tops: tops, reach: reach, texts: drawing.texts, right: width - axisLeft)
+            rows, paths: ordered.paths, nodes: nodes, barEnds: bars.ends, offset: Self.displayOffset(rows))
+        let bands = sectionBands(
+            builder, runs: headers.runs, tops: (tops, nameTops), nodes: nodes, bars: bars.rects, right: width - axisLeft
+        )
         let stops = drawing.stops.sorted { $0.center.y < $1.center.y }
         let line = TimeMarks.line(stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: true)
-        var layers = [bands, boxes.nodes, line, drawing.leaders, bars, drawing.markers, drawing.texts, drawing.links]
-        for layer in layers.indices {
-            for index in layers[layer].indices { layers[layer][index].translate(dx: axisLeft, dy: 0) }
-        }
-        content.layers = [axis?.drawing.under ?? []] + layers + [axis?.drawing.axis ?? []]
+        let layers = [
+            bands, boxes.nodes, line, drawing.leaders, bars.nodes, drawing.markers, drawing.texts, drawing.links,
+        ]
+        content.layers = [axis?.drawing.under ?? []] + Self.shifted(layers, by: axisLeft) + [axis?.drawing.axis ?? []]
         content.width = width
         content.minimumWidth = builder.minimumWidth + axisLeft
         content.height = max(bottom, 0)
@@ -79,13 +79,19 @@ struct TimeLayout {
     /// The scale, the span its axis covers and the map of instants to positions: one scale places
     /// every node, bar end, tick and Today, and the axis's first tick, at or before the first
     /// item, sits where the first row's centre would.
-    private func placement(_ builder: VerticalRows, periods: [(Double, Double)], hasAxis: Bool) -> (
-        scale: TimeScale, span: (start: Double, end: Double), map: AxisMap
-    ) {
+    private func placement(
+        _ builder: VerticalRows, periods: [(Double, Double)], hasAxis: Bool, headers: SectionHeaders
+    ) -> (scale: TimeScale, span: (start: Double, end: Double), map: AxisMap) {
         let rows = builder.rows
+        // Section header rows take room between rows too, and the first one above the first row.
+        let nameRooms = zip(headers.runs, headers.names).map {
+            (first: $0.first, room: $1.height + SectionBands.headerGap)
+        }
+        let lead = nameRooms.first { $0.first == 0 }?.room ?? 0
+        let between = nameRooms.filter { $0.first > 0 }.reduce(0) { $0 + $1.room }
         let scale = TimeScale.vertical(
             intervals: periods, dayScale: style.dayScale, maxLength: TimeScale.maxLength(style, rows: rows.count),
-            cutLength: style.maxGap, textLength: Self.textLength(builder))
+            cutLength: style.maxGap, textLength: Self.textLength(builder) + between)
         let span =
             hasAxis
             ? TimeAxisMarks.coveringSpan(
@@ -93,24 +99,26 @@ struct TimeLayout {
                 daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
             : (start: periods.map(\.0).min() ?? scale.origin, end: scale.last)
         let map = AxisMap(
-            scale: scale, origin: builder.firstTop + builder.shapes[0].centerOffset - scale.position(span.start))
+            scale: scale,
+            origin: builder.firstTop + lead + builder.shapes[0].centerOffset - scale.position(span.start))
         return (scale, span, map)
     }
 
-    /// The section bands behind the rows (texts at `tops`, bars reaching to `reach`), named
-    /// where a name runs into none of `texts`.
+    /// The section bands behind the rows: each from its name's row (at `tops.names`) over its
+    /// rows' texts (at `tops.rows`), following its nodes (at `nodes`) and period `bars` past them.
     private func sectionBands(
-        _ builder: VerticalRows, tops: [Double], reach: [Double], texts: [Primitive], right: Double
-    )
-        -> [Primitive]
-    {
-        let rows = builder.rows
-        let spans = rows.indices.map {
-            (top: tops[$0], bottom: max(tops[$0] + builder.shapes[$0].height, reach[$0]))
+        _ builder: VerticalRows, runs: [SectionBands.Run], tops: (rows: [Double], names: [Double]), nodes: [Double],
+        bars: [Rect?], right: Double
+    ) -> [Primitive] {
+        let shapes = builder.shapes
+        var spans = shapes.indices.map { (top: tops.rows[$0], bottom: tops.rows[$0] + shapes[$0].height) }
+        for (run, top) in zip(runs, tops.names) { spans[run.first].top = min(spans[run.first].top, top) }
+        let marks = shapes.indices.map { index in
+            let size = shapes[index].size
+            let node = Rect(x: builder.lineX - size / 2, y: nodes[index] - size / 2, width: size, height: size)
+            return [node] + [bars[index]].compactMap { $0 }
         }
-        return SectionBands.vertical(
-            SectionBands.runs(rows, sections: card.sections), spans: spans, left: -7, right: right, style: style,
-            named: !builder.hasStatus, texts: texts, measurer: measurer)
+        return SectionBands.vertical(runs, spans: spans, marks: marks, left: -7, right: right, style: style)
     }
 
     /// Rows in the order of their dates (an undated row stays after the one before it), with
@@ -143,12 +151,14 @@ struct TimeLayout {
         rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
     }
 
-    /// The bars of periods, each in its lane from its node to where it ends; where each row's bar
-    /// ends (else its node's centre), and the lowest bar's bottom.
+    /// The bars of periods, each in its lane from its node to where it ends, with their boxes and
+    /// ends; where each row's bar ends (else its node's centre), and the lowest bar's bottom.
     private func periodBars(_ rows: [ItemRow], lanes: Lanes, map: AxisMap, lineX: Double, centers: [Double]) -> (
-        nodes: [Primitive], reach: [Double], bottom: Double
+        bars: (nodes: [Primitive], rects: [Rect?], ends: [Double?]), reach: [Double], bottom: Double
     ) {
         var bars: [Primitive] = []
+        var rects = [Rect?](repeating: nil, count: rows.count)
+        var ends = [Double?](repeating: nil, count: rows.count)
         var reach = centers
         var bottom: Double = 0
         for (index, row) in rows.enumerated() {
@@ -156,21 +166,44 @@ struct TimeLayout {
             let endY = max(centers[index], map.position(end.instant))
             let color = NodeLook(item: row.item, style: style, isOverdue: row.item.isOverdue(now: card.now)).color
             let from = Point(x: lineX, y: centers[index])
-            bars += lanes.bar(lane: lane, from: from, to: endY, color: color, vertical: true)
+            let bar = lanes.bar(lane: lane, from: from, to: endY, color: color, vertical: true)
+            if case .box(let box) = bar.last { rects[index] = box.rect }
+            bars += bar
             reach[index] = endY
+            ends[index] = endY
             bottom = max(bottom, endY + lanes.thickness / 2)
         }
-        return (bars, reach, bottom)
+        return ((bars, rects, ends), reach, bottom)
     }
 
-    /// Tops of the rows' texts: each wanted beside its node, then pushed apart so no row's text
-    /// runs into the next one; the nodes stay at their dates, and leaders join them.
-    private func rowTops(_ builder: VerticalRows, nodes: [Double]) -> [Double] {
+    /// Tops of the rows' texts and of the sections' names: each row wanted beside its node, each
+    /// name in a row of its own just above its run's first row, then pushed apart so no text runs
+    /// into the next one; the nodes stay at their dates, and leaders join them.
+    private func rowTops(_ builder: VerticalRows, nodes: [Double], headers: SectionHeaders)
+        -> (rows: [Double], names: [Double])
+    {
         let shapes = builder.shapes
-        let wanted = shapes.indices.map { nodes[$0] - shapes[$0].centerOffset }
-        let gaps = shapes.indices.dropLast().map { builder.gap(after: $0) }
-        return OverlapResolver.resolve(
-            wanted: wanted, heights: shapes.map(\.height), gaps: gaps, minimum: builder.firstTop)
+        let names = headers.names
+        let named = Dictionary(uniqueKeysWithValues: headers.runs.indices.map { (headers.runs[$0].first, $0) })
+        var (wanted, heights, gaps) = ([Double](), [Double](), [Double]())
+        var rowBlock: [Int] = []
+        var nameBlock: [Int] = []
+        for index in shapes.indices {
+            let top = nodes[index] - shapes[index].centerOffset
+            if index > 0 { gaps.append(builder.gap(after: index - 1)) }
+            if let run = named[index] {
+                let room = names[run].height
+                nameBlock.append(wanted.count)
+                wanted.append(top - room - SectionBands.headerGap)
+                heights.append(room)
+                gaps.append(SectionBands.headerGap)
+            }
+            rowBlock.append(wanted.count)
+            wanted.append(top)
+            heights.append(shapes[index].height)
+        }
+        let starts = OverlapResolver.resolve(wanted: wanted, heights: heights, gaps: gaps, minimum: builder.firstTop)
+        return (rowBlock.map { starts[$0] }, nameBlock.map { starts[$0] })
     }
 
     /// The axis left of the content; `texts` are the rows' texts, which the Today line avoids.
@@ -192,6 +225,17 @@ struct TimeLayout {
         let record = TimeRecords.axis(
             map: map, marks: marks, labelled: drawing.labelled, offset: utcOffset, vertical: true, span: span)
         return (drawing, marks.today != nil, record)
+    }
+
+    /// `layers` moved `dx` to the right.
+    static func shifted(_ layers: [[Primitive]], by dx: Double) -> [[Primitive]] {
+        layers.map { layer in
+            layer.map { primitive in
+                var moved = primitive
+                moved.translate(dx: dx, dy: 0)
+                return moved
+            }
+        }
     }
 
     /// Labels as wide as any tick's in these names, to size the axis column before the ticks are known.

@@ -8,7 +8,6 @@ import TimelineScene
 /// cut too (a title past `maxTitleLines` is cut at any width).
 @Suite struct WidthPromiseTests {
     static let tooNarrow = 40.0
-    static let sectionBandFixtures: Set<String> = ["time-sections.yaml"]
 
     @Test(arguments: FixtureSceneTests.cardFixtureNames)
     func theWidthARefusalNamesCutsNothing(_ name: String) throws {
@@ -36,14 +35,7 @@ import TimelineScene
                 if !extra.isEmpty { problems.append("\(card.id) at \(named): \(extra.sorted())") }
             }
         }
-        let report = "cut at the width the refusal names:\n\(problems.joined(separator: "\n"))"
-        if Self.sectionBandFixtures.contains(name) {
-            // Section band labels of the time layouts (SectionBands, issue #35's) are cut at the
-            // width named: known, and reported to that issue.
-            withKnownIssue(isIntermittent: true) { #expect(problems.isEmpty, "\(report)") }
-        } else {
-            #expect(problems.isEmpty, "\(report)")
-        }
+        #expect(problems.isEmpty, "cut at the width the refusal names:\n\(problems.joined(separator: "\n"))")
     }
 
     /// The texts cut in the document's one scene.

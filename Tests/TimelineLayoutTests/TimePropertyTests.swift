@@ -7,7 +7,8 @@ import XCTest
 
 /// Seeded random time cards, checked against the rules a reader relies on: every mark sits at
 /// its date on one scale, linear inside each segment; labelled ticks keep their distance; no
-/// text runs into another or into a line; nothing is cut.
+/// text runs into another, into a line or into a bar; nothing is cut; a section's band holds its
+/// bars and its name, which overlaps nothing.
 final class TimePropertyTests: XCTestCase {
     /// SplitMix64: the same cards on every run and machine.
     private struct Random {
@@ -32,6 +33,8 @@ final class TimePropertyTests: XCTestCase {
     /// Whole seconds each card's dates spread over: a minute to decades.
     private static let spans: [Double] = [60, 3600, 6 * 3600, 86_400 * 3, 86_400 * 40, 86_400 * 400, 86_400 * 4000]
     private static let offsets = [0, 3600, -5 * 3600, 19_800]
+    /// Section names, none of them a word of an item's title (a title wraps into its words).
+    private static let sectionNames = ["Alpha", "Bravo", "Charlie"]
 
     /// One card's YAML: items in random order, some sharing dates, some periods, sections, a
     /// locale, a zone, a direction and a width.
@@ -56,7 +59,7 @@ final class TimePropertyTests: XCTestCase {
             if random.below(4) == 0 {
                 fields.append("end: \"\(iso(date + (span * random.unit() / 60).rounded() * 60, offset))\"")
             }
-            if sections { fields.append("section: \(random.pick(["Design", "Build", "Ship"]))") }
+            if sections { fields.append("section: \(random.pick(Self.sectionNames))") }
             items.append("      - { " + fields.joined(separator: ", ") + " }")
         }
         // Vertical cards from 40, the narrowest width a card may have (a card too narrow is refused,
@@ -84,7 +87,7 @@ final class TimePropertyTests: XCTestCase {
 
     func testGeneratedTimeCardsKeepTheirPromises() throws {
         var random = Random(state: 35)
-        var checked = 0
+        var (checked, staggered, banded) = (0, 0, 0)
         for round in 0..<2_000 {
             let (yaml, horizontal) = card(&random)
             let card = try LayoutFixture.card(yaml)
@@ -101,8 +104,13 @@ final class TimePropertyTests: XCTestCase {
             }
             check(scene, horizontal: horizontal, context: "round \(round)\n\(yaml)")
             checked += 1
+            if horizontal, hasTierLeader(scene, color: card.style.lineColor.rgba) { staggered += 1 }
+            if SceneJSON(scene).texts.contains(where: { Self.sectionNames.contains($0.text) }) { banded += 1 }
         }
         XCTAssertEqual(checked, 2_000)
+        // The rules above were checked on cards with labels in tiers and with named section bands.
+        XCTAssertGreaterThan(staggered, 50, "few horizontal cards had labels in tiers")
+        XCTAssertGreaterThan(banded, 200, "few cards had named section bands")
     }
 
     private func check(_ scene: Scene, horizontal: Bool, context: String) {
@@ -121,6 +129,7 @@ final class TimePropertyTests: XCTestCase {
                 XCTFail("a line crosses \"\(text.text)\": \(context)")
             }
         }
+        checkSections(scene, texts: texts, context: context)
         // Every time card, one item too, has an axis with a label and a mark per item.
         guard let axis = scene.timeAxis, let marks = scene.timeMarks else {
             return XCTFail("no axis or marks: \(context)")
@@ -166,6 +175,65 @@ final class TimePropertyTests: XCTestCase {
         let labelled = axis.ticks.filter { !$0.label.isEmpty }.map(\.at).sorted()
         for (a, b) in zip(labelled, labelled.dropFirst()) {
             XCTAssertGreaterThanOrEqual(b - a, pitch - 0.5, "labelled ticks \(a) and \(b) too close: \(context)")
+        }
+    }
+
+    /// Bars and section bands, told apart by their tints: no text lies on a bar, every point of a
+    /// bar lies in a band of its own section's colour (the band or the strip it runs on in), and
+    /// every section name lies inside a band.
+    private func checkSections(_ scene: Scene, texts: [SceneJSON.Text], context: String) {
+        let boxes = scene.nodes.compactMap { node -> (rect: Rect, fill: RGBA)? in
+            guard case .box(let box) = node, let fill = box.fill else { return nil }
+            return (box.rect, fill)
+        }
+        let bandAlpha = UInt8((255 * SectionBands.tint).rounded())
+        let bands = boxes.filter { $0.fill.a == bandAlpha }
+        let bars = boxes.filter { $0.fill.a == UInt8((255 * 0.35).rounded()) }
+        func sameHue(_ a: RGBA, _ b: RGBA) -> Bool { a.r == b.r && a.g == b.g && a.b == b.b }
+        func inside(_ x: Double, _ y: Double, _ rect: Rect) -> Bool {
+            x >= rect.x - 0.5 && x <= rect.x + rect.width + 0.5 && y >= rect.y - 0.5 && y <= rect.y + rect.height + 0.5
+        }
+        for bar in bars {
+            for text in texts {
+                let apart =
+                    text.x + text.width <= bar.rect.x + 0.5 || bar.rect.x + bar.rect.width <= text.x + 0.5
+                    || text.y + text.height <= bar.rect.y + 0.5 || bar.rect.y + bar.rect.height <= text.y + 0.5
+                XCTAssertTrue(apart, "\"\(text.text)\" lies on a bar: \(context)")
+            }
+            let own = bands.filter { sameHue($0.fill, bar.fill) }
+            guard !own.isEmpty else { continue }
+            for (x, y) in samples(bar.rect) {
+                XCTAssertTrue(
+                    own.contains { inside(x, y, $0.rect) }, "a bar runs out of its band at (\(x), \(y)): \(context)")
+            }
+        }
+        for name in texts where Self.sectionNames.contains(name.text) {
+            let holder = bands.contains { band in
+                inside(name.x, name.y, band.rect) && inside(name.x + name.width, name.y + name.height, band.rect)
+            }
+            XCTAssertTrue(holder, "section name \"\(name.text)\" lies outside its band: \(context)")
+        }
+    }
+
+    /// Whether a horizontal card has a label in a tier under another: joined by a straight
+    /// vertical leader (`color`, one point wide) from its node past the labels above.
+    private func hasTierLeader(_ scene: Scene, color: RGBA) -> Bool {
+        scene.nodes.contains { node in
+            guard case .line(let line) = node else { return false }
+            return line.stroke.color == color && line.stroke.width == 1 && abs(line.from.x - line.to.x) < 0.5
+                && line.to.y - line.from.y > 20
+        }
+    }
+
+    /// Points over `rect`, half a point inside its edges: 13 along its length, 3 across.
+    private func samples(_ rect: Rect) -> [(Double, Double)] {
+        let inner = Rect(x: rect.x + 0.5, y: rect.y + 0.5, width: rect.width - 1, height: rect.height - 1)
+        let wide = rect.width > rect.height
+        return (0...12).flatMap { along in
+            (0...2).map { across in
+                let (u, v) = (Double(along) / 12, Double(across) / 2)
+                return (inner.x + inner.width * (wide ? u : v), inner.y + inner.height * (wide ? v : u))
+            }
         }
     }
 

@@ -1,0 +1,92 @@
+import TimelineModel
+import TimelineScene
+import XCTest
+
+@testable import TimelineLayout
+
+/// Sections and labels of time cards in places of their own: a vertical band's name in a header
+/// row above its first item, a band around its own bars, horizontal labels in tiers at their nodes.
+final class SectionPlacementTests: XCTestCase {
+    func testVerticalSectionNameHasItsOwnRowAboveItsFirstItem() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { width: 320 }
+                items:
+                  - { title: Customer interviews, date: 2026-10-01, section: Discovery }
+                  - { title: API contract, date: 2026-10-02, section: Engineering }
+            """)
+        let texts = SceneJSON(scene).texts
+        for (name, title) in [("Discovery", "Customer"), ("Engineering", "API contract")] {
+            let header = try XCTUnwrap(texts.first { $0.text == name })
+            let first = try XCTUnwrap(texts.first { $0.text.hasPrefix(title) })
+            XCTAssertLessThanOrEqual(header.y + header.height, first.y + 0.001, "\(name) is above \(title)")
+            XCTAssertEqual(header.x, first.x, accuracy: 0.001, "\(name) starts where its items' titles do")
+        }
+    }
+
+    func testBandFollowsItsBarIntoTheNextSectionsTime() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                sections: { Design: "#6c32a9", Build: "#0a6ed1" }
+                items:
+                  - { title: Wireframes, date: 2026-11-01, end: 2026-11-20, section: Design }
+                  - { title: API, date: 2026-11-05, section: Build }
+            """)
+        let design = Color(hex: 0x6c32a9).rgba
+        let boxes = scene.nodes.compactMap { node -> BoxNode? in
+            guard case .box(let box) = node, let fill = box.fill, fill.r == design.r, fill.g == design.g,
+                fill.b == design.b
+            else { return nil }
+            return box
+        }
+        let bar = try XCTUnwrap(boxes.first { $0.fill?.a == UInt8((255 * 0.35).rounded()) })
+        let bands = boxes.filter { $0.fill?.a == UInt8((255 * SectionBands.tint).rounded()) }
+        XCTAssertEqual(bands.count, 2, "the band and the strip that carries it on beside its bar")
+        let bottom = bar.rect.y + bar.rect.height
+        XCTAssertTrue(
+            bands.contains { $0.rect.y <= bottom && $0.rect.y + $0.rect.height >= bottom },
+            "the bar's end lies in its band")
+    }
+
+    func testLabelsThatMeetTakeATierUnderTheirNode() {
+        let tiers = LabelTiers.staggered(
+            nodes: [100, 300, 380], widths: [100, 100, 100], runs: [nil, nil, nil], gutter: 12, bounds: 0...1000)
+        XCTAssertEqual(tiers?.tier, [0, 0, 1])
+        XCTAssertEqual(tiers?.centers, [100, 300, 380], "each label centred under its node")
+    }
+
+    func testLabelsOfOneDateStackBesideOneMark() {
+        let tiers = LabelTiers.staggered(
+            nodes: [100, 100, 100], widths: [80, 60, 90], runs: [nil, nil, nil], gutter: 12, bounds: 0...1000)
+        XCTAssertEqual(tiers?.tier, [0, 1, 2])
+        XCTAssertEqual(tiers?.stacked, [false, true, true])
+        XCTAssertEqual(tiers?.centers, [100, 100, 100])
+    }
+
+    func testALabelWhoseLeaderWouldCrossALabelAboveIsPushedInstead() {
+        // The second node lies under the first label: a tier down, its leader would cross it.
+        let tiers = LabelTiers.staggered(
+            nodes: [100, 130], widths: [100, 100], runs: [nil, nil], gutter: 12, bounds: 0...1000)
+        XCTAssertEqual(tiers?.tier, [0, 0])
+        XCTAssertEqual(tiers?.centers[1] ?? 0, 212, accuracy: 0.001)
+    }
+
+    func testNextSectionsLabelsStayClearOfTheBandBefore() {
+        let tiers = LabelTiers.staggered(
+            nodes: [100, 150], widths: [60, 60], runs: [0, 1], gutter: 12, bounds: 0...1000)
+        // Label 1 may not start before label 0's right edge and the gap two bands need.
+        XCTAssertGreaterThanOrEqual((tiers?.centers[1] ?? 0) - 30, 130 + LabelTiers.bandGap)
+    }
+
+    func testNoRoomInAnyTierGivesUp() {
+        XCTAssertNil(
+            LabelTiers.staggered(
+                nodes: [50, 60], widths: [100, 100], runs: [nil, nil], gutter: 12, bounds: 0...120))
+    }
+}
