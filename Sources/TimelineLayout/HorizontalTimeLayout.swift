@@ -24,13 +24,21 @@ struct HorizontalTimeLayout {
         let floors = rows.indices.map { min(natural[$0], widestWord(rows[$0].item, label: labels[$0])) }
         let end = style.axis == .none ? nil : AxisEnd(rows: rows, names: style.names)
         let runs = SectionBands.runs(rows, sections: card.sections)
-        // Labels staggered into tiers at their nodes, else pushed apart along the line.
+        // Labels pushed apart along the line (quiet gaps cut where they move far), or staggered
+        // into tiers at their nodes when that moves them less.
+        let pushed = fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width)
         let tiered =
             builder.hasGroups
             ? nil
             : staggered(natural, intervals: intervals, end: end, inset: inset, runs: Self.runIndices(runs, rows.count))
-        let fitted =
-            tiered?.fitted ?? fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width)
+                .flatMap { tiered in
+                    let better =
+                        !fits(pushed, width: width, inset: inset)
+                        || Self.farthest(tiered.fitted, intervals, inset: inset)
+                            <= Self.farthest(pushed, intervals, inset: inset) + 0.5
+                    return better ? tiered : nil
+                }
+        let fitted = tiered?.fitted ?? pushed
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         // One scale places every node, bar end, tick and Today; labels were only pushed apart.
         let left = inset + (widths.first ?? 0) / 2
@@ -125,8 +133,7 @@ struct HorizontalTimeLayout {
     }
 
     /// The labels at their natural `widths`, each centred under its node on the span fitted to the
-    /// width, staggered into tiers where they meet; nil when some label finds no tier or is pushed
-    /// more than `maxGap` from its node (then quiet gaps are better cut, as `place` does).
+    /// width, staggered into tiers where they meet; nil when some label finds no tier.
     private func staggered(
         _ widths: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?, inset: Double, runs: [Int?]
     ) -> (fitted: Fitted, tiers: LabelTiers)? {
@@ -142,9 +149,18 @@ struct HorizontalTimeLayout {
                 nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter, bounds: inset...(width - inset)
             )
         else { return nil }
-        guard zip(tiers.centers, nodes).allSatisfy({ abs($0 - $1) <= style.maxGap }) else { return nil }
         let extent = zip(tiers.centers, widths).map { $0 + $1 / 2 }.max() ?? 0
         return (Fitted(widths: widths, scale: scale, centers: tiers.centers, extent: extent), tiers)
+    }
+
+    /// How far the label farthest from its node was moved.
+    private static func farthest(_ fitted: Fitted, _ intervals: [(start: Double, end: Double)?], inset: Double)
+        -> Double
+    {
+        let left = inset + (fitted.widths.first ?? 0) / 2
+        return fitted.centers.indices.map { index in
+            abs(fitted.centers[index] - (left + fitted.scale.position(intervals[index]?.start ?? fitted.scale.origin)))
+        }.max() ?? 0
     }
 
     /// Each row's section run, by index, if it has one.
