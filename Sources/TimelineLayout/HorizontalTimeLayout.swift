@@ -13,9 +13,11 @@ struct HorizontalTimeLayout {
     private var style: Style { card.style }
     /// Label widths allowed before wrapping.
     private static let labelWidths: ClosedRange<Double> = 64...150
-    private static let axisGap: Double = 14
+    static let axisGap: Double = 14
 
     func layout() -> CardContent {
+        // Sections as lanes, each named in the label column, where every lane's labels fit.
+        if let lanes = SectionLanes(layout: self).content() { return lanes }
         guard let builder = HorizontalRows(card: card, inDateOrder: true) else { return CardContent() }
         let (rows, labels, inset) = (builder.rows, builder.labels, builder.inset)
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
@@ -24,21 +26,8 @@ struct HorizontalTimeLayout {
         let floors = rows.indices.map { min(natural[$0], widestWord(rows[$0].item, label: labels[$0])) }
         let end = style.axis == .none ? nil : AxisEnd(rows: rows, names: style.names)
         let runs = SectionBands.runs(rows, sections: card.sections)
-        // Labels pushed apart along the line (quiet gaps cut where they move far), or staggered
-        // into tiers at their nodes when that moves them less.
-        let pushed = fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width)
-        let tiered =
-            builder.hasGroups
-            ? nil
-            : staggered(natural, intervals: intervals, end: end, inset: inset, runs: Self.runIndices(runs, rows.count))
-                .flatMap { tiered in
-                    let better =
-                        !fits(pushed, width: width, inset: inset)
-                        || Self.farthest(tiered.fitted, intervals, inset: inset)
-                            <= Self.farthest(pushed, intervals, inset: inset) + 0.5
-                    return better ? tiered : nil
-                }
-        let fitted = tiered?.fitted ?? pushed
+        let (fitted, tiers) = arrangement(
+            builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs)
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         // One scale places every node, bar end, tick and Today; labels were only pushed apart.
         let left = inset + (widths.first ?? 0) / 2
@@ -46,7 +35,7 @@ struct HorizontalTimeLayout {
         let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
         let drawing = builder.draw(
             builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths,
-            below: lanes.extraWidth + lanes.thickness / 2, nodes: nodes, tiers: tiered?.tiers)
+            below: lanes.extraWidth + lanes.thickness / 2, nodes: nodes, tiers: tiers)
         let bars = periodBars(rows, lanes: lanes, map: map, nodes: nodes, lineY: drawing.lineY)
         let spans = rows.indices.map { (left: centers[$0] - widths[$0] / 2, right: centers[$0] + widths[$0] / 2) }
         let marks = rows.indices.map { index in
@@ -84,9 +73,29 @@ struct HorizontalTimeLayout {
         return content
     }
 
+    /// The labels pushed apart along the line (quiet gaps cut where they move far), or staggered
+    /// into tiers at their nodes (`tiers`) when that moves them less or alone fits.
+    private func arrangement(
+        _ builder: HorizontalRows, natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?],
+        end: AxisEnd?, runs: [SectionBands.Run]
+    ) -> (fitted: Fitted, tiers: LabelTiers?) {
+        let inset = builder.inset
+        let pushed = fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width)
+        guard !builder.hasGroups,
+            let tiered = staggered(
+                natural, intervals: intervals, end: end, inset: inset,
+                runs: Self.runIndices(runs, builder.rows.count))
+        else { return (pushed, nil) }
+        let better =
+            !fits(pushed, width: width, inset: inset)
+            || Self.farthest(tiered.fitted, intervals, inset: inset)
+                <= Self.farthest(pushed, intervals, inset: inset) + 0.5
+        return better ? (tiered.fitted, tiered.tiers) : (pushed, nil)
+    }
+
     /// The bars of periods, each in its lane under the line at `lineY` from its node to where it
     /// ends: their primitives, where each row's bar reaches (else its node), ends and boxes.
-    private func periodBars(_ rows: [ItemRow], lanes: Lanes, map: AxisMap, nodes: [Double], lineY: Double) -> (
+    func periodBars(_ rows: [ItemRow], lanes: Lanes, map: AxisMap, nodes: [Double], lineY: Double) -> (
         nodes: [Primitive], reach: [Double], ends: [Double?], rects: [Rect?]
     ) {
         var bars: [Primitive] = []
@@ -109,7 +118,7 @@ struct HorizontalTimeLayout {
 
     /// The dated axis under everything else, at `top`, when the card has one; `texts` are the
     /// rows' texts, which the Today line avoids.
-    private func axis(map: AxisMap, scale: TimeScale, rows: [ItemRow], texts: [Primitive], top: Double) -> (
+    func axis(map: AxisMap, scale: TimeScale, rows: [ItemRow], texts: [Primitive], top: Double) -> (
         drawing: AxisPainter.Drawing, today: Bool, record: TimeAxisRecord
     )? {
         guard style.axis != .none, scale.last > scale.origin else { return nil }
@@ -294,7 +303,7 @@ struct HorizontalTimeLayout {
     /// `scale` run on to the tick boundary at or after its last instant, so the axis's ticks
     /// cover the span's end as they cover a vertical one's. A longer span may take a coarser step,
     /// whose boundary lies later again: the step is chosen anew until its boundary is the end.
-    private func covering(_ scale: TimeScale, end: AxisEnd?, intervals: [(Double, Double)], length: Double)
+    func covering(_ scale: TimeScale, end: AxisEnd?, intervals: [(Double, Double)], length: Double)
         -> TimeScale
     {
         // A span that ends where a cut does ends on a tick already: the first date after a cut
@@ -328,7 +337,7 @@ struct HorizontalTimeLayout {
     }
 
     /// How wide each item's labels want to be, within `labelWidths`.
-    private func naturalWidths(_ builder: HorizontalRows) -> [Double] {
+    func naturalWidths(_ builder: HorizontalRows) -> [Double] {
         let maxWidth = Self.labelWidths.upperBound
         let texts = builder.texts(widths: builder.rows.map { _ in maxWidth }, measurer: measurer)
         return texts.map { column in

@@ -227,12 +227,12 @@ struct TimeLayout {
         return (drawing, marks.today != nil, record)
     }
 
-    /// `layers` moved `dx` to the right.
-    static func shifted(_ layers: [[Primitive]], by dx: Double) -> [[Primitive]] {
+    /// `layers` moved `dx` to the right and `dy` down.
+    static func shifted(_ layers: [[Primitive]], by dx: Double, dy: Double = 0) -> [[Primitive]] {
         layers.map { layer in
             layer.map { primitive in
                 var moved = primitive
-                moved.translate(dx: dx, dy: 0)
+                moved.translate(dx: dx, dy: dy)
                 return moved
             }
         }

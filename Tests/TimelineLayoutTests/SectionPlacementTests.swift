@@ -89,4 +89,44 @@ final class SectionPlacementTests: XCTestCase {
             LabelTiers.staggered(
                 nodes: [50, 60], widths: [100, 100], runs: [nil, nil], gutter: 12, bounds: 0...120))
     }
+
+    func testHorizontalSectionsAreLanesNamedInTheLabelColumn() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                direction: horizontal
+                style: { width: 700 }
+                sections: { Design: "#6c32a9", Build: "#0a6ed1" }
+                items:
+                  - { title: Build kickoff, date: 2026-11-01, section: Build }
+                  - { title: Wireframes, date: 2026-11-02, end: 2026-11-12, section: Design }
+                  - { title: Beta, date: 2026-11-20, section: Build }
+            """)
+        let texts = SceneJSON(scene).texts
+        let bands = scene.nodes.compactMap { node -> BoxNode? in
+            guard case .box(let box) = node, box.fill?.a == UInt8((255 * SectionBands.tint).rounded()) else {
+                return nil
+            }
+            return box
+        }
+        XCTAssertEqual(bands.count, 2, "one lane for each section")
+        func band(of text: String) throws -> Rect {
+            let found = try XCTUnwrap(texts.first { $0.text == text }, text)
+            let holder = bands.first {
+                found.y >= $0.rect.y && found.y + found.height <= $0.rect.y + $0.rect.height
+            }
+            return try XCTUnwrap(holder, "\(text) lies in a band").rect
+        }
+        // Each lane holds its own section's name and items, in the order the card names them.
+        XCTAssertEqual(try band(of: "Design"), try band(of: "Wireframes"))
+        XCTAssertEqual(try band(of: "Build"), try band(of: "Beta"))
+        XCTAssertLessThan(try band(of: "Design").y, try band(of: "Build").y)
+        let name = try XCTUnwrap(texts.first { $0.text == "Design" })
+        let title = try XCTUnwrap(texts.first { $0.text == "Wireframes" })
+        XCTAssertLessThan(name.x + name.width, title.x, "the name in a column left of the lane's labels")
+        let marks = try XCTUnwrap(scene.timeMarks)
+        XCTAssertEqual(Set(marks.map(\.item)), ["0", "1", "2"], "each mark keeps its item's place in the card")
+    }
 }
