@@ -3,8 +3,9 @@ import TimelineScene
 
 /// `layout: time, direction: horizontal`: the span fitted to the card's width, event text above
 /// the line, period bars in lanes under it, labels centred under their nodes (pushed apart where
-/// dates are close) and the dated axis at the bottom. Quiet gaps are cut only when labels would
-/// push a node more than `maxGap` points from its date at true scale.
+/// dates are close, or staggered into tiers under them) and the dated axis at the bottom. Quiet
+/// gaps are cut only when labels would push a node more than `maxGap` points from its date at
+/// true scale. A card with sections is drawn as lanes, one for each (`SectionLanes`), where they fit.
 struct HorizontalTimeLayout {
     let card: Card
     let width: Double

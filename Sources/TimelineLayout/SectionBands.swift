@@ -39,10 +39,10 @@ enum SectionBands {
 
     /// The section's name, `width` wide at most, in the section's color made readable on its
     /// band: it wraps rather than being cut.
-    static func name(_ run: Run, width: Double, style: Style, measurer: any TextMeasuring) -> TextBlock {
-        let color = run.section.color.readable(on: run.section.color.withOpacity(tint).over(style.background)).rgba
+    static func name(_ section: Section, width: Double, style: Style, measurer: any TextMeasuring) -> TextBlock {
+        let color = section.color.readable(on: section.color.withOpacity(tint).over(style.background)).rgba
         return TextBlock(
-            run.section.name, font: "\(style.font) Semi-Bold 11", color: color, width: width, measurer: measurer)
+            section.name, font: "\(style.font) Semi-Bold 11", color: color, width: width, measurer: measurer)
     }
 
     /// Bands across a vertical card from `left` to `right`, each from the top of its run's
@@ -90,7 +90,9 @@ enum SectionBands {
             let left = max(spans[run.first].left - 4, (extents.last?.right ?? -.infinity) + 2)
             extents.append((left, (spans[run.first...run.last].map(\.right).max() ?? left) + 4))
         }
-        let names = zip(runs, extents).map { name($0, width: $1.right - $1.left - 8, style: style, measurer: measurer) }
+        let names = zip(runs, extents).map {
+            name($0.section, width: $1.right - $1.left - 8, style: style, measurer: measurer)
+        }
         let height = names.map { $0.height + 6 }.max() ?? 0
         var nodes: [Primitive] = []
         for ((run, name), (left, right)) in zip(zip(runs, names), extents) {
@@ -160,7 +162,7 @@ struct SectionHeaders {
         runs = SectionBands.runs(builder.rows, sections: sections)
         names = runs.map {
             SectionBands.name(
-                $0, width: builder.shapes[$0.first].textWidth, style: builder.style, measurer: measurer)
+                $0.section, width: builder.shapes[$0.first].textWidth, style: builder.style, measurer: measurer)
         }
     }
 

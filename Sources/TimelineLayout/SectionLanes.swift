@@ -19,7 +19,8 @@ struct SectionLanes {
 
     /// One section's lane: its rows drawn from the top of the band.
     private struct Lane {
-        var run: SectionBands.Run?
+        /// Nil for the lane of items without a section, which has no band.
+        var section: Section?
         var builder: HorizontalRows
         /// Each of the lane's rows' place in the card as written.
         var paths: [String]
@@ -32,7 +33,7 @@ struct SectionLanes {
         let lanes = makeLanes()
         guard !lanes.isEmpty else { return nil }
         let names = lanes.map { lane in
-            lane.run.map { SectionBands.name($0, width: Self.nameWidth, style: style, measurer: layout.measurer) }
+            lane.section.map { SectionBands.name($0, width: Self.nameWidth, style: style, measurer: layout.measurer) }
         }
         let column = (names.compactMap { $0?.measured.width }.max() ?? 0).rounded(.up) + Self.padding * 2
         let all = lanes.flatMap(\.builder.rows)
@@ -67,9 +68,9 @@ struct SectionLanes {
 
     /// The lanes in the order of the card's sections, then one for items without a section.
     private func makeLanes() -> [Lane] {
-        var groups: [(run: SectionBands.Run?, indices: [Int])] = card.sections.compactMap { section in
+        var groups: [(section: Section?, indices: [Int])] = card.sections.compactMap { section in
             let indices = card.items.indices.filter { card.items[$0].section == section.name }
-            return indices.isEmpty ? nil : (SectionBands.Run(section: section, first: 0, last: 0), indices)
+            return indices.isEmpty ? nil : (section, indices)
         }
         let named = Set(card.sections.map(\.name))
         let rest = card.items.indices.filter { card.items[$0].section.map { !named.contains($0) } ?? true }
@@ -80,7 +81,7 @@ struct SectionLanes {
             guard let builder = HorizontalRows(card: sub, inDateOrder: true) else { return nil }
             // A lane's paths count its own items: each maps back to the item's place in the card.
             let paths = builder.paths.map { path in Int(path).map { String(group.indices[$0]) } ?? path }
-            return Lane(run: group.run, builder: builder, paths: paths)
+            return Lane(section: group.section, builder: builder, paths: paths)
         }
     }
 
@@ -121,15 +122,15 @@ struct SectionLanes {
         let contentTop = top + Self.padding
         let height = max(drawing.bottom, name.map { drawing.lineY + $0.height / 2 } ?? 0) + Self.padding * 2
         var band: [Primitive] = []
-        if let run = lane.run {
-            let fill = run.section.color.withOpacity(SectionBands.tint).rgba
+        if let section = lane.section {
+            let fill = section.color.withOpacity(SectionBands.tint).rgba
             let rect = Rect(x: 0, y: top, width: layout.width, height: height)
             band.append(.box(BoxNode(rect: rect, corners: CornerRadii(all: 8), fill: fill)))
             band.append(
                 .box(
                     BoxNode(
                         rect: Rect(x: 0, y: top, width: 3, height: height), corners: CornerRadii(all: 1.5),
-                        fill: run.section.color.rgba)))
+                        fill: section.color.rgba)))
         }
         // The name level with the lane's line, in the label column.
         let nameText: [Primitive] =
