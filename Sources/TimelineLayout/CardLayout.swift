@@ -56,7 +56,8 @@ public enum CardLayout {
         let style = card.style
         let margins = insideBorder(style)
         var content = contentLayout(card, measurer: measurer)
-        Legend.append(to: &content, card: card, width: style.width - margins.horizontal, measurer: measurer)
+        // The legend's swatches are the sections' colours as the marks show them (at 3:1).
+        Legend.append(to: &content, card: readable(card), width: style.width - margins.horizontal, measurer: measurer)
         let width = style.width
         let innerWidth = width - margins.horizontal
         if content.minimumWidth > innerWidth + 0.01 || innerWidth < ColumnPlan.minimumTextWidth {

@@ -129,4 +129,26 @@ final class SectionPlacementTests: XCTestCase {
         let marks = try XCTUnwrap(scene.timeMarks)
         XCTAssertEqual(Set(marks.map(\.item)), ["0", "1", "2"], "each mark keeps its item's place in the card")
     }
+
+    func testLegendSwatchesTakeTheSectionColoursTheMarksShowOnADarkCard() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            cards:
+              - layout: time
+                style: { legend: true, background: "#1c1c1e" }
+                sections: { Design: "#6c32a9" }
+                items:
+                  - { title: Research, date: 2026-11-02, section: Design }
+            """)
+        let written = Color(hex: 0x6c32a9).rgba
+        let swatches = scene.nodes.compactMap { node -> RGBA? in
+            guard case .box(let box) = node, box.rect.width == 11, box.rect.height == 11 else { return nil }
+            return box.fill
+        }
+        let swatch = try XCTUnwrap(swatches.first)
+        XCTAssertNotEqual(swatch, written, "purple on near-black (2:1) is lightened, as the node is")
+        let shown = Color(red: swatch.r, green: swatch.g, blue: swatch.b)
+        XCTAssertGreaterThanOrEqual(shown.contrast(with: Color(hex: 0x1c1c1e)), 3 - 0.01)
+    }
 }
