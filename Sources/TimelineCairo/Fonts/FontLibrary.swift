@@ -104,6 +104,13 @@ public final class FontLibrary {
             <edit name="family" mode="prepend" binding="strong"><string>DejaVu Sans Mono</string></edit></match>
             <match target="pattern"><test name="family"><string>mono</string></test>
             <edit name="family" mode="prepend" binding="strong"><string>DejaVu Sans Mono</string></edit></match>
+            <match target="pattern"><test name="family"><string>emoji</string></test>
+            <edit name="family" mode="prepend" binding="strong"><string>\(EmojiPictures.family)</string>
+            <string>Symbola</string></edit></match>
+            <match target="font"><test name="family"><string>\(EmojiPictures.family)</string></test>
+            <edit name="pixelsize" mode="assign"><name target="pattern">pixelsize</name></edit>
+            <edit name="antialias" mode="assign"><bool>true</bool></edit>
+            <edit name="embeddedbitmap" mode="assign"><bool>false</bool></edit></match>
             <match target="pattern"><edit name="family" mode="append_last" binding="weak">\(fallbacks)</edit></match>
             <match target="font"><test name="weight" compare="less_eq"><const>medium</const></test>
             <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>
