@@ -143,15 +143,17 @@ extension ScenePainter {
 }
 
 extension SVGWriter {
-    /// A text node's emoji pictures as `<use>` of PNG images defined once per glyph in `<defs>`.
+    /// A text node's emoji pictures as `<use>` of PNG images defined once per glyph in `<defs>`,
+    /// referenced as glyphs are, by SVG 1.1's `xlink:href` alone: every client reads it, and a
+    /// picture's bytes written once instead of twice halve what emoji add to a file.
     func writeEmoji(_ text: TextNode, _ state: inout State) {
         guard EmojiPictures.mayHold(text) else { return }
         for line in text.lines {
             for picture in EmojiPictures.pictures(line, font: text.font, layout: layout, fonts: fonts) {
                 let image = definedEmoji(picture, &state)
-                state.body.append("<use")
-                state.body.references("icon", image.id)
-                state.body.append(" transform=\"translate(")
+                state.body.append("<use xlink:href=\"#")
+                state.body.id("icon", image.id)
+                state.body.append("\" transform=\"translate(")
                 state.body.point(picture.rect.x, picture.rect.y)
                 state.body.append(") scale(")
                 state.body.append(number: picture.rect.width / image.width)
@@ -174,9 +176,7 @@ extension SVGWriter {
         state.defs.append("\"")
         state.defs.attribute("width", width)
         state.defs.attribute("height", height)
-        state.defs.append(" href=\"")
-        state.defs.append(url)
-        state.defs.append("\" xlink:href=\"")
+        state.defs.append(" xlink:href=\"")
         state.defs.append(url)
         state.defs.append("\"/>\n")
         let image = EmbeddedImage(id: id, width: width, height: height)
