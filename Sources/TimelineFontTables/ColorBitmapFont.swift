@@ -5,7 +5,10 @@
 /// Only what the bundled emoji font uses is read: its first strike, index subtables of format 1
 /// or 3 (offsets per glyph), images of format 17 or 18 (PNG data after small or big metrics).
 /// Anything else, or bytes that do not add up, reads as no bitmap rather than a failure.
-public struct ColorBitmapFont: Sendable {
+///
+/// It reads the font's bytes where they are (a file mapped into memory: a picture's few KB are
+/// read from the disk when drawn, not the whole font at start) and copies only the pictures.
+public struct ColorBitmapFont: @unchecked Sendable {
     /// One glyph's picture, in the strike's pixels: `bearingX` right of the glyph's origin,
     /// its top `bearingY` above the baseline.
     public struct Bitmap: Sendable, Equatable {
@@ -14,12 +17,12 @@ public struct ColorBitmapFont: Sendable {
         public let bearingX: Int
         public let bearingY: Int
         /// The PNG file's bytes.
-        public let png: ArraySlice<UInt8>
+        public let png: [UInt8]
     }
 
     /// Pixels per em of the strike the bitmaps are drawn at.
     public let pixelsPerEm: Int
-    private let bytes: [UInt8]
+    private let bytes: UnsafeRawBufferPointer
     private let bitmapData: Range<Int>
     private let ranges: [IndexRange]
 
@@ -34,8 +37,9 @@ public struct ColorBitmapFont: Sendable {
         let offsetSize: Int
     }
 
-    /// Reads the font file's bytes; nil when it has no colour bitmaps this reads.
-    public init?(_ bytes: [UInt8]) {
+    /// Reads the font file's bytes, which must stay where they are while this is used; nil when
+    /// it has no colour bitmaps this reads.
+    public init?(_ bytes: UnsafeRawBufferPointer) {
         let reader = ByteReader(bytes)
         guard let tables = reader.tableDirectory(), let locator = tables["CBLC"], let data = tables["CBDT"],
             let numSizes = reader.u32(locator.lowerBound + 4), numSizes > 0,
@@ -92,15 +96,15 @@ public struct ColorBitmapFont: Sendable {
         else { return nil }
         return Bitmap(
             width: Int(width), height: Int(height), bearingX: Int(bearingX), bearingY: Int(bearingY),
-            png: bytes[png..<(png + Int(length))])
+            png: Array(bytes[png..<(png + Int(length))]))
     }
 }
 
 /// Big-endian reads that return nil past the end.
 private struct ByteReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     func u8(_ at: Int) -> UInt8? {
         at >= 0 && at < bytes.count ? bytes[at] : nil
