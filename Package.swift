@@ -40,10 +40,13 @@ let package = Package(
         .target(name: "TimelineModel"),
         .target(name: "TimelineSpec", dependencies: ["TimelineModel", "TimelinePolicy", "CYAML"]),
         .target(name: "TimelineScene", dependencies: ["TimelinePolicy"]),
+        .target(name: "TimelineFontTables"),
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy"]),
         .target(
             name: "TimelineCairo",
-            dependencies: ["TimelineScene", "CCairo", "CPangoCairo", "CDeflate", "CZlib", "CLinux"],
+            dependencies: [
+                "TimelineScene", "TimelineFontTables", "CCairo", "CPangoCairo", "CDeflate", "CZlib", "CLinux",
+            ],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
             exclude: ["Fonts/Bundled"]
@@ -104,7 +107,9 @@ let package = Package(
         .testTarget(
             name: "TimelineCairoTests",
             dependencies: [
-                "TimelineCairo", "TimelineScene", "TimelineGolden", "TimelineTestSupport", "CCairo", "CPangoCairo",
+                "TimelineCairo", "TimelineFontTables", "TimelineScene", "TimelineGolden", "TimelineTestSupport",
+                "CCairo",
+                "CPangoCairo",
                 "CDeflate",
             ]),
         .testTarget(

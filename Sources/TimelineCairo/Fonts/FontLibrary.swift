@@ -28,7 +28,8 @@ public final class FontLibrary {
     /// Per font, the attribute list a layout itemizes with (its font description over all the
     /// text), or nil when `ShapedLine` cannot stand in for a layout in that font.
     private var itemizeAttributes: [String: OpaquePointer?] = [:]
-    /// The bundled font folder (Inter, DejaVu Sans, Serif and Sans Mono, Droid Sans Fallback, Symbola).
+    /// The bundled font folder (Inter, DejaVu Sans, Serif and Sans Mono, Droid Sans Fallback, Symbola,
+    /// Noto Color Emoji Compact).
     public static var bundledFontDirectory: String? {
         BundledFonts.directory
     }
@@ -83,6 +84,10 @@ public final class FontLibrary {
     /// Every pattern gets the bundled families appended, so fallback order is fixed and known;
     /// the generic names `genericFamilies` lists take a bundled family (sans: Inter, serif: DejaVu
     /// Serif, monospace: DejaVu Sans Mono).
+    /// Pango asks for the family "emoji" for a run of emoji presentation (not for a character
+    /// followed by U+FE0E): it gets the emoji font, then Symbola (a keycap's U+20E3, emoji the
+    /// colour font lacks). The emoji font's size is the text's, not its bitmaps' strike, and its
+    /// embedded bitmaps are off, so that cairo loads its empty outlines (`EmojiPictures`).
     /// A face with no bold of its own (the CJK fallback) is emboldened when bold is asked for, so
     /// titles are bold in every script; italic asked of a family without an italic face is
     /// slanted (fontconfig's synthetic oblique).
@@ -104,6 +109,13 @@ public final class FontLibrary {
             <edit name="family" mode="prepend" binding="strong"><string>DejaVu Sans Mono</string></edit></match>
             <match target="pattern"><test name="family"><string>mono</string></test>
             <edit name="family" mode="prepend" binding="strong"><string>DejaVu Sans Mono</string></edit></match>
+            <match target="pattern"><test name="family"><string>emoji</string></test>
+            <edit name="family" mode="prepend" binding="strong"><string>\(EmojiPictures.family)</string>
+            <string>Symbola</string></edit></match>
+            <match target="font"><test name="family"><string>\(EmojiPictures.family)</string></test>
+            <edit name="pixelsize" mode="assign"><name target="pattern">pixelsize</name></edit>
+            <edit name="antialias" mode="assign"><bool>true</bool></edit>
+            <edit name="embeddedbitmap" mode="assign"><bool>false</bool></edit></match>
             <match target="pattern"><edit name="family" mode="append_last" binding="weak">\(fallbacks)</edit></match>
             <match target="font"><test name="weight" compare="less_eq"><const>medium</const></test>
             <test target="pattern" name="weight" compare="more_eq"><const>semibold</const></test>

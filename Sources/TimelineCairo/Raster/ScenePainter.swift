@@ -63,6 +63,7 @@ struct ScenePainter {
                     contextUpdated = true
                     paintText(text)
                 }
+                paintEmoji(text, contextUpdated: &contextUpdated)
             case .image(let image):
                 // An SVG icon's text is laid out by librsvg through Pango: not while the collector is.
                 preparedOutlines?.waitUntilStopped()

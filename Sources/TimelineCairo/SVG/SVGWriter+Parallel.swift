@@ -40,6 +40,8 @@ extension SVGWriter {
             switch node {
             case .image: return nil
             case .line(let line) where line.fadeTo != nil: return nil
+            // An emoji's picture is defined in `<defs>`, which only the document's own writer adds to.
+            case .text(let text) where EmojiPictures.mayHold(text): return nil
             case .text(let text):
                 var weight = 0
                 for line in text.lines where !line.text.isEmpty {

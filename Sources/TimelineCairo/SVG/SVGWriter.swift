@@ -121,7 +121,9 @@ struct SVGWriter {
         case .box(let box): writeBox(box, &state)
         case .line(let line): writeLine(line, &state)
         case .marker(let marker): writeMarker(marker, &state)
-        case .text(let text): writeText(text, &state)
+        case .text(let text):
+            writeText(text, &state)
+            writeEmoji(text, &state)
         case .image(let image): writeImage(image, &state)
         case .link: break
         }

@@ -1,0 +1,193 @@
+import CCairo
+import CPangoCairo
+import TimelineFontTables
+import TimelineScene
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Colour emoji. The bundled emoji font's glyphs have empty outlines (`scripts/make-emoji-font.py`),
+/// so every text path (SVG glyph outlines, PNG fills, PDF glyphs) gives an emoji its advance and
+/// draws nothing there; each emoji glyph's PNG from the font's `CBDT` table is then drawn over its
+/// place as an image: pixels in a PNG, an embedded image in SVG and PDF, the same on every machine.
+/// Pango picks the glyph: ZWJ sequences, flags and skin tones are one glyph of the font's `GSUB`.
+enum EmojiPictures {
+    static let family = "Noto Color Emoji Compact"
+    static let fileName = "NotoColorEmoji-Compact.ttf"
+
+    /// The bundled emoji font's bitmaps, found at the first emoji drawn. The file is mapped for
+    /// the life of the process, as FreeType maps font files: only the pictures drawn are read
+    /// (reading all 6 MB cost a card with one emoji 3 to 5 ms).
+    static let font: ColorBitmapFont? = {
+        let descriptor = open(BundledFonts.directory + "/" + fileName, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size > 0,
+            let base = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED
+        else { return nil }
+        return ColorBitmapFont(UnsafeRawBufferPointer(start: base, count: Int(info.st_size)))
+    }()
+
+    /// An emoji glyph's picture and the box it fills, in the scene's units.
+    struct Placed {
+        let glyph: UInt32
+        let bitmap: ColorBitmapFont.Bitmap
+        let rect: Rect
+    }
+
+    /// Whether a text may hold an emoji: a non-ASCII scalar with Unicode's Emoji property. Only
+    /// such lines are laid out again to find their emoji glyphs.
+    static func mayHold(_ text: String) -> Bool {
+        text.utf8.contains { $0 >= 0x80 } && text.unicodeScalars.contains { $0.value >= 0x80 && $0.properties.isEmoji }
+    }
+
+    static func mayHold(_ text: TextNode) -> Bool {
+        text.lines.contains { mayHold($0.text) }
+    }
+
+    /// The emoji glyphs of a placed line, laid out in `layout` as the text painters lay it out
+    /// (its top from the layout's baseline), each where the font's strike puts its bitmap.
+    static func pictures(_ line: PlacedLine, font: String, layout: OpaquePointer, fonts: FontLibrary) -> [Placed] {
+        guard let emoji = Self.font, mayHold(line.text) else { return [] }
+        pango_layout_set_font_description(layout, fonts.description(font))
+        pango_layout_set_text(layout, line.text, -1)
+        let unit = Double(PANGO_SCALE)
+        let origin = line.layoutOrigin(ascent: Double(pango_layout_get_baseline(layout)) / unit)
+        guard let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        var placed: [Placed] = []
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let baseline = origin.y + Double(pango_layout_iter_get_baseline(iterator)) / unit
+            var x = Int(logical.x)
+            var runs = pango_layout_iter_get_line_readonly(iterator)?.pointee.runs
+            while let node = runs {
+                runs = node.pointee.next
+                guard let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee,
+                    let string = run.glyphs?.pointee, let infos = string.glyphs
+                else { continue }
+                let size = emojiSize(run.item?.pointee.analysis.font)
+                for index in 0..<Int(string.num_glyphs) {
+                    let info = infos[index]
+                    defer { x += Int(info.geometry.width) }
+                    guard let size, info.glyph & SVGGlyphs.unknownFlag == 0,
+                        let bitmap = emoji.bitmap(glyph: info.glyph)
+                    else { continue }
+                    let scale = size / Double(emoji.pixelsPerEm)
+                    let left = origin.x + Double(x + Int(info.geometry.x_offset)) / unit
+                    let top = baseline + Double(info.geometry.y_offset) / unit - Double(bitmap.bearingY) * scale
+                    let rect = Rect(
+                        x: left + Double(bitmap.bearingX) * scale, y: top,
+                        width: Double(bitmap.width) * scale, height: Double(bitmap.height) * scale)
+                    placed.append(Placed(glyph: info.glyph, bitmap: bitmap, rect: rect))
+                }
+            }
+        } while pango_layout_iter_next_line(iterator) != 0
+        return placed
+    }
+
+    /// The em size of a run's font in the scene's units (its cairo font's size, as drawn) when
+    /// it is the emoji font, else nil.
+    private static func emojiSize(_ font: UnsafeMutablePointer<PangoFont>?) -> Double? {
+        guard let font, let description = pango_font_describe(font) else { return nil }
+        defer { pango_font_description_free(description) }
+        guard let name = pango_font_description_get_family(description), String(cString: name) == family,
+            let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+        else { return nil }
+        var matrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(scaled, &matrix)
+        return matrix.yy
+    }
+}
+
+extension ScenePainter {
+    /// Draws a text node's emoji pictures over its (invisible) emoji glyphs. Waits for a collector
+    /// laying out text on another thread with these fonts, as an SVG icon does.
+    func paintEmoji(_ text: TextNode, contextUpdated: inout Bool) {
+        guard EmojiPictures.mayHold(text) else { return }
+        preparedOutlines?.waitUntilStopped()
+        if !contextUpdated { fonts.updateContext(for: cr) }
+        contextUpdated = true
+        for line in text.lines {
+            for picture in EmojiPictures.pictures(line, font: text.font, layout: layout, fonts: fonts) {
+                let source = ByteSource(Data(picture.bitmap.png))
+                let surface = withExtendedLifetime(source) {
+                    CairoSurface(cairo_image_surface_create_from_png_stream(ByteSource.read, source.closure))
+                }
+                guard surface.status == CAIRO_STATUS_SUCCESS else { continue }
+                paintEmoji(surface, bitmap: picture.bitmap, in: picture.rect)
+            }
+        }
+    }
+
+    private func paintEmoji(_ surface: CairoSurface, bitmap: ColorBitmapFont.Bitmap, in rect: Rect) {
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        if let partsWhilePainting {
+            var (left, top) = (rect.x, rect.y)
+            cairo_user_to_device(cr, &left, &top)
+            partsWhilePainting.touching(fromRow: top.isFinite ? Int(max(-1e9, min(1e9, top)).rounded(.down)) - 1 : 0)
+        }
+        cairo_clip(cr)
+        cairo_translate(cr, rect.x, rect.y)
+        cairo_scale(cr, rect.width / Double(bitmap.width), rect.height / Double(bitmap.height))
+        cairo_set_source_surface(cr, surface.pointer, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}
+
+extension SVGWriter {
+    /// A text node's emoji pictures as `<use>` of PNG images defined once per glyph in `<defs>`,
+    /// referenced as glyphs are, by SVG 1.1's `xlink:href` alone: every client reads it, and a
+    /// picture's bytes written once instead of twice halve what emoji add to a file.
+    func writeEmoji(_ text: TextNode, _ state: inout State) {
+        guard EmojiPictures.mayHold(text) else { return }
+        for line in text.lines {
+            for picture in EmojiPictures.pictures(line, font: text.font, layout: layout, fonts: fonts) {
+                let image = definedEmoji(picture, &state)
+                state.body.append("<use xlink:href=\"#")
+                state.body.id("icon", image.id)
+                state.body.append("\" transform=\"translate(")
+                state.body.point(picture.rect.x, picture.rect.y)
+                state.body.append(") scale(")
+                state.body.append(number: picture.rect.width / image.width)
+                state.body.append(")\"/>\n")
+            }
+        }
+    }
+
+    /// The emoji glyph's `<image>`, defined the first time the document draws it. Keyed by a name
+    /// no icon path can have (a NUL byte), numbered with the icons.
+    private func definedEmoji(_ picture: EmojiPictures.Placed, _ state: inout State) -> EmbeddedImage {
+        let key = "\u{0}emoji \(picture.glyph)"
+        if case .some(.some(let known)) = state.images[key] { return known }
+        let id = state.images.count
+        let width = Double(picture.bitmap.width)
+        let height = Double(picture.bitmap.height)
+        let url = Array(("data:image/png;base64," + Data(picture.bitmap.png).base64EncodedString()).utf8)
+        state.defs.append("<image id=\"")
+        state.defs.id("icon", id)
+        state.defs.append("\"")
+        state.defs.attribute("width", width)
+        state.defs.attribute("height", height)
+        state.defs.append(" xlink:href=\"")
+        state.defs.append(url)
+        state.defs.append("\"/>\n")
+        let image = EmbeddedImage(id: id, width: width, height: height)
+        state.images[key] = .some(image)
+        return image
+    }
+}

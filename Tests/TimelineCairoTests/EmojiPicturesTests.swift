@@ -1,0 +1,66 @@
+import CPangoCairo
+import TimelineFontTables
+import TimelineScene
+import XCTest
+
+@testable import TimelineCairo
+
+/// Emoji are pictures from the bundled colour font: one per emoji sequence, inside the advance
+/// text measuring gave it; keycaps and text presentation stay glyphs of the text fonts.
+final class EmojiPicturesTests: XCTestCase {
+    let font = "Inter 14"
+
+    func pictures(_ text: String, fonts: FontLibrary) throws -> [EmojiPictures.Placed] {
+        let layout = try XCTUnwrap(pango_layout_new(fonts.context))
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let line = PlacedLine(text: text, x: 0, baseline: 20, width: 0)
+        return EmojiPictures.pictures(line, font: font, layout: layout, fonts: fonts)
+    }
+
+    func testEverySequenceIsOnePictureOfAPNG() throws {
+        let fonts = try FontLibrary()
+        for text in ["🚀", "✅", "👍🏽", "👩‍💻", "👨‍👩‍👧", "🇩🇪", "🇯🇵", "☺️"] {
+            let found = try pictures(text, fonts: fonts)
+            XCTAssertEqual(found.count, 1, text)
+            XCTAssertEqual(found.first.map { Array($0.bitmap.png.prefix(4)) }, [0x89, 0x50, 0x4E, 0x47], text)
+        }
+        XCTAssertNotEqual(try pictures("👍🏽", fonts: fonts).first?.glyph, try pictures("👍", fonts: fonts).first?.glyph)
+    }
+
+    func testKeycapsAndTextPresentationStayMonochrome() throws {
+        let fonts = try FontLibrary()
+        for text in ["#️⃣", "1️⃣", "☺︎", "✔", "☀", "Plain text", "Crème brûlée"] {
+            XCTAssertEqual(try pictures(text, fonts: fonts).count, 0, text)
+        }
+    }
+
+    func testPicturesLieInTheAdvanceMeasured() throws {
+        let fonts = try FontLibrary()
+        let measurer = PangoTextMeasurer(fonts: fonts)
+        let before = measurer.measure("Launch", font: font, maxWidth: 1000, maxLines: 1).lines[0].width
+        let through = measurer.measure("Launch 🚀", font: font, maxWidth: 1000, maxLines: 1).lines[0].width
+        let rocket = try XCTUnwrap(pictures("Launch 🚀 day", fonts: fonts).first)
+        XCTAssertGreaterThan(through - before, 14, "the emoji's advance is measured")
+        XCTAssertGreaterThanOrEqual(rocket.rect.x, before - 0.01)
+        // A strike's bitmap is whole pixels: up to half a strike pixel wider than the advance.
+        XCTAssertLessThanOrEqual(rocket.rect.maxX, through + 18.67 / 64 / 2)
+        XCTAssertGreaterThan(rocket.rect.width, 0.8 * (through - before))
+        XCTAssertLessThan(rocket.rect.y, 20)
+        XCTAssertGreaterThan(rocket.rect.maxY, 20, "below the baseline a little, as the font's descent")
+    }
+
+    func testTheFontReadsItsStrikeAndNothingElse() throws {
+        let font = try XCTUnwrap(EmojiPictures.font)
+        XCTAssertEqual(font.pixelsPerEm, 64)
+        XCTAssertNil(font.bitmap(glyph: 0xFFFF))
+        XCTAssertNil([UInt8]().withUnsafeBytes { ColorBitmapFont($0) })
+        XCTAssertNil(Array("OTTO and nothing more".utf8).withUnsafeBytes { ColorBitmapFont($0) })
+        // Cut short, the file lacks its bitmap table: no bitmaps, not bytes past its end.
+        let path = BundledFonts.directory + "/" + EmojiPictures.fileName
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        XCTAssertNil(bytes.prefix(bytes.count / 2).withUnsafeBytes { ColorBitmapFont($0) })
+        let whole = (UInt32(0)..<4096).compactMap { font.bitmap(glyph: $0) }
+        XCTAssertGreaterThan(whole.count, 3000)
+        XCTAssertTrue(whole.allSatisfy { $0.png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && $0.width > 0 })
+    }
+}
