@@ -22,8 +22,9 @@ public struct RenderOptions: Sendable {
     public var theme: String?
     /// Replaces the documents' and cards' `locale` (BCP 47, e.g. "de-DE").
     public var locale: String?
-    /// Replaces the documents' `timeZone`: the UTC offset dates are shown in, in seconds.
-    public var timeZone: Int?
+    /// Replaces the documents' `timeZone`: the UTC offset (`+01:00`) or zone name (`Europe/Berlin`)
+    /// dates are shown in.
+    public var timeZone: String?
     /// Folders of fonts to use besides the bundled ones (`--fonts`).
     public var fontDirectories: [String] = []
     /// Use the machine's fonts too; output may then differ between machines (`--system-fonts`).

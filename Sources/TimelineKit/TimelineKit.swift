@@ -73,9 +73,10 @@ public enum TimelineKit {
         DocumentDecoder.parseDate(text)
     }
 
-    /// A UTC offset as `timeZone:` and `--time-zone` take it (`+01:00`, `Z`, `UTC`), in seconds.
-    package static func timeZoneOffset(_ text: String) -> Int? {
-        DocumentDecoder.timeZoneOffset(text)
+    /// Why `text` is no zone as `timeZone:` and `--time-zone` take it (`+01:00`, `Z`, `UTC`,
+    /// `Europe/Berlin`), with a did-you-mean; nil when it is one.
+    package static func timeZoneProblem(_ text: String) -> String? {
+        DocumentDecoder.timeZoneProblem(text)
     }
 
     /// Whether `tag` is a BCP 47 locale tag as `locale:` and `--locale` take it.

@@ -29,6 +29,8 @@ struct AxisPainter {
         /// For each of the marks' ticks, whether its label was drawn (a label too close to the
         /// one before it, or to Today's, is left out; its tick stays).
         var labelled: [Bool] = []
+        /// The last tick, when it is not drawn at all: its label would crowd out a year's or a day's.
+        var undrawn: Int?
     }
 
     /// Where ticks and marks fall, in final positions along the axis.
@@ -83,10 +85,16 @@ struct AxisPainter {
                 LineStop(center: rule.to, reach: 0, status: .open),
             ],
             breaks: marks.breaks, style: axisStyle, vertical: true)
-        var lastBottom = -Double.infinity
-        var lastLabelled = -Double.infinity
-        let todayBand = marks.today.map { ($0 - 9)...($0 + 9) }
-        for (tick, y) in marks.ticks {
+        let labels = marks.ticks.map { blocks($0.tick, width: column) }
+        let extents = zip(marks.ticks, labels).map { mark, labels in
+            let top = mark.position - (labels.first?.firstLineHeight ?? 0) / 2
+            return LabelExtent(
+                at: mark.position, from: top, to: top + labels.reduce(0) { $0 + $1.height },
+                named: mark.tick.context != nil)
+        }
+        (drawing.labelled, drawing.undrawn) = Self.labelled(
+            extents, pitch: Self.verticalPitch, gap: 2, blocked: marks.today.map { ($0 - 9)...($0 + 9) })
+        for (index, (_, y)) in marks.ticks.enumerated() where index != drawing.undrawn {
             drawing.axis.append(
                 .line(
                     LineNode(from: Point(x: ruleX - Self.tickLength, y: y), to: Point(x: ruleX, y: y), stroke: stroke)))
@@ -94,23 +102,12 @@ struct AxisPainter {
                 drawing.under.append(
                     .line(LineNode(from: Point(x: ruleX, y: y), to: Point(x: right, y: y), stroke: gridStroke)))
             }
-            let labels = blocks(tick, width: column)
-            let top = y - (labels.first?.firstLineHeight ?? 0) / 2
-            let height = labels.reduce(0) { $0 + $1.height }
-            guard top > lastBottom + 2, y - lastLabelled >= Self.verticalPitch,
-                todayBand.map({ !$0.overlaps(top...(top + height)) }) ?? true
-            else {
-                drawing.labelled.append(false)
-                continue
-            }
-            drawing.labelled.append(true)
-            lastLabelled = y
-            var lineTop = top
-            for block in labels {
+            guard drawing.labelled[index] else { continue }
+            var lineTop = extents[index].from
+            for block in labels[index] {
                 drawing.axis.append(.text(block.placed(x: 0, top: lineTop, width: column, alignment: .trailing)))
                 lineTop += block.height
             }
-            lastBottom = lineTop
         }
         if let today = marks.today {
             for (from, to) in Self.clear(of: texts, at: today, from: ruleX, to: right) {
@@ -137,41 +134,34 @@ struct AxisPainter {
             ],
             breaks: marks.breaks, style: axisStyle, vertical: false)
         let labelTop = y + Self.tickLength + 3
-        var lastRight = -Double.infinity
-        var lastLabelled = -Double.infinity
-        var todayLeft = Double.infinity
-        var todayRight = -Double.infinity
-        var todayLabel: TextBlock?
-        if let today = marks.today {
-            let label = TextBlock(
-                names.today, font: contextFont, color: todayColor, width: 120, maxLines: 1, measurer: measurer)
-            (todayLeft, todayRight) = (today - label.measured.width / 2 - 4, today + label.measured.width / 2 + 4)
-            todayLabel = label
+        let todayLabel = marks.today.map { _ in
+            TextBlock(names.today, font: contextFont, color: todayColor, width: 120, maxLines: 1, measurer: measurer)
         }
-        for (tick, x) in marks.ticks {
+        let labels = marks.ticks.map { blocks($0.tick, width: 120) }
+        let extents = zip(marks.ticks, labels).map { mark, labels in
+            let half = (labels.map(\.measured.width).max() ?? 0) / 2
+            return LabelExtent(
+                at: mark.position, from: mark.position - half, to: mark.position + half, named: mark.tick.context != nil
+            )
+        }
+        let todayHalf = (todayLabel?.measured.width ?? 0) / 2 + 4
+        (drawing.labelled, drawing.undrawn) = Self.labelled(
+            extents, pitch: Self.horizontalPitch, gap: 6,
+            blocked: marks.today.map { ($0 - todayHalf)...($0 + todayHalf) })
+        for (index, (_, x)) in marks.ticks.enumerated() where index != drawing.undrawn {
             drawing.axis.append(
                 .line(LineNode(from: Point(x: x, y: y), to: Point(x: x, y: y + Self.tickLength), stroke: stroke)))
             if style.axis == .grid {
                 drawing.under.append(
                     .line(LineNode(from: Point(x: x, y: top), to: Point(x: x, y: y), stroke: gridStroke)))
             }
-            let labels = blocks(tick, width: 120)
-            let half = (labels.map(\.measured.width).max() ?? 0) / 2
-            guard x - half > lastRight + 6, x - lastLabelled >= Self.horizontalPitch,
-                x + half < todayLeft || x - half > todayRight
-            else {
-                drawing.labelled.append(false)
-                continue
-            }
-            drawing.labelled.append(true)
+            guard drawing.labelled[index] else { continue }
             var lineTop = labelTop
-            for block in labels {
+            for block in labels[index] {
                 drawing.axis.append(.text(block.placed(x: x - 60, top: lineTop, width: 120, alignment: .center)))
                 lineTop += block.height
             }
             drawing.extent = max(drawing.extent, lineTop - y)
-            lastRight = x + half
-            lastLabelled = x
         }
         if let today = marks.today, let todayLabel {
             for (from, to) in Self.clear(of: texts, at: today, from: top, to: y, vertical: true) {
@@ -182,6 +172,38 @@ struct AxisPainter {
             drawing.extent = max(drawing.extent, labelTop + todayLabel.height - y)
         }
         return drawing
+    }
+
+    /// Where a tick's label lies along the axis; `named`: it names a year or a day.
+    struct LabelExtent {
+        var at, from, to: Double
+        var named = false
+    }
+
+    /// Which ticks get their labels: each at least `pitch` after the last labelled one and `gap`
+    /// clear of its label, none over `blocked` (Today's). The last tick ends the span, so it is
+    /// labelled or not drawn: the plain labels before it that would crowd it give way, but a label
+    /// naming a year or a day does not (the last tick is then left out, `undrawn`).
+    static func labelled(_ extents: [LabelExtent], pitch: Double, gap: Double, blocked: ClosedRange<Double>?)
+        -> (labelled: [Bool], undrawn: Int?)
+    {
+        func fits(_ label: LabelExtent, after previous: LabelExtent) -> Bool {
+            label.from > previous.to + gap && label.at - previous.at >= pitch
+        }
+        func free(_ label: LabelExtent) -> Bool { blocked.map { !$0.overlaps(label.from...label.to) } ?? true }
+        var flags = [Bool](repeating: false, count: extents.count)
+        var last: LabelExtent?
+        for (index, extent) in extents.enumerated() where free(extent) && last.map({ fits(extent, after: $0) }) ?? true
+        {
+            flags[index] = true
+            last = extent
+        }
+        guard let end = extents.indices.last, !flags[end] else { return (flags, nil) }
+        let crowding = extents.indices.dropLast().filter { flags[$0] && !fits(extents[end], after: extents[$0]) }
+        guard free(extents[end]), !crowding.contains(where: { extents[$0].named }) else { return (flags, end) }
+        flags[end] = true
+        for index in crowding { flags[index] = false }
+        return (flags, nil)
     }
 
     /// Stretches of a line at `across` from `start` to `end` (horizontal, or vertical when

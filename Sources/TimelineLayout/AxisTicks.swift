@@ -47,10 +47,12 @@ enum TickUnit: Equatable {
 }
 
 /// Ticks at calendar boundaries (midnights, Mondays, first days of months, quarters and years),
-/// counted in the UTC offset the dates were written in.
+/// counted in the display zone: a tick at local midnight stays at local midnight across a change
+/// to or from daylight saving time (the scale stays linear in absolute time; that day is 23 or 25
+/// hours long).
 struct AxisTicks {
     let unit: TickUnit
-    let utcOffset: Int
+    let zone: DisplayTimeZone
     let names: DateNames
 
     /// Ticks from `start` to `end` inclusive, at most `limit` of them.
@@ -58,32 +60,49 @@ struct AxisTicks {
         var ticks: [AxisTick] = []
         var civil = firstBoundary(atOrAfter: start)
         var previous: CivilDate?
-        if Self.instant(civil, utcOffset: utcOffset) > start + 0.5 {
+        if zone.instant(civil) > start + 0.5 {
             // The start is labelled even between boundaries, so the reader knows where the axis begins.
-            let origin = CivilDate(secondsSinceEpoch: Int64(start.rounded(.down)) + Int64(utcOffset))
+            let origin = zone.civil(start)
             ticks.append(originTick(origin, instant: start))
             previous = origin
             // A boundary less than half a step after the start would be a stray tick beside it.
-            if Self.instant(civil, utcOffset: utcOffset) - start < unit.seconds / 2 { civil = next(civil) }
+            if zone.instant(civil) - start < unit.seconds / 2 { civil = next(civil) }
         }
-        while ticks.count < limit {
-            let instant = Self.instant(civil, utcOffset: utcOffset)
-            guard instant <= end else { break }
-            ticks.append(tick(civil, instant: instant, after: previous))
+        var instant = zone.instant(civil)
+        while ticks.count < limit, instant <= end {
+            let shifted = ticks.last.map { zone.offset(at: $0.instant) != zone.offset(at: instant) } ?? false
+            ticks.append(tick(civil, instant: instant, after: previous, offsetChanged: shifted))
             previous = civil
-            civil = next(civil)
+            (civil, instant) = advanced(civil, instant)
         }
         return ticks
     }
 
-    private func tick(_ civil: CivilDate, instant: Double, after previous: CivilDate?) -> AxisTick {
+    /// The next boundary after `civil` (at `instant`). Steps of an hour or less are counted in
+    /// absolute time, so the hour the clocks repeat in autumn gets its tick and the one they skip
+    /// in spring none; longer steps in wall-clock time, so days and 3-hour steps stay at midnight.
+    private func advanced(_ civil: CivilDate, _ instant: Double) -> (CivilDate, Double) {
+        if unit.seconds <= 3600 {
+            let next = instant + unit.seconds
+            return (zone.civil(next), next)
+        }
+        let next = next(civil)
+        return (next, zone.instant(next))
+    }
+
+    /// `offsetChanged`: the clocks changed since the tick before (an hour tick then names the new
+    /// offset, "UTC+1", so the two 02:00s of an autumn night read apart).
+    private func tick(_ civil: CivilDate, instant: Double, after previous: CivilDate?, offsetChanged: Bool)
+        -> AxisTick
+    {
         let yearChanged = previous.map { $0.year != civil.year } ?? true
         switch unit {
         case .minutes, .hours:
             let dayChanged = previous.map { $0.dayNumber != civil.dayNumber } ?? true
+            let offset = offsetChanged ? Self.offsetName(zone.offset(at: instant)) : nil
             return AxisTick(
                 instant: instant, label: Self.padded(civil.hour) + ":" + Self.padded(civil.minute),
-                context: dayChanged ? names.day(civil) : nil)
+                context: dayChanged ? names.day(civil) : offset)
         case .days, .weeks:
             return AxisTick(
                 instant: instant, label: names.day(civil),
@@ -104,12 +123,14 @@ struct AxisTicks {
         return AxisTick(instant: instant, label: names.day(civil), context: String(civil.year))
     }
 
-    private static func padded(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
-
-    static func instant(_ civil: CivilDate, utcOffset: Int) -> Double {
-        Double(CivilDate.daysSinceEpoch(year: civil.year, month: civil.month, day: civil.day)) * 86_400
-            + Double(civil.hour * 3600 + civil.minute * 60 - utcOffset)
+    /// "UTC+1", "UTC-5", "UTC+10:30".
+    static func offsetName(_ offset: Int) -> String {
+        let minutes = abs(offset) / 60
+        return "UTC" + (offset < 0 ? "-" : "+") + String(minutes / 60)
+            + (minutes % 60 == 0 ? "" : ":" + padded(minutes % 60))
     }
+
+    private static func padded(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 
     private func civil(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0) -> CivilDate {
         let days = Int64(CivilDate.daysSinceEpoch(year: year, month: month, day: day))
@@ -119,17 +140,17 @@ struct AxisTicks {
     /// The boundaries at or before `start` and at or after `end`: ticks there cover the span.
     func covering(_ start: Double, _ end: Double) -> (start: Double, end: Double) {
         var first = firstBoundary(atOrAfter: start)
-        if Self.instant(first, utcOffset: utcOffset) > start + 0.5 {
+        if zone.instant(first) > start + 0.5 {
             first = previous(first)
         }
         // Stepped from the first, as the ticks are: a 2-day step's boundaries are every other day.
-        var last = first
+        var (last, instant) = (first, zone.instant(first))
         var steps = 0
-        while Self.instant(last, utcOffset: utcOffset) < end - 0.5, steps < 10_000 {
-            last = next(last)
+        while instant < end - 0.5, steps < 10_000 {
+            (last, instant) = advanced(last, instant)
             steps += 1
         }
-        return (Self.instant(first, utcOffset: utcOffset), Self.instant(last, utcOffset: utcOffset))
+        return (zone.instant(first), instant)
     }
 
     /// The boundary one step before `date`, itself a boundary.
@@ -149,7 +170,7 @@ struct AxisTicks {
     }
 
     private func firstBoundary(atOrAfter start: Double) -> CivilDate {
-        let local = CivilDate(secondsSinceEpoch: Int64(start.rounded(.up)) + Int64(utcOffset))
+        let local = zone.civil(start.rounded(.up))
         var candidate: CivilDate
         switch unit {
         case .minutes(let step):
@@ -170,7 +191,7 @@ struct AxisTicks {
         case .years(let step):
             candidate = civil(year: Self.floor(local.year, step), month: 1, day: 1)
         }
-        while Self.instant(candidate, utcOffset: utcOffset) < start - 0.5 { candidate = next(candidate) }
+        while zone.instant(candidate) < start - 0.5 { candidate = next(candidate) }
         return candidate
     }
 

@@ -55,9 +55,11 @@ public enum CardLayout {
     static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal) -> CardContent {
         let style = card.style
         let margins = insideBorder(style)
+        let legendWidth = style.width - margins.horizontal
+        let measurer = BatchSharingMeasurer(measurer, riders: Legend.requests(for: readable(card), width: legendWidth))
         var content = contentLayout(card, measurer: measurer)
         // The legend's swatches are the sections' colours as the marks show them (at 3:1).
-        Legend.append(to: &content, card: readable(card), width: style.width - margins.horizontal, measurer: measurer)
+        Legend.append(to: &content, card: readable(card), width: legendWidth, measurer: measurer)
         let width = style.width
         let innerWidth = width - margins.horizontal
         if content.minimumWidth > innerWidth + 0.01 || innerWidth < ColumnPlan.minimumTextWidth {

@@ -156,8 +156,14 @@ struct ColumnPlan {
         (text.text.replacing(" – ", with: "\u{00A0}– "), text.font)
     }
 
-    /// The widest single word of `texts`: below it a word would be cut.
+    /// The widest single word of `texts`: below it a word would be cut. Every word in one batch.
     static func widestWord(_ texts: [(text: String, font: String)], measurer: any TextMeasuring) -> Double {
-        texts.map { SlotWidths.widestWord($0.text, font: $0.font, measurer: measurer) }.max() ?? 0
+        let words = texts.flatMap { text in
+            SlotWidths.words(text.text).map {
+                TextRequest(text: String($0), font: text.font, maxWidth: 100_000, maxLines: 1)
+            }
+        }
+        guard !words.isEmpty else { return 0 }
+        return ((measurer.measure(words).map(\.width).max() ?? 0) + 1).rounded(.up)
     }
 }

@@ -5,18 +5,22 @@ enum DateRangeText {
     /// Both ends in `pattern` when one is given, else in the shortest form that is still clear.
     /// Within each end the spaces are no-break spaces, except before a time of day, so a narrow
     /// column wraps after the dash or between day and time, never inside "Nov 3".
-    static func range(_ start: DateValue, _ end: DateValue, pattern: String?, names: DateNames = .english) -> String {
+    /// `years`: the range names its year even when both ends share it (a card whose dates cross a year).
+    static func range(
+        _ start: DateValue, _ end: DateValue, pattern: String?, names: DateNames = .english, years: Bool = false
+    ) -> String {
         if let pattern, case .success(let parsed) = DatePattern.parse(pattern) {
             return keptTogether(parsed.format(start, names: names)) + " – "
                 + keptTogether(parsed.format(end, names: names))
         }
-        let (from, to) = automatic(start, end, names: names)
+        let (from, to) = automatic(start, end, names: names, years: years)
         return keptTogether(from) + " – " + keptTogether(to)
     }
 
-    /// One date in the short form a range's ends take: "Nov 3", "Nov 3, 09:00".
-    static func point(_ date: DateValue, names: DateNames = .english) -> String {
-        keptTogether(day(date.civil, names: names, year: false) + time(date))
+    /// One date in the short form a range's ends take: "Nov 3", "Nov 3, 09:00" ("Nov 3, 2026" with
+    /// its `year`).
+    static func point(_ date: DateValue, names: DateNames = .english, year: Bool = false) -> String {
+        keptTogether(day(date.civil, names: names, year: year) + time(date))
     }
 
     static func keptTogether(_ text: String) -> String {
@@ -28,20 +32,26 @@ enum DateRangeText {
         return result
     }
 
-    private static func automatic(_ start: DateValue, _ end: DateValue, names: DateNames) -> (String, String) {
+    private static func automatic(_ start: DateValue, _ end: DateValue, names: DateNames, years: Bool) -> (
+        String, String
+    ) {
         let (from, to) = (start.civil, end.civil)
         if !start.isDay, !end.isDay, from.dayNumber == to.dayNumber, from.hour == to.hour, from.minute == to.minute,
             start.instant != end.instant
         {
             // Within one minute: the seconds tell the ends apart ("00:00:00 – 00:00:01", not "00:00 – 00:00").
             return (
-                names.day(from) + ", " + clock(from) + ":" + padded(from.second), clock(to) + ":" + padded(to.second)
+                day(from, names: names, year: years) + ", " + clock(from) + ":" + padded(from.second),
+                clock(to) + ":" + padded(to.second)
             )
         }
-        let years = from.year != to.year
-        let startText = day(from, names: names, year: years) + time(start)
-        if from.dayNumber == to.dayNumber, !end.isDay, !start.isDay { return (startText, clock(to)) }
-        return (startText, day(to, names: names, year: years) + time(end))
+        // A range within one year names it once, at its end ("Nov 3 – Nov 7, 2026"); within one day,
+        // at its day ("Nov 3, 2026, 09:00 – 11:30").
+        let crossing = from.year != to.year
+        let oneDay = from.dayNumber == to.dayNumber && !end.isDay && !start.isDay
+        let startText = day(from, names: names, year: crossing || (years && oneDay)) + time(start)
+        if oneDay { return (startText, clock(to)) }
+        return (startText, day(to, names: names, year: crossing || years) + time(end))
     }
 
     private static func day(_ civil: CivilDate, names: DateNames, year: Bool) -> String {

@@ -25,7 +25,7 @@ struct HorizontalTimeLayout {
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
         let natural = naturalWidths(builder)
         let floors = rows.indices.map { min(natural[$0], widestWord(rows[$0].item, label: labels[$0])) }
-        let end = style.axis == .none ? nil : AxisEnd(rows: rows, names: style.names)
+        let end = style.axis == .none ? nil : AxisEnd(rows: rows, names: style.names, zone: card.timeZone)
         let runs = SectionBands.runs(rows, sections: card.sections)
         let (fitted, tiers) = arrangement(
             builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs)
@@ -57,7 +57,7 @@ struct HorizontalTimeLayout {
         if axis?.today == true { content.description.append("Today") }
         content.timeAxis = axis?.record
         content.timeMarks = TimeRecords.marks(
-            rows, paths: builder.paths, nodes: nodes, barEnds: bars.ends, offset: TimeLayout.displayOffset(rows))
+            rows, paths: builder.paths, nodes: nodes, barEnds: bars.ends, zone: card.timeZone)
         let stops = drawing.stops.sorted { $0.center.x < $1.center.x }
         let line = TimeMarks.line(stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: false)
         content.layers = [
@@ -123,14 +123,13 @@ struct HorizontalTimeLayout {
         drawing: AxisPainter.Drawing, today: Bool, record: TimeAxisRecord
     )? {
         guard style.axis != .none, scale.last > scale.origin else { return nil }
-        let utcOffset = TimeLayout.displayOffset(rows)
         let marks = TimeAxisMarks.marks(
-            map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
+            map: map, style: style, now: card.now, zone: card.timeZone, names: style.names,
             minimumPitch: AxisPainter.horizontalPitch, daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
         let painter = AxisPainter(style: style, measurer: measurer, names: style.names)
         let drawing = painter.horizontal(marks, y: top, top: 0, texts: texts)
         let record = TimeRecords.axis(
-            map: map, marks: marks, labelled: drawing.labelled, offset: utcOffset, vertical: false)
+            map: map, marks: marks, drawing: drawing, zone: card.timeZone, vertical: false)
         return (drawing, marks.today != nil, record)
     }
 
@@ -313,7 +312,7 @@ struct HorizontalTimeLayout {
         var result = scale
         for _ in 0..<TickUnit.ladder.count {
             let boundary = TimeAxisMarks.coveringSpan(
-                scale: result, utcOffset: end.utcOffset, names: end.names, daysOnly: end.daysOnly,
+                scale: result, zone: end.zone, names: end.names, daysOnly: end.daysOnly,
                 minimumPitch: AxisPainter.horizontalPitch
             ).end
             guard boundary > result.last + 0.5 else { break }
@@ -349,15 +348,15 @@ struct HorizontalTimeLayout {
     }
 }
 
-/// What the tick that ends a horizontal axis is counted in: the display offset, the date names
+/// What the tick that ends a horizontal axis is counted in: the display zone, the date names
 /// and whether every date is a day.
 struct AxisEnd {
-    let utcOffset: Int
+    let zone: DisplayTimeZone
     let names: DateNames
     let daysOnly: Bool
 
-    init(rows: [ItemRow], names: DateNames) {
-        utcOffset = TimeLayout.displayOffset(rows)
+    init(rows: [ItemRow], names: DateNames, zone: DisplayTimeZone) {
+        self.zone = zone
         self.names = names
         daysOnly = TimeAxisMarks.daysOnly(rows.map(\.item))
     }

@@ -13,18 +13,25 @@ struct ItemText {
     /// Whether an item without `event` shows its date when `eventFormat` is not set (the time
     /// layout: a reader looks for an item's date beside it, not only on the axis).
     let datesShown: Bool
+    /// The start instants whose dates name their year: in a time card whose dates fall in more than
+    /// one year, the first date and each date in another year than the one before it, as on the axis.
+    let yearsNamed: Set<Double>
 
     init(card: Card) {
+        let time = card.layout == .time
         self.init(
             style: card.style, now: card.now, mirrored: ReadingDirection.isRightToLeft(card),
-            datesShown: card.layout == .time)
+            datesShown: time, yearsNamed: time ? Self.yearChanges(card.items) : [])
     }
 
-    init(style: Style, now: DateValue?, mirrored: Bool, datesShown: Bool = false) {
+    init(
+        style: Style, now: DateValue?, mirrored: Bool, datesShown: Bool = false, yearsNamed: Set<Double> = []
+    ) {
         self.style = style
         self.now = now
         self.mirrored = mirrored
         self.datesShown = datesShown
+        self.yearsNamed = yearsNamed
         titleFont = style.resolvedTitleFont
         subtitleFont = style.resolvedSubtitleFont
         eventFont = style.resolvedEventFont
@@ -38,13 +45,37 @@ struct ItemText {
         if let event = item.event { return event }
         guard let date = item.date, style.eventFormat?.isEmpty != true else { return nil }
         if let end = item.end {
-            return DateRangeText.range(date, end, pattern: style.eventFormat, names: style.names)
+            return DateRangeText.range(
+                date, end, pattern: style.eventFormat, names: style.names, years: yearsNamed.contains(date.instant))
         }
         guard let format = style.eventFormat else {
-            return datesShown ? DateRangeText.point(date, names: style.names) : nil
+            guard datesShown else { return nil }
+            return DateRangeText.point(date, names: style.names, year: yearsNamed.contains(date.instant))
         }
         guard case .success(let pattern) = DatePattern.parse(format) else { return nil }
         return pattern.format(date, names: style.names)
+    }
+
+    /// The start instants of `items` (children too) that name their year, in date order: the
+    /// first and each whose year differs from the date before it; none when every date, ends
+    /// included, falls in one year.
+    static func yearChanges(_ items: [Item]) -> Set<Double> {
+        var dates: [DateValue] = []
+        var years = Set<Int>()
+        var stack = items
+        while let item = stack.popLast() {
+            if let date = item.date { dates.append(date) }
+            for date in [item.date, item.end].compactMap({ $0 }) { years.insert(date.civil.year) }
+            stack += item.children ?? []
+        }
+        guard years.count > 1 else { return [] }
+        var named = Set<Double>()
+        var previous: Int?
+        for date in dates.sorted() where date.civil.year != previous {
+            named.insert(date.instant)
+            previous = date.civil.year
+        }
+        return named
     }
 
     func day(_ item: Item) -> String? {

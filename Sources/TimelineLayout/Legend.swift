@@ -27,6 +27,50 @@ enum Legend {
         nodes: [Primitive], height: Double
     ) {
         let style = card.style
+        let entries = self.entries(card)
+        guard !entries.isEmpty else { return ([], 0) }
+        var nodes: [Primitive] = [
+            .line(
+                LineNode(
+                    from: Point(x: 0, y: top), to: Point(x: width, y: top),
+                    stroke: Stroke(color: style.lineColor.withOpacity(0.6).rgba, width: 0.5)))
+        ]
+        let font = style.resolvedSubtitleFont
+        let measured = measurer.measure(requests(entries.map(\.label), style: style, width: width))
+        var (x, y, rowHeight) = (0.0, top + 10, 0.0)
+        for (entry, answer) in zip(entries, measured) {
+            let text = TextBlock(
+                measured: answer, font: font, color: style.subtitleColor.rgba, rich: nil, source: entry.label)
+            let entryWidth = swatch + 6 + text.measured.width
+            if x > 0, x + entryWidth > width {
+                (x, y, rowHeight) = (0, y + rowHeight + 6, 0)
+            }
+            let middle = y + text.firstLineHeight / 2
+            nodes += entry.mark(Point(x: x + swatch / 2, y: middle))
+            nodes.append(.text(text.placed(x: x + swatch + 6, top: y, width: text.measured.width + 1)))
+            x += entryWidth + entryGap
+            rowHeight = max(rowHeight, text.height)
+        }
+        return (nodes, y + rowHeight - top)
+    }
+
+    /// The labels the legend of `card` measures at `width`, one line each: known before the card
+    /// is laid out, so they ride in the layout's first batch (`BatchSharingMeasurer`).
+    static func requests(for card: Card, width: Double) -> [TextRequest] {
+        guard card.style.legend else { return [] }
+        return requests(entries(card).map(\.label), style: card.style, width: width)
+    }
+
+    private static func requests(_ labels: [String], style: Style, width: Double) -> [TextRequest] {
+        labels.map {
+            TextRequest(
+                text: $0, font: style.resolvedSubtitleFont, maxWidth: TextBlock.measuredWidth(width), maxLines: 1)
+        }
+    }
+
+    /// A swatch for each section, then a glyph for each status the items use.
+    private static func entries(_ card: Card) -> [Entry] {
+        let style = card.style
         var entries = card.sections.map { section in
             Entry(
                 mark: { center in
@@ -52,29 +96,7 @@ enum Legend {
                         return nodes
                     }, label: name(of: status)))
         }
-        guard !entries.isEmpty else { return ([], 0) }
-        var nodes: [Primitive] = [
-            .line(
-                LineNode(
-                    from: Point(x: 0, y: top), to: Point(x: width, y: top),
-                    stroke: Stroke(color: style.lineColor.withOpacity(0.6).rgba, width: 0.5)))
-        ]
-        let font = style.resolvedSubtitleFont
-        var (x, y, rowHeight) = (0.0, top + 10, 0.0)
-        for entry in entries {
-            let text = TextBlock(
-                entry.label, font: font, color: style.subtitleColor.rgba, width: width, maxLines: 1, measurer: measurer)
-            let entryWidth = swatch + 6 + text.measured.width
-            if x > 0, x + entryWidth > width {
-                (x, y, rowHeight) = (0, y + rowHeight + 6, 0)
-            }
-            let middle = y + text.firstLineHeight / 2
-            nodes += entry.mark(Point(x: x + swatch / 2, y: middle))
-            nodes.append(.text(text.placed(x: x + swatch + 6, top: y, width: text.measured.width + 1)))
-            x += entryWidth + entryGap
-            rowHeight = max(rowHeight, text.height)
-        }
-        return (nodes, y + rowHeight - top)
+        return entries
     }
 
     /// Statuses in the order the format lists them, those the items use.

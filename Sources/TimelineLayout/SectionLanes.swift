@@ -48,7 +48,7 @@ struct SectionLanes {
         let last = starts.max { $0.0 < $1.0 }?.1 ?? 0
         let left = column + first / 2
         let length = max(0, layout.width - Self.padding - last / 2 - left)
-        let end = style.axis == .none ? nil : AxisEnd(rows: all, names: style.names)
+        let end = style.axis == .none ? nil : AxisEnd(rows: all, names: style.names, zone: layout.card.timeZone)
         let scale = layout.covering(
             TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: false), end: end,
             intervals: spans, length: length)
@@ -161,7 +161,7 @@ struct SectionLanes {
         content.timeMarks = lanes.flatMap { lane in
             TimeRecords.marks(
                 lane.rows, paths: lane.paths, nodes: lane.nodes, barEnds: lane.barEnds,
-                offset: TimeLayout.displayOffset(all))
+                zone: layout.card.timeZone)
         }
         // Layer by layer across the lanes, so no lane's band covers another's marks.
         let depth = lanes.map(\.layers.count).max() ?? 0

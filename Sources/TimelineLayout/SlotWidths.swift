@@ -24,13 +24,17 @@ enum SlotWidths {
         return needs.map { max($0, level) }
     }
 
-    /// The widest word of `text` in `font`, whole (wrapping never breaks one).
     private static let noBreak: Set<Character> = ["\u{00A0}", "\u{202F}", "\u{2007}"]
 
+    /// The words of `text`. No-break spaces hold a word together ("Nov\u{00A0}3" in a range): it is
+    /// one word here too.
+    static func words(_ text: String) -> [Substring] {
+        text.split { $0.isWhitespace && !Self.noBreak.contains($0) }
+    }
+
+    /// The widest word of `text` in `font`, whole (wrapping never breaks one).
     static func widestWord(_ text: String, font: String, measurer: any TextMeasuring) -> Double {
-        // No-break spaces hold a word together ("Nov\u{00A0}3" in a range): it is one word here too.
-        let words = text.split { $0.isWhitespace && !Self.noBreak.contains($0) }
-        let widths = words.map { measurer.measure(String($0), font: font, maxWidth: 100_000, maxLines: 1).width }
+        let widths = words(text).map { measurer.measure(String($0), font: font, maxWidth: 100_000, maxLines: 1).width }
         return ((widths.max() ?? 0) + 1).rounded(.up)
     }
 }

@@ -4,7 +4,7 @@ import TimelineModel
 enum TimeAxisMarks {
     /// `span`, when given, is the stretch the ticks cover (boundaries around the items' span).
     static func marks(
-        map: AxisMap, style: Style, now: DateValue?, utcOffset: Int, names: DateNames,
+        map: AxisMap, style: Style, now: DateValue?, zone: DisplayTimeZone, names: DateNames,
         minimumPitch: Double, daysOnly: Bool, span: (start: Double, end: Double)? = nil
     ) -> AxisPainter.Marks {
         let scale = map.scale
@@ -15,10 +15,10 @@ enum TimeAxisMarks {
         if let unit = TickUnit.choose(
             pointsPerSecond: scale.pointsPerSecond, minimumPitch: minimumPitch, daysOnly: daysOnly)
         {
-            let all = AxisTicks(unit: unit, utcOffset: utcOffset, names: names).ticks(
+            let all = AxisTicks(unit: unit, zone: zone, names: names).ticks(
                 from: covered.start, to: covered.end)
             ticks = all.filter { !scale.isCut($0.instant) }.map { ($0, map.position($0.instant)) }
-            ticks = withCutEnds(ticks, scale: scale, map: map, utcOffset: utcOffset, names: names)
+            ticks = withCutEnds(ticks, scale: scale, map: map, zone: zone, names: names)
         }
         var today: Double?
         if style.today == .auto, let now, now.instant >= scale.origin, now.instant <= scale.last,
@@ -33,13 +33,13 @@ enum TimeAxisMarks {
     /// After each cut the scale starts again: its first instant gets a full label ("Jan 20",
     /// with the year when it changed), replacing a tick too close to it.
     private static func withCutEnds(
-        _ ticks: [(AxisTick, Double)], scale: TimeScale, map: AxisMap, utcOffset: Int,
+        _ ticks: [(AxisTick, Double)], scale: TimeScale, map: AxisMap, zone: DisplayTimeZone,
         names: DateNames
     ) -> [(AxisTick, Double)] {
         var result = ticks
         for cut in scale.cuts {
-            let civil = CivilDate(secondsSinceEpoch: Int64(cut.end.rounded(.down)) + Int64(utcOffset))
-            let before = CivilDate(secondsSinceEpoch: Int64(cut.start.rounded(.down)) + Int64(utcOffset))
+            let civil = zone.civil(cut.end)
+            let before = zone.civil(cut.start)
             let label = names.day(civil)
             let tick = AxisTick(
                 instant: cut.end, label: label, context: civil.year != before.year ? String(civil.year) : nil)
@@ -53,14 +53,14 @@ enum TimeAxisMarks {
     /// The boundaries of the ticks an axis of `scale` takes (ticks `minimumPitch` points apart),
     /// around its span: its ticks cover the first and the last item.
     static func coveringSpan(
-        scale: TimeScale, utcOffset: Int, names: DateNames, daysOnly: Bool,
+        scale: TimeScale, zone: DisplayTimeZone, names: DateNames, daysOnly: Bool,
         minimumPitch: Double = AxisPainter.verticalPitch
     ) -> (start: Double, end: Double) {
         guard
             let unit = TickUnit.choose(
                 pointsPerSecond: scale.pointsPerSecond, minimumPitch: minimumPitch, daysOnly: daysOnly)
         else { return (scale.origin, scale.last) }
-        return AxisTicks(unit: unit, utcOffset: utcOffset, names: names).covering(scale.origin, scale.last)
+        return AxisTicks(unit: unit, zone: zone, names: names).covering(scale.origin, scale.last)
     }
 
     /// Whether every date and end of `items` is a day, not a date-time.

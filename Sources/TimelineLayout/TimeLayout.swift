@@ -60,7 +60,7 @@ struct TimeLayout {
         if axis?.today == true { content.description.append("Today") }
         content.timeAxis = axis?.record
         content.timeMarks = TimeRecords.marks(
-            rows, paths: ordered.paths, nodes: nodes, barEnds: bars.ends, offset: Self.displayOffset(rows))
+            rows, paths: ordered.paths, nodes: nodes, barEnds: bars.ends, zone: card.timeZone)
         let bands = sectionBands(
             builder, runs: headers.runs, tops: (tops, nameTops), nodes: nodes, bars: bars.rects, right: width - axisLeft
         )
@@ -95,7 +95,7 @@ struct TimeLayout {
         let span =
             hasAxis
             ? TimeAxisMarks.coveringSpan(
-                scale: scale, utcOffset: Self.displayOffset(rows), names: style.names,
+                scale: scale, zone: card.timeZone, names: style.names,
                 daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)))
             : (start: periods.map(\.0).min() ?? scale.origin, end: scale.last)
         let map = AxisMap(
@@ -144,11 +144,6 @@ struct TimeLayout {
             total + shapes[index].height + (index + 1 < shapes.count ? builder.gap(after: index) : 0)
         }
         return stacked - first.centerOffset - (last.height - last.centerOffset)
-    }
-
-    /// The offset dates are shown in: the first dated row's.
-    static func displayOffset(_ rows: [ItemRow]) -> Int {
-        rows.first { $0.item.date != nil }?.item.date?.utcOffset ?? 0
     }
 
     /// The bars of periods, each in its lane from its node to where it ends, with their boxes and
@@ -211,9 +206,8 @@ struct TimeLayout {
         map: AxisMap, span: (start: Double, end: Double), rows: [ItemRow], texts: [Primitive], axisLeft: Double,
         painter: AxisPainter
     ) -> (drawing: AxisPainter.Drawing, today: Bool, record: TimeAxisRecord) {
-        let utcOffset = Self.displayOffset(rows)
         let marks = TimeAxisMarks.marks(
-            map: map, style: style, now: card.now, utcOffset: utcOffset, names: style.names,
+            map: map, style: style, now: card.now, zone: card.timeZone, names: style.names,
             minimumPitch: AxisPainter.verticalPitch, daysOnly: TimeAxisMarks.daysOnly(rows.map(\.item)), span: span)
         let shifted = texts.map { text -> Primitive in
             var moved = text
@@ -223,7 +217,7 @@ struct TimeLayout {
         let drawing = painter.vertical(
             marks, column: axisLeft - AxisPainter.labelGap - 10, right: width, texts: shifted)
         let record = TimeRecords.axis(
-            map: map, marks: marks, labelled: drawing.labelled, offset: utcOffset, vertical: true, span: span)
+            map: map, marks: marks, drawing: drawing, zone: card.timeZone, vertical: true, span: span)
         return (drawing, marks.today != nil, record)
     }
 

@@ -3,7 +3,12 @@ import TimelineScene
 
 /// A time layout's axis and marks as the scene JSON tells them: what each position means.
 enum TimeRecords {
-    /// `instant` in ISO 8601 at `offset` seconds from UTC: `2026-11-02T09:31:00+01:00`.
+    /// `instant` in ISO 8601 at the offset `zone` has then: `2026-11-02T09:31:00+01:00`.
+    static func iso(_ instant: Double, zone: DisplayTimeZone) -> String {
+        iso(instant, offset: zone.offset(at: instant))
+    }
+
+    /// `instant` in ISO 8601 at `offset` seconds from UTC.
     static func iso(_ instant: Double, offset: Int) -> String {
         let civil = CivilDate(secondsSinceEpoch: Int64(instant.rounded(.down)) + Int64(offset))
         let year = civil.year < 0 ? "-" + padded(-civil.year, 4) : padded(civil.year, 4)
@@ -20,10 +25,10 @@ enum TimeRecords {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    /// The axis: one segment between each two breaks, and every tick with its label where drawn.
+    /// The axis: one segment between each two breaks, and every tick drawn with its label where drawn.
     /// `span`, when given, is the stretch the ticks cover, past the items' own.
     static func axis(
-        map: AxisMap, marks: AxisPainter.Marks, labelled: [Bool], offset: Int, vertical: Bool,
+        map: AxisMap, marks: AxisPainter.Marks, drawing: AxisPainter.Drawing, zone: DisplayTimeZone, vertical: Bool,
         span: (start: Double, end: Double)? = nil
     ) -> TimeAxisRecord {
         let scale = map.scale
@@ -31,19 +36,20 @@ enum TimeRecords {
         let ends = [covered.start] + scale.cuts.flatMap { [$0.start, $0.end] } + [covered.end]
         let segments = stride(from: 0, to: ends.count - 1, by: 2).map { index in
             TimeAxisRecord.Segment(
-                from: iso(ends[index], offset: offset), to: iso(ends[index + 1], offset: offset),
+                from: iso(ends[index], zone: zone), to: iso(ends[index + 1], zone: zone),
                 start: map.position(ends[index]), end: map.position(ends[index + 1]))
         }
-        let ticks = marks.ticks.enumerated().map { index, mark in
+        let labelled = drawing.labelled
+        let ticks = marks.ticks.enumerated().filter { $0.offset != drawing.undrawn }.map { index, mark in
             let shown = index < labelled.count && labelled[index]
             let label = shown ? ([mark.tick.label] + [mark.tick.context].compactMap { $0 }).joined(separator: " ") : ""
-            return TimeAxisRecord.Tick(date: iso(mark.tick.instant, offset: offset), at: mark.position, label: label)
+            return TimeAxisRecord.Tick(date: iso(mark.tick.instant, zone: zone), at: mark.position, label: label)
         }
         return TimeAxisRecord(direction: vertical ? "vertical" : "horizontal", segments: segments, ticks: ticks)
     }
 
     /// Each dated row's mark: its node at `nodes[i]`, its bar to `barEnds[i]` when it has one.
-    static func marks(_ rows: [ItemRow], paths: [String], nodes: [Double], barEnds: [Double?], offset: Int)
+    static func marks(_ rows: [ItemRow], paths: [String], nodes: [Double], barEnds: [Double?], zone: DisplayTimeZone)
         -> [TimeMarkRecord]
     {
         rows.indices.compactMap { index in
@@ -51,8 +57,8 @@ enum TimeRecords {
             guard let date = item.date else { return nil }
             let barEnd = barEnds[index]
             return TimeMarkRecord(
-                item: paths[index], title: item.title, date: iso(date.instant, offset: offset),
-                end: item.end.map { iso($0.instant, offset: offset) }, at: nodes[index],
+                item: paths[index], title: item.title, date: iso(date.instant, zone: zone),
+                end: item.end.map { iso($0.instant, zone: zone) }, at: nodes[index],
                 barStart: barEnd == nil ? nil : nodes[index], barEnd: barEnd)
         }
     }

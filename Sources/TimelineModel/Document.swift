@@ -77,6 +77,8 @@ public struct Card: Hashable, Sendable, Codable {
     public var darkStyle: Style?
     /// The document's "today", used for overdue items and the preview strip.
     public var now: DateValue?
+    /// The zone its dates are shown in (`timeZone:`), which its axis counts days and hours in.
+    public var timeZone: DisplayTimeZone = .utc
     /// Where the card starts in its input, for messages about it.
     public var location: SourceLocation?
 

@@ -1,8 +1,9 @@
 import TimelineModel
 
-/// `timeZone:` and `--time-zone`: the one UTC offset a document's dates are shown in, by the
-/// event column, the axis, ranges and Today alike. Without either, the offset of the first
-/// date-time written in the document (a bare day has none), else UTC.
+/// `timeZone:` and `--time-zone`: the one zone a document's dates are shown in, by the event
+/// column, the axis, ranges and Today alike: a UTC offset, or a zone name (`Europe/Berlin`) whose
+/// offset follows daylight saving time. Without either, the offset of the first date-time written
+/// in the document (a bare day has none), else UTC.
 enum DisplayZone {
     /// `UTC`, `Z`, `+01:00`, `-0530` or `+09`: seconds east of UTC; nil for anything else.
     static func offset(_ text: String) -> Int? {
@@ -47,29 +48,57 @@ enum DisplayZone {
         return nil
     }
 
-    /// `date` shown at `offset`: the same instant; a bare day is the same calendar day, from
-    /// midnight at that offset.
-    static func shown(_ date: DateValue, at offset: Int) -> DateValue {
-        guard date.isDay else { return DateValue(instant: date.instant, utcOffset: offset, isDay: false) }
-        let midnight = date.instant + Double(date.utcOffset)
-        return DateValue(instant: midnight - Double(offset), utcOffset: offset, isDay: true)
+    /// `text` as a zone: a UTC offset, or one of ICU's zone names with its offsets over `window`
+    /// (seconds since the epoch); nil for anything else.
+    static func zone(_ text: String, window: (start: Double, end: Double)) -> DisplayTimeZone? {
+        if let offset = offset(text) { return DisplayTimeZone(name: text, initialOffset: offset) }
+        return ICUZones.zone(named: text, from: window.start, to: window.end)
     }
 
-    /// Every date of the cards' items and their `now` shown at `offset`.
-    static func apply(_ offset: Int, to cards: inout [Card]) {
+    /// Why `text` is no zone, with the closest name ICU knows.
+    static func problem(_ text: String) -> String {
+        let names = ICUZones.names
+        // "berlin" or "new york" name a city: the zone that ends in it.
+        let city = text.lowercased().replacing(" ", with: "_")
+        let suggestion =
+            Suggestion.closest(to: text, in: names)
+            ?? names.first { $0.lowercased().split(separator: "/").last.map(String.init) == city }
+        return "\(DecodeContext.quoted(text)) is neither a UTC offset (+01:00, -05:30, Z, UTC) nor a time zone "
+            + "name such as Europe/Berlin" + Suggestion.hint(suggestion)
+    }
+
+    /// The stretch a zone's offsets are read for: the cards' dates and `now`, and 50 years either
+    /// side (an axis's ticks reach past the items, to a decade's boundary or further).
+    static func window(_ cards: [Card], now: DateValue?) -> (start: Double, end: Double) {
+        var instants: [Double] = now.map { [$0.instant] } ?? []
+        for card in cards {
+            var stack = card.items
+            while let item = stack.popLast() {
+                instants += [item.date?.instant, item.end?.instant].compactMap { $0 }
+                stack += item.children ?? []
+            }
+        }
+        let margin = 50 * 31_556_952.0
+        return ((instants.min() ?? 0) - margin, (instants.max() ?? 0) + margin)
+    }
+
+    /// Every date of the cards' items and their `now` shown in `zone`, which the cards keep for
+    /// their axes.
+    static func apply(_ zone: DisplayTimeZone, to cards: inout [Card]) {
         for index in cards.indices {
-            apply(offset, to: &cards[index].items)
-            cards[index].now = cards[index].now.map { shown($0, at: offset) }
+            apply(zone, to: &cards[index].items)
+            cards[index].now = cards[index].now.map(zone.shown)
+            cards[index].timeZone = zone
         }
     }
 
-    /// Every date of `items` (children too) shown at `offset`.
-    static func apply(_ offset: Int, to items: inout [Item]) {
+    /// Every date of `items` (children too) shown in `zone`.
+    static func apply(_ zone: DisplayTimeZone, to items: inout [Item]) {
         for index in items.indices {
-            items[index].date = items[index].date.map { shown($0, at: offset) }
-            items[index].end = items[index].end.map { shown($0, at: offset) }
+            items[index].date = items[index].date.map(zone.shown)
+            items[index].end = items[index].end.map(zone.shown)
             if var children = items[index].children {
-                apply(offset, to: &children)
+                apply(zone, to: &children)
                 items[index].children = children
             }
         }

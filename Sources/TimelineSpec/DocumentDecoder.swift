@@ -62,10 +62,10 @@ public struct DocumentDecoder: Sendable {
     ///   - theme: a theme that replaces the document's own `theme` (the `--theme` flag).
     ///   - now: "today", over the document's `now` (the `--now` flag).
     ///   - locale: the locale of dates and labels, over the document's and cards' (`--locale`).
-    ///   - timeZone: the UTC offset dates are shown in, over the document's (`--time-zone`).
+    ///   - timeZone: the UTC offset or zone name dates are shown in, over the document's (`--time-zone`).
     public func decode(
         _ data: Data, file: String, format: InputFormat? = nil, baseDirectory: String,
-        theme: String? = nil, now: DateValue? = nil, locale: String? = nil, timeZone: Int? = nil
+        theme: String? = nil, now: DateValue? = nil, locale: String? = nil, timeZone: String? = nil
     ) throws(DiagnosticsError) -> Document {
         let start = SourceLocation(file: file, line: 1, column: 1)
         let read = try readTree([UInt8](data), file: file, format: format)
@@ -135,8 +135,11 @@ extension DocumentDecoder {
     /// An ISO 8601 date or date-time as the format reads it.
     public static func parseDate(_ text: String) -> DateValue? { ValueParsers.date(text) }
 
-    /// `text` as `timeZone:` and `--time-zone` take it (`+01:00`, `-0530`, `Z`, `UTC`): seconds east of UTC.
-    public static func timeZoneOffset(_ text: String) -> Int? { DisplayZone.offset(text) }
+    /// Why `text` is not a zone as `timeZone:` and `--time-zone` take it (`+01:00`, `-0530`, `Z`,
+    /// `UTC`, `Europe/Berlin`), with a did-you-mean; nil when it is one.
+    public static func timeZoneProblem(_ text: String) -> String? {
+        DisplayZone.zone(text, window: (0, 0)) == nil ? DisplayZone.problem(text) : nil
+    }
 
     /// Whether `tag` is written as the format's `locale:` takes it (a BCP 47 tag such as de-DE).
     package static func isLocaleTag(_ tag: String) -> Bool { DecodeContext.isLocaleTag(tag) }

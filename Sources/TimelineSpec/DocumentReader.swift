@@ -17,8 +17,8 @@ struct DocumentReader {
     var nowOverride: DateValue?
     /// `--locale`, which wins over the document's and the cards' `locale`.
     var localeOverride: String?
-    /// `--time-zone`, seconds east of UTC, which wins over the document's `timeZone`.
-    var timeZoneOverride: Int?
+    /// `--time-zone`, a UTC offset or zone name, which wins over the document's `timeZone`.
+    var timeZoneOverride: String?
     /// The icon files read so far, each once.
     var icons = IconReader(check: nil)
 
@@ -65,10 +65,14 @@ struct DocumentReader {
                 cards.append(card)
             }
         }
-        let zone = timeZoneOverride ?? keys["timeZone"].flatMap(timeZone) ?? DisplayZone.firstOffset(cards) ?? 0
+        let window = DisplayZone.window(cards, now: now)
+        let zone =
+            timeZoneOverride.flatMap { DisplayZone.zone($0, window: window) }
+            ?? keys["timeZone"].flatMap { timeZone($0, window: window) }
+            ?? .fixed(DisplayZone.firstOffset(cards) ?? 0)
         DisplayZone.apply(zone, to: &cards)
         var document = Document(cards: cards, source: source)
-        document.now = now.map { DisplayZone.shown($0, at: zone) }
+        document.now = now.map(zone.shown)
         document.feed = feed
         if let darkTheme { document.darkFeed = DarkVariant.feed(from: feed, dark: darkTheme) }
         document.icons = icons.icons
@@ -83,12 +87,11 @@ struct DocumentReader {
         return document
     }
 
-    /// `timeZone:`, a UTC offset.
-    private func timeZone(_ node: YAMLNode) -> Int? {
+    /// `timeZone:`, a UTC offset or a zone name.
+    private func timeZone(_ node: YAMLNode, window: (start: Double, end: Double)) -> DisplayTimeZone? {
         guard let text = context.text(node, "timeZone") else { return nil }
-        if let offset = DisplayZone.offset(text) { return offset }
-        context.error(
-            node, "timeZone: \(DecodeContext.quoted(text)) is not a UTC offset, such as +01:00, -05:30, Z or UTC")
+        if let zone = DisplayZone.zone(text, window: window) { return zone }
+        context.error(node, "timeZone: " + DisplayZone.problem(text))
         return nil
     }
 

@@ -33,7 +33,7 @@ package enum ICUDates {
 }
 
 /// The few ICU C functions used, looked up by their versioned names (`udat_open_72`).
-private final class ICULibrary: @unchecked Sendable {
+final class ICULibrary: @unchecked Sendable {
     typealias Open =
         @convention(c) (
             Int32, Int32, UnsafePointer<CChar>?, UnsafePointer<UInt16>?, Int32,
@@ -63,6 +63,8 @@ private final class ICULibrary: @unchecked Sendable {
     let open: Open, format: Format, close: Close
     let generatorOpen: GeneratorOpen, bestPattern: BestPattern, generatorClose: Close
     let relativeOpen: RelativeOpen, relativeFormat: RelativeFormat, relativeClose: Close
+    /// The zone functions (`ICUZones`), looked up as these are.
+    let zones: ICUZoneFunctions?
 
     /// Loaded once, on first use (a lazily initialised global).
     static let shared: ICULibrary? = load()
@@ -83,6 +85,7 @@ private final class ICULibrary: @unchecked Sendable {
         (self.open, self.format, self.close) = (open, format, close)
         (self.generatorOpen, self.bestPattern, self.generatorClose) = (generatorOpen, bestPattern, generatorClose)
         (self.relativeOpen, self.relativeFormat, self.relativeClose) = (relativeOpen, relativeFormat, relativeClose)
+        zones = ICUZoneFunctions(handle: handle, suffix: suffix)
     }
 
     /// Debian names the library by ICU's major version and suffixes every symbol with it.

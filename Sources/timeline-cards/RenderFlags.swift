@@ -172,7 +172,10 @@ struct ImageFlags: ParsableArguments {
     @Option(help: "The locale of dates and labels (BCP 47, e.g. de-DE), over the document's and cards'.")
     var locale: String?
 
-    @Option(help: "The UTC offset every date is shown in (+01:00, -05:30, UTC), over the document's 'timeZone'.")
+    @Option(
+        help: ArgumentHelp(
+            "The zone every date is shown in: a UTC offset (+01:00, UTC) or a zone name (Europe/Berlin), "
+                + "over the document's 'timeZone'."))
     var timeZone: String?
 
     @Option(help: "Add a folder of fonts (repeatable).", completion: .directory)
@@ -201,8 +204,8 @@ struct ImageFlags: ParsableArguments {
         if let locale, !TimelineKit.isLocaleTag(locale) {
             throw ValidationError("--locale '\(locale)' is not a BCP 47 locale, such as en-US, de-DE or ja")
         }
-        if let timeZone, TimelineKit.timeZoneOffset(timeZone) == nil {
-            throw ValidationError("--time-zone '\(timeZone)' is not a UTC offset, such as +01:00, -05:30, Z or UTC")
+        if let timeZone, let problem = TimelineKit.timeZoneProblem(timeZone) {
+            throw ValidationError("--time-zone " + problem)
         }
         for folder in fonts {
             if FileKind(atPath: folder) != .directory {
@@ -219,7 +222,7 @@ struct ImageFlags: ParsableArguments {
         options.now = now.flatMap(TimelineKit.parseDate)
         options.theme = theme
         options.locale = locale
-        options.timeZone = timeZone.flatMap(TimelineKit.timeZoneOffset)
+        options.timeZone = timeZone
         options.fontDirectories = fonts
         options.systemFonts = systemFonts
         options.strict = strict

@@ -37,7 +37,7 @@ final class TimePropertyTests: XCTestCase {
     private static let sectionNames = ["Alpha", "Bravo", "Charlie"]
 
     /// One card's YAML: items in random order, some sharing dates, some periods, sections, a
-    /// locale, a zone, a direction and a width.
+    /// locale, an offset and a display zone, a direction and a width.
     private func card(_ random: inout Random) -> (yaml: String, horizontal: Bool) {
         let horizontal = random.below(2) == 0
         let count = 1 + random.below(9)
@@ -66,8 +66,12 @@ final class TimePropertyTests: XCTestCase {
         // naming a width that is checked instead); horizontal ones from 320.
         let width = (horizontal ? 320 : 40) + random.below(horizontal ? 1680 : 1960)
         let locale = random.pick(["en-US", "de-DE", "fr-FR", "ja-JP"])
+        // Half the cards in a named zone, whose offset changes with daylight saving time (Lord
+        // Howe's by half an hour).
+        let zone = random.pick(["", "", "", "Europe/Berlin", "America/New_York", "Australia/Lord_Howe"])
         let yaml = """
             version: 1
+            \(zone.isEmpty ? "" : "timeZone: " + zone)
             cards:
               - layout: time
                 direction: \(horizontal ? "horizontal" : "vertical")
@@ -170,6 +174,10 @@ final class TimePropertyTests: XCTestCase {
         if let first = markDates.min(), let last = markDates.max() {
             XCTAssertTrue(tickDates.contains { $0 <= first + 0.5 }, "no tick at or before the first item: \(context)")
             XCTAssertTrue(tickDates.contains { $0 >= last - 0.5 }, "no tick at or after the last item: \(context)")
+        }
+        // A tick at either end of the span tells where the axis starts and stops: it is labelled.
+        for end in [axis.ticks.min { $0.at < $1.at }, axis.ticks.max { $0.at < $1.at }].compactMap({ $0 }) {
+            XCTAssertFalse(end.label.isEmpty, "the tick at \(end.at) ends the axis unlabelled: \(context)")
         }
         let pitch = horizontal ? AxisPainter.horizontalPitch : AxisPainter.verticalPitch
         let labelled = axis.ticks.filter { !$0.label.isEmpty }.map(\.at).sorted()

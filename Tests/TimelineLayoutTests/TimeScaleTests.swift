@@ -64,7 +64,7 @@ final class TimeScaleTests: XCTestCase {
     func testMinuteTicks() {
         XCTAssertEqual(TickUnit.choose(pointsPerSecond: 40.0 / 60, minimumPitch: 34), .minutes(1))
         XCTAssertEqual(TickUnit.choose(pointsPerSecond: 40.0 / 900, minimumPitch: 34), .minutes(15))
-        let ticks = AxisTicks(unit: .minutes(15), utcOffset: 0, names: .english).ticks(
+        let ticks = AxisTicks(unit: .minutes(15), zone: .utc, names: .english).ticks(
             from: at(0) + 9 * 3600, to: at(0) + 10 * 3600)
         XCTAssertEqual(ticks.map(\.label), ["09:00", "09:15", "09:30", "09:45", "10:00"])
         XCTAssertNotNil(ticks.first?.context, "the day named at the first tick")
@@ -101,7 +101,7 @@ final class TimeScaleTests: XCTestCase {
     }
 
     func testMonthTicksNameTheYearWhereItChanges() {
-        let ticks = AxisTicks(unit: .months(1), utcOffset: 0, names: .english)
+        let ticks = AxisTicks(unit: .months(1), zone: .utc, names: .english)
             .ticks(from: instant(2026, 11, 1), to: instant(2027, 2, 15))
         XCTAssertEqual(ticks.map(\.label), ["Nov", "Dec", "Jan", "Feb"])
         XCTAssertEqual(ticks.map(\.context), ["2026", nil, "2027", nil])
@@ -109,17 +109,17 @@ final class TimeScaleTests: XCTestCase {
 
     func testWeekTicksFallOnMondaysAndTheStartIsLabelled() {
         // 2026-11-04 is a Wednesday.
-        let ticks = AxisTicks(unit: .weeks, utcOffset: 0, names: .english).ticks(
+        let ticks = AxisTicks(unit: .weeks, zone: .utc, names: .english).ticks(
             from: instant(2026, 11, 4), to: instant(2026, 11, 20))
         XCTAssertEqual(ticks.map(\.label), ["Nov 4", "Nov 9", "Nov 16"])
         XCTAssertEqual(ticks.first?.context, "2026")
     }
 
     func testQuarterAndHourTicks() {
-        let quarters = AxisTicks(unit: .months(3), utcOffset: 0, names: .english).ticks(
+        let quarters = AxisTicks(unit: .months(3), zone: .utc, names: .english).ticks(
             from: instant(2026, 1, 1), to: instant(2026, 12, 31))
         XCTAssertEqual(quarters.map(\.label), ["Q1", "Q2", "Q3", "Q4"])
-        let hours = AxisTicks(unit: .hours(6), utcOffset: 3600, names: .english)
+        let hours = AxisTicks(unit: .hours(6), zone: .fixed(3600), names: .english)
             .ticks(from: instant(2026, 11, 2, 5), to: instant(2026, 11, 3, 0))
         XCTAssertEqual(hours.map(\.label), ["06:00", "12:00", "18:00", "00:00"], "in the dates' own offset (+01:00)")
         XCTAssertEqual(hours.map(\.context), ["Nov 2", nil, nil, "Nov 3"])
