@@ -100,6 +100,35 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(good.status, 0, good.stderr)
     }
 
+    /// `--time-zone` takes a zone name: the scene's marks read at its offset then (New York is at
+    /// -05:00 on 2026-11-02, its summer time over since Nov 1); an unknown name is a usage error
+    /// with the closest name, and nothing is written.
+    func testTimeZoneFlagTakesAZoneName() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run([
+            "render", CLIRunner.fixture("time-incident.yaml"), "-o", out.path, "--format", "scene",
+            "--time-zone", "America/New_York",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let scene = try Data(contentsOf: out.appendingPathComponent("incident.scene.json"))
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: scene) as? [String: Any])
+        let marks = try XCTUnwrap(json["marks"] as? [[String: Any]])
+        XCTAssertEqual(marks.first?["date"] as? String, "2026-11-02T03:31:00-05:00", "09:31+01:00 is first in time")
+        XCTAssertTrue(marks.allSatisfy { ($0["date"] as? String)?.hasSuffix("-05:00") == true })
+
+        let empty = try CLIRunner.temporaryDirectory()
+        let bad = try CLIRunner.run([
+            "render", CLIRunner.fixture("time-incident.yaml"), "-o", empty.path, "--time-zone", "Europe/Berln",
+        ])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(
+            bad.stderr.hasPrefix(
+                "error: --time-zone 'Europe/Berln' is neither a UTC offset (+01:00, -05:30, Z, UTC) nor a time zone "
+                    + "name such as Europe/Berlin (did you mean 'Europe/Berlin'?)\n"),
+            bad.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: empty.path), [])
+    }
+
     func testYAMLAndJSONGiveIdenticalBytes() throws {
         let out = try CLIRunner.temporaryDirectory()
         let yaml = CLIRunner.fixture("timelinecards.yaml")
