@@ -24,12 +24,26 @@ enum DateRangeText {
     }
 
     static func keptTogether(_ text: String) -> String {
-        let words = text.split(separator: " ", omittingEmptySubsequences: false)
-        var result = words.first.map(String.init) ?? ""
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(joined)
+        var result = words.first ?? ""
         for word in words.dropFirst() {
             result += (word.contains(":") ? " " : "\u{00A0}") + word
         }
         return result
+    }
+
+    /// A word of Chinese, Japanese or Korean characters ("2027年1月20日") with word joiners
+    /// between them: those scripts break between any two characters, and a date must not.
+    private static func joined(_ word: Substring) -> String {
+        guard word.unicodeScalars.contains(where: isBreakable) else { return String(word) }
+        return word.map(String.init).joined(separator: "\u{2060}")
+    }
+
+    private static func isBreakable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF: return true
+        default: return false
+        }
     }
 
     private static func automatic(_ start: DateValue, _ end: DateValue, names: DateNames, years: Bool) -> (
@@ -45,17 +59,18 @@ enum DateRangeText {
                 clock(to) + ":" + padded(to.second)
             )
         }
-        // A range within one year names it once, at its end ("Nov 3 – Nov 7, 2026"); within one day,
-        // at its day ("Nov 3, 2026, 09:00 – 11:30").
+        // A range within one year names it once: at its end ("Nov 3 – Nov 7, 2026"), or at its start
+        // where the year comes first ("2027年1月5日 – 1月20日"); within one day, at its day.
         let crossing = from.year != to.year
         let oneDay = from.dayNumber == to.dayNumber && !end.isDay && !start.isDay
-        let startText = day(from, names: names, year: crossing || (years && oneDay)) + time(start)
+        let yearFirst = names.yearDayPattern.hasPrefix("y")
+        let startText = day(from, names: names, year: crossing || (years && (oneDay || yearFirst))) + time(start)
         if oneDay { return (startText, clock(to)) }
-        return (startText, day(to, names: names, year: crossing || years) + time(end))
+        return (startText, day(to, names: names, year: crossing || (years && !yearFirst)) + time(end))
     }
 
     private static func day(_ civil: CivilDate, names: DateNames, year: Bool) -> String {
-        names.day(civil) + (year ? ", " + String(civil.year) : "")
+        year ? names.yearDay(civil) : names.day(civil)
     }
 
     private static func time(_ date: DateValue) -> String { date.isDay ? "" : ", " + clock(date.civil) }

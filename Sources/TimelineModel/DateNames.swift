@@ -13,6 +13,9 @@ public struct DateNames: Hashable, Sendable, Codable {
     public var today: String
     /// How a day of a month is written: "MMM d" in English, "d. MMM" in German, "M月d日" in Japanese.
     public var dayPattern = "MMM d"
+    /// How a day with its year is written: "MMM d, yyyy" in English, "d. MMM yyyy" in German,
+    /// "yyyy年M月d日" in Japanese.
+    public var yearDayPattern = "MMM d, yyyy"
 
     /// Names in a language, `dayPattern` left at the English one.
     public init(months: [String], shortMonths: [String], weekdays: [String], shortWeekdays: [String], today: String) {
@@ -42,6 +45,14 @@ public struct DateNames: Hashable, Sendable, Codable {
     public func day(_ civil: CivilDate) -> String {
         guard case .success(let pattern) = DatePattern.parse(dayPattern) else {
             return shortMonth(civil.month) + " " + String(civil.day)
+        }
+        return pattern.format(civil: civil, names: self)
+    }
+
+    /// A day with its year, in `yearDayPattern` ("Nov 3, 2026").
+    public func yearDay(_ civil: CivilDate) -> String {
+        guard case .success(let pattern) = DatePattern.parse(yearDayPattern) else {
+            return day(civil) + ", " + String(civil.year)
         }
         return pattern.format(civil: civil, names: self)
     }

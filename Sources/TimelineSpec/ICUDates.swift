@@ -111,12 +111,35 @@ final class ICULibrary: @unchecked Sendable {
             months: long, shortMonths: short, weekdays: days, shortWeekdays: shortDays,
             today: today(locale) ?? DateNames.english.today)
         // Stand-alone letters (L, c) read as their format twins; a pattern we cannot read keeps English's.
-        if let day = best("MMMd", locale: locale).map({ String($0.map { $0 == "L" ? "M" : $0 == "c" ? "E" : $0 }) }),
-            case .success = DatePattern.parse(day)
-        {
+        if let day = best("MMMd", locale: locale).map(Self.formatLetters), case .success = DatePattern.parse(day) {
             names.dayPattern = day
         }
+        if let day = best("yMMMd", locale: locale).map(Self.formatLetters).map(Self.fullYear),
+            case .success = DatePattern.parse(day)
+        {
+            names.yearDayPattern = day
+        }
         return names
+    }
+
+    private static func formatLetters(_ pattern: String) -> String {
+        String(pattern.map { $0 == "L" ? "M" : $0 == "c" ? "E" : $0 })
+    }
+
+    /// ICU's `y` (the year, unpadded) as the `yyyy` date patterns here write.
+    private static func fullYear(_ pattern: String) -> String {
+        var result = ""
+        var run = 0
+        for character in pattern + "\u{0}" {
+            if character == "y" {
+                run += 1
+                continue
+            }
+            if run > 0 { result += run == 2 ? "yy" : "yyyy" }
+            run = 0
+            if character != "\u{0}" { result.append(character) }
+        }
+        return result
     }
 
     /// Whether ICU has data for the locale's language: for one it has not, it falls back to its

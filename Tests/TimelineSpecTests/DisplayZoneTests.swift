@@ -123,5 +123,9 @@ final class DisplayZoneTests: XCTestCase {
         XCTAssertEqual(ICUDates.icuLocale("fa-IR"), "fa_IR@calendar=gregorian")
         let persian = try XCTUnwrap(ICUDates.names(for: "fa-IR"), "ICU is installed by make deps")
         XCTAssertEqual(persian.months[10], "نوامبر")
+        // A day with its year, in the locale's order, the year written in full.
+        XCTAssertEqual(persian.yearDayPattern.contains("yyyy"), true, persian.yearDayPattern)
+        XCTAssertEqual(ICUDates.names(for: "ja-JP")?.yearDayPattern, "yyyy年M月d日")
+        XCTAssertEqual(ICUDates.names(for: "de-DE")?.yearDayPattern, "d. MMM yyyy")
     }
 }

@@ -1,0 +1,56 @@
+import TimelineModel
+import XCTest
+
+@testable import TimelineLayout
+
+/// The event column of a time card whose dates fall in more than one year names the year as
+/// the axis does: at the first date and at each change.
+final class EventYearsTests: XCTestCase {
+    private func shown(_ text: String?) -> String? { text?.replacingOccurrences(of: "\u{00A0}", with: " ") }
+
+    func testTheFirstDateAndEachYearChangeNameTheYear() throws {
+        let card = try LayoutFixture.card(
+            """
+            version: 1
+            cards:
+              - layout: time
+                items:
+                  - { title: Launch, date: 2027-01-20 }
+                  - { title: Kickoff, date: 2026-11-02 }
+                  - { title: Sprint, date: 2026-11-03, end: 2026-11-07 }
+                  - { title: Review, date: "2026-11-09T09:00:00Z" }
+                  - { title: Freeze, date: 2026-12-28, end: 2027-01-04 }
+            """)
+        let text = ItemText(card: card)
+        XCTAssertEqual(
+            card.items.map { shown(text.event($0)) },
+            ["Jan 20, 2027", "Nov 2, 2026", "Nov 3 – Nov 7", "Nov 9, 09:00", "Dec 28, 2026 – Jan 4, 2027"])
+    }
+
+    func testACardWithinOneYearNamesNone() throws {
+        let card = try LayoutFixture.card(
+            """
+            version: 1
+            cards:
+              - layout: time
+                items: [{ title: A, date: 2026-11-02 }, { title: B, date: 2026-12-30 }]
+            """)
+        XCTAssertEqual(ItemText.yearChanges(card.items), [])
+        XCTAssertEqual(card.items.map { shown(ItemText(card: card).event($0)) }, ["Nov 2", "Dec 30"])
+    }
+
+    /// A range names its year once: at its end in English, at its start where the year comes first.
+    func testARangeNamesItsYearOnceWhereTheLocaleWritesIt() {
+        let start = DateValue(instant: 1_799_107_200, isDay: true) // 2027-01-05
+        let end = DateValue(instant: 1_800_403_200, isDay: true) // 2027-01-20
+        XCTAssertEqual(
+            shown(DateRangeText.range(start, end, pattern: nil, years: true)), "Jan 5 – Jan 20, 2027")
+        var japanese = DateNames.english
+        japanese.dayPattern = "M月d日"
+        japanese.yearDayPattern = "yyyy年M月d日"
+        let range = DateRangeText.range(start, end, pattern: nil, names: japanese, years: true)
+        XCTAssertEqual(range.replacingOccurrences(of: "\u{2060}", with: ""), "2027年1月5日 – 1月20日")
+        // Joined so that a narrow column breaks after the dash, never inside a date.
+        XCTAssertTrue(range.hasPrefix("2\u{2060}0\u{2060}2\u{2060}7\u{2060}年"), range)
+    }
+}
