@@ -269,8 +269,8 @@ public enum FormatSchema {
             KeySchema(
                 name: "timeZone", kind: .text,
                 summary:
-                    "UTC offset every date is shown in, e.g. +01:00, -05:30 or UTC (default: the first date-time's, "
-                    + "else UTC)."),
+                    "Zone every date is shown in: a UTC offset (+01:00, -05:30, UTC) or a zone name with daylight "
+                    + "saving time (Europe/Berlin); default: the first date-time's offset, else UTC."),
             KeySchema(name: "theme", kind: .nameOrPath(Themes.names), summary: "Built-in theme or a theme file."),
             KeySchema(name: "style", kind: .object(style), summary: "Document-wide style."),
             KeySchema(
