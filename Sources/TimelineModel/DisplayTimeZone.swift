@@ -27,10 +27,12 @@ public struct DisplayTimeZone: Hashable, Sendable, Codable {
 
     public static let utc = DisplayTimeZone(name: "UTC", initialOffset: 0)
 
-    /// A fixed offset, `offset` seconds east of UTC.
+    /// A fixed offset, `offset` seconds east of UTC, named as written: `+01:00`, `UTC`.
     public static func fixed(_ offset: Int) -> DisplayTimeZone {
-        DisplayTimeZone(
-            name: offset == 0 ? "UTC" : "UTC\(offset >= 0 ? "+" : "-")\(abs(offset))s", initialOffset: offset)
+        let minutes = abs(offset) / 60
+        let digits = [minutes / 60, minutes % 60].map { $0 < 10 ? "0" + String($0) : String($0) }
+        let name = offset == 0 ? "UTC" : (offset < 0 ? "-" : "+") + digits.joined(separator: ":")
+        return DisplayTimeZone(name: name, initialOffset: offset)
     }
 
     /// Seconds east of UTC at `instant`.

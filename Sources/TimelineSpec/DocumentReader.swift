@@ -65,11 +65,7 @@ struct DocumentReader {
                 cards.append(card)
             }
         }
-        let window = DisplayZone.window(cards, now: now)
-        let zone =
-            timeZoneOverride.flatMap { DisplayZone.zone($0, window: window) }
-            ?? keys["timeZone"].flatMap { timeZone($0, window: window) }
-            ?? .fixed(DisplayZone.firstOffset(cards) ?? 0)
+        let zone = displayZone(keys, cards: cards, now: now)
         DisplayZone.apply(zone, to: &cards)
         var document = Document(cards: cards, source: source)
         document.now = now.map(zone.shown)
@@ -85,6 +81,14 @@ struct DocumentReader {
                 return name
             }
         return document
+    }
+
+    /// `--time-zone`, else `timeZone:`, else the first date-time's offset, else UTC.
+    private func displayZone(_ keys: MappingKeys, cards: [Card], now: DateValue?) -> DisplayTimeZone {
+        let window = DisplayZone.window(cards, now: now)
+        return timeZoneOverride.flatMap { DisplayZone.zone($0, window: window) }
+            ?? keys["timeZone"].flatMap { timeZone($0, window: window) }
+            ?? .fixed(DisplayZone.firstOffset(cards) ?? 0)
     }
 
     /// `timeZone:`, a UTC offset or a zone name.
