@@ -4,8 +4,11 @@
 public struct DisplayTimeZone: Hashable, Sendable, Codable {
     /// A change of offset: from `instant` on (seconds since the epoch), `offset` seconds east of UTC.
     public struct Transition: Hashable, Sendable, Codable {
+        /// Seconds since the epoch at which the offset takes effect.
         public var instant: Double
+        /// Seconds east of UTC from then on.
         public var offset: Int
+        /// A change to `offset` at `instant`.
         public init(instant: Double, offset: Int) {
             self.instant = instant
             self.offset = offset
@@ -19,12 +22,14 @@ public struct DisplayTimeZone: Hashable, Sendable, Codable {
     /// Sorted by instant; empty for a fixed offset.
     public var transitions: [Transition]
 
+    /// A zone named `name` at `initialOffset`, changing at `transitions` (sorted by instant).
     public init(name: String, initialOffset: Int, transitions: [Transition] = []) {
         self.name = name
         self.initialOffset = initialOffset
         self.transitions = transitions
     }
 
+    /// UTC, the zone of a document without offsets.
     public static let utc = DisplayTimeZone(name: "UTC", initialOffset: 0)
 
     /// A fixed offset, `offset` seconds east of UTC, named as written: `+01:00`, `UTC`.

@@ -9,7 +9,13 @@ struct SceneChecks {
     /// Every word the input's text holds (and the words layouts write themselves).
     let words: Set<String>
 
-    static let generatedWords: Set<String> = Set(["Today", "more", "item", "items"] + dateWords + legendWords)
+    static let generatedWords: Set<String> = Set(
+        ["Today", "more", "item", "items"] + dateWords + legendWords + offsetWords)
+
+    /// The offsets hour ticks name where the clocks change ("UTC+1", "UTC-5", "UTC+10:30").
+    static let offsetWords = (0...14).flatMap { hours in
+        ["", ":30", ":45"].flatMap { minutes in ["+", "-"].map { "UTC\($0)\(hours)\(minutes)" } }
+    }
 
     /// Words time axes write themselves: English month and weekday names (other locales' come
     /// from ICU and are checked by the locale tests).
