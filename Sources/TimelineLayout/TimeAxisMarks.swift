@@ -31,7 +31,7 @@ enum TimeAxisMarks {
     }
 
     /// After each cut the scale starts again: its first instant gets a full label ("Jan 20",
-    /// with the year when it changed), replacing a tick too close to it.
+    /// with the year when it changed), replacing a tick too close to it (but the span's last).
     private static func withCutEnds(
         _ ticks: [(AxisTick, Double)], scale: TimeScale, map: AxisMap, zone: DisplayTimeZone,
         names: DateNames
@@ -44,7 +44,9 @@ enum TimeAxisMarks {
             let tick = AxisTick(
                 instant: cut.end, label: label, context: civil.year != before.year ? String(civil.year) : nil)
             let position = map.position(cut.end)
-            result.removeAll { abs($0.1 - position) < 24 }
+            // The tick that ends the span stays even beside it: it covers the items after the cut.
+            let spanEnd = ticks.last.flatMap { $0.0.instant > cut.end ? $0.0.instant : nil }
+            result.removeAll { abs($0.1 - position) < 24 && $0.0.instant != spanEnd }
             result.append((tick, position))
         }
         return result.sorted { $0.1 < $1.1 }
