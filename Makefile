@@ -4,7 +4,7 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
-APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2-2 librsvg2-bin fontconfig qpdf
+APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
 .PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
   fuzz tsan library-text-check docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
@@ -15,7 +15,7 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev libdeflate-dev librsvg2
 # libicu74): when no libicui18n is installed, the newest the package sources offer, looked up after
 # apt-get update (a fresh container has no package lists). ICUDates opens whichever is installed.
 # On macOS, Homebrew's packages instead (docs/getting-started.md).
-BREW_PACKAGES = pkg-config cairo pango libyaml libdeflate librsvg
+BREW_PACKAGES = pkg-config cairo pango libyaml librsvg
 deps:
 	@if [ "$$(uname -s)" = Darwin ]; then \
 	  for p in $(BREW_PACKAGES); do brew list --versions $$p >/dev/null || brew install $$p || exit 1; done; \
@@ -245,7 +245,7 @@ library-text-check: build
 
 # The tests of the code that runs on several threads, under ThreadSanitizer (a build of its own in
 # .build-tsan; a report of a data race fails it).
-TSAN_TESTS ?= PoolThreadsTests|PangoTurnTests|SVGWriterThreadsTests|PNGPartsWhilePaintingTests|BatchRenderTests
+TSAN_TESTS ?= KeptThreadsTests|StartedThreadTests|SVGWriterThreadsTests|PNGEncoderTests|BatchRenderTests
 tsan: deps
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 

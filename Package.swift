@@ -29,9 +29,7 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // libyaml's C API, all the YAML reader needs (Yams would bring full Foundation with it).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // libdeflate, for PNG files compressed in one call rather than row by row (PNGEncoder.swift).
-        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        // zlib, to find the last block of a stream libdeflate wrote (DeflateBlocks.swift).
+        // zlib, for PNG files compressed in parts at once (PNGEncoder.swift).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Linux calls declared only for _GNU_SOURCE (its module.modulemap).
         .systemLibrary(name: "CLinux"),
@@ -44,9 +42,7 @@ let package = Package(
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy"]),
         .target(
             name: "TimelineCairo",
-            dependencies: [
-                "TimelineScene", "TimelineFontTables", "CCairo", "CPangoCairo", "CDeflate", "CZlib", "CLinux",
-            ],
+            dependencies: ["TimelineScene", "TimelineFontTables", "CCairo", "CPangoCairo", "CZlib", "CLinux"],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
             exclude: ["Fonts/Bundled"]
@@ -108,9 +104,7 @@ let package = Package(
             name: "TimelineCairoTests",
             dependencies: [
                 "TimelineCairo", "TimelineFontTables", "TimelineScene", "TimelineGolden", "TimelineTestSupport",
-                "CCairo",
-                "CPangoCairo",
-                "CDeflate",
+                "CCairo", "CPangoCairo", "CZlib",
             ]),
         .testTarget(
             name: "TimelineKitTests",

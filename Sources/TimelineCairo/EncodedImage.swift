@@ -38,24 +38,22 @@ public enum EncodedImage: Sendable {
     }
 }
 
-/// An SVG document in the pieces it was written in, its ids' markers still to be replaced by
-/// its prefix (`SVGIDPrefix`).
+/// An SVG document in the pieces it was written in.
 public struct SVGDocument: Sendable {
     let pieces: [SVGBytes]
-    let prefix: [UInt8]
-    /// Threads joining it in memory may use.
-    let threads: Int
 
-    /// The document's size once its markers are replaced.
-    public var count: Int {
-        pieces.reduce(0) { $0 + $1.count + $1.markers * max(0, prefix.count - 1) }
-    }
+    /// The document's size.
+    public var count: Int { pieces.reduce(0) { $0 + $1.count } }
 
     /// The document joined in memory.
-    public var data: Data { SVGIDPrefix.join(pieces, replacingMarkersWith: prefix, threads: threads) }
+    public var data: Data {
+        var data = Data(capacity: count)
+        for piece in pieces { piece.withUnsafeBytes { data.append($0) } }
+        return data
+    }
 
-    /// Hands the document's bytes to `write` through one small buffer (`SVGIDPrefix.stream`).
+    /// Hands the document's pieces to `write` as they are; stops at the first it refuses.
     public func withChunks(_ write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
-        SVGIDPrefix.stream(pieces, replacingMarkersWith: prefix, to: write)
+        pieces.allSatisfy { piece in piece.withUnsafeBytes { write(UnsafeRawBufferPointer($0)) } }
     }
 }

@@ -56,13 +56,15 @@ public final class SceneRenderer {
     ///   - scale: pixels per point for PNG; SVG and PDF stay in points and ignore it apart from their size.
     ///   - creationDate: ISO 8601 date written into PDF metadata.
     ///   - name: the image's name (its card id), which starts its SVG ids.
+    ///   - inputHash: a hash of the input and options the scene is drawn from (`inputHash(_:options:)`),
+    ///     which its SVG ids start with next.
     public func render(
         _ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
-        name: String = "timeline"
+        name: String = "timeline", inputHash: UInt32 = 0
     ) throws -> Data {
         switch format {
         case .png: return try renderPNG(scene, scale: scale)
-        case .svg: return try renderSVG(scene, scale: scale, name: name)
+        case .svg: return encodeSVG(scene, scale: scale, name: name, inputHash: inputHash).data
         case .pdf: return try renderPDF(scene, scale: scale, creationDate: creationDate)
         case .scene: return try SceneJSON(scene).encoded()
         }
@@ -72,18 +74,16 @@ public final class SceneRenderer {
     /// it is written out (`EncodedImage`).
     public func encode(
         _ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
-        name: String = "timeline"
+        name: String = "timeline", inputHash: UInt32 = 0
     ) throws -> EncodedImage {
         guard format == .svg else {
             return .bytes(try render(scene, format: format, scale: scale, creationDate: creationDate, name: name))
         }
-        let parts = writeSVG(scene, scale: scale)
-        return .svg(timed(\.encodeSeconds) { parts.documentParts(name: name) })
+        return .svg(encodeSVG(scene, scale: scale, name: name, inputHash: inputHash))
     }
 
     private func paint(
         _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false,
-        partsWhilePainting: PNGPartsWhilePainting? = nil, rowsFinished: [Int] = [],
         preparedOutlines: TextOutlines? = nil
     ) throws {
         let context = CairoContext(surface: surface)
@@ -92,8 +92,6 @@ public final class SceneRenderer {
             textAsOutlines: textAsOutlines)
         if marksPDFStructure, OwnTextPaths.cairo { painter.glyphDrift = PDFGlyphDrift() }
         painter.preparedOutlines = preparedOutlines
-        painter.partsWhilePainting = partsWhilePainting
-        painter.rowsFinished = rowsFinished
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -133,17 +131,12 @@ public final class SceneRenderer {
         let size = (
             Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
         )
-        let whilePainting = try paintPNG(scene, scale: scale, on: surface)
+        try paintPNG(scene, scale: scale, on: surface)
         cairo_surface_flush(surface.pointer)
         let background = scene.backdrop ?? RGBA(r: 255, g: 255, b: 255)
         let encoded = timed(\.encodeSeconds) {
             Result { () throws(PNGEncoder.Failure) in
-                if let whilePainting {
-                    return PNGEncoder.file(
-                        width: size.0, height: size.1, scale: scale, background: background,
-                        compressed: try whilePainting.compressed())
-                }
-                return try PNGEncoder.encode(
+                try PNGEncoder.encode(
                     pixels: pixels, width: size.0, height: size.1, stride: stride, scale: scale,
                     background: background, compression: .fast, threads: threads)
             }
@@ -155,50 +148,16 @@ public final class SceneRenderer {
     }
 
     /// Paints a PNG's scene on `surface`, its text laid out on another thread meanwhile when
-    /// there are several; returns the parts of it compressed meanwhile on the others, nil when it
-    /// is compressed afterwards (one part, or one thread).
-    private func paintPNG(_ scene: Scene, scale: Double, on surface: CairoSurface) throws -> PNGPartsWhilePainting? {
-        let image = surface.pointer
-        let height = Int(cairo_image_surface_get_height(image))
-        // Found before the text's collector starts: the fonts' descriptions are its then.
-        let rows =
-            threads < 2
-            ? []
-            : PNGPartsWhilePainting.rowsFinished(
-                after: scene, scale: scale, height: height,
-                fontSize: { [fonts] in
-                    Double(pango_font_description_get_size(fonts.description($0))) / Double(PANGO_SCALE)
-                })
-        // The top parts are compressed on other threads while the rows below are painted.
-        let whilePainting = PNGPartsWhilePainting(
-            pixels: cairo_image_surface_get_data(image), width: Int(cairo_image_surface_get_width(image)),
-            height: height, stride: Int(cairo_image_surface_get_stride(image)), compression: .fast, threads: threads)
-        do {
-            surface.markClear()
-            // The painter waits for the collector's texts, which Pango lays out while this thread
-            // holds its turn (and the collector alone uses the fonts).
-            try FontLibrary.pangoTurn.withLock {
-                let collector = threads > 1 ? TextCollector(scene, scale: scale, surface: surface, renderer: self) : nil
-                var painted: Result<Void, any Error> = .success(())
-                // The collector is the first lane: where the pool has no thread for the painter's,
-                // this thread collects every text before it paints.
-                Lanes.perform(iterations: collector == nil ? 1 : 2) { lane in
-                    if lane == 0, let collector { return collector.collect() }
-                    painted = Result {
-                        try paint(
-                            scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
-                            partsWhilePainting: whilePainting, rowsFinished: rows,
-                            preparedOutlines: collector?.outlines)
-                    }
-                }
-                try painted.get()
-                if let failure = collector?.failure { throw failure }
-            }
-        } catch {
-            whilePainting?.cancel()
-            throw error
-        }
-        return whilePainting
+    /// there are several.
+    private func paintPNG(_ scene: Scene, scale: Double, on surface: CairoSurface) throws {
+        let collector = threads > 1 ? TextCollector(scene, scale: scale, surface: surface, renderer: self) : nil
+        defer { collector?.wait() }
+        surface.markClear()
+        try paint(
+            scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
+            preparedOutlines: collector?.outlines)
+        collector?.wait()
+        if let failure = collector?.failure { throw failure }
     }
 
     /// A PNG's text laid out into outlines on another thread while the image is painted, node by
@@ -248,27 +207,21 @@ public final class SceneRenderer {
     }
 
     /// How many threads rendering one image may use: a PNG's text is laid out on another while
-    /// it is filled, and a big PNG is compressed in parts on them, its top while
-    /// the rows below are painted; the SVG writer reads glyph outlines and writes a large
-    /// document's parts on two. The output does not depend on it; 1 keeps all of it on the
-    /// calling thread.
+    /// it is filled, and a big PNG's parts are compressed at once; the SVG writer reads glyph
+    /// outlines and writes a large document's parts on two. The output does not depend on it; 1
+    /// keeps all of it on the calling thread.
     public var threads = 1
 
     /// Glyph outlines for SVG output, kept across documents.
     private lazy var svgGlyphs = SVGGlyphs()
 
-    /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`:
-    /// most of an SVG is numbers. Writing the body and its definitions counts as paint, joining them
-    /// into the document as encode.
-    private func renderSVG(_ scene: Scene, scale: Double, name: String) throws -> Data {
-        let parts = writeSVG(scene, scale: scale)
-        return timed(\.encodeSeconds) { parts.document(name: name) }
-    }
-
-    private func writeSVG(_ scene: Scene, scale: Double) -> SVGWriter.Parts {
+    /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`
+    /// (most of an SVG is numbers) and numbers ids across the whole process.
+    private func encodeSVG(_ scene: Scene, scale: Double, name: String, inputHash: UInt32) -> SVGDocument {
         var writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         writer.threads = threads
-        return timed(\.paintSeconds) { FontLibrary.pangoTurn.withLock { writer.write(scene, scale: scale) } }
+        let prefix = SVGIDPrefix.prefix(name: name, inputHash: inputHash, scale: scale)
+        return timed(\.paintSeconds) { writer.write(scene, scale: scale, idPrefix: prefix).document }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {

@@ -4,6 +4,12 @@ import TimelineModel
 import TimelineScene
 import TimelineSpec
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Renders documents on one thread. It owns its fonts and Pango objects, loaded once and reused
 /// for every document: make one per thread, or let `BatchRender` make them.
 public final class TimelineRenderer {
@@ -50,16 +56,35 @@ public final class TimelineRenderer {
     public func render(_ input: InputSource) throws -> [RenderedImage] {
         let source = try read(input)
         let document = try decode(source)
-        return try render(document, name: source.baseName)
+        return try render(document, name: source.baseName, input: source.data)
     }
 
     /// The pipeline after decoding: layout → check sizes → paint. `name` names a feed's image.
     public func render(_ document: Document, name: String) throws -> [RenderedImage] {
+        try render(document, name: name, input: nil)
+    }
+
+    /// `input`: the bytes `document` was decoded from, which its SVG ids start with a hash of
+    /// (with the options); without them, its JSON is hashed.
+    private func render(_ document: Document, name: String, input: Data?) throws -> [RenderedImage] {
         let scenes = try layOut(document, name: name)
         if keepsDrawnDocuments { drawn = (document, scenes) }
         try checkSizes(scenes)
         if options.strict { try checkNothingCut(scenes, of: document) }
-        return try paint(scenes, of: document)
+        var inputHash: UInt32 = 0
+        if options.formats.contains(.svg) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let bytes = try input ?? encoder.encode(document)
+            // What else decides the drawing; not the font folders' paths, nor the threads.
+            let key = [
+                "\(options.feed)", "\(options.scale(for: .svg))", options.now.map { "\($0)" } ?? "",
+                options.theme ?? "",
+                options.locale ?? "", options.timeZone.map { "\($0)" } ?? "", "\(options.systemFonts)",
+            ]
+            inputHash = SceneRenderer.inputHash(bytes, options: key.joined(separator: "\n"))
+        }
+        return try paint(scenes, of: document, inputHash: inputHash)
     }
 
     // MARK: The steps
@@ -140,14 +165,14 @@ public final class TimelineRenderer {
         timings.add(ahead.timings)
         let source = try ahead.read.get()
         let document = try ahead.decoded?.get() ?? decode(source)
-        return (try render(document, name: source.baseName), document.filesRead)
+        return (try render(document, name: source.baseName, input: source.data), document.filesRead)
     }
 
     /// `render(_:)` of an input, with the files its document read.
     package func renderTellingFiles(_ input: InputSource) throws -> (images: [RenderedImage], filesRead: [String]) {
         let source = try read(input)
         let document = try decode(source)
-        return (try render(document, name: source.baseName), document.filesRead)
+        return (try render(document, name: source.baseName, input: source.data), document.filesRead)
     }
 
     /// Lays out the images to draw, format by format, their text measured by Pango. Shaping is
@@ -165,7 +190,7 @@ public final class TimelineRenderer {
     }
 
     /// Paints and encodes every image with cairo.
-    private func paint(_ scenes: [ImageScene], of document: Document) throws -> [RenderedImage] {
+    private func paint(_ scenes: [ImageScene], of document: Document, inputHash: UInt32) throws -> [RenderedImage] {
         let (paintBefore, encodeBefore) = (painter.paintSeconds, painter.encodeSeconds)
         defer {
             timings.paint += painter.paintSeconds - paintBefore
@@ -176,7 +201,7 @@ public final class TimelineRenderer {
                 let scene = image.format == .scene ? Self.namingIcons(image.scene, of: document) : image.scene
                 let encoded = try painter.encode(
                     scene, format: image.format, scale: options.scale(for: image.format),
-                    creationDate: options.creationDate, name: image.name)
+                    creationDate: options.creationDate, name: image.name, inputHash: inputHash)
                 try checkOutputSize(encoded.count, of: image)
                 return RenderedImage(name: image.name, format: image.format, encoded: encoded)
             } catch let failure as RenderFailure {

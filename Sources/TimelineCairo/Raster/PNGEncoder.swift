@@ -1,4 +1,4 @@
-import CDeflate
+import CZlib
 import Dispatch
 import TimelineScene
 
@@ -15,17 +15,16 @@ import Darwin
 /// need to show them at their size and colors: sRGB, the density (72 dpi × scale) and the theme's
 /// background as bKGD.
 ///
-/// Ours rather than cairo's (libpng and zlib), which tries all five row filters on every row and
-/// compresses row by row, the slowest step of a tall PNG. Here each row takes Up or Sub,
-/// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and
-/// libdeflate compresses the rows at the level `Compression` says: a small image's in one call;
-/// a bigger one's in parts of `partBytes`, on several threads, runs of rows the same as the row
-/// above as blocks of their own (`DeflateRepeatedRows`), joined into one stream (`ZlibParts`).
+/// Ours rather than cairo's (libpng), which tries all five row filters on every row and
+/// compresses on one thread, the slowest step of a tall PNG. Here each row takes Up or Sub,
+/// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and the
+/// rows are compressed by zlib in fixed parts at once (`concurrentPerform`), each part a raw
+/// deflate stream ended by a sync flush, joined as pigz joins its parts.
 package enum PNGEncoder {
-    /// How hard libdeflate compresses.
+    /// How hard zlib compresses.
     package enum Compression: Int32 {
-        /// Level 1, for rendered images: half the instructions of level 6 (compression is most
-        /// of a small card's PNG), for files about 1 % larger (cards are flat colors and text).
+        /// Level 1, for rendered images: cards are flat colors and text, mostly rows of zeros
+        /// once filtered, which level 1 takes as fast as it reads them.
         case fast = 1
         /// Level 6, for small images that end up inside SVG and PDF documents (icons), where the
         /// time does not count and the bytes are part of every document showing them.
@@ -42,7 +41,7 @@ package enum PNGEncoder {
     ///     bytes per row.
     ///   - scale: pixels per point, written as pixels per metre (`pHYs`): 2 is 144 dpi.
     ///   - background: the color the image is made to be seen on (`bKGD`).
-    ///   - threads: how many threads may compress a big image's parts at once.
+    ///   - threads: more than 1 compresses the parts at once, on Dispatch's threads and this one.
     package static func encode(
         pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
         background: RGBA = RGBA(r: 255, g: 255, b: 255),
@@ -78,20 +77,9 @@ package enum PNGEncoder {
         return file
     }
 
-    /// Images of more filtered bytes than this are compressed in parts of about this size, on
-    /// `threads` threads. The parts are fixed, not the threads, so the file does not depend on them.
+    /// The rows are compressed in parts of about this many filtered bytes. The parts are fixed,
+    /// not the threads, so the file does not depend on them.
     static let partBytes = 512 * 1024
-
-    /// The filtered rows as one zlib stream.
-    static func compressedRows(
-        _ image: Pixels, compression: Compression, threads: Int
-    ) throws(Failure) -> [UInt8] {
-        let parts = self.parts(of: image)
-        if parts.count > 1, let compressed = compressedParts(image, parts, compression: compression, threads: threads) {
-            return compressed
-        }
-        return try compressedWhole(image, compression: compression)
-    }
 
     /// The rows of each part of `image`, `partBytes` of filtered bytes or so.
     static func parts(of image: Pixels) -> [Range<Int>] {
@@ -101,141 +89,79 @@ package enum PNGEncoder {
         }
     }
 
-    /// The filtered rows compressed in one call.
-    static func compressedWhole(_ image: Pixels, compression: Compression) throws(Failure) -> [UInt8] {
-        var filtered: [UInt8] = []
-        filterRows(image, 0..<image.height, into: &filtered)
-        guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { throw .compression }
-        defer { libdeflate_free_compressor(compressor) }
-        let output = [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, filtered.count)) {
-            output, count in
-            count = filtered.withUnsafeBytes { input in
-                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-            }
-        }
-        guard !output.isEmpty else { throw .compression }
-        return output
+    /// A part's raw deflate blocks, and the Adler-32 and count of its filtered bytes.
+    struct Part {
+        var deflate: [UInt8]
+        var adler: UInt
+        var count: Int
     }
 
-    /// The rows of `parts` filtered and compressed apart, each part by whichever thread is free,
-    /// then joined (`ZlibParts`); nil when a part could not be compressed or joined.
-    private static func compressedParts(
-        _ image: Pixels, _ parts: [Range<Int>], compression: Compression, threads: Int
-    ) -> [UInt8]? {
-        var results = [ZlibParts.Part?](repeating: nil, count: parts.count)
-        let queue = PartQueue()
+    /// The filtered rows as one zlib stream: the parts compressed apart (at once when `threads`
+    /// > 1), then joined after zlib's header, their checksums combined.
+    static func compressedRows(_ image: Pixels, compression: Compression, threads: Int) throws(Failure) -> [UInt8] {
+        let parts = self.parts(of: image)
+        var results = [Part?](repeating: nil, count: parts.count)
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = UncheckedParts(buffer: buffer)
-            Lanes.perform(iterations: min(max(1, threads), parts.count)) { _ in
-                guard let compressor = libdeflate_alloc_compressor(compression.rawValue) else { return }
-                defer { libdeflate_free_compressor(compressor) }
-                var scratch: [UInt8] = []
-                while let index = queue.next(below: parts.count) {
-                    slots.buffer[index] = compressedPart(
-                        image, parts[index], last: index == parts.count - 1, compressor: compressor,
-                        scratch: &scratch)
-                }
+            let compress: @Sendable (Int) -> Void = { index in
+                slots.buffer[index] = compressedPart(
+                    image, parts[index], last: index == parts.count - 1, level: compression.rawValue)
+            }
+            if threads > 1, parts.count > 1 {
+                DispatchQueue.concurrentPerform(iterations: parts.count, execute: compress)
+            } else {
+                for index in parts.indices { compress(index) }
             }
         }
-        var joined: [ZlibParts.Part] = []
+        // zlib's header for a 32 KiB window, with the level's hint as zlib writes it.
+        let hint: UInt16 = compression.rawValue < 2 ? 0 : compression.rawValue < 6 ? 1 : 2
+        let header: UInt16 = 0x7800 | hint << 6
+        var stream = [UInt8(header >> 8), UInt8(truncatingIfNeeded: header + 31 - header % 31)]
+        var adler = adler32(0, nil, 0)
         for part in results {
-            guard let part else { return nil }
-            joined.append(part)
+            guard let part else { throw .compression }
+            stream += part.deflate
+            adler = adler32_combine(adler, part.adler, off_t(part.count))
         }
-        return ZlibParts.stream(joined, level: compression.rawValue)
+        for shift in [24, 16, 8, 0] as [UInt] { stream.append(UInt8(truncatingIfNeeded: adler >> shift)) }
+        return stream
     }
 
-    /// Runs of at least this many rows the same as the row above are written as a block of their
-    /// own (`DeflateRepeatedRows`) rather than compressed.
-    static let minimumRepeatedRows = 4
-
-    /// A part's rows as deflate blocks: runs of repeated rows, and libdeflate's blocks for the
-    /// rows between, filtered into `scratch` (a thread's, from part to part); the whole stream's
-    /// last block if `last`.
-    static func compressedPart(
-        _ image: Pixels, _ rows: Range<Int>, last: Bool, compressor: OpaquePointer, scratch: inout [UInt8]
-    ) -> ZlibParts.Part? {
-        let rowBytes = image.width * 4 + 1
-        let (repeated, written) = filterRows(image, rows, into: &scratch, writingRepeated: false)
-        var deflate: [UInt8] = []
-        var adler: UInt32 = 1
-        let spans = self.spans(repeated)
-        for (number, span) in spans.enumerated() {
-            let final = last && number == spans.count - 1
-            if span.repeated {
-                deflate += DeflateRepeatedRows.block(rowBytes: rowBytes, rows: span.rows.count)
-                if final { deflate += ZlibParts.emptyLastBlock }
-                adler = adlerOfRepeatedRows(adler, rows: span.rows.count, rowBytes: rowBytes)
-                continue
+    /// A part's rows filtered and compressed as a raw deflate stream of its own: ended by a sync
+    /// flush (an empty stored block, on a byte boundary) so the next part can follow, or the
+    /// stream's last block if `last`. Nil when zlib fails.
+    static func compressedPart(_ image: Pixels, _ rows: Range<Int>, last: Bool, level: Int32) -> Part? {
+        var filtered: [UInt8] = []
+        filterRows(image, rows, into: &filtered)
+        var stream = z_stream()
+        // A negative window: raw deflate, no zlib header or checksum.
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { return nil }
+        defer { deflateEnd(&stream) }
+        // The bound of a finished stream, and room for the flush's stored block.
+        let bound = Int(deflateBound(&stream, UInt(filtered.count))) + 16
+        var succeeded = false
+        let deflate = [UInt8](unsafeUninitializedCapacity: bound) { output, count in
+            filtered.withUnsafeMutableBufferPointer { input in
+                stream.next_in = input.baseAddress
+                stream.avail_in = UInt32(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = UInt32(output.count)
+                let status = CZlib.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+                succeeded = stream.avail_in == 0 && stream.avail_out > 0 && status == (last ? Z_STREAM_END : Z_OK)
             }
-            let bytes = span.rows.lowerBound * rowBytes..<span.rows.upperBound * rowBytes
-            var compressed = scratch.withUnsafeMutableBytes { scratch in
-                for index in span.rows where !written[index] {
-                    scratch[index * rowBytes] = 2
-                    UnsafeMutableRawBufferPointer(rebasing: scratch[index * rowBytes + 1..<(index + 1) * rowBytes])
-                        .initializeMemory(as: UInt8.self, repeating: 0)
-                }
-                return compress(UnsafeRawBufferPointer(rebasing: scratch[bytes]), compressor: compressor)
-            }
-            guard !compressed.isEmpty, final || ZlibParts.continuing(&compressed) else { return nil }
-            deflate += compressed
-            adler = scratch.withUnsafeBytes {
-                UInt32(libdeflate_adler32(adler, $0.baseAddress! + bytes.lowerBound, bytes.count))
-            }
+            count = bound - Int(stream.avail_out)
         }
-        return ZlibParts.Part(deflate: deflate, adler: adler, count: rows.count * rowBytes)
+        guard succeeded else { return nil }
+        let adler = filtered.withUnsafeBufferPointer { adler32(1, $0.baseAddress, UInt32($0.count)) }
+        return Part(deflate: deflate, adler: adler, count: filtered.count)
     }
 
-    /// A part's rows (by their index in it) in spans: runs of at least `minimumRepeatedRows`
-    /// repeated rows, and the rows between.
-    private static func spans(_ repeated: [Bool]) -> [(rows: Range<Int>, repeated: Bool)] {
-        var spans: [(rows: Range<Int>, repeated: Bool)] = []
-        var start = 0
-        var index = 0
-        while index < repeated.count {
-            var run = 0
-            while index + run < repeated.count, repeated[index + run] { run += 1 }
-            if run >= minimumRepeatedRows {
-                if index > start { spans.append((start..<index, false)) }
-                spans.append((index..<index + run, true))
-                start = index + run
-            }
-            index += max(run, 1)
-        }
-        if start < repeated.count { spans.append((start..<repeated.count, false)) }
-        return spans
-    }
-
-    /// The Adler-32 `adler` continued over `rows` rows of Up's filter byte and zeros: each byte
-    /// adds itself to the first sum, and then the first sum to the second.
-    static func adlerOfRepeatedRows(_ adler: UInt32, rows: Int, rowBytes: Int) -> UInt32 {
-        let base: UInt64 = 65521
-        var first = UInt64(adler & 0xFFFF)
-        var second = UInt64(adler >> 16)
-        let length = UInt64(rowBytes) % base
-        for _ in 0..<rows {
-            first = (first + 2) % base
-            second = (second + first * length) % base
-        }
-        return UInt32(second << 16 | first)
-    }
-
-    /// `input` as a whole raw deflate stream; empty when libdeflate fails.
-    private static func compress(_ input: UnsafeRawBufferPointer, compressor: OpaquePointer) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: libdeflate_deflate_compress_bound(compressor, input.count)) {
-            output, count in
-            count = libdeflate_deflate_compress(
-                compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-        }
-    }
-
-    /// Each row of `rows` as its filter byte and filtered bytes, at the start of `filtered`
-    /// (grown to hold them); which rows are the same as the row above, and which were written: a
-    /// row of cairo's pixels the same as the one above is left as it was unless `writingRepeated`.
-    @discardableResult
-    static func filterRows(
-        _ image: Pixels, _ rows: Range<Int>, into filtered: inout [UInt8], writingRepeated: Bool = true
-    ) -> (repeated: [Bool], written: [Bool]) {
+    /// Each row of `rows` as its filter byte and filtered bytes, in `filtered` (grown to hold them).
+    static func filterRows(_ image: Pixels, _ rows: Range<Int>, into filtered: inout [UInt8]) {
         let rowBytes = image.width * 4
         if filtered.count < rows.count * (rowBytes + 1) {
             filtered = [UInt8](repeating: 0, count: rows.count * (rowBytes + 1))
@@ -249,8 +175,6 @@ package enum PNGEncoder {
         } else {
             above.initialize(repeating: 0, count: rowBytes)
         }
-        var repeated = [Bool](repeating: true, count: rows.count)
-        var written = [Bool](repeating: writingRepeated, count: rows.count)
         filtered.withUnsafeMutableBufferPointer { filtered in
             guard let base = filtered.baseAddress else { return }
             for (index, row) in rows.enumerated() {
@@ -258,19 +182,15 @@ package enum PNGEncoder {
                 // A row of cairo's pixels the same as the one above is the same unpremultiplied:
                 // all zeros in Up, and `above` stays what it is.
                 if row > 0, memcmp(image.row(row), image.row(row - 1), rowBytes) == 0 {
-                    if writingRepeated {
-                        out[0] = 2
-                        (out + 1).update(repeating: 0, count: rowBytes)
-                    }
+                    out[0] = 2
+                    (out + 1).update(repeating: 0, count: rowBytes)
                     continue
                 }
                 unpremultiply(image.row(row), count: image.width, into: current)
-                repeated[index] = filter(current, above: above, count: rowBytes, into: out)
-                written[index] = true
+                filter(current, above: above, count: rowBytes, into: out)
                 swap(&above, &current)
             }
         }
-        return (repeated, written)
     }
 
     /// Cairo's pixels, shared read-only by the threads that compress them.
@@ -282,23 +202,9 @@ package enum PNGEncoder {
         func row(_ index: Int) -> UnsafePointer<UInt8> { base + index * stride }
     }
 
-    /// Hands out the parts' indices in order, each once.
-    private final class PartQueue: @unchecked Sendable {
-        private let lock = Lock()
-        private var taken = 0
-
-        func next(below count: Int) -> Int? {
-            lock.withLock {
-                guard taken < count else { return nil }
-                defer { taken += 1 }
-                return taken
-            }
-        }
-    }
-
     /// The parts' slots, each written by the one thread that compressed it.
     private struct UncheckedParts: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<ZlibParts.Part?>
+        let buffer: UnsafeMutableBufferPointer<Part?>
     }
 
     /// `count` pixels as PNG's RGBA, each channel divided by alpha as cairo's
@@ -338,18 +244,16 @@ package enum PNGEncoder {
     }
 
     /// The row's filter byte and bytes: Up (the difference from the row above) or Sub (from the
-    /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes. Returns
-    /// whether the row is the same as the row above.
-    @discardableResult
+    /// pixel to the left), whichever has the smaller sum of magnitudes, as signed bytes.
     private static func filter(
         _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>
-    ) -> Bool {
+    ) {
         // A row the same as the one above (most rows of a card's flat areas) is all zeros in Up,
         // the smallest sum there is: no need to sum.
         if memcmp(row, above, count) == 0 {
             out[0] = 2
             (out + 1).update(repeating: 0, count: count)
-            return true
+            return
         }
         // A byte's magnitude as a signed byte is the smaller of it and its negation. Summed 256
         // bytes at a time in 16 bits (at most 32,768), which vectorizes wider than 32-bit sums.
@@ -382,7 +286,6 @@ package enum PNGEncoder {
             for index in 0..<min(4, count) { out[index + 1] = row[index] }
             for index in min(4, count)..<count { out[index + 1] = row[index] &- row[index - 4] }
         }
-        return false
     }
 }
 
@@ -398,8 +301,8 @@ extension [UInt8] {
     fileprivate mutating func appendChunk(_ type: String, _ data: ArraySlice<UInt8>) {
         appendBigEndian(UInt32(data.count))
         let typeBytes = Array(type.utf8)
-        var crc = libdeflate_crc32(0, typeBytes, typeBytes.count)
-        crc = data.withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+        var crc = crc32(0, typeBytes, UInt32(typeBytes.count))
+        crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
         append(contentsOf: typeBytes)
         append(contentsOf: data)
         appendBigEndian(UInt32(truncatingIfNeeded: crc))

@@ -18,10 +18,6 @@ struct ScenePainter {
     var textAsOutlines = false
     /// PDF only: puts glyphs where a reader draws them at cairo's written widths.
     var glyphDrift: PDFGlyphDrift?
-    /// PNG only: told the rows painting is done with after each node (`rowsFinished`, by node)
-    /// and the rows each text fill reaches, so the image's top parts are compressed meanwhile.
-    var partsWhilePainting: PNGPartsWhilePainting?
-    var rowsFinished: [Int] = []
     /// Takes the outlines of text lines instead of filling them (`collectText`).
     var collectedOutlines: TextOutlines?
     /// Text lines' outlines collected already, filled instead of laying those lines out.
@@ -44,7 +40,6 @@ struct ScenePainter {
         defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
         let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
         for (index, node) in scene.nodes.enumerated() {
-            defer { if let partsWhilePainting { partsWhilePainting.finished(rowsAbove: rowsFinished[index]) } }
             if case .text = node {} else { glyphDrift?.restart() }
             switch node {
             case .box(let box): paintBox(box)
@@ -330,23 +325,11 @@ struct ScenePainter {
         return Double(position) / unit
     }
 
-    /// Fills the current path of glyph outlines, first telling `partsWhilePainting` the rows it
-    /// reaches: those its points span, and the row above for antialiasing.
+    /// Fills the current path of glyph outlines, or collects it (`collectedOutlines`).
     private func fillOutlines() {
         if let collectedOutlines {
             collectedOutlines.take(from: cr)
             return
-        }
-        if let partsWhilePainting {
-            var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
-            cairo_path_extents(cr, &left, &top, &right, &bottom)
-            if left < right || top < bottom {
-                cairo_user_to_device(cr, &left, &top)
-                cairo_user_to_device(cr, &right, &bottom)
-                let highest = min(top, bottom)
-                partsWhilePainting.touching(
-                    fromRow: highest.isFinite ? Int(max(-1e9, min(1e9, highest)).rounded(.down)) - 1 : Int.min)
-            }
         }
         cairo_fill(cr)
     }

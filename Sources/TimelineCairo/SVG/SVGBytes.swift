@@ -11,8 +11,8 @@ struct SVGBytes {
     private var storage: [UInt8]
     /// How many bytes of `storage` are written.
     private(set) var count = 0
-    /// How many id prefix markers the bytes hold (`SVGIDPrefix`).
-    var markers = 0
+    /// What every id written starts with (`SVGIDPrefix`).
+    var idPrefix: [UInt8] = []
 
     init(capacity: Int = 0) { storage = [UInt8](repeating: 0, count: max(capacity, 64)) }
 

@@ -104,10 +104,10 @@ extension SVGWriter {
             guard id >= 0 else { continue }
             // The most written element of all: written in one go.
             let yOffset = info.geometry.y_offset
-            state.body.markers += 1
-            state.body.write(maxCount: 50 + 2 * SVGCursor.maxNumberLength) { out in
+            let prefix = state.body.idPrefix
+            state.body.write(maxCount: prefix.count + 50 + 2 * SVGCursor.maxNumberLength) { out in
                 out.put("<use xlink:href=\"#")
-                out.putID("g", id)
+                out.putID(prefix, "g", id)
                 out.put("\" x=\"")
                 out.put(number: Double(glyphX) / unit)
                 if yOffset != 0 {

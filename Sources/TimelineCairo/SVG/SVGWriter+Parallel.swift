@@ -134,6 +134,7 @@ private final class ParallelWrite: @unchecked Sendable {
             var local = state
             // The text layer, an eighth of the estimate, is a part of its own.
             local.body = SVGBytes(capacity: SVGWriter.bodyCapacity(nodes) / 8 * 7)
+            local.body.idPrefix = state.body.idPrefix
             local.resolvedLines = lines[linesBefore(nodes.startIndex)...]
             for node in nodes { writer.writeNode(node, &local) }
             out = local.body

@@ -16,7 +16,7 @@ import Foundation
 /// Ours rather than cairo's SVG surface, which numbers ids across the whole process and writes
 /// no links, titles or findable text. Ids are numbered per document (`g0`, `clip0`, `grad0`, …),
 /// so a document's bytes do not depend on what was rendered before it, after a prefix of the
-/// document's own (`SVGIDPrefix`).
+/// document's own, known before it is written (`SVGIDPrefix`).
 struct SVGWriter {
     let fonts: FontLibrary
     /// The renderer's layout, for lines the measurer kept no glyphs of.
@@ -32,24 +32,15 @@ struct SVGWriter {
         /// The body in the parts it was written in, in order.
         var body: [SVGBytes]
         var tail: SVGBytes
-        /// Threads joining the document may use.
-        var threads = 1
 
-        /// The whole document, its ids prefixed with `name` and a hash of its content.
-        func document(name: String) -> Data {
-            documentParts(name: name).data
-        }
-
-        /// The document in the pieces it is made of and the prefix its ids take, put together
-        /// only as it is written (`SVGDocument`).
-        func documentParts(name: String) -> SVGDocument {
-            let prefix = SVGIDPrefix.prefix(name: name, hashing: [head, defs] + body + [tail])
+        /// The document in the pieces it is made of, put together only as it is written
+        /// (`SVGDocument`).
+        var document: SVGDocument {
             var pieces = [head]
             if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            pieces += body + [tail]
-            return SVGDocument(pieces: pieces, prefix: prefix, threads: threads)
+            return SVGDocument(pieces: pieces + body + [tail])
         }
     }
 
@@ -76,13 +67,16 @@ struct SVGWriter {
         var resolvedLines: ArraySlice<ShapedLine>?
     }
 
-    func write(_ scene: Scene, scale: Double) -> Parts {
+    /// The document of `scene`, every id starting with `idPrefix`.
+    func write(_ scene: Scene, scale: Double, idPrefix: [UInt8]) -> Parts {
         // Read text in the Pango state measuring used (a PNG may have been painted since).
         fonts.updateContext(for: glyphs.context)
 
         let canvas = scene.canvasSize(scale: scale)
-        let head = Self.head(of: scene, canvas: canvas)
+        let head = Self.head(of: scene, canvas: canvas, idPrefix: idPrefix)
         var state = State(body: SVGBytes(capacity: 1024))
+        state.body.idPrefix = idPrefix
+        state.defs.idPrefix = idPrefix
         state.icons = scene.icons
         if scale != 1 {
             state.body.append("<g transform=\"scale(")
@@ -113,7 +107,7 @@ struct SVGWriter {
         var tail = SVGBytes()
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: body + [state.body], tail: tail, threads: threads)
+        return Parts(head: head, defs: state.defs, body: body + [state.body], tail: tail)
     }
 
     func writeNode(_ node: Primitive, _ state: inout State) {
@@ -145,8 +139,9 @@ struct SVGWriter {
 
     /// The XML declaration, the `<svg>` element's start, the title, the description and the
     /// dark style.
-    private static func head(of scene: Scene, canvas: (width: Double, height: Double)) -> SVGBytes {
+    private static func head(of scene: Scene, canvas: (width: Double, height: Double), idPrefix: [UInt8]) -> SVGBytes {
         var head = SVGBytes(capacity: 512)
+        head.idPrefix = idPrefix
         head.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         head.append("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
         head.attribute("width", canvas.width)
