@@ -83,15 +83,13 @@ public final class SceneRenderer {
     }
 
     private func paint(
-        _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false,
-        preparedOutlines: TextOutlines? = nil
+        _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false
     ) throws {
         let context = CairoContext(surface: surface)
         var painter = painter(
             on: context, scene: scene, scale: scale, marksPDFStructure: marksPDFStructure,
             textAsOutlines: textAsOutlines)
         if marksPDFStructure, OwnTextPaths.cairo { painter.glyphDrift = PDFGlyphDrift() }
-        painter.preparedOutlines = preparedOutlines
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -131,7 +129,8 @@ public final class SceneRenderer {
         let size = (
             Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
         )
-        try paintPNG(scene, scale: scale, on: surface)
+        surface.markClear()
+        try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
         let background = scene.backdrop ?? RGBA(r: 255, g: 255, b: 255)
         let encoded = timed(\.encodeSeconds) {
@@ -147,69 +146,8 @@ public final class SceneRenderer {
         }
     }
 
-    /// Paints a PNG's scene on `surface`, its text laid out on another thread meanwhile when
-    /// there are several.
-    private func paintPNG(_ scene: Scene, scale: Double, on surface: CairoSurface) throws {
-        let collector = threads > 1 ? TextCollector(scene, scale: scale, surface: surface, renderer: self) : nil
-        defer { collector?.wait() }
-        surface.markClear()
-        try paint(
-            scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true,
-            preparedOutlines: collector?.outlines)
-        collector?.wait()
-        if let failure = collector?.failure { throw failure }
-    }
-
-    /// A PNG's text laid out into outlines on another thread while the image is painted, node by
-    /// node ahead of the painter, which fills each text's outlines once they are there: at a scale
-    /// new to the fonts, the first lines in each font load their glyphs' outlines, which the
-    /// painter would otherwise wait for. The collector alone uses the fonts until it stops
-    /// (`TextOutlines`).
-    private final class TextCollector: @unchecked Sendable {
-        let outlines: TextOutlines
-        /// Set by the collector before it stops, when its context failed.
-        private(set) var failure: RenderError?
-        private let surface: CairoSurface
-        private let renderer: SceneRenderer
-        private let scene: Scene
-        private let scale: Double
-
-        /// Starts collecting `scene`'s text as the painter of `painted` lays it out: on a surface
-        /// of its own over the same pixels, of the same size, type and font options
-        /// (which decide which glyphs cairo leaves out as too far outside, and how they are
-        /// placed), where it draws nothing; cairo keeps per-surface state the painter's drawing
-        /// changes, which a second thread must not touch.
-        init(_ scene: Scene, scale: Double, surface painted: CairoSurface, renderer: SceneRenderer) {
-            outlines = TextOutlines(nodeCount: scene.nodes.count)
-            let image = painted.pointer
-            surface = CairoSurface(
-                cairo_image_surface_create_for_data(
-                    cairo_image_surface_get_data(image), cairo_image_surface_get_format(image),
-                    cairo_image_surface_get_width(image), cairo_image_surface_get_height(image),
-                    cairo_image_surface_get_stride(image)))
-            self.renderer = renderer
-            self.scene = scene
-            self.scale = scale
-        }
-
-        /// Lays out every text of the scene into `outlines`, node by node.
-        func collect() {
-            let context = CairoContext(surface: surface)
-            var painter = renderer.painter(
-                on: context, scene: scene, scale: scale, marksPDFStructure: false, textAsOutlines: true)
-            painter.collectedOutlines = outlines
-            painter.collectText(scene)
-            let status = cairo_status(context.pointer)
-            if status != CAIRO_STATUS_SUCCESS {
-                failure = RenderError.cairo(String(cString: cairo_status_to_string(status)))
-            }
-        }
-    }
-
-    /// How many threads rendering one image may use: a PNG's text is laid out on another while
-    /// it is filled, and a big PNG's parts are compressed at once; the SVG writer reads glyph
-    /// outlines and writes a large document's parts on two. The output does not depend on it; 1
-    /// keeps all of it on the calling thread.
+    /// How many threads rendering one image may use: a big PNG's parts are compressed at once.
+    /// The output does not depend on it; 1 keeps all of it on the calling thread.
     public var threads = 1
 
     /// Glyph outlines for SVG output, kept across documents.
@@ -218,8 +156,7 @@ public final class SceneRenderer {
     /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`
     /// (most of an SVG is numbers) and numbers ids across the whole process.
     private func encodeSVG(_ scene: Scene, scale: Double, name: String, inputHash: UInt32) -> SVGDocument {
-        var writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
-        writer.threads = threads
+        let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         let prefix = SVGIDPrefix.prefix(name: name, inputHash: inputHash, scale: scale)
         return timed(\.paintSeconds) { writer.write(scene, scale: scale, idPrefix: prefix).document }
     }

@@ -18,10 +18,6 @@ struct ScenePainter {
     var textAsOutlines = false
     /// PDF only: puts glyphs where a reader draws them at cairo's written widths.
     var glyphDrift: PDFGlyphDrift?
-    /// Takes the outlines of text lines instead of filling them (`collectText`).
-    var collectedOutlines: TextOutlines?
-    /// Text lines' outlines collected already, filled instead of laying those lines out.
-    var preparedOutlines: TextOutlines?
 
     func paint(_ scene: Scene) {
         if let color = scene.background {
@@ -29,55 +25,25 @@ struct ScenePainter {
             cairo_rectangle(cr, background.x, background.y, background.width, background.height)
             cairo_fill(cr)
         }
-        // Text laid out by a collector (`preparedOutlines`) may be laid out on another thread, with
-        // these fonts, until it stops: the fonts' context is updated here only for a text this
-        // painter lays out itself, which it does once the collector stopped.
-        var contextUpdated = preparedOutlines == nil
-        if contextUpdated { fonts.updateContext(for: cr) }
+        fonts.updateContext(for: cr)
         // cairo 1.16 numbers a structure element for every link but writes the structure tree
         // only when a structure tag encloses them: without one, the PDF points at missing objects.
         if marksPDFStructure { cairo_tag_begin(cr, "Document", nil) }
         defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
         let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
-        for (index, node) in scene.nodes.enumerated() {
+        for node in scene.nodes {
             if case .text = node {} else { glyphDrift?.restart() }
             switch node {
             case .box(let box): paintBox(box)
             case .line(let line): paintLine(line)
             case .marker(let marker): paintMarker(marker)
             case .text(let text):
-                if let paths = preparedOutlines?.paths(of: index) {
-                    setColor(text.color)
-                    for path in paths {
-                        cairo_new_path(cr)
-                        cairo_append_path(cr, path)
-                        fillOutlines()
-                    }
-                } else {
-                    if !contextUpdated { fonts.updateContext(for: cr) }
-                    contextUpdated = true
-                    paintText(text)
-                }
-                paintEmoji(text, contextUpdated: &contextUpdated)
+                paintText(text)
+                paintEmoji(text)
             case .image(let image):
-                // An SVG icon's text is laid out by librsvg through Pango: not while the collector is.
-                preparedOutlines?.waitUntilStopped()
                 images.paint(image, clip: { setPath(image.clipOutline) })
             case .link(let link): paintLink(link)
             }
-        }
-    }
-
-    /// Lays out the scene's text into `collectedOutlines`, node by node, drawing nothing, until
-    /// `enough` says so before a node; then stops them.
-    func collectText(_ scene: Scene, until enough: () -> Bool = { false }) {
-        defer { collectedOutlines?.stop() }
-        fonts.updateContext(for: cr)
-        for (index, node) in scene.nodes.enumerated() {
-            guard case .text(let text) = node else { continue }
-            if enough() { return }
-            collectedOutlines?.start(node: index)
-            paintText(text)
         }
     }
 
@@ -222,7 +188,7 @@ struct ScenePainter {
         cairo_move_to(cr, origin.x, origin.y)
         if textAsOutlines {
             pango_cairo_layout_path(cr, layout)
-            fillOutlines()
+            cairo_fill(cr)
         } else {
             pango_cairo_show_layout(cr, layout)
         }
@@ -292,7 +258,7 @@ struct ScenePainter {
             cairo_save(cr)
             cairo_set_scaled_font(cr, scaledFont)
             cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
-            fillOutlines()
+            cairo_fill(cr)
             cairo_restore(cr)
             return Double(position) / unit
         }
@@ -323,15 +289,6 @@ struct ScenePainter {
             cairo_text_cluster_flags_t(rawValue: 0))
         cairo_restore(cr)
         return Double(position) / unit
-    }
-
-    /// Fills the current path of glyph outlines, or collects it (`collectedOutlines`).
-    private func fillOutlines() {
-        if let collectedOutlines {
-            collectedOutlines.take(from: cr)
-            return
-        }
-        cairo_fill(cr)
     }
 
     /// A number as cairo's tag attributes read it: plain decimals, never Swift's exponent form

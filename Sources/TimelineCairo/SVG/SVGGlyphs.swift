@@ -38,10 +38,6 @@ final class SVGGlyphs {
     }
 
     deinit {
-        if let secondContext {
-            cairo_surface_destroy(cairo_get_target(secondContext))
-            cairo_destroy(secondContext)
-        }
         cairo_destroy(context)
         cairo_surface_destroy(surface)
         for font in referenced { g_object_unref(font) }
@@ -103,49 +99,7 @@ final class SVGGlyphs {
         return path
     }
 
-    func isRead(_ key: UInt64) -> Bool {
-        return outlines[key] != nil
-    }
-
-    /// A second context like `context`, for reading outlines on a second thread; made on first
-    /// need, on a scratch surface of its own: cairo fills a surface's state when first asked for
-    /// it (its font options, asked as a font is set), unguarded, and two threads asking at once
-    /// crashed one `check` run in a few hundred.
-    private(set) var secondContext: OpaquePointer?
-
-    private func makeSecondContext() -> OpaquePointer {
-        if let secondContext { return secondContext }
-        let surface = Self.scratchSurface()
-        let second: OpaquePointer = cairo_create(surface)
-        secondContext = second
-        return second
-    }
-
-    /// Reads the outlines of `keys` (none read yet) on two threads, each font's on one: cairo
-    /// reads a face on one thread at a time. Fewer than this many, or of one font, are read as
-    /// they come.
-    static let readAheadGlyphs = 16
-
-    func readAhead(_ keys: [UInt64]) {
-        var byFont: [UInt64: [UInt64]] = [:]
-        for key in keys { byFont[key >> 32, default: []].append(key) }
-        guard keys.count >= Self.readAheadGlyphs, byFont.count > 1 else { return }
-        // Most glyphs first, each font to the thread with fewer so far.
-        var groups: [[UInt64]] = [[], []]
-        for (_, fontKeys) in byFont.sorted(by: { ($0.value.count, $1.key) > ($1.value.count, $0.key) }) {
-            groups[groups[0].count <= groups[1].count ? 0 : 1] += fontKeys
-        }
-        // Pango makes a font's cairo font on first asking: here, on this thread.
-        for number in byFont.keys { _ = pango_cairo_font_get_scaled_font(OpaquePointer(fonts[Int(number)])) }
-        let second = makeSecondContext()
-        let reading = OutlineReading(groups: groups, fonts: fonts, contexts: [context, second])
-        Lanes.perform(iterations: 2) { reading.run($0) }
-        for (group, paths) in zip(groups, reading.paths) {
-            for (key, path) in zip(group, paths) { outlines[key] = path }
-        }
-    }
-
-    fileprivate static func readOutline(font: UnsafeMutableRawPointer, glyph: UInt32, on context: OpaquePointer)
+    private static func readOutline(font: UnsafeMutableRawPointer, glyph: UInt32, on context: OpaquePointer)
         -> [UInt8]
     {
         guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return [] }
@@ -193,37 +147,5 @@ final class SVGGlyphs {
             index += length
         }
         return drawn ? out.bytes : []
-    }
-}
-
-/// Outlines read by `readAhead`'s two threads: each reads its group of glyphs on its own context
-/// into its own slot.
-private final class OutlineReading: @unchecked Sendable {
-    let groups: [[UInt64]]
-    let fonts: [UnsafeMutableRawPointer]
-    let contexts: [OpaquePointer]
-    private let slots: UnsafeMutableBufferPointer<[[UInt8]]>
-
-    init(groups: [[UInt64]], fonts: [UnsafeMutableRawPointer], contexts: [OpaquePointer]) {
-        self.groups = groups
-        self.fonts = fonts
-        self.contexts = contexts
-        slots = .allocate(capacity: groups.count)
-        slots.initialize(repeating: [])
-    }
-
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-
-    /// Each group's paths, in the order of its keys, once `run` is done for each.
-    var paths: [[[UInt8]]] { Array(slots) }
-
-    func run(_ group: Int) {
-        slots[group] = groups[group].map { key in
-            SVGGlyphs.readOutline(
-                font: fonts[Int(key >> 32)], glyph: UInt32(truncatingIfNeeded: key), on: contexts[group])
-        }
     }
 }

@@ -20,7 +20,7 @@ extension SVGWriter {
         let firstGlyph = state.body.count
         let unit = Double(PANGO_SCALE)
         for line in text.lines where !line.text.isEmpty {
-            let kept = state.resolvedLines?.popFirst() ?? fonts.handoff.line(line.text, font: text.font)
+            let kept = fonts.handoff.line(line.text, font: text.font)
             if let shaped = kept {
                 // As for a layout's first line: its top from the layout's baseline, then its own.
                 let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)

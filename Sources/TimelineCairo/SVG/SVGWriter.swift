@@ -22,15 +22,12 @@ struct SVGWriter {
     /// The renderer's layout, for lines the measurer kept no glyphs of.
     let layout: OpaquePointer
     let glyphs: SVGGlyphs
-    /// Threads the writer may use: two write a large document's halves and its text layer at once.
-    var threads = 1
 
     /// The document in two parts: `<defs>` content is found while the body is written.
     struct Parts {
         var head: SVGBytes
         var defs: SVGBytes
-        /// The body in the parts it was written in, in order.
-        var body: [SVGBytes]
+        var body: SVGBytes
         var tail: SVGBytes
 
         /// The document in the pieces it is made of, put together only as it is written
@@ -40,7 +37,7 @@ struct SVGWriter {
             if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            return SVGDocument(pieces: pieces + body + [tail])
+            return SVGDocument(pieces: pieces + [body, tail])
         }
     }
 
@@ -62,9 +59,6 @@ struct SVGWriter {
         var images: [String: EmbeddedImage?] = [:]
         /// The scene's icons.
         var icons: [String: IconData] = [:]
-        /// The kept lines of the text nodes still to write, in order, when they were looked up
-        /// ahead (`writeNodesInParallel`); nil to look each up as it comes.
-        var resolvedLines: ArraySlice<ShapedLine>?
     }
 
     /// The document of `scene`, every id starting with `idPrefix`.
@@ -91,15 +85,9 @@ struct SVGWriter {
             state.body.fill(color)
             state.body.append("/>\n")
         }
-        var body: [SVGBytes] = []
-        if threads > 1, let parts = writeNodesInParallel(scene, &state) {
-            body = [state.body] + parts
-            state.body = SVGBytes()
-        } else {
-            state.body.reserve(Self.bodyCapacity(scene.nodes))
-            for node in scene.nodes { writeNode(node, &state) }
-            writeTextLayer(scene, fontAttributes: svgFontAttributes, into: &state.body)
-        }
+        state.body.reserve(Self.bodyCapacity(scene.nodes))
+        for node in scene.nodes { writeNode(node, &state) }
+        writeTextLayer(scene, fontAttributes: svgFontAttributes, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
         for case .link(let link) in scene.nodes {
             writeLink(link, &state.body)
@@ -107,7 +95,7 @@ struct SVGWriter {
         var tail = SVGBytes()
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: body + [state.body], tail: tail)
+        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
     }
 
     func writeNode(_ node: Primitive, _ state: inout State) {
