@@ -86,28 +86,18 @@ public final class SceneRenderer {
         _ scene: Scene, on surface: CairoSurface, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool = false
     ) throws {
         let context = CairoContext(surface: surface)
-        var painter = painter(
-            on: context, scene: scene, scale: scale, marksPDFStructure: marksPDFStructure,
-            textAsOutlines: textAsOutlines)
-        if marksPDFStructure, OwnTextPaths.cairo { painter.glyphDrift = PDFGlyphDrift() }
-        timed(\.paintSeconds) { painter.paint(scene) }
-        let status = cairo_status(context.pointer)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
-        }
-    }
-
-    /// A painter of `scene` on `context`, scaled by `scale`.
-    private func painter(
-        on context: CairoContext, scene: Scene, scale: Double, marksPDFStructure: Bool, textAsOutlines: Bool
-    ) -> ScenePainter {
         cairo_scale(context.pointer, scale, scale)
         var painter = ScenePainter(
             cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
             background: scene.backgroundRect(scale: scale))
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure || scale == 1
-        return painter
+        if marksPDFStructure, OwnTextPaths.cairo { painter.glyphDrift = PDFGlyphDrift() }
+        timed(\.paintSeconds) { painter.paint(scene) }
+        let status = cairo_status(context.pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+        }
     }
 
     public static func pixelSize(of scene: Scene, scale: Double) -> (width: Int, height: Int) {
@@ -129,7 +119,6 @@ public final class SceneRenderer {
         let size = (
             Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
         )
-        surface.markClear()
         try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
         cairo_surface_flush(surface.pointer)
         let background = scene.backdrop ?? RGBA(r: 255, g: 255, b: 255)

@@ -15,15 +15,6 @@ package final class CairoSurface {
 
     package var status: cairo_status_t { cairo_surface_status(pointer) }
     func finish() { cairo_surface_finish(pointer) }
-
-    /// Makes the pixels zeros, as cairo knows them to be: it composites a drawing onto a surface
-    /// it knows clear as onto nothing, which rounds differently (an image surface of its own is
-    /// clear; one on memory of ours is not, zeros or not). Nothing to do on a surface known clear.
-    func markClear() {
-        let context = CairoContext(surface: self)
-        cairo_set_operator(context.pointer, CAIRO_OPERATOR_CLEAR)
-        cairo_paint(context.pointer)
-    }
 }
 
 /// An owned cairo drawing context.
