@@ -7,7 +7,7 @@ extension SVGWriter {
     /// select and copy work where the SVG is shown (the outlines alone are only shapes).
     /// `textLength` stretches the viewer's own font over the width the outlines take. Hidden from
     /// assistive technology, which reads the desc instead of the same words a second time.
-    func writeTextLayer(_ scene: Scene, fontAttributes attributesOf: (String) -> [UInt8], into out: inout SVGBytes) {
+    func writeTextLayer(_ scene: Scene, into out: inout SVGBytes) {
         var fontAttributes: [String: [UInt8]] = [:]
         var last: (font: String, attributes: [UInt8])?
         var opened = false
@@ -20,7 +20,7 @@ extension SVGWriter {
             if let last, last.font == text.font {
                 out.append(last.attributes)
             } else {
-                let attributes = fontAttributes[text.font] ?? attributesOf(text.font)
+                let attributes = fontAttributes[text.font] ?? svgFontAttributes(text.font)
                 fontAttributes[text.font] = attributes
                 last = (text.font, attributes)
                 out.append(attributes)

@@ -87,7 +87,7 @@ struct SVGWriter {
         }
         state.body.reserve(Self.bodyCapacity(scene.nodes))
         for node in scene.nodes { writeNode(node, &state) }
-        writeTextLayer(scene, fontAttributes: svgFontAttributes, into: &state.body)
+        writeTextLayer(scene, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
         for case .link(let link) in scene.nodes {
             writeLink(link, &state.body)
