@@ -85,7 +85,7 @@ struct SVGWriter {
             state.body.fill(color)
             state.body.append("/>\n")
         }
-        state.body.reserve(Self.bodyCapacity(scene.nodes))
+        state.body.reserve(Self.bodyCapacity(scene.nodes, idPrefix: idPrefix.count))
         for node in scene.nodes { writeNode(node, &state) }
         writeTextLayer(scene, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
@@ -111,13 +111,14 @@ struct SVGWriter {
         }
     }
 
-    /// Room for the body, so that it seldom grows: about 36 bytes for each glyph's `<use>` and
-    /// its text in the text layer, 150 for a line's group and `<text>`, 200 for other elements.
-    static func bodyCapacity(_ nodes: some Collection<Primitive>) -> Int {
+    /// Room for the body, so that it seldom grows: about 36 bytes and an id prefix for each
+    /// glyph's `<use>` and its text in the text layer, 150 for a line's group and `<text>`, 200
+    /// for other elements.
+    static func bodyCapacity(_ nodes: [Primitive], idPrefix: Int) -> Int {
         var size = 256
         for node in nodes {
             if case .text(let text) = node {
-                for line in text.lines { size += 150 + 36 * line.text.utf8.count }
+                for line in text.lines { size += 150 + (36 + idPrefix) * line.text.utf8.count }
             } else {
                 size += 200
             }
