@@ -119,7 +119,9 @@ public final class SceneRenderer {
         let size = (
             Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
         )
-        try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
+        try FontLibrary.pangoTurn.withLock {
+            try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
+        }
         cairo_surface_flush(surface.pointer)
         let background = scene.backdrop ?? RGBA(r: 255, g: 255, b: 255)
         let encoded = timed(\.encodeSeconds) {
@@ -147,7 +149,9 @@ public final class SceneRenderer {
     private func encodeSVG(_ scene: Scene, scale: Double, name: String, inputHash: UInt32) -> SVGDocument {
         let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         let prefix = SVGIDPrefix.prefix(name: name, inputHash: inputHash, scale: scale)
-        return timed(\.paintSeconds) { writer.write(scene, scale: scale, idPrefix: prefix).document }
+        return timed(\.paintSeconds) {
+            FontLibrary.pangoTurn.withLock { writer.write(scene, scale: scale, idPrefix: prefix).document }
+        }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {

@@ -18,7 +18,7 @@ import Darwin
 /// Ours rather than cairo's (libpng), which tries all five row filters on every row and
 /// compresses on one thread, the slowest step of a tall PNG. Here each row takes Up or Sub,
 /// whichever leaves the smaller bytes (what libpng's search picks on flat drawings), and the
-/// rows are compressed by zlib in fixed parts at once (`concurrentPerform`), each part a raw
+/// rows are compressed by zlib in fixed parts at once (`Lanes`), each part a raw
 /// deflate stream ended by a sync flush, joined as pigz joins its parts.
 package enum PNGEncoder {
     /// How hard zlib compresses.
@@ -102,15 +102,13 @@ package enum PNGEncoder {
         let parts = self.parts(of: image)
         var results = [Part?](repeating: nil, count: parts.count)
         results.withUnsafeMutableBufferPointer { buffer in
-            let slots = UncheckedParts(buffer: buffer)
-            let compress: @Sendable (Int) -> Void = { index in
-                slots.buffer[index] = compressedPart(
-                    image, parts[index], last: index == parts.count - 1, level: compression.rawValue)
-            }
-            if threads > 1, parts.count > 1 {
-                DispatchQueue.concurrentPerform(iterations: parts.count, execute: compress)
-            } else {
-                for index in parts.indices { compress(index) }
+            // On the pool's threads and this one (`Lanes`), each part into its own slot; here alone
+            // for one thread.
+            Lanes.perform(iterations: threads > 1 ? parts.count : 1) { lane in
+                for index in threads > 1 ? lane..<lane + 1 : parts.indices {
+                    buffer[index] = compressedPart(
+                        image, parts[index], last: index == parts.count - 1, level: compression.rawValue)
+                }
             }
         }
         // zlib's header for a 32 KiB window, with the level's hint as zlib writes it.
@@ -193,18 +191,13 @@ package enum PNGEncoder {
         }
     }
 
-    /// Cairo's pixels, shared read-only by the threads that compress them.
-    struct Pixels: @unchecked Sendable {
+    /// Cairo's pixels, read by the threads that compress them.
+    struct Pixels {
         let base: UnsafePointer<UInt8>
         let width: Int
         let height: Int
         let stride: Int
         func row(_ index: Int) -> UnsafePointer<UInt8> { base + index * stride }
-    }
-
-    /// The parts' slots, each written by the one thread that compressed it.
-    private struct UncheckedParts: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Part?>
     }
 
     /// `count` pixels as PNG's RGBA, each channel divided by alpha as cairo's
