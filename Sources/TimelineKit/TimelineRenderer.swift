@@ -56,35 +56,32 @@ public final class TimelineRenderer {
     public func render(_ input: InputSource) throws -> [RenderedImage] {
         let source = try read(input)
         let document = try decode(source)
-        return try render(document, name: source.baseName, input: source.data)
+        return try render(document, name: source.baseName)
     }
 
     /// The pipeline after decoding: layout → check sizes → paint. `name` names a feed's image.
     public func render(_ document: Document, name: String) throws -> [RenderedImage] {
-        try render(document, name: name, input: nil)
-    }
-
-    /// `input`: the bytes `document` was decoded from, which its SVG ids start with a hash of
-    /// (with the options); without them, its JSON is hashed.
-    private func render(_ document: Document, name: String, input: Data?) throws -> [RenderedImage] {
         let scenes = try layOut(document, name: name)
         if keepsDrawnDocuments { drawn = (document, scenes) }
         try checkSizes(scenes)
         if options.strict { try checkNothingCut(scenes, of: document) }
-        var inputHash: UInt32 = 0
-        if options.formats.contains(.svg) {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let bytes = try input ?? encoder.encode(document)
-            // What else decides the drawing; not the font folders' paths, nor the threads.
-            let key = [
-                "\(options.feed)", "\(options.scale(for: .svg))", options.now.map { "\($0)" } ?? "",
-                options.theme ?? "",
-                options.locale ?? "", options.timeZone.map { "\($0)" } ?? "", "\(options.systemFonts)",
+        return try paint(scenes, of: document)
+    }
+
+    /// What an SVG's ids start with a hash of, after its card id: what the card shows (its
+    /// title, the items' text as its description lists them, its size, background and node
+    /// count) and the options that decide the drawing (not the font folders' paths, nor the
+    /// threads). The same for a document written in YAML or in JSON.
+    private func idHash(_ scene: Scene) -> UInt32 {
+        let content =
+            [scene.title] + scene.description + [
+                "\(scene.width) \(scene.height) \(scene.background.map { "\($0)" } ?? "") \(scene.nodes.count)"
             ]
-            inputHash = SceneRenderer.inputHash(bytes, options: key.joined(separator: "\n"))
-        }
-        return try paint(scenes, of: document, inputHash: inputHash)
+        let key = [
+            "\(options.feed)", "\(options.scale(for: .svg))", options.now.map { "\($0)" } ?? "", options.theme ?? "",
+            options.locale ?? "", options.timeZone.map { "\($0)" } ?? "", "\(options.systemFonts)",
+        ]
+        return SceneRenderer.inputHash(Data(content.joined(separator: "\n").utf8), options: key.joined(separator: "\n"))
     }
 
     // MARK: The steps
@@ -165,14 +162,14 @@ public final class TimelineRenderer {
         timings.add(ahead.timings)
         let source = try ahead.read.get()
         let document = try ahead.decoded?.get() ?? decode(source)
-        return (try render(document, name: source.baseName, input: source.data), document.filesRead)
+        return (try render(document, name: source.baseName), document.filesRead)
     }
 
     /// `render(_:)` of an input, with the files its document read.
     package func renderTellingFiles(_ input: InputSource) throws -> (images: [RenderedImage], filesRead: [String]) {
         let source = try read(input)
         let document = try decode(source)
-        return (try render(document, name: source.baseName, input: source.data), document.filesRead)
+        return (try render(document, name: source.baseName), document.filesRead)
     }
 
     /// Lays out the images to draw, format by format, their text measured by Pango. Shaping is
@@ -190,7 +187,7 @@ public final class TimelineRenderer {
     }
 
     /// Paints and encodes every image with cairo.
-    private func paint(_ scenes: [ImageScene], of document: Document, inputHash: UInt32) throws -> [RenderedImage] {
+    private func paint(_ scenes: [ImageScene], of document: Document) throws -> [RenderedImage] {
         let (paintBefore, encodeBefore) = (painter.paintSeconds, painter.encodeSeconds)
         defer {
             timings.paint += painter.paintSeconds - paintBefore
@@ -201,7 +198,8 @@ public final class TimelineRenderer {
                 let scene = image.format == .scene ? Self.namingIcons(image.scene, of: document) : image.scene
                 let encoded = try painter.encode(
                     scene, format: image.format, scale: options.scale(for: image.format),
-                    creationDate: options.creationDate, name: image.name, inputHash: inputHash)
+                    creationDate: options.creationDate, name: image.name,
+                    inputHash: image.format == .svg ? idHash(image.scene) : 0)
                 try checkOutputSize(encoded.count, of: image)
                 return RenderedImage(name: image.name, format: image.format, encoded: encoded)
             } catch let failure as RenderFailure {

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import TimelineKit
 
-/// An SVG's ids start with its card id and a hash of the input and the options, known before the
-/// document is written: the same for the same input, another for another input or theme.
+/// An SVG's ids start with its card id and a hash of what the card shows and the options, known
+/// before the document is written: the same for the same input, another for another text or theme.
 final class SVGIDPrefixTests: XCTestCase {
     private func titleID(_ text: String, theme: String? = nil, threads: Int = 1) throws -> String {
         var options = RenderOptions()
@@ -28,15 +28,14 @@ final class SVGIDPrefixTests: XCTestCase {
         XCTAssertNotEqual(try titleID(plan, theme: "dark"), id)
     }
 
-    /// A document rendered without the bytes it was read from hashes its own JSON: the same
-    /// ids each time.
-    func testADocumentWithoutItsBytesIsHashedTheSameEachTime() throws {
+    /// A document rendered without the bytes it was read from has the ids it has when read.
+    func testADocumentDecodedAlreadyHasTheIdsOfItsFile() throws {
         let renderer = try TimelineRenderer(options: RenderOptions())
         let source = InputSource(
             displayName: "plan.yaml", baseName: "plan", data: Data(PipelineTests.plan.utf8), format: .yaml,
             directory: NSTemporaryDirectory())
         let document = try renderer.decode(source)
         let first = try renderer.render(document, name: "plan")[0].data
-        XCTAssertEqual(try TimelineRenderer(options: RenderOptions()).render(document, name: "plan")[0].data, first)
+        XCTAssertEqual(try TimelineRenderer(options: RenderOptions()).render(source)[0].data, first)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 
 /// Every id of an SVG starts with a prefix of its own, so that two images inlined in one HTML
 /// page do not draw each other's glyphs: the image's name (its card id) and a hash of what it is
-/// drawn from (the input and the options, `inputHash`, and the scale). Known before the document
+/// drawn from (what the card shows and the options, `inputHash`, and the scale). Known before the document
 /// is written, it is written with each id. The same input still gives the same bytes, and two
 /// different cards get different prefixes.
 enum SVGIDPrefix {
@@ -45,8 +45,8 @@ enum SVGIDPrefix {
 }
 
 extension SceneRenderer {
-    /// The CRC-32 of an input's bytes and then of the options it is rendered with, which its
-    /// SVGs' ids are prefixed with a hash of (`SVGIDPrefix`).
+    /// The CRC-32 of an input (what a card shows) and then of the options it is rendered with,
+    /// which its SVGs' ids are prefixed with a hash of (`SVGIDPrefix`).
     public static func inputHash(_ input: Data, options: String) -> UInt32 {
         var crc = input.withUnsafeBytes { crc32(0, $0.bindMemory(to: UInt8.self).baseAddress, UInt32($0.count)) }
         crc = Array(options.utf8).withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
