@@ -113,13 +113,9 @@ enum EmojiPictures {
 }
 
 extension ScenePainter {
-    /// Draws a text node's emoji pictures over its (invisible) emoji glyphs. Waits for a collector
-    /// laying out text on another thread with these fonts, as an SVG icon does.
-    func paintEmoji(_ text: TextNode, contextUpdated: inout Bool) {
+    /// Draws a text node's emoji pictures over its (invisible) emoji glyphs.
+    func paintEmoji(_ text: TextNode) {
         guard EmojiPictures.mayHold(text) else { return }
-        preparedOutlines?.waitUntilStopped()
-        if !contextUpdated { fonts.updateContext(for: cr) }
-        contextUpdated = true
         for line in text.lines {
             for picture in EmojiPictures.pictures(line, font: text.font, layout: layout, fonts: fonts) {
                 let source = ByteSource(Data(picture.bitmap.png))
@@ -135,11 +131,6 @@ extension ScenePainter {
     private func paintEmoji(_ surface: CairoSurface, bitmap: ColorBitmapFont.Bitmap, in rect: Rect) {
         cairo_save(cr)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        if let partsWhilePainting {
-            var (left, top) = (rect.x, rect.y)
-            cairo_user_to_device(cr, &left, &top)
-            partsWhilePainting.touching(fromRow: top.isFinite ? Int(max(-1e9, min(1e9, top)).rounded(.down)) - 1 : 0)
-        }
         cairo_clip(cr)
         cairo_translate(cr, rect.x, rect.y)
         cairo_scale(cr, rect.width / Double(bitmap.width), rect.height / Double(bitmap.height))
