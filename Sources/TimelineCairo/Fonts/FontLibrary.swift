@@ -16,8 +16,7 @@ public final class FontLibrary {
     /// asking again is one flag for the whole process: a font whose metrics are computed while
     /// another thread's are finds the flag set and keeps an approximate width of 0 for good, and
     /// its text could then break another way. So Pango works on one thread at a time: measuring
-    /// and drawing take this lock (libraries on other threads, librsvg's text), and threads of one
-    /// render that lay out text (`SceneRenderer`'s text collector) run while its holder waits.
+    /// and drawing take this lock (libraries on other threads, librsvg's text).
     public static let pangoTurn = Lock(recursive: true)
 
     let fontMap: UnsafeMutablePointer<PangoFontMap>
