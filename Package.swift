@@ -39,10 +39,15 @@ let package = Package(
         .target(name: "TimelineSpec", dependencies: ["TimelineModel", "TimelinePolicy", "CYAML"]),
         .target(name: "TimelineScene", dependencies: ["TimelinePolicy"]),
         .target(name: "TimelineFontTables"),
+        // Lock, Lanes, PoolJob and ThreadRoom: Dispatch and the platform's limits, for every module that
+        // runs work at once; nothing of cairo in them.
+        .target(name: "TimelineThreads"),
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy"]),
         .target(
             name: "TimelineCairo",
-            dependencies: ["TimelineScene", "TimelineFontTables", "CCairo", "CPangoCairo", "CZlib", "CLinux"],
+            dependencies: [
+                "TimelineScene", "TimelineFontTables", "TimelineThreads", "CCairo", "CPangoCairo", "CZlib", "CLinux",
+            ],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
             exclude: ["Fonts/Bundled"]
@@ -50,7 +55,8 @@ let package = Package(
         .target(
             name: "TimelineKit",
             dependencies: [
-                "TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo", "CLinux",
+                "TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo", "TimelineThreads",
+                "CLinux",
             ]),
         .target(
             name: "TimelineGolden",
@@ -104,7 +110,7 @@ let package = Package(
             name: "TimelineCairoTests",
             dependencies: [
                 "TimelineCairo", "TimelineFontTables", "TimelineScene", "TimelineGolden", "TimelineTestSupport",
-                "CCairo", "CPangoCairo", "CZlib",
+                "TimelineThreads", "CCairo", "CPangoCairo", "CZlib",
             ]),
         .testTarget(
             name: "TimelineKitTests",

@@ -1,4 +1,5 @@
 import CPangoCairo
+import TimelineThreads
 
 #if canImport(Glibc)
 import Glibc

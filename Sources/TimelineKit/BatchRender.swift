@@ -2,6 +2,7 @@ import Dispatch
 import TimelineCairo
 import TimelineModel
 import TimelineSpec
+import TimelineThreads
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

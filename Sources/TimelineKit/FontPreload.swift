@@ -1,6 +1,7 @@
 import Dispatch
 import TimelineCairo
 import TimelineModel
+import TimelineThreads
 
 /// The default fonts loaded on another thread while the command line is parsed: a small render
 /// spends about as long parsing its arguments as loading fonts, and the machine has a second

@@ -1,6 +1,7 @@
 import TimelineCairo
 import TimelineModel
 import TimelineSpec
+import TimelineThreads
 
 #if canImport(Glibc)
 import Glibc

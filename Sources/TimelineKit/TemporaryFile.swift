@@ -1,5 +1,6 @@
 import Dispatch
 import TimelineCairo
+import TimelineThreads
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

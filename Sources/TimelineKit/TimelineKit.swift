@@ -1,6 +1,7 @@
 import TimelineCairo
 import TimelineModel
 import TimelineSpec
+import TimelineThreads
 
 @_exported import enum TimelineCairo.ImageFormat
 @_exported import struct TimelineModel.DateValue
@@ -18,7 +19,7 @@ import Foundation
 #endif
 
 /// The command line's lock (NSLock is full Foundation's), for the package's own targets only.
-package typealias Lock = TimelineCairo.Lock
+package typealias Lock = TimelineThreads.Lock
 
 /// The library's entry points that need no renderer: rendering a string or file in one call
 /// (`render(_:name:format:baseDirectory:options:)`), validating, the schema and the themes.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TimelineThreads
 import XCTest
 
 @testable import TimelineCairo

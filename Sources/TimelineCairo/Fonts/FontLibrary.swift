@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import TimelineThreads
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,6 +1,7 @@
 import CZlib
 import Dispatch
 import TimelineScene
+import TimelineThreads
 
 #if canImport(Glibc)
 import Glibc
