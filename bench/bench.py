@@ -6,8 +6,8 @@ Usage: bench/bench.py [--bin PATH] [--baseline PATH] [--runs N] [--work DIR] [--
 Runs both tools alternately, several times each, and prints medians of wall time and of peak
 resident memory (per process, from wait4's rusage), the ratios, and whether each speed target
 (docs/performance.md) is met. Text sets: one-line titles ("Milestone 12"), titles that wrap,
-three-line subtitles, Chinese and Arabic; formats: SVG, and PNG and PDF beside `dot -Tpng -Gdpi=144` (our PNG's density) and
-`dot -Tpdf`. With --baseline, another build of timeline-cards (the main branch, say) runs in
+three-line subtitles, Chinese and Arabic; formats: SVG, and PNG and PDF beside
+`dot -Tpng -Gdpi=144` (our PNGs' density) and `dot -Tpdf`. With --baseline, another build of timeline-cards (the main branch, say) runs in
 the same alternation, for a before and after that a shared machine's load affects alike.
 A benchmark, not a test: nothing here fails a build.
 """
