@@ -7,8 +7,9 @@ Runs both tools alternately, several times each, and prints medians of wall time
 resident memory (per process, from wait4's rusage), the ratios, and whether each speed target
 (docs/performance.md) is met. Text sets: one-line titles ("Milestone 12"), titles that wrap,
 three-line subtitles, Chinese and Arabic; formats: SVG, and PNG and PDF beside
-`dot -Tpng -Gdpi=144` (our PNGs' density) and `dot -Tpdf`. With --baseline, another build of timeline-cards (the main branch, say) runs in
-the same alternation, for a before and after that a shared machine's load affects alike.
+`dot -Tpng -Gdpi=144` (our PNGs' density) and `dot -Tpdf`. With --baseline, another build of
+timeline-cards (the main branch, say) runs in the same alternation, for a before and after that
+a shared machine's load affects alike.
 A benchmark, not a test: nothing here fails a build.
 """
 import argparse
