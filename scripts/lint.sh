@@ -24,4 +24,12 @@ for path in sys.argv[1:]:
 ' "${files[@]}")
 if [ -n "$long" ]; then echo "$long"; exit 1; fi
 python3 scripts/function-length.py --limit 60 --allowed scripts/function-length-allowed.txt Sources
+# The C library by platform: a file importing glibc imports musl (Linux static SDK) and Darwin's
+# in its place elsewhere, or that build stops at its first call into libc.
+platform=$(grep -rl --include='*.swift' '^import Glibc' Sources Tests Plugins | while read -r file; do
+  for name in Musl Darwin; do
+    grep -q "^#elseif canImport($name)" "$file" || echo "$file:1:1: error: imports Glibc, not $name in its place"
+  done
+done)
+if [ -n "$platform" ]; then echo "$platform"; exit 1; fi
 echo "lint: clean"

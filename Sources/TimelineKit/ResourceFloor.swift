@@ -47,8 +47,9 @@ package enum ResourceFloor {
             + "\(needed / divisor) \(unit)"
     }
 
-    /// The soft limit, nil when there is none.
-    #if os(Linux)
+    /// The soft limit, nil when there is none. glibc types the resource as an enum of its own;
+    /// musl and Darwin take an `Int32`.
+    #if canImport(Glibc)
     private static func softLimit(_ resource: __rlimit_resource) -> Int? {
         var limits = rlimit()
         guard getrlimit(__rlimit_resource_t(resource.rawValue), &limits) == 0 else { return nil }

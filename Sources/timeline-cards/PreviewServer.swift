@@ -8,6 +8,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -48,8 +50,11 @@ final class PreviewServer: @unchecked Sendable {
     /// Binds 127.0.0.1:`port` (0: any free port; `port` then says which).
     init(port: Int) throws {
         let socketType: Int32
-        #if os(Linux)
+        #if canImport(Glibc)
+        // glibc imports the socket types as an enum; musl as numbers.
         socketType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        #elseif os(Linux)
+        socketType = SOCK_STREAM | SOCK_CLOEXEC
         #else
         socketType = SOCK_STREAM
         #endif

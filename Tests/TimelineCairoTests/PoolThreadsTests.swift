@@ -7,6 +7,10 @@ import XCTest
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `Lanes` runs every index once and never waits for itself; a `PoolJob` runs once, on the pool
