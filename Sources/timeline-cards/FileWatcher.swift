@@ -56,6 +56,57 @@ final class FileWatcher {
         return URL(fileURLWithPath: joined).standardizedFileURL.path
     }
 
+    /// A time as the kernel stamps files with it: a file written after `now()` was taken has a
+    /// modification time at or after it.
+    struct Moment: Comparable {
+        var seconds: Int
+        var nanoseconds: Int
+
+        static func < (left: Moment, right: Moment) -> Bool {
+            (left.seconds, left.nanoseconds) < (right.seconds, right.nanoseconds)
+        }
+
+        static func now() -> Moment {
+            var time = timespec()
+            // Linux stamps files from its coarse clock: the fine clock can run a tick ahead of it.
+            #if os(Linux)
+            clock_gettime(CLOCK_REALTIME_COARSE, &time)
+            #else
+            clock_gettime(CLOCK_REALTIME, &time)
+            #endif
+            return Moment(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+        }
+
+        static func modified(_ path: String) -> Moment? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            #if canImport(Darwin)
+            let time = info.st_mtimespec
+            #else
+            let time = info.st_mtim
+            #endif
+            return Moment(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+        }
+    }
+
+    /// The files of `interest` that exist: its files, and the inputs and themes in its folders.
+    private static func existingFiles(_ interest: Interest) -> [String] {
+        var paths = Array(interest.files)
+        for folder in interest.folders {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                paths.append(folder + "/" + name)
+            }
+        }
+        // A watched folder's own time changes with every image written into it: files only.
+        return paths.filter { interest.matches($0) && !interest.folders.contains($0) }
+    }
+
+    /// Whether a file of `interest` was written at or after `moment`: saved while the round that
+    /// started then was rendering, before its changes were watched, so no event tells of it.
+    static func changed(since moment: Moment, _ interest: Interest) -> Bool {
+        existingFiles(interest).contains { path in Moment.modified(path).map { $0 >= moment } ?? false }
+    }
+
     /// inotify could not be set up: why.
     struct SetupError: Error, CustomStringConvertible {
         var reason: String
@@ -73,9 +124,10 @@ final class FileWatcher {
 
     deinit { close(descriptor) }
 
-    /// Blocks until a file of `interest` is written, created, moved in or removed; then waits for
-    /// the burst of events an editor's save makes to settle.
-    func waitForChange(_ interest: Interest) {
+    /// Blocks until a file of `interest` is written, created, moved in or removed, or was written
+    /// since the round started at `start`; then waits for the burst of events an editor's save
+    /// makes to settle.
+    func waitForChange(_ interest: Interest, since start: Moment) {
         let mask = UInt32(
             IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVE_SELF)
         for folder in interest.watchedFolders.union(interest.parentFolders) where !watches.values.contains(folder) {
@@ -83,7 +135,8 @@ final class FileWatcher {
             if watch >= 0 { watches[watch] = folder }
         }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var changed = false
+        // Checked once the watches are set: a save between the round's start and now has no event.
+        var changed = Self.changed(since: start, interest)
         while !changed {
             let count = read(descriptor, &buffer, buffer.count)
             if count <= 0 { if errno == EINTR { continue } else { return } }
@@ -126,28 +179,18 @@ final class FileWatcher {
     #else
     init() throws {}
 
-    func waitForChange(_ interest: Interest) {
+    func waitForChange(_ interest: Interest, since start: Moment) {
         let before = snapshot(interest)
+        if Self.changed(since: start, interest) { return }
         while true {
             usleep(300_000)
             if snapshot(interest) != before { return }
         }
     }
 
-    private func snapshot(_ interest: Interest) -> [String: Int] {
-        var times: [String: Int] = [:]
-        var paths = Array(interest.files)
-        for folder in interest.folders {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-                paths.append(folder + "/" + name)
-            }
-        }
-        for path in paths where interest.matches(path) {
-            var info = stat()
-            times[path] =
-                stat(path, &info) == 0
-                ? Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec) : -1
-        }
+    private func snapshot(_ interest: Interest) -> [String: Moment] {
+        var times: [String: Moment] = [:]
+        for path in Self.existingFiles(interest) { times[path] = Moment.modified(path) }
         return times
     }
     #endif

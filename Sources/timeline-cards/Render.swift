@@ -160,6 +160,7 @@ struct Render: ParsableCommand {
         while true {
             round += 1
             let start = DispatchTime.now().uptimeNanoseconds
+            let started = FileWatcher.Moment.now()
             if server != nil { Diagnostics.startRecording() }
             let outcome = renderOnce()
             let problems = Diagnostics.takeRecorded()
@@ -183,7 +184,7 @@ struct Render: ParsableCommand {
             server?.publish(
                 round: round, summary: summary, problems: problems,
                 written: outcome.exitCode == 0 ? Array(outcome.interest.written) : nil)
-            watcher.waitForChange(interest)
+            watcher.waitForChange(interest, since: started)
         }
     }
 

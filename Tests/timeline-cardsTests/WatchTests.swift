@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import timeline_cards
+
 /// `--watch` is not woken by what it writes itself, and keeps watching a folder that is deleted
 /// and made again (git checkout, git stash, a generator).
 final class WatchTests: XCTestCase {
@@ -35,6 +37,38 @@ final class WatchTests: XCTestCase {
         }
         try process.run()
         return (process, lines)
+    }
+
+    /// A save made while a round renders, before its changes are watched, has no inotify event:
+    /// the modification time tells of it (CI once saved in that window and waited for ever).
+    func testAFileSavedSinceTheRoundStartedCountsAsAChange() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let plan = folder.appendingPathComponent("plan.yaml")
+        let theme = folder.appendingPathComponent("themes/brand.yaml")
+        let image = folder.appendingPathComponent("plan.svg")
+        try FileManager.default.createDirectory(
+            at: theme.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for file in [plan, theme, image] { try Data("x".utf8).write(to: file) }
+        let hourAgo = Date().addingTimeInterval(-3600)
+        for file in [plan, theme, image] {
+            try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: file.path)
+        }
+        var interest = FileWatcher.Interest()
+        interest.files = [plan.path]
+        interest.folders = [theme.deletingLastPathComponent().path, folder.path]
+        interest.written = [image.path]
+        let start = FileWatcher.Moment.now()
+        XCTAssertFalse(FileWatcher.changed(since: start, interest), "nothing was written since")
+        try Data("y".utf8).write(to: image)
+        XCTAssertFalse(FileWatcher.changed(since: start, interest), "its own image wakes no round")
+        try Data("y".utf8).write(to: theme)
+        XCTAssertTrue(FileWatcher.changed(since: start, interest), "a theme in a watched folder")
+        try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: theme.path)
+        try Data("y".utf8).write(to: plan)
+        XCTAssertTrue(FileWatcher.changed(since: start, interest), "a watched file")
+        try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: plan.path)
+        try Data("y".utf8).write(to: folder.appendingPathComponent("new.json"))
+        XCTAssertTrue(FileWatcher.changed(since: start, interest), "an input made in a watched folder")
     }
 
     func testItsOwnOutputsInTheWatchedFolderWakeNoRound() throws {
