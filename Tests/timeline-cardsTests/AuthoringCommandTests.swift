@@ -120,35 +120,10 @@ final class AuthoringCommandTests: XCTestCase {
         try write(Self.card + "      - { icon: icons/dot.svg }\n", to: "plan.yaml")
         try write("style: { nodeColor: \"#ff0000\" }\n", to: "themes/brand.yaml")
         try write(Self.icon("#00ff00"), to: "icons/dot.svg")
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["render", "plan.yaml", "-o", "out", "--watch", "--theme", "themes/brand.yaml"]
-        process.currentDirectoryURL = folder
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        final class Lines: @unchecked Sendable {
-            let lock = NSLock()
-            var text = ""
-        }
-        let lines = Lines()
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            lines.lock.withLock { lines.text += String(decoding: data, as: UTF8.self) }
-        }
-        func waitFor(_ needle: String) -> Bool {
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline {
-                if lines.lock.withLock({ lines.text.contains(needle) }) { return true }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            return false
-        }
+        let lines = try LongRun(
+            ["render", "plan.yaml", "-o", "out", "--watch", "--theme", "themes/brand.yaml"], in: folder)
+        defer { lines.stop() }
+        func waitFor(_ needle: String) -> Bool { lines.wait(for: needle) }
         let svg = folder.appendingPathComponent("out/plan.svg")
         XCTAssertTrue(waitFor("render 1: 1 image written"), lines.text)
         let first = try Data(contentsOf: svg)
@@ -172,7 +147,6 @@ final class AuthoringCommandTests: XCTestCase {
         try write(Self.icon("#ff00ff"), to: "icons/dot.svg")
         XCTAssertTrue(waitFor("render 5: 1 image written"), lines.text)
         XCTAssertNotEqual(try Data(contentsOf: svg), fourth)
-        XCTAssertTrue(process.isRunning)
-        errors.fileHandleForReading.readabilityHandler = nil
+        XCTAssertTrue(lines.process.isRunning)
     }
 }

@@ -8,37 +8,6 @@ import XCTest
 final class WatchTests: XCTestCase {
     static let card = "version: 1\ncards:\n  - id: c\n    items:\n      - title: a\n"
 
-    final class Lines: @unchecked Sendable {
-        let lock = NSLock()
-        var text = ""
-        func contains(_ needle: String) -> Bool { lock.withLock { text.contains(needle) } }
-        func wait(for needle: String, seconds: Double = 20) -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if contains(needle) { return true }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            return false
-        }
-    }
-
-    static func start(_ arguments: [String], in folder: URL) throws -> (Process, Lines) {
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let lines = Lines()
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            lines.lock.withLock { lines.text += String(decoding: data, as: UTF8.self) }
-        }
-        try process.run()
-        return (process, lines)
-    }
-
     /// A save made while a round renders, before its changes are watched, has no inotify event:
     /// the modification time tells of it (CI once saved in that window and waited for ever).
     func testAFileSavedSinceTheRoundStartedCountsAsAChange() throws {
@@ -76,12 +45,9 @@ final class WatchTests: XCTestCase {
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try Data(Self.card.utf8).write(to: input.appendingPathComponent("a.yaml"))
-        let (process, lines) = try Self.start(
+        let lines = try LongRun(
             ["render", "in", "-o", "in", "--format", "scene", "--format", "svg", "--watch"], in: folder)
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        defer { lines.stop() }
         XCTAssertTrue(lines.wait(for: "render 1: 2 images written"), lines.text)
         try Data(Self.card.replacingOccurrences(of: "title: a", with: "title: b").utf8)
             .write(to: input.appendingPathComponent("a.yaml"))
@@ -95,11 +61,8 @@ final class WatchTests: XCTestCase {
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try Data(Self.card.utf8).write(to: input.appendingPathComponent("a.yaml"))
-        let (process, lines) = try Self.start(["render", "in", "-o", "out", "--watch"], in: folder)
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        let lines = try LongRun(["render", "in", "-o", "out", "--watch"], in: folder)
+        defer { lines.stop() }
         XCTAssertTrue(lines.wait(for: "render 1: 1 image written"), lines.text)
         // Moved away (a watch follows the folder it was set on), not deleted: the harder case.
         try FileManager.default.moveItem(at: input, to: folder.appendingPathComponent("in.old"))
@@ -109,19 +72,14 @@ final class WatchTests: XCTestCase {
             .write(to: input.appendingPathComponent("a.yaml"))
         // Whatever rounds the deletion caused, a later edit is still seen.
         Thread.sleep(forTimeInterval: 1)
-        let before = lines.lock.withLock { lines.text.components(separatedBy: "image written").count }
+        let before = lines.text.components(separatedBy: "image written").count
         try Data(Self.card.replacingOccurrences(of: "title: a", with: "title: edited").utf8)
             .write(to: input.appendingPathComponent("a.yaml"))
-        let deadline = Date().addingTimeInterval(20)
-        var after = before
-        while Date() < deadline, after == before {
-            Thread.sleep(forTimeInterval: 0.05)
-            after = lines.lock.withLock { lines.text.components(separatedBy: "image written").count }
-        }
-        XCTAssertGreaterThan(after, before, lines.text)
+        XCTAssertTrue(
+            lines.wait { $0.components(separatedBy: "image written").count > before }, lines.text)
         let svg = try String(contentsOf: folder.appendingPathComponent("out/c.svg"), encoding: .utf8)
         XCTAssertTrue(svg.contains("edited"), "the image shows the last edit")
-        XCTAssertTrue(process.isRunning)
+        XCTAssertTrue(lines.process.isRunning)
     }
 }
 
@@ -131,13 +89,10 @@ final class ServeTests: XCTestCase {
     func testServesTheLastRoundToItsOwnHostOnly() throws {
         let folder = try CLIRunner.temporaryDirectory()
         try Data(WatchTests.card.utf8).write(to: folder.appendingPathComponent("a.yaml"))
-        let (process, lines) = try WatchTests.start(
+        let lines = try LongRun(
             ["render", "a.yaml", "-o", "out", "--serve", "--port", "0", "--format", "svg", "--format", "png"],
             in: folder)
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        defer { lines.stop() }
         XCTAssertTrue(lines.wait(for: "render 1: 2 images written"), lines.text)
         let address = try XCTUnwrap(lines.text.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//))
         let port = try XCTUnwrap(Int(address.1))
