@@ -245,7 +245,7 @@ library-text-check: build
 
 # The tests of the code that runs on several threads, under ThreadSanitizer (a build of its own in
 # .build-tsan; a report of a data race fails it).
-TSAN_TESTS ?= PoolThreadsTests|PangoTurnTests|PNGEncoderTests|BatchRenderTests
+TSAN_TESTS ?= PoolThreadsTests|PangoTurnTests|PNGEncoderTests|BatchRenderTests|ShapingAheadTests|ShapingThreadsTests
 tsan: deps
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 

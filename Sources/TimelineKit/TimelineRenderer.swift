@@ -44,6 +44,7 @@ public final class TimelineRenderer {
         measurer = PangoTextMeasurer(fonts: fonts)
         painter = SceneRenderer(fonts: fonts)
         painter.threads = options.threadsPerInput
+        measurer.shapingThreads = options.threadsPerInput
     }
 
     // MARK: The pipeline

@@ -73,7 +73,7 @@ final class WordPieceShapesTests: XCTestCase {
     /// Shapes `text` in `font`, whole and by pieces, as `ShapedLine` itemizes it; nil when it is
     /// not one item, else whether the pieces were used. Fails where the two differ.
     private func compare(
-        _ text: String, library: FontLibrary, attributes: OpaquePointer, pieces: WordPieceShapes, font: String
+        _ text: String, library: FontLibrary, attributes: OpaquePointer, memory: ShapingMemory, font: String
     ) -> Bool? {
         var utf8 = text
         return utf8.withUTF8 { bytes -> Bool? in
@@ -87,14 +87,14 @@ final class WordPieceShapesTests: XCTestCase {
             defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
             guard list.pointee.next == nil else { return nil }
             let item = list.pointee.data.assumingMemoryBound(to: PangoItem.self)
-            let before = pieces.assembled
-            let byPieces = HarfBuzzShaping.shape(item, text: chars, length: length, pieces: pieces)
+            let before = memory.pieces.assembled
+            let byPieces = HarfBuzzShaping.shape(item, text: chars, length: length, memory: memory)
             let whole = HarfBuzzShaping.shape(item, text: chars, length: length)
             defer {
                 if let byPieces { pango_glyph_string_free(byPieces.glyphs) }
                 if let whole { pango_glyph_string_free(whole.glyphs) }
             }
-            guard pieces.assembled > before else { return false }
+            guard memory.pieces.assembled > before else { return false }
             guard let byPieces, let whole else {
                 XCTAssertEqual(byPieces == nil, whole == nil, "\(font): \(text)")
                 return true
@@ -112,9 +112,9 @@ final class WordPieceShapesTests: XCTestCase {
         for font in Self.fonts {
             let attributes = try XCTUnwrap(library.itemizeAttributes(font))
             // One cache per font list pass, as a measurer keeps it: later texts reuse earlier pieces.
-            let pieces = WordPieceShapes()
+            let memory = ShapingMemory()
             for text in texts {
-                if compare(text, library: library, attributes: attributes, pieces: pieces, font: font) == true {
+                if compare(text, library: library, attributes: attributes, memory: memory, font: font) == true {
                     assembled += 1
                 }
             }
@@ -164,15 +164,15 @@ final class WordPieceShapesTests: XCTestCase {
     func testSomeTextsAreRefused() throws {
         let library = try FontLibrary()
         let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
-        let pieces = WordPieceShapes()
+        let memory = ShapingMemory()
         for text in ["A — B", "x \u{301}", "Milestone"] {
             XCTAssertEqual(
-                compare(text, library: library, attributes: attributes, pieces: pieces, font: "Inter 12"), false, text)
+                compare(text, library: library, attributes: attributes, memory: memory, font: "Inter 12"), false, text)
         }
         XCTAssertEqual(
             compare(
                 "Milestone 12 — a long title that wraps around the card", library: library, attributes: attributes,
-                pieces: pieces, font: "Inter 12"), true)
+                memory: memory, font: "Inter 12"), true)
     }
 
     /// Pieces whose starts a lookup looks across are joined with the text before them and shaped
@@ -182,13 +182,13 @@ final class WordPieceShapesTests: XCTestCase {
     func testJoinedPiecesCostAboutTheTextsBytes() throws {
         let library = try FontLibrary()
         let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
-        let pieces = WordPieceShapes()
+        let memory = ShapingMemory()
         for text in [
             (0..<600).map { "(A\($0))" }.joined(separator: " "), (0..<600).map { "x\($0)" }.joined(separator: " -> "),
         ] {
-            let before = pieces.shapedBytes
-            XCTAssertNotNil(compare(text, library: library, attributes: attributes, pieces: pieces, font: "Inter 12"))
-            XCTAssertLessThanOrEqual(pieces.shapedBytes - before, 2 * text.utf8.count, String(text.prefix(20)))
+            let before = memory.pieces.shapedBytes
+            XCTAssertNotNil(compare(text, library: library, attributes: attributes, memory: memory, font: "Inter 12"))
+            XCTAssertLessThanOrEqual(memory.pieces.shapedBytes - before, 2 * text.utf8.count, String(text.prefix(20)))
         }
     }
 
@@ -196,23 +196,23 @@ final class WordPieceShapesTests: XCTestCase {
     func testOnlyNewPiecesAreShaped() throws {
         let library = try FontLibrary()
         let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
-        let pieces = WordPieceShapes()
+        let memory = ShapingMemory()
         XCTAssertEqual(
             compare(
-                "Owner team 7, reviewed by the group", library: library, attributes: attributes, pieces: pieces,
+                "Owner team 7, reviewed by the group", library: library, attributes: attributes, memory: memory,
                 font: "Inter 12"), true)
-        let shaped = pieces.shaped
+        let shaped = memory.pieces.shaped
         XCTAssertEqual(
             compare(
-                "Owner team 8, reviewed by the group", library: library, attributes: attributes, pieces: pieces,
+                "Owner team 8, reviewed by the group", library: library, attributes: attributes, memory: memory,
                 font: "Inter 12"), true)
-        XCTAssertEqual(pieces.shaped, shaped + 1)
+        XCTAssertEqual(memory.pieces.shaped, shaped + 1)
         // In another font, every piece is new.
         let bold = try XCTUnwrap(library.itemizeAttributes("Inter Bold 11"))
         XCTAssertEqual(
             compare(
-                "Owner team 8, reviewed by the group", library: library, attributes: bold, pieces: pieces,
+                "Owner team 8, reviewed by the group", library: library, attributes: bold, memory: memory,
                 font: "Inter Bold 11"), true)
-        XCTAssertEqual(pieces.shaped, shaped + 1 + 7)
+        XCTAssertEqual(memory.pieces.shaped, shaped + 1 + 7)
     }
 }

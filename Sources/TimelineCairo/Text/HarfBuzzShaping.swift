@@ -17,8 +17,36 @@ enum HarfBuzzShaping {
     /// spaces is put together from its word pieces' glyphs where they may be concatenated.
     static func shape(
         _ item: UnsafeMutablePointer<PangoItem>, text: UnsafePointer<CChar>, length: Int32,
-        pieces: WordPieceShapes? = nil
+        memory: ShapingMemory? = nil
     ) -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])? {
+        // The whole text is the item: no context around it, which pieces are shaped without.
+        if let memory, let font = memory.piecesFont(item, length: length),
+            let glyphs = memory.pieces.glyphs(
+                UnsafeBufferPointer(
+                    start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length)),
+                analysis: item.pointee.analysis, hbFont: font.hbFont, features: font.features)
+        {
+            return glyphString(glyphs, offset: 0)
+        }
+        guard let font = itemFont(item) else { return nil }
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        configure(
+            buffer, analysis: item.pointee.analysis,
+            flags: hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        addText(buffer, item: item, text: text, length: length)
+        hb_shape(font.hbFont, buffer, font.features, UInt32(font.features.count))
+        return glyphString(glyphs(buffer), offset: Int(item.pointee.offset))
+    }
+
+    /// What HarfBuzz shapes an item with: the font and Pango's features for it.
+    struct ItemFont {
+        var hbFont: OpaquePointer
+        var features: [hb_feature_t]
+    }
+
+    /// The item's HarfBuzz font and features; nil where Pango could shape differently.
+    static func itemFont(_ item: UnsafeMutablePointer<PangoItem>) -> ItemFont? {
         let analysis = item.pointee.analysis
         guard let font = analysis.font, analysis.extra_attrs == nil, analysis.level & 1 == 0,
             analysis.gravity == UInt8(PANGO_GRAVITY_SOUTH.rawValue),
@@ -35,24 +63,17 @@ enum HarfBuzzShaping {
         var featureCount: UInt32 = 0
         features.withUnsafeMutableBufferPointer { pango_font_get_features(font, $0.baseAddress, 32, &featureCount) }
         features.removeSubrange(Int(featureCount)...)
-        // The whole text is the item: no context around it, which pieces are shaped without.
-        if let pieces, item.pointee.offset == 0, item.pointee.length == length,
-            LineBreaker.sliceableScripts.contains(analysis.script),
-            let glyphs = pieces.glyphs(
-                UnsafeBufferPointer(
-                    start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length)),
-                analysis: analysis, hbFont: hbFont, features: features)
-        {
-            return glyphString(glyphs, offset: 0)
-        }
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        configure(
-            buffer, analysis: analysis,
-            flags: hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
-        addText(buffer, item: item, text: text, length: length)
-        hb_shape(hbFont, buffer, features, featureCount)
-        return glyphString(glyphs(buffer), offset: Int(item.pointee.offset))
+        return ItemFont(hbFont: hbFont, features: features)
+    }
+
+    /// Whether the item may be shaped by word pieces: it is the whole text of `length` bytes, in
+    /// a script that never joins across spaces, with nothing but its font to shape it by.
+    static func isWholeSliceable(_ item: UnsafeMutablePointer<PangoItem>, length: Int32) -> Bool {
+        let analysis = item.pointee.analysis
+        return item.pointee.offset == 0 && item.pointee.length == length
+            && LineBreaker.sliceableScripts.contains(analysis.script) && analysis.font != nil
+            && analysis.extra_attrs == nil && analysis.level & 1 == 0
+            && analysis.gravity == UInt8(PANGO_GRAVITY_SOUTH.rawValue) && analysis.flags & 0x7 == 0
     }
 
     /// The buffer's settings as `pango_hb_shape` sets them, with `flags`.
@@ -103,7 +124,7 @@ enum HarfBuzzShaping {
 
     /// HarfBuzz's glyphs as Pango's, with their unsafe-to-break flags; nil on no glyph, a glyph
     /// the font lacks or a negative advance, which Pango would shape differently.
-    private static func glyphString(_ shaped: [ShapedGlyph], offset: Int)
+    static func glyphString(_ shaped: [ShapedGlyph], offset: Int)
         -> (glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool])?
     {
         guard !shaped.isEmpty, !shaped.contains(where: { $0.glyph == 0 || $0.advance < 0 }) else { return nil }

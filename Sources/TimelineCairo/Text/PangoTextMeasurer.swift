@@ -42,6 +42,9 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// What texts share: words, and the analysis of their single item.
     let memory = ShapingMemory()
 
+    /// Threads a batch's new texts may be shaped on (`shapeAhead`); the output does not depend on it.
+    public var shapingThreads = 1
+
     /// Seconds spent shaping and measuring new texts, summed over its life.
     public private(set) var shapingSeconds: Double = 0
 
@@ -77,7 +80,14 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         if !new.isEmpty {
             let start = DispatchTime.now().uptimeNanoseconds
-            let measured = FontLibrary.pangoTurn.withLock { new.map { measure($0.request) } }
+            let measured = FontLibrary.pangoTurn.withLock {
+                let ahead = shapeAhead(new.map(\.request))
+                defer { memory.discardAhead() }
+                return new.indices.map { index in
+                    if !ahead.isEmpty { memory.give(ahead[index]) }
+                    return measure(new[index].request)
+                }
+            }
             shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             for (item, text) in zip(new, measured) { answers[item.position] = text }
         }

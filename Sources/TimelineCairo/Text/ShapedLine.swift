@@ -61,21 +61,39 @@ final class ShapedLine: @unchecked Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer,
         attributes: OpaquePointer, memory: ShapingMemory? = nil
     ) -> ShapedLine? {
-        guard isPlainLine(bytes), text.last?.isWhitespace == false,
-            let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }),
-            let item = singleItem(bytes, context: context, attributes: attributes, analyses: memory?.analyses)
+        guard let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) })
         else { return nil }
         let length = Int32(bytes.count)
-        guard item.pointee.analysis.level & 1 == 0 else {
-            pango_item_free(item)
-            return nil
+        let ahead = memory?.take(text)
+        if let ahead, let glyphs = ahead.glyphs, let (string, unsafe) = HarfBuzzShaping.glyphString(glyphs, offset: 0) {
+            return ShapedLine(item: ahead.item, glyphs: string, unsafeToBreak: unsafe)
         }
-        if let (glyphs, unsafe) = HarfBuzzShaping.shape(item, text: chars, length: length, pieces: memory?.pieces) {
+        guard
+            let item = ahead?.item
+                ?? lineItem(bytes, text: text, context: context, attributes: attributes, memory: memory)
+        else { return nil }
+        if let (glyphs, unsafe) = HarfBuzzShaping.shape(item, text: chars, length: length, memory: memory) {
             return ShapedLine(item: item, glyphs: glyphs, unsafeToBreak: unsafe)
         }
         let glyphs = pango_glyph_string_new()!
         pango_shape_item(item, chars, length, nil, glyphs, PANGO_SHAPE_NONE)
         return ShapedLine(item: item, glyphs: glyphs)
+    }
+
+    /// The one left-to-right item of a text `shape` shapes (owned by the caller); nil for a text
+    /// it refuses.
+    static func lineItem(
+        _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer, attributes: OpaquePointer,
+        memory: ShapingMemory?
+    ) -> UnsafeMutablePointer<PangoItem>? {
+        guard isPlainLine(bytes), text.last?.isWhitespace == false,
+            let item = singleItem(bytes, context: context, attributes: attributes, analyses: memory?.analyses)
+        else { return nil }
+        guard item.pointee.analysis.level & 1 == 0 else {
+            pango_item_free(item)
+            return nil
+        }
+        return item
     }
 
     /// The text's one item (owned by the caller), or nil when Pango itemizes it into several.

@@ -1,6 +1,66 @@
-/// What a measurer's shaping remembers from text to text: word pieces' glyphs and the analyses
-/// of one-item texts. Used by one thread at a time, as its measurer.
+import CPangoCairo
+
+/// What a measurer's shaping remembers from text to text: word pieces' glyphs, the analyses of
+/// one-item texts, and the HarfBuzz font of each Pango font. Used by one thread at a time, as its
+/// measurer.
 final class ShapingMemory {
     let pieces = WordPieceShapes()
     let analyses = KnownItemAnalyses()
+    /// The word pieces of the other threads that shape ahead (`shapeAhead`), one each.
+    private var otherPieces: [WordPieceShapes] = []
+    /// Per Pango font, what HarfBuzz shapes with (nil: Pango shapes it).
+    private var itemFonts: [UInt: HarfBuzzShaping.ItemFont?] = [:]
+    /// What the text being measured was given ahead (`shapeAhead`), until measuring takes it.
+    private var ahead: ShapedAhead?
+
+    /// A text's item (owned) and its glyphs, found before it is measured.
+    struct ShapedAhead {
+        var text: String
+        var item: UnsafeMutablePointer<PangoItem>
+        var glyphs: [ShapedGlyph]?
+    }
+
+    deinit {
+        discardAhead()
+        for font in itemFonts.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: font)) }
+    }
+
+    /// Gives the text about to be measured what was found for it ahead.
+    func give(_ shaped: ShapedAhead?) {
+        discardAhead()
+        ahead = shaped
+    }
+
+    /// The item and glyphs found ahead for `text`, now the caller's; nil when there are none.
+    func take(_ text: String) -> (item: UnsafeMutablePointer<PangoItem>, glyphs: [ShapedGlyph]?)? {
+        guard let found = ahead, found.text == text else { return nil }
+        ahead = nil
+        return (found.item, found.glyphs)
+    }
+
+    /// Frees what was given and not taken (a text measured another way).
+    func discardAhead() {
+        if let item = ahead?.item { pango_item_free(item) }
+        ahead = nil
+    }
+
+    /// `pieces`, then one of its own for each other thread of `count`.
+    func piecesPerThread(_ count: Int) -> [WordPieceShapes] {
+        while otherPieces.count < count - 1 { otherPieces.append(WordPieceShapes()) }
+        return [pieces] + otherPieces.prefix(max(0, count - 1))
+    }
+
+    /// The font to shape the item by word pieces with (`HarfBuzzShaping.itemFont`), found once per
+    /// font: a font's features are the same for every text (Pango's come from its description).
+    /// Nil unless the item may be (`HarfBuzzShaping.isWholeSliceable`).
+    func piecesFont(_ item: UnsafeMutablePointer<PangoItem>, length: Int32) -> HarfBuzzShaping.ItemFont? {
+        guard HarfBuzzShaping.isWholeSliceable(item, length: length) else { return nil }
+        let key = UInt(bitPattern: item.pointee.analysis.font)
+        if let known = itemFonts[key] { return known }
+        let font = HarfBuzzShaping.itemFont(item)
+        // Held, so that no other font takes its address while it is a key.
+        g_object_ref(UnsafeMutableRawPointer(item.pointee.analysis.font))
+        itemFonts[key] = font
+        return font
+    }
 }

@@ -1,0 +1,82 @@
+import CPangoCairo
+import TimelineScene
+import XCTest
+
+@testable import TimelineCairo
+
+/// A batch's new texts shaped ahead on two lanes measure, and keep for drawing, exactly what one
+/// thread gives them, whatever lane shapes which text; the second lane does shape.
+final class ShapingAheadTests: XCTestCase {
+    /// Titles that wrap and subtitles that do not, in several scripts and fonts, with the texts
+    /// word pieces refuse (an em dash between words, a combining mark, right-to-left, emoji, a
+    /// soft hyphen, trailing white space) among them.
+    private static let requests: [TextRequest] = {
+        let words = [
+            "Milestone", "Ölçüm", "Проверка", "Έλεγχος", "里程碑", "マイルストーン", "مرحلة", "x\u{301}",
+            "ship 🚀", "re\u{AD}view", "A — B", "fi ffl", "12:30", "1/2",
+        ]
+        var requests: [TextRequest] = []
+        for number in 0..<240 {
+            let word = words[number % words.count]
+            let title =
+                "\(word) \(number) — a long title that wraps around the card, \(words[(number / 3) % words.count])"
+            requests.append(TextRequest(text: title, font: "Inter Bold 15", maxWidth: 200, maxLines: nil))
+            let subtitle = number % 7 == 0 ? "Owner team \(number) " : "Owner team \(number)"
+            requests.append(TextRequest(text: subtitle, font: "Inter 13", maxWidth: 400, maxLines: nil))
+            if number % 5 == 0 {
+                requests.append(TextRequest(text: title, font: "DejaVu Serif 12", maxWidth: 120, maxLines: 2))
+            }
+        }
+        return requests
+    }()
+
+    /// What measuring gave, and the glyphs of every line it kept for drawing.
+    private func measured(threads: Int) throws -> (texts: [MeasuredText], glyphs: [[UInt32]], lanes: [Int]) {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        measurer.shapingThreads = threads
+        let texts = measurer.measure(Self.requests)
+        var glyphs: [[UInt32]] = []
+        for (request, text) in zip(Self.requests, texts) {
+            for line in text.lines {
+                guard let kept = measurer.fonts.handoff.line(line.text, font: request.font) else {
+                    glyphs.append([])
+                    continue
+                }
+                let string = kept.glyphs.pointee
+                glyphs.append(
+                    (0..<Int(string.num_glyphs)).flatMap { index -> [UInt32] in
+                        let info = string.glyphs[index]
+                        return [info.glyph, UInt32(bitPattern: info.geometry.width)]
+                    })
+            }
+        }
+        let lanes = measurer.memory.piecesPerThread(threads).map(\.shaped)
+        return (texts, glyphs, lanes)
+    }
+
+    func testTwoLanesMeasureAndKeepWhatOneThreadDoes() throws {
+        let one = try measured(threads: 1)
+        XCTAssertGreaterThan(one.glyphs.filter { !$0.isEmpty }.count, Self.requests.count / 2)
+        var secondLane = 0
+        for _ in 0..<3 {
+            let two = try measured(threads: 2)
+            XCTAssertEqual(two.texts, one.texts)
+            XCTAssertEqual(two.glyphs, one.glyphs)
+            XCTAssertEqual(two.lanes.count, 2)
+            secondLane = max(secondLane, two.lanes[1])
+        }
+        // Where the pool has a second core, the second lane takes chunks too (which, and how many,
+        // is up to the pool: the output is the same either way).
+        if ProcessInfo.processInfo.activeProcessorCount > 1 { XCTAssertGreaterThan(secondLane, 0) }
+    }
+
+    /// Fewer new texts than `shapedAheadMinimum` start no lane.
+    func testASmallBatchIsShapedAsItIsMeasured() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        measurer.shapingThreads = 2
+        let few = Array(Self.requests.prefix(PangoTextMeasurer.shapedAheadMinimum - 1))
+        XCTAssertTrue(measurer.shapeAhead(few).isEmpty)
+        _ = measurer.measure(few)
+        XCTAssertEqual(measurer.memory.piecesPerThread(2)[1].shaped, 0)
+    }
+}
