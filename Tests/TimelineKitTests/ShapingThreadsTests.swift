@@ -3,7 +3,8 @@ import XCTest
 
 @testable import TimelineKit
 
-/// A document's images do not depend on the threads it is drawn on (its texts are shaped on one).
+/// A document's images do not depend on the threads it is drawn on: its new texts are shaped on
+/// several (`ShapingAhead`).
 final class ShapingThreadsTests: XCTestCase {
     /// 300 items whose titles wrap and subtitles do not, long and short texts alternating.
     private static let source: InputSource = {
@@ -52,6 +53,43 @@ final class ShapingThreadsTests: XCTestCase {
         let one = try svg(threads: 1)
         XCTAssertNotNil(one)
         XCTAssertEqual(try svg(threads: 2), one)
+    }
+
+    /// A big card of every kind of text and node (icons, colour emoji, links, right-to-left lines,
+    /// marks, a description with markup, statuses, a dark style) is the same SVG made on one
+    /// thread or two: texts word pieces refuse are measured as they come, in their turn.
+    func testABigSVGOfEveryKindOfNodeIsTheSameMadeOnOneThreadOrTwo() throws {
+        let fixtures = Fixtures.folder.path
+        var yaml = "version: 1\ncards:\n  - id: kinds\n    header: { title: \"Kinds 🚀\", subtitle: Every node }\n"
+        yaml += "    items:\n"
+        let titles = [
+            "Launch 🚀 day", "مرحلة الإطلاق", "Ölçüm x\u{301} review", "Kickoff — plan", "里程碑 review", "A\u{200F}B",
+        ]
+        for number in 0..<160 {
+            yaml += "      - title: \"\(titles[number % titles.count]) \(number)\"\n"
+            yaml += "        subtitle: \"Owner team \(number) 👍🏽\"\n"
+            yaml += "        status: \(["complete", "open", "in-progress", "start", "end"][number % 5])\n"
+            if number % 3 == 0 { yaml += "        icon: icons/\(number % 2 == 0 ? "sun.svg" : "rain.png")\n" }
+            if number % 4 == 0 { yaml += "        link: \"https://example.com/\(number)?a=1&b=2\"\n" }
+            if number % 5 == 0 { yaml += "        description: \"Some **bold** and *italic* words, [a link](https://example.com)\"\n" }
+        }
+        let source = InputSource(
+            displayName: "kinds.yaml", baseName: "kinds", data: Data(yaml.utf8), format: .yaml,
+            directory: fixtures)
+        var options = RenderOptions()
+        options.formats = [.svg]
+        options.theme = "auto"
+        func svg(threads: Int) throws -> Data? {
+            options.threadsPerInput = threads
+            return try TimelineRenderer(options: options).render(source).first?.data
+        }
+        let one = try XCTUnwrap(try svg(threads: 1))
+        let text = String(decoding: one, as: UTF8.self)
+        for kind in ["<image id=", "<clipPath id=", "<a href=", "prefers-color-scheme", "font-weight=\"700\""] {
+            XCTAssertTrue(text.contains(kind), kind)
+        }
+        XCTAssertEqual(try svg(threads: 2), one)
+        XCTAssertEqual(try svg(threads: 2), one, "whichever lane shapes which text")
     }
 
     /// A PNG at scale 1 draws the kept lines too, on an image surface.
