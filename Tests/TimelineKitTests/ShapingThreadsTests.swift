@@ -69,9 +69,12 @@ final class ShapingThreadsTests: XCTestCase {
             yaml += "      - title: \"\(titles[number % titles.count]) \(number)\"\n"
             yaml += "        subtitle: \"Owner team \(number) 👍🏽\"\n"
             yaml += "        status: \(["complete", "open", "in-progress", "start", "end"][number % 5])\n"
-            if number % 3 == 0 { yaml += "        icon: icons/\(number % 2 == 0 ? "sun.svg" : "rain.png")\n" }
+            let icon = number % 2 == 0 ? "sun.svg" : "rain.png"
+            if number % 3 == 0 { yaml += "        icon: icons/\(icon)\n" }
             if number % 4 == 0 { yaml += "        link: \"https://example.com/\(number)?a=1&b=2\"\n" }
-            if number % 5 == 0 { yaml += "        description: \"Some **bold** and *italic* words, [a link](https://example.com)\"\n" }
+            if number % 5 == 0 {
+                yaml += "        description: \"Some **bold** and *italic* words, [a link](https://example.com)\"\n"
+            }
         }
         let source = InputSource(
             displayName: "kinds.yaml", baseName: "kinds", data: Data(yaml.utf8), format: .yaml,

@@ -43,6 +43,12 @@ final class ShapedLineHandoff {
         return line
     }
 
+    /// Makes room for `extra` more lines at once: a batch of new texts would otherwise grow the
+    /// table, rehashing every line kept so far, a dozen times.
+    func reserve(_ extra: Int) {
+        lines.reserveCapacity(min(Self.limit, lines.count + extra))
+    }
+
     /// The kept shaping of exactly `text` on one line in `font`.
     func line(_ text: String, font: String) -> ShapedLine? {
         lines.isEmpty ? nil : lines[Key(font: font, text: text)]

@@ -7,14 +7,20 @@ import TimelineScene
 /// Bytes are written through a pointer into storage kept larger than what it holds: an element
 /// checks the room once and writes its pieces without an array append each.
 struct SVGBytes {
-    /// The written bytes, then spare room (zeros).
+    /// The written bytes, then spare room (never read).
     private var storage: [UInt8]
     /// How many bytes of `storage` are written.
     private(set) var count = 0
     /// What every id written starts with (`SVGIDPrefix`).
     var idPrefix: [UInt8] = []
 
-    init(capacity: Int = 0) { storage = [UInt8](repeating: 0, count: max(capacity, 64)) }
+    init(capacity: Int = 0) { storage = Self.room(max(capacity, 64)) }
+
+    /// `count` bytes not filled in: only what is written is ever read, and filling a document's
+    /// megabytes with zeros first costs a pass over them.
+    private static func room(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
 
     /// Fixed text, with no id in it.
     init(_ bytes: [UInt8]) {
@@ -57,7 +63,14 @@ struct SVGBytes {
     }
 
     private mutating func grow(to needed: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(needed, storage.count * 2) - storage.count))
+        var larger = Self.room(max(needed, storage.count * 2))
+        larger.withUnsafeMutableBufferPointer { target in
+            storage.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress, count > 0 else { return }
+                target.baseAddress?.update(from: from, count: count)
+            }
+        }
+        storage = larger
     }
 
     @inline(__always)

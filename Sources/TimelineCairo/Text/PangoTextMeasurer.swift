@@ -80,6 +80,8 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         if !new.isEmpty {
             let start = DispatchTime.now().uptimeNanoseconds
+            // About two lines kept per new text (a wrapped title's first and last).
+            fonts.handoff.reserve(2 * new.count)
             let measured = FontLibrary.pangoTurn.withLock {
                 let ahead = shapeAhead(new.map(\.request))
                 defer { memory.discardAhead() }

@@ -173,10 +173,16 @@ final class ShapedLine: @unchecked Sendable {
         item.pointee.offset = 0
         item.pointee.length = Int32(length)
         item.pointee.num_chars = Int32(characters)
-        let glyphs = pango_glyph_string_copy(self.glyphs)!
-        var kept = Int(glyphs.pointee.num_glyphs)
-        while kept > 0, Int(glyphs.pointee.log_clusters[kept - 1]) >= length { kept -= 1 }
+        var kept = Int(self.glyphs.pointee.num_glyphs)
+        while kept > 0, Int(self.glyphs.pointee.log_clusters[kept - 1]) >= length { kept -= 1 }
+        // A new string of the kept glyphs: a copy would keep room for all of them (kept lines
+        // stay until the document is drawn).
+        let glyphs = pango_glyph_string_new()!
         pango_glyph_string_set_size(glyphs, Int32(kept))
+        if kept > 0 {
+            glyphs.pointee.glyphs.update(from: self.glyphs.pointee.glyphs, count: kept)
+            glyphs.pointee.log_clusters.update(from: self.glyphs.pointee.log_clusters, count: kept)
+        }
         return ShapedLine(item: item, glyphs: glyphs)
     }
 
