@@ -1,4 +1,5 @@
 import CPangoCairo
+import TimelineScene
 
 /// What a measurer's shaping remembers from text to text: word pieces' glyphs, the analyses of
 /// one-item texts, and the HarfBuzz font of each Pango font. Used by one thread at a time, as its
@@ -31,9 +32,10 @@ final class ShapingMemory {
         ahead = shaped
     }
 
-    /// The item and glyphs found ahead for `text`, now the caller's; nil when there are none.
+    /// The item and glyphs found ahead for exactly `text` (its bytes: canonically equivalent texts
+    /// shape differently), now the caller's; nil when there are none.
     func take(_ text: String) -> (item: UnsafeMutablePointer<PangoItem>, glyphs: [ShapedGlyph]?)? {
-        guard let found = ahead, found.text == text else { return nil }
+        guard let found = ahead, found.text.hasSameBytes(as: text) else { return nil }
         ahead = nil
         return (found.item, found.glyphs)
     }
