@@ -147,8 +147,7 @@ public final class SceneRenderer {
     /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`
     /// (most of an SVG is numbers) and numbers ids across the whole process.
     private func encodeSVG(_ scene: Scene, scale: Double, name: String, inputHash: UInt32) -> SVGDocument {
-        var writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
-        writer.threads = threads
+        let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         let prefix = SVGIDPrefix.prefix(name: name, inputHash: inputHash, scale: scale)
         return timed(\.paintSeconds) {
             FontLibrary.pangoTurn.withLock { writer.write(scene, scale: scale, idPrefix: prefix).document }

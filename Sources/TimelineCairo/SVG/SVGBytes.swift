@@ -83,12 +83,6 @@ struct SVGBytes {
         write(maxCount: 1) { $0.put(byte: byte) }
     }
 
-    mutating func append(_ other: SVGBytes) {
-        other.withUnsafeBytes { source in
-            write(maxCount: source.count) { $0.put(source) }
-        }
-    }
-
     mutating func append(_ other: [UInt8]) {
         other.withUnsafeBufferPointer { source in
             write(maxCount: source.count) { $0.put(source) }

@@ -13,25 +13,15 @@ extension SVGWriter {
     /// `ScenePainter.paintText` draws it: the line's glyphs (kept from measuring when there are
     /// some, else from a layout of the line) with its baseline on the line's baseline.
     func writeText(_ text: TextNode, _ state: inout State) {
-        writeText(text, kept: keptLines(text), &state)
-    }
-
-    /// The shaping measuring kept for each of the text's lines; nil for an empty line or one it
-    /// kept none of.
-    func keptLines(_ text: TextNode) -> [ShapedLine?] {
-        text.lines.map { $0.text.isEmpty ? nil : fonts.handoff.line($0.text, font: text.font) }
-    }
-
-    /// `writeText` with the lines' kept shaping (`keptLines`) found already.
-    func writeText(_ text: TextNode, kept: [ShapedLine?], _ state: inout State) {
         let start = state.body.count
         state.body.append("<g")
         state.body.fill(text.color)
         state.body.append(">\n")
         let firstGlyph = state.body.count
         let unit = Double(PANGO_SCALE)
-        for (line, shaped) in zip(text.lines, kept) where !line.text.isEmpty {
-            if let shaped {
+        for line in text.lines where !line.text.isEmpty {
+            let kept = fonts.handoff.line(line.text, font: text.font)
+            if let shaped = kept {
                 // As for a layout's first line: its top from the layout's baseline, then its own.
                 let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
                 var x = Int(shaped.logical.x)
@@ -67,25 +57,6 @@ extension SVGWriter {
         } else {
             state.body.append("</g>\n")
         }
-    }
-
-    /// Gives every drawn glyph of `kept` its id, in the order `writeText` writes them: their
-    /// outlines are defined then, and writing the text later only looks the ids up.
-    func numberGlyphs(_ kept: [ShapedLine?], _ state: inout State) {
-        for case let shaped? in kept {
-            guard let font = shaped.item.pointee.analysis.font, let infos = shaped.glyphs.pointee.glyphs else {
-                continue
-            }
-            let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
-            for index in 0..<Int(shaped.glyphs.pointee.num_glyphs) where Self.isDrawn(infos[index].glyph) {
-                _ = glyphID(font: fontNumber, glyph: infos[index].glyph, &state)
-            }
-        }
-    }
-
-    /// Whether a glyph is drawn as an outline: not an unknown character's box, not empty.
-    static func isDrawn(_ glyph: UInt32) -> Bool {
-        glyph & SVGGlyphs.unknownFlag == 0 && glyph != SVGGlyphs.emptyGlyph
     }
 
     /// A line's group, its origin on the line's start and baseline, so that its glyphs need no
@@ -128,7 +99,7 @@ extension SVGWriter {
             let info = infos[index]
             let glyphX = x + Int(info.geometry.x_offset)
             x += Int(info.geometry.width)
-            guard Self.isDrawn(info.glyph) else { continue }
+            guard info.glyph & SVGGlyphs.unknownFlag == 0, info.glyph != SVGGlyphs.emptyGlyph else { continue }
             let id = glyphID(font: fontNumber, glyph: info.glyph, &state)
             guard id >= 0 else { continue }
             // The most written element of all: written in one go.

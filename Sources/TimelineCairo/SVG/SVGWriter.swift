@@ -22,16 +22,12 @@ struct SVGWriter {
     /// The renderer's layout, for lines the measurer kept no glyphs of.
     let layout: OpaquePointer
     let glyphs: SVGGlyphs
-    /// Threads a big scene's body may be written on (`writeNodesInLanes`); the bytes do not
-    /// depend on it.
-    var threads = 1
 
     /// The document in two parts: `<defs>` content is found while the body is written.
     struct Parts {
         var head: SVGBytes
         var defs: SVGBytes
-        /// In the parts it was written in.
-        var body: [SVGBytes]
+        var body: SVGBytes
         var tail: SVGBytes
 
         /// The document in the pieces it is made of, put together only as it is written
@@ -41,7 +37,7 @@ struct SVGWriter {
             if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            return SVGDocument(pieces: pieces + body + [tail])
+            return SVGDocument(pieces: pieces + [body, tail])
         }
     }
 
@@ -89,25 +85,17 @@ struct SVGWriter {
             state.body.fill(color)
             state.body.append("/>\n")
         }
-        var body: [SVGBytes]
-        if threads > 1, scene.nodes.count >= Self.nodesInLanesMinimum {
-            body = [state.body] + writeNodesInLanes(scene.nodes, threads: threads, &state)
-            body.append(SVGBytes(capacity: 64 * scene.nodes.count))
-            body[body.count - 1].idPrefix = idPrefix
-        } else {
-            state.body.reserve(Self.bodyCapacity(scene.nodes, idPrefix: idPrefix.count))
-            for node in scene.nodes { writeNode(node, &state) }
-            body = [state.body]
-        }
-        writeTextLayer(scene, into: &body[body.count - 1])
+        state.body.reserve(Self.bodyCapacity(scene.nodes, idPrefix: idPrefix.count))
+        for node in scene.nodes { writeNode(node, &state) }
+        writeTextLayer(scene, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
         for case .link(let link) in scene.nodes {
-            writeLink(link, &body[body.count - 1])
+            writeLink(link, &state.body)
         }
         var tail = SVGBytes()
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: body, tail: tail)
+        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
     }
 
     func writeNode(_ node: Primitive, _ state: inout State) {
@@ -126,13 +114,16 @@ struct SVGWriter {
     /// Room for the body, so that it seldom grows: about 36 bytes and an id prefix for each
     /// glyph's `<use>` and its text in the text layer, 150 for a line's group and `<text>`, 200
     /// for other elements.
-    static func bodyCapacity(_ nodes: some Collection<Primitive>, idPrefix: Int) -> Int {
-        nodes.reduce(256) { $0 + nodeCapacity($1, idPrefix: idPrefix) }
-    }
-
-    static func nodeCapacity(_ node: Primitive, idPrefix: Int) -> Int {
-        guard case .text(let text) = node else { return 200 }
-        return text.lines.reduce(0) { $0 + 150 + (36 + idPrefix) * $1.text.utf8.count }
+    static func bodyCapacity(_ nodes: [Primitive], idPrefix: Int) -> Int {
+        var size = 256
+        for node in nodes {
+            if case .text(let text) = node {
+                for line in text.lines { size += 150 + (36 + idPrefix) * line.text.utf8.count }
+            } else {
+                size += 200
+            }
+        }
+        return size
     }
 
     /// The XML declaration, the `<svg>` element's start, the title, the description and the
