@@ -20,25 +20,11 @@ public enum EncodedImage: Sendable {
         }
     }
 
-    /// How many bytes the image takes (a streamed SVG is written to count them).
+    /// How many bytes the image takes.
     public var count: Int {
         switch self {
         case .bytes(let data): return data.count
         case .svg(let document): return document.count
-        }
-    }
-
-    /// Whether part of the image is written only as it is written out (`SVGDocument.isStreamed`).
-    public var isStreamed: Bool {
-        if case .svg(let document) = self { return document.isStreamed }
-        return false
-    }
-
-    /// How many bytes the image takes, or about it for a streamed SVG, without writing it.
-    public var expectedCount: Int {
-        switch self {
-        case .bytes(let data): return data.count
-        case .svg(let document): return document.expectedCount
         }
     }
 
@@ -52,84 +38,22 @@ public enum EncodedImage: Sendable {
     }
 }
 
-/// An SVG document in the pieces it was written in, and the texts left to write as it is
-/// written out (`SVGWriter.write(_:scale:idPrefix:streamingText:)`).
+/// An SVG document in the pieces it was written in.
 public struct SVGDocument: Sendable {
     let pieces: [SVGBytes]
-    /// Texts to write at their offsets in `pieces[textsPiece]`, with the document's glyph ids.
-    var texts: [(offset: Int, text: KeptText)] = []
-    var textsPiece = 0
-    var ids = GlyphIDs()
 
-    /// Bytes handed on at a time while texts are written.
-    static let chunkSize = 64 << 10
-
-    /// Whether part of the document is written only as it is written out, so that its size is
-    /// known only then.
-    public var isStreamed: Bool { !texts.isEmpty }
-
-    /// The document's size (a streamed one is written to count it).
-    public var count: Int {
-        guard isStreamed else { return piecesCount }
-        var count = 0
-        _ = withChunks { chunk in
-            count += chunk.count
-            return true
-        }
-        return count
-    }
-
-    /// The document's size, or about it for a streamed one, without writing it: room to set aside.
-    public var expectedCount: Int {
-        let prefix = pieces.indices.contains(textsPiece) ? pieces[textsPiece].idPrefix.count : 0
-        return texts.reduce(piecesCount) { sum, entry in
-            entry.text.node.lines.reduce(sum) { $0 + SVGWriter.lineCapacity($1, idPrefix: prefix) }
-        }
-    }
-
-    private var piecesCount: Int { pieces.reduce(0) { $0 + $1.count } }
+    /// The document's size.
+    public var count: Int { pieces.reduce(0) { $0 + $1.count } }
 
     /// The document joined in memory.
     public var data: Data {
-        var data = Data(capacity: expectedCount)
-        _ = withChunks { chunk in
-            data.append(contentsOf: chunk)
-            return true
-        }
+        var data = Data(capacity: count)
+        for piece in pieces { piece.withUnsafeBytes { data.append($0) } }
         return data
     }
 
-    /// Hands the document to `write` in order, in pieces; stops at the first it refuses.
+    /// Hands the document's pieces to `write` as they are; stops at the first it refuses.
     public func withChunks(_ write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
-        pieces.indices.allSatisfy { index in
-            if isStreamed, index == textsPiece { return writeWithTexts(pieces[index], write) }
-            return pieces[index].withUnsafeBytes { write(UnsafeRawBufferPointer($0)) }
-        }
-    }
-
-    /// `body` with the texts written in, through a buffer handed on whenever it fills.
-    private func writeWithTexts(_ body: SVGBytes, _ write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
-        var buffer = SVGBytes(capacity: Self.chunkSize + (Self.chunkSize >> 2))
-        buffer.idPrefix = body.idPrefix
-        func flush() -> Bool {
-            defer { buffer.truncate(to: 0) }
-            return buffer.isEmpty || buffer.withUnsafeBytes { write(UnsafeRawBufferPointer($0)) }
-        }
-        return body.withUnsafeBytes { bytes in
-            var done = 0
-            for index in 0...texts.count {
-                let offset = index < texts.count ? texts[index].offset : bytes.count
-                let between = UnsafeBufferPointer(rebasing: bytes[done..<offset])
-                if between.count >= Self.chunkSize {
-                    guard flush(), write(UnsafeRawBufferPointer(between)) else { return false }
-                } else {
-                    buffer.append(between)
-                }
-                done = offset
-                if index < texts.count { SVGWriter.write(texts[index].text, ids: ids, into: &buffer) }
-                if buffer.count >= Self.chunkSize, !flush() { return false }
-            }
-            return flush()
-        }
+        pieces.allSatisfy { piece in piece.withUnsafeBytes { write(UnsafeRawBufferPointer($0)) } }
     }
 }

@@ -71,16 +71,15 @@ public final class SceneRenderer {
     }
 
     /// What `render` gives, but an SVG kept in the parts it was written in, put together only as
-    /// it is written out (`EncodedImage`). With `streamingText`, an SVG's texts of kept shaping
-    /// are written only then too (`SVGDocument.isStreamed`): for an image written out at once.
+    /// it is written out (`EncodedImage`).
     public func encode(
         _ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
-        name: String = "timeline", inputHash: UInt32 = 0, streamingText: Bool = false
+        name: String = "timeline", inputHash: UInt32 = 0
     ) throws -> EncodedImage {
         guard format == .svg else {
             return .bytes(try render(scene, format: format, scale: scale, creationDate: creationDate, name: name))
         }
-        return .svg(encodeSVG(scene, scale: scale, name: name, inputHash: inputHash, streamingText: streamingText))
+        return .svg(encodeSVG(scene, scale: scale, name: name, inputHash: inputHash))
     }
 
     private func paint(
@@ -147,15 +146,11 @@ public final class SceneRenderer {
 
     /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`
     /// (most of an SVG is numbers) and numbers ids across the whole process.
-    private func encodeSVG(
-        _ scene: Scene, scale: Double, name: String, inputHash: UInt32, streamingText: Bool = false
-    ) -> SVGDocument {
+    private func encodeSVG(_ scene: Scene, scale: Double, name: String, inputHash: UInt32) -> SVGDocument {
         let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
         let prefix = SVGIDPrefix.prefix(name: name, inputHash: inputHash, scale: scale)
         return timed(\.paintSeconds) {
-            FontLibrary.pangoTurn.withLock {
-                writer.write(scene, scale: scale, idPrefix: prefix, streamingText: streamingText).document
-            }
+            FontLibrary.pangoTurn.withLock { writer.write(scene, scale: scale, idPrefix: prefix).document }
         }
     }
 

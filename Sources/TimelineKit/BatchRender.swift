@@ -102,16 +102,6 @@ public struct BatchRender {
             result.timings = timings
             return result
         }
-        /// Records the `index`th input's outcome and tells `progress`.
-        func record(_ index: Int, output: Output?, failure: RenderFailure?) {
-            lock.lock()
-            outputs[index] = output
-            failures[index] = failure
-            done += 1
-            let count = done
-            lock.unlock()
-            progress?(count)
-        }
         func take() -> Int {
             lock.lock()
             defer { lock.unlock() }
@@ -133,8 +123,6 @@ public struct BatchRender {
         var perInput = options
         // Threads not needed for whole inputs write the images of one.
         perInput.threadsPerInput = max(1, threads / workers)
-        // Staged images are written out as soon as they are made: an SVG's text is written then.
-        perInput.streamsSVGText = staging != nil
         let options = perInput
         let keepsRenderers = keepsRenderers
         Lanes.perform(iterations: workers) { _ in
@@ -145,8 +133,6 @@ public struct BatchRender {
             // Made for the first input that needs fonts: one that cannot be read or decoded is
             // told as such without them (and so where they cannot be loaded at all).
             var renderer: TimelineRenderer?
-            // Staging writes a streamed SVG's text (`RenderOptions.streamsSVGText`).
-            var written = PhaseTimings()
             while index < inputs.count {
                 defer { index = slots.take() }
                 let input = inputs[index]
@@ -166,15 +152,18 @@ public struct BatchRender {
                 } catch {
                     failure = Self.failure(error, input: input)
                 }
-                if let staging, let made = output {
-                    (output, failure) = measureTime(&written.write) { Self.staged(made, index: index, in: staging) }
-                }
-                slots.record(index, output: output, failure: failure)
+                if let staging, let made = output { (output, failure) = Self.staged(made, index: index, in: staging) }
+                slots.lock.lock()
+                slots.outputs[index] = output
+                slots.failures[index] = failure
+                slots.done += 1
+                let done = slots.done
+                slots.lock.unlock()
+                slots.progress?(done)
             }
             guard let renderer else { return }
             slots.lock.lock()
             slots.timings.add(renderer.timings)
-            slots.timings.add(written)
             slots.lock.unlock()
             if keepsRenderers { _ = Unmanaged.passRetained(renderer) }
         }

@@ -78,32 +78,20 @@ extension TimelineRenderer {
         ])
     }
 
+    /// Refuses an encoded image of more bytes than `Limits.maxOutputBytes`.
+    func checkOutputSize(_ bytes: Int, of image: ImageScene) throws {
+        let limit = options.limits.maxOutputBytes
+        guard bytes > limit else { return }
+        let message =
+            "\(image.subject) would be a \(bytes)-byte \(image.format.fileExtension) file, more than the limit of "
+            + "\(limit) (split the card, or raise --max-output-bytes)"
+        throw RenderFailure.invalidInput([
+            image.location.map { Diagnostic($0, message) } ?? Diagnostic(file: "input", message: message)
+        ])
+    }
+
     /// A size for a message: whole points, and NaN or infinity named rather than trapping.
     private static func whole(_ value: Double) -> String {
         value.isFinite && abs(value) < 1e15 ? String(Int(value.rounded(.up))) : "\(value)"
-    }
-}
-
-/// The most bytes an image may take (`Limits.maxOutputBytes`), checked once its size is known:
-/// when it is encoded, or, for a streamed SVG (`EncodedImage.isStreamed`), as it is written out.
-public struct OutputSizeLimit: Sendable {
-    let bytes: Int
-    let subject: String
-    let format: ImageFormat
-    let location: SourceLocation?
-
-    init(_ image: ImageScene, limit: Int) {
-        (bytes, subject, format, location) = (limit, image.subject, image.format, image.location)
-    }
-
-    /// Refuses an image of `count` bytes past the limit, as bad input.
-    func check(_ count: Int) throws(RenderFailure) {
-        guard count > bytes else { return }
-        let message =
-            "\(subject) would be a \(count)-byte \(format.fileExtension) file, more than the limit of "
-            + "\(bytes) (split the card, or raise --max-output-bytes)"
-        throw RenderFailure.invalidInput([
-            location.map { Diagnostic($0, message) } ?? Diagnostic(file: "input", message: message)
-        ])
     }
 }

@@ -38,10 +38,6 @@ public struct RenderOptions: Sendable {
     /// Threads one input's text may be shaped on (`BatchRender` shares `--jobs` among inputs).
     /// The output does not depend on it.
     package var threadsPerInput = 1
-    /// An SVG's texts of kept shaping are written only as the image is written out, and its size
-    /// checked then (`RenderedImage.sizeLimit`): for images written out as soon as they are made
-    /// (`StagedImages`). The output does not depend on it.
-    package var streamsSVGText = false
 
     /// SVG only, one image per card, the bundled fonts and the default limits.
     public init() {}

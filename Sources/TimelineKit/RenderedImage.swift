@@ -14,9 +14,6 @@ public struct RenderedImage: Sendable {
     public var format: ImageFormat
     /// The encoded file's bytes, an SVG's in the parts they were written in until written out.
     public var encoded: EncodedImage
-    /// For a streamed SVG (`EncodedImage.isStreamed`), the size limit to check as it is written
-    /// out: its size is known only then.
-    public var sizeLimit: OutputSizeLimit?
 
     /// The encoded file's bytes (an SVG's parts joined, each time they are asked for).
     public var data: Data { encoded.data }

@@ -55,38 +55,26 @@ public final class StagedImages: @unchecked Sendable {
     package func stage(_ output: BatchRender.Output, index: Int) -> RenderFailure? {
         guard let writer else { return nil }
         let files = output.images.map { (path: writer.path(for: $0, input: output.input.baseName), image: $0.encoded) }
-        return stage(
-            files, input: output.input.displayName, index: index, filesRead: output.filesRead,
-            sizeLimits: output.images.map(\.sizeLimit))
+        return stage(files, input: output.input.displayName, index: index, filesRead: output.filesRead)
     }
 
     /// Writes `files` (what the `index`th input made) to temporaries, or says why not.
     /// `filesRead` are files the input read (icons, a theme file): no image may replace them.
-    /// `sizeLimits` are the limits of streamed images, checked as they are written.
     package func stage(
-        _ files: [(path: String, image: EncodedImage)], input: String, index: Int, filesRead: [String] = [],
-        sizeLimits: [OutputSizeLimit?] = []
+        _ files: [(path: String, image: EncodedImage)], input: String, index: Int, filesRead: [String] = []
     ) -> RenderFailure? {
         if let problem = claim(files.map(\.path), input: input, filesRead: filesRead) {
             return .invalidInput([Diagnostic(file: nil, message: problem)])
         }
         var temporaries: [TemporaryFile] = []
-        for (position, (path, image)) in files.enumerated() {
-            let sizeLimit = sizeLimits.indices.contains(position) ? sizeLimits[position] : nil
+        for (path, image) in files {
             if let problem = makeFolder(TemporaryFile.split(path).folder) {
                 for temporary in temporaries { temporary.discard() }
                 return Self.failure(WriteProblem(path: path, reason: problem), input: input)
             }
             sweepOnce(TemporaryFile.split(path).folder)
-            switch TemporaryFile.create(for: path, writing: image, limit: sizeLimit?.bytes ?? .max) {
-            case .success(let temporary):
-                temporaries.append(temporary)
-                do throws(RenderFailure) {
-                    try sizeLimit?.check(temporary.size)
-                } catch {
-                    for temporary in temporaries { temporary.discard() }
-                    return error
-                }
+            switch TemporaryFile.create(for: path, writing: image) {
+            case .success(let temporary): temporaries.append(temporary)
             case .failure(let problem):
                 for temporary in temporaries { temporary.discard() }
                 return Self.failure(problem, input: input)

@@ -54,17 +54,15 @@ package enum StandardStreams {
     }
 
     /// Writes all of `image` to the file `descriptor`, whose first `reserved` bytes were
-    /// allocated ahead: a file that ends up shorter is cut to what was written. Past `limit`
-    /// bytes, the image is only counted. Returns its size, or nil when the file refuses it.
-    static func writeAll(_ image: EncodedImage, to descriptor: Int32, reserved: Int, limit: Int = .max) -> Int? {
-        var size = 0
+    /// allocated ahead: a file that ends up shorter is cut to what was written.
+    static func writeAll(_ image: EncodedImage, to descriptor: Int32, reserved: Int) -> Bool {
+        var written = 0
         let complete = image.withChunks { chunk in
-            size += chunk.count
-            return size > limit || writeAll(chunk, to: descriptor)
+            written += chunk.count
+            return writeAll(chunk, to: descriptor)
         }
-        let written = min(size, limit)
-        guard complete, written >= reserved || ftruncate(descriptor, off_t(written)) == 0 else { return nil }
-        return size
+        guard complete else { return false }
+        return written >= reserved || ftruncate(descriptor, off_t(written)) == 0
     }
 
     /// Writes all of `buffer` to `descriptor`; false when it refuses (`errno` says why).

@@ -22,8 +22,6 @@ import Darwin
 struct TemporaryFile {
     let path: String
     let destination: String
-    /// The image's size: past the `limit` it was created with, only counted, not written.
-    var size = 0
 
     static let marker = ".timeline-cards-"
     static let suffix = ".tmp"
@@ -31,11 +29,8 @@ struct TemporaryFile {
     /// a name may be 255 bytes long.
     static let namePrefixLength = 100
 
-    /// Creates the temporary for `destination` and writes `image` into it, its first `limit`
-    /// bytes only (the caller refuses a larger image by its `size`).
-    static func create(
-        for destination: String, writing image: EncodedImage, limit: Int = .max
-    ) -> Result<TemporaryFile, WriteProblem> {
+    /// Creates the temporary for `destination` and writes `image` into it.
+    static func create(for destination: String, writing image: EncodedImage) -> Result<TemporaryFile, WriteProblem> {
         let (folder, name) = split(destination)
         // Another file of that name means a guess or a collision: a new random name settles both.
         for _ in 0..<16 {
@@ -50,17 +45,18 @@ struct TemporaryFile {
                 if errno == EEXIST { continue }
                 return .failure(WriteProblem(path: destination, errno: errno))
             }
-            let count = min(image.expectedCount, limit)
+            let count = image.count
             reserveBlocks(descriptor, count: count)
             // errno is read right after the call that failed, before close or unlink change it.
-            let size = StandardStreams.writeAll(image, to: descriptor, reserved: count, limit: limit)
-            var problem = size == nil ? WriteProblem(path: destination, errno: errno) : nil
+            var problem =
+                StandardStreams.writeAll(image, to: descriptor, reserved: count)
+                ? nil : WriteProblem(path: destination, errno: errno)
             if close(descriptor) != 0, problem == nil { problem = WriteProblem(path: destination, errno: errno) }
             if let problem {
                 _ = unlink(path)
                 return .failure(problem)
             }
-            return .success(TemporaryFile(path: path, destination: destination, size: size ?? 0))
+            return .success(TemporaryFile(path: path, destination: destination))
         }
         return .failure(WriteProblem(path: destination, reason: "no unused temporary file name in 16 tries"))
     }

@@ -200,11 +200,9 @@ public final class TimelineRenderer {
                 let encoded = try painter.encode(
                     scene, format: image.format, scale: options.scale(for: image.format),
                     creationDate: options.creationDate, name: image.name,
-                    inputHash: image.format == .svg ? idHash(image.scene) : 0, streamingText: options.streamsSVGText)
-                var rendered = RenderedImage(name: image.name, format: image.format, encoded: encoded)
-                let limit = OutputSizeLimit(image, limit: options.limits.maxOutputBytes)
-                if encoded.isStreamed { rendered.sizeLimit = limit } else { try limit.check(encoded.count) }
-                return rendered
+                    inputHash: image.format == .svg ? idHash(image.scene) : 0)
+                try checkOutputSize(encoded.count, of: image)
+                return RenderedImage(name: image.name, format: image.format, encoded: encoded)
             } catch let failure as RenderFailure {
                 throw failure
             } catch {

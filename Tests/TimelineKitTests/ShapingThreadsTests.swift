@@ -7,7 +7,7 @@ import XCTest
 /// several (`ShapingAhead`).
 final class ShapingThreadsTests: XCTestCase {
     /// 300 items whose titles wrap and subtitles do not, long and short texts alternating.
-    static let wrappedItems: InputSource = {
+    private static let source: InputSource = {
         var yaml = "version: 1\ncards:\n  - id: many\n    items:\n"
         for number in 1...300 {
             yaml += "      - { title: \"Milestone \(number) — a long title that wraps around the card\","
@@ -18,38 +18,13 @@ final class ShapingThreadsTests: XCTestCase {
             directory: NSTemporaryDirectory())
     }()
 
-    /// A big card of every kind of text and node: icons, colour emoji, links, right-to-left
-    /// lines, marks, a description with markup, statuses.
-    static let everyKindOfNode: InputSource = {
-        let fixtures = Fixtures.folder.path
-        var yaml = "version: 1\ncards:\n  - id: kinds\n    header: { title: \"Kinds 🚀\", subtitle: Every node }\n"
-        yaml += "    items:\n"
-        let titles = [
-            "Launch 🚀 day", "مرحلة الإطلاق", "Ölçüm x\u{301} review", "Kickoff — plan", "里程碑 review", "A\u{200F}B",
-        ]
-        for number in 0..<160 {
-            yaml += "      - title: \"\(titles[number % titles.count]) \(number)\"\n"
-            yaml += "        subtitle: \"Owner team \(number) 👍🏽\"\n"
-            yaml += "        status: \(["complete", "open", "in-progress", "start", "end"][number % 5])\n"
-            let icon = number % 2 == 0 ? "sun.svg" : "rain.png"
-            if number % 3 == 0 { yaml += "        icon: icons/\(icon)\n" }
-            if number % 4 == 0 { yaml += "        link: \"https://example.com/\(number)?a=1&b=2\"\n" }
-            if number % 5 == 0 {
-                yaml += "        description: \"Some **bold** and *italic* words, [a link](https://example.com)\"\n"
-            }
-        }
-        return InputSource(
-            displayName: "kinds.yaml", baseName: "kinds", data: Data(yaml.utf8), format: .yaml,
-            directory: fixtures)
-    }()
-
     private func images(threads: Int) throws -> [Data] {
         var options = RenderOptions()
         options.formats = [.svg, .pdf]
         // A scaled PDF draws the measured glyphs in the fonts measuring used, not its scaled ones.
         options.scale = 0.17
         options.threadsPerInput = threads
-        return try TimelineRenderer(options: options).render(Self.wrappedItems).map(\.data)
+        return try TimelineRenderer(options: options).render(Self.source).map(\.data)
     }
 
     func testTheSVGAndAScaledPDFAreTheSameMadeOnOneThreadOrTwo() throws {
@@ -84,7 +59,26 @@ final class ShapingThreadsTests: XCTestCase {
     /// marks, a description with markup, statuses, a dark style) is the same SVG made on one
     /// thread or two: texts word pieces refuse are measured as they come, in their turn.
     func testABigSVGOfEveryKindOfNodeIsTheSameMadeOnOneThreadOrTwo() throws {
-        let source = Self.everyKindOfNode
+        let fixtures = Fixtures.folder.path
+        var yaml = "version: 1\ncards:\n  - id: kinds\n    header: { title: \"Kinds 🚀\", subtitle: Every node }\n"
+        yaml += "    items:\n"
+        let titles = [
+            "Launch 🚀 day", "مرحلة الإطلاق", "Ölçüm x\u{301} review", "Kickoff — plan", "里程碑 review", "A\u{200F}B",
+        ]
+        for number in 0..<160 {
+            yaml += "      - title: \"\(titles[number % titles.count]) \(number)\"\n"
+            yaml += "        subtitle: \"Owner team \(number) 👍🏽\"\n"
+            yaml += "        status: \(["complete", "open", "in-progress", "start", "end"][number % 5])\n"
+            let icon = number % 2 == 0 ? "sun.svg" : "rain.png"
+            if number % 3 == 0 { yaml += "        icon: icons/\(icon)\n" }
+            if number % 4 == 0 { yaml += "        link: \"https://example.com/\(number)?a=1&b=2\"\n" }
+            if number % 5 == 0 {
+                yaml += "        description: \"Some **bold** and *italic* words, [a link](https://example.com)\"\n"
+            }
+        }
+        let source = InputSource(
+            displayName: "kinds.yaml", baseName: "kinds", data: Data(yaml.utf8), format: .yaml,
+            directory: fixtures)
         var options = RenderOptions()
         options.formats = [.svg]
         options.theme = "auto"
@@ -108,7 +102,7 @@ final class ShapingThreadsTests: XCTestCase {
             options.formats = [.png]
             options.scale = 1
             options.threadsPerInput = threads
-            return try TimelineRenderer(options: options).render(Self.wrappedItems).first?.data
+            return try TimelineRenderer(options: options).render(Self.source).first?.data
         }
         let one = try png(threads: 1)
         XCTAssertNotNil(one)

@@ -84,11 +84,9 @@ struct SVGBytes {
     }
 
     mutating func append(_ other: [UInt8]) {
-        other.withUnsafeBufferPointer { append($0) }
-    }
-
-    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
-        write(maxCount: source.count) { $0.put(source) }
+        other.withUnsafeBufferPointer { source in
+            write(maxCount: source.count) { $0.put(source) }
+        }
     }
 
     /// User text, escaped for XML content and attribute values.

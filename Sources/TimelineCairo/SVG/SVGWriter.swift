@@ -23,15 +23,11 @@ struct SVGWriter {
     let layout: OpaquePointer
     let glyphs: SVGGlyphs
 
-    /// The document in parts: `<defs>` content is found while the body is written.
+    /// The document in two parts: `<defs>` content is found while the body is written.
     struct Parts {
         var head: SVGBytes
         var defs: SVGBytes
         var body: SVGBytes
-        /// Texts left out of `body`, each to be written at its offset there as the document is
-        /// written out (`write(_:scale:idPrefix:streamingText:)`).
-        var texts: [(offset: Int, text: KeptText)] = []
-        var ids = GlyphIDs()
         var tail: SVGBytes
 
         /// The document in the pieces it is made of, put together only as it is written
@@ -41,7 +37,7 @@ struct SVGWriter {
             if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            return SVGDocument(pieces: pieces + [body, tail], texts: texts, textsPiece: pieces.count, ids: ids)
+            return SVGDocument(pieces: pieces + [body, tail])
         }
     }
 
@@ -49,7 +45,14 @@ struct SVGWriter {
     struct State {
         var defs = SVGBytes()
         var body: SVGBytes
-        var ids = GlyphIDs()
+        /// Glyph key → `g` id in this document; -1 for glyphs that draw nothing.
+        var glyphIDs: [UInt64: Int] = [:]
+        /// The same by font number and glyph, looked up without hashing: 0 for a glyph not seen
+        /// yet, -1 for one that draws nothing, else its id + 1. Glyphs past its width are in
+        /// `glyphIDs` only.
+        var glyphTable: [[Int32]] = []
+        static let glyphTableWidth = 1 << 16
+        var glyphCount = 0
         var clips = 0
         var gradients = 0
         /// Icons defined so far, by path; nil for an icon that cannot be drawn.
@@ -58,11 +61,8 @@ struct SVGWriter {
         var icons: [String: IconData] = [:]
     }
 
-    /// The document of `scene`, every id starting with `idPrefix`. With `streamingText`, a text
-    /// whose every line measuring kept the shaping of is left out of the body, its glyphs given
-    /// their ids here: it is written as the document is written out, without Pango, so that a
-    /// big card's text (most of its bytes) never sits in memory whole.
-    func write(_ scene: Scene, scale: Double, idPrefix: [UInt8], streamingText: Bool = false) -> Parts {
+    /// The document of `scene`, every id starting with `idPrefix`.
+    func write(_ scene: Scene, scale: Double, idPrefix: [UInt8]) -> Parts {
         // Read text in the Pango state measuring used (a PNG may have been painted since).
         fonts.updateContext(for: glyphs.context)
 
@@ -85,22 +85,8 @@ struct SVGWriter {
             state.body.fill(color)
             state.body.append("/>\n")
         }
-        let streamed =
-            !streamingText
-            ? []
-            : scene.nodes.map { node -> KeptText? in
-                if case .text(let text) = node { keptText(text) } else { nil }
-            }
-        state.body.reserve(Self.bodyCapacity(scene.nodes, streamed: streamed, idPrefix: idPrefix.count))
-        var texts: [(offset: Int, text: KeptText)] = []
-        for (index, node) in scene.nodes.enumerated() {
-            if index < streamed.count, let kept = streamed[index] {
-                numberGlyphs(kept, &state)
-                texts.append((state.body.count, kept))
-            } else {
-                writeNode(node, &state)
-            }
-        }
+        state.body.reserve(Self.bodyCapacity(scene.nodes, idPrefix: idPrefix.count))
+        for node in scene.nodes { writeNode(node, &state) }
         writeTextLayer(scene, into: &state.body)
         // Links last, so that they lie on top of everything they cover.
         for case .link(let link) in scene.nodes {
@@ -109,7 +95,7 @@ struct SVGWriter {
         var tail = SVGBytes()
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: state.body, texts: texts, ids: state.ids, tail: tail)
+        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
     }
 
     func writeNode(_ node: Primitive, _ state: inout State) {
@@ -127,25 +113,18 @@ struct SVGWriter {
 
     /// Room for the body, so that it seldom grows: about 36 bytes and an id prefix for each
     /// glyph's `<use>` and its text in the text layer, 150 for a line's group and `<text>`, 200
-    /// for other elements. A text written as the document is written out (`streamed`) counts
-    /// with its text layer only.
-    static func bodyCapacity(_ nodes: [Primitive], streamed: [KeptText?] = [], idPrefix: Int) -> Int {
+    /// for other elements.
+    static func bodyCapacity(_ nodes: [Primitive], idPrefix: Int) -> Int {
         var size = 256
-        for (index, node) in nodes.enumerated() {
-            guard case .text(let text) = node else {
+        for node in nodes {
+            if case .text(let text) = node {
+                for line in text.lines { size += 150 + (36 + idPrefix) * line.text.utf8.count }
+            } else {
                 size += 200
-                continue
-            }
-            let isStreamed = index < streamed.count && streamed[index] != nil
-            size += isStreamed ? 120 : 0
-            for line in text.lines {
-                size += isStreamed ? 100 + 2 * line.text.utf8.count : lineCapacity(line, idPrefix: idPrefix)
             }
         }
         return size
     }
-
-    static func lineCapacity(_ line: PlacedLine, idPrefix: Int) -> Int { 150 + (36 + idPrefix) * line.text.utf8.count }
 
     /// The XML declaration, the `<svg>` element's start, the title, the description and the
     /// dark style.
