@@ -144,12 +144,7 @@ struct TemporaryFile {
             // kill(pid, 0) fails with ESRCH only when no such process exists (EPERM: it exists).
             // A run in another pid namespace looks gone: its rename then fails and it says so.
             let gone = kill(pid, 0) != 0 && errno == ESRCH
-            #if canImport(Darwin)
-            let modified = info.st_mtimespec.tv_sec
-            #else
-            let modified = info.st_mtim.tv_sec
-            #endif
-            if gone || Double(now - modified) > staleAge { _ = unlink(path) }
+            if gone || Double(now - info.modified.tv_sec) > staleAge { _ = unlink(path) }
         }
     }
 

@@ -80,12 +80,7 @@ final class FileWatcher {
         static func modified(_ path: String) -> Moment? {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
-            #if canImport(Darwin)
-            let time = info.st_mtimespec
-            #else
-            let time = info.st_mtim
-            #endif
-            return Moment(seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+            return Moment(seconds: Int(info.modified.tv_sec), nanoseconds: Int(info.modified.tv_nsec))
         }
     }
 
