@@ -157,16 +157,23 @@ public final class SceneRenderer {
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
         let sink = ByteSink()
         let canvas = scene.canvasSize(scale: scale)
-        let surface = CairoSurface(
-            cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
-        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)
-        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
-        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
-        cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
-        try FontLibrary.pangoTurn.withLock { try paint(scene, on: surface, scale: scale, marksPDFStructure: true) }
-        timed(\.encodeSeconds) { surface.finish() }
-        guard surface.status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cairo(String(cString: cairo_status_to_string(surface.status)))
+        // Finishing embeds the fonts' subsets, read through cairo's FreeType faces, which the font
+        // libraries of other threads share: the whole surface's life is in the turn (finished
+        // outside it, two at once crashed in FreeType), also when painting fails.
+        let status = try FontLibrary.pangoTurn.withLock {
+            let surface = CairoSurface(
+                cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
+            let painted = Result { try paint(scene, on: surface, scale: scale, marksPDFStructure: true) }
+            timed(\.encodeSeconds) { surface.finish() }
+            try painted.get()
+            return surface.status
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
         }
         return sink.data
     }

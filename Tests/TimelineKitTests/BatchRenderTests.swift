@@ -57,6 +57,22 @@ final class BatchRenderTests: XCTestCase {
         }
     }
 
+    /// Every fixture as a PDF, on two threads, is what one thread makes: finishing a PDF embeds
+    /// its fonts through cairo's FreeType faces, which the threads' font libraries share. Finished
+    /// outside the Pango turn, two at once crashed the release build in about one batch in ten
+    /// (`scripts/release-check.sh` runs such a batch forty times; this debug build seldom hits it).
+    func testPDFsOfABatchFinishOnTwoThreadsAsOnOne() throws {
+        let inputs = try Fixtures.files().filter { !Fixtures.isFeed($0) }.map { InputSource(file: $0.path) }
+        var options = RenderOptions()
+        options.formats = [.pdf]
+        func pdfs(jobs: Int) -> [Data] {
+            BatchRender(options: options, jobs: jobs).render(inputs).outputs.flatMap { $0.images.map(\.data) }
+        }
+        let one = pdfs(jobs: 1)
+        XCTAssertGreaterThan(one.count, 40)
+        for _ in 0..<6 { XCTAssertEqual(pdfs(jobs: 2), one) }
+    }
+
     /// A batch reads and decodes a thread's first input before the thread's fonts are loaded: the
     /// images and the failures are those of rendering the input with the fonts loaded.
     func testAnInputReadAheadRendersAsTheInputItself() throws {
