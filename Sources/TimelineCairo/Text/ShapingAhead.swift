@@ -48,14 +48,13 @@ extension PangoTextMeasurer {
         let lanes = memory.piecesPerThread(texts.count >= Self.shapedAheadMinimum ? shapingThreads : 1)
         var shaped = [[ShapedGlyph]?](repeating: nil, count: texts.count)
         shaped.withUnsafeMutableBufferPointer { results in
-            let output = UncheckedResults(results)
             let cursor = ChunkCursor(count: texts.count)
             Lanes.perform(iterations: lanes.count) { lane in
                 // Chunks taken in turn: texts differ in length (titles, subtitles), lanes in speed.
                 while let chunk = cursor.next() {
                     for index in chunk {
                         let text = texts[index]
-                        output.results[index] = text.bytes.withUnsafeBufferPointer { bytes in
+                        results[index] = text.bytes.withUnsafeBufferPointer { bytes in
                             lanes[lane].glyphs(
                                 bytes, analysis: text.analysis, hbFont: text.font.hbFont,
                                 features: text.font.features)
@@ -85,11 +84,5 @@ extension PangoTextMeasurer {
                 return chunk
             }
         }
-    }
-
-    /// Lanes write their own texts' slots of one buffer, never the same slot.
-    private struct UncheckedResults: @unchecked Sendable {
-        let results: UnsafeMutableBufferPointer<[ShapedGlyph]?>
-        init(_ results: UnsafeMutableBufferPointer<[ShapedGlyph]?>) { self.results = results }
     }
 }
