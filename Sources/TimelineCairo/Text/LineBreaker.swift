@@ -115,13 +115,9 @@ struct LineBreaker {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
-            attrs[count].break_removes_preceding == 0
+            attrs[count].break_removes_preceding == 0, !ShapedLine.hasUnknownGlyph(whole.glyphs),
+            let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language)
         else { return nil }
-        for index in 0..<Int(whole.glyphs.pointee.num_glyphs)
-        where whole.glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 { return nil }
-        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language) else {
-            return nil
-        }
         let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
         pango_font_metrics_unref(metrics)
         var lines: [Line] = []

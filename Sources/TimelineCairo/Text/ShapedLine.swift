@@ -15,7 +15,7 @@ final class ShapedLine: @unchecked Sendable {
     /// Per glyph, whether the text may not be cut before it (HarfBuzz's flag), when known.
     let unsafeToBreak: [Bool]?
     /// The text and font this is the shaping of, once kept for drawing (`ShapedLineHandoff.keep`):
-    /// what a placed line's shaping is checked against (`ShapedLineHandoff.line(for:font:)`).
+    /// what a placed line's shaping is checked against (`ShapedLineHandoff.line(_:font:)`).
     private(set) var keptAs: (text: String, font: String)?
 
     func keep(as text: String, font: String) {
@@ -110,15 +110,11 @@ final class ShapedLine: @unchecked Sendable {
             let list = pango_itemize_with_base_dir(
                 context, PANGO_DIRECTION_LTR, chars, 0, Int32(bytes.count), attributes, nil)
         else { return nil }
-        defer { g_list_free(list) }
         guard list.pointee.next == nil, let data = list.pointee.data else {
-            var node: UnsafeMutablePointer<GList>? = list
-            while let current = node {
-                pango_item_free(current.pointee.data?.assumingMemoryBound(to: PangoItem.self))
-                node = current.pointee.next
-            }
+            g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
             return nil
         }
+        g_list_free(list)
         let item = data.assumingMemoryBound(to: PangoItem.self)
         analyses?.learn(bytes, item: item, context: context, attributes: attributes)
         return item
@@ -184,6 +180,11 @@ final class ShapedLine: @unchecked Sendable {
             glyphs.pointee.log_clusters.update(from: self.glyphs.pointee.log_clusters, count: kept)
         }
         return ShapedLine(item: item, glyphs: glyphs)
+    }
+
+    /// Whether any of `glyphs` is one the fonts lack, which Pango draws as a hex box.
+    static func hasUnknownGlyph(_ glyphs: UnsafeMutablePointer<PangoGlyphString>) -> Bool {
+        (0..<Int(glyphs.pointee.num_glyphs)).contains { glyphs.pointee.glyphs[$0].glyph & SVGGlyphs.unknownFlag != 0 }
     }
 
     /// No control characters (tabs, line breaks), no next-line, line or paragraph separator
