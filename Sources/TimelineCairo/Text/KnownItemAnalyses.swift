@@ -60,11 +60,7 @@ final class KnownItemAnalyses {
         }
         for candidate in candidates {
             guard let characters = Self.characters(bytes, ifAllIn: candidate) else { continue }
-            let item = pango_item_copy(candidate.item)!
-            item.pointee.offset = 0
-            item.pointee.length = Int32(bytes.count)
-            item.pointee.num_chars = Int32(characters)
-            return item
+            return candidate.item.copy(offset: 0, length: bytes.count, characters: characters)
         }
         return nil
     }

@@ -165,10 +165,7 @@ final class ShapedLine: @unchecked Sendable {
     /// This line as a text of its own: its item starting at 0, without the glyphs of its last
     /// bytes from `length` on (trailing white space a measured line is trimmed of).
     func standalone(length: Int, characters: Int) -> ShapedLine {
-        let item = pango_item_copy(self.item)!
-        item.pointee.offset = 0
-        item.pointee.length = Int32(length)
-        item.pointee.num_chars = Int32(characters)
+        let item = self.item.copy(offset: 0, length: length, characters: characters)
         var kept = Int(self.glyphs.pointee.num_glyphs)
         while kept > 0, Int(self.glyphs.pointee.log_clusters[kept - 1]) >= length { kept -= 1 }
         // A new string of the kept glyphs: a copy would keep room for all of them (kept lines
@@ -215,5 +212,16 @@ final class ShapedLine: @unchecked Sendable {
             index += 1
         }
         return true
+    }
+}
+
+extension UnsafeMutablePointer<PangoItem> {
+    /// A copy of the item (owned by the caller) over `length` bytes from `offset`, `characters` of them.
+    func copy(offset: Int, length: Int, characters: Int) -> UnsafeMutablePointer<PangoItem> {
+        let copy = pango_item_copy(self)!
+        copy.pointee.offset = Int32(offset)
+        copy.pointee.length = Int32(length)
+        copy.pointee.num_chars = Int32(characters)
+        return copy
     }
 }
