@@ -33,7 +33,8 @@ extension PangoTextMeasurer {
                 // and space), and the measured line ends at the glyph. A slice of the text's glyphs
                 // where HarfBuzz says the text may be cut there, else shaped again.
                 let length = trimmed.utf8.count
-                if let end = breaker.character(atByte: piece.start + length),
+                if let end = breaker.byteOffsets[piece.startCharacter...piece.endCharacter].firstIndex(
+                    of: piece.start + length),
                     let slice = breaker.slice(piece.startCharacter, end),
                     breaker.itemizesAlike(UnsafeBufferPointer(rebasing: lineBytes[..<length]))
                 {
