@@ -48,19 +48,9 @@ extension ScenePainter {
         _ run: PangoGlyphItem, of utf8: [UInt8], x: Double, baseline: Double, penX: inout Int
     ) {
         guard let item = run.item, let string = run.glyphs, let font = item.pointee.analysis.font else { return }
-        let unit = Double(PANGO_SCALE)
-        var glyphs: [cairo_glyph_t] = []
-        let infos = string.pointee.glyphs
-        for index in 0..<Int(string.pointee.num_glyphs) {
-            guard let info = infos?[index] else { continue }
-            if info.glyph != SVGGlyphs.emptyGlyph {
-                glyphs.append(
-                    cairo_glyph_t(
-                        index: UInt(info.glyph), x: x + Double(penX + Int(info.geometry.x_offset)) / unit,
-                        y: baseline + Double(info.geometry.y_offset) / unit))
-            }
-            penX += Int(info.geometry.width)
-        }
+        // No unknown glyphs here (`singleLineRuns`).
+        var glyphs: [cairo_glyph_t]
+        (glyphs, penX) = Self.cairoGlyphs(string.pointee, x: x, pen: penX, baseline: baseline)
         let start = Int(item.pointee.offset)
         let end = min(utf8.count, start + Int(item.pointee.length))
         guard !glyphs.isEmpty, start < end else { return }

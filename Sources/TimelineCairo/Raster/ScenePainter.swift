@@ -227,20 +227,7 @@ struct ScenePainter {
         let unit = Double(PANGO_SCALE)
         let string = glyphString.pointee
         let count = Int(string.num_glyphs)
-        var glyphs: [cairo_glyph_t] = []
-        glyphs.reserveCapacity(count)
-        var position = 0
-        for index in 0..<count {
-            let info = string.glyphs[index]
-            if info.glyph != SVGGlyphs.emptyGlyph, info.glyph & SVGGlyphs.unknownFlag == 0 {
-                let y = info.geometry.y_offset == 0 ? baseY : baseY + Double(info.geometry.y_offset) / unit
-                glyphs.append(
-                    cairo_glyph_t(
-                        index: UInt(info.glyph), x: originX + Double(position + Int(info.geometry.x_offset)) / unit,
-                        y: y))
-            }
-            position += Int(info.geometry.width)
-        }
+        var (glyphs, position) = Self.cairoGlyphs(string, x: originX, pen: 0, baseline: baseY)
         if textAsOutlines {
             // As `pango_cairo_layout_path` and a fill draw a layout's glyphs.
             cairo_save(cr)
@@ -273,6 +260,28 @@ struct ScenePainter {
             cairo_text_cluster_flags_t(rawValue: 0))
         cairo_restore(cr)
         return Double(position) / unit
+    }
+
+    /// The glyphs of `string` cairo draws (not empty or unknown ones), each at `x` plus `pen` and
+    /// its position in Pango units, on `baseline`; and the pen after them.
+    static func cairoGlyphs(_ string: PangoGlyphString, x: Double, pen: Int, baseline: Double)
+        -> (glyphs: [cairo_glyph_t], pen: Int)
+    {
+        let unit = Double(PANGO_SCALE)
+        var glyphs: [cairo_glyph_t] = []
+        glyphs.reserveCapacity(Int(string.num_glyphs))
+        var pen = pen
+        for index in 0..<Int(string.num_glyphs) {
+            let info = string.glyphs[index]
+            if info.glyph != SVGGlyphs.emptyGlyph, info.glyph & SVGGlyphs.unknownFlag == 0 {
+                let y = info.geometry.y_offset == 0 ? baseline : baseline + Double(info.geometry.y_offset) / unit
+                glyphs.append(
+                    cairo_glyph_t(
+                        index: UInt(info.glyph), x: x + Double(pen + Int(info.geometry.x_offset)) / unit, y: y))
+            }
+            pen += Int(info.geometry.width)
+        }
+        return (glyphs, pen)
     }
 
     /// A number as cairo's tag attributes read it: plain decimals, never Swift's exponent form
