@@ -86,37 +86,25 @@ final class ShapedLine: @unchecked Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer, attributes: OpaquePointer,
         memory: ShapingMemory?
     ) -> UnsafeMutablePointer<PangoItem>? {
-        guard isPlainLine(bytes), text.last?.isWhitespace == false,
-            let item = singleItem(bytes, context: context, attributes: attributes, analyses: memory?.analyses)
-        else { return nil }
-        guard item.pointee.analysis.level & 1 == 0 else {
-            pango_item_free(item)
-            return nil
-        }
-        return item
-    }
-
-    /// The text's one item (owned by the caller), or nil when Pango itemizes it into several.
-    private static func singleItem(
-        _ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer,
-        analyses: KnownItemAnalyses?
-    ) -> UnsafeMutablePointer<PangoItem>? {
-        if let item = analyses?.item(bytes, context: context, attributes: attributes) { return item }
+        guard isPlainLine(bytes), text.last?.isWhitespace == false else { return nil }
+        if let item = memory?.analyses.item(bytes, context: context, attributes: attributes) { return item }
         // A layout takes the paragraph's direction from its first strong character. Without
         // explicit embeddings, a right-to-left one gets an odd level in a left-to-right
-        // paragraph, and is refused: the line is left-to-right as the layout's.
+        // paragraph, and is refused: the line is left-to-right as the layout's. So is a text
+        // Pango itemizes into several items.
         let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
         guard
             let list = pango_itemize_with_base_dir(
                 context, PANGO_DIRECTION_LTR, chars, 0, Int32(bytes.count), attributes, nil)
         else { return nil }
-        guard list.pointee.next == nil, let data = list.pointee.data else {
+        guard list.pointee.next == nil, let item = list.pointee.data?.assumingMemoryBound(to: PangoItem.self),
+            item.pointee.analysis.level & 1 == 0
+        else {
             g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
             return nil
         }
         g_list_free(list)
-        let item = data.assumingMemoryBound(to: PangoItem.self)
-        analyses?.learn(bytes, item: item, context: context, attributes: attributes)
+        memory?.analyses.learn(bytes, item: item, context: context, attributes: attributes)
         return item
     }
 
