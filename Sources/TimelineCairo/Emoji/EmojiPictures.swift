@@ -60,7 +60,7 @@ enum EmojiPictures {
     /// The emoji glyphs of a placed line, laid out in `layout` as the text painters lay it out
     /// (its top from the layout's baseline), each where the font's strike puts its bitmap.
     static func pictures(_ line: PlacedLine, font: String, layout: OpaquePointer, fonts: FontLibrary) -> [Placed] {
-        guard let emoji = Self.font, mayHold(line.text) else { return [] }
+        guard mayHold(line.text), let emoji = Self.font else { return [] }
         pango_layout_set_font_description(layout, fonts.description(font))
         pango_layout_set_text(layout, line.text, -1)
         let unit = Double(PANGO_SCALE)
