@@ -52,14 +52,15 @@ enum EmojiPictures {
         text.utf8.contains { $0 >= 0x80 } && text.unicodeScalars.contains { $0.value >= 0x80 && $0.properties.isEmoji }
     }
 
-    static func mayHold(_ text: TextNode) -> Bool {
-        text.lines.contains { mayHold($0.text) }
+    /// The emoji glyphs of a text node's lines (`pictures(_:font:layout:fonts:)`).
+    static func pictures(_ text: TextNode, layout: OpaquePointer, fonts: FontLibrary) -> [Placed] {
+        text.lines.flatMap { pictures($0, font: text.font, layout: layout, fonts: fonts) }
     }
 
     /// The emoji glyphs of a placed line, laid out in `layout` as the text painters lay it out
     /// (its top from the layout's baseline), each where the font's strike puts its bitmap.
     static func pictures(_ line: PlacedLine, font: String, layout: OpaquePointer, fonts: FontLibrary) -> [Placed] {
-        guard let emoji = Self.font, mayHold(line.text) else { return [] }
+        guard mayHold(line.text), let emoji = Self.font else { return [] }
         pango_layout_set_font_description(layout, fonts.description(font))
         pango_layout_set_text(layout, line.text, -1)
         let unit = Double(PANGO_SCALE)
@@ -115,16 +116,13 @@ enum EmojiPictures {
 extension ScenePainter {
     /// Draws a text node's emoji pictures over its (invisible) emoji glyphs.
     func paintEmoji(_ text: TextNode) {
-        guard EmojiPictures.mayHold(text) else { return }
-        for line in text.lines {
-            for picture in EmojiPictures.pictures(line, font: text.font, layout: layout, fonts: fonts) {
-                let source = ByteSource(Data(picture.bitmap.png))
-                let surface = withExtendedLifetime(source) {
-                    CairoSurface(cairo_image_surface_create_from_png_stream(ByteSource.read, source.closure))
-                }
-                guard surface.status == CAIRO_STATUS_SUCCESS else { continue }
-                paintEmoji(surface, bitmap: picture.bitmap, in: picture.rect)
+        for picture in EmojiPictures.pictures(text, layout: layout, fonts: fonts) {
+            let source = ByteSource(Data(picture.bitmap.png))
+            let surface = withExtendedLifetime(source) {
+                CairoSurface(cairo_image_surface_create_from_png_stream(ByteSource.read, source.closure))
             }
+            guard surface.status == CAIRO_STATUS_SUCCESS else { continue }
+            paintEmoji(surface, bitmap: picture.bitmap, in: picture.rect)
         }
     }
 
@@ -145,18 +143,15 @@ extension SVGWriter {
     /// referenced as glyphs are, by SVG 1.1's `xlink:href` alone: every client reads it, and a
     /// picture's bytes written once instead of twice halve what emoji add to a file.
     func writeEmoji(_ text: TextNode, _ state: inout State) {
-        guard EmojiPictures.mayHold(text) else { return }
-        for line in text.lines {
-            for picture in EmojiPictures.pictures(line, font: text.font, layout: layout, fonts: fonts) {
-                let image = definedEmoji(picture, &state)
-                state.body.append("<use xlink:href=\"#")
-                state.body.id("icon", image.id)
-                state.body.append("\" transform=\"translate(")
-                state.body.point(picture.rect.x, picture.rect.y)
-                state.body.append(") scale(")
-                state.body.append(number: picture.rect.width / image.width)
-                state.body.append(")\"/>\n")
-            }
+        for picture in EmojiPictures.pictures(text, layout: layout, fonts: fonts) {
+            let image = definedEmoji(picture, &state)
+            state.body.append("<use xlink:href=\"#")
+            state.body.id("icon", image.id)
+            state.body.append("\" transform=\"translate(")
+            state.body.point(picture.rect.x, picture.rect.y)
+            state.body.append(") scale(")
+            state.body.append(number: picture.rect.width / image.width)
+            state.body.append(")\"/>\n")
         }
     }
 

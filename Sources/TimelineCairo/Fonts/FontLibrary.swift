@@ -226,18 +226,15 @@ public final class FontLibrary {
     /// bundled configuration fontconfig's current one (code that uses fontconfig's default
     /// configuration in the same process then sees the bundled fonts).
     private static func installAsProcessDefault(_ config: OpaquePointer) {
-        processDefault.lock.lock()
-        defer { processDefault.lock.unlock() }
-        guard !processDefault.installed else { return }
-        processDefault.installed = true
-        _ = FcConfigSetCurrent(config)
+        installing.withLock {
+            guard !installedAsProcessDefault else { return }
+            installedAsProcessDefault = true
+            _ = FcConfigSetCurrent(config)
+        }
     }
 
-    private final class ProcessDefault: @unchecked Sendable {
-        let lock = Lock()
-        var installed = false
-    }
-    private static let processDefault = ProcessDefault()
+    private static let installing = Lock()
+    nonisolated(unsafe) private static var installedAsProcessDefault = false // guarded by `installing`
 
     deinit {
         // Before the context and font map: the kept lines hold references to fonts of theirs.

@@ -22,25 +22,16 @@ final class ShapedLineHandoff {
     /// Most lines kept: past it, the lines of texts measured before are dropped.
     static let limit = 200_000
 
-    var count: Int { lines.count }
-
     /// Keeps `line`, the shaping of exactly `text` in `font`; a line already kept stays.
-    /// - Returns: the line kept, for the measured line to hand on (a wrapped title's last lines
-    ///   repeat from item to item: handing on each copy would keep thousands alive).
-    @discardableResult
-    func keep(_ line: ShapedLine, text: String, font: String) -> ShapedLine {
+    func keep(_ line: ShapedLine, text: String, font: String) {
         line.keep(as: text, font: font)
         let key = Key(font: font, text: text)
         if lines.count >= Self.limit {
-            if let kept = lines[key] { return kept }
+            if lines[key] != nil { return }
             discardAll()
         }
         // One lookup for a new text (most are): a line already kept is put back.
-        if let kept = lines.updateValue(line, forKey: key) {
-            lines[key] = kept
-            return kept
-        }
-        return line
+        if let kept = lines.updateValue(line, forKey: key) { lines[key] = kept }
     }
 
     /// Makes room for `extra` more lines at once: a batch of new texts would otherwise grow the

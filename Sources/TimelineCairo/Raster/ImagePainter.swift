@@ -25,13 +25,10 @@ final class ImagePainter {
         cairo_clip(cr)
         switch icon {
         case .png(let surface, let width, let height):
-            if !vectorSVG, !paintedInPDF.insert(image.path).inserted, let copy = Self.copy(of: surface) {
-                // cairo 1.16 lists a surface painted twice on a PDF page twice in the page's
-                // XObject resources (a duplicate key qpdf --check reports): a copy is an XObject of its own.
-                paintSurface(copy, at: image.fit(width: width, height: height))
-            } else {
-                paintSurface(surface, at: image.fit(width: width, height: height))
-            }
+            // cairo 1.16 lists a surface painted twice on a PDF page twice in the page's
+            // XObject resources (a duplicate key qpdf --check reports): a copy is an XObject of its own.
+            let again = !vectorSVG && !paintedInPDF.insert(image.path).inserted
+            paintSurface((again ? Self.copy(of: surface) : nil) ?? surface, at: image.fit(width: width, height: height))
         case .svg(let svg):
             // librsvg fits the document into the viewport itself, honouring its preserveAspectRatio.
             svg.render(

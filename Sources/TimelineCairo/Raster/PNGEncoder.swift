@@ -51,11 +51,6 @@ package enum PNGEncoder {
         let compressed = try compressedRows(
             Pixels(base: pixels, width: width, height: height, stride: stride), compression: compression,
             threads: threads)
-        return file(width: width, height: height, scale: scale, background: background, compressed: compressed)
-    }
-
-    /// The file of an image whose rows are `compressed`, one zlib stream.
-    static func file(width: Int, height: Int, scale: Double, background: RGBA, compressed: [UInt8]) -> [UInt8] {
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
@@ -130,8 +125,7 @@ package enum PNGEncoder {
     /// flush (an empty stored block, on a byte boundary) so the next part can follow, or the
     /// stream's last block if `last`. Nil when zlib fails.
     static func compressedPart(_ image: Pixels, _ rows: Range<Int>, last: Bool, level: Int32) -> Part? {
-        var filtered: [UInt8] = []
-        filterRows(image, rows, into: &filtered)
+        var filtered = filterRows(image, rows)
         var stream = z_stream()
         // A negative window: raw deflate, no zlib header or checksum.
         guard
@@ -159,12 +153,10 @@ package enum PNGEncoder {
         return Part(deflate: deflate, adler: adler, count: filtered.count)
     }
 
-    /// Each row of `rows` as its filter byte and filtered bytes, in `filtered` (grown to hold them).
-    static func filterRows(_ image: Pixels, _ rows: Range<Int>, into filtered: inout [UInt8]) {
+    /// Each row of `rows` as its filter byte and filtered bytes.
+    static func filterRows(_ image: Pixels, _ rows: Range<Int>) -> [UInt8] {
         let rowBytes = image.width * 4
-        if filtered.count < rows.count * (rowBytes + 1) {
-            filtered = [UInt8](repeating: 0, count: rows.count * (rowBytes + 1))
-        }
+        var filtered = [UInt8](repeating: 0, count: rows.count * (rowBytes + 1))
         // Two unfiltered rows, the one above and this one.
         let unfiltered = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
         defer { unfiltered.deallocate() }
@@ -190,6 +182,7 @@ package enum PNGEncoder {
                 swap(&above, &current)
             }
         }
+        return filtered
     }
 
     /// Cairo's pixels, read by the threads that compress them.

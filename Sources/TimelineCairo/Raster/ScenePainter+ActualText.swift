@@ -8,8 +8,7 @@ extension ScenePainter {
     /// extraction copies instead of guessing it back from the glyphs (lam-alef ligatures came out
     /// reversed, Hebrew points as spaces). Returns false, drawing nothing, for other lines.
     func showRightToLeftLineWithActualText(_ text: String, x: Double, baseline: Double) -> Bool {
-        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0),
-            let runs = Self.runsHoldingRightToLeft(line)
+        guard let (line, runs) = singleLineRuns(), runs.contains(where: { $0.item.pointee.analysis.level % 2 == 1 })
         else {
             return false
         }
@@ -23,25 +22,24 @@ extension ScenePainter {
         return true
     }
 
-    /// The line's runs, when one of them is right-to-left and Pango draws none of their glyphs as
-    /// a hex box; else nil.
-    private static func runsHoldingRightToLeft(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> [PangoGlyphItem]? {
+    /// The layout's single line and its runs, when it has one line and Pango draws none of their
+    /// glyphs as a hex box; else nil.
+    private func singleLineRuns() -> (line: UnsafeMutablePointer<PangoLayoutLine>, runs: [PangoGlyphItem])? {
+        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0) else {
+            return nil
+        }
         var runs: [PangoGlyphItem] = []
         var list = line.pointee.runs
-        var hasRightToLeft = false
         while let node = list {
             list = node.pointee.next
             guard let data = node.pointee.data else { continue }
             let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-            guard let item = run.item, let glyphs = run.glyphs, item.pointee.analysis.font != nil else { return nil }
-            for index in 0..<Int(glyphs.pointee.num_glyphs)
-            where glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
-                return nil // pango draws hex boxes for these: leave them to it
-            }
-            hasRightToLeft = hasRightToLeft || item.pointee.analysis.level % 2 == 1
+            guard let item = run.item, let glyphs = run.glyphs, item.pointee.analysis.font != nil,
+                !ShapedLine.hasUnknownGlyph(glyphs)
+            else { return nil }
             runs.append(run)
         }
-        return hasRightToLeft ? runs : nil
+        return (line, runs)
     }
 
     /// One run of the line's text (`utf8`) shown as one cluster of all its glyphs, starting at
@@ -50,19 +48,9 @@ extension ScenePainter {
         _ run: PangoGlyphItem, of utf8: [UInt8], x: Double, baseline: Double, penX: inout Int
     ) {
         guard let item = run.item, let string = run.glyphs, let font = item.pointee.analysis.font else { return }
-        let unit = Double(PANGO_SCALE)
-        var glyphs: [cairo_glyph_t] = []
-        let infos = string.pointee.glyphs
-        for index in 0..<Int(string.pointee.num_glyphs) {
-            guard let info = infos?[index] else { continue }
-            if info.glyph != SVGGlyphs.emptyGlyph {
-                glyphs.append(
-                    cairo_glyph_t(
-                        index: UInt(info.glyph), x: x + Double(penX + Int(info.geometry.x_offset)) / unit,
-                        y: baseline + Double(info.geometry.y_offset) / unit))
-            }
-            penX += Int(info.geometry.width)
-        }
+        // No unknown glyphs here (`singleLineRuns`).
+        var glyphs: [cairo_glyph_t]
+        (glyphs, penX) = Self.cairoGlyphs(string.pointee, x: x, pen: penX, baseline: baseline)
         let start = Int(item.pointee.offset)
         let end = min(utf8.count, start + Int(item.pointee.length))
         guard !glyphs.isEmpty, start < end else { return }
@@ -90,28 +78,13 @@ extension ScenePainter {
     /// glyphs are placed for the reader too. False, drawing nothing, for a line Pango must draw:
     /// several lines, right-to-left runs, or characters no font has (Pango's hex boxes).
     func showLeftToRightRuns(_ text: String, x: Double, top: Double) -> Bool {
-        guard pango_layout_get_line_count(layout) == 1,
-            let line = pango_layout_get_line_readonly(layout, 0)
-        else { return false }
-        var runs:
-            [(
-                glyphs: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>,
-                font: UnsafeMutablePointer<PangoFont>, scaledFont: OpaquePointer
-            )] = []
-        var list = line.pointee.runs
-        while let node = list {
-            list = node.pointee.next
-            guard let data = node.pointee.data else { continue }
-            let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-            guard let item = run.item, let glyphs = run.glyphs, let font = item.pointee.analysis.font,
-                item.pointee.analysis.level % 2 == 0,
-                let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+        guard let (line, runs) = singleLineRuns() else { return false }
+        var scaledFonts: [OpaquePointer] = []
+        for run in runs {
+            guard run.item.pointee.analysis.level % 2 == 0,
+                let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(run.item.pointee.analysis.font))
             else { return false }
-            let string = glyphs.pointee
-            for index in 0..<Int(string.num_glyphs) where string.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
-                return false
-            }
-            runs.append((glyphs, item, font, scaledFont))
+            scaledFonts.append(scaledFont)
         }
         var logical = PangoRectangle()
         pango_layout_line_get_extents(line, nil, &logical)
@@ -127,13 +100,13 @@ extension ScenePainter {
         var utf8 = text
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                for run in runs {
+                for (run, scaledFont) in zip(runs, scaledFonts) {
                     let offset = Int(run.item.pointee.offset)
                     let length = Int(run.item.pointee.length)
                     guard offset + length <= chars.count else { continue }
                     penX += showRun(
                         run.glyphs, text: chars.baseAddress.map { $0 + offset }, length: length,
-                        font: run.font, scaledFont: run.scaledFont, x: penX, baseline: baseline)
+                        font: run.item.pointee.analysis.font, scaledFont: scaledFont, x: penX, baseline: baseline)
                 }
             }
         }

@@ -134,22 +134,14 @@ struct ScenePainter {
                 let origin = layOut(line, font: text.font)
                 if !textAsOutlines, marksPDFStructure,
                     showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline)
+                        || showLeftToRightRuns(line.text, x: origin.x, top: origin.y)
                 {
-                    continue
-                }
-                if !textAsOutlines, marksPDFStructure, showLeftToRightRuns(line.text, x: origin.x, top: origin.y) {
                     continue
                 }
                 drawLaidOut(at: origin)
                 glyphDrift?.restart()
             }
         }
-    }
-
-    /// A line laid out again: where no glyphs were kept, and on a PNG at a scale other than 1,
-    /// which fills outlines shaped at its own scale.
-    private func paintLaidOut(_ line: PlacedLine, font: String) {
-        drawLaidOut(at: layOut(line, font: font))
     }
 
     /// Whether a PNG's lines are shaped without a layout where they can be (`shapedInPlace`): with
@@ -167,12 +159,8 @@ struct ScenePainter {
         guard
             let shaped = bytes.withUTF8({
                 ShapedLine.shape($0, text: text, context: fonts.context, attributes: attributes)
-            })
+            }), !ShapedLine.hasUnknownGlyph(shaped.glyphs)
         else { return nil }
-        let glyphs = shaped.glyphs.pointee
-        for index in 0..<Int(glyphs.num_glyphs) where glyphs.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 {
-            return nil
-        }
         return shaped
     }
 
@@ -208,7 +196,7 @@ struct ScenePainter {
         guard let font = shaped.item.pointee.analysis.font,
             let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
         else {
-            paintLaidOut(line, font: fontName)
+            drawLaidOut(at: layOut(line, font: fontName))
             return
         }
         let unit = Double(PANGO_SCALE)
@@ -239,20 +227,7 @@ struct ScenePainter {
         let unit = Double(PANGO_SCALE)
         let string = glyphString.pointee
         let count = Int(string.num_glyphs)
-        var glyphs: [cairo_glyph_t] = []
-        glyphs.reserveCapacity(count)
-        var position = 0
-        for index in 0..<count {
-            let info = string.glyphs[index]
-            if info.glyph != SVGGlyphs.emptyGlyph, info.glyph & SVGGlyphs.unknownFlag == 0 {
-                let y = info.geometry.y_offset == 0 ? baseY : baseY + Double(info.geometry.y_offset) / unit
-                glyphs.append(
-                    cairo_glyph_t(
-                        index: UInt(info.glyph), x: originX + Double(position + Int(info.geometry.x_offset)) / unit,
-                        y: y))
-            }
-            position += Int(info.geometry.width)
-        }
+        var (glyphs, position) = Self.cairoGlyphs(string, x: originX, pen: 0, baseline: baseY)
         if textAsOutlines {
             // As `pango_cairo_layout_path` and a fill draw a layout's glyphs.
             cairo_save(cr)
@@ -271,12 +246,8 @@ struct ScenePainter {
             var next = index + 1
             while next < count, Int(string.log_clusters[next]) == start { next += 1 }
             let end = next < count ? Int(string.log_clusters[next]) : length
-            var drawn = 0
-            for glyph in index..<next
-            where string.glyphs[glyph].glyph != SVGGlyphs.emptyGlyph
-                && string.glyphs[glyph].glyph & SVGGlyphs.unknownFlag == 0
-            {
-                drawn += 1
+            let drawn = (index..<next).count {
+                string.glyphs[$0].glyph != SVGGlyphs.emptyGlyph && string.glyphs[$0].glyph & SVGGlyphs.unknownFlag == 0
             }
             clusters.append(cairo_text_cluster_t(num_bytes: Int32(end - start), num_glyphs: Int32(drawn)))
             index = next
@@ -289,6 +260,28 @@ struct ScenePainter {
             cairo_text_cluster_flags_t(rawValue: 0))
         cairo_restore(cr)
         return Double(position) / unit
+    }
+
+    /// The glyphs of `string` cairo draws (not empty or unknown ones), each at `x` plus `pen` and
+    /// its position in Pango units, on `baseline`; and the pen after them.
+    static func cairoGlyphs(_ string: PangoGlyphString, x: Double, pen: Int, baseline: Double)
+        -> (glyphs: [cairo_glyph_t], pen: Int)
+    {
+        let unit = Double(PANGO_SCALE)
+        var glyphs: [cairo_glyph_t] = []
+        glyphs.reserveCapacity(Int(string.num_glyphs))
+        var pen = pen
+        for index in 0..<Int(string.num_glyphs) {
+            let info = string.glyphs[index]
+            if info.glyph != SVGGlyphs.emptyGlyph, info.glyph & SVGGlyphs.unknownFlag == 0 {
+                let y = info.geometry.y_offset == 0 ? baseline : baseline + Double(info.geometry.y_offset) / unit
+                glyphs.append(
+                    cairo_glyph_t(
+                        index: UInt(info.glyph), x: x + Double(pen + Int(info.geometry.x_offset)) / unit, y: y))
+            }
+            pen += Int(info.geometry.width)
+        }
+        return (glyphs, pen)
     }
 
     /// A number as cairo's tag attributes read it: plain decimals, never Swift's exponent form

@@ -47,11 +47,7 @@ enum HarfBuzzShaping {
 
     /// The item's HarfBuzz font and features; nil where Pango could shape differently.
     static func itemFont(_ item: UnsafeMutablePointer<PangoItem>) -> ItemFont? {
-        let analysis = item.pointee.analysis
-        guard let font = analysis.font, analysis.extra_attrs == nil, analysis.level & 1 == 0,
-            analysis.gravity == UInt8(PANGO_GRAVITY_SOUTH.rawValue),
-            // No centred baseline, ellipsis or hyphen (bit 7 only says the item knows its character offset).
-            analysis.flags & 0x7 == 0,
+        guard isPlain(item.pointee.analysis), let font = item.pointee.analysis.font,
             let hbFont = pango_font_get_hb_font(font)
         else { return nil }
         let face = hb_font_get_face(hbFont)
@@ -66,13 +62,11 @@ enum HarfBuzzShaping {
         return ItemFont(hbFont: hbFont, features: features)
     }
 
-    /// Whether the item may be shaped by word pieces: it is the whole text of `length` bytes, in
-    /// a script that never joins across spaces, with nothing but its font to shape it by.
-    static func isWholeSliceable(_ item: UnsafeMutablePointer<PangoItem>, length: Int32) -> Bool {
-        let analysis = item.pointee.analysis
-        return item.pointee.offset == 0 && item.pointee.length == length
-            && LineBreaker.sliceableScripts.contains(analysis.script) && analysis.font != nil
-            && analysis.extra_attrs == nil && analysis.level & 1 == 0
+    /// Whether an item of `analysis` has nothing but its font to shape it by: a font, no
+    /// attributes, left to right, upright, and no centred baseline, ellipsis or hyphen (bit 7 of
+    /// the flags only says the item knows its character offset).
+    static func isPlain(_ analysis: PangoAnalysis) -> Bool {
+        analysis.font != nil && analysis.extra_attrs == nil && analysis.level & 1 == 0
             && analysis.gravity == UInt8(PANGO_GRAVITY_SOUTH.rawValue) && analysis.flags & 0x7 == 0
     }
 

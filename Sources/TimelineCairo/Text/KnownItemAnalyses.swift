@@ -49,8 +49,6 @@ final class KnownItemAnalyses {
     private var serial: UInt32 = 0
     /// Most characters kept per analysis; a text with others is itemized.
     static let limit = 4_096
-    /// Items made from known analyses, for tests.
-    private(set) var reused = 0
 
     /// The single item of all of `bytes` (a plain line, valid UTF-8) in `attributes`, from a
     /// known analysis; nil when its characters were not all seen in one.
@@ -62,12 +60,7 @@ final class KnownItemAnalyses {
         }
         for candidate in candidates {
             guard let characters = Self.characters(bytes, ifAllIn: candidate) else { continue }
-            let item = pango_item_copy(candidate.item)!
-            item.pointee.offset = 0
-            item.pointee.length = Int32(bytes.count)
-            item.pointee.num_chars = Int32(characters)
-            reused += 1
-            return item
+            return candidate.item.copy(offset: 0, length: bytes.count, characters: characters)
         }
         return nil
     }

@@ -30,7 +30,7 @@ struct LineBreaker {
     private var attrs: [PangoLogAttr]
     private var logWidths: [Int]
     /// Character offsets to byte offsets, one more than the characters.
-    private var byteOffsets: [Int]
+    private(set) var byteOffsets: [Int]
     private let whole: ShapedLine
     /// By character offset: the first glyph of the cluster starting there, when the text may be
     /// cut there (HarfBuzz's unsafe-to-break flag clear), else -1; empty when the whole text's
@@ -115,22 +115,15 @@ struct LineBreaker {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
-            attrs[count].break_removes_preceding == 0
+            attrs[count].break_removes_preceding == 0, !ShapedLine.hasUnknownGlyph(whole.glyphs),
+            let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language)
         else { return nil }
-        for index in 0..<Int(whole.glyphs.pointee.num_glyphs)
-        where whole.glyphs.pointee.glyphs[index].glyph & SVGGlyphs.unknownFlag != 0 { return nil }
-        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language) else {
-            return nil
-        }
         let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
         pango_font_metrics_unref(metrics)
         var lines: [Line] = []
         var start = 0
         while start < count {
-            guard
-                let line = nextLine(
-                    from: start, count: count, first: start == 0, whole: whole,
-                    remaining: Int(maxWidth), safeDistance: safeDistance)
+            guard let line = nextLine(from: start, count: count, remaining: Int(maxWidth), safeDistance: safeDistance)
             else { return nil }
             lines.append(line)
             start = line.endCharacter
@@ -139,28 +132,15 @@ struct LineBreaker {
     }
 
     /// `process_item` for the rest of the item from character `start` on an empty line.
-    private func nextLine(
-        from start: Int, count: Int, first: Bool, whole: ShapedLine,
-        remaining: Int, safeDistance: Int
-    ) -> Line? {
+    private func nextLine(from start: Int, count: Int, remaining: Int, safeDistance: Int) -> Line? {
         let chars = count - start
-        var width: Int
-        if first {
-            width = Int(pango_glyph_string_get_width(whole.glyphs))
-        } else {
-            width = 0
-            for index in start..<count { width += logWidths[index] }
-        }
+        var width = start == 0 ? whole.width : logWidths[start..<count].reduce(0, +)
         // The end of the paragraph is always a break.
-        guard let extra = extraWidth(start, chars) else { return nil }
+        let extra = extraWidth(start, chars)
         if width + extra <= remaining || chars == 1 {
             let rest = piece(start, count)
             width = rest.width
-            if width + extra <= remaining || chars == 1 {
-                return Line(
-                    start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count,
-                    run: rest)
-            }
+            if width + extra <= remaining || chars == 1 { return line(start, count, run: rest) }
         }
         guard
             let found = searchBreak(
@@ -170,13 +150,14 @@ struct LineBreaker {
         let end = start + found.chars
         if end == count {
             // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
-            return Line(
-                start: byteOffsets[start], end: byteOffsets[count], startCharacter: start, endCharacter: count,
-                run: first ? whole : piece(start, count))
+            return line(start, count, run: start == 0 ? whole : piece(start, count))
         }
-        return Line(
-            start: byteOffsets[start], end: byteOffsets[end], startCharacter: start, endCharacter: end,
-            run: found.run ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
+        return line(start, end, run: found.run ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
+    }
+
+    /// The line of characters `from..<to`, with `run`.
+    private func line(_ from: Int, _ to: Int, run: ShapedLine?) -> Line {
+        Line(start: byteOffsets[from], end: byteOffsets[to], startCharacter: from, endCharacter: to, run: run)
     }
 
     /// A break `process_item` chose: after `chars` characters, measured `width` plus `extra`,
@@ -201,7 +182,7 @@ struct LineBreaker {
         for charWrap in [false, true] {
             var width = 0
             for offset in 0...chars {
-                guard let extra = extraWidth(start, offset) else { return nil }
+                let extra = extraWidth(start, offset)
                 if min(width + extra, width) > remaining + safeDistance, best.chars < chars { break }
                 if offset > 0, canBreak(start + offset, charWrap: charWrap) {
                     // A break that inserts a hyphen changes the line's glyphs: left to a layout.
@@ -242,26 +223,21 @@ struct LineBreaker {
         return charWrap ? attrs[offset].is_char_break != 0 : attrs[offset].is_line_break != 0
     }
 
-    /// `find_break_extra_width` for a break after `offset` characters of the rest from `start`;
-    /// nil where it would measure a hyphen.
-    private func extraWidth(_ start: Int, _ offset: Int) -> Int? {
-        if attrs[start + offset].break_inserts_hyphen != 0 {
-            // Only ever added to a width it is compared with the smaller of (Pango takes the
-            // minimum), unless it is a break: refused there.
-            return 0
-        }
-        if offset > 0, attrs[start + offset - 1].is_white != 0 { return -logWidths[start + offset - 1] }
-        return 0
+    /// `find_break_extra_width` for a break after `offset` characters of the rest from `start`.
+    /// Where the break would insert a hyphen, 0: its width is only ever added to a width it is
+    /// compared with the smaller of (Pango takes the minimum), unless it is a break: refused there.
+    private func extraWidth(_ start: Int, _ offset: Int) -> Int {
+        guard attrs[start + offset].break_inserts_hyphen == 0, offset > 0, attrs[start + offset - 1].is_white != 0
+        else { return 0 }
+        return -logWidths[start + offset - 1]
     }
 
     /// Characters `from..<to` shaped as `shape_run` shapes a split item: with the whole text as
     /// context; a slice of the whole text's glyphs where it may be cut at both ends.
     private func piece(_ from: Int, _ to: Int) -> ShapedLine {
         if let slice = slice(from, to) { return slice }
-        let piece = pango_item_copy(item)!
-        piece.pointee.offset = Int32(byteOffsets[from])
-        piece.pointee.length = Int32(byteOffsets[to] - byteOffsets[from])
-        piece.pointee.num_chars = Int32(to - from)
+        let piece = item.copy(
+            offset: byteOffsets[from], length: byteOffsets[to] - byteOffsets[from], characters: to - from)
         let glyphs = pango_glyph_string_new()!
         attrs.withUnsafeBufferPointer { buffer in
             pango_shape_item(
@@ -278,11 +254,8 @@ struct LineBreaker {
         let first = safeGlyph[from]
         let end = safeGlyph[to]
         guard first >= 0, end > first else { return nil }
-        let piece = pango_item_copy(item)!
         let start = byteOffsets[from]
-        piece.pointee.offset = Int32(start)
-        piece.pointee.length = Int32(byteOffsets[to] - start)
-        piece.pointee.num_chars = Int32(to - from)
+        let piece = item.copy(offset: start, length: byteOffsets[to] - start, characters: to - from)
         let glyphs = pango_glyph_string_new()!
         pango_glyph_string_set_size(glyphs, Int32(end - first))
         let source = whole.glyphs.pointee
@@ -313,18 +286,6 @@ struct LineBreaker {
             }
         }
         return false
-    }
-
-    /// The character offset of byte `byte`, which starts a character.
-    func character(atByte byte: Int) -> Int? {
-        var low = 0
-        var high = byteOffsets.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            if byteOffsets[middle] == byte { return middle }
-            if byteOffsets[middle] < byte { low = middle + 1 } else { high = middle - 1 }
-        }
-        return nil
     }
 }
 

@@ -132,8 +132,6 @@ extension String {
     /// The text without the zero-width spaces `withBreaksInLongWords` put in.
     fileprivate func replacingZeroWidthSpaces() -> String {
         guard unicodeScalars.contains("\u{200B}") else { return self }
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: unicodeScalars.lazy.filter { $0 != "\u{200B}" })
-        return String(out)
+        return String(unicodeScalars.filter { $0 != "\u{200B}" })
     }
 }

@@ -33,7 +33,9 @@ extension PangoTextMeasurer {
                 // and space), and the measured line ends at the glyph. A slice of the text's glyphs
                 // where HarfBuzz says the text may be cut there, else shaped again.
                 let length = trimmed.utf8.count
-                if let end = breaker.character(atByte: piece.start + length),
+                // Its end is found from the line's end: only the white space cut lies between.
+                if let end = breaker.byteOffsets[piece.startCharacter...piece.endCharacter].lastIndex(
+                    of: piece.start + length),
                     let slice = breaker.slice(piece.startCharacter, end),
                     breaker.itemizesAlike(UnsafeBufferPointer(rebasing: lineBytes[..<length]))
                 {

@@ -14,14 +14,9 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
-        layout = Self.wrappingLayout(fonts)
+        layout = pango_layout_new(fonts.context)
         singleLine = pango_layout_new(fonts.context)
-    }
-
-    private static func wrappingLayout(_ fonts: FontLibrary) -> OpaquePointer {
-        let layout = pango_layout_new(fonts.context)!
         pango_layout_set_wrap(layout, Self.wrapMode)
-        return layout
     }
 
     deinit {

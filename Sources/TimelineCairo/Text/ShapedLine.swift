@@ -15,7 +15,7 @@ final class ShapedLine: @unchecked Sendable {
     /// Per glyph, whether the text may not be cut before it (HarfBuzz's flag), when known.
     let unsafeToBreak: [Bool]?
     /// The text and font this is the shaping of, once kept for drawing (`ShapedLineHandoff.keep`):
-    /// what a placed line's shaping is checked against (`ShapedLineHandoff.line(for:font:)`).
+    /// what a placed line's shaping is checked against (`ShapedLineHandoff.line(_:font:)`).
     private(set) var keptAs: (text: String, font: String)?
 
     func keep(as text: String, font: String) {
@@ -86,41 +86,25 @@ final class ShapedLine: @unchecked Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer, attributes: OpaquePointer,
         memory: ShapingMemory?
     ) -> UnsafeMutablePointer<PangoItem>? {
-        guard isPlainLine(bytes), text.last?.isWhitespace == false,
-            let item = singleItem(bytes, context: context, attributes: attributes, analyses: memory?.analyses)
-        else { return nil }
-        guard item.pointee.analysis.level & 1 == 0 else {
-            pango_item_free(item)
-            return nil
-        }
-        return item
-    }
-
-    /// The text's one item (owned by the caller), or nil when Pango itemizes it into several.
-    private static func singleItem(
-        _ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer,
-        analyses: KnownItemAnalyses?
-    ) -> UnsafeMutablePointer<PangoItem>? {
-        if let item = analyses?.item(bytes, context: context, attributes: attributes) { return item }
+        guard isPlainLine(bytes), text.last?.isWhitespace == false else { return nil }
+        if let item = memory?.analyses.item(bytes, context: context, attributes: attributes) { return item }
         // A layout takes the paragraph's direction from its first strong character. Without
         // explicit embeddings, a right-to-left one gets an odd level in a left-to-right
-        // paragraph, and is refused: the line is left-to-right as the layout's.
+        // paragraph, and is refused: the line is left-to-right as the layout's. So is a text
+        // Pango itemizes into several items.
         let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
         guard
             let list = pango_itemize_with_base_dir(
                 context, PANGO_DIRECTION_LTR, chars, 0, Int32(bytes.count), attributes, nil)
         else { return nil }
-        defer { g_list_free(list) }
-        guard list.pointee.next == nil, let data = list.pointee.data else {
-            var node: UnsafeMutablePointer<GList>? = list
-            while let current = node {
-                pango_item_free(current.pointee.data?.assumingMemoryBound(to: PangoItem.self))
-                node = current.pointee.next
-            }
+        guard list.pointee.next == nil, let item = list.pointee.data?.assumingMemoryBound(to: PangoItem.self),
+            item.pointee.analysis.level & 1 == 0
+        else {
+            g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
             return nil
         }
-        let item = data.assumingMemoryBound(to: PangoItem.self)
-        analyses?.learn(bytes, item: item, context: context, attributes: attributes)
+        g_list_free(list)
+        memory?.analyses.learn(bytes, item: item, context: context, attributes: attributes)
         return item
     }
 
@@ -169,10 +153,7 @@ final class ShapedLine: @unchecked Sendable {
     /// This line as a text of its own: its item starting at 0, without the glyphs of its last
     /// bytes from `length` on (trailing white space a measured line is trimmed of).
     func standalone(length: Int, characters: Int) -> ShapedLine {
-        let item = pango_item_copy(self.item)!
-        item.pointee.offset = 0
-        item.pointee.length = Int32(length)
-        item.pointee.num_chars = Int32(characters)
+        let item = self.item.copy(offset: 0, length: length, characters: characters)
         var kept = Int(self.glyphs.pointee.num_glyphs)
         while kept > 0, Int(self.glyphs.pointee.log_clusters[kept - 1]) >= length { kept -= 1 }
         // A new string of the kept glyphs: a copy would keep room for all of them (kept lines
@@ -184,6 +165,11 @@ final class ShapedLine: @unchecked Sendable {
             glyphs.pointee.log_clusters.update(from: self.glyphs.pointee.log_clusters, count: kept)
         }
         return ShapedLine(item: item, glyphs: glyphs)
+    }
+
+    /// Whether any of `glyphs` is one the fonts lack, which Pango draws as a hex box.
+    static func hasUnknownGlyph(_ glyphs: UnsafeMutablePointer<PangoGlyphString>) -> Bool {
+        (0..<Int(glyphs.pointee.num_glyphs)).contains { glyphs.pointee.glyphs[$0].glyph & SVGGlyphs.unknownFlag != 0 }
     }
 
     /// No control characters (tabs, line breaks), no next-line, line or paragraph separator
@@ -214,5 +200,16 @@ final class ShapedLine: @unchecked Sendable {
             index += 1
         }
         return true
+    }
+}
+
+extension UnsafeMutablePointer<PangoItem> {
+    /// A copy of the item (owned by the caller) over `length` bytes from `offset`, `characters` of them.
+    func copy(offset: Int, length: Int, characters: Int) -> UnsafeMutablePointer<PangoItem> {
+        let copy = pango_item_copy(self)!
+        copy.pointee.offset = Int32(offset)
+        copy.pointee.length = Int32(length)
+        copy.pointee.num_chars = Int32(characters)
+        return copy
     }
 }

@@ -16,7 +16,7 @@ extension PangoTextMeasurer {
     static let shapedAheadMinimum = 64
 
     /// A text shaped on a lane: its bytes, its item's analysis, and HarfBuzz's font and features.
-    private struct TextAhead: @unchecked Sendable {
+    private struct TextAhead {
         var request: Int
         var bytes: [UInt8]
         var analysis: PangoAnalysis
@@ -33,22 +33,20 @@ extension PangoTextMeasurer {
         var prepared = [ShapingMemory.ShapedAhead?](repeating: nil, count: requests.count)
         var shaped = [[ShapedGlyph]?](repeating: nil, count: requests.count)
         let lanes = memory.piecesPerThread(shapingThreads)
-        let measurer = UncheckedMeasurer(measurer: self)
         let cursor = ChunkCursor(count: requests.count)
         let pango = Lock()
         prepared.withUnsafeMutableBufferPointer { prepared in
             shaped.withUnsafeMutableBufferPointer { shaped in
-                let output = UncheckedResults(prepared: prepared, shaped: shaped)
                 Lanes.perform(iterations: lanes.count) { lane in
                     // Chunks taken in turn: texts differ in length (titles, subtitles), lanes in speed.
                     while let chunk = cursor.next() {
                         let texts = pango.withLock {
                             chunk.compactMap {
-                                measurer.measurer.textAhead(requests[$0], at: $0, into: output.prepared)
+                                self.textAhead(requests[$0], at: $0, into: prepared)
                             }
                         }
                         for text in texts {
-                            output.shaped[text.request] = text.bytes.withUnsafeBufferPointer { bytes in
+                            shaped[text.request] = text.bytes.withUnsafeBufferPointer { bytes in
                                 lanes[lane].glyphs(
                                     bytes, analysis: text.analysis, hbFont: text.font.hbFont,
                                     features: text.font.features)
@@ -97,16 +95,5 @@ extension PangoTextMeasurer {
                 return chunk
             }
         }
-    }
-
-    /// Lanes write their own texts' slots of these buffers, never the same slot.
-    private struct UncheckedResults: @unchecked Sendable {
-        let prepared: UnsafeMutableBufferPointer<ShapingMemory.ShapedAhead?>
-        let shaped: UnsafeMutableBufferPointer<[ShapedGlyph]?>
-    }
-
-    /// The measurer, whose Pango calls lanes make one at a time.
-    private struct UncheckedMeasurer: @unchecked Sendable {
-        let measurer: PangoTextMeasurer
     }
 }

@@ -54,9 +54,13 @@ final class ShapingMemory {
 
     /// The font to shape the item by word pieces with (`HarfBuzzShaping.itemFont`), found once per
     /// font: a font's features are the same for every text (Pango's come from its description).
-    /// Nil unless the item may be (`HarfBuzzShaping.isWholeSliceable`).
+    /// Nil unless the item may be shaped so: it is the whole text of `length` bytes, in a script
+    /// that never joins across spaces, with nothing but its font to shape it by.
     func piecesFont(_ item: UnsafeMutablePointer<PangoItem>, length: Int32) -> HarfBuzzShaping.ItemFont? {
-        guard HarfBuzzShaping.isWholeSliceable(item, length: length) else { return nil }
+        guard item.pointee.offset == 0, item.pointee.length == length,
+            LineBreaker.sliceableScripts.contains(item.pointee.analysis.script),
+            HarfBuzzShaping.isPlain(item.pointee.analysis)
+        else { return nil }
         let key = UInt(bitPattern: item.pointee.analysis.font)
         if let known = itemFonts[key] { return known }
         let font = HarfBuzzShaping.itemFont(item)

@@ -59,13 +59,9 @@ enum SimpleLogAttributes {
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case 0x61...0x7A, 0x41...0x5A:
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39:
                 guard kinds.last != .dash else { return nil }
-                kinds.append(.letter)
-                index += 1
-            case 0x30...0x39:
-                guard kinds.last != .dash else { return nil }
-                kinds.append(.digit)
+                kinds.append(byte <= 0x39 ? .digit : .letter)
                 index += 1
             case 0x2C, 0x3A, 0x3B:
                 // A comma, colon or semicolon: after a letter or digit, before a space.

@@ -167,9 +167,13 @@ final class WordPieceShapes {
         key.first = start == 0
         key.last = end == text.count
         if let known = pieces[key] { return known }
-        if !key.last, isUnsafeStart(text[end..<ends[endIndex + 1]], last: endIndex + 2 == ends.count, key) {
-            // Joined with the next piece before shaping: that one is known to need what precedes it.
-            return .unsafeEnd
+        if !key.last {
+            // Joined with the next piece before shaping when that one is known to need what precedes it.
+            var next = key
+            next.borrowed = UnsafeBufferPointer(rebasing: text[end..<ends[endIndex + 1]])
+            next.first = false
+            next.last = endIndex + 2 == ends.count
+            if case .unsafeStart = pieces[next] { return .unsafeEnd }
         }
         guard budget.shapings > 0, budget.bytes >= piece.count else { return nil }
         budget.shapings -= 1
@@ -177,16 +181,6 @@ final class WordPieceShapes {
         let outcome = shaping(piece, key.first, key.last)
         pieces[key.owned] = outcome
         return outcome
-    }
-
-    /// Whether `piece`, not the first, is known to have a lookup look across its start.
-    private func isUnsafeStart(_ piece: Slice<UnsafeBufferPointer<UInt8>>, last: Bool, _ scope: Key) -> Bool {
-        var key = scope
-        key.borrowed = UnsafeBufferPointer(rebasing: piece)
-        key.first = false
-        key.last = last
-        if case .unsafeStart = pieces[key] { return true }
-        return false
     }
 
     /// Where the pieces of `text` end, in bytes: after each space followed by a character that
