@@ -42,11 +42,14 @@ let package = Package(
         // Lock, Lanes, PoolJob and ThreadRoom: Dispatch and the platform's limits, for every module that
         // runs work at once; nothing of cairo in them.
         .target(name: "TimelineThreads"),
+        .target(name: "TimelinePNG", dependencies: ["TimelineScene", "TimelineThreads", "CZlib"]),
         .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy"]),
         .target(
             name: "TimelineCairo",
             dependencies: [
-                "TimelineScene", "TimelineFontTables", "TimelineThreads", "CCairo", "CPangoCairo", "CZlib", "CLinux",
+                "TimelineScene", "TimelineFontTables", "TimelineThreads", "TimelinePNG", "CCairo", "CPangoCairo",
+                "CZlib",
+                "CLinux",
             ],
             // Not a SwiftPM resource: its generated `Bundle.module` accessor imports full Foundation.
             // FontLibrary finds the folder itself (BundledFonts.swift).
@@ -60,7 +63,7 @@ let package = Package(
             ]),
         .target(
             name: "TimelineGolden",
-            dependencies: ["TimelineKit", "TimelineCairo", "TimelineSpec", "TimelineModel", "CCairo"]),
+            dependencies: ["TimelineKit", "TimelineCairo", "TimelinePNG", "TimelineSpec", "TimelineModel", "CCairo"]),
         .target(
             name: "TimelineSnapshotTesting",
             dependencies: [
@@ -110,7 +113,7 @@ let package = Package(
             name: "TimelineCairoTests",
             dependencies: [
                 "TimelineCairo", "TimelineFontTables", "TimelineScene", "TimelineGolden", "TimelineTestSupport",
-                "TimelineThreads", "CCairo", "CPangoCairo", "CZlib",
+                "TimelineThreads", "TimelinePNG", "CCairo", "CPangoCairo", "CZlib",
             ]),
         .testTarget(
             name: "TimelineKitTests",

@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import Dispatch
+import TimelinePNG
 import TimelineScene
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import CCairo
 import TimelineCairo
+import TimelinePNG
 import TimelineSpec
 
 #if canImport(FoundationEssentials)

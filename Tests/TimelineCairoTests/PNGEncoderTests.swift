@@ -4,6 +4,7 @@ import TimelineGolden
 import XCTest
 
 @testable import TimelineCairo
+@testable import TimelinePNG
 
 /// Our PNG files decode to exactly the pixels of the files cairo wrote before, and carry only
 /// the chunks the CLI contract allows.

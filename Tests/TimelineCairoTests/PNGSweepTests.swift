@@ -4,6 +4,7 @@ import TimelineTestSupport
 import XCTest
 
 @testable import TimelineCairo
+@testable import TimelinePNG
 
 /// Images for `scripts/png-sweep.py`, which decodes each of our files with an independent
 /// inflater (the system zlib) and compares its pixels with cairo's own PNG (libpng): sizes,

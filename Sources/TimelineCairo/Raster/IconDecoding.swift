@@ -1,4 +1,5 @@
 import CCairo
+import TimelinePNG
 import TimelineScene
 
 #if canImport(FoundationEssentials)
