@@ -39,7 +39,7 @@ public final class SceneRenderer {
         layout = pango_layout_new(fonts.context)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    deinit { FontLibrary.pangoTurn.withLock { g_object_unref(UnsafeMutableRawPointer(layout)) } }
 
     /// Seconds spent drawing and then encoding (PNG compression, SVG/PDF finishing), summed over
     /// every render so far, for `--timings`.

@@ -17,7 +17,9 @@ public final class FontLibrary {
     /// asking again is one flag for the whole process: a font whose metrics are computed while
     /// another thread's are finds the flag set and keeps an approximate width of 0 for good, and
     /// its text could then break another way. So Pango works on one thread at a time: measuring
-    /// and drawing take this lock (libraries on other threads, librsvg's text).
+    /// and drawing take this lock (libraries on other threads, librsvg's text). So does letting go
+    /// of any Pango or cairo object (every deinit here): the last reference to a font closes its
+    /// FreeType face, in the FreeType library cairo shares between all threads' fonts.
     public static let pangoTurn = Lock(recursive: true)
 
     let fontMap: UnsafeMutablePointer<PangoFontMap>
@@ -237,12 +239,14 @@ public final class FontLibrary {
     nonisolated(unsafe) private static var installedAsProcessDefault = false // guarded by `installing`
 
     deinit {
-        // Before the context and font map: the kept lines hold references to fonts of theirs.
-        handoff.discardAll()
-        for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
-        for description in descriptions.values { pango_font_description_free(description) }
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        Self.pangoTurn.withLock {
+            // Before the context and font map: the kept lines hold references to fonts of theirs.
+            handoff.discardAll()
+            for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
+            for description in descriptions.values { pango_font_description_free(description) }
+            g_object_unref(UnsafeMutableRawPointer(context))
+            g_object_unref(UnsafeMutableRawPointer(fontMap))
+        }
     }
 
     /// The attribute list `pango_layout_check_lines` itemizes a text in `font` with: the font

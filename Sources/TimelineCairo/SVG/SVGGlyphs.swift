@@ -38,9 +38,11 @@ final class SVGGlyphs {
     }
 
     deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
-        for font in referenced { g_object_unref(font) }
+        FontLibrary.pangoTurn.withLock {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            for font in referenced { g_object_unref(font) }
+        }
     }
 
     /// A number for `font`, unique for this object's life; a glyph's key is

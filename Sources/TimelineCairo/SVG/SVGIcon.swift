@@ -38,7 +38,7 @@ final class SVGIcon {
         self.handle = handle
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+    deinit { FontLibrary.pangoTurn.withLock { g_object_unref(UnsafeMutableRawPointer(handle)) } }
 
     /// Draws the document fitted into `viewport`, honouring its own preserveAspectRatio; false
     /// when librsvg reports an error.

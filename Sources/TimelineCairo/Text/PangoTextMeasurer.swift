@@ -20,8 +20,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        g_object_unref(UnsafeMutableRawPointer(singleLine))
+        FontLibrary.pangoTurn.withLock {
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            g_object_unref(UnsafeMutableRawPointer(singleLine))
+        }
     }
 
     /// Texts already measured in this document (`measuringDocument` forgets them), by everything

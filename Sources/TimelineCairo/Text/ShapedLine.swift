@@ -33,7 +33,8 @@ final class ShapedLine: @unchecked Sendable {
     }
 
     deinit {
-        pango_item_free(item)
+        // The item holds a reference to its font (`FontLibrary.pangoTurn`).
+        FontLibrary.pangoTurn.withLock { pango_item_free(item) }
         pango_glyph_string_free(glyphs)
     }
 

@@ -22,8 +22,10 @@ final class ShapingMemory {
     }
 
     deinit {
-        discardAhead()
-        for font in itemFonts.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: font)) }
+        FontLibrary.pangoTurn.withLock {
+            discardAhead()
+            for font in itemFonts.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: font)) }
+        }
     }
 
     /// Gives the text about to be measured what was found for it ahead.

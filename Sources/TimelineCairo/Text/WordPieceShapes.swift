@@ -90,7 +90,7 @@ final class WordPieceShapes {
 
     deinit {
         hb_buffer_destroy(buffer)
-        for font in fonts.values { g_object_unref(UnsafeMutableRawPointer(font)) }
+        FontLibrary.pangoTurn.withLock { for font in fonts.values { g_object_unref(UnsafeMutableRawPointer(font)) } }
     }
 
     /// The glyphs of all of `text` (one item, of `analysis`, in `hbFont` with `features`), put
