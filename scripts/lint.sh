@@ -2,8 +2,8 @@
 # The house style, checked: swift-format's lint with the checked-in .swift-format (which
 # `make format` applies); no line over 120 columns in Swift, Python, shell, awk or the Makefile
 # (swift-format leaves comments and string literals as they are, so their length is checked
-# here); no Swift function in Sources over 60 lines; and no file importing Glibc without Musl and
-# Darwin in its place.
+# here); no Swift function in Sources over 60 lines; no file importing Glibc without Musl and
+# Darwin in its place; and no deinit letting go of a Pango or cairo object outside the Pango turn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=(Package.swift Sources Tests Plugins)
@@ -33,4 +33,6 @@ platform=$({ grep -rl --include='*.swift' '^import Glibc' Sources Tests Plugins 
   done
 done)
 if [ -n "$platform" ]; then echo "$platform"; exit 1; fi
+# Letting go of a Pango or cairo object takes the Pango turn (FontLibrary.pangoTurn), in every deinit.
+python3 scripts/deinit-turn.py Sources
 echo "lint: clean"
