@@ -81,9 +81,12 @@ public final class PangoTextMeasurer: TextMeasuring {
             fonts.handoff.reserve(2 * new.count)
             let measured = FontLibrary.pangoTurn.withLock {
                 let ahead = shapeAhead(new.map(\.request))
-                defer { memory.discardAhead() }
+                defer {
+                    ahead?.finish()
+                    memory.discardAhead()
+                }
                 return new.indices.map { index in
-                    if !ahead.isEmpty { memory.give(ahead[index]) }
+                    if let ahead { memory.give(ahead.take(index)) }
                     return measure(new[index].request)
                 }
             }
