@@ -70,6 +70,20 @@ final class ShapingAheadTests: XCTestCase {
         if ProcessInfo.processInfo.activeProcessorCount > 1 { XCTAssertGreaterThan(secondLane, 0) }
     }
 
+    /// Batches whose texts by pieces end in a part chunk, or number none (right-to-left texts,
+    /// which word pieces refuse), measure as one thread does, and return.
+    func testBatchesOfEveryChunkingMeasureAsOneThread() throws {
+        let arabic = (0..<70).map {
+            TextRequest(text: "مرحلة \($0) مراجعة التصميم", font: "Inter 13", maxWidth: 300, maxLines: nil)
+        }
+        for batch in [Array(Self.requests.prefix(64)), Array(Self.requests.prefix(101)), arabic] {
+            let one = PangoTextMeasurer(fonts: try FontLibrary())
+            let two = PangoTextMeasurer(fonts: try FontLibrary())
+            two.shapingThreads = 2
+            XCTAssertEqual(two.measure(batch), one.measure(batch))
+        }
+    }
+
     /// Fewer new texts than `shapedAheadMinimum` start no lane.
     func testASmallBatchIsShapedAsItIsMeasured() throws {
         let measurer = PangoTextMeasurer(fonts: try FontLibrary())

@@ -19,12 +19,11 @@ extension PangoTextMeasurer {
 
     /// For each of `requests`, what measuring it starts from (`ShapedTexts.take`): its item and,
     /// where word pieces give them, its glyphs; nil for all when there are too few new texts, or
-    /// one thread. Under the Pango turn; `ShapedTexts.finish` before the turn is let go.
+    /// one thread. Pool threads start shaping as soon as the first chunk of texts is found. Under
+    /// the Pango turn; `ShapedTexts.finish` before the turn is let go.
     func shapeAhead(_ requests: [TextRequest]) -> ShapedTexts? {
         guard shapingThreads > 1, requests.count >= Self.shapedAheadMinimum else { return nil }
-        var prepared = [ShapingMemory.ShapedAhead?](repeating: nil, count: requests.count)
-        var texts: [ShapedTexts.Text] = []
-        var textOfRequest = [Int](repeating: -1, count: requests.count)
+        let shaped = ShapedTexts(requests: requests.count, lanes: memory.piecesPerThread(shapingThreads))
         for (index, request) in requests.enumerated() {
             guard let attributes = fonts.itemizeAttributes(request.font) else { continue }
             var text = request.text
@@ -33,15 +32,14 @@ extension PangoTextMeasurer {
                     let item = ShapedLine.lineItem(
                         bytes, text: request.text, context: fonts.context, attributes: attributes, memory: memory)
                 else { return }
-                prepared[index] = ShapingMemory.ShapedAhead(text: request.text, item: item)
-                guard let font = memory.piecesFont(item, length: Int32(bytes.count)) else { return }
-                textOfRequest[index] = texts.count
-                texts.append(ShapedTexts.Text(bytes: Array(bytes), analysis: item.pointee.analysis, font: font))
+                let font = memory.piecesFont(item, length: Int32(bytes.count))
+                shaped.add(
+                    ShapingMemory.ShapedAhead(text: request.text, item: item), request: index,
+                    text: font.map { ShapedTexts.Text(bytes: Array(bytes), analysis: item.pointee.analysis, font: $0) })
             }
         }
-        // Too few texts by pieces (another script) to start pool threads for: shaped here.
-        let lanes = memory.piecesPerThread(texts.count >= Self.shapedAheadMinimum ? shapingThreads : 1)
-        return ShapedTexts(prepared: prepared, texts: texts, textOfRequest: textOfRequest, lanes: lanes)
+        shaped.endOfTexts()
+        return shaped
     }
 
     /// A batch's texts being shaped: chunks handed out in order, to the pool's threads as they
@@ -55,40 +53,78 @@ extension PangoTextMeasurer {
         }
 
         static let chunkSize = 16
+        /// By request: what was found ahead, until taken; the index of its text, or -1.
         private var prepared: [ShapingMemory.ShapedAhead?]
-        private let texts: [Text]
-        private let textOfRequest: [Int]
+        private var textOfRequest: [Int]
         /// The measuring thread's pieces first, then one per pool thread.
         private let lanes: [WordPieceShapes]
+        /// The texts, each written by the measuring thread before its chunk is found, read after.
+        private let texts: UnsafeMutableBufferPointer<Text>
         /// Each text's glyphs, written by the thread that shaped its chunk before the chunk is
         /// marked done, read by the measuring thread after.
         private let glyphs: UnsafeMutableBufferPointer<[ShapedGlyph]?>
+        private var textCount = 0
         private let lock = Lock()
-        /// Guarded by `lock`: chunks handed out (all below are taken), and which are shaped.
+        /// Guarded by `lock`: texts found, chunks handed out (all below are taken), which are
+        /// shaped, and whether every text is found.
+        private var found = 0
         private var taken = 0
         private var done: [Bool]
+        private var isComplete = false
         /// Signalled once its chunk is shaped, for the measuring thread to wait on.
         private let shaped: [DispatchSemaphore]
+        /// Signalled as chunks are found, for pool threads waiting for one.
+        private let moreFound = DispatchSemaphore(value: 0)
         private var helpers: [PoolJob] = []
 
-        init(prepared: [ShapingMemory.ShapedAhead?], texts: [Text], textOfRequest: [Int], lanes: [WordPieceShapes]) {
-            self.prepared = prepared
-            self.texts = texts
-            self.textOfRequest = textOfRequest
+        init(requests: Int, lanes: [WordPieceShapes]) {
+            prepared = [ShapingMemory.ShapedAhead?](repeating: nil, count: requests)
+            textOfRequest = [Int](repeating: -1, count: requests)
             self.lanes = lanes
-            glyphs = .allocate(capacity: texts.count)
+            texts = .allocate(capacity: requests)
+            glyphs = .allocate(capacity: requests)
             glyphs.initialize(repeating: nil)
-            let chunks = (texts.count + Self.chunkSize - 1) / Self.chunkSize
+            let chunks = (requests + Self.chunkSize - 1) / Self.chunkSize
             done = [Bool](repeating: false, count: chunks)
             shaped = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
-            for lane in lanes.indices.dropFirst() {
-                helpers.append(PoolJob { [self] in while shapeNextChunk(lane: lane) != nil {} })
-            }
         }
 
         deinit {
+            texts.baseAddress?.deinitialize(count: textCount)
+            texts.deallocate()
             glyphs.deinitialize()
             glyphs.deallocate()
+        }
+
+        /// What was found for the request at `index`, and its text to shape by pieces, if any.
+        func add(_ ahead: ShapingMemory.ShapedAhead, request index: Int, text: Text?) {
+            prepared[index] = ahead
+            guard let text else { return }
+            textOfRequest[index] = textCount
+            (texts.baseAddress! + textCount).initialize(to: text)
+            textCount += 1
+            if textCount % Self.chunkSize == 0 { publish() }
+        }
+
+        /// Every text is found: the last chunk may be shaped, and pool threads stop once all are taken.
+        func endOfTexts() {
+            publish(complete: true)
+        }
+
+        /// Makes the texts found so far (whole chunks until complete) shapeable, starting the pool's
+        /// threads with the first.
+        private func publish(complete: Bool = false) {
+            lock.withLock {
+                found = textCount
+                isComplete = complete
+            }
+            if helpers.isEmpty, textCount > 0 {
+                for lane in lanes.indices.dropFirst() {
+                    helpers.append(PoolJob { [self] in shapeChunks(lane: lane) })
+                }
+            }
+            // Wakes a waiting pool thread per new chunk, and all of them once complete.
+            for _ in 0..<(complete ? lanes.count : 1) { moreFound.signal() }
         }
 
         /// What the request at `index` was given ahead, its glyphs shaped; now the caller's.
@@ -111,33 +147,55 @@ extension PangoTextMeasurer {
             prepared = []
         }
 
-        /// Returns once `chunk` is shaped: shaped here if nobody took it; while another thread
-        /// shapes it, this one shapes the next chunks nobody took, then waits.
-        private func waitForChunk(_ chunk: Int) {
+        /// A pool thread's work: chunks as they are found, until every text is found and taken.
+        private func shapeChunks(lane: Int) {
             while true {
-                let (isDone, isTaken) = lock.withLock { (done[chunk], chunk < taken) }
-                if isDone { return }
-                if isTaken {
-                    if shapeNextChunk(lane: 0) == nil {
-                        shaped[chunk].wait()
-                        return
-                    }
-                } else {
-                    _ = shapeNextChunk(lane: 0)
+                switch nextChunk() {
+                case .chunk(let chunk, let texts): shape(chunk, texts, lane: lane)
+                case .later: moreFound.wait()
+                case .none: return
                 }
             }
         }
 
-        /// Shapes the first chunk nobody took, on `lane`'s pieces; nil when every chunk is taken.
-        private func shapeNextChunk(lane: Int) -> Int? {
-            let chunk: Int? = lock.withLock {
-                guard taken < done.count else { return nil }
-                taken += 1
-                return taken - 1
+        /// Returns once `chunk` is shaped: shaped here if nobody took it; while another thread
+        /// shapes it, this one shapes the next chunks nobody took, then waits. After `endOfTexts`.
+        private func waitForChunk(_ chunk: Int) {
+            while true {
+                let (isDone, isTaken) = lock.withLock { (done[chunk], chunk < taken) }
+                if isDone { return }
+                if case .chunk(let next, let texts) = nextChunk() {
+                    shape(next, texts, lane: 0)
+                } else if isTaken {
+                    shaped[chunk].wait()
+                    return
+                }
             }
-            guard let chunk else { return nil }
-            let start = chunk * Self.chunkSize
-            for index in start..<min(texts.count, start + Self.chunkSize) {
+        }
+
+        private enum NextChunk {
+            case chunk(Int, texts: Range<Int>)
+            /// None found yet that nobody took.
+            case later
+            /// Every chunk is found and taken.
+            case none
+        }
+
+        /// The first found chunk nobody took, now the caller's.
+        private func nextChunk() -> NextChunk {
+            lock.withLock {
+                // A chunk is ready once whole, the last once every text is found.
+                let ready = isComplete ? (found + Self.chunkSize - 1) / Self.chunkSize : found / Self.chunkSize
+                guard taken < ready else { return isComplete ? .none : .later }
+                taken += 1
+                let start = (taken - 1) * Self.chunkSize
+                return .chunk(taken - 1, texts: start..<min(found, start + Self.chunkSize))
+            }
+        }
+
+        /// Shapes `chunk`, of `indices`, on `lane`'s pieces and marks it done.
+        private func shape(_ chunk: Int, _ indices: Range<Int>, lane: Int) {
+            for index in indices {
                 let text = texts[index]
                 glyphs[index] = text.bytes.withUnsafeBufferPointer { bytes in
                     lanes[lane].glyphs(
@@ -146,7 +204,6 @@ extension PangoTextMeasurer {
             }
             lock.withLock { done[chunk] = true }
             shaped[chunk].signal()
-            return chunk
         }
     }
 }
