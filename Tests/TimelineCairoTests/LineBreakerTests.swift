@@ -86,7 +86,8 @@ final class LineBreakerTests: XCTestCase {
                     expected.withUnsafeMutableBufferPointer {
                         pango_glyph_item_get_logical_widths(&glyphItem, chars, $0.baseAddress)
                     }
-                    let widths = LineBreaker.logicalWidths(whole, chars: chars, count: count, byteOffsets: offsets)
+                    let widths = LineBreaker.logicalWidths(
+                        whole.item, whole.glyphs, chars: chars, count: count, byteOffsets: offsets)
                     XCTAssertEqual(widths, expected.map { Int($0) }, "\(font): \(text)")
                     compared += 1
                     if Int(whole.glyphs.pointee.num_glyphs) == count, whole.item.pointee.analysis.level % 2 == 0 {

@@ -9,6 +9,9 @@ import CPangoCairo
 /// context, as Pango does) only elsewhere. Nil wherever a layout could do something this does
 /// not: a break that inserts a hyphen (a word broken by characters). `WrappedMeasuringTests`
 /// compares the lines, widths, baselines, SVG and PDF with a layout's, text by text.
+///
+/// Without a Pango font (`shapesPieces` off) it runs on any thread: a piece that is no slice is
+/// then not shaped, and `breakLines` answers nil (`ShapingAhead` breaks lines so, ahead).
 struct LineBreaker {
     /// A line: its bytes in the text, and the layout's run: the piece shaped with the paragraph
     /// as context (its item's offset is the piece's in the text), unless the line ends in white
@@ -19,7 +22,15 @@ struct LineBreaker {
         /// The character offsets of `start` and `end`.
         var startCharacter: Int
         var endCharacter: Int
-        var run: ShapedLine?
+        var run: Run?
+    }
+
+    /// A run: the whole text, a slice of its glyphs (characters `from..<to`), or a piece shaped
+    /// on its own (`shapedLine(_:whole:)` makes the first two).
+    enum Run {
+        case whole
+        case slice(Int, Int)
+        case shaped(ShapedLine)
     }
 
     private let item: UnsafeMutablePointer<PangoItem>
@@ -31,7 +42,11 @@ struct LineBreaker {
     private var logWidths: [Int]
     /// Character offsets to byte offsets, one more than the characters.
     private(set) var byteOffsets: [Int]
-    private let whole: ShapedLine
+    /// The whole text's glyphs (owned by its `ShapedLine`) and their width.
+    private let glyphs: UnsafeMutablePointer<PangoGlyphString>
+    private let wholeWidth: Int
+    /// Whether a piece that is no slice is shaped (with Pango's font, on the measuring thread).
+    var shapesPieces = true
     /// By character offset: the first glyph of the cluster starting there, when the text may be
     /// cut there (HarfBuzz's unsafe-to-break flag clear), else -1; empty when the whole text's
     /// glyphs cannot be sliced.
@@ -49,12 +64,24 @@ struct LineBreaker {
     /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
     /// (words, or words then characters).
     init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode) {
-        self.whole = whole
+        self.init(
+            item: whole.item, glyphs: whole.glyphs, unsafeToBreak: whole.unsafeToBreak, chars: chars, length: length,
+            wrap: wrap)
+    }
+
+    /// A breaker for `item` shaped as `glyphs`, which a `ShapedLine` is made of (or will be):
+    /// nothing here calls a Pango font.
+    init(
+        item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafeToBreak: [Bool]?,
+        chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode
+    ) {
+        self.item = item
+        self.glyphs = glyphs
+        wholeWidth = Int(pango_glyph_string_get_width(glyphs))
         self.wrap = wrap
-        item = whole.item
         self.chars = chars
         self.length = length
-        let count = Int(whole.item.pointee.num_chars)
+        let count = Int(item.pointee.num_chars)
         // As `get_items_log_attrs` computes them for a paragraph of one item and no break attributes.
         attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
         let bytes = UnsafeRawPointer(chars).assumingMemoryBound(to: UInt8.self)
@@ -62,22 +89,22 @@ struct LineBreaker {
             if !SimpleLogAttributes.fill(UnsafeBufferPointer(start: bytes, count: Int(length)), into: buffer) {
                 pango_default_break(chars, length, nil, buffer.baseAddress, Int32(count + 1))
             }
-            pango_tailor_break(chars, length, &whole.item.pointee.analysis, -1, buffer.baseAddress, Int32(count + 1))
+            pango_tailor_break(chars, length, &item.pointee.analysis, -1, buffer.baseAddress, Int32(count + 1))
         }
         byteOffsets = []
         byteOffsets.reserveCapacity(count + 1)
         for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
         byteOffsets.append(Int(length))
-        logWidths = Self.logicalWidths(whole, chars: chars, count: count, byteOffsets: byteOffsets)
-        if let unsafe = whole.unsafeToBreak, Self.sliceableScripts.contains(whole.item.pointee.analysis.script),
+        logWidths = Self.logicalWidths(item, glyphs, chars: chars, count: count, byteOffsets: byteOffsets)
+        if let unsafe = unsafeToBreak, Self.sliceableScripts.contains(item.pointee.analysis.script),
             byteOffsets.count == count + 1
         {
             var glyphAtByte = [Int](repeating: -1, count: Int(length) + 1)
-            for index in stride(from: Int(whole.glyphs.pointee.num_glyphs) - 1, through: 0, by: -1) {
-                let cluster = Int(whole.glyphs.pointee.log_clusters[index])
+            for index in stride(from: Int(glyphs.pointee.num_glyphs) - 1, through: 0, by: -1) {
+                let cluster = Int(glyphs.pointee.log_clusters[index])
                 glyphAtByte[cluster] = unsafe[index] ? -1 : index
             }
-            glyphAtByte[Int(length)] = Int(whole.glyphs.pointee.num_glyphs)
+            glyphAtByte[Int(length)] = Int(glyphs.pointee.num_glyphs)
             safeGlyph = byteOffsets.map { glyphAtByte[$0] }
             safeGlyph[0] = 0
         }
@@ -88,10 +115,11 @@ struct LineBreaker {
     /// its glyph's width, read here directly: Pango walks the clusters with an iterator that
     /// costs as much as the rest of setting up the breaker.
     static func logicalWidths(
-        _ whole: ShapedLine, chars: UnsafePointer<CChar>, count: Int, byteOffsets: [Int]
+        _ item: UnsafeMutablePointer<PangoItem>, _ string: UnsafeMutablePointer<PangoGlyphString>,
+        chars: UnsafePointer<CChar>, count: Int, byteOffsets: [Int]
     ) -> [Int] {
-        let glyphs = whole.glyphs.pointee
-        if whole.item.pointee.analysis.level % 2 == 0, whole.item.pointee.offset == 0,
+        let glyphs = string.pointee
+        if item.pointee.analysis.level % 2 == 0, item.pointee.offset == 0,
             Int(glyphs.num_glyphs) == count, byteOffsets.count == count + 1,
             let infos = glyphs.glyphs, let clusters = glyphs.log_clusters
         {
@@ -104,22 +132,20 @@ struct LineBreaker {
             if widths.count == count { return widths }
         }
         var widths = [Int32](repeating: 0, count: count)
-        var glyphItem = PangoGlyphItem(
-            item: whole.item, glyphs: whole.glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
+        var glyphItem = PangoGlyphItem(item: item, glyphs: string, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
         widths.withUnsafeMutableBufferPointer { pango_glyph_item_get_logical_widths(&glyphItem, chars, $0.baseAddress) }
         return widths.map { Int($0) }
     }
 
     /// The lines at `maxWidth` (Pango units), or nil where a layout could break them otherwise.
-    func breakLines(maxWidth: Int32) -> [Line]? {
+    /// `approximateCharWidth` is the font's (`approximateCharWidth(of:)`), asked for if nil.
+    func breakLines(maxWidth: Int32, approximateCharWidth: Int? = nil) -> [Line]? {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
-            attrs[count].break_removes_preceding == 0, !ShapedLine.hasUnknownGlyph(whole.glyphs),
-            let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language)
+            attrs[count].break_removes_preceding == 0, !ShapedLine.hasUnknownGlyph(glyphs)
         else { return nil }
-        let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
-        pango_font_metrics_unref(metrics)
+        let safeDistance = (approximateCharWidth ?? Self.approximateCharWidth(of: item)) * 3
         var lines: [Line] = []
         var start = 0
         while start < count {
@@ -131,16 +157,25 @@ struct LineBreaker {
         return lines
     }
 
+    /// The font's approximate character width (Pango units), which a break well inside the line
+    /// is judged by. Calls the font: on the measuring thread.
+    static func approximateCharWidth(of item: UnsafeMutablePointer<PangoItem>) -> Int {
+        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language)
+        else { return 0 }
+        defer { pango_font_metrics_unref(metrics) }
+        return Int(pango_font_metrics_get_approximate_char_width(metrics))
+    }
+
     /// `process_item` for the rest of the item from character `start` on an empty line.
     private func nextLine(from start: Int, count: Int, remaining: Int, safeDistance: Int) -> Line? {
         let chars = count - start
-        var width = start == 0 ? whole.width : logWidths[start..<count].reduce(0, +)
+        var width = start == 0 ? wholeWidth : logWidths[start..<count].reduce(0, +)
         // The end of the paragraph is always a break.
         let extra = extraWidth(start, chars)
         if width + extra <= remaining || chars == 1 {
-            let rest = piece(start, count)
+            guard let rest = piece(start, count) else { return nil }
             width = rest.width
-            if width + extra <= remaining || chars == 1 { return line(start, count, run: rest) }
+            if width + extra <= remaining || chars == 1 { return line(start, count, run: rest.run) }
         }
         guard
             let found = searchBreak(
@@ -150,13 +185,18 @@ struct LineBreaker {
         let end = start + found.chars
         if end == count {
             // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
-            return line(start, count, run: start == 0 ? whole : piece(start, count))
+            if start == 0 { return line(start, count, run: .whole) }
+            guard let rest = piece(start, count) else { return nil }
+            return line(start, count, run: rest.run)
         }
-        return line(start, end, run: found.run ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end)))
+        if let run = found.run { return line(start, end, run: run) }
+        if attrs[end - 1].is_white != 0 { return line(start, end, run: nil) }
+        guard let run = piece(start, end) else { return nil }
+        return line(start, end, run: run.run)
     }
 
     /// The line of characters `from..<to`, with `run`.
-    private func line(_ from: Int, _ to: Int, run: ShapedLine?) -> Line {
+    private func line(_ from: Int, _ to: Int, run: Run?) -> Line {
         Line(start: byteOffsets[from], end: byteOffsets[to], startCharacter: from, endCharacter: to, run: run)
     }
 
@@ -166,7 +206,7 @@ struct LineBreaker {
         var chars: Int
         var width: Int
         var extra: Int
-        var run: ShapedLine?
+        var run: Run?
     }
 
     /// `process_item`'s search for a break in the rest from `start` (`chars` characters, `width`
@@ -196,7 +236,7 @@ struct LineBreaker {
                         if best.run != nil { return nil }
                         best = Break(chars: offset, width: width, extra: extra, run: nil)
                     } else {
-                        let run = piece(start, start + offset)
+                        guard let run = piece(start, start + offset) else { return nil }
                         let measured = run.width
                         let measuredExtra =
                             offset < chars && attrs[start + offset - 1].is_white != 0
@@ -204,7 +244,7 @@ struct LineBreaker {
                         if best.chars == chars || measured + measuredExtra <= remaining
                             || measured + measuredExtra < best.width + best.extra
                         {
-                            best = Break(chars: offset, width: measured, extra: measuredExtra, run: run)
+                            best = Break(chars: offset, width: measured, extra: measuredExtra, run: run.run)
                         }
                     }
                 }
@@ -233,9 +273,11 @@ struct LineBreaker {
     }
 
     /// Characters `from..<to` shaped as `shape_run` shapes a split item: with the whole text as
-    /// context; a slice of the whole text's glyphs where it may be cut at both ends.
-    private func piece(_ from: Int, _ to: Int) -> ShapedLine {
-        if let slice = slice(from, to) { return slice }
+    /// context; a slice of the whole text's glyphs where it may be cut at both ends. Nil for a
+    /// piece that is no slice when pieces are not shaped.
+    private func piece(_ from: Int, _ to: Int) -> (run: Run, width: Int)? {
+        if let width = sliceWidth(from, to) { return (.slice(from, to), width) }
+        guard shapesPieces else { return nil }
         let piece = item.copy(
             offset: byteOffsets[from], length: byteOffsets[to] - byteOffsets[from], characters: to - from)
         let glyphs = pango_glyph_string_new()!
@@ -244,21 +286,46 @@ struct LineBreaker {
                 piece, chars, length, UnsafeMutablePointer(mutating: buffer.baseAddress! + from), glyphs,
                 PANGO_SHAPE_NONE)
         }
-        return ShapedLine(item: piece, glyphs: glyphs)
+        let shaped = ShapedLine(item: piece, glyphs: glyphs)
+        return (.shaped(shaped), shaped.width)
+    }
+
+    /// The glyphs of characters `from..<to` in the whole text's, when the text may be cut at both ends.
+    private func sliceGlyphs(_ from: Int, _ to: Int) -> Range<Int>? {
+        guard !safeGlyph.isEmpty, from < to else { return nil }
+        let first = safeGlyph[from]
+        let end = safeGlyph[to]
+        guard first >= 0, end > first else { return nil }
+        return first..<end
+    }
+
+    /// The width of `slice(from, to)`, without making it.
+    private func sliceWidth(_ from: Int, _ to: Int) -> Int? {
+        guard let range = sliceGlyphs(from, to), let infos = glyphs.pointee.glyphs else { return nil }
+        var width = 0
+        for index in range { width += Int(infos[index].geometry.width) }
+        return width
+    }
+
+    /// `run` as a line of its own: `whole` (this text's), or a slice of it.
+    func shapedLine(_ run: Run, whole: ShapedLine) -> ShapedLine? {
+        switch run {
+        case .whole: whole
+        case .slice(let from, let to): slice(from, to)
+        case .shaped(let line): line
+        }
     }
 
     /// The whole text's glyphs for characters `from..<to`, their item and clusters starting at
     /// `from`, when the text may be cut at both ends; nil otherwise.
     func slice(_ from: Int, _ to: Int) -> ShapedLine? {
-        guard !safeGlyph.isEmpty, from < to else { return nil }
-        let first = safeGlyph[from]
-        let end = safeGlyph[to]
-        guard first >= 0, end > first else { return nil }
+        guard let range = sliceGlyphs(from, to) else { return nil }
+        let (first, end) = (range.lowerBound, range.upperBound)
         let start = byteOffsets[from]
         let piece = item.copy(offset: start, length: byteOffsets[to] - start, characters: to - from)
         let glyphs = pango_glyph_string_new()!
         pango_glyph_string_set_size(glyphs, Int32(end - first))
-        let source = whole.glyphs.pointee
+        let source = self.glyphs.pointee
         for index in first..<end {
             glyphs.pointee.glyphs[index - first] = source.glyphs[index]
             glyphs.pointee.log_clusters[index - first] = source.log_clusters[index] - Int32(start)
