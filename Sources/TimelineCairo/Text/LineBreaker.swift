@@ -9,9 +9,6 @@ import CPangoCairo
 /// context, as Pango does) only elsewhere. Nil wherever a layout could do something this does
 /// not: a break that inserts a hyphen (a word broken by characters). `WrappedMeasuringTests`
 /// compares the lines, widths, baselines, SVG and PDF with a layout's, text by text.
-///
-/// Without a Pango font (`shapesPieces` off) it runs on any thread: a piece that is no slice is
-/// then not shaped, and `breakLines` answers nil (`ShapingAhead` breaks lines so, ahead).
 struct LineBreaker {
     /// A line: its bytes in the text, and the layout's run: the piece shaped with the paragraph
     /// as context (its item's offset is the piece's in the text), unless the line ends in white
@@ -45,8 +42,6 @@ struct LineBreaker {
     /// The whole text's glyphs (owned by its `ShapedLine`) and their width.
     private let glyphs: UnsafeMutablePointer<PangoGlyphString>
     private let wholeWidth: Int
-    /// Whether a piece that is no slice is shaped (with Pango's font, on the measuring thread).
-    var shapesPieces = true
     /// By character offset: the first glyph of the cluster starting there, when the text may be
     /// cut there (HarfBuzz's unsafe-to-break flag clear), else -1; empty when the whole text's
     /// glyphs cannot be sliced.
@@ -69,8 +64,7 @@ struct LineBreaker {
             wrap: wrap)
     }
 
-    /// A breaker for `item` shaped as `glyphs`, which a `ShapedLine` is made of (or will be):
-    /// nothing here calls a Pango font.
+    /// A breaker for `item` shaped as `glyphs`, which a `ShapedLine` is made of.
     init(
         item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafeToBreak: [Bool]?,
         chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode
@@ -138,14 +132,13 @@ struct LineBreaker {
     }
 
     /// The lines at `maxWidth` (Pango units), or nil where a layout could break them otherwise.
-    /// `approximateCharWidth` is the font's (`approximateCharWidth(of:)`), asked for if nil.
-    func breakLines(maxWidth: Int32, approximateCharWidth: Int? = nil) -> [Line]? {
+    func breakLines(maxWidth: Int32) -> [Line]? {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
             attrs[count].break_removes_preceding == 0, !ShapedLine.hasUnknownGlyph(glyphs)
         else { return nil }
-        let safeDistance = (approximateCharWidth ?? Self.approximateCharWidth(of: item)) * 3
+        let safeDistance = Self.approximateCharWidth(of: item) * 3
         var lines: [Line] = []
         var start = 0
         while start < count {
@@ -158,7 +151,7 @@ struct LineBreaker {
     }
 
     /// The font's approximate character width (Pango units), which a break well inside the line
-    /// is judged by. Calls the font: on the measuring thread.
+    /// is judged by.
     static func approximateCharWidth(of item: UnsafeMutablePointer<PangoItem>) -> Int {
         guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language)
         else { return 0 }
@@ -173,7 +166,7 @@ struct LineBreaker {
         // The end of the paragraph is always a break.
         let extra = extraWidth(start, chars)
         if width + extra <= remaining || chars == 1 {
-            guard let rest = piece(start, count) else { return nil }
+            let rest = piece(start, count)
             width = rest.width
             if width + extra <= remaining || chars == 1 { return line(start, count, run: rest.run) }
         }
@@ -185,14 +178,9 @@ struct LineBreaker {
         let end = start + found.chars
         if end == count {
             // The rest fits after all: the layout's run is the rest, shaped again unless it is the whole text.
-            if start == 0 { return line(start, count, run: .whole) }
-            guard let rest = piece(start, count) else { return nil }
-            return line(start, count, run: rest.run)
+            return line(start, count, run: start == 0 ? .whole : piece(start, count).run)
         }
-        if let run = found.run { return line(start, end, run: run) }
-        if attrs[end - 1].is_white != 0 { return line(start, end, run: nil) }
-        guard let run = piece(start, end) else { return nil }
-        return line(start, end, run: run.run)
+        return line(start, end, run: found.run ?? (attrs[end - 1].is_white != 0 ? nil : piece(start, end).run))
     }
 
     /// The line of characters `from..<to`, with `run`.
@@ -236,7 +224,7 @@ struct LineBreaker {
                         if best.run != nil { return nil }
                         best = Break(chars: offset, width: width, extra: extra, run: nil)
                     } else {
-                        guard let run = piece(start, start + offset) else { return nil }
+                        let run = piece(start, start + offset)
                         let measured = run.width
                         let measuredExtra =
                             offset < chars && attrs[start + offset - 1].is_white != 0
@@ -273,11 +261,9 @@ struct LineBreaker {
     }
 
     /// Characters `from..<to` shaped as `shape_run` shapes a split item: with the whole text as
-    /// context; a slice of the whole text's glyphs where it may be cut at both ends. Nil for a
-    /// piece that is no slice when pieces are not shaped.
-    private func piece(_ from: Int, _ to: Int) -> (run: Run, width: Int)? {
+    /// context; a slice of the whole text's glyphs where it may be cut at both ends.
+    private func piece(_ from: Int, _ to: Int) -> (run: Run, width: Int) {
         if let width = sliceWidth(from, to) { return (.slice(from, to), width) }
-        guard shapesPieces else { return nil }
         let piece = item.copy(
             offset: byteOffsets[from], length: byteOffsets[to] - byteOffsets[from], characters: to - from)
         let glyphs = pango_glyph_string_new()!
