@@ -100,6 +100,40 @@ final class SVGWriterTests: XCTestCase {
         XCTAssertTrue(svg.contains("-desc\">a\nb</desc>"), svg)
     }
 
+    /// A word seen a second time is defined once as a group of its glyphs' uses, placed with one
+    /// `<use>` from then on; the first time, and a word of one glyph, are placed glyph by glyph.
+    func testRepeatedWordsAreDefinedOnceAndPlacedWhole() throws {
+        let svg = try render(["design review a", "review design a", "review"])
+        XCTAssertEqual(count("<g id=\"", in: svg), 2, "review and design, not a: \(svg)")
+        XCTAssertEqual(count("-w0\" x=\"", in: svg), 2, "review on the second and third lines")
+        XCTAssertEqual(count("-w1\" x=\"", in: svg), 1, "design on the second")
+        let group = try XCTUnwrap(svg.range(of: "-w0\">\n")).upperBound
+        let definition = String(svg[group...].split(separator: "</g>")[0])
+        XCTAssertEqual(count("<use xlink:href=\"#", in: definition), 6, definition)
+        XCTAssertTrue(definition.hasPrefix("<use xlink:href=\"#"), "its first glyph at 0: \(definition)")
+    }
+
+    /// A word's group puts its glyphs where the glyph-by-glyph line put them, to a thousandth.
+    func testAWordsGroupPlacesItsGlyphsAsTheLineDid() throws {
+        let svg = try render(["Milestone", "Milestone"])
+        func numbers(_ pattern: String, in text: Substring) throws -> [Double] {
+            let text = String(text)
+            return try NSRegularExpression(pattern: pattern).matches(
+                in: text, range: NSRange(text.startIndex..., in: text)
+            )
+            .map { Double((text as NSString).substring(with: $0.range(at: 1)))! }
+        }
+        let firstLine = try XCTUnwrap(svg.range(of: "translate(10 20)\">\n")).upperBound
+        let direct = try numbers(" x=\"([-\\d.]+)\"", in: svg[firstLine...].split(separator: "</g>")[0])
+        let group = try XCTUnwrap(svg.range(of: "-w0\">\n")).upperBound
+        let inner = try numbers(" x=\"([-\\d.]+)\"", in: svg[group...].split(separator: "</g>")[0])
+        let placed = try numbers("-w0\" x=\"([-\\d.]+)\"", in: svg[...])
+        XCTAssertEqual(direct.count, 9)
+        XCTAssertEqual(placed.count, 1)
+        XCTAssertEqual(inner.count, direct.count)
+        for (glyph, alone) in zip(inner, direct) { XCTAssertEqual(placed[0] + glyph, alone, accuracy: 0.0011) }
+    }
+
     func testSpacesDrawNothingAndGlyphsAreSharedAcrossLines() throws {
         let svg = try render(["a b", "ba"])
         XCTAssertEqual(count("<path id=\"", in: svg), 2, "a and b once each; the space has no outline")

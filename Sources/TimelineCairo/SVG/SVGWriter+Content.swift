@@ -80,9 +80,10 @@ extension SVGWriter {
         }
     }
 
-    /// One `<use>` per visible glyph of a run starting at `x` (Pango units from the line's
-    /// start), which moves on by the run's width. Only SVG 1.1's `xlink:href`: every browser
-    /// reads it too, and a second reference on the most written element costs a sixth of the file.
+    /// The visible glyphs of a run starting at `x` (Pango units from the line's start), which
+    /// moves on by the run's width: each word (glyphs between glyphs that draw nothing) one
+    /// `<use>` of a group defined once in `<defs>` from its second time on, glyph by glyph before.
+    /// A timeline repeats most words, so its file holds each once rather than glyph by glyph.
     private func writeGlyphs(
         _ string: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?,
         x: inout Int, _ state: inout State
@@ -93,23 +94,68 @@ extension SVGWriter {
             for index in 0..<count { x += Int(infos[index].geometry.width) }
             return
         }
-        let unit = Double(PANGO_SCALE)
         let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
+        state.run.clear()
         for index in 0..<count {
             let info = infos[index]
             let glyphX = x + Int(info.geometry.x_offset)
             x += Int(info.geometry.width)
-            guard info.glyph & SVGGlyphs.unknownFlag == 0, info.glyph != SVGGlyphs.emptyGlyph else { continue }
-            let id = glyphID(font: fontNumber, glyph: info.glyph, &state)
-            guard id >= 0 else { continue }
-            // The most written element of all: written in one go.
-            let yOffset = info.geometry.y_offset
-            let prefix = state.body.idPrefix
-            state.body.write(maxCount: prefix.count + 50 + 2 * SVGCursor.maxNumberLength) { out in
+            guard info.glyph & SVGGlyphs.unknownFlag == 0, info.glyph != SVGGlyphs.emptyGlyph,
+                case let id = glyphID(font: fontNumber, glyph: info.glyph, &state), id >= 0
+            else {
+                writeWord(&state)
+                continue
+            }
+            state.run.append(id: id, x: glyphX, y: Int(info.geometry.y_offset))
+        }
+        writeWord(&state)
+    }
+
+    /// Writes the run gathered in `state.run` and empties it: a `<use>` of its group once it is
+    /// defined (defining it the second time the run is seen), else its glyphs' own.
+    private func writeWord(_ state: inout State) {
+        guard !state.run.isEmpty else { return }
+        defer { state.run.clear() }
+        let known = state.run.count > 1 ? state.words[state.run] : nil
+        if state.run.count > 1, known == nil { state.words[state.run] = -1 }
+        guard var word = known else {
+            writeUses(state.run, from: 0, into: &state.body)
+            return
+        }
+        if word < 0 {
+            word = state.wordCount
+            state.wordCount += 1
+            state.words[state.run] = word
+            state.defs.append("<g id=\"")
+            state.defs.id("w", word)
+            state.defs.append("\">\n")
+            writeUses(state.run, from: state.run.start, into: &state.defs)
+            state.defs.append("</g>\n")
+        }
+        let prefix = state.body.idPrefix
+        let x = state.run.start
+        state.body.write(maxCount: prefix.count + 50 + SVGCursor.maxNumberLength) { out in
+            out.put("<use xlink:href=\"#")
+            out.putID(prefix, "w", word)
+            out.put("\" x=\"")
+            out.put(number: Double(x) / Double(PANGO_SCALE))
+            out.put("\"/>\n")
+        }
+    }
+
+    /// One `<use>` per glyph of `run`, placed from `origin` (Pango units). Only SVG 1.1's
+    /// `xlink:href`: every browser reads it too, and a second reference on the most written
+    /// element costs a sixth of the file.
+    private func writeUses(_ run: GlyphRun, from origin: Int, into bytes: inout SVGBytes) {
+        let unit = Double(PANGO_SCALE)
+        let prefix = bytes.idPrefix
+        for index in 0..<run.count {
+            let (id, glyphX, yOffset) = run[index]
+            bytes.write(maxCount: prefix.count + 50 + 2 * SVGCursor.maxNumberLength) { out in
                 out.put("<use xlink:href=\"#")
                 out.putID(prefix, "g", id)
                 out.put("\" x=\"")
-                out.put(number: Double(glyphX) / unit)
+                out.put(number: Double(glyphX - origin) / unit)
                 if yOffset != 0 {
                     out.put("\" y=\"")
                     out.put(number: Double(yOffset) / unit)
@@ -216,4 +262,52 @@ struct EmbeddedImage {
     var id: Int
     var width: Double
     var height: Double
+}
+
+/// A word's visible glyphs as a `<use>` each would draw them: their ids, and their positions
+/// (Pango units) from its first glyph's; `start` is that glyph's place in the line, not part
+/// of the word's identity. Hashed by a mix kept as glyphs are added (a word is looked up once a
+/// line, and hashing its numbers one by one costs more than writing them), started from a
+/// random seed so that no text can choose words that collide.
+struct GlyphRun: Hashable {
+    /// Id, x from the first glyph, y offset: three numbers a glyph.
+    private(set) var glyphs: [Int] = []
+    private(set) var start = 0
+    private var mixed = Self.seed
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    var count: Int { glyphs.count / 3 }
+    var isEmpty: Bool { glyphs.isEmpty }
+
+    /// The glyph `index`: its id, its x in the line, its y offset.
+    subscript(index: Int) -> (id: Int, x: Int, y: Int) {
+        (glyphs[3 * index], start + glyphs[3 * index + 1], glyphs[3 * index + 2])
+    }
+
+    mutating func append(id: Int, x: Int, y: Int) {
+        if glyphs.isEmpty { start = x }
+        glyphs.append(id)
+        glyphs.append(x - start)
+        glyphs.append(y)
+        mix(id)
+        mix(x - start)
+        mix(y)
+    }
+
+    /// Multiply-rotate mixing; equal runs mix equally, and `==` tells unequal ones apart.
+    @inline(__always)
+    private mutating func mix(_ value: Int) {
+        mixed = (mixed ^ UInt64(bitPattern: Int64(value))) &* 0x9E37_79B9_7F4A_7C15
+        mixed = mixed << 31 | mixed >> 33
+    }
+
+    /// Empty, its room kept.
+    mutating func clear() {
+        glyphs.removeAll(keepingCapacity: true)
+        start = 0
+        mixed = Self.seed
+    }
+
+    static func == (lhs: GlyphRun, rhs: GlyphRun) -> Bool { lhs.mixed == rhs.mixed && lhs.glyphs == rhs.glyphs }
+    func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
 }

@@ -53,6 +53,11 @@ struct SVGWriter {
         var glyphTable: [[Int32]] = []
         static let glyphTableWidth = 1 << 16
         var glyphCount = 0
+        /// Runs of glyphs (`GlyphRun`) seen once (-1), or defined as a `w` group (its number).
+        var words: [GlyphRun: Int] = [:]
+        var wordCount = 0
+        /// The run being written, its glyphs' ids and positions (`GlyphRun.glyphs`).
+        var run = GlyphRun()
         var clips = 0
         var gradients = 0
         /// Icons defined so far, by path; nil for an icon that cannot be drawn.
