@@ -1,5 +1,4 @@
 import CPangoCairo
-import Dispatch
 import TimelineScene
 import TimelineThreads
 
@@ -42,8 +41,8 @@ extension PangoTextMeasurer {
         return shaped
     }
 
-    /// A batch's texts being shaped: chunks handed out in order, to the pool's threads as they
-    /// ask, and to the measuring thread when the text it needs next is in a chunk nobody took.
+    /// A batch's texts being shaped (`ChunksInOrder`): by the pool's threads as their items are
+    /// found, and by the measuring thread when the text it needs next is in a chunk nobody took.
     final class ShapedTexts: @unchecked Sendable {
         /// A text to shape by pieces: its bytes, its item's analysis, and HarfBuzz's font and features.
         struct Text {
@@ -52,41 +51,34 @@ extension PangoTextMeasurer {
             var font: HarfBuzzShaping.ItemFont
         }
 
-        static let chunkSize = 16
         /// By request: what was found ahead, until taken; the index of its text, or -1.
         private var prepared: [ShapingMemory.ShapedAhead?]
         private var textOfRequest: [Int]
-        /// The measuring thread's pieces first, then one per pool thread.
-        private let lanes: [WordPieceShapes]
-        /// The texts, each written by the measuring thread before its chunk is found, read after.
+        /// The texts, each written by the measuring thread before it is found, read after.
         private let texts: UnsafeMutableBufferPointer<Text>
         /// Each text's glyphs, written by the thread that shaped its chunk before the chunk is
-        /// marked done, read by the measuring thread after.
+        /// done, read by the measuring thread after.
         private let glyphs: UnsafeMutableBufferPointer<[ShapedGlyph]?>
         private var textCount = 0
-        private let lock = Lock()
-        /// Guarded by `lock`: texts found, chunks handed out (all below are taken), which are
-        /// shaped, and whether every text is found.
-        private var found = 0
-        private var taken = 0
-        private var done: [Bool]
-        private var isComplete = false
-        /// Signalled once its chunk is shaped, for the measuring thread to wait on.
-        private let shaped: [DispatchSemaphore]
-        /// Signalled as chunks are found, for pool threads waiting for one.
-        private let moreFound = DispatchSemaphore(value: 0)
-        private var helpers: [PoolJob] = []
+        private let chunks: ChunksInOrder
 
+        /// `lanes`: the measuring thread's pieces first, then one per pool thread.
         init(requests: Int, lanes: [WordPieceShapes]) {
             prepared = [ShapingMemory.ShapedAhead?](repeating: nil, count: requests)
             textOfRequest = [Int](repeating: -1, count: requests)
-            self.lanes = lanes
-            texts = .allocate(capacity: requests)
-            glyphs = .allocate(capacity: requests)
+            let texts = UnsafeMutableBufferPointer<Text>.allocate(capacity: requests)
+            let glyphs = UnsafeMutableBufferPointer<[ShapedGlyph]?>.allocate(capacity: requests)
             glyphs.initialize(repeating: nil)
-            let chunks = (requests + Self.chunkSize - 1) / Self.chunkSize
-            done = [Bool](repeating: false, count: chunks)
-            shaped = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
+            (self.texts, self.glyphs) = (texts, glyphs)
+            chunks = ChunksInOrder(capacity: requests, chunkSize: 16, lanes: lanes.count) { indices, lane in
+                for index in indices {
+                    let text = texts[index]
+                    glyphs[index] = text.bytes.withUnsafeBufferPointer { bytes in
+                        lanes[lane].glyphs(
+                            bytes, analysis: text.analysis, hbFont: text.font.hbFont, features: text.font.features)
+                    }
+                }
+            }
         }
 
         deinit {
@@ -103,28 +95,12 @@ extension PangoTextMeasurer {
             textOfRequest[index] = textCount
             (texts.baseAddress! + textCount).initialize(to: text)
             textCount += 1
-            if textCount % Self.chunkSize == 0 { publish() }
+            if textCount % chunks.chunkSize == 0 { chunks.found(textCount) }
         }
 
-        /// Every text is found: the last chunk may be shaped, and pool threads stop once all are taken.
+        /// Every text is found: the last chunk may be shaped.
         func endOfTexts() {
-            publish(complete: true)
-        }
-
-        /// Makes the texts found so far (whole chunks until complete) shapeable, starting the pool's
-        /// threads with the first.
-        private func publish(complete: Bool = false) {
-            lock.withLock {
-                found = textCount
-                isComplete = complete
-            }
-            if helpers.isEmpty, textCount > 0 {
-                for lane in lanes.indices.dropFirst() {
-                    helpers.append(PoolJob { [self] in shapeChunks(lane: lane) })
-                }
-            }
-            // Wakes a waiting pool thread per new chunk, and all of them once complete.
-            for _ in 0..<(complete ? lanes.count : 1) { moreFound.signal() }
+            chunks.found(textCount, complete: true)
         }
 
         /// What the request at `index` was given ahead, its glyphs shaped; now the caller's.
@@ -133,7 +109,7 @@ extension PangoTextMeasurer {
             prepared[index] = nil
             let text = textOfRequest[index]
             if text >= 0 {
-                waitForChunk(text / Self.chunkSize)
+                chunks.wait(for: text)
                 ahead.glyphs = glyphs[text]
             }
             return ahead
@@ -141,69 +117,9 @@ extension PangoTextMeasurer {
 
         /// Waits for the pool's threads, frees what no request took. Before the Pango turn is let go.
         func finish() {
-            // The pool's threads find no chunk left, or their job never started and runs here.
-            for helper in helpers { helper.finish() }
+            chunks.finish()
             for ahead in prepared { if let item = ahead?.item { pango_item_free(item) } }
             prepared = []
-        }
-
-        /// A pool thread's work: chunks as they are found, until every text is found and taken.
-        private func shapeChunks(lane: Int) {
-            while true {
-                switch nextChunk() {
-                case .chunk(let chunk, let texts): shape(chunk, texts, lane: lane)
-                case .later: moreFound.wait()
-                case .none: return
-                }
-            }
-        }
-
-        /// Returns once `chunk` is shaped: shaped here if nobody took it; while another thread
-        /// shapes it, this one shapes the next chunks nobody took, then waits. After `endOfTexts`.
-        private func waitForChunk(_ chunk: Int) {
-            while true {
-                let (isDone, isTaken) = lock.withLock { (done[chunk], chunk < taken) }
-                if isDone { return }
-                if case .chunk(let next, let texts) = nextChunk() {
-                    shape(next, texts, lane: 0)
-                } else if isTaken {
-                    shaped[chunk].wait()
-                    return
-                }
-            }
-        }
-
-        private enum NextChunk {
-            case chunk(Int, texts: Range<Int>)
-            /// None found yet that nobody took.
-            case later
-            /// Every chunk is found and taken.
-            case none
-        }
-
-        /// The first found chunk nobody took, now the caller's.
-        private func nextChunk() -> NextChunk {
-            lock.withLock {
-                // A chunk is ready once whole, the last once every text is found.
-                let ready = isComplete ? (found + Self.chunkSize - 1) / Self.chunkSize : found / Self.chunkSize
-                guard taken < ready else { return isComplete ? .none : .later }
-                taken += 1
-                let start = (taken - 1) * Self.chunkSize
-                return .chunk(taken - 1, texts: start..<min(found, start + Self.chunkSize))
-            }
-        }
-
-        /// Shapes `chunk`, of `indices`, on `lane`'s pieces and marks it done.
-        private func shape(_ chunk: Int, _ indices: Range<Int>, lane: Int) {
-            for index in indices {
-                let text = texts[index]
-                glyphs[index] = text.bytes.withUnsafeBufferPointer { bytes in
-                    lanes[lane].glyphs(
-                        bytes, analysis: text.analysis, hbFont: text.font.hbFont, features: text.font.features)
-                }
-            }
-            lock.withLock { done[chunk] = true }
-            shaped[chunk].signal()
         }
     }
 }
