@@ -58,17 +58,9 @@ struct LineBreaker {
 
     /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
     /// (words, or words then characters).
+    /// `whole` must outlive the breaker, which reads its item and glyphs.
     init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode) {
-        self.init(
-            item: whole.item, glyphs: whole.glyphs, unsafeToBreak: whole.unsafeToBreak, chars: chars, length: length,
-            wrap: wrap)
-    }
-
-    /// A breaker for `item` shaped as `glyphs`, which a `ShapedLine` is made of.
-    init(
-        item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafeToBreak: [Bool]?,
-        chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode
-    ) {
+        let (item, glyphs, unsafeToBreak) = (whole.item, whole.glyphs, whole.unsafeToBreak)
         self.item = item
         self.glyphs = glyphs
         wholeWidth = Int(pango_glyph_string_get_width(glyphs))
@@ -136,9 +128,11 @@ struct LineBreaker {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
-            attrs[count].break_removes_preceding == 0, !ShapedLine.hasUnknownGlyph(glyphs)
+            attrs[count].break_removes_preceding == 0, !ShapedLine.hasUnknownGlyph(glyphs),
+            let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language)
         else { return nil }
-        let safeDistance = Self.approximateCharWidth(of: item) * 3
+        let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
+        pango_font_metrics_unref(metrics)
         var lines: [Line] = []
         var start = 0
         while start < count {
@@ -148,15 +142,6 @@ struct LineBreaker {
             start = line.endCharacter
         }
         return lines
-    }
-
-    /// The font's approximate character width (Pango units), which a break well inside the line
-    /// is judged by.
-    static func approximateCharWidth(of item: UnsafeMutablePointer<PangoItem>) -> Int {
-        guard let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language)
-        else { return 0 }
-        defer { pango_font_metrics_unref(metrics) }
-        return Int(pango_font_metrics_get_approximate_char_width(metrics))
     }
 
     /// `process_item` for the rest of the item from character `start` on an empty line.

@@ -75,7 +75,7 @@ final class WordPieceShapes {
         case refused
     }
 
-    private var pieces: [Key: Outcome] = [:]
+    private var pieces = [Key: Outcome](minimumCapacity: 1024)
     /// The fonts keys name, held so that no other font takes their address.
     private var fonts: [UInt: UnsafeMutablePointer<PangoFont>] = [:]
     private let buffer = hb_buffer_create()
