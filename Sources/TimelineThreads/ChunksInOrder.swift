@@ -10,7 +10,7 @@ import Dispatch
 public final class ChunksInOrder: @unchecked Sendable {
     public let chunkSize: Int
     private let lanes: Int
-    /// Let go of in `finish`: it usually holds what holds this.
+    /// Let go of in `finish`: never called after, whatever it holds may go.
     private var work: ((Range<Int>, Int) -> Void)?
     private let lock = Lock()
     /// Guarded by `lock`: items found, chunks handed out (all below are taken), which are done,
@@ -36,13 +36,15 @@ public final class ChunksInOrder: @unchecked Sendable {
     }
 
     /// `count` items are found (written before this call, read by `work` after): whole chunks
-    /// may be worked on, and the pool's threads start with the first. `complete` once all are.
+    /// may be worked on, and the pool's threads start with the first (fewer items than a chunk
+    /// are left to the consuming thread). `complete` once all are, and nothing is found after.
     public func found(_ count: Int, complete: Bool = false) {
         lock.withLock {
+            precondition(!isComplete && count >= found, "items found after all were")
             found = count
             isComplete = complete
         }
-        if helpers.isEmpty, count > 0 {
+        if helpers.isEmpty, count >= chunkSize {
             for lane in 1..<lanes { helpers.append(PoolJob { [self] in workOnChunks(lane: lane) }) }
         }
         // Wakes a waiting pool thread per call, and all of them once complete.
@@ -54,7 +56,10 @@ public final class ChunksInOrder: @unchecked Sendable {
     public func wait(for index: Int) {
         let chunk = index / chunkSize
         while true {
-            let (isDone, isTaken) = lock.withLock { (done[chunk], chunk < taken) }
+            let (isDone, isTaken) = lock.withLock {
+                precondition(isComplete && index < found, "waiting for an item not found")
+                return (done[chunk], chunk < taken)
+            }
             if isDone { return }
             if case .chunk(let next, let items) = nextChunk() {
                 run(next, items, lane: 0)
@@ -68,6 +73,7 @@ public final class ChunksInOrder: @unchecked Sendable {
     /// Returns once the pool's threads are done: they find no chunk left, or their job never
     /// started and runs here. `work` is not called after.
     public func finish() {
+        lock.withLock { precondition(isComplete || helpers.isEmpty, "finished before every item was found") }
         for helper in helpers { helper.finish() }
         work = nil
     }

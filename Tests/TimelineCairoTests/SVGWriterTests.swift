@@ -113,6 +113,21 @@ final class SVGWriterTests: XCTestCase {
         XCTAssertTrue(definition.hasPrefix("<use xlink:href=\"#"), "its first glyph at 0: \(definition)")
     }
 
+    /// A word kept as a key holds an array of its own size, whatever the longest run before it:
+    /// a card of long runs then short words must not keep every word at the long runs' size.
+    func testKeptWordsHoldOnlyTheirGlyphs() {
+        var run = GlyphRun()
+        for glyph in 0..<300 { run.append(id: glyph, x: glyph * 1024, y: 0) }
+        run.clear()
+        run.append(id: 1, x: 0, y: 0)
+        run.append(id: 2, x: 700, y: 0)
+        let kept = run.compacted
+        XCTAssertEqual(kept, run)
+        XCTAssertEqual(kept.hashValue, run.hashValue)
+        XCTAssertLessThan(kept.glyphs.capacity, 16, "not the 900 numbers of the long run")
+        XCTAssertGreaterThanOrEqual(run.glyphs.capacity, 900, "the run being written keeps its room")
+    }
+
     /// A word's group puts its glyphs where the glyph-by-glyph line put them, to a thousandth.
     func testAWordsGroupPlacesItsGlyphsAsTheLineDid() throws {
         let svg = try render(["Milestone", "Milestone"])

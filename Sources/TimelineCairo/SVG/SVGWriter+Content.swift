@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 extension SVGWriter {
-    /// A text node as one group in its color, one `<use>` per visible glyph, placed where
+    /// A text node as one group in its color, its glyphs placed (`writeGlyphs`) where
     /// `ScenePainter.paintText` draws it: the line's glyphs (kept from measuring when there are
     /// some, else from a layout of the line) with its baseline on the line's baseline.
     func writeText(_ text: TextNode, _ state: inout State) {
@@ -95,7 +95,6 @@ extension SVGWriter {
             return
         }
         let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
-        state.run.clear()
         for index in 0..<count {
             let info = infos[index]
             let glyphX = x + Int(info.geometry.x_offset)
@@ -117,7 +116,9 @@ extension SVGWriter {
         guard !state.run.isEmpty else { return }
         defer { state.run.clear() }
         let known = state.run.count > 1 ? state.words[state.run] : nil
-        if state.run.count > 1, known == nil { state.words[state.run] = -1 }
+        // A copy of its size: the run's buffer, shared, would be copied whole at the next clear,
+        // and every word after kept at the longest run's size.
+        if state.run.count > 1, known == nil { state.words[state.run.compacted] = -1 }
         guard var word = known else {
             writeUses(state.run, from: 0, into: &state.body)
             return
@@ -266,9 +267,9 @@ struct EmbeddedImage {
 
 /// A word's visible glyphs as a `<use>` each would draw them: their ids, and their positions
 /// (Pango units) from its first glyph's; `start` is that glyph's place in the line, not part
-/// of the word's identity. Hashed by a mix kept as glyphs are added (a word is looked up once a
-/// line, and hashing its numbers one by one costs more than writing them), started from a
-/// random seed so that no text can choose words that collide.
+/// of the word's identity. Hashed by a mix kept as glyphs are added (a word is looked up each
+/// time it is drawn, and hashing its numbers one by one costs more than writing them), started
+/// from a random seed, so that a text's words do not collide by design.
 struct GlyphRun: Hashable {
     /// Id, x from the first glyph, y offset: three numbers a glyph.
     private(set) var glyphs: [Int] = []
@@ -299,6 +300,13 @@ struct GlyphRun: Hashable {
     private mutating func mix(_ value: Int) {
         mixed = (mixed ^ UInt64(bitPattern: Int64(value))) &* 0x9E37_79B9_7F4A_7C15
         mixed = mixed << 31 | mixed >> 33
+    }
+
+    /// The same run in an array of its own size.
+    var compacted: GlyphRun {
+        var copy = self
+        copy.glyphs = glyphs.withUnsafeBufferPointer { Array($0) }
+        return copy
     }
 
     /// Empty, its room kept.

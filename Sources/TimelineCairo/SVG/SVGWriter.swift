@@ -10,7 +10,8 @@ import Foundation
 
 /// Writes a scene as SVG directly, drawing what `ScenePainter` draws: boxes, markers and their
 /// glyphs as the scene's outlines (`SVGWriter+Outline`), lines as lines, text as glyph outlines
-/// (each glyph defined once per document in `<defs>` and placed with `<use>`), icons embedded
+/// (each glyph defined once per document in `<defs>` and placed with `<use>`, so is each word
+/// drawn a second time, as a group of those), icons embedded
 /// once each as PNG data URLs, links as transparent `<a>` rectangles on top.
 ///
 /// Ours rather than cairo's SVG surface, which numbers ids across the whole process and writes
@@ -117,8 +118,8 @@ struct SVGWriter {
     }
 
     /// Room for the body, so that it seldom grows: about 36 bytes and an id prefix for each
-    /// glyph's `<use>` and its text in the text layer, 150 for a line's group and `<text>`, 200
-    /// for other elements.
+    /// glyph's `<use>` and its text in the text layer (less where words repeat; room not written
+    /// is never touched), 150 for a line's group and `<text>`, 200 for other elements.
     static func bodyCapacity(_ nodes: [Primitive], idPrefix: Int) -> Int {
         var size = 256
         for node in nodes {

@@ -10,9 +10,9 @@ import CPangoCairo
 /// not: a break that inserts a hyphen (a word broken by characters). `WrappedMeasuringTests`
 /// compares the lines, widths, baselines, SVG and PDF with a layout's, text by text.
 struct LineBreaker {
-    /// A line: its bytes in the text, and the layout's run: the piece shaped with the paragraph
-    /// as context (its item's offset is the piece's in the text), unless the line ends in white
-    /// space and no candidate break shaped it (measuring trims the line and shapes it alone).
+    /// A line: its bytes in the text, and the layout's run (`shapedLine(_:)` makes it): the piece
+    /// as the paragraph shapes it, unless the line ends in white space and no candidate break
+    /// measured it (measuring trims the line and shapes it alone).
     struct Line {
         var start: Int
         var end: Int
@@ -22,8 +22,8 @@ struct LineBreaker {
         var run: Run?
     }
 
-    /// A run: the whole text, a slice of its glyphs (characters `from..<to`), or a piece shaped
-    /// on its own (`shapedLine(_:whole:)` makes the first two).
+    /// A run: the whole text, a slice of its glyphs (characters `from..<to`, made only for the
+    /// lines chosen), or a piece shaped with the paragraph as context.
     enum Run {
         case whole
         case slice(Int, Int)
@@ -39,7 +39,7 @@ struct LineBreaker {
     private var logWidths: [Int]
     /// Character offsets to byte offsets, one more than the characters.
     private(set) var byteOffsets: [Int]
-    /// The whole text's glyphs (owned by its `ShapedLine`) and their width.
+    private let whole: ShapedLine
     private let glyphs: UnsafeMutablePointer<PangoGlyphString>
     private let wholeWidth: Int
     /// By character offset: the first glyph of the cluster starting there, when the text may be
@@ -58,9 +58,9 @@ struct LineBreaker {
 
     /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
     /// (words, or words then characters).
-    /// `whole` must outlive the breaker, which reads its item and glyphs.
     init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode) {
         let (item, glyphs, unsafeToBreak) = (whole.item, whole.glyphs, whole.unsafeToBreak)
+        self.whole = whole
         self.item = item
         self.glyphs = glyphs
         wholeWidth = Int(pango_glyph_string_get_width(glyphs))
@@ -174,7 +174,7 @@ struct LineBreaker {
     }
 
     /// A break `process_item` chose: after `chars` characters, measured `width` plus `extra`,
-    /// and the piece it shaped to measure it, if it did.
+    /// and the run of the piece it measured, if it did.
     private struct Break {
         var chars: Int
         var width: Int
@@ -278,8 +278,8 @@ struct LineBreaker {
         return width
     }
 
-    /// `run` as a line of its own: `whole` (this text's), or a slice of it.
-    func shapedLine(_ run: Run, whole: ShapedLine) -> ShapedLine? {
+    /// `run` as a line of its own.
+    func shapedLine(_ run: Run) -> ShapedLine? {
         switch run {
         case .whole: whole
         case .slice(let from, let to): slice(from, to)

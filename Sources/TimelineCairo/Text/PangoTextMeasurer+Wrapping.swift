@@ -26,7 +26,7 @@ extension PangoTextMeasurer {
             var shaped: ShapedLine?
             if !wasTrimmed {
                 // The layout's own run, drawn and measured as it is.
-                guard let run = piece.run.flatMap({ breaker.shapedLine($0, whole: whole) }) else { return nil }
+                guard let run = piece.run.flatMap({ breaker.shapedLine($0) }) else { return nil }
                 shaped = run.standalone(length: lineBytes.count, characters: piece.endCharacter - piece.startCharacter)
             } else if !trimmed.isEmpty {
                 // Without the white space: a glyph before it may be kerned against it (Inter's comma

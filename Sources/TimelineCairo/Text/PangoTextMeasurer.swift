@@ -57,7 +57,8 @@ public final class PangoTextMeasurer: TextMeasuring {
         return measured
     }
 
-    /// Measures a layout's texts in its order, each new one once, on this thread.
+    /// Measures a layout's texts in its order, each new one once, on this thread (a big batch's
+    /// new texts shaped meanwhile on the pool's: `shapeAhead`).
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
         // Texts seen before in the document, and repeats within the batch, are not measured again. Each request is
         // hashed once: looked up, and added if new, in one access.
