@@ -4,7 +4,11 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
-APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin fontconfig qpdf
+APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin fontconfig qpdf \
+  $(TEST_FONT_PACKAGES)
+# The machine's fonts that the --system-fonts tests name (URW Bookman in
+# Tests/TimelineKitTests/Inputs/missing-glyphs.yaml); a fresh Debian has none of them.
+TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
   fuzz tsan library-text-check docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
