@@ -208,25 +208,19 @@ final class PreviewLoop: @unchecked Sendable {
     }
 
     /// A new connection, non-blocking and closed on exec; -1 with errno set when there is none.
+    /// (accept4 would save two calls, but glibc declares it only for _GNU_SOURCE.)
     private static func accept(_ listener: Int32) -> Int32 {
-        #if canImport(Glibc)
-        // glibc imports the socket flags as an enum; musl as numbers.
-        return accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
-        #elseif os(Linux)
-        return accept4(listener, nil, nil, SOCK_NONBLOCK | SOCK_CLOEXEC)
-        #else
         let descriptor = systemAccept(listener, nil, nil)
         guard descriptor >= 0 else { return -1 }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-        return descriptor
         #endif
+        return descriptor
     }
 }
 
-#if !os(Linux)
 // The C call under a name of its own: the method above shadows it.
 private let systemAccept = accept
-#endif

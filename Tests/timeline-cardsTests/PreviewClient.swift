@@ -23,7 +23,7 @@ enum PreviewClient {
         if var size = receiveBuffer {
             setsockopt(connection, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        let connected = withAddress(ipv6: ipv6, port: port) { connect(connection, $0, $1) }
+        let connected = withAddress(ipv6: ipv6, port: port) { Glibc.connect(connection, $0, $1) }
         guard connected == 0 else {
             close(connection)
             return -1
