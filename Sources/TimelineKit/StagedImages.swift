@@ -96,14 +96,9 @@ public final class StagedImages: @unchecked Sendable {
     }
 
     /// Renames every staged image into place, in input order, each input's all or nothing as
-    /// far as renames allow; `written` is told each path.
-    package func commit(written: (String) -> Void) throws {
-        try commit { path, _ in written(path) }
-    }
-
-    /// Renames every staged image into place as `commit(written:)` does; `written` is told each
-    /// path, with the image's bytes when `keepsImages`.
-    package func commit(writtenImage written: (String, EncodedImage?) -> Void) throws {
+    /// far as renames allow; `written` is told each path, with the image's bytes when
+    /// `keepsImages` (else nil).
+    package func commit(written: (String, EncodedImage?) -> Void) throws {
         let order = lock.withLock { staged.keys.sorted() }
         for (position, index) in order.enumerated() {
             guard let (input, temporaries, images) = lock.withLock({ staged.removeValue(forKey: index) }) else {

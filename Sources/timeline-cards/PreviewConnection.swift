@@ -72,7 +72,9 @@ struct PreviewConnection {
         guard count > 0, case .readingHead = phase else { return .close } // gone, or talking out of turn
         lastProgress = now
         head += buffer[..<count]
-        if let end = head.firstRange(of: Array("\r\n\r\n".utf8)) { return .headComplete(Array(head[..<end.lowerBound])) }
+        if let end = head.firstRange(of: Array("\r\n\r\n".utf8)) {
+            return .headComplete(Array(head[..<end.lowerBound]))
+        }
         return head.count > limits.maxHead ? .close : .keep
     }
 

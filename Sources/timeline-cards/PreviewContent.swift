@@ -45,7 +45,9 @@ final class PreviewContent: @unchecked Sendable {
             images.sorted { $0.key < $1.key }.map { path, image in
                 let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
                 let kind = PathName.fileExtension(of: name).lowercased()
-                return (name, kind, PreviewResponse(type: PreviewResponse.contentType(ofKind: kind), body: image.data))
+                let type = PreviewResponse.contentType(ofKind: kind)
+                let policy = kind == "pdf" ? nil : PreviewResponse.contentPolicy
+                return (name, kind, PreviewResponse(type: type, body: image.data, policy: policy))
             }
         }
         lock.withLock {
@@ -79,7 +81,8 @@ final class PreviewContent: @unchecked Sendable {
                     type: "text/html; charset=utf-8", body: Data(PreviewPage.html.utf8),
                     policy: PreviewResponse.pagePolicy))
         case "/preview.js":
-            return .response(PreviewResponse(type: "text/javascript; charset=utf-8", body: Data(PreviewPage.script.utf8)))
+            return .response(
+                PreviewResponse(type: "text/javascript; charset=utf-8", body: Data(PreviewPage.script.utf8)))
         case "/state":
             return .response(PreviewResponse(type: "application/json", body: lock.withLock { state }))
         case "/events":

@@ -21,12 +21,13 @@ struct PreviewResponse {
         "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; "
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    init(status: String = "200 OK", type: String, body: Data, policy: String = contentPolicy) {
+    /// `policy` nil: none (a PDF: Chromium's viewer is a plugin, which a policy of 'none' blocks).
+    init(status: String = "200 OK", type: String, body: Data, policy: String? = contentPolicy) {
         head = Data(
             ("HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n"
                 + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
-                + "Content-Security-Policy: \(policy)\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n")
-                .utf8)
+                + (policy.map { "Content-Security-Policy: \($0)\r\n" } ?? "")
+                + "Referrer-Policy: no-referrer\r\nConnection: close\r\n\r\n").utf8)
         self.body = body
     }
 

@@ -300,7 +300,9 @@ struct Render: ParsableCommand {
         var made: [String: EncodedImage] = [:]
         if serve {
             for output in result.outputs {
-                for image in output.images { made[writer.path(for: image, input: output.input.baseName)] = image.encoded }
+                for image in output.images {
+                    made[writer.path(for: image, input: output.input.baseName)] = image.encoded
+                }
             }
         }
         do {
