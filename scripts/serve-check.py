@@ -3,7 +3,8 @@
   scripts/serve-check.py TIMELINE_CARDS WORK_FOLDER
 The page shows the first render (as images: an SVG's text is checked in the file each <img> shows);
 a saved change shows its new title within a second, without a reload by hand; a bad save shows its
-`file:line:column: error:` on the page above the last good image; a fixed save clears it. A screenshot of each step is kept in WORK_FOLDER to look at."""
+`file:line:column: error:` on the page above the last good image; a fixed save clears it. A
+screenshot of each step is kept in WORK_FOLDER to look at."""
 import base64
 import json
 import os

@@ -1,4 +1,5 @@
 import Dispatch
+import TimelineKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -38,6 +39,8 @@ final class PreviewLoop: @unchecked Sendable {
     private var arrivals: UInt64 = 0
     private var acceptPausedUntil: UInt64 = 0
     private var acceptPause: UInt64 = PreviewLoop.firstPause
+    private let stopLock = Lock()
+    private var stopping = false
 
     private static let firstPause: UInt64 = 50_000_000
     private static let longestPause: UInt64 = 1_000_000_000
@@ -65,11 +68,23 @@ final class PreviewLoop: @unchecked Sendable {
         self.event = event
     }
 
-    /// Runs the loop on a thread of its own, for the life of the process.
+    /// Runs the loop on a thread of its own, until `stop()` (the command never stops it).
     func start() {
         DispatchQueue(label: "timeline-cards.preview").async { [self] in
-            while true { turn() }
+            while !stopLock.withLock({ stopping }) { turn() }
+            for descriptor in Array(connections.keys) { drop(descriptor) }
+            for descriptor in listeners + [wakeRead, wakeWrite] { close(descriptor) }
         }
+    }
+
+    /// Ends the loop, closing every connection and the listeners (tests start servers in their
+    /// own process). Before `start()`, the loop ends as soon as it starts.
+    func stop() {
+        let first = stopLock.withLock { () -> Bool in
+            defer { stopping = true }
+            return !stopping
+        }
+        if first { wake() }
     }
 
     /// Tells every event stream that a round ended (from any thread; never waits: a wake-up

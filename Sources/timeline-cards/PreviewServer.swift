@@ -41,6 +41,9 @@ final class PreviewServer: Sendable {
     /// Starts answering, on a thread of its own.
     func start() { loop.start() }
 
+    /// Stops answering and closes every socket (for tests: the command serves until it ends).
+    func stop() { loop.stop() }
+
     /// After a round: what the page shows, and every open page told to ask for it. `images` are
     /// the files a good round wrote, by path, with their bytes (nil: a bad round, whose page keeps
     /// the last good images).

@@ -150,6 +150,7 @@ final class ServeHostileTests: XCTestCase {
         var limits = PreviewLimits()
         limits.maxConnections = 10_000 // the cap would otherwise keep it from the limit
         let server = try PreviewServer(port: 0, limits: limits)
+        defer { server.stop() }
         server.publish(round: 1, summary: "render 1", problems: [], images: [:])
         let waiting = (0..<40).map { _ in PreviewClient.connect(port: server.port) }
         defer { for client in waiting where client >= 0 { close(client) } }

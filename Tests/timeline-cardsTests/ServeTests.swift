@@ -61,6 +61,31 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(try PreviewClient.get("/file/1/1", port: port).body, image.body, "round 1's, still")
     }
 
+    /// A Markdown page's images and the page, and a single file (`-o NAME.svg`), are served as
+    /// written too: each way of writing keeps its bytes for the preview.
+    func testServesAPagesFilesAndASingleFileAsWritten() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        try CLIRunner.write("# Plan\n\n```timeline\n\(WatchTests.card)```\n", "page.md", in: folder)
+        try CLIRunner.write(WatchTests.card, "a.yaml", in: folder)
+        for (arguments, names) in [
+            (["page.md", "-o", "out/page.md"], ["page-1.svg", "page.md"]),
+            (["a.yaml", "-o", "one.svg"], ["one.svg"]),
+        ] {
+            let lines = try LongRun(["render"] + arguments + ["--serve", "--port", "0"], in: folder)
+            defer { lines.stop() }
+            XCTAssertTrue(lines.wait(for: "render 1: 1 image written"), lines.text)
+            let port = try PreviewClient.port(of: lines)
+            let state = try PreviewClient.get("/state", port: port).text
+            for (index, name) in names.enumerated() {
+                XCTAssertTrue(state.contains("\"name\":\"\(name)\""), state)
+                let path = arguments[2].hasSuffix(name) ? arguments[2] : "out/\(name)"
+                XCTAssertEqual(
+                    try PreviewClient.get("/file/1/\(index)", port: port).body,
+                    try Data(contentsOf: folder.appendingPathComponent(path)), name)
+            }
+        }
+    }
+
     func testServeRefusesWhatItCannotDo() throws {
         let input = CLIRunner.fixture("plain.yaml")
         for (arguments, message) in [
