@@ -51,8 +51,10 @@ class Chromium:
         target = self.call("Target.createTarget", {"url": url})["targetId"]
         return self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
 
-    def evaluate(self, session, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
+    def evaluate(self, session, expression, await_promise=False):
+        """The value of `expression` in the page; with `await_promise`, of the promise it gives."""
+        params = {"expression": expression, "returnByValue": True, "awaitPromise": await_promise}
+        result = self.call("Runtime.evaluate", params, session)
         return result.get("result", {}).get("value")
 
     def close(self):

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """`render --serve` in headless Chromium, as a user sees it (`make serve-check`):
   scripts/serve-check.py TIMELINE_CARDS WORK_FOLDER
-The page shows the first render; a saved change shows its new title within a second, without a
-reload by hand; a bad save shows its `file:line:column: error:` on the page above the last good image;
-a fixed save clears it. A screenshot of each step is kept in WORK_FOLDER to look at."""
+The page shows the first render (as images: an SVG's text is checked in the file each <img> shows);
+a saved change shows its new title within a second, without a reload by hand; a bad save shows its
+`file:line:column: error:` on the page above the last good image; a fixed save clears it. A
+screenshot of each step is kept in WORK_FOLDER to look at."""
 import base64
+import json
 import os
 import re
 import shutil
@@ -47,17 +49,26 @@ def wait_for(chromium, session, expression, timeout):
     """Seconds until the page's `expression` is true; None when it is not within `timeout`."""
     start = time.monotonic()
     while time.monotonic() - start < timeout:
-        if chromium.evaluate(session, expression):
+        if chromium.evaluate(session, expression, await_promise=True):
             return time.monotonic() - start
         time.sleep(0.02)
     return None
 
 
-def page_has(text, where="images"):
-    """The text of `where`, images in shadow roots included, holds `text`."""
-    return (f"[...document.getElementById('{where}').querySelectorAll('*')].concat(document.getElementById('{where}'))"
-            f".map(e => e.shadowRoot ? e.shadowRoot.textContent : '').join(' ')"
-            f".concat(document.getElementById('{where}').textContent).includes({text!r})")
+def shows(has, lacks=(), problem=None):
+    """The page shows images, every one loaded, whose files hold each of `has` and none of `lacks`
+    (an SVG is shown as an <img>: its text is in its file, not in the page), and its problems hold
+    `problem` (None: it shows none)."""
+    problems = ("text.includes(" + json.dumps(problem) + ")") if problem else "text === ''"
+    return f"""(async () => {{
+      const text = document.getElementById('problems').textContent;
+      if (!({problems})) return false;
+      const images = [...document.querySelectorAll('#images img')];
+      if (!images.length || !images.every((i) => i.complete && i.naturalWidth > 0)) return false;
+      const files = (await Promise.all(images.map((i) => fetch(i.src).then((r) => r.text())))).join(' ');
+      return {json.dumps(list(has))}.every((t) => files.includes(t))
+        && !{json.dumps(list(lacks))}.some((t) => files.includes(t));
+    }})()"""
 
 
 def main():
@@ -96,13 +107,13 @@ def main():
             else:
                 print(f"ok   {name}: {took:.2f} s", flush=True)
 
-        step("first", page_has("First milestone"), timeout=10)
+        step("first", shows(["First milestone"]), timeout=10)
         save(timeline, CARD.format(title="Second milestone"))
-        step("changed", page_has("Second milestone") + " && !" + page_has("First milestone"))
+        step("changed", shows(["Second milestone"], lacks=["First milestone"]))
         save(timeline, BAD)
-        step("bad", page_has("plan.yaml:5:9: error:", "problems") + " && " + page_has("Second milestone"))
+        step("bad", shows(["Second milestone"], problem="plan.yaml:5:9: error:"))
         save(timeline, CARD.format(title="Third milestone"))
-        step("fixed", page_has("Third milestone") + " && document.getElementById('problems').textContent === ''")
+        step("fixed", shows(["Third milestone"]))
     finally:
         if chromium:
             chromium.close()

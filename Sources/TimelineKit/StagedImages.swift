@@ -25,10 +25,14 @@ public final class StagedImages: @unchecked Sendable {
     private let root: String
     private let inputs: Set<FileIdentity>
     private let lock = Lock()
-    private var staged: [Int: (input: String, files: [TemporaryFile])] = [:]
+    private var staged: [Int: (input: String, files: [TemporaryFile], images: [EncodedImage])] = [:]
     private var swept: Set<String> = []
     private var owners: [String: String] = [:]
     private var madeFolders: [String] = []
+    /// Whether `commit` hands each image's bytes to its caller with its path: `render --serve`
+    /// serves the round's images from memory, never by opening their paths again. Off, a staged
+    /// input's images are let go of as soon as they are written.
+    package var keepsImages = false
 
     /// A stager for `writer`'s folder; `inputs` are the run's input files, never to be replaced.
     package init(writer: OutputWriter, inputs: [InputSource]) {
@@ -80,7 +84,8 @@ public final class StagedImages: @unchecked Sendable {
                 return Self.failure(problem, input: input)
             }
         }
-        lock.withLock { staged[index] = (input, temporaries) }
+        let kept = keepsImages ? files.map(\.image) : []
+        lock.withLock { staged[index] = (input, temporaries, kept) }
         return nil
     }
 
@@ -91,11 +96,14 @@ public final class StagedImages: @unchecked Sendable {
     }
 
     /// Renames every staged image into place, in input order, each input's all or nothing as
-    /// far as renames allow; `written` is told each path.
-    package func commit(written: (String) -> Void) throws {
+    /// far as renames allow; `written` is told each path, with the image's bytes when
+    /// `keepsImages` (else nil).
+    package func commit(written: (String, EncodedImage?) -> Void) throws {
         let order = lock.withLock { staged.keys.sorted() }
         for (position, index) in order.enumerated() {
-            guard let (input, temporaries) = lock.withLock({ staged.removeValue(forKey: index) }) else { continue }
+            guard let (input, temporaries, images) = lock.withLock({ staged.removeValue(forKey: index) }) else {
+                continue
+            }
             func fail(_ problem: WriteProblem, replaced: [String]) -> RenderFailure {
                 for temporary in temporaries { temporary.discard() }
                 discard()
@@ -114,7 +122,7 @@ public final class StagedImages: @unchecked Sendable {
                 if let problem = temporary.commit() {
                     throw fail(problem, replaced: temporaries[..<offset].map(\.destination))
                 }
-                written(temporary.destination)
+                written(temporary.destination, images.indices.contains(offset) ? images[offset] : nil)
             }
         }
     }

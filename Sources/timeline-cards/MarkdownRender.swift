@@ -20,6 +20,8 @@ struct MarkdownRender {
     var verbose: Bool
     /// Dark images also for blocks naming no theme (the dark theme), not only for `theme: auto`.
     var darkVariants = false
+    /// Keeps the page's images and the page in `Render.Outcome.images` (`--serve` serves them).
+    var keepsImages = false
 
     static func isMarkdown(_ path: String) -> Bool {
         ["md", "markdown"].contains(PathName.fileExtension(of: path).lowercased())
@@ -61,9 +63,10 @@ struct MarkdownRender {
             let rendered = try render()
             outcome.interest.files.formUnion(rendered.icons)
             do {
-                try rendered.staged.commit { path in
+                try rendered.staged.commit { path, image in
                     if path != outputPage { outcome.written += 1 } // images; the page is not one
                     outcome.interest.written.insert(FileWatcher.absolute(path))
+                    if let image { outcome.images[path] = image }
                     if verbose { Diagnostics.print("wrote \(path)") }
                 }
             } catch {
@@ -103,6 +106,7 @@ struct MarkdownRender {
             throw Failure(code: 3, lines: [Diagnostics.text(error)])
         }
         var rendered = Rendered(staged: StagedImages(root: pageFolder, inputs: [page]))
+        rendered.staged.keepsImages = keepsImages
         var problems: [String] = []
         var links: [String] = []
         for (index, block) in markdown.blocks.enumerated() {

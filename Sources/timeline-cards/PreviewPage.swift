@@ -1,7 +1,10 @@
-/// The page `render --serve` shows: the last good round's images (SVG inline, each in a shadow root
-/// so that its styles stay its own, and so that its text is the page's text; PNG as images; PDF and
-/// scene files as links), the round's problems above them,
-/// and a line saying what the last round did. It asks for the state again on every event.
+/// The page `render --serve` shows: the last good round's images (SVG and PNG as images, by the
+/// server's URL for them; PDF and scene files as links), the round's problems above them, and a
+/// line saying what the last round did. It asks for the state again on every event.
+///
+/// An SVG is shown as an `<img>`, never inserted into the page: in an image no script runs and
+/// nothing loads, whatever the file holds. The script is a file of its own so that the page's
+/// policy (`PreviewResponse.pagePolicy`) can forbid every inline script.
 enum PreviewPage {
     static let html = """
         <!doctype html>
@@ -17,29 +20,33 @@ enum PreviewPage {
         #problems:empty { display: none; }
         figure { margin: 0 0 28px; }
         figcaption { color: #515154; margin: 0 0 6px; }
-        figure img { max-width: 100%; height: auto; }
+        figure img { display: block; max-width: 100%; height: auto; }
         </style>
+        <script src="/preview.js" defer></script>
         </head>
         <body>
         <p id="status">connecting…</p>
         <pre id="problems"></pre>
         <main id="images"></main>
-        <script>
+        </body>
+        </html>
+
+        """
+
+    /// Each event asks for the state; the newest answer wins. New images replace the old ones only
+    /// once they are decoded, so that a save never shows an empty page in between.
+    static let script = """
+        "use strict";
         const status = document.getElementById("status");
         const problems = document.getElementById("problems");
         const images = document.getElementById("images");
-        let shown = -1;
-        async function figure(image) {
+        let asked = 0;
+        function figure(image) {
           const figure = document.createElement("figure");
           const caption = document.createElement("figcaption");
           caption.textContent = image.name;
           figure.append(caption);
-          if (image.kind === "svg") {
-            // In a shadow root of its own: a theme: auto image's dark-mode rules stay in it.
-            const box = document.createElement("div");
-            box.attachShadow({ mode: "open" }).innerHTML = await (await fetch(image.url)).text();
-            figure.append(box);
-          } else if (image.kind === "png") {
+          if (image.kind === "svg" || image.kind === "png") {
             const img = document.createElement("img");
             img.src = image.url;
             img.alt = image.name;
@@ -53,13 +60,22 @@ enum PreviewPage {
           return figure;
         }
         async function refresh() {
+          const mine = ++asked;
           const state = await (await fetch("/state", { cache: "no-store" })).json();
-          if (state.round < shown) return;
-          shown = state.round;
+          if (mine !== asked) return;
           status.textContent = state.summary;
           problems.textContent = state.problems.join("\\n");
-          const figures = await Promise.all(state.images.map(figure));
-          images.replaceChildren(...figures);
+          const shown = images.dataset.urls || "";
+          const urls = state.images.map((image) => image.url).join(" ");
+          if (urls !== shown) {
+            const figures = state.images.map(figure);
+            // An image that fails (a newer round replaced it) is shown as it is: that round's event follows.
+            await Promise.all([...figures].flatMap((f) => [...f.querySelectorAll("img")])
+              .map((img) => img.decode().catch(() => {})));
+            if (mine !== asked) return;
+            images.replaceChildren(...figures);
+            images.dataset.urls = urls;
+          }
           document.body.dataset.round = state.round;
         }
         const events = new EventSource("/events");
@@ -67,9 +83,6 @@ enum PreviewPage {
         events.onerror = () => {
           status.textContent = "disconnected: is timeline-cards render --serve still running?";
         };
-        </script>
-        </body>
-        </html>
 
         """
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import TimelineCairo
 import TimelineKit
 
 #if canImport(FoundationEssentials)
@@ -65,11 +66,11 @@ struct Render: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Watch as --watch does, and serve the images on http://127.0.0.1:PORT/ in a page that shows each new "
+            "Watch as --watch does, and serve the images on http://localhost:PORT/ in a page that shows each new "
                 + "round as it ends, and a bad round's errors above the last good images."))
     var serve = false
 
-    @Option(help: "The port --serve listens on, on 127.0.0.1 only (default 8100; 0: any free port).")
+    @Option(help: "The port --serve listens on, on 127.0.0.1 and [::1] only (default 8100; 0: any free port).")
     var port: Int?
 
     /// Whether the command keeps running and renders again on every change.
@@ -145,6 +146,8 @@ struct Render: ParsableCommand {
         var written = 0
         var problems = 0
         var interest = FileWatcher.Interest()
+        /// With `--serve`: every file written, by its path, with its bytes (served from memory).
+        var images: [String: EncodedImage] = [:]
     }
 
     func run() throws {
@@ -183,19 +186,19 @@ struct Render: ParsableCommand {
             Diagnostics.print(summary)
             server?.publish(
                 round: round, summary: summary, problems: problems,
-                written: outcome.exitCode == 0 ? Array(outcome.interest.written) : nil)
+                images: outcome.exitCode == 0 ? outcome.images : nil)
             watcher.waitForChange(interest, since: started)
         }
     }
 
-    /// The preview server of `--serve`, listening before the first round; its address printed.
+    /// The preview server of `--serve`, listening before the first round; its addresses printed.
     private func startPreview() throws -> PreviewServer {
         do {
             let server = try PreviewServer(port: port ?? 8100)
             server.start()
-            Diagnostics.print("serving \(server.address) (stop with Ctrl-C)")
+            Diagnostics.print("serving \(server.addresses.joined(separator: " and ")) (stop with Ctrl-C)")
             return server
-        } catch let failure as PreviewServer.Failure {
+        } catch let failure as PreviewListeners.Failure {
             Diagnostics.print(failure.description)
             throw ExitCode(3)
         }
@@ -206,7 +209,7 @@ struct Render: ParsableCommand {
             return MarkdownRender(
                 page: page, output: output, formats: format.isEmpty ? [.svg] : format,
                 options: image.options(formats: format.isEmpty ? [.svg] : format, limits: input.limits),
-                verbose: verbose, darkVariants: darkVariants
+                verbose: verbose, darkVariants: darkVariants, keepsImages: serve
             ).run()
         }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -233,6 +236,7 @@ struct Render: ParsableCommand {
         if watching { outcome.interest.files.formUnion(iconFiles(of: loaded.sources, options: batch.options)) }
         let progress = ProgressReporter(total: loaded.sources.count)
         let staging = StagedImages.canStage(target) ? StagedImages(writer: writer, inputs: loaded.sources) : nil
+        staging?.keepsImages = serve
         var result = batch.render(loaded.sources, progress: progress.update, staging: staging)
         progress.finish()
         result.timings.add(readTime)
@@ -276,8 +280,9 @@ struct Render: ParsableCommand {
     private func commit(_ staging: StagedImages, timings: inout PhaseTimings, into outcome: inout Outcome) {
         do {
             try measureTime(&timings.write) {
-                try staging.commit { path in
+                try staging.commit { path, image in
                     outcome.written += 1
+                    if let image { outcome.images[path] = image }
                     if watching { outcome.interest.written.insert(FileWatcher.absolute(path)) }
                     if verbose { Diagnostics.print("wrote \(path)") }
                 }
@@ -291,9 +296,19 @@ struct Render: ParsableCommand {
     private func write(
         _ result: inout BatchRender.Result, with writer: OutputWriter, batch: BatchRender, into outcome: inout Outcome
     ) {
+        // One file or a folder not staged: the images are still in the outputs, by their paths.
+        var made: [String: EncodedImage] = [:]
+        if serve {
+            for output in result.outputs {
+                for image in output.images {
+                    made[writer.path(for: image, input: output.input.baseName)] = image.encoded
+                }
+            }
+        }
         do {
             try batch.write(result.outputs, with: writer, timings: &result.timings) { path in
                 outcome.written += 1
+                if let image = made[path] { outcome.images[path] = image }
                 if watching { outcome.interest.written.insert(FileWatcher.absolute(path)) }
                 if verbose { Diagnostics.print("wrote \(path)") }
             }

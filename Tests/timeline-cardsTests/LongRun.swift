@@ -9,11 +9,18 @@ final class LongRun {
     let process = Process()
     private let log: URL
 
-    init(_ arguments: [String], in folder: URL) throws {
+    /// `limits` are prlimit's options (`--nofile=48`): prlimit sets them and becomes the tool, so
+    /// `process` is the tool's own.
+    init(_ arguments: [String], in folder: URL, limits: [String] = []) throws {
         log = try CLIRunner.temporaryDirectory().appendingPathComponent("stderr.log")
         try Data().write(to: log)
-        process.executableURL = CLIRunner.executable
-        process.arguments = arguments
+        if limits.isEmpty {
+            process.executableURL = CLIRunner.executable
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: CLIRunner.prlimit)
+            process.arguments = limits + ["--", CLIRunner.executable.path] + arguments
+        }
         process.currentDirectoryURL = folder
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
