@@ -9,7 +9,7 @@ final class SubcommandParsingTests: XCTestCase {
             let version = try CLIRunner.run([command, "--version"])
             XCTAssertEqual(version.status, 0, version.stderr)
             XCTAssertEqual(
-                String(decoding: version.stdout, as: UTF8.self), try Self.changelogVersion() + "\n",
+                String(decoding: version.stdout, as: UTF8.self), try Self.changelogVersion() + " (commit \(try commit()))\n",
                 "\(command) --version")
 
             let script = try CLIRunner.run([command, "--generate-completion-script", "bash"])
@@ -21,6 +21,43 @@ final class SubcommandParsingTests: XCTestCase {
             XCTAssertTrue(
                 String(decoding: help.stdout, as: UTF8.self).contains("USAGE: timeline-cards \(command) "), command)
         }
+    }
+
+    /// The commit the tested build is made from, as git names it (12 digits).
+    func commit() throws -> String {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", CLIRunner.root.path, "rev-parse", "--short=12", "HEAD"]
+        let pipe = Pipe()
+        git.standardOutput = pipe
+        try git.run()
+        git.waitUntilExit()
+        let commit = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return commit.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Without .git, the commit comes from .commit when `git archive` filled it in, and is left out
+    /// of `--version` when it is not known.
+    func testTheCommitScriptReadsAnArchivesCommitAndOtherwiseNone() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func generated(commitFile: String?) throws -> String {
+            let tree = folder.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+            if let commitFile { try Data(commitFile.utf8).write(to: tree.appendingPathComponent(".commit")) }
+            let script = Process()
+            script.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let out = tree.appendingPathComponent("out")
+            script.arguments = [CLIRunner.root.appendingPathComponent("scripts/build-commit.sh").path, tree.path, out.path]
+            try script.run()
+            script.waitUntilExit()
+            XCTAssertEqual(script.terminationStatus, 0)
+            return try String(contentsOf: out.appendingPathComponent("BuildCommit.swift"), encoding: .utf8)
+        }
+        let sha = "0123456789abcdef0123456789abcdef01234567"
+        XCTAssertTrue(try generated(commitFile: sha + "\n").hasSuffix("let buildCommit: String? = \"0123456789ab\"\n"))
+        XCTAssertTrue(try generated(commitFile: "$Format:%H$\n").hasSuffix("let buildCommit: String? = nil\n"))
+        XCTAssertTrue(try generated(commitFile: nil).hasSuffix("let buildCommit: String? = nil\n"))
     }
 
     /// The newest versioned heading of CHANGELOG.md (`## 0.1.0 (…)`; `## Unreleased` is skipped):
