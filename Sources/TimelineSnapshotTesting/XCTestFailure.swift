@@ -1,5 +1,11 @@
 #if os(Linux)
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// XCTest's own `XCTFail`, found by its symbol, for failures under XCTest on Linux: there,
 /// IssueReporting cannot tell an XCTest frame from a host application's (it demangles class

@@ -1,6 +1,7 @@
 import Foundation
-import TimelineSpec
 import XCTest
+
+@testable import TimelineSpec
 
 /// Errors that say the fix: a `: ` in a plain value is to be quoted, a day past its month's end
 /// names the month's length, and a word that extends a key or value (`ended`) suggests it.
@@ -24,8 +25,9 @@ final class FixHintTests: XCTestCase {
             ])
         // Quotes and backslashes already in the value are escaped in the example; a comment is left out.
         XCTAssertEqual(
-            problems("version: 1\ncards:\n  - id: a\n    header: { title: x }\n    items:\n"
-                + "      - title: 5\" pipe: \\ok # note\n"),
+            problems(
+                "version: 1\ncards:\n  - id: a\n    header: { title: x }\n    items:\n"
+                    + "      - title: 5\" pipe: \\ok # note\n"),
             [
                 "t:6:22: error: syntax error: mapping values are not allowed in this context; a value containing "
                     + #"': ' must be quoted: title: "5\" pipe: \\ok""#

@@ -186,7 +186,7 @@ final class ActionScriptTests: XCTestCase {
         let action = try String(contentsOf: CLIRunner.root.appendingPathComponent("action.yml"), encoding: .utf8)
         XCTAssertTrue(action.contains("using: composite"))
         XCTAssertTrue(action.contains("run: \"$GITHUB_ACTION_PATH/scripts/ci-check.sh\""))
-        for input in ["inputs", "expected", "diff", "args", "deb"] {
+        for input in ["inputs", "expected", "diff", "args", "deb", "tarball"] {
             XCTAssertTrue(action.contains("INPUT_\(input.uppercased()): ${{ inputs.\(input) }}"), input)
         }
     }

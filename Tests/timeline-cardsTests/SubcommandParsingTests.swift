@@ -9,7 +9,8 @@ final class SubcommandParsingTests: XCTestCase {
             let version = try CLIRunner.run([command, "--version"])
             XCTAssertEqual(version.status, 0, version.stderr)
             XCTAssertEqual(
-                String(decoding: version.stdout, as: UTF8.self), try Self.changelogVersion() + " (commit \(try commit()))\n",
+                String(decoding: version.stdout, as: UTF8.self),
+                try Self.changelogVersion() + " (commit \(try commit()))\n",
                 "\(command) --version")
 
             let script = try CLIRunner.run([command, "--generate-completion-script", "bash"])
@@ -48,7 +49,9 @@ final class SubcommandParsingTests: XCTestCase {
             let script = Process()
             script.executableURL = URL(fileURLWithPath: "/bin/sh")
             let out = tree.appendingPathComponent("out")
-            script.arguments = [CLIRunner.root.appendingPathComponent("scripts/build-commit.sh").path, tree.path, out.path]
+            script.arguments = [
+                CLIRunner.root.appendingPathComponent("scripts/build-commit.sh").path, tree.path, out.path,
+            ]
             try script.run()
             script.waitUntilExit()
             XCTAssertEqual(script.terminationStatus, 0)
