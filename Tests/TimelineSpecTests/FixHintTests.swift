@@ -29,7 +29,7 @@ final class FixHintTests: XCTestCase {
                 "version: 1\ncards:\n  - id: a\n    header: { title: x }\n    items:\n"
                     + "      - title: 5\" pipe: \\ok # note\n"),
             [
-                "t:6:22: error: syntax error: mapping values are not allowed in this context; a value containing "
+                "t:6:23: error: syntax error: mapping values are not allowed in this context; a value containing "
                     + #"': ' must be quoted: title: "5\" pipe: \\ok""#
             ])
     }
@@ -50,27 +50,27 @@ final class FixHintTests: XCTestCase {
         }
         XCTAssertEqual(
             dateProblem("2026-09-31"),
-            ["t:4:30: error: cards[0].items[0].date: '2026-09-31' is not a date: September has 30 days"])
+            ["t:4:27: error: cards[0].items[0].date: '2026-09-31' is not a date: September has 30 days"])
         XCTAssertEqual(
             dateProblem("2026-02-29T10:00Z"),
-            ["t:4:30: error: cards[0].items[0].date: '2026-02-29T10:00Z' is not a date: February 2026 has 28 days"])
+            ["t:4:27: error: cards[0].items[0].date: '2026-02-29T10:00Z' is not a date: February 2026 has 28 days"])
         XCTAssertEqual(
             dateProblem("2026-13-01"),
             [
-                "t:4:30: error: cards[0].items[0].date: '2026-13-01' is not a date: there is no month 13; months go "
+                "t:4:27: error: cards[0].items[0].date: '2026-13-01' is not a date: there is no month 13; months go "
                     + "from 01 to 12"
             ])
         XCTAssertEqual(
             dateProblem("2026-04-00"),
-            ["t:4:30: error: cards[0].items[0].date: '2026-04-00' is not a date: days go from 01"])
+            ["t:4:27: error: cards[0].items[0].date: '2026-04-00' is not a date: days go from 01"])
         // A leap year's 29 February is a day; a time out of range keeps the format's reminder.
         XCTAssertEqual(
             dateProblem("2028-02-30"),
-            ["t:4:30: error: cards[0].items[0].date: '2028-02-30' is not a date: February 2028 has 29 days"])
+            ["t:4:27: error: cards[0].items[0].date: '2028-02-30' is not a date: February 2028 has 29 days"])
         XCTAssertEqual(
             dateProblem("2026-09-30T25:00"),
             [
-                "t:4:30: error: cards[0].items[0].date: '2026-09-30T25:00' is not an ISO 8601 date (2026-11-02) or "
+                "t:4:27: error: cards[0].items[0].date: '2026-09-30T25:00' is not an ISO 8601 date (2026-11-02) or "
                     + "date-time (2026-11-02T09:45:00Z)"
             ])
     }
@@ -79,14 +79,14 @@ final class FixHintTests: XCTestCase {
         XCTAssertEqual(
             problems("version: 1\ncards:\n  - items:\n      - { title: a, status: ended }\n"),
             [
-                "t:4:32: error: cards[0].items[0].status: 'ended' is not one of before-start, start, open, "
+                "t:4:29: error: cards[0].items[0].status: 'ended' is not one of before-start, start, open, "
                     + "in-progress, complete, inactive, early-end, before-end, end (did you mean 'end'?)"
             ])
         XCTAssertEqual(Suggestion.closest(to: "compl", in: ["open", "complete", "end"]), "complete")
         XCTAssertEqual(Suggestion.closest(to: "subtitles", in: ["title", "subtitle"]), "subtitle")
         // Spelling wins over a prefix; two letters are too few to stand for a word.
         XCTAssertEqual(Suggestion.closest(to: "titel", in: ["title", "tit"]), "title")
-        XCTAssertNil(Suggestion.closest(to: "en", in: ["end", "english"]))
+        XCTAssertNil(Suggestion.closest(to: "in", in: ["inactive", "in-progress"]))
         XCTAssertNil(Suggestion.closest(to: "zzzzzz", in: ["end", "start"]))
     }
 }

@@ -65,8 +65,7 @@ final class DistTarballTests: XCTestCase {
             }
         }
         #if os(Linux)
-        let mapped = try InstallTests().fontFilesMapped(
-            by: link, rendering: input, in: elsewhere)
+        let mapped = try InstallTests.fontFilesMapped(by: link, rendering: input, in: elsewhere)
         XCTAssertFalse(mapped.isEmpty)
         let fonts = two.appendingPathComponent("share/timeline-cards/Fonts").resolvingSymlinksInPath().path
         XCTAssertTrue(mapped.allSatisfy { $0.hasPrefix(fonts) }, "\(mapped)")
