@@ -42,7 +42,10 @@ final class DistTarballTests: XCTestCase {
         XCTAssertTrue(tarball.lastPathComponent.hasPrefix("timeline-cards-\(version)-linux-"), tarball.path)
         let one = try unpack(tarball, into: folder.appendingPathComponent("one"))
         let two = try unpack(tarball, into: folder.appendingPathComponent("two/deeper/still"))
-        for file in InstallTests.installed + ["README", "share/doc/timeline-cards/CHANGELOG.md"] {
+        let files = InstallTests.installed.filter { !$0.hasSuffix(".ttf") } + [
+            "share/timeline-cards/Fonts/Inter-Regular.otf", "README", "share/doc/timeline-cards/CHANGELOG.md",
+        ]
+        for file in files {
             XCTAssertTrue(FileManager.default.fileExists(atPath: one.appendingPathComponent(file).path), file)
         }
         // A link on PATH to the unpacked binary: followed to find the fonts.
@@ -98,7 +101,7 @@ final class DistTarballTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/timeline-cards").path))
         XCTAssertTrue(
             FileManager.default.fileExists(
-                atPath: prefix.appendingPathComponent("share/timeline-cards/Fonts/Inter-Regular.ttf").path))
+                atPath: prefix.appendingPathComponent("share/timeline-cards/Fonts/Inter-Regular.otf").path))
         XCTAssertEqual(
             try String(contentsOf: folder.appendingPathComponent("github-path"), encoding: .utf8),
             prefix.appendingPathComponent("bin").path + "\n")

@@ -8,10 +8,13 @@ final class SubcommandParsingTests: XCTestCase {
         for command in ["render", "check", "validate"] {
             let version = try CLIRunner.run([command, "--version"])
             XCTAssertEqual(version.status, 0, version.stderr)
-            XCTAssertEqual(
-                String(decoding: version.stdout, as: UTF8.self),
-                try Self.changelogVersion() + " (commit \(try commit()))\n",
-                "\(command) --version")
+            // The version, then the commit of this repository the build is made from.
+            let printed = String(decoding: version.stdout, as: UTF8.self)
+            let prefix = try Self.changelogVersion() + " (commit "
+            XCTAssertTrue(printed.hasPrefix(prefix) && printed.hasSuffix(")\n"), "\(command) --version: \(printed)")
+            let commit = String(printed.dropFirst(prefix.count).dropLast(2))
+            XCTAssertEqual(commit.count, 12, printed)
+            XCTAssertTrue(try isCommit(commit), "\(commit) is no commit of this repository")
 
             let script = try CLIRunner.run([command, "--generate-completion-script", "bash"])
             XCTAssertEqual(script.status, 0, script.stderr)
@@ -24,17 +27,15 @@ final class SubcommandParsingTests: XCTestCase {
         }
     }
 
-    /// The commit the tested build is made from, as git names it (12 digits).
-    func commit() throws -> String {
+    /// Whether `commit` names a commit of this repository.
+    func isCommit(_ commit: String) throws -> Bool {
         let git = Process()
         git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "-C", CLIRunner.root.path, "rev-parse", "--short=12", "HEAD"]
-        let pipe = Pipe()
-        git.standardOutput = pipe
+        git.arguments = ["git", "-C", CLIRunner.root.path, "cat-file", "-e", commit + "^{commit}"]
+        git.standardError = FileHandle.nullDevice
         try git.run()
         git.waitUntilExit()
-        let commit = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return commit.trimmingCharacters(in: .whitespacesAndNewlines)
+        return git.terminationStatus == 0
     }
 
     /// Without .git, the commit comes from .commit when `git archive` filled it in, and is left out
