@@ -42,9 +42,10 @@ final class DistTarballTests: XCTestCase {
         XCTAssertTrue(tarball.lastPathComponent.hasPrefix("timeline-cards-\(version)-linux-"), tarball.path)
         let one = try unpack(tarball, into: folder.appendingPathComponent("one"))
         let two = try unpack(tarball, into: folder.appendingPathComponent("two/deeper/still"))
-        let files = InstallTests.installed.filter { !$0.hasSuffix(".ttf") } + [
-            "share/timeline-cards/Fonts/Inter-Regular.otf", "README", "share/doc/timeline-cards/CHANGELOG.md",
-        ]
+        let files =
+            InstallTests.installed.filter { !$0.hasSuffix(".ttf") } + [
+                "share/timeline-cards/Fonts/Inter-Regular.otf", "README", "share/doc/timeline-cards/CHANGELOG.md",
+            ]
         for file in files {
             XCTAssertTrue(FileManager.default.fileExists(atPath: one.appendingPathComponent(file).path), file)
         }
