@@ -11,7 +11,8 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
-  fuzz tsan library-text-check docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
+  fuzz tsan library-text-check docs docc docc-plugin-check man completions deb deb-check dist dist-check \
+  serve-check warnings \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
@@ -228,6 +229,18 @@ deb: release
 deb-check: build
 	@$(MAKE) --no-print-directory deb DEB_DIR=.build/deb
 	bash scripts/deb-check.sh .build/deb $(BIN)
+
+# A release that installs without compiling: timeline-cards-<version>-<os>-<arch>.tar.gz in DIST_DIR
+# (scripts/make-dist.sh), one relocatable folder: bin/, its fonts in share/timeline-cards/Fonts (found
+# from the binary's own place), the man page and completions. `make dist-check` unpacks it into two
+# folders and renders the demo from each, byte for byte as the tested build (scripts/dist-check.sh).
+DIST_DIR ?= .
+dist: release
+	bash scripts/make-dist.sh $(RELEASE_BIN) $(DIST_DIR)
+
+dist-check: build
+	@$(MAKE) --no-print-directory dist DIST_DIR=.build/dist
+	bash scripts/dist-check.sh .build/dist $(BIN)
 
 # Re-records fixtures/expected exactly as FixtureGoldenTests compares it, in check's one layout:
 # cards of fixtures/NAME.yaml in fixtures/expected/NAME/, feed-*.yaml fixtures as one strip

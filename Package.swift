@@ -74,8 +74,11 @@ let package = Package(
             dependencies: [
                 "TimelineKit", "TimelineCairo", "TimelineGolden",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // `--version` names the commit (scripts/build-commit.sh).
+            plugins: ["BuildCommit"]
         ),
+        .plugin(name: "BuildCommit", capability: .buildTool(), path: "Plugins/BuildCommit"),
         // libFuzzer harness: `make fuzz`. A plain build replays files through the same code.
         // The export lets its `main` find libFuzzer's driver when -sanitize=fuzzer links it in.
         .executableTarget(
@@ -87,7 +90,8 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"], .when(platforms: [.linux]))
             ]),
-        // Finds the DocC catalogs and runs the package's own executable on them (`docc-resources`).
+        // Finds the DocC catalogs and runs the package's own executable on them (`docc-resources`),
+        // built in release by the plugin itself (a dependency on the tool would be built in debug).
         .plugin(
             name: "render-timelines",
             capability: .command(
@@ -97,7 +101,6 @@ let package = Package(
                 permissions: [
                     .writeToPackageDirectory(reason: "writes each catalog's timeline images into its Resources/ folder")
                 ]),
-            dependencies: ["timeline-cards"],
             path: "Plugins/RenderTimelines"),
         // What several test targets and the fuzzer share: seeded random values, icon files.
         .target(name: "TimelineTestSupport"),

@@ -5,15 +5,23 @@
 #   INPUT_EXPECTED    the folder of golden images (required)
 #   INPUT_DIFF        where diff images go (default: timeline-diffs)
 #   INPUT_ARGS        more flags for `check`, e.g. "--tolerance 1 --feed" (default: none)
-#   INPUT_PREFIX      where timeline-cards is installed (default: $RUNNER_TEMP/timeline-cards, else /tmp/…)
+#   INPUT_PREFIX      where timeline-cards is installed (default: $RUNNER_TEMP/timeline-cards, else /tmp/…;
+#                     a leading ~/ is the home folder: the action's cached ~/.cache/timeline-cards-action)
 #   INPUT_DEB         a prebuilt Debian package (a path or an https URL, from `make deb`): installed with
 #                     apt-get instead of building (no Swift needed)
+#   INPUT_TARBALL     a prebuilt release tarball (a path or an https URL, from `make dist`): unpacked into
+#                     the prefix instead of building; the system libraries it links are installed with
+#                     apt-get when missing (no Swift needed)
+#   INPUT_CACHED      "true" when the prefix holds the build of this very source already (the action's
+#                     cache): only the system libraries are installed, nothing is compiled
 #   TIMELINE_CARDS_FROM  a folder holding a built timeline-cards: install that instead of building
 #   GITHUB_ACTION_PATH   this repository (set by GitHub; default: the folder above this script)
 set -euo pipefail
 
 action_path="${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/.." && pwd)}"
 prefix="${INPUT_PREFIX:-${RUNNER_TEMP:-/tmp}/timeline-cards}"
+# The action names its cached prefix under ~ (the home of a container job differs from the host's).
+case "$prefix" in "~/"*) prefix="$HOME/${prefix#"~/"}" ;; esac
 : "${INPUT_INPUTS:?set the action's 'inputs' (files or folders to check)}"
 : "${INPUT_EXPECTED:?set the action's 'expected' (the folder of golden images)}"
 diff_dir="${INPUT_DIFF:-timeline-diffs}"
@@ -30,8 +38,27 @@ as_root() {
   fi
 }
 
-# The official swift:* images have no make; every other step needs it.
-if ! command -v make >/dev/null && [ -z "${INPUT_DEB:-}" ]; then
+# A release file named by an https address is downloaded into a folder of our own (a fixed name in
+# /tmp could be planted), https all the way; a path is made absolute. Prints the local path.
+fetch() { # VALUE INPUT_NAME FILE_NAME
+  case "$1" in
+    https://*)
+      local downloaded
+      downloaded="$(mktemp -d "${RUNNER_TEMP:-/tmp}/timeline-cards.XXXXXX")/$3"
+      curl -fsSL --proto '=https' --proto-redir '=https' -o "$downloaded" "$1"
+      echo "$downloaded"
+      ;;
+    *://*)
+      echo "timeline-cards: $2: $1: give a path or an https:// address" >&2
+      exit 2
+      ;;
+    /*) echo "$1" ;;
+    *) echo "$PWD/$1" ;;
+  esac
+}
+
+# The official swift:* images have no make; building needs it.
+if ! command -v make >/dev/null && [ -z "${INPUT_DEB:-}" ] && [ -z "${INPUT_TARBALL:-}" ]; then
   echo "installing make" >&2
   as_root apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq make >&2
@@ -40,25 +67,23 @@ fi
 # 1. Install: the prebuilt package, or the system libraries when missing and a release build (or
 #    the given binary).
 if [ -n "${INPUT_DEB:-}" ]; then
-  deb="$INPUT_DEB"
-  case "$deb" in
-    https://*)
-      # A folder of our own (a fixed name in /tmp could be planted), and https all the way.
-      downloaded="$(mktemp -d "${RUNNER_TEMP:-/tmp}/timeline-cards.XXXXXX")/timeline-cards.deb"
-      curl -fsSL --proto '=https' --proto-redir '=https' -o "$downloaded" "$deb"
-      deb="$downloaded"
-      ;;
-    *://*)
-      echo "timeline-cards: deb: $deb: give a path or an https:// address" >&2
-      exit 2
-      ;;
-    /*) ;;
-    *) deb="$PWD/$deb" ;;
-  esac
+  deb=$(fetch "$INPUT_DEB" deb timeline-cards.deb)
   as_root apt-get update -qq >&2
   # A self-hosted runner may hold another version already: this one replaces it.
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --reinstall --allow-downgrades "$deb" >&2
   prefix=/usr
+elif [ -n "${INPUT_TARBALL:-}" ]; then
+  tarball=$(fetch "$INPUT_TARBALL" tarball timeline-cards.tar.gz)
+  rm -rf "$prefix" && mkdir -p "$prefix"
+  tar -xzf "$tarball" -C "$prefix" --strip-components=1
+  # The shared libraries the binary links, from the distribution, when any is missing.
+  if ldd "$prefix/bin/timeline-cards" | grep -q "not found" || ! /sbin/ldconfig -p | grep -q librsvg-2; then
+    as_root apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libcairo2 libpango-1.0-0 \
+      libpangocairo-1.0-0 libpangoft2-1.0-0 libyaml-0-2 librsvg2-2 >&2
+  fi
+elif [ "${INPUT_CACHED:-}" = true ] && [ -x "$prefix/bin/timeline-cards" ]; then
+  make --no-print-directory -C "$action_path" deps >&2
 elif [ -n "${TIMELINE_CARDS_FROM:-}" ]; then
   make --no-print-directory -C "$action_path" install PREFIX="$prefix" INSTALL_FROM="$TIMELINE_CARDS_FROM" >&2
 else

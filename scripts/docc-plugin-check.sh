@@ -63,6 +63,9 @@ names="release-2 release-2@2x release-2~dark release-2~dark@2x roadmap roadmap@2
 step "first run (builds timeline-cards in the client)"
 plugin --target Client
 for name in $names; do [ -s "$resources/$name.png" ] || fail "the plugin did not write $name.png"; done
+# The tool is built in release, and only in release.
+[ -x .build/release/timeline-cards ] || fail "the plugin did not build timeline-cards in release"
+[ -e .build/debug/timeline-cards ] && fail "the plugin built timeline-cards in debug too"
 cmp -s "$resources/release-2.png" "$resources/release-2~dark.png" && fail "the dark image is the light one"
 stamps() { (cd "$resources" && stat -c '%n %Y.%y %s' ./*.png); }
 before=$(stamps)

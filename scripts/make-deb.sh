@@ -10,7 +10,7 @@ set -euo pipefail
 binary=$(readlink -f "$1")
 out=$(mkdir -p "$2" && cd "$2" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
-version=$("$binary" --version)
+version=$("$binary" --version | cut -d" " -f1) # "0.1.0 (commit …)": the first word
 arch=$(dpkg --print-architecture)
 name="timeline-cards_${version}_${arch}"
 work=$(mktemp -d)

@@ -4,7 +4,7 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory render-timelines [--target T]... [--input DIR]...
 /// [--check] [--format png|svg]... [--now DATE] [--verbose]`: renders the `*.timeline.yaml` and
 /// `*.timeline.json` files of each target's DocC catalog (and of each `--input` folder) into its
-/// `Resources/`, with the package's own `timeline-cards`, which SwiftPM builds from source. The
+/// `Resources/`, with the package's own `timeline-cards`, which it builds from source in release. The
 /// work is `timeline-cards docc-resources` (docs/docc.md); this plugin only finds the folders.
 @main
 struct RenderTimelines: CommandPlugin {
@@ -22,9 +22,8 @@ struct RenderTimelines: CommandPlugin {
             Diagnostics.remark("render-timelines: no DocC catalog in \(named); name folders with --input DIR")
             return
         }
-        let tool = try context.tool(named: "timeline-cards")
         let process = Process()
-        process.executableURL = tool.url
+        process.executableURL = try releaseTool()
         process.arguments = ["docc-resources"] + folders + extractor.remainingArguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
@@ -34,6 +33,31 @@ struct RenderTimelines: CommandPlugin {
             throw Failure(status: process.terminationStatus)
         }
     }
+}
+
+extension RenderTimelines {
+    /// The package's `timeline-cards`, built in release: the plugin declares no dependency on it,
+    /// since SwiftPM builds a plugin's tools in debug, whose first build takes longer and whose
+    /// renders are slower; the release build is made once and reused, as `swift build -c release`.
+    func releaseTool() throws -> URL {
+        var parameters = PackageManager.BuildParameters(configuration: .release)
+        parameters.logging = .concise
+        let result = try packageManager.build(.product("timeline-cards"), parameters: parameters)
+        guard result.succeeded,
+            let tool = result.builtArtifacts.first(where: {
+                $0.kind == .executable && $0.url.lastPathComponent == "timeline-cards"
+            })
+        else {
+            Diagnostics.error(result.logText)
+            throw BuildFailure()
+        }
+        return tool.url
+    }
+}
+
+/// The release build of `timeline-cards` failed (SwiftPM's log was printed).
+struct BuildFailure: Error, CustomStringConvertible {
+    var description: String { "render-timelines: timeline-cards could not be built in release" }
 }
 
 /// `timeline-cards docc-resources` failed: 1 an image differs (--check), 2 a bad input, 3 I/O.

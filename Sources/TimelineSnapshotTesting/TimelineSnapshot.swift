@@ -110,10 +110,17 @@ public enum TimelineSnapshot {
         let goldens = snapshotDirectory(forTestFile: filePath)
         let artifacts = artifactsDirectory(forTestFile: filePath).appendingPathComponent(goldens.lastPathComponent)
         return images.compactMap { image in
-            compare(
-                image, golden: goldens.appendingPathComponent("\(stem).\(image.name).\(image.format.fileExtension)"),
-                artifacts: artifacts, artifactStem: "\(stem).\(image.name)", mode: mode, tolerance: tolerance)
+            let imageStem = goldenStem(stem, card: image.name)
+            return compare(
+                image, golden: goldens.appendingPathComponent("\(imageStem).\(image.format.fileExtension)"),
+                artifacts: artifacts, artifactStem: imageStem, mode: mode, tolerance: tolerance)
         }
+    }
+
+    /// `stem.card`, or `stem` alone when its last part already is the card's id: an assertion
+    /// named after its card gives `testRelease.release.png`, not `testRelease.release.release.png`.
+    package static func goldenStem(_ stem: String, card: String) -> String {
+        stem.split(separator: ".").last.map(String.init) == card ? stem : "\(stem).\(card)"
     }
 
     static func compare(
@@ -171,7 +178,8 @@ public enum TimelineSnapshot {
     /// Fails the running test once per failure at the caller's place, attaching artifacts where
     /// the test framework takes them (Swift Testing). Under Swift Testing the issue is recorded
     /// directly (IssueReporting finds Testing's symbols by name, which not every toolchain keeps);
-    /// under XCTest, or when issue reporters are overridden, through IssueReporting.
+    /// under XCTest on Linux by XCTest's own XCTFail (`XCTestFailure`); otherwise, or when issue
+    /// reporters are overridden, through IssueReporting.
     public static func report(
         _ failures: [Failure], fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
     ) {
@@ -187,6 +195,14 @@ public enum TimelineSnapshot {
                     Attachment.record(
                         [UInt8](data), named: URL(fileURLWithPath: path).lastPathComponent, sourceLocation: location)
                 }
+                continue
+            }
+            #endif
+            #if os(Linux)
+            if IssueReporters.current.count == 1, IssueReporters.current.first is _DefaultReporter,
+                let fail = XCTestFailure.function()
+            {
+                fail(failure.message, filePath, line)
                 continue
             }
             #endif

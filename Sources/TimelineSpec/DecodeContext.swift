@@ -188,6 +188,10 @@ final class DecodeContext {
     func date(_ node: YAMLNode, _ path: @autoclosure () -> String) -> DateValue? {
         guard let value = text(node, path()) else { return nil }
         if let date = ValueParsers.date(value) { return date }
+        if let missing = ValueParsers.missingDay(value) {
+            error(node, "\(path()): \(Self.quoted(value)) is not a date: \(missing)")
+            return nil
+        }
         error(
             node,
             "\(path()): \(Self.quoted(value)) is not an ISO 8601 date (2026-11-02) or date-time (2026-11-02T09:45:00Z)")
@@ -244,6 +248,9 @@ public enum Suggestion {
         suggestion.map { " (did you mean '\($0)'?)" } ?? ""
     }
 
+    /// The candidate `word` was probably meant to be: the nearest by edit distance when it is
+    /// close enough, else one that `word` starts with or that starts with `word` (`ended` →
+    /// `end`, `compl` → `complete`), the nearest in length; nil when none is.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (String, Int)?
@@ -252,6 +259,22 @@ public enum Suggestion {
             if distance <= max(1, min(3, candidate.count / 3)), distance < (best?.1 ?? .max) {
                 best = (candidate, distance)
             }
+        }
+        return best?.0 ?? sharingPrefix(lowered, in: candidates)
+    }
+
+    /// A candidate of three letters or more that `word` extends or abbreviates, the nearest in
+    /// length (the first listed of equals): a word and its inflection are far apart in edits.
+    static func sharingPrefix(_ word: String, in candidates: [String]) -> String? {
+        guard word.count >= 3 else { return nil }
+        var best: (String, Int)?
+        for candidate in candidates {
+            let lowered = candidate.lowercased()
+            guard lowered.count >= 3, lowered != word, word.hasPrefix(lowered) || lowered.hasPrefix(word) else {
+                continue
+            }
+            let gap = abs(lowered.count - word.count)
+            if gap < (best?.1 ?? .max) { best = (candidate, gap) }
         }
         return best?.0
     }

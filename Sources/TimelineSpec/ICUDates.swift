@@ -9,8 +9,8 @@ import Darwin
 #endif
 
 /// Month and weekday names, the day pattern and the word "Today" of a locale, from ICU's CLDR
-/// data. ICU (libicui18n, Debian's libicu72) is opened with `dlopen` the first time a locale
-/// other than English is asked for, so documents in English never load it.
+/// data. ICU (libicui18n, Debian's libicu72; libicucore on macOS) is opened with `dlopen` the
+/// first time a locale other than English is asked for, so documents in English never load it.
 package enum ICUDates {
     /// The names of `locale` (BCP 47, e.g. "de-DE"); nil when ICU is missing or has no data for
     /// the locale's language. Days and years are counted in the Gregorian calendar, so the names
@@ -90,13 +90,26 @@ final class ICULibrary: @unchecked Sendable {
         zones = ICUZoneFunctions(handle: handle, suffix: suffix)
     }
 
-    /// Debian names the library by ICU's major version and suffixes every symbol with it.
     private static func load() -> ICULibrary? {
-        for version in (60...80).reversed() {
-            guard let handle = dlopen("libicui18n.so.\(version)", RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let library = ICULibrary(handle: handle, suffix: "_\(version)") { return library }
+        #if canImport(Darwin)
+        let candidates = libraries(darwin: true)
+        #else
+        let candidates = libraries(darwin: false)
+        #endif
+        for (name, suffix) in candidates {
+            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
+            if let library = ICULibrary(handle: handle, suffix: suffix) { return library }
         }
         return nil
+    }
+
+    /// The libraries tried, in order, with the suffix their symbols carry. Linux distributions
+    /// name libicui18n by ICU's major version and suffix every symbol with it (`udat_open_72`);
+    /// macOS has one ICU, libicucore (in the shared cache, not on disk, which `dlopen` finds by
+    /// its path all the same), built with plain symbol names (`udat_open`).
+    static func libraries(darwin: Bool) -> [(name: String, suffix: String)] {
+        if darwin { return [("/usr/lib/libicucore.A.dylib", ""), ("libicucore.dylib", "")] }
+        return (60...80).reversed().map { ("libicui18n.so.\($0)", "_\($0)") }
     }
 
     func names(for locale: String) -> DateNames? {

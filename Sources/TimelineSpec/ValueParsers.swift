@@ -140,6 +140,29 @@ enum ValueParsers {
         return bytes[start..<end]
     }
 
+    /// Why a value shaped as a day (`2026-09-31`, maybe with a time after it) names no day: the
+    /// month has fewer days, or there is no such month. Nil when the shape itself is wrong or the
+    /// day exists (the time part may still be wrong).
+    static func missingDay(_ text: String) -> String? {
+        let bytes = Array(trimmedBytes(text).prefix(10))
+        guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        guard (1...12).contains(month) else { return "there is no month \(month); months go from 01 to 12" }
+        if day == 0 { return "days go from 01" }
+        let days = daysIn(month: month, year: year)
+        guard day > days else { return nil }
+        let name = DateNames.english.months[month - 1]
+        return month == 2 ? "February \(year) has \(days) days" : "\(name) has \(days) days"
+    }
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

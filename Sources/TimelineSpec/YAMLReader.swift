@@ -147,6 +147,8 @@ struct YAMLReader {
         let index = Int(parser.problem_mark.index)
         if index < bytes.count, bytes[index] == 0x09 {
             message += "; YAML cannot indent with tabs: use spaces"
+        } else if problem.hasPrefix("mapping values are not allowed") {
+            message += YAMLSyntaxHints.quoteValue(in: bytes, at: index)
         }
         return DiagnosticsError(problems + [Diagnostic(at, message)])
     }

@@ -68,9 +68,9 @@ struct CatalogImages {
 
     /// Renders every input of every folder; any problem in any input fails them all.
     func plan() throws(Failure) -> [Planned] {
-        let renderer: TimelineRenderer
+        let renderers: Renderers
         do {
-            renderer = try TimelineRenderer(options: options)
+            renderers = try Renderers(options: options)
         } catch {
             throw Failure(code: 3, lines: [Diagnostics.text(error)])
         }
@@ -80,7 +80,7 @@ struct CatalogImages {
             var owners: [String: String] = [:] // image path → the card that makes it, as located
             for input in Self.inputs(in: folder) {
                 do {
-                    let images = try render(input, with: renderer)
+                    let images = try render(input, with: renderers)
                     for (image, location) in images {
                         let path = PathName.appending(
                             "\(image.name).\(image.format.fileExtension)", to: Self.resources(of: folder))
@@ -104,8 +104,26 @@ struct CatalogImages {
         return planned
     }
 
+    /// The renderers of a catalog's images: `main` for SVG and for PNG at 2 pixels per point
+    /// (`CARD@2x.png`), `single` for PNG at 1 (`CARD.png`), so a screen of either density gets
+    /// pixels drawn for it rather than one file under two names.
+    struct Renderers {
+        var main: TimelineRenderer
+        var single: TimelineRenderer?
+
+        init(options: RenderOptions) throws {
+            main = try TimelineRenderer(options: options)
+            guard options.formats.contains(.png) else { return }
+            var single = options
+            single.formats = [.png]
+            single.scale = 1
+            self.single = try TimelineRenderer(options: single)
+        }
+    }
+
     /// One input's images under their DocC names, each with where its card starts.
-    func render(_ input: String, with renderer: TimelineRenderer) throws -> [(RenderedImage, String)] {
+    func render(_ input: String, with renderers: Renderers) throws -> [(RenderedImage, String)] {
+        let renderer = renderers.main
         let source = try renderer.read(InputSource(file: input))
         let document = try renderer.decode(source)
         let dark = try renderer.darkVariant(of: document, source: source, darkThemeWhenUnthemed: true)
@@ -120,15 +138,18 @@ struct CatalogImages {
         }
         var named: [(RenderedImage, String)] = []
         for (variant, suffix) in [(light, "")] + (dark.map { [($0, "~dark")] } ?? []) {
+            let singles = try renderers.single?.render(variant, name: source.baseName) ?? []
             for image in try renderer.render(variant, name: source.baseName) {
                 let card = document.cards.first { $0.id == image.name }
                 let location = card?.location.map(\.description) ?? input
-                let names = image.format == .png ? [suffix, suffix + "@2x"] : [suffix]
-                for name in names {
-                    var copy = image
-                    copy.name = image.name + name
+                if image.format == .png, let single = singles.first(where: { $0.name == image.name }) {
+                    var copy = single
+                    copy.name = image.name + suffix
                     named.append((copy, location))
                 }
+                var copy = image
+                copy.name = image.name + suffix + (image.format == .png ? "@2x" : "")
+                named.append((copy, location))
             }
         }
         return named

@@ -111,11 +111,9 @@ struct Check: ParsableCommand {
         } else {
             if verbose { for path in report.matched { Diagnostics.print("matches: \(path)") } }
             let total = report.matched.count + report.mismatches.count + report.problems.count
-            if report.exitCode != 0 || verbose || badInputs > 0 {
-                let bad = badInputs > 0 ? "; \(badInputs) problem\(badInputs == 1 ? "" : "s") in the inputs" : ""
-                Diagnostics.print(
-                    "check: \(report.matched.count) of \(total) image\(total == 1 ? "" : "s") match\(bad)")
-            }
+            // Always, success too: a CI log then shows that the check ran and on how many images.
+            let bad = badInputs > 0 ? "; \(badInputs) problem\(badInputs == 1 ? "" : "s") in the inputs" : ""
+            Diagnostics.print("check: \(report.matched.count) of \(total) image\(total == 1 ? "" : "s") match\(bad)")
         }
     }
 }

@@ -96,6 +96,8 @@ enum QuickRenderArguments {
         render.verbose = false
         render.watch = false
         render.darkVariants = false
+        render.assets = nil
+        render.check = false
         render.serve = false
         render.port = nil
         do {

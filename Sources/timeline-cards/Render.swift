@@ -25,7 +25,8 @@ struct Render: ParsableCommand {
             several (or with --shard), and OUT/<input-name>.<ext> with --feed. -o - writes the single \
             image to standard output; -o NAME.svg names the file when there is exactly one image. \
             A Markdown input (page.md -o out/page.md) has each ```timeline block (and each ```mermaid \
-            timeline) rendered to an image beside the output page, which links it in place of the block. \
+            timeline) rendered to an image named by its card's id, beside the output page or in the \
+            --assets folder, which the page links in place of the block; --check fails when one is stale. \
             Mermaid timeline files (.mmd) are inputs like YAML and JSON; --verbose notes the \
             configuration they hold that cards do not use.
             """)
@@ -82,6 +83,19 @@ struct Render: ParsableCommand {
                 + "a <picture> with a prefers-color-scheme: dark source, as theme: auto blocks always are."))
     var darkVariants = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Markdown pages: the folder the images go in (default: the output page's); the page links them there.",
+            valueName: "dir"),
+        completion: .directory)
+    var assets: String?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Markdown pages: write nothing; exit 1 when an image or a link of the output page is missing or stale "
+                + "(for CI)."))
+    var check = false
+
     var markdownInput: String? {
         input.inputs.first { MarkdownRender.isMarkdown($0) }
     }
@@ -98,10 +112,15 @@ struct Render: ParsableCommand {
                         + "out/\(page.split(separator: "/").last ?? "page.md")"
                 )
             }
+            if check, watching { throw ValidationError("--check compares once; it cannot be used with --watch") }
+            if let assets, FileKind(atPath: assets) == .other {
+                throw ValidationError("--assets \(assets) is a file, not a folder")
+            }
             return
         }
-        if darkVariants {
-            throw ValidationError("--dark-variants is for Markdown pages (render page.md -o out/page.md)")
+        for (flag, used) in [("--dark-variants", darkVariants), ("--assets", assets != nil), ("--check", check)]
+        where used {
+            throw ValidationError("\(flag) is for Markdown pages (render page.md -o out/page.md)")
         }
         if let output, output != "-", !output.hasSuffix("/") {
             let ext = PathName.fileExtension(of: output).lowercased()
@@ -209,7 +228,7 @@ struct Render: ParsableCommand {
             return MarkdownRender(
                 page: page, output: output, formats: format.isEmpty ? [.svg] : format,
                 options: image.options(formats: format.isEmpty ? [.svg] : format, limits: input.limits),
-                verbose: verbose, darkVariants: darkVariants, keepsImages: serve
+                verbose: verbose, darkVariants: darkVariants, assets: assets, check: check, keepsImages: serve
             ).run()
         }
         let start = DispatchTime.now().uptimeNanoseconds

@@ -13,12 +13,15 @@ struct Themes: ParsableCommand {
     }
 }
 
-/// What `--theme` completes to in every shell: the built-in themes, then the theme files (.yaml,
-/// .yml, .json) of the current folder, since a theme file is the other thing it takes. bash's
-/// `compgen -W` expands each word it is given, so there a name is quoted (`printf %q`): a file
-/// named `$(…).yaml` is offered as a name, never run.
+/// What `--theme` completes to in every shell: the built-in themes, then the theme files of the
+/// current folder, not every file: a `.yaml`, `.yml` or `.json` regular file whose first 64 KiB
+/// set `style` or `feed` at the top and no `cards` (a theme, not a timeline). bash's `compgen -W`
+/// expands each word it is given, so there a name is quoted (`printf %q`): a file named
+/// `$(…).yaml` is offered as a name, never run.
 enum ThemeCompletion {
     static let command =
-        "timeline-cards themes 2>/dev/null | cut -d' ' -f1; for f in *.yaml *.yml *.json; do [ -e \"$f\" ] || "
-        + "continue; if [ \"$SAP_SHELL\" = bash ]; then printf '%q\\n' \"$f\"; else printf '%s\\n' \"$f\"; fi; done"
+        "timeline-cards themes 2>/dev/null | cut -d' ' -f1; for f in *.yaml *.yml *.json; do [ -f \"$f\" ] || "
+        + "continue; head -c 65536 -- \"$f\" | grep -qE '^(style|feed):|^[{ ]*\"(style|feed)\" *:' || continue; "
+        + "head -c 65536 -- \"$f\" | grep -qE '^cards:|\"cards\" *:' && continue; "
+        + "if [ \"$SAP_SHELL\" = bash ]; then printf '%q\\n' \"$f\"; else printf '%s\\n' \"$f\"; fi; done"
 }

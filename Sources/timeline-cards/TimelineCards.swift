@@ -19,7 +19,7 @@ struct TimelineCards: ParsableCommand {
             Exit codes: 0 success, 1 check mismatch, 2 bad input (every problem listed as \
             file:line:column: error: message), 3 I/O or rendering failure.
             """,
-        version: timelineCardsVersion,
+        version: versionLine,
         subcommands: [
             Render.self, Validate.self, Check.self, Convert.self, Schema.self, Themes.self, DocCResources.self,
         ],

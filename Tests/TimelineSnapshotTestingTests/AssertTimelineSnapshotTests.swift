@@ -76,6 +76,16 @@ final class AssertTimelineSnapshotTests: XCTestCase {
         XCTAssertTrue(verify(mode: .missing).isEmpty)
     }
 
+    /// A snapshot named after its card does not say the name twice; other names keep the card's id.
+    func testGoldenNamesDoNotStutter() throws {
+        XCTAssertEqual(verify(mode: .missing, name: "plan").count, 1)
+        XCTAssertEqual(verify(mode: .missing, name: "release").count, 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: goldens.path).sorted()
+        XCTAssertEqual(names, ["testPlan.plan.png", "testPlan.release.plan.png"])
+        XCTAssertEqual(TimelineSnapshot.goldenStem("testRelease.release", card: "release"), "testRelease.release")
+        XCTAssertEqual(TimelineSnapshot.goldenStem("testRelease.2", card: "release"), "testRelease.2.release")
+    }
+
     /// `assertTimelineSnapshot` itself reports at its caller's line (here, through a real call).
     func testAssertionReportsAtTheCallSite() {
         let recorder = IssueRecorder()

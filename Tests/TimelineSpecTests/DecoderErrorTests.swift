@@ -255,8 +255,7 @@ final class DecoderErrorTests: XCTestCase {
                 "t:5:14: error: cards[0].groupBy: 'week' is not one of none, day",
                 "t:6:37: error: cards[0].header.background: '#12' is not a color; use #rgb, #rrggbb, #rrggbbaa or a "
                     + "CSS color name",
-                "t:9:15: error: cards[0].items[0].date: '2026-02-30' is not an ISO 8601 date (2026-11-02) or "
-                    + "date-time (2026-11-02T09:45:00Z)",
+                "t:9:15: error: cards[0].items[0].date: '2026-02-30' is not a date: February 2026 has 28 days",
                 "t:10:14: error: cards[0].items[0].end: '2026-01-01T25:00' is not an ISO 8601 date (2026-11-02) or "
                     + "date-time (2026-11-02T09:45:00Z)",
                 "t:11:16: error: cards[0].items[0].color: 'bleu' is not a color; use #rgb, #rrggbb, #rrggbbaa or a "
@@ -281,8 +280,7 @@ final class DecoderErrorTests: XCTestCase {
                 "version: 1\ncards:\n  - layout: time\n    items:\n      - title: a\n        date: 2026-02-30\n"
                     + "      - title: b\n"),
             [
-                "t:6:15: error: cards[0].items[0].date: '2026-02-30' is not an ISO 8601 date (2026-11-02) or "
-                    + "date-time (2026-11-02T09:45:00Z)",
+                "t:6:15: error: cards[0].items[0].date: '2026-02-30' is not a date: February 2026 has 28 days",
                 "t:7:9: error: cards[0]: the time layout needs a 'date' on every item",
             ])
         XCTAssertEqual(

@@ -86,11 +86,12 @@ final class AuthoringCommandTests: XCTestCase {
         let run = try CLIRunner.run(["render", "page.md", "-o", "out/page.md"], directory: folder)
         XCTAssertEqual(run.status, 0, run.stderr)
         let page = try String(contentsOf: folder.appendingPathComponent("out/page.md"), encoding: .utf8)
-        XCTAssertTrue(page.contains("![The plan](page-1.svg)"), page)
-        XCTAssertTrue(page.contains("![First](page-2-a.svg)\n![b](page-2-b.svg)"), page)
+        // Named by card id; alt text from the card's title, else its items'.
+        XCTAssertTrue(page.contains("![The plan](plan.svg)"), page)
+        XCTAssertTrue(page.contains("![First](a.svg)\n![Timeline: Two](b.svg)"), page)
         XCTAssertTrue(page.contains("```yaml\nleft: alone\n```"), page)
         XCTAssertFalse(page.contains("```timeline"), page)
-        for name in ["page-1.svg", "page-2-a.svg", "page-2-b.svg"] {
+        for name in ["plan.svg", "a.svg", "b.svg"] {
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/\(name)").path), name)
         }

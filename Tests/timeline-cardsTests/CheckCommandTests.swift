@@ -49,6 +49,8 @@ final class CheckCommandTests: XCTestCase {
 
         let checked = try check([Self.demo, "--expected", expected.path])
         XCTAssertEqual(checked.status, 0, checked.stderr)
+        // Success says so, in one line, so that a CI log shows the check ran and on how much.
+        XCTAssertEqual(checked.stderr, "check: 2 of 2 images match\n")
 
         let again = try check([Self.demo, "--expected", expected.path, "--record"])
         XCTAssertEqual(again.status, 0, again.stderr)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The bash completion offers what a user types next: timeline files and folders for inputs, theme
-/// names and theme files for `--theme`; and the man page's EXAMPLES use flags that exist.
+/// names and theme files (not timelines) for `--theme`; and the man page's EXAMPLES use flags that exist.
 final class CompletionTests: XCTestCase {
     /// What bash offers for `line` (the word being typed last), in `folder`, with the tool on PATH.
     func offers(_ line: String, in folder: URL) throws -> [String] {
@@ -31,18 +31,26 @@ final class CompletionTests: XCTestCase {
     func testInputsAndThemesComplete() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for file in ["plan.yaml", "plan.txt", "notes.md", "brand.json", "road.mmd"] {
+        for file in ["plan.txt", "notes.md", "road.mmd"] {
             try Data().write(to: folder.appendingPathComponent(file))
         }
+        // Theme files are offered for --theme; timelines, whatever they style, and other files are not.
+        let contents = [
+            "plan.yaml": "version: 1\ncards:\n  - items: [{ title: a }]\n    style: { accent: red }\n",
+            "brand.json": "{\"style\": {\"accent\": \"#c00\"}, \"feed\": {}}\n",
+            "ocean.yml": "# the sea\nstyle:\n  accent: navy\n",
+            "timeline.json": "{\n  \"version\": 1,\n  \"style\": {},\n  \"cards\": []\n}\n",
+        ]
+        for (file, text) in contents { try Data(text.utf8).write(to: folder.appendingPathComponent(file)) }
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("plans"), withIntermediateDirectories: true)
         XCTAssertEqual(try offers("timeline-cards render pl", in: folder), ["plan.yaml", "plans"])
         XCTAssertEqual(
             try offers("timeline-cards check ", in: folder),
-            ["brand.json", "notes.md", "plan.yaml", "plans", "road.mmd"])
+            ["brand.json", "notes.md", "ocean.yml", "plan.yaml", "plans", "road.mmd", "timeline.json"])
         XCTAssertEqual(
             try offers("timeline-cards render plan.yaml --theme ", in: folder),
-            ["auto", "brand.json", "dark", "default", "fiori", "mono", "plan.yaml"])
+            ["auto", "brand.json", "dark", "default", "fiori", "mono", "ocean.yml"])
         XCTAssertEqual(try offers("timeline-cards render plan.yaml --theme d", in: folder), ["dark", "default"])
     }
 
@@ -51,7 +59,8 @@ final class CompletionTests: XCTestCase {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         for file in ["$(touch PWNED).yaml", "b`touch PWNED2`.yaml", "x$HOME.yaml", "two words.json"] {
-            try Data().write(to: folder.appendingPathComponent(file))
+            let theme = file.hasSuffix(".json") ? "{\"style\": {}}" : "style: {}\n"
+            try Data(theme.utf8).write(to: folder.appendingPathComponent(file))
         }
         let offered = try offers("timeline-cards render plan.yaml --theme ", in: folder)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("PWNED").path))

@@ -63,10 +63,14 @@ final class DocCResourcesTests: XCTestCase {
         XCTAssertEqual(try stamps().keys.sorted(), names.sorted())
         XCTAssertTrue(result.stderr.contains("wrote \(resources.path)/release-2~dark.png"), result.stderr)
         XCTAssertTrue(result.stderr.contains("8 written, 0 unchanged"), result.stderr)
-        // 2 pixels per point; @2x is the same image, named for DocC.
-        let light = try PixelImage(png: image("release-2.png"))
-        XCTAssertEqual(light.width, 960)
-        XCTAssertEqual(try image("release-2.png"), try image("release-2@2x.png"))
+        // CARD.png is drawn at 1 pixel per point and CARD@2x.png at 2, each for its screen, not one
+        // image under two names.
+        for name in ["release-2", "release-2~dark"] {
+            let single = try PixelImage(png: image("\(name).png"))
+            let double = try PixelImage(png: image("\(name)@2x.png"))
+            XCTAssertEqual(single.width, 480, name)
+            XCTAssertEqual([double.width, double.height], [single.width * 2, single.height * 2], name)
+        }
         // The dark variants are dark: theme: auto's dark half, and the dark theme for a file naming none.
         for card in ["release-2", "roadmap"] {
             let day = try PixelImage(png: image("\(card).png"))

@@ -139,9 +139,9 @@ final class FilePolicyTests: XCTestCase {
         try write("{\"style\": {\"nodeColor\": \"#ff0000\"}}", "c.scene.json", in: folder)
         try write(
             "version: 1\ntheme: c.scene.json\ncards:\n  - id: c\n    items: [{ title: K }]\n", "t.yaml", in: folder)
-        try write(icon, "p-out-1.svg", in: folder)
+        // The page's image is named by its card's id: c.svg, the icon the block reads.
         try write(
-            "```timeline\nversion: 1\ncards:\n  - id: c\n    items: [{ title: K, icon: p-out-1.svg }]\n```\n", "p.md",
+            "```timeline\nversion: 1\ncards:\n  - id: c\n    items: [{ title: K, icon: c.svg }]\n```\n", "p.md",
             in: folder)
         try write(icon, "gold/a/c.svg", in: folder)
         try write(
@@ -157,7 +157,7 @@ final class FilePolicyTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("must not replace it"), "\(arguments): \(result.stderr)")
         }
-        for file in ["c.svg", "p-out-1.svg", "gold/a/c.svg"] {
+        for file in ["c.svg", "gold/a/c.svg"] {
             XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8), icon, file)
         }
         XCTAssertTrue(

@@ -171,7 +171,7 @@ final class HostileInputTests: XCTestCase {
                     + "color name (did you mean 'red'?)",
                 "8:9: error: unknown key 'staus' in cards[0].items[0] (did you mean 'status'?)",
                 "9:17: error: cards[0].items[0].status: 'opn' is not one of",
-                "10:15: error: cards[0].items[0].date: '2026-13-01' is not an ISO 8601 date",
+                "10:15: error: cards[0].items[0].date: '2026-13-01' is not a date: there is no month 13",
                 "11:16: error: cards[0].items[0].shape: 'cirle' is not one of circle, square, diamond, hexagon, ring, "
                     + "none (did you mean 'circle'?)",
                 "12:16: error: cards[0].items[1].title: must not be empty",

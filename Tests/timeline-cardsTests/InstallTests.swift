@@ -54,7 +54,7 @@ final class InstallTests: XCTestCase {
 
         #if os(Linux)
         // The fonts it maps are the installed ones, not the source tree's.
-        let mapped = try fontFilesMapped(by: tool, rendering: input, in: elsewhere)
+        let mapped = try Self.fontFilesMapped(by: tool, rendering: input, in: elsewhere)
         XCTAssertFalse(mapped.isEmpty)
         XCTAssertTrue(
             mapped.allSatisfy { $0.hasPrefix(prefix.appendingPathComponent("share/timeline-cards/Fonts").path) },
@@ -72,7 +72,7 @@ final class InstallTests: XCTestCase {
 
 extension InstallTests {
     /// The font files a running `render --watch` of `tool` has mapped (from /proc/PID/maps).
-    func fontFilesMapped(by tool: URL, rendering input: String, in folder: URL) throws -> Set<String> {
+    static func fontFilesMapped(by tool: URL, rendering input: String, in folder: URL) throws -> Set<String> {
         let process = Process()
         process.executableURL = tool
         process.arguments = ["render", input, "-o", folder.appendingPathComponent("watched").path, "--watch"]
@@ -186,7 +186,7 @@ final class ActionScriptTests: XCTestCase {
         let action = try String(contentsOf: CLIRunner.root.appendingPathComponent("action.yml"), encoding: .utf8)
         XCTAssertTrue(action.contains("using: composite"))
         XCTAssertTrue(action.contains("run: \"$GITHUB_ACTION_PATH/scripts/ci-check.sh\""))
-        for input in ["inputs", "expected", "diff", "args", "deb"] {
+        for input in ["inputs", "expected", "diff", "args", "deb", "tarball"] {
             XCTAssertTrue(action.contains("INPUT_\(input.uppercased()): ${{ inputs.\(input) }}"), input)
         }
     }

@@ -16,8 +16,8 @@ final class MarkdownPageBudgetTests: XCTestCase {
         let result = try CLIRunner.run(["render", "page.md", "-o", "out/page.md"], directory: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         let written = try String(contentsOf: folder.appendingPathComponent("out/page.md"), encoding: .utf8)
-        XCTAssertEqual(written, "Intro\r\n![card-1](page-1.svg)\r\nEnd\r\n")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/page-1.svg").path))
+        XCTAssertEqual(written, "Intro\r\n![Timeline: a](card-1.svg)\r\nEnd\r\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/card-1.svg").path))
     }
 
     func testNULAndOversizedPagesAreBadInputAndWriteNothing() throws {

@@ -58,29 +58,30 @@ final class MarkdownPictureTests: XCTestCase {
             page.contains(
                 """
                 <picture>
-                  <source media="(prefers-color-scheme: dark)" srcset="page-1-dark.png">
-                  <img alt="Release &lt;2&gt; &amp; more" src="page-1.png">
+                  <source media="(prefers-color-scheme: dark)" srcset="card-1-dark.png">
+                  <img alt="Release &lt;2&gt; &amp; more" src="card-1.png">
                 </picture>
 
                 Text after.
                 """), page)
-        XCTAssertTrue(exists("page-1.png") && exists("page-1-dark.png"))
+        XCTAssertTrue(exists("card-1.png") && exists("card-1-dark.png"))
         XCTAssertNotEqual(
-            try Data(contentsOf: folder.appendingPathComponent("out/page-1.png")),
-            try Data(contentsOf: folder.appendingPathComponent("out/page-1-dark.png")))
-        XCTAssertTrue(page.contains("![card-1](page-2.png)"), page)
-        XCTAssertTrue(page.contains("![card-1](page-3.png)"), page)
-        XCTAssertFalse(exists("page-2-dark.png") || exists("page-3-dark.png"))
+            try Data(contentsOf: folder.appendingPathComponent("out/card-1.png")),
+            try Data(contentsOf: folder.appendingPathComponent("out/card-1-dark.png")))
+        // Cards of one id (none given: card-1) are numbered in page order.
+        XCTAssertTrue(page.contains("![Timeline: Plain](card-1-2.png)"), page)
+        XCTAssertTrue(page.contains("![Timeline: Fiori](card-1-3.png)"), page)
+        XCTAssertFalse(exists("card-1-2-dark.png") || exists("card-1-3-dark.png"))
     }
 
     func testDarkVariantsGivesUnthemedBlocksAPictureToo() throws {
         let page = try render(["--dark-variants"])
-        XCTAssertTrue(page.contains(#"srcset="page-1-dark.svg""#), page)
-        XCTAssertTrue(page.contains(#"srcset="page-2-dark.svg""#), page)
-        XCTAssertTrue(exists("page-2-dark.svg"))
+        XCTAssertTrue(page.contains(#"srcset="card-1-dark.svg""#), page)
+        XCTAssertTrue(page.contains(#"srcset="card-1-2-dark.svg""#), page)
+        XCTAssertTrue(exists("card-1-2-dark.svg"))
         // A block naming its own theme keeps it, in one image.
-        XCTAssertTrue(page.contains("![card-1](page-3.svg)"), page)
-        XCTAssertFalse(exists("page-3-dark.svg"))
+        XCTAssertTrue(page.contains("![Timeline: Fiori](card-1-3.svg)"), page)
+        XCTAssertFalse(exists("card-1-3-dark.svg"))
     }
 
     func testDarkVariantsIsForMarkdownPagesOnly() throws {

@@ -106,8 +106,9 @@ final class MermaidCommandTests: XCTestCase {
         let result = try CLIRunner.run(["render", input.path, "-o", output.path, "--format", "png", "--verbose"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let written = try String(contentsOf: output, encoding: .utf8)
-        XCTAssertEqual(written, "# Plan\n\n![Plan](page-1.png)\n\n\(flowchart)")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/page-1.png").path))
+        // A Mermaid timeline's card is named after the page (`page`), and its image so.
+        XCTAssertEqual(written, "# Plan\n\n![Plan](page.png)\n\n\(flowchart)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/page.png").path))
         XCTAssertTrue(result.stderr.contains("page.md:4:11: note: 'look' is not used"), result.stderr)
 
         try page.replacingOccurrences(of: "2026 : Start", with: "2026 : Start :").write(

@@ -8,9 +8,13 @@ final class SubcommandParsingTests: XCTestCase {
         for command in ["render", "check", "validate"] {
             let version = try CLIRunner.run([command, "--version"])
             XCTAssertEqual(version.status, 0, version.stderr)
-            XCTAssertEqual(
-                String(decoding: version.stdout, as: UTF8.self), try Self.changelogVersion() + "\n",
-                "\(command) --version")
+            // The version, then the commit of this repository the build is made from.
+            let printed = String(decoding: version.stdout, as: UTF8.self)
+            let prefix = try Self.changelogVersion() + " (commit "
+            XCTAssertTrue(printed.hasPrefix(prefix) && printed.hasSuffix(")\n"), "\(command) --version: \(printed)")
+            let commit = String(printed.dropFirst(prefix.count).dropLast(2))
+            XCTAssertEqual(commit.count, 12, printed)
+            XCTAssertTrue(try isCommit(commit), "\(commit) is no commit of this repository")
 
             let script = try CLIRunner.run([command, "--generate-completion-script", "bash"])
             XCTAssertEqual(script.status, 0, script.stderr)
@@ -21,6 +25,43 @@ final class SubcommandParsingTests: XCTestCase {
             XCTAssertTrue(
                 String(decoding: help.stdout, as: UTF8.self).contains("USAGE: timeline-cards \(command) "), command)
         }
+    }
+
+    /// Whether `commit` names a commit of this repository.
+    func isCommit(_ commit: String) throws -> Bool {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", CLIRunner.root.path, "cat-file", "-e", commit + "^{commit}"]
+        git.standardError = FileHandle.nullDevice
+        try git.run()
+        git.waitUntilExit()
+        return git.terminationStatus == 0
+    }
+
+    /// Without .git, the commit comes from .commit when `git archive` filled it in, and is left out
+    /// of `--version` when it is not known.
+    func testTheCommitScriptReadsAnArchivesCommitAndOtherwiseNone() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func generated(commitFile: String?) throws -> String {
+            let tree = folder.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+            if let commitFile { try Data(commitFile.utf8).write(to: tree.appendingPathComponent(".commit")) }
+            let script = Process()
+            script.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let out = tree.appendingPathComponent("out")
+            script.arguments = [
+                CLIRunner.root.appendingPathComponent("scripts/build-commit.sh").path, tree.path, out.path,
+            ]
+            try script.run()
+            script.waitUntilExit()
+            XCTAssertEqual(script.terminationStatus, 0)
+            return try String(contentsOf: out.appendingPathComponent("BuildCommit.swift"), encoding: .utf8)
+        }
+        let sha = "0123456789abcdef0123456789abcdef01234567"
+        XCTAssertTrue(try generated(commitFile: sha + "\n").hasSuffix("let buildCommit: String? = \"0123456789ab\"\n"))
+        XCTAssertTrue(try generated(commitFile: "$Format:%H$\n").hasSuffix("let buildCommit: String? = nil\n"))
+        XCTAssertTrue(try generated(commitFile: nil).hasSuffix("let buildCommit: String? = nil\n"))
     }
 
     /// The newest versioned heading of CHANGELOG.md (`## 0.1.0 (…)`; `## Unreleased` is skipped):

@@ -1,0 +1,54 @@
+import TimelineCairo
+import TimelineKit
+import TimelineModel
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `render page.md -o out/page.md --check`: the files a render would write, compared byte for
+/// byte with those in place (the output is the same bytes on every machine), nothing written.
+/// Every image that is missing or differs, and the page when a link in it would change, is named;
+/// any one fails the check (exit 1), for CI.
+struct MarkdownCheck {
+    /// The paths compared, in page order.
+    private(set) var compared: [String] = []
+    /// Those that are missing or differ, each with why.
+    private(set) var stale: [(path: String, reason: String)] = []
+
+    /// Compares each file with the one at its path.
+    mutating func compare(_ files: [(path: String, image: EncodedImage)]) {
+        for (path, image) in files {
+            compared.append(path)
+            guard FileKind(atPath: path) != nil else {
+                stale.append((path, "missing"))
+                continue
+            }
+            // Read as any input is (a regular file only, never a FIFO), and no further than one
+            // byte past the size it should have.
+            let current = try? InputSource(file: path).read(maxBytes: image.count + 1).data
+            if current != image.data { stale.append((path, "differs from what the page renders to")) }
+        }
+    }
+
+    /// Prints each stale file and a summary line; the exit code: 0 all current, 1 any stale.
+    func report(output: String, verbose: Bool) -> Int32 {
+        if verbose {
+            let current = Set(compared).subtracting(stale.map(\.path))
+            for path in compared where current.contains(path) { Diagnostics.print("up to date: \(path)") }
+        }
+        for (path, reason) in stale {
+            Diagnostics.print("\(MessageText.escaped(path)): stale: \(reason)")
+        }
+        let total = compared.count
+        let summary = "check: \(total - stale.count) of \(total) file\(total == 1 ? "" : "s") of \(output) up to date"
+        guard !stale.isEmpty else {
+            Diagnostics.print(summary)
+            return 0
+        }
+        Diagnostics.print(summary + "; run the same command without --check to update them")
+        return 1
+    }
+}
