@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "TimelineCairo",
             dependencies: [
-                "TimelineScene", "TimelineFontTables", "TimelineThreads", "TimelinePNG", "CCairo", "CPangoCairo",
+                "TimelineScene", "TimelinePolicy", "TimelineFontTables", "TimelineThreads", "TimelinePNG", "CCairo",
+                "CPangoCairo",
                 "CZlib",
                 "CLinux",
             ],
@@ -58,12 +59,14 @@ let package = Package(
         .target(
             name: "TimelineKit",
             dependencies: [
-                "TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo", "TimelineThreads",
-                "CLinux",
+                "TimelineModel", "TimelinePolicy", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo",
+                "TimelineThreads", "CLinux",
             ]),
         .target(
             name: "TimelineGolden",
-            dependencies: ["TimelineKit", "TimelineCairo", "TimelinePNG", "TimelineSpec", "TimelineModel", "CCairo"]),
+            dependencies: [
+                "TimelineKit", "TimelineCairo", "TimelinePNG", "TimelinePolicy", "TimelineSpec", "TimelineModel", "CCairo",
+            ]),
         .target(
             name: "TimelineSnapshotTesting",
             dependencies: [

@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelinePolicy
 import TimelineSpec
 
 #if canImport(FoundationEssentials)
@@ -125,7 +126,7 @@ public struct InputSource: Sendable {
     /// - Throws: `LoadError` for the first input that cannot be read.
     public static func load(
         _ arguments: [String], stdinFormat: InputFormat? = nil,
-        maxBytes: Int = Limits().maxInputBytes
+        maxBytes: Int
     ) throws -> [InputSource] {
         try list(arguments, stdinFormat: stdinFormat, maxBytes: maxBytes).map { try $0.read(maxBytes: maxBytes) }
     }
@@ -142,7 +143,7 @@ public struct InputSource: Sendable {
     /// - Throws: `LoadError` for the first input that cannot be found or listed.
     public static func list(
         _ arguments: [String], stdinFormat: InputFormat? = nil,
-        maxBytes: Int = Limits().maxInputBytes
+        maxBytes: Int
     ) throws -> [InputSource] {
         var sources: [InputSource] = []
         let manager = FileManager.default

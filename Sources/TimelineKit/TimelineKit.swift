@@ -9,7 +9,7 @@ import TimelineThreads
 @_exported import struct TimelineModel.SourceLocation
 @_exported import struct TimelineSpec.Diagnostic
 @_exported import enum TimelineSpec.InputFormat
-@_exported import struct TimelineSpec.Limits
+@_exported import struct TimelinePolicy.Limits
 @_exported import enum TimelineSpec.PathName
 
 #if canImport(FoundationEssentials)
