@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "timeline-cards",
             dependencies: [
-                "TimelineKit", "TimelineCairo", "TimelineGolden",
+                "TimelineKit", "TimelineCairo", "TimelineGolden", "TimelinePolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

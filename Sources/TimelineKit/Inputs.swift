@@ -57,6 +57,13 @@ public struct InputSource: Sendable {
         unreadFile = path
     }
 
+    /// A file at `relative` inside `folder`, a folder the user named: read without following a
+    /// link below the folder (`ContainedFile`).
+    package init(file relative: String, in folder: String) {
+        self.init(file: PathName.appending(relative, to: folder))
+        listedFrom = (folder, relative)
+    }
+
     /// This input with its bytes: read from its file (a regular file of at most `maxBytes`)
     /// when it is not read yet, else as it is.
     /// - Throws: `LoadError.tooLarge` or `.refused`.

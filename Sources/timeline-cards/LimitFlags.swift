@@ -23,14 +23,16 @@ struct LimitFlags: ParsableArguments {
     var maxPageOutputBytes = WholeNumber(Limits().maxPageOutputBytes)
 
     /// Each flag, with the field of `Limits` it sets.
-    static let fields: [(flag: String, limit: WritableKeyPath<Limits, Int>, value: KeyPath<LimitFlags, WholeNumber>)] = [
+    static var fields: [(flag: String, limit: WritableKeyPath<Limits, Int>, value: KeyPath<LimitFlags, WholeNumber>)] {
+        [
         ("--max-icon-bytes", \.maxIconBytes, \.maxIconBytes), ("--max-icon-side", \.maxIconSide, \.maxIconSide),
         ("--max-document-icon-bytes", \.maxDocumentIconBytes, \.maxDocumentIconBytes),
         ("--max-document-icon-pixels", \.maxDocumentIconPixels, \.maxDocumentIconPixels),
         ("--max-golden-bytes", \.maxGoldenBytes, \.maxGoldenBytes), ("--max-font-bytes", \.maxFontBytes, \.maxFontBytes),
         ("--max-font-files", \.maxFontFiles, \.maxFontFiles),
         ("--max-page-output-bytes", \.maxPageOutputBytes, \.maxPageOutputBytes),
-    ]
+        ]
+    }
 
     /// These flags, each at its default: for a command made without parsing.
     static var defaults: LimitFlags {
