@@ -38,15 +38,42 @@ enum OutputFolders {
         case .success(let descriptor):
             return .success(descriptor)
         case .failure(.link):
-            let reason = "a folder of \(shown) is a link; images are not written through links below "
-            return .failure(Refusal(reason + MessageText.escaped(trimmedRoot)))
-        case .failure(.notRegular):
-            return .failure(Refusal("a part of \(shown) is a file, not a folder"))
+            let link = MessageText.escaped(firstNonFolder(relative, in: trimmedRoot)?.path ?? folder)
+            return .failure(
+                Refusal("\(link) is a link; images are not written through links below \(MessageText.escaped(trimmedRoot))"))
+        case .failure(.notRegular), .failure(.cannotOpen) where firstNonFolder(relative, in: trimmedRoot) != nil:
+            let (path, kind) = firstNonFolder(relative, in: trimmedRoot) ?? (folder, "a file")
+            return .failure(Refusal("\(MessageText.escaped(path)) is \(kind), not a folder"))
         case .failure(.cannotOpen(let reason)):
             return .failure(Refusal("cannot create the folder \(shown): \(reason)"))
         case .failure(let problem):
             return .failure(Refusal("cannot create the folder \(shown) (\(problem))"))
         }
+    }
+
+    /// The first path from `root` down to `relative` that is there but no folder (a link, a
+    /// file), with what it is; for messages only.
+    private static func firstNonFolder(_ relative: String, in root: String) -> (path: String, kind: String)? {
+        // The root's own folders, links followed (the user named it), then those below it.
+        var prefix = root.hasPrefix("/") ? "/" : ""
+        for part in root.split(separator: "/") {
+            prefix += part
+            var info = stat()
+            if stat(prefix, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { return (prefix, kind(of: prefix)) }
+            prefix += "/"
+        }
+        var path = root
+        for part in relative.split(separator: "/") {
+            path += "/" + part
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFLNK: return (path, "a link")
+            default: return (path, kind(of: path))
+            }
+        }
+        return nil
     }
 
     /// Why a folder cannot be written into, in words.

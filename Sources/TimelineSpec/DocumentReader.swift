@@ -344,12 +344,12 @@ struct DocumentReader {
     /// An item's icon: a .png or .svg file inside the input's folder, read and checked now.
     private func readIcon(_ value: YAMLNode, path: () -> String) -> String? {
         guard let name = context.text(value, path() + ".icon") else { return nil }
-        guard let kind = IconFile.Kind(rawValue: PathName.fileExtension(of: name).lowercased()) else {
-            context.error(value, "\(path()).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
-            return nil
-        }
         switch IncludedFile.read(name, in: baseDirectory, maxBytes: context.limits.maxIconBytes) {
         case .success(let (file, bytes)):
+            guard let kind = IconFile.Kind(rawValue: PathName.fileExtension(of: name).lowercased()) else {
+                context.error(value, "\(path()).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
+                return nil
+            }
             let label = "\(path()).icon: \(DecodeContext.quoted(name))"
             let inFolder = ContainedFile.components(name)?.joined(separator: "/") ?? name
             switch icons.read(

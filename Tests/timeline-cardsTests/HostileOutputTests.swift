@@ -491,7 +491,8 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(big.status, 2, big.stderr)
         XCTAssertTrue(
             big.stderr.hasPrefix(
-                "expected/in/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864\n"
+                "expected/in/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864 "
+                    + "(raise with --max-golden-bytes)\n"
             ), big.stderr)
 
         // A golden of another size within reason is a mismatch, found from the header alone.
