@@ -115,7 +115,8 @@ let package = Package(
         .testTarget(
             name: "TimelineCairoTests",
             dependencies: [
-                "TimelineCairo", "TimelineFontTables", "TimelineScene", "TimelineGolden", "TimelineTestSupport",
+                "TimelineCairo", "TimelineFontTables", "TimelinePolicy", "TimelineScene", "TimelineGolden",
+                "TimelineTestSupport",
                 "TimelineThreads", "TimelinePNG", "CCairo", "CPangoCairo", "CZlib",
             ]),
         .testTarget(

@@ -105,10 +105,21 @@ struct MarkdownRender {
         var rendered = Rendered(staged: StagedImages(root: pageFolder, inputs: [page]))
         var problems: [String] = []
         var links: [String] = []
+        // One budget for the whole page's images: each image within --max-output-bytes, a page
+        // of many blocks once wrote 1.4 GB.
+        var pageBytes = 0
         for (index, block) in markdown.blocks.enumerated() {
             do {
                 let (files, link) = try render(
                     block, of: markdown, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
+                pageBytes += files.reduce(0) { $0 + $1.image.count }
+                if pageBytes > options.limits.maxPageOutputBytes {
+                    let message =
+                        "the page's images take more than \(options.limits.maxPageOutputBytes) bytes by this block "
+                        + "(raise with --max-page-output-bytes)"
+                    problems.append(Diagnostic(file: page, line: block.fenceLine, column: 1, message: message).description)
+                    break
+                }
                 let paths = files.map { (PathName.appending($0.name, to: folder), $0.image) }
                 if problems.isEmpty,
                     let failure = rendered.staged.stage(
