@@ -25,9 +25,6 @@ struct CatalogImages {
     var folders: [String]
     var options: RenderOptions
 
-    /// The name that marks an input of a catalog, before `.yaml`, `.yml` or `.json`.
-    static let marker = ".timeline"
-
     /// One file to write (or compare): the rendered image, its path, and the folder (as named)
     /// whose Resources/ it goes in.
     struct Planned {
@@ -42,31 +39,11 @@ struct CatalogImages {
         var lines: [String]
     }
 
-    /// Whether `name` is a catalog's timeline file: `NAME.timeline.yaml`, `.yml` or `.json`.
-    static func isInput(_ name: String) -> Bool {
-        let fileExtension = PathName.fileExtension(of: name).lowercased()
-        guard ["yaml", "yml", "json"].contains(fileExtension), !name.hasPrefix(".") else { return false }
-        return name.dropLast(fileExtension.count + 1).hasSuffix(marker)
-    }
+    /// Whether `name` is a catalog's timeline file (`CatalogInputs`).
+    static func isInput(_ name: String) -> Bool { CatalogInputs.isInput(name) }
 
-    /// The timeline files anywhere under `folder`, sorted, as paths relative to it: listed from
-    /// the folders' descriptors, hidden files and folders skipped, no link followed. A link with
-    /// an input's name is listed, to be refused when read.
-    static func inputs(in folder: String, below relative: String = "") -> [String] {
-        guard case .success(let descriptor) = ContainedFile.openFolder(relative, in: folder) else { return [] }
-        let entries = ContainedFile.entries(of: descriptor).sorted { $0.name < $1.name }
-        close(descriptor)
-        var found: [String] = []
-        for (name, kind) in entries where !name.hasPrefix(".") {
-            let path = relative.isEmpty ? name : relative + "/" + name
-            if kind == S_IFDIR {
-                found += inputs(in: folder, below: path)
-            } else if isInput(name), kind == S_IFREG || kind == S_IFLNK {
-                found.append(path)
-            }
-        }
-        return found
-    }
+    /// The timeline files anywhere under `folder`, relative to it (`CatalogInputs`).
+    static func inputs(in folder: String) -> [String] { CatalogInputs.inputs(in: folder) }
 
     /// Where a folder's images go.
     static func resources(of folder: String) -> String { PathName.appending("Resources", to: folder) }
