@@ -65,7 +65,8 @@ let package = Package(
         .target(
             name: "TimelineGolden",
             dependencies: [
-                "TimelineKit", "TimelineCairo", "TimelinePNG", "TimelinePolicy", "TimelineSpec", "TimelineModel", "CCairo",
+                "TimelineKit", "TimelineCairo", "TimelinePNG", "TimelinePolicy", "TimelineSpec", "TimelineModel",
+                "CCairo",
             ]),
         .target(
             name: "TimelineSnapshotTesting",

@@ -109,8 +109,8 @@ if [ "${#inputs[@]}" -eq 0 ]; then
   exit 2
 fi
 status=0
-timeline-cards check --expected "$INPUT_EXPECTED" --diff "$diff_path" ${extra_args[@]+"${extra_args[@]}"} -- "${inputs[@]}" \
-  || status=$?
+timeline-cards check --expected "$INPUT_EXPECTED" --diff "$diff_path" ${extra_args[@]+"${extra_args[@]}"} \
+  -- "${inputs[@]}" || status=$?
 echo "::remove-matcher owner=timeline-cards::"
 echo "::remove-matcher owner=timeline-cards-check::"
 if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "diff=$diff_dir" >> "$GITHUB_OUTPUT"; fi

@@ -77,11 +77,12 @@ extension GoldenCheck {
         let images = try TimelineRenderer(options: options).render(document, name: name)
         let source = InputSource(
             displayName: name, baseName: name, data: Data(), format: nil, directory: directory.path)
-        return try GoldenCheck(
+        var check = GoldenCheck(
             directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
             record: record, recordHint: recordHint, limits: options.limits
         )
-        .run([BatchRender.Output(input: source, images: images)], feed: options.feed, layout: .flat)
+        check.keepsManifest = false
+        return try check.run([BatchRender.Output(input: source, images: images)], feed: options.feed, layout: .flat)
     }
 
     /// The full report for a YAML or JSON file.
@@ -101,11 +102,12 @@ extension GoldenCheck {
         let outputs = try sources.map { source in
             BatchRender.Output(input: source, images: try renderer.render(source))
         }
-        return try GoldenCheck(
+        var check = GoldenCheck(
             directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
             record: record, recordHint: recordHint, limits: options.limits
         )
-        .run(outputs, feed: options.feed, layout: .flat)
+        check.keepsManifest = false
+        return try check.run(outputs, feed: options.feed, layout: .flat)
     }
 }
 

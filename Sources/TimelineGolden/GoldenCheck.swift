@@ -44,6 +44,9 @@ public struct GoldenCheck: Sendable {
     public var manifestDirectory: String
     /// What a folder without a manifest lets recording replace.
     public var adoption = GoldenManifest.Adoption.goldenPaths
+    /// Whether recording writes the folder's manifest (`check`, `docc-resources`). The Swift
+    /// test helpers, which never prune, leave their goldens' folders as they are.
+    public var keepsManifest = true
     /// Files the run's inputs read (inputs, icons, themes): no golden, diff or actual image is
     /// ever written over one.
     package var filesRead: Set<FileIdentity> = []
@@ -213,7 +216,10 @@ public struct GoldenCheck: Sendable {
         if record {
             let planned = outputs.flatMap { output in
                 output.images.map { image in
-                    (image, Self.path(of: image, input: output.input.baseName, in: directory, feed: feed, layout: layout))
+                    (
+                        image,
+                        Self.path(of: image, input: output.input.baseName, in: directory, feed: feed, layout: layout)
+                    )
                 }
             }
             report.problems = check.ownershipProblems(planned, report: &report)
@@ -293,7 +299,7 @@ public struct GoldenCheck: Sendable {
 
     /// Writes the manifest when recording changed it.
     public func finish(_ report: inout Report) throws {
-        guard record, let manifest = report.manifest, manifest != report.manifestAsRead else { return }
+        guard record, keepsManifest, let manifest = report.manifest, manifest != report.manifestAsRead else { return }
         try manifest.write()
         report.manifestAsRead = manifest
     }
@@ -428,7 +434,8 @@ public struct GoldenCheck: Sendable {
     private func writeArtifact(_ data: Data, to path: String) throws {
         if let identity = FileIdentity(path), filesRead.contains(identity) {
             throw RenderFailure.writing(
-                WriteFailure(path: path, reason: "is a file an input of this run reads; a diff image must not replace it"))
+                WriteFailure(
+                    path: path, reason: "is a file an input of this run reads; a diff image must not replace it"))
         }
         let root = diffDirectory ?? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         try OutputWriter.writeAtomically(data, to: path, below: root)

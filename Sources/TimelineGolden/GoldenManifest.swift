@@ -51,7 +51,8 @@ public struct GoldenManifest: Sendable, Equatable {
         case .failure(.tooLarge(let size, let limit)):
             return .failure(
                 GoldenCheck.SetupProblem(
-                    path: path, reason: "is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"))
+                    path: path,
+                    reason: "is \(size) bytes, more than the limit of \(limit) (raise with --max-input-bytes)"))
         case .failure(let problem):
             return .failure(GoldenCheck.SetupProblem(path: path, reason: "the manifest \(problem.message)"))
         }

@@ -96,7 +96,9 @@ extension GoldenCheck {
             }
             report.pruned.append(path)
             report.manifest?.remove(path)
-            if !folder.isEmpty, case .success(let parent) = ContainedFile.openFolder(Self.split(folder).folder, in: manifestFolder) {
+            if !folder.isEmpty,
+                case .success(let parent) = ContainedFile.openFolder(Self.split(folder).folder, in: manifestFolder)
+            {
                 _ = unlinkat(parent, Self.split(folder).name, AT_REMOVEDIR) // only when empty
                 close(parent)
             }

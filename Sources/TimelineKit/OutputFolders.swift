@@ -40,8 +40,11 @@ enum OutputFolders {
         case .failure(.link):
             let link = MessageText.escaped(firstNonFolder(relative, in: trimmedRoot)?.path ?? folder)
             return .failure(
-                Refusal("\(link) is a link; images are not written through links below \(MessageText.escaped(trimmedRoot))"))
-        case .failure(.notRegular), .failure(.cannotOpen) where firstNonFolder(relative, in: trimmedRoot) != nil:
+                Refusal(
+                    "\(link) is a link; images are not written through links below \(MessageText.escaped(trimmedRoot))")
+            )
+        case .failure(.notRegular),
+            .failure(.cannotOpen) where firstNonFolder(relative, in: trimmedRoot) != nil:
             let (path, kind) = firstNonFolder(relative, in: trimmedRoot) ?? (folder, "a file")
             return .failure(Refusal("\(MessageText.escaped(path)) is \(kind), not a folder"))
         case .failure(.cannotOpen(let reason)):

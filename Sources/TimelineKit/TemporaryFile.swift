@@ -44,7 +44,8 @@ struct TemporaryFile {
                 "." + String(decoding: name.utf8.prefix(namePrefixLength), as: UTF8.self)
                 + marker + "\(getpid())-\(padded)" + suffix
             let path = folder + temporaryName
-            let descriptor = openat(directory, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            let descriptor = openat(
+                directory, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor < 0 {
                 if errno == EEXIST { continue }
                 return .failure(WriteProblem(path: destination, errno: errno))

@@ -154,7 +154,9 @@ package enum ContainedFile {
         defer { closedir(stream) }
         var entries: [(String, mode_t)] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name != ".", name != ".." else { continue }
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }

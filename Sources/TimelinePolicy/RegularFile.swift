@@ -6,10 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a file (an input, an icon, a theme, a golden; a descriptor `ContainedFile` opened) only if it is a regular file of
-/// bounded size. Opening with `O_NONBLOCK` and checking `fstat` on the opened descriptor means a
-/// FIFO, device, socket or folder is refused without ever blocking, and without a race between
-/// the check and the read.
+/// Reads a file (an input, an icon, a theme, a golden; a descriptor `ContainedFile` opened) only
+/// if it is a regular file of bounded size. Opening with `O_NONBLOCK` and checking `fstat` on the
+/// opened descriptor means a FIFO, device, socket or folder is refused without ever blocking, and
+/// without a race between the check and the read.
 package enum RegularFile {
     package enum Problem: Error, Equatable {
         case cannotOpen(String)

@@ -16,7 +16,9 @@ enum IconProblem: Error, Equatable {
         case .empty: return "is empty"
         case .notPNG(let reason): return "is not a valid PNG file (\(reason))"
         case .tooManyPixels(let width, let height, let limit):
-            return "is \(width)×\(height) pixels; icons may have at most \(limit) on each side (raise with --max-icon-side)"
+            return
+                "is \(width)×\(height) pixels; icons may have at most \(limit) on each side (raise with "
+                + "--max-icon-side)"
         case .svg(let reason): return "is refused: \(reason)"
         case .documentBudget(let what, let limit, let flag):
             return "takes the document's icons past their limit of \(limit) \(what) in all (raise with \(flag))"

@@ -28,7 +28,8 @@ final class IconReader {
             case .failure(let invalid): return .failure(.notPNG(invalid.reason))
             case .success(let header):
                 guard header.width <= limits.maxIconSide, header.height <= limits.maxIconSide else {
-                    return .failure(.tooManyPixels(width: header.width, height: header.height, limit: limits.maxIconSide))
+                    return .failure(
+                        .tooManyPixels(width: header.width, height: header.height, limit: limits.maxIconSide))
                 }
                 totalPixels += header.width * header.height
             }

@@ -24,7 +24,8 @@ enum IncludedFile {
     }
 
     /// The file `name` names in `base`: its path (`base` joined with the name) and bytes.
-    static func read(_ name: String, in base: String, maxBytes: Int) -> Result<(path: String, bytes: [UInt8]), Problem> {
+    static func read(_ name: String, in base: String, maxBytes: Int) -> Result<(path: String, bytes: [UInt8]), Problem>
+    {
         if name.contains("://") || name.lowercased().hasPrefix("data:") || name.lowercased().hasPrefix("file:") {
             return .failure(.url)
         }

@@ -25,12 +25,13 @@ struct LimitFlags: ParsableArguments {
     /// Each flag, with the field of `Limits` it sets.
     static var fields: [(flag: String, limit: WritableKeyPath<Limits, Int>, value: KeyPath<LimitFlags, WholeNumber>)] {
         [
-        ("--max-icon-bytes", \.maxIconBytes, \.maxIconBytes), ("--max-icon-side", \.maxIconSide, \.maxIconSide),
-        ("--max-document-icon-bytes", \.maxDocumentIconBytes, \.maxDocumentIconBytes),
-        ("--max-document-icon-pixels", \.maxDocumentIconPixels, \.maxDocumentIconPixels),
-        ("--max-golden-bytes", \.maxGoldenBytes, \.maxGoldenBytes), ("--max-font-bytes", \.maxFontBytes, \.maxFontBytes),
-        ("--max-font-files", \.maxFontFiles, \.maxFontFiles),
-        ("--max-page-output-bytes", \.maxPageOutputBytes, \.maxPageOutputBytes),
+            ("--max-icon-bytes", \.maxIconBytes, \.maxIconBytes), ("--max-icon-side", \.maxIconSide, \.maxIconSide),
+            ("--max-document-icon-bytes", \.maxDocumentIconBytes, \.maxDocumentIconBytes),
+            ("--max-document-icon-pixels", \.maxDocumentIconPixels, \.maxDocumentIconPixels),
+            ("--max-golden-bytes", \.maxGoldenBytes, \.maxGoldenBytes),
+            ("--max-font-bytes", \.maxFontBytes, \.maxFontBytes),
+            ("--max-font-files", \.maxFontFiles, \.maxFontFiles),
+            ("--max-page-output-bytes", \.maxPageOutputBytes, \.maxPageOutputBytes),
         ]
     }
 

@@ -117,7 +117,8 @@ struct MarkdownRender {
                     let message =
                         "the page's images take more than \(options.limits.maxPageOutputBytes) bytes by this block "
                         + "(raise with --max-page-output-bytes)"
-                    problems.append(Diagnostic(file: page, line: block.fenceLine, column: 1, message: message).description)
+                    problems.append(
+                        Diagnostic(file: page, line: block.fenceLine, column: 1, message: message).description)
                     break
                 }
                 let paths = files.map { (PathName.appending($0.name, to: folder), $0.image) }

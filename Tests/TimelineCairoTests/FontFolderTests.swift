@@ -49,7 +49,10 @@ final class FontFolderTests: XCTestCase {
         XCTAssertEqual(files, [])
         XCTAssertEqual(
             problems.map(\.description),
-            ["\(folder.path): error: the folder holds 1001 font files, more than the limit of 1000 (raise with --max-font-files) (--fonts)"])
+            [
+                "\(folder.path): error: the folder holds 1001 font files, more than the limit of 1000 (raise with "
+                    + "--max-font-files) (--fonts)"
+            ])
     }
 
     /// No link below the folder is followed: a link to a font file is refused by name, a linked
@@ -60,7 +63,8 @@ final class FontFolderTests: XCTestCase {
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: outside) }
         try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.ttf"))
-        XCTAssertEqual(symlink(outside.appendingPathComponent("secret.ttf").path, folder.appendingPathComponent("l.ttf").path), 0)
+        XCTAssertEqual(
+            symlink(outside.appendingPathComponent("secret.ttf").path, folder.appendingPathComponent("l.ttf").path), 0)
         XCTAssertEqual(symlink(outside.path, folder.appendingPathComponent("linked").path), 0)
         var limits = Limits()
         let (files, problems) = FontFolder.scan(folder.path, limits: limits)

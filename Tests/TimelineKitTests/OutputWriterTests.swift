@@ -134,7 +134,8 @@ final class OutputWriterTests: XCTestCase {
     /// putting the temporary in place fails, and the folder stays.
     func testAFolderThatAppearsLateStaysWhereItIs() throws {
         let path = folder.appendingPathComponent("card.svg").path
-        let temporary = try TemporaryFile.create(for: path, writing: .bytes(Data("image".utf8)), in: folderDescriptor).get()
+        let temporary = try TemporaryFile.create(for: path, writing: .bytes(Data("image".utf8)), in: folderDescriptor)
+            .get()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         try Data("inside".utf8).write(to: URL(fileURLWithPath: path + "/file"))
         XCTAssertNotNil(temporary.commit())
@@ -146,7 +147,8 @@ final class OutputWriterTests: XCTestCase {
     func testAFolderInTheWayFailsWithItsReasonAndLeavesNoTemporaryFile() throws {
         let blocked = folder.appendingPathComponent("card.svg")
         try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
-        XCTAssertThrowsError(try OutputWriter.writeAtomically(Data("image".utf8), to: blocked.path, below: folder.path)) { error in
+        XCTAssertThrowsError(try OutputWriter.writeAtomically(Data("image".utf8), to: blocked.path, below: folder.path))
+        { error in
             XCTAssertEqual("\(error)", "error: cannot write \(blocked.path): a folder of that name is in the way")
         }
         XCTAssertEqual(leftovers, [])
@@ -156,7 +158,8 @@ final class OutputWriterTests: XCTestCase {
         let file = folder.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: file)
         XCTAssertThrowsError(
-            try OutputWriter.writeAtomically(Data("image".utf8), to: file.appendingPathComponent("card.svg").path, below: folder.path)
+            try OutputWriter.writeAtomically(
+                Data("image".utf8), to: file.appendingPathComponent("card.svg").path, below: folder.path)
         ) { error in
             XCTAssertTrue("\(error)".hasPrefix("error: cannot write \(file.path)/card.svg: "), "\(error)")
         }
@@ -169,7 +172,8 @@ final class OutputWriterTests: XCTestCase {
         try OutputWriter.writeAll([(first.path, Data("old".utf8))], below: folder.path)
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
         XCTAssertThrowsError(
-            try OutputWriter.writeAll([(first.path, Data("new".utf8)), (second.path, Data("new".utf8))], below: folder.path)
+            try OutputWriter.writeAll(
+                [(first.path, Data("new".utf8)), (second.path, Data("new".utf8))], below: folder.path)
         ) { error in
             XCTAssertEqual("\(error)", "error: cannot write \(second.path): a folder of that name is in the way")
         }

@@ -192,8 +192,10 @@ final class FilePolicyTests: XCTestCase {
                 "gold/a/z\\u{1B}]0;TITLE\\u{7}x.svg: obsolete golden, not removed: timeline-cards did not make it"),
             pruned.stderr)
         XCTAssertTrue(pruned.stderr.contains("removed obsolete golden gold/b/c.svg"), pruned.stderr)
-        XCTAssertTrue(manager.fileExists(atPath: folder.appendingPathComponent("gold/a/z\u{1B}]0;TITLE\u{07}x.svg").path))
-        XCTAssertFalse(manager.fileExists(atPath: folder.appendingPathComponent("gold/b").path), "emptied folder removed")
+        XCTAssertTrue(
+            manager.fileExists(atPath: folder.appendingPathComponent("gold/a/z\u{1B}]0;TITLE\u{07}x.svg").path))
+        XCTAssertFalse(
+            manager.fileExists(atPath: folder.appendingPathComponent("gold/b").path), "emptied folder removed")
         XCTAssertTrue(manager.fileExists(atPath: folder.appendingPathComponent("elsewhere/victim.svg").path))
         XCTAssertFalse(
             try String(contentsOf: folder.appendingPathComponent("gold/.timeline-cards-manifest"), encoding: .utf8)

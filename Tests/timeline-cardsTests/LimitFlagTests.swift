@@ -12,9 +12,10 @@ final class LimitFlagTests: XCTestCase {
 
     static func flag(of field: String) -> String {
         if let flag = renamed[field] { return flag }
-        return "--" + field.reduce(into: "") { name, character in
-            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
-        }
+        return "--"
+            + field.reduce(into: "") { name, character in
+                if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+            }
     }
 
     func testEveryLimitIsSetByItsFlagOnEveryCommandThatReadsInputs() throws {

@@ -61,7 +61,8 @@ final class PlantedFilesTests: XCTestCase {
         try write(Self.svgIcon, "linked.docc/icons/i.svg")
         try link("linked.docc/Resources", to: site.appendingPathComponent("outside").path)
         try link("secret.docc/x.timeline.json", to: site.appendingPathComponent("secret/credentials.json").path)
-        try write("version: 1\ncards:\n  - id: l\n    items:\n      - {title: a, icon: l.svg}\n", "icon.docc/l.timeline.yaml")
+        try write(
+            "version: 1\ncards:\n  - id: l\n    items:\n      - {title: a, icon: l.svg}\n", "icon.docc/l.timeline.yaml")
         try link("icon.docc/l.svg", to: site.appendingPathComponent("outside/i.svg").path)
         return site
     }
@@ -94,7 +95,8 @@ final class PlantedFilesTests: XCTestCase {
         }
         for (path, bytes) in after where !path.hasPrefix("secret/") {
             let text = String(decoding: bytes, as: UTF8.self)
-            XCTAssertFalse(text.contains(Self.secretText), "\(command) copied the secret to \(path)", file: file, line: line)
+            XCTAssertFalse(
+                text.contains(Self.secretText), "\(command) copied the secret to \(path)", file: file, line: line)
         }
         XCTAssertEqual(
             (try? manager.contentsOfDirectory(atPath: site.appendingPathComponent("outside").path))?.sorted(),
@@ -130,7 +132,10 @@ final class PlantedFilesTests: XCTestCase {
             ["check", "in/a.yaml", "--expected", "gold", "--format", "png", "--diff", "diffs"], 3,
             ["diffs/a is a link"]
         ),
-        (["docc-resources", "hand.docc"], 2, ["hand.docc/Resources/logo.png", "timeline-cards did not make this file"]),
+        (
+            ["docc-resources", "hand.docc"], 2,
+            ["hand.docc/Resources/logo.png", "timeline-cards did not make this file"]
+        ),
         (["docc-resources", "hand.docc", "--check"], 1, ["hand.docc/Resources/logo.png: size differs"]),
         (["docc-resources", "linked.docc"], 2, ["linked.docc/Resources", "is a link"]),
         (["docc-resources", "linked.docc", "--check"], 2, ["linked.docc/Resources", "is a link"]),
@@ -170,7 +175,8 @@ final class PlantedFilesTests: XCTestCase {
         let manifest = try String(
             contentsOf: site.appendingPathComponent("gold/.timeline-cards-manifest"), encoding: .utf8)
         XCTAssertTrue(manifest.hasSuffix("\na/c.svg\n"), manifest)
-        XCTAssertEqual(try String(contentsOf: site.appendingPathComponent("gold/a/notes.svg"), encoding: .utf8), "hand-made")
+        XCTAssertEqual(
+            try String(contentsOf: site.appendingPathComponent("gold/a/notes.svg"), encoding: .utf8), "hand-made")
         // The card renamed: its old golden is the tool's, and goes.
         try CLIRunner.write("version: 1\ncards:\n  - id: d\n    items: [{title: a}]\n", "in/a.yaml", in: site)
         let renamed = try CLIRunner.run(
@@ -199,6 +205,8 @@ final class PlantedFilesTests: XCTestCase {
             "version: 1\ncards:\n  - id: logo\n    items: [{title: b}]\n", "c.docc/logo.timeline.yaml", in: site)
         let changed = try CLIRunner.run(["docc-resources", "c.docc"], directory: site)
         XCTAssertEqual(changed.status, 0, changed.stderr)
-        XCTAssertTrue(changed.stderr.contains("wrote \(resources.path)/logo.png") || changed.stderr.contains("wrote c.docc/Resources/logo.png"), changed.stderr)
+        XCTAssertTrue(
+            changed.stderr.contains("wrote \(resources.path)/logo.png")
+                || changed.stderr.contains("wrote c.docc/Resources/logo.png"), changed.stderr)
     }
 }

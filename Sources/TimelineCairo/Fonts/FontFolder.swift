@@ -1,3 +1,5 @@
+import TimelinePolicy
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-import TimelinePolicy
 
 /// The font files of a `--fonts` folder, found without ever opening anything but regular files
 /// of a bounded size: fontconfig's own folder scan opens every file it meets, and blocks for good

@@ -65,7 +65,8 @@ public final class FontLibrary {
     ///   - systemFonts: also use the machine's fonts (not hermetic).
     ///   - limits: the run's; the `--fonts` folders' files are bounded by `maxFontBytes` and `maxFontFiles`.
     public init(extraDirectories: [String], systemFonts: Bool, limits: Limits) throws {
-        let config = try Self.configuration(extraDirectories: extraDirectories, systemFonts: systemFonts, limits: limits)
+        let config = try Self.configuration(
+            extraDirectories: extraDirectories, systemFonts: systemFonts, limits: limits)
         if !systemFonts { Self.installAsProcessDefault(config) }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             FcConfigDestroy(config)
@@ -161,7 +162,8 @@ public final class FontLibrary {
             // order (the same fonts in the same order, the same bytes out).
             let added =
                 BundledFonts.hasWritableCacheHome
-                ? FcConfigAppFontAddDir(config, bundled) != FcFalse : addFonts(in: bundled, to: config, limits: limits).isEmpty
+                ? FcConfigAppFontAddDir(config, bundled) != FcFalse
+                : addFonts(in: bundled, to: config, limits: limits).isEmpty
             if !added {
                 FcConfigDestroy(config)
                 throw SetupError.fontconfig("cannot read fonts in \(bundled)")
