@@ -85,14 +85,7 @@ struct MarkdownRender {
             throw Failure(
                 code: 2, lines: ["error: -o \(pagePath) would replace the page itself; name another output page"])
         }
-        let markdown: MarkdownPage
-        do {
-            markdown = try MarkdownPage.read(page, limits: options.limits)
-        } catch RenderFailure.invalidInput(let diagnostics) {
-            throw Failure(code: 2, lines: diagnostics.map(\.description), problems: diagnostics.count)
-        } catch {
-            throw Failure(code: 3, lines: [Diagnostics.text(error)])
-        }
+        let markdown = try readPage()
         let folder = String(pagePath[..<(pagePath.lastIndex(of: "/") ?? pagePath.startIndex)])
         let fileName = String(pagePath.split(separator: "/").last ?? "page.md")
         let stem = String(fileName.dropLast(PathName.fileExtension(of: fileName).count + 1))
@@ -113,12 +106,8 @@ struct MarkdownRender {
                 let (files, link) = try render(
                     block, of: markdown, named: "\(stem)-\(index + 1)", with: renderer, icons: &rendered.icons)
                 pageBytes += files.reduce(0) { $0 + $1.image.count }
-                if pageBytes > options.limits.maxPageOutputBytes {
-                    let message =
-                        "the page's images take more than \(options.limits.maxPageOutputBytes) bytes by this block "
-                        + "(raise with --max-page-output-bytes)"
-                    problems.append(
-                        Diagnostic(file: page, line: block.fenceLine, column: 1, message: message).description)
+                if let problem = pageBudgetProblem(pageBytes, at: block) {
+                    problems.append(problem)
                     break
                 }
                 let paths = files.map { (PathName.appending($0.name, to: folder), $0.image) }
@@ -149,6 +138,26 @@ struct MarkdownRender {
             throw Failure(code: failure.exitCode, lines: [Diagnostics.text(failure)])
         }
         return rendered
+    }
+
+    /// The page, read within the limits every input has.
+    private func readPage() throws -> MarkdownPage {
+        do {
+            return try MarkdownPage.read(page, limits: options.limits)
+        } catch RenderFailure.invalidInput(let diagnostics) {
+            throw Failure(code: 2, lines: diagnostics.map(\.description), problems: diagnostics.count)
+        } catch {
+            throw Failure(code: 3, lines: [Diagnostics.text(error)])
+        }
+    }
+
+    /// The problem at `block` when the page's images, up to it, take `bytes`, past the page's budget.
+    private func pageBudgetProblem(_ bytes: Int, at block: MarkdownPage.Block) -> String? {
+        guard bytes > options.limits.maxPageOutputBytes else { return nil }
+        let message =
+            "the page's images take more than \(options.limits.maxPageOutputBytes) bytes by this block "
+            + "(raise with --max-page-output-bytes)"
+        return Diagnostic(file: page, line: block.fenceLine, column: 1, message: message).description
     }
 
     /// One block's images (file names beside the page) and the Markdown that links them.
