@@ -277,12 +277,14 @@ tsan: deps
 # - markdown: the bytes as a Markdown page, its blocks validated at the page's lines, seeded from
 #   fuzz/markdown;
 # - mermaid: the bytes as a Mermaid timeline (read → layout → SVG, and convert's YAML decoding to
-#   the same cards), seeded from fuzz/mermaid (fixtures/*.mmd and the syntax's corners).
+#   the same cards), seeded from fuzz/mermaid (fixtures/*.mmd and the syntax's corners);
+# - catalog: the bytes as a DocC catalog (timeline files, folders, links to a secret and to a
+#   folder outside it), listed and read as docc-resources does, seeded from fuzz/catalog.
 # New inputs collect in .build-fuzz/corpus-TARGET; a crash is written to fuzz/crashes/TARGET-* and
 # stops the run: fix it and add the input to fixtures/hostile/. Leak checks are off because
 # fontconfig and Swift's lazily built globals keep their first allocations for the life of the process.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= document json icon markup markdown mermaid
+FUZZ_TARGETS ?= document json icon markup markdown mermaid catalog
 fuzz: deps
 	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product timeline-fuzz --scratch-path .build-fuzz
 	@mkdir -p fuzz/crashes
@@ -294,7 +296,8 @@ fuzz: deps
 	    markup) seeds=fuzz/markup ;; \
 	    markdown) seeds=fuzz/markdown ;; \
 	    mermaid) seeds=fuzz/mermaid ;; \
-	    *) echo "unknown fuzz target '$$target' (document, json, icon, markup, markdown, mermaid)"; exit 2 ;; \
+	    catalog) seeds=fuzz/catalog ;; \
+	    *) echo "unknown fuzz target '$$target' (document, json, icon, markup, markdown, mermaid, catalog)"; exit 2 ;; \
 	  esac; \
 	  mkdir -p .build-fuzz/corpus-$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \

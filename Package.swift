@@ -47,7 +47,8 @@ let package = Package(
         .target(
             name: "TimelineCairo",
             dependencies: [
-                "TimelineScene", "TimelineFontTables", "TimelineThreads", "TimelinePNG", "CCairo", "CPangoCairo",
+                "TimelineScene", "TimelinePolicy", "TimelineFontTables", "TimelineThreads", "TimelinePNG", "CCairo",
+                "CPangoCairo",
                 "CZlib",
                 "CLinux",
             ],
@@ -58,12 +59,15 @@ let package = Package(
         .target(
             name: "TimelineKit",
             dependencies: [
-                "TimelineModel", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo", "TimelineThreads",
-                "CLinux",
+                "TimelineModel", "TimelinePolicy", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo",
+                "TimelineThreads", "CLinux",
             ]),
         .target(
             name: "TimelineGolden",
-            dependencies: ["TimelineKit", "TimelineCairo", "TimelinePNG", "TimelineSpec", "TimelineModel", "CCairo"]),
+            dependencies: [
+                "TimelineKit", "TimelineCairo", "TimelinePNG", "TimelinePolicy", "TimelineSpec", "TimelineModel",
+                "CCairo",
+            ]),
         .target(
             name: "TimelineSnapshotTesting",
             dependencies: [
@@ -72,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "timeline-cards",
             dependencies: [
-                "TimelineKit", "TimelineCairo", "TimelineGolden",
+                "TimelineKit", "TimelineCairo", "TimelineGolden", "TimelinePolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // `--version` names the commit (scripts/build-commit.sh).
@@ -115,7 +119,8 @@ let package = Package(
         .testTarget(
             name: "TimelineCairoTests",
             dependencies: [
-                "TimelineCairo", "TimelineFontTables", "TimelineScene", "TimelineGolden", "TimelineTestSupport",
+                "TimelineCairo", "TimelineFontTables", "TimelinePolicy", "TimelineScene", "TimelineGolden",
+                "TimelineTestSupport",
                 "TimelineThreads", "TimelinePNG", "CCairo", "CPangoCairo", "CZlib",
             ]),
         .testTarget(

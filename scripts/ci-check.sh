@@ -95,10 +95,47 @@ if [ -n "${GITHUB_PATH:-}" ] && [ "$prefix" != /usr ]; then echo "$prefix/bin" >
 # 2. Problem matcher: errors and mismatches become annotations on the files.
 echo "::add-matcher::$action_path/.github/timeline-cards-matcher.json"
 
-# 3. Check. Word splitting of the inputs and extra flags is intended.
+# 3. The diff folder: made fresh for this run, never through a link. A link planted at its name (or at
+#    a folder above it) could send the diff images anywhere the job may write; an old folder's
+#    images would be taken for this run's.
+diff_path="$diff_dir"
+case "$diff_path" in /*) ;; *) diff_path="./$diff_path" ;; esac # never taken for a flag
+checked=""
+case "$diff_path" in /*) checked="/" ;; esac
+IFS=/ read -r -a diff_parts <<< "$diff_path"
+for part in "${diff_parts[@]}"; do
+  [ -z "$part" ] && continue
+  checked="$checked$part"
+  if [ -L "$checked" ]; then
+    echo "timeline-cards: diff: $checked is a link; the diff folder is never written through a link" >&2
+    exit 2
+  fi
+  checked="$checked/"
+done
+if [ -e "$diff_path" ]; then
+  # Only a folder of earlier diff images is replaced: anything else there is not ours to delete.
+  foreign="$(find "$diff_path" -mindepth 1 ! -type d ! \( -type f \( -name '*.diff.png' -o -name '*.actual.png' \
+    -o -name '*.actual.svg' \) \) -print -quit 2>/dev/null || echo "$diff_path")"
+  if [ ! -d "$diff_path" ] || [ -n "$foreign" ]; then
+    echo "timeline-cards: diff: $diff_path holds ${foreign:-a file} that is not a diff image; give a new folder" >&2
+    exit 2
+  fi
+  rm -rf -- "$diff_path"
+fi
+mkdir -p -- "$diff_path"
+
+# 4. Check. The inputs and extra flags are split on spaces, tabs and newlines but never globbed
+#    (a file named '*.yaml' stays itself), and `--` ends the flags before the inputs, so a file
+#    named '--theme=x.yaml' is an input, not a flag.
+read -r -d '' -a inputs <<< "$INPUT_INPUTS" || true
+read -r -d '' -a extra_args <<< "${INPUT_ARGS:-}" || true
+if [ "${#inputs[@]}" -eq 0 ]; then
+  echo "timeline-cards: set the action's 'inputs' (files or folders to check)" >&2
+  exit 2
+fi
 status=0
-# shellcheck disable=SC2086
-timeline-cards check $INPUT_INPUTS --expected "$INPUT_EXPECTED" --diff "$diff_dir" ${INPUT_ARGS:-} || status=$?
+timeline-cards check --expected "$INPUT_EXPECTED" --diff "$diff_path" ${extra_args[@]+"${extra_args[@]}"} \
+  -- "${inputs[@]}" || status=$?
 echo "::remove-matcher owner=timeline-cards::"
 echo "::remove-matcher owner=timeline-cards-check::"
 if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "diff=$diff_dir" >> "$GITHUB_OUTPUT"; fi

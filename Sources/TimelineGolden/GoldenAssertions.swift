@@ -77,11 +77,12 @@ extension GoldenCheck {
         let images = try TimelineRenderer(options: options).render(document, name: name)
         let source = InputSource(
             displayName: name, baseName: name, data: Data(), format: nil, directory: directory.path)
-        return try GoldenCheck(
+        var check = GoldenCheck(
             directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
-            record: record, recordHint: recordHint
+            record: record, recordHint: recordHint, limits: options.limits
         )
-        .run([BatchRender.Output(input: source, images: images)], feed: options.feed, layout: .flat)
+        check.keepsManifest = false
+        return try check.run([BatchRender.Output(input: source, images: images)], feed: options.feed, layout: .flat)
     }
 
     /// The full report for a YAML or JSON file.
@@ -101,11 +102,12 @@ extension GoldenCheck {
         let outputs = try sources.map { source in
             BatchRender.Output(input: source, images: try renderer.render(source))
         }
-        return try GoldenCheck(
+        var check = GoldenCheck(
             directory: directory.path, tolerance: tolerance, diffDirectory: diffDirectory?.path,
-            record: record, recordHint: recordHint
+            record: record, recordHint: recordHint, limits: options.limits
         )
-        .run(outputs, feed: options.feed, layout: .flat)
+        check.keepsManifest = false
+        return try check.run(outputs, feed: options.feed, layout: .flat)
     }
 }
 
@@ -123,8 +125,26 @@ extension GoldenCheck.Report {
 
     /// While recording: one line per obsolete golden, left (without `--prune`) or removed.
     public var pruneSummary: [String] {
-        obsolete.filter { !pruned.contains($0) }.map {
+        let kept = Set(keptUnlisted)
+        return obsolete.filter { !pruned.contains($0) && !kept.contains($0) }.map {
             "\(MessageText.escaped($0)): obsolete golden: no card of the inputs checked makes it (--prune removes it)"
-        } + pruned.map { "removed obsolete golden \(MessageText.escaped($0))" }
+        }
+            + keptUnlisted.map {
+                "\(MessageText.escaped($0)): obsolete golden, not removed: timeline-cards did not make it "
+                    + "(\(GoldenManifest.fileName) does not list it); remove it by hand if it is not needed"
+            } + pruned.map { "removed obsolete golden \(MessageText.escaped($0))" }
+    }
+}
+
+extension GoldenCheck.Report {
+    /// Adds what another check (of another folder) found.
+    public mutating func merge(_ other: GoldenCheck.Report) {
+        mismatches += other.mismatches
+        problems += other.problems
+        matched += other.matched
+        recorded += other.recorded
+        obsolete += other.obsolete
+        pruned += other.pruned
+        keptUnlisted += other.keptUnlisted
     }
 }

@@ -1,6 +1,7 @@
 import TimelineCairo
 import TimelineKit
 import TimelineModel
+import TimelinePolicy
 import TimelineSpec
 
 #if canImport(FoundationEssentials)
@@ -36,17 +37,33 @@ public struct GoldenCheck: Sendable {
     public var prune = false
     /// Tells a reader how to record goldens, in messages about missing ones.
     public var recordHint: String
+    /// The run's limits: a golden is read up to `maxGoldenBytes`.
+    public var limits: Limits
+    /// The folder whose `GoldenManifest` says which files the tool made: `directory` for
+    /// `check`, a catalog's `Resources/` for `docc-resources`.
+    public var manifestDirectory: String
+    /// What a folder without a manifest lets recording replace.
+    public var adoption = GoldenManifest.Adoption.goldenPaths
+    /// Whether recording writes the folder's manifest (`check`, `docc-resources`). The Swift
+    /// test helpers, which never prune, leave their goldens' folders as they are.
+    public var keepsManifest = true
+    /// Files the run's inputs read (inputs, icons, themes): no golden, diff or actual image is
+    /// ever written over one.
+    package var filesRead: Set<FileIdentity> = []
 
-    /// A check of images against the goldens in `directory`, or recording into it when `record` is set.
+    /// A check of images against the goldens in `directory`, or recording into it when `record`
+    /// is set, within `limits` (the run's: `RenderOptions.limits`).
     public init(
         directory: String, tolerance: Int = 0, diffDirectory: String? = nil, record: Bool = false,
-        recordHint: String = "run again with --record"
+        recordHint: String = "run again with --record", limits: Limits
     ) {
         self.directory = directory
         self.tolerance = tolerance
         self.diffDirectory = diffDirectory
         self.record = record
         self.recordHint = recordHint
+        self.limits = limits
+        self.manifestDirectory = directory
     }
 
     /// Whether `TIMELINE_RECORD` asks tests to re-record their goldens: `1`, `all` or `failed`
@@ -155,6 +172,14 @@ public struct GoldenCheck: Sendable {
         public var obsolete: [String] = []
         /// Obsolete goldens removed (`--record --prune`).
         public var pruned: [String] = []
+        /// Obsolete goldens left in place with `--prune`: the tool did not make them (no
+        /// `GoldenManifest` lists them).
+        public var keptUnlisted: [String] = []
+        /// The files the tool made in the folder, as recording leaves them (read at the first
+        /// golden recorded, written by `finish`).
+        public var manifest: GoldenManifest?
+        /// The manifest as read, to write it only when it changed.
+        var manifestAsRead: GoldenManifest?
 
         /// A report of nothing yet.
         public init() {}
@@ -184,6 +209,30 @@ public struct GoldenCheck: Sendable {
         }
         report.problems = namingProblems(outputs, feed: feed, layout: layout)
         if !report.problems.isEmpty { return report }
+        var check = self
+        check.filesRead = Set(
+            outputs.flatMap { $0.filesRead + [$0.input.sourceFile, $0.input.unreadFile].compactMap { $0 } }
+                .compactMap(FileIdentity.init))
+        if record {
+            let planned = outputs.flatMap { output in
+                output.images.map { image in
+                    (
+                        image,
+                        Self.path(of: image, input: output.input.baseName, in: directory, feed: feed, layout: layout)
+                    )
+                }
+            }
+            report.problems = check.ownershipProblems(planned, report: &report)
+            if !report.problems.isEmpty { return report }
+        }
+        try check.checkAll(outputs, feed: feed, layout: layout, scope: scope, into: &report)
+        try check.finish(&report)
+        return report
+    }
+
+    private func checkAll(
+        _ outputs: [BatchRender.Output], feed: Bool, layout: Layout, scope: Scope?, into report: inout Report
+    ) throws {
         for output in outputs {
             for image in output.images {
                 let input = output.input.baseName
@@ -207,12 +256,52 @@ public struct GoldenCheck: Sendable {
             let obsolete = obsoleteGoldens(made: made, scope: scope, feed: feed)
             report.obsolete = obsolete
             if record {
-                if prune { report.pruned = try self.prune(obsolete) }
+                if prune { try self.prune(obsolete, into: &report) }
             } else {
                 report.mismatches += obsolete.map { Mismatch(path: $0, kind: .obsolete) }
             }
         }
-        return report
+    }
+
+    /// The manifest of `manifestDirectory`, read once into `report`.
+    func loadManifest(into report: inout Report) throws(SetupProblem) -> GoldenManifest {
+        if let manifest = report.manifest { return manifest }
+        switch GoldenManifest.read(in: manifestDirectory, maxBytes: limits.maxInputBytes) {
+        case .success(let manifest):
+            report.manifest = manifest
+            report.manifestAsRead = manifest
+            return manifest
+        case .failure(let problem): throw problem
+        }
+    }
+
+    /// The goldens of `planned` that recording may not write: files the tool did not make
+    /// (`GoldenManifest`). Found before anything is written, so a refusal writes nothing.
+    public func ownershipProblems(_ planned: [(RenderedImage, String)], report: inout Report) -> [SetupProblem] {
+        let manifest: GoldenManifest
+        do {
+            manifest = try loadManifest(into: &report)
+        } catch {
+            return [error]
+        }
+        return planned.compactMap { image, path in
+            if manifest.relative(path) == nil { return nil } // outside the manifest's folder: not its to judge
+            guard
+                !manifest.mayReplace(path, with: image.data, adoption: adoption, maxBytes: limits.maxGoldenBytes)
+            else { return nil }
+            return SetupProblem(
+                path: path,
+                reason:
+                    "timeline-cards did not make this file (\(GoldenManifest.fileName) does not list it), so it is not "
+                    + "replaced; move it away or give the card another id")
+        }
+    }
+
+    /// Writes the manifest when recording changed it.
+    public func finish(_ report: inout Report) throws {
+        guard record, keepsManifest, let manifest = report.manifest, manifest != report.manifestAsRead else { return }
+        try manifest.write()
+        report.manifestAsRead = manifest
     }
 
     /// Goldens that may not be written or compared as named: two inputs whose images share a
@@ -267,10 +356,6 @@ public struct GoldenCheck: Sendable {
         return PathName.appending(file, to: folder)
     }
 
-    /// The largest expected image read: goldens are rendered images, and no rendered image comes
-    /// near this.
-    public static let maxExpectedBytes = 64 << 20
-
     /// Checks or records one image against the golden at `path`.
     /// `oldFlatPath`, when a golden is missing at `path` but present there, turns the message into
     /// one that says how to move it.
@@ -285,15 +370,17 @@ public struct GoldenCheck: Sendable {
             // Only a regular file of bounded size is read, and no link is followed inside the
             // folder of goldens (a link to /proc/self/environ would be printed): a FIFO, device
             // or link there is refused at once, never waited on or followed.
-            switch ContainedFile.read(relative, in: root, maxBytes: Self.maxExpectedBytes) {
+            switch ContainedFile.read(relative, in: root, maxBytes: limits.maxGoldenBytes) {
             case .success(let bytes):
                 golden = Data(bytes)
             case .failure(let problem):
                 if record {
-                    try OutputWriter.writeAtomically(image.data, to: path, below: directory)
+                    try writeGolden(image, to: path, into: &report)
                     report.recorded.append((path, .changed))
                 } else {
-                    report.problems.append(SetupProblem(path: path, reason: "the expected image \(problem.message)"))
+                    let hint = if case .tooLarge = problem { " (raise with --max-golden-bytes)" } else { "" }
+                    report.problems.append(
+                        SetupProblem(path: path, reason: "the expected image \(problem.message)\(hint)"))
                 }
                 return
             }
@@ -313,8 +400,10 @@ public struct GoldenCheck: Sendable {
             // not churn files that differ only within the tolerance.
             if case .success(nil) = outcome {
                 report.recorded.append((path, .unchanged))
+                _ = try loadManifest(into: &report)
+                report.manifest?.add(path) // the tool's image, made before the manifest was
             } else {
-                try OutputWriter.writeAtomically(image.data, to: path, below: directory)
+                try writeGolden(image, to: path, into: &report)
                 report.recorded.append((path, golden == nil ? .new : .changed))
             }
             return
@@ -330,6 +419,28 @@ public struct GoldenCheck: Sendable {
         }
     }
 
+    /// Writes a golden the tool may replace (`ownershipProblems`), and lists it in the manifest.
+    private func writeGolden(_ image: RenderedImage, to path: String, into report: inout Report) throws {
+        let manifest = try loadManifest(into: &report)
+        guard manifest.mayReplace(path, with: image.data, adoption: adoption, maxBytes: limits.maxGoldenBytes) else {
+            throw RenderFailure.writing(
+                WriteFailure(path: path, reason: "timeline-cards did not make this file; it is not replaced"))
+        }
+        try OutputWriter.writeAtomically(image.data, to: path, below: directory)
+        report.manifest?.add(path)
+    }
+
+    /// Writes a diff or actual image, never over a file an input of the run reads.
+    private func writeArtifact(_ data: Data, to path: String) throws {
+        if let identity = FileIdentity(path), filesRead.contains(identity) {
+            throw RenderFailure.writing(
+                WriteFailure(
+                    path: path, reason: "is a file an input of this run reads; a diff image must not replace it"))
+        }
+        let root = diffDirectory ?? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        try OutputWriter.writeAtomically(data, to: path, below: root)
+    }
+
     /// A mismatch, with the diff picture and the rendered image written where asked.
     private func mismatch(
         _ kind: Mismatch.Kind, of image: RenderedImage, at path: String, golden: Data?, diffPath: String?,
@@ -340,7 +451,7 @@ public struct GoldenCheck: Sendable {
             mismatch.diffPath = diffPath
         }
         if let actualPath {
-            try OutputWriter.writeAtomically(image.data, to: actualPath, below: diffDirectory)
+            try writeArtifact(image.data, to: actualPath)
             mismatch.actualPath = actualPath
         }
         return mismatch
@@ -353,7 +464,7 @@ public struct GoldenCheck: Sendable {
         }
         let diff = GoldenComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
         do {
-            try OutputWriter.writeAtomically(try diff.pngData(), to: diffPath, below: diffDirectory)
+            try writeArtifact(try diff.pngData(), to: diffPath)
         } catch let error as PixelImage.CodingError {
             throw RenderFailure.writing(
                 WriteFailure(path: diffPath, reason: "the diff image cannot be encoded: \(error)"))

@@ -1,4 +1,5 @@
 import TimelineKit
+import TimelinePolicy
 import TimelineSpec
 
 #if canImport(FoundationEssentials)
@@ -70,21 +71,44 @@ extension GoldenCheck {
         }.sorted()
     }
 
-    /// Removes `paths` (goldens below `directory`) and the folders they leave empty.
-    func prune(_ paths: [String]) throws -> [String] {
-        var removed: [String] = []
+    /// Removes those of `paths` (goldens below `directory`) that the tool made (its manifest lists
+    /// them), and the folders they leave empty; the others are listed as kept. Each is removed
+    /// from its folder's descriptor, opened without following a link below `directory`.
+    func prune(_ paths: [String], into report: inout Report) throws {
         for path in paths {
-            guard unlink(path) == 0 else {
+            guard report.manifest?.lists(path) == true,
+                let relative = report.manifest?.relative(path), let manifestFolder = report.manifest?.folder
+            else {
+                report.keptUnlisted.append(path)
+                continue
+            }
+            let (folder, name) = Self.split(relative)
+            let descriptor: Int32
+            switch ContainedFile.openFolder(folder, in: manifestFolder) {
+            case .success(let opened): descriptor = opened
+            case .failure(let problem):
+                throw RenderFailure.writing(WriteFailure(path: path, reason: "cannot remove: \(problem.message)"))
+            }
+            defer { close(descriptor) }
+            guard unlinkat(descriptor, name, 0) == 0 else {
                 throw RenderFailure.writing(
                     WriteFailure(path: path, reason: "cannot remove: \(String(cString: strerror(errno)))"))
             }
-            removed.append(path)
+            report.pruned.append(path)
+            report.manifest?.remove(path)
+            if !folder.isEmpty,
+                case .success(let parent) = ContainedFile.openFolder(Self.split(folder).folder, in: manifestFolder)
+            {
+                _ = unlinkat(parent, Self.split(folder).name, AT_REMOVEDIR) // only when empty
+                close(parent)
+            }
         }
-        for folder in Set(paths.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) })
-        where folder != directory {
-            _ = rmdir(folder) // only when empty
-        }
-        return removed
+    }
+
+    /// The folder part (without its slash, or empty) and the name of a relative path.
+    private static func split(_ relative: String) -> (folder: String, name: String) {
+        guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
+        return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
     }
 
     private static func isRealFolder(_ path: String) -> Bool {

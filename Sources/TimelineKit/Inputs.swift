@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelinePolicy
 import TimelineSpec
 
 #if canImport(FoundationEssentials)
@@ -54,6 +55,13 @@ public struct InputSource: Sendable {
             displayName: path, baseName: url.deletingPathExtension().lastPathComponent, data: Data(),
             format: InputFormat(fileName: path), directory: url.deletingLastPathComponent().path)
         unreadFile = path
+    }
+
+    /// A file at `relative` inside `folder`, a folder the user named: read without following a
+    /// link below the folder (`ContainedFile`).
+    package init(file relative: String, in folder: String) {
+        self.init(file: PathName.appending(relative, to: folder))
+        listedFrom = (folder, relative)
     }
 
     /// This input with its bytes: read from its file (a regular file of at most `maxBytes`)
@@ -125,7 +133,7 @@ public struct InputSource: Sendable {
     /// - Throws: `LoadError` for the first input that cannot be read.
     public static func load(
         _ arguments: [String], stdinFormat: InputFormat? = nil,
-        maxBytes: Int = Limits().maxInputBytes
+        maxBytes: Int
     ) throws -> [InputSource] {
         try list(arguments, stdinFormat: stdinFormat, maxBytes: maxBytes).map { try $0.read(maxBytes: maxBytes) }
     }
@@ -142,7 +150,7 @@ public struct InputSource: Sendable {
     /// - Throws: `LoadError` for the first input that cannot be found or listed.
     public static func list(
         _ arguments: [String], stdinFormat: InputFormat? = nil,
-        maxBytes: Int = Limits().maxInputBytes
+        maxBytes: Int
     ) throws -> [InputSource] {
         var sources: [InputSource] = []
         let manager = FileManager.default

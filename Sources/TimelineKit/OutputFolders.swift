@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelinePolicy
 
 #if canImport(Glibc)
 import Glibc
@@ -11,64 +12,94 @@ import Darwin
 /// The folders images go into, made as `mkdir -p` makes them, with what is in the way said in
 /// words (Foundation's `createDirectory` only gives "NSCocoaErrorDomain error 516").
 enum OutputFolders {
-    /// Creates `folder` and the folders above it; nil when done, else why it cannot be.
-    static func create(_ folder: String) -> String? {
-        if isFolder(folder) { return nil }
-        var prefix = folder.hasPrefix("/") ? "/" : ""
-        for component in folder.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o777) != 0 {
-                let reason = errno
-                guard reason == EEXIST else {
-                    return "cannot create the folder \(prefix): \(String(cString: strerror(reason)))"
-                }
-                if !isFolder(prefix) { return "\(prefix) is \(kind(of: prefix)), not a folder" }
-            }
+    /// Opens `folder`, which lies in `root` (a folder the user named, which may itself be a link),
+    /// making it and the folders above it as `mkdir -p` does, component by component with
+    /// `openat` and `O_NOFOLLOW` (`ContainedFile.makeFolder`): no folder between `root` and
+    /// `folder` may be a link, so nothing is written through a link planted below `root`, and
+    /// the descriptor is of the folder that was checked. `made` gets the folders created,
+    /// outermost first. The descriptor, or why not.
+    static func open(_ folder: String, below root: String, made: inout [String]) -> Result<Int32, Refusal> {
+        let trimmedRoot = trimmed(root)
+        let trimmedFolder = trimmed(folder)
+        let relative: String
+        if trimmedFolder == trimmedRoot {
+            relative = ""
+        } else if trimmedRoot == "/", trimmedFolder.hasPrefix("/") {
+            relative = String(trimmedFolder.dropFirst())
+        } else if trimmedRoot != ".", trimmedFolder.hasPrefix(trimmedRoot + "/") {
+            relative = String(trimmedFolder.dropFirst(trimmedRoot.count + 1))
+        } else if trimmedRoot == ".", !trimmedFolder.hasPrefix("/") {
+            relative = trimmedFolder.hasPrefix("./") ? String(trimmedFolder.dropFirst(2)) : trimmedFolder
+        } else {
+            return .failure(Refusal("\(MessageText.escaped(folder)) is not inside \(MessageText.escaped(root))"))
+        }
+        let shown = MessageText.escaped(folder)
+        switch ContainedFile.makeFolder(relative, in: trimmedRoot, made: &made) {
+        case .success(let descriptor):
+            return .success(descriptor)
+        case .failure(.link):
+            let link = MessageText.escaped(firstNonFolder(relative, in: trimmedRoot)?.path ?? folder)
+            return .failure(
+                Refusal(
+                    "\(link) is a link; images are not written through links below \(MessageText.escaped(trimmedRoot))")
+            )
+        case .failure(.notRegular),
+            .failure(.cannotOpen) where firstNonFolder(relative, in: trimmedRoot) != nil:
+            let (path, kind) = firstNonFolder(relative, in: trimmedRoot) ?? (folder, "a file")
+            return .failure(Refusal("\(MessageText.escaped(path)) is \(kind), not a folder"))
+        case .failure(.cannotOpen(let reason)):
+            return .failure(Refusal("cannot create the folder \(shown): \(reason)"))
+        case .failure(let problem):
+            return .failure(Refusal("cannot create the folder \(shown) (\(problem))"))
+        }
+    }
+
+    /// The first path from `root` down to `relative` that is there but no folder (a link, a
+    /// file), with what it is; for messages only.
+    private static func firstNonFolder(_ relative: String, in root: String) -> (path: String, kind: String)? {
+        // The root's own folders, links followed (the user named it), then those below it.
+        var prefix = root.hasPrefix("/") ? "/" : ""
+        for part in root.split(separator: "/") {
+            prefix += part
+            var info = stat()
+            if stat(prefix, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { return (prefix, kind(of: prefix)) }
             prefix += "/"
         }
-        return nil
-    }
-
-    /// Creates `folder` as `create` does, where `folder` lies in `root` (a folder the user named,
-    /// which may itself be a link): no folder between `root` and `folder` may be a link, so nothing
-    /// is written through a link planted below `root`. `made` gets the folders created, outermost
-    /// first. Nil when done, else why not.
-    static func create(_ folder: String, below root: String, made: inout [String]) -> String? {
-        let trimmedRoot = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
-        var below = folder.hasPrefix(trimmedRoot + "/") ? String(folder.dropFirst(trimmedRoot.count + 1)) : ""
-        if below.hasSuffix("/") { below.removeLast() }
-        if !trimmedRoot.isEmpty, !isFolder(trimmedRoot) {
-            let missing = missingFolders(trimmedRoot)
-            if let problem = create(trimmedRoot) { return problem }
-            made += missing
-        }
-        var path = trimmedRoot.isEmpty ? "." : trimmedRoot
-        for part in below.split(separator: "/") {
+        var path = root
+        for part in relative.split(separator: "/") {
             path += "/" + part
             var info = stat()
-            if lstat(path, &info) == 0 {
-                guard info.st_mode & S_IFMT != S_IFLNK else {
-                    return "\(MessageText.escaped(path)) is a link; images are not written through links below "
-                        + MessageText.escaped(trimmedRoot)
-                }
-                continue
+            guard lstat(path, &info) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFLNK: return (path, "a link")
+            default: return (path, kind(of: path))
             }
-            if let problem = create(path) { return problem }
-            made.append(path)
         }
         return nil
     }
 
-    /// The folders of `path` that do not exist yet, outermost first.
-    private static func missingFolders(_ path: String) -> [String] {
-        var missing: [String] = []
-        var current = path
-        while !current.isEmpty, current != "/", !isFolder(current) {
-            missing.insert(current, at: 0)
-            guard let slash = current.lastIndex(of: "/") else { break }
-            current = String(current[..<slash])
+    /// Why a folder cannot be written into, in words.
+    struct Refusal: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// `open`, for a caller that writes by path: nil when the folder is there, else why not.
+    static func create(_ folder: String, below root: String, made: inout [String]) -> String? {
+        switch open(folder, below: root, made: &made) {
+        case .success(let descriptor):
+            close(descriptor)
+            return nil
+        case .failure(let problem): return problem.reason
         }
-        return missing
+    }
+
+    /// `path` without a trailing slash; "." for the empty path.
+    private static func trimmed(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path.isEmpty ? "." : path
     }
 
     /// Whether `path` is a folder, or a link to one.

@@ -96,6 +96,16 @@ public struct OutputWriter {
         }
     }
 
+    /// The folder the user named that every file of this writer lies in: the output folder, or
+    /// the named file's folder. No link below it is followed.
+    public var root: String {
+        switch target {
+        case .directory(let folder): return folder
+        case .file(let path): return TemporaryFile.split(path).folder
+        case .standardOutput: return "."
+        }
+    }
+
     /// Writes one file atomically, or to standard output when `path` is `-`.
     /// - Throws: `RenderFailure.writing` with the path and why.
     public func write(_ data: Data, to path: String) throws {
@@ -114,14 +124,14 @@ public struct OutputWriter {
             }
             return
         }
-        try Self.writeSet(files)
+        try Self.writeSet(files, below: root)
     }
 
     /// Writes `data` to `path` through a temporary beside it, creating the folders above it.
+    /// `root` is the folder the user named that `path` lies in: no folder below it on the way may
+    /// be a link (`OutputFolders.open(_:below:made:)`).
     /// - Throws: `RenderFailure.writing` with the path and why; the file is then unchanged.
-    /// With `root`, a folder the user named that `path` lies in, no folder below `root` on the
-    /// way may be a link (`OutputFolders.create(_:below:made:)`).
-    public static func writeAtomically(_ data: Data, to path: String, below root: String? = nil) throws {
+    public static func writeAtomically(_ data: Data, to path: String, below root: String) throws {
         try writeAll([(path, data)], below: root)
     }
 
@@ -129,7 +139,7 @@ public struct OutputWriter {
     /// written: a failure (a full disk, a folder in the way) leaves every file as it was and no
     /// temporary behind. Written with open, write and rename, without `Data.write`'s fsync (which
     /// costs more than rendering a small card): surviving a power cut is not this tool's promise.
-    public static func writeAll(_ files: [(path: String, data: Data)], below root: String? = nil) throws {
+    public static func writeAll(_ files: [(path: String, data: Data)], below root: String) throws {
         do {
             try writeSet(files.map { ($0.path, .bytes($0.data)) }, below: root)
         } catch {
@@ -137,8 +147,7 @@ public struct OutputWriter {
         }
     }
 
-    static func writeSet(_ files: [(path: String, image: EncodedImage)], below root: String? = nil) throws(WriteFailure)
-    {
+    static func writeSet(_ files: [(path: String, image: EncodedImage)], below root: String) throws(WriteFailure) {
         var staged: [TemporaryFile] = []
         var made: [String] = []
         func fail(_ problem: WriteProblem, replaced: [String] = []) -> WriteFailure {
@@ -147,11 +156,14 @@ public struct OutputWriter {
         }
         for (path, image) in files {
             let folder = TemporaryFile.split(path).folder
-            let problem =
-                root.map { OutputFolders.create(folder, below: $0, made: &made) } ?? OutputFolders.create(folder)
-            if let problem { throw fail(WriteProblem(path: path, reason: problem)) }
+            let directory: Int32
+            switch OutputFolders.open(folder, below: root, made: &made) {
+            case .success(let descriptor): directory = descriptor
+            case .failure(let problem): throw fail(WriteProblem(path: path, reason: problem.reason))
+            }
+            defer { close(directory) }
             TemporaryFile.removeStale(in: folder)
-            switch TemporaryFile.create(for: path, writing: image) {
+            switch TemporaryFile.create(for: path, writing: image, in: directory) {
             case .success(let temporary): staged.append(temporary)
             case .failure(let problem): throw fail(problem)
             }

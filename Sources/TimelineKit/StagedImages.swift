@@ -72,12 +72,16 @@ public final class StagedImages: @unchecked Sendable {
         }
         var temporaries: [TemporaryFile] = []
         for (path, image) in files {
-            if let problem = makeFolder(TemporaryFile.split(path).folder) {
+            let directory: Int32
+            switch openFolder(TemporaryFile.split(path).folder) {
+            case .success(let descriptor): directory = descriptor
+            case .failure(let problem):
                 for temporary in temporaries { temporary.discard() }
-                return Self.failure(WriteProblem(path: path, reason: problem), input: input)
+                return Self.failure(WriteProblem(path: path, reason: problem.reason), input: input)
             }
+            defer { close(directory) }
             sweepOnce(TemporaryFile.split(path).folder)
-            switch TemporaryFile.create(for: path, writing: image) {
+            switch TemporaryFile.create(for: path, writing: image, in: directory) {
             case .success(let temporary): temporaries.append(temporary)
             case .failure(let problem):
                 for temporary in temporaries { temporary.discard() }
@@ -170,8 +174,8 @@ public final class StagedImages: @unchecked Sendable {
         }
     }
 
-    /// Makes `folder` below the output folder, refusing a link on the way.
-    private func makeFolder(_ folder: String) -> String? {
-        lock.withLock { OutputFolders.create(folder, below: root, made: &madeFolders) }
+    /// Opens `folder` below the output folder, made when missing, refusing a link on the way.
+    private func openFolder(_ folder: String) -> Result<Int32, OutputFolders.Refusal> {
+        lock.withLock { OutputFolders.open(folder, below: root, made: &madeFolders) }
     }
 }

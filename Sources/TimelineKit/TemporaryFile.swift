@@ -18,7 +18,8 @@ import Darwin
 
 /// A file written beside the file it is to become, then renamed over it. Its name,
 /// `.<name>.timeline-cards-<pid>-<16 random hex digits>.tmp`, cannot be guessed, and it is created
-/// with `O_EXCL | O_NOFOLLOW`: a link planted in the output folder is never written through.
+/// with `O_EXCL | O_NOFOLLOW` in the folder's descriptor (`OutputFolders.open`): a link planted
+/// in the output folder, or in place of a folder on the way, is never written through.
 struct TemporaryFile {
     let path: String
     let destination: String
@@ -29,8 +30,11 @@ struct TemporaryFile {
     /// a name may be 255 bytes long.
     static let namePrefixLength = 100
 
-    /// Creates the temporary for `destination` and writes `image` into it.
-    static func create(for destination: String, writing image: EncodedImage) -> Result<TemporaryFile, WriteProblem> {
+    /// Creates the temporary for `destination` in `directory` (the open folder of `destination`)
+    /// and writes `image` into it.
+    static func create(for destination: String, writing image: EncodedImage, in directory: Int32)
+        -> Result<TemporaryFile, WriteProblem>
+    {
         let (folder, name) = split(destination)
         // Another file of that name means a guess or a collision: a new random name settles both.
         for _ in 0..<16 {
@@ -40,7 +44,8 @@ struct TemporaryFile {
                 "." + String(decoding: name.utf8.prefix(namePrefixLength), as: UTF8.self)
                 + marker + "\(getpid())-\(padded)" + suffix
             let path = folder + temporaryName
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            let descriptor = openat(
+                directory, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
             if descriptor < 0 {
                 if errno == EEXIST { continue }
                 return .failure(WriteProblem(path: destination, errno: errno))
@@ -53,7 +58,7 @@ struct TemporaryFile {
                 ? nil : WriteProblem(path: destination, errno: errno)
             if close(descriptor) != 0, problem == nil { problem = WriteProblem(path: destination, errno: errno) }
             if let problem {
-                _ = unlink(path)
+                _ = unlinkat(directory, temporaryName, 0)
                 return .failure(problem)
             }
             return .success(TemporaryFile(path: path, destination: destination))

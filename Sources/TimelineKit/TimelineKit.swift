@@ -7,9 +7,9 @@ import TimelineThreads
 @_exported import struct TimelineModel.DateValue
 @_exported import struct TimelineModel.Document
 @_exported import struct TimelineModel.SourceLocation
+@_exported import struct TimelinePolicy.Limits
 @_exported import struct TimelineSpec.Diagnostic
 @_exported import enum TimelineSpec.InputFormat
-@_exported import struct TimelineSpec.Limits
 @_exported import enum TimelineSpec.PathName
 
 #if canImport(FoundationEssentials)

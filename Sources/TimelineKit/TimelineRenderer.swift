@@ -35,7 +35,8 @@ public final class TimelineRenderer {
         do {
             fonts =
                 try FontPreload.take(fontDirectories: options.fontDirectories, systemFonts: options.systemFonts)
-                ?? FontLibrary(extraDirectories: options.fontDirectories, systemFonts: options.systemFonts)
+                ?? FontLibrary(
+                    extraDirectories: options.fontDirectories, systemFonts: options.systemFonts, limits: options.limits)
         } catch FontLibrary.SetupError.unusableFonts(let problems) {
             throw RenderFailure.unusableFonts(problems.map { Diagnostic(file: $0.path, message: $0.reason) })
         } catch {

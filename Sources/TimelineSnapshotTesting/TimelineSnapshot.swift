@@ -113,7 +113,8 @@ public enum TimelineSnapshot {
             let imageStem = goldenStem(stem, card: image.name)
             return compare(
                 image, golden: goldens.appendingPathComponent("\(imageStem).\(image.format.fileExtension)"),
-                artifacts: artifacts, artifactStem: imageStem, mode: mode, tolerance: tolerance)
+                artifacts: artifacts, artifactStem: imageStem, mode: mode, tolerance: tolerance,
+                limits: options.limits)
         }
     }
 
@@ -125,12 +126,12 @@ public enum TimelineSnapshot {
 
     static func compare(
         _ image: RenderedImage, golden: URL, artifacts: URL, artifactStem: String,
-        mode: SnapshotRecordMode, tolerance: Int
+        mode: SnapshotRecordMode, tolerance: Int, limits: Limits
     ) -> Failure? {
         let diffPath = artifacts.appendingPathComponent("\(artifactStem).diff.png").path
         let check = GoldenCheck(
             directory: golden.deletingLastPathComponent().path, tolerance: tolerance,
-            recordHint: "set TIMELINE_RECORD=missing")
+            recordHint: "set TIMELINE_RECORD=missing", limits: limits)
         var report = GoldenCheck.Report()
         do {
             try check.check(image, at: golden.path, diffPath: image.format == .png ? diffPath : nil, into: &report)
@@ -140,7 +141,8 @@ public enum TimelineSnapshot {
         if let problem = report.problems.first { return Failure(message: problem.description) }
         func write() -> Failure? {
             do {
-                try OutputWriter.writeAtomically(image.data, to: golden.path)
+                try OutputWriter.writeAtomically(
+                    image.data, to: golden.path, below: golden.deletingLastPathComponent().path)
                 return nil
             } catch {
                 return Failure(message: "cannot record \(golden.path): \(error)")
@@ -163,7 +165,9 @@ public enum TimelineSnapshot {
         }
         var failure = Failure(message: mismatch.description)
         let actual = artifacts.appendingPathComponent("\(artifactStem).actual.\(image.format.fileExtension)").path
-        if (try? OutputWriter.writeAtomically(image.data, to: actual)) != nil { failure.artifacts.append(actual) }
+        if (try? OutputWriter.writeAtomically(image.data, to: actual, below: artifacts.path)) != nil {
+            failure.artifacts.append(actual)
+        }
         if let diff = mismatch.diffPath { failure.artifacts.insert(diff, at: 0) }
         if !failure.artifacts.isEmpty {
             failure.message += "\nartifacts: \(failure.artifacts.joined(separator: ", "))"

@@ -79,7 +79,8 @@ public struct DocumentDecoder: Sendable {
         let context = DecodeContext(file: file, limits: limits)
         let document = DocumentReader(
             context: context, baseDirectory: baseDirectory, source: file, themeOverride: theme,
-            nowOverride: now, localeOverride: locale, timeZoneOverride: timeZone, icons: IconReader(check: iconCheck)
+            nowOverride: now, localeOverride: locale, timeZoneOverride: timeZone,
+            icons: IconReader(limits: limits, check: iconCheck)
         ).read(read.root)
         let problems = read.diagnostics + context.diagnostics
         if !problems.isEmpty {

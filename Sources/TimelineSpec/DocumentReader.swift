@@ -20,7 +20,7 @@ struct DocumentReader {
     /// `--time-zone`, a UTC offset or zone name, which wins over the document's `timeZone`.
     var timeZoneOverride: String?
     /// The icon files read so far, each once.
-    var icons = IconReader(check: nil)
+    var icons: IconReader
 
     func read(_ root: YAMLNode) -> Document? {
         guard let keys = context.mapping(root, "document", FormatSchema.document) else { return nil }
@@ -127,24 +127,18 @@ struct DocumentReader {
                 suggestion: Suggestion.closest(to: name, in: Themes.names))
             return
         }
-        let resolved =
-            fromCommandLine ? .success(URL(fileURLWithPath: name).path) : ContainedPath.resolve(name, in: baseDirectory)
-        switch resolved {
+        // A FIFO or device would block and a sparse file would fill memory: regular files only,
+        // no bigger than an input may be. One named in the document is read inside its folder,
+        // no link followed; one given with --theme is the user's own path.
+        let read: Result<(path: String, bytes: [UInt8]), IncludedFile.Problem> =
+            fromCommandLine
+            ? RegularFile.read(name, maxBytes: context.limits.maxInputBytes).map { (name, $0) }.mapError { .file($0) }
+            : IncludedFile.read(name, in: baseDirectory, maxBytes: context.limits.maxInputBytes)
+        switch read {
         case .failure(let problem):
-            context.error(node, "theme: \(problem.message(for: name))")
-        case .success(let path):
-            // A FIFO or device would block and a sparse file would fill memory: regular files
-            // only, no bigger than an input may be.
-            let bytes: [UInt8]
-            switch RegularFile.read(path, maxBytes: context.limits.maxInputBytes) {
-            case .success(let read):
-                bytes = read
-                context.themeFilesRead.append(URL(fileURLWithPath: path).path)
-            case .failure(let problem):
-                let hint = if case .tooLarge = problem { " (raise with --max-input-bytes)" } else { "" }
-                context.error(node, "theme: the theme file \(DecodeContext.quoted(name)) \(problem.message)\(hint)")
-                return
-            }
+            context.error(node, "theme: the theme file \(problem.message(for: name, limitFlag: "--max-input-bytes"))")
+        case .success(let (path, bytes)):
+            context.themeFilesRead.append(URL(fileURLWithPath: path).path)
             // The theme file's own problems point into the theme file.
             let shown = fromCommandLine ? name : path
             do {
@@ -350,20 +344,22 @@ struct DocumentReader {
     /// An item's icon: a .png or .svg file inside the input's folder, read and checked now.
     private func readIcon(_ value: YAMLNode, path: () -> String) -> String? {
         guard let name = context.text(value, path() + ".icon") else { return nil }
-        switch ContainedPath.resolve(name, in: baseDirectory) {
-        case .success(let resolved):
-            guard let kind = IconFile.Kind(rawValue: PathName.fileExtension(of: resolved).lowercased()) else {
+        switch IncludedFile.read(name, in: baseDirectory, maxBytes: context.limits.maxIconBytes) {
+        case .success(let (file, bytes)):
+            guard let kind = IconFile.Kind(rawValue: PathName.fileExtension(of: name).lowercased()) else {
                 context.error(value, "\(path()).icon: \(DecodeContext.quoted(name)) must be a .png or .svg file")
                 return nil
             }
             let label = "\(path()).icon: \(DecodeContext.quoted(name))"
-            let inFolder = ContainedPath.relative(resolved, in: baseDirectory)
-            switch icons.read(resolved, kind: kind, label: label, name: inFolder, location: context.location(value)) {
-            case .success: return resolved
+            let inFolder = ContainedFile.components(name)?.joined(separator: "/") ?? name
+            switch icons.read(
+                file, bytes: bytes, kind: kind, label: label, name: inFolder, location: context.location(value))
+            {
+            case .success: return file
             case .failure(let problem): context.error(value, "\(label) \(problem.message)")
             }
         case .failure(let problem):
-            context.error(value, "\(path()).icon: \(problem.message(for: name))")
+            context.error(value, "\(path()).icon: \(problem.message(for: name, limitFlag: "--max-icon-bytes"))")
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import TimelineGolden
 import TimelineKit
+import TimelinePolicy
 
 #if canImport(Glibc)
 import Glibc
@@ -24,13 +25,12 @@ struct CatalogImages {
     var folders: [String]
     var options: RenderOptions
 
-    /// The name that marks an input of a catalog, before `.yaml`, `.yml` or `.json`.
-    static let marker = ".timeline"
-
-    /// One file to write (or compare): the rendered image and its path.
+    /// One file to write (or compare): the rendered image, its path, and the folder (as named)
+    /// whose Resources/ it goes in.
     struct Planned {
         var image: RenderedImage
         var path: String
+        var folder: String
     }
 
     /// Why nothing was written, with the exit code it gives (2 bad input, 3 I/O).
@@ -39,29 +39,11 @@ struct CatalogImages {
         var lines: [String]
     }
 
-    /// Whether `name` is a catalog's timeline file: `NAME.timeline.yaml`, `.yml` or `.json`.
-    static func isInput(_ name: String) -> Bool {
-        let fileExtension = PathName.fileExtension(of: name).lowercased()
-        guard ["yaml", "yml", "json"].contains(fileExtension), !name.hasPrefix(".") else { return false }
-        return name.dropLast(fileExtension.count + 1).hasSuffix(marker)
-    }
+    /// Whether `name` is a catalog's timeline file (`CatalogInputs`).
+    static func isInput(_ name: String) -> Bool { CatalogInputs.isInput(name) }
 
-    /// The timeline files anywhere under `folder`, sorted (hidden files and folders skipped,
-    /// links to folders not followed).
-    static func inputs(in folder: String) -> [String] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        var found: [String] = []
-        for name in names where !name.hasPrefix(".") {
-            let path = PathName.appending(name, to: folder)
-            var info = stat()
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-                found += inputs(in: path)
-            } else if isInput(name), FileKind(atPath: path) == .other {
-                found.append(path)
-            }
-        }
-        return found
-    }
+    /// The timeline files anywhere under `folder`, relative to it (`CatalogInputs`).
+    static func inputs(in folder: String) -> [String] { CatalogInputs.inputs(in: folder) }
 
     /// Where a folder's images go.
     static func resources(of folder: String) -> String { PathName.appending("Resources", to: folder) }
@@ -78,9 +60,13 @@ struct CatalogImages {
         var problems: [String] = []
         for folder in folders {
             var owners: [String: String] = [:] // image path → the card that makes it, as located
+            if let problem = Self.linkedResources(of: folder) {
+                problems.append(problem)
+                continue
+            }
             for input in Self.inputs(in: folder) {
                 do {
-                    let images = try render(input, with: renderers)
+                    let images = try render(input, in: folder, with: renderers)
                     for (image, location) in images {
                         let path = PathName.appending(
                             "\(image.name).\(image.format.fileExtension)", to: Self.resources(of: folder))
@@ -91,10 +77,12 @@ struct CatalogImages {
                             continue
                         }
                         owners[path] = location
-                        planned.append(Planned(image: image, path: path))
+                        planned.append(Planned(image: image, path: path, folder: folder))
                     }
                 } catch RenderFailure.invalidInput(let diagnostics) {
                     problems += diagnostics.map(\.description)
+                } catch let error as InputSource.LoadError {
+                    problems.append(error.description)
                 } catch {
                     throw Failure(code: 3, lines: [Diagnostics.text(error)])
                 }
@@ -121,10 +109,25 @@ struct CatalogImages {
         }
     }
 
+    /// Why `folder`'s Resources/ cannot be used: it is a link (images would be read from and
+    /// written to wherever it leads), or not a folder.
+    static func linkedResources(of folder: String) -> String? {
+        var info = stat()
+        let path = resources(of: folder)
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return nil
+        case S_IFLNK:
+            let message = "is a link; docc-resources never reads or writes images through a link in a catalog"
+            return Diagnostic(file: path, message: message).description
+        default: return Diagnostic(file: path, message: "is not a folder").description
+        }
+    }
+
     /// One input's images under their DocC names, each with where its card starts.
-    func render(_ input: String, with renderers: Renderers) throws -> [(RenderedImage, String)] {
+    func render(_ input: String, in folder: String, with renderers: Renderers) throws -> [(RenderedImage, String)] {
         let renderer = renderers.main
-        let source = try renderer.read(InputSource(file: input))
+        let source = try renderer.read(InputSource(file: input, in: folder))
         let document = try renderer.decode(source)
         let dark = try renderer.darkVariant(of: document, source: source, darkThemeWhenUnthemed: true)
         // The light image is light only: DocC picks `~dark` itself, by its own color scheme toggle,
@@ -141,7 +144,7 @@ struct CatalogImages {
             let singles = try renderers.single?.render(variant, name: source.baseName) ?? []
             for image in try renderer.render(variant, name: source.baseName) {
                 let card = document.cards.first { $0.id == image.name }
-                let location = card?.location.map(\.description) ?? input
+                let location = card?.location.map(\.description) ?? PathName.appending(input, to: folder)
                 if image.format == .png, let single = singles.first(where: { $0.name == image.name }) {
                     var copy = single
                     copy.name = image.name + suffix

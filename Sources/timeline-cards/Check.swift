@@ -65,7 +65,8 @@ struct Check: ParsableCommand {
     func run() throws {
         var formats = format.isEmpty ? [ImageFormat.svg, .png] : format.map(\.imageFormat)
         formats = formats.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-        var golden = GoldenCheck(directory: expected, tolerance: tolerance, diffDirectory: diff, record: record)
+        var golden = GoldenCheck(
+            directory: expected, tolerance: tolerance, diffDirectory: diff, record: record, limits: input.limits)
         golden.prune = prune
         // A missing folder is bad setup: say so before spending time on rendering.
         if let problem = golden.directoryProblem {

@@ -41,6 +41,11 @@ struct DocCResources: ParsableCommand {
     @Flag(help: "Print unchanged and matching images too.")
     var verbose = false
 
+    @OptionGroup var otherLimits: LimitFlags
+
+    /// The run's limits: the inputs' at their defaults (this command has no flags for them).
+    var limits: Limits { otherLimits.applied(to: Limits()) }
+
     func validate() throws {
         if folders.isEmpty { throw ValidationError("give at least one folder") }
         for folder in folders where FileKind(atPath: folder) != .directory {
@@ -61,6 +66,7 @@ struct DocCResources: ParsableCommand {
         options.scale = nil // 2 pixels per point for PNG, 1 for SVG
         options.now = now.flatMap(TimelineKit.parseDate)
         options.fontDirectories = fonts
+        options.limits = limits
         return options
     }
 
@@ -77,16 +83,35 @@ struct DocCResources: ParsableCommand {
                 "no *.timeline.yaml, *.timeline.yml or *.timeline.json file in \(folders.joined(separator: ", "))")
             return
         }
+        // One check per folder: its Resources/ is the folder of goldens, and its manifest says
+        // which images the tool made there. The catalog is the root no link below is followed in.
         var report = GoldenCheck.Report()
+        let folders = planned.reduce(into: [String]()) { if !$0.contains($1.folder) { $0.append($1.folder) } }
+        var checks: [(GoldenCheck, GoldenCheck.Report, [CatalogImages.Planned])] = folders.map { folder in
+            var golden = GoldenCheck(
+                directory: folder, tolerance: 0, diffDirectory: nil, record: !check, recordHint: "run without --check",
+                limits: limits)
+            golden.manifestDirectory = CatalogImages.resources(of: folder)
+            golden.adoption = .identicalOnly
+            return (golden, GoldenCheck.Report(), planned.filter { $0.folder == folder })
+        }
+        // Files the tool did not make are found before anything is written: then nothing is.
+        if !check {
+            let refused = checks.indices.flatMap { index in
+                checks[index].0.ownershipProblems(checks[index].2.map { ($0.image, $0.path) }, report: &checks[index].1)
+            }
+            if !refused.isEmpty {
+                for problem in refused { Diagnostics.print(problem.description) }
+                throw ExitCode(2)
+            }
+        }
         do {
-            for file in planned {
-                // The catalog's Resources/ is the folder of goldens: made when missing, never written
-                // through a link below it.
-                let resources = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
-                let golden = GoldenCheck(
-                    directory: resources, tolerance: 0, diffDirectory: nil, record: !check,
-                    recordHint: "run without --check")
-                try golden.check(file.image, at: file.path, diffPath: nil, into: &report)
+            for index in checks.indices {
+                for file in checks[index].2 {
+                    try checks[index].0.check(file.image, at: file.path, diffPath: nil, into: &checks[index].1)
+                }
+                try checks[index].0.finish(&checks[index].1)
+                report.merge(checks[index].1)
             }
         } catch {
             throw ExitCode(Diagnostics.report(error))

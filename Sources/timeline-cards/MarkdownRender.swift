@@ -139,10 +139,18 @@ struct MarkdownRender {
         var names = MarkdownImageNames(folder: imageFolder, linkFolder: imageLinkFolder)
         var problems: [String] = []
         var links: [String] = []
+        // One budget for the whole page's images: each image within --max-output-bytes, a page
+        // of many blocks once wrote 1.4 GB.
+        var pageBytes = 0
         for (index, block) in markdown.blocks.enumerated() {
             do {
                 let (files, link) = try render(
                     block, of: markdown, names: &names, with: renderer, icons: &rendered.icons)
+                pageBytes += files.reduce(0) { $0 + $1.image.count }
+                if let problem = pageBudgetProblem(pageBytes, at: block) {
+                    problems.append(problem)
+                    break
+                }
                 if check {
                     rendered.check.compare(files)
                 } else if problems.isEmpty,
@@ -174,6 +182,15 @@ struct MarkdownRender {
             throw Failure(code: failure.exitCode, lines: [Diagnostics.text(failure)])
         }
         return rendered
+    }
+
+    /// The problem at `block` when the page's images, up to it, take `bytes`, past the page's budget.
+    private func pageBudgetProblem(_ bytes: Int, at block: MarkdownPage.Block) -> String? {
+        guard bytes > options.limits.maxPageOutputBytes else { return nil }
+        let message =
+            "the page's images take more than \(options.limits.maxPageOutputBytes) bytes by this block "
+            + "(raise with --max-page-output-bytes)"
+        return Diagnostic(file: page, line: block.fenceLine, column: 1, message: message).description
     }
 
     /// One block's images (their paths) and the Markdown that links them.

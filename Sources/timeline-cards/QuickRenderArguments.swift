@@ -75,6 +75,7 @@ enum QuickRenderArguments {
         input.maxDepth = WholeNumber(limits.maxYAMLDepth)
         input.maxPixels = WholeNumber(limits.maxPixels)
         input.maxOutputBytes = WholeNumber(limits.maxOutputBytes)
+        input.otherLimits = LimitFlags.defaults
         input.shard = nil
         var image = ImageFlags()
         image.feed = false

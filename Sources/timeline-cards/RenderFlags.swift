@@ -68,6 +68,8 @@ struct InputFlags: ParsableArguments {
     @Option(help: "Most bytes in one image file.")
     var maxOutputBytes = WholeNumber(Limits().maxOutputBytes)
 
+    @OptionGroup var otherLimits: LimitFlags
+
     @Option(
         help: ArgumentHelp(
             "Take only shard K of N of the inputs, a stable part chosen by a hash of each input's path (for CI "
@@ -76,7 +78,7 @@ struct InputFlags: ParsableArguments {
     var shard: String?
 
     var limits: Limits {
-        var limits = Limits()
+        var limits = otherLimits.applied(to: Limits())
         limits.maxItems = maxItems.value
         limits.maxNesting = maxNesting.value
         limits.maxTextLength = maxText.value

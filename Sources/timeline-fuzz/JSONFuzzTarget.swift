@@ -35,6 +35,7 @@ enum FuzzTargetChoice {
         case "markup": return MarkupFuzzTarget.run
         case "markdown": return MarkdownFuzzTarget.run
         case "mermaid": return MermaidFuzzTarget.run
+        case "catalog": return CatalogFuzzTarget.run
         default: return FuzzTarget.run
         }
     }()

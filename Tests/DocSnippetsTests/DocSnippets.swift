@@ -25,7 +25,8 @@ func snippet_getting_started_1() throws {
 // docs/getting-started.md, Swift snippet 2
 func snippet_getting_started_2() throws {
     let renderer = try TimelineRenderer()                      // loads the bundled fonts once
-    for source in try InputSource.load(["timeline.yaml", "plan.yaml"]) {
+    let limits = renderer.options.limits                       // every bound of the run, in one Limits
+    for source in try InputSource.load(["timeline.yaml", "plan.yaml"], maxBytes: limits.maxInputBytes) {
         do {
             for image in try renderer.render(source) {             // decode → layout → check sizes → paint
                 try image.data.write(to: URL(fileURLWithPath: "\(image.name).\(image.format.rawValue)"))

@@ -1,5 +1,6 @@
 import Foundation
 import TimelineCairo
+import TimelinePolicy
 import XCTest
 
 /// What a `--fonts` folder contributes: font files by extension, subfolders to a depth, never dot
@@ -29,7 +30,7 @@ final class FontFolderTests: XCTestCase {
         ] {
             try touch(name)
         }
-        let (files, problems) = FontFolder.scan(folder.path)
+        let (files, problems) = FontFolder.scan(folder.path, limits: Limits())
         XCTAssertEqual(problems, [])
         XCTAssertEqual(
             files.map { String($0.dropFirst(folder.path.count + 1)) },
@@ -44,10 +45,36 @@ final class FontFolderTests: XCTestCase {
             XCTAssertEqual(write(descriptor, "x", 1), 1)
             close(descriptor)
         }
-        let (files, problems) = FontFolder.scan(folder.path)
+        let (files, problems) = FontFolder.scan(folder.path, limits: Limits())
         XCTAssertEqual(files, [])
         XCTAssertEqual(
             problems.map(\.description),
-            ["\(folder.path): error: the folder holds 1001 font files, more than the limit of 1000 (--fonts)"])
+            [
+                "\(folder.path): error: the folder holds 1001 font files, more than the limit of 1000 (raise with "
+                    + "--max-font-files) (--fonts)"
+            ])
+    }
+
+    /// No link below the folder is followed: a link to a font file is refused by name, a linked
+    /// folder is not walked, and the bounds are the run's (`Limits`), each named in its error.
+    func testLinksAreNotFollowedAndTheBoundsAreTheRuns() throws {
+        try touch("a.ttf")
+        let outside = folder.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.ttf"))
+        XCTAssertEqual(
+            symlink(outside.appendingPathComponent("secret.ttf").path, folder.appendingPathComponent("l.ttf").path), 0)
+        XCTAssertEqual(symlink(outside.path, folder.appendingPathComponent("linked").path), 0)
+        var limits = Limits()
+        let (files, problems) = FontFolder.scan(folder.path, limits: limits)
+        XCTAssertEqual(files, [folder.appendingPathComponent("a.ttf").path])
+        XCTAssertEqual(
+            problems.map(\.description),
+            ["\(folder.path)/l.ttf: error: is a link, and links are not followed inside a --fonts folder (--fonts)"])
+        limits.maxFontBytes = 0
+        XCTAssertEqual(
+            FontFolder.scan(folder.path, limits: limits).problems.first?.reason,
+            "is 1 bytes, more than the limit of 0 for a font file (raise with --max-font-bytes)")
     }
 }

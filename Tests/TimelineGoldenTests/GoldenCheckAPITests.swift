@@ -19,7 +19,7 @@ final class GoldenCheckAPITests: XCTestCase {
     }
 
     func document() throws -> Document {
-        let sources = try InputSource.load([Self.demo.path])
+        let sources = try InputSource.load([Self.demo.path], maxBytes: Limits().maxInputBytes)
         return try TimelineRenderer().decode(try XCTUnwrap(sources.first))
     }
 

@@ -51,7 +51,7 @@ import TimelineKit
         var expectedPaths: Set<String> = []
         for file in try Fixtures.files() {
             let renderer = try TimelineRenderer(options: Fixtures.options(for: file))
-            for source in try InputSource.load([file.path]) {
+            for source in try InputSource.load([file.path], maxBytes: Limits().maxInputBytes) {
                 let document = try renderer.decode(source)
                 for image in try renderer.layOut(document, name: source.baseName) {
                     let name = "\(image.name).\(image.format.rawValue)"

@@ -12,7 +12,7 @@ import TimelineScene
         var options = Fixtures.options(for: file)
         options.formats = [.scene]
         let renderer = try TimelineRenderer(options: options)
-        let sources = try InputSource.load([file.path])
+        let sources = try InputSource.load([file.path], maxBytes: Limits().maxInputBytes)
         return try sources.flatMap { source in
             let document = try renderer.decode(source)
             return try renderer.render(document, name: source.baseName).map { image in
@@ -47,7 +47,7 @@ import TimelineScene
         let source = try String(contentsOf: file, encoding: .utf8)
         var problems: [String] = []
         var rendered = 0
-        for input in try InputSource.load([file.path]) {
+        for input in try InputSource.load([file.path], maxBytes: Limits().maxInputBytes) {
             let document = try renderer.decode(input)
             let written = Set(document.cards.map(\.style.width)).filter { $0 > 760 }.sorted()
             for width in Array(stride(from: 160.0, through: 760, by: 60)) + written {

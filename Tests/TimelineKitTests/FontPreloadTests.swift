@@ -13,7 +13,7 @@ final class FontPreloadTests: XCTestCase {
         XCTAssertNil(
             FontPreload.take(fontDirectories: ["/tmp"], systemFonts: false), "extra fonts are never the preloaded ones")
         let url = Fixtures.folder.appendingPathComponent("demo.yaml")
-        let source = try XCTUnwrap(InputSource.load([url.path]).first)
+        let source = try XCTUnwrap(InputSource.load([url.path], maxBytes: Limits().maxInputBytes).first)
         var options = RenderOptions()
         options.formats = [.svg, .png]
         // The first renderer takes the preloaded library, the second loads its own.

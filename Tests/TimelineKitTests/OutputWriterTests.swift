@@ -18,15 +18,46 @@ final class OutputWriterTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The test folder, open: temporaries are made in a folder's descriptor.
+    private var folderDescriptor: Int32 {
+        get throws {
+            let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+            guard descriptor >= 0 else { throw CocoaError(.fileReadUnknown) }
+            return descriptor
+        }
+    }
+
+    /// A folder below the root that is a link is never written through: the image is refused,
+    /// and nothing lands where the link leads.
+    func testALinkedFolderBelowTheRootIsNeverWrittenThrough() throws {
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        let root = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(elsewhere.path, root.appendingPathComponent("sub").path), 0)
+        XCTAssertThrowsError(
+            try OutputWriter.writeAtomically(
+                Data("image".utf8), to: root.appendingPathComponent("sub/card.svg").path, below: root.path)
+        ) { error in
+            XCTAssertTrue("\(error)".contains("is a link; images are not written through links below"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
+        // The root itself may be a link: the user named it.
+        let linkedRoot = folder.appendingPathComponent("linked-out").path
+        XCTAssertEqual(symlink(elsewhere.path, linkedRoot), 0)
+        try OutputWriter.writeAtomically(Data("image".utf8), to: linkedRoot + "/card.svg", below: linkedRoot)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), ["card.svg"])
+    }
+
     private var leftovers: [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }) ?? []
     }
 
     func testWritesTheBytesIntoNewFoldersAndReplacesAnOldImage() throws {
         let path = folder.appendingPathComponent("a/b/card.svg").path
-        try OutputWriter.writeAtomically(Data("old image".utf8), to: path)
+        try OutputWriter.writeAtomically(Data("old image".utf8), to: path, below: folder.path)
         let image = Data((0..<100_000).map { UInt8($0 % 251) })
-        try OutputWriter.writeAtomically(image, to: path)
+        try OutputWriter.writeAtomically(image, to: path, below: folder.path)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), image)
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a/b").path), ["card.svg"]
@@ -48,7 +79,7 @@ final class OutputWriterTests: XCTestCase {
         for pieces in [[piece(40_000), piece(3), piece(25_000)], [piece(2), piece(0)]] {
             let image = EncodedImage.svg(SVGDocument(pieces: pieces))
             let path = folder.appendingPathComponent("card.svg").path
-            try OutputWriter.writeSet([(path, image)])
+            try OutputWriter.writeSet([(path, image)], below: folder.path)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), image.data)
             XCTAssertEqual(leftovers, [])
         }
@@ -58,10 +89,10 @@ final class OutputWriterTests: XCTestCase {
     /// bytes, each over a bigger one.
     func testImagesHoldExactlyTheirBytesWhateverTheirSize() throws {
         let path = folder.appendingPathComponent("card.png").path
-        try OutputWriter.writeAtomically(Data(repeating: 7, count: 3_000_000), to: path)
+        try OutputWriter.writeAtomically(Data(repeating: 7, count: 3_000_000), to: path, below: folder.path)
         for count in [1_048_579, 65_536, 4_097, 1, 0] {
             let image = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ count) })
-            try OutputWriter.writeAtomically(image, to: path)
+            try OutputWriter.writeAtomically(image, to: path, below: folder.path)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), image, "\(count) bytes")
             XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, count)
         }
@@ -73,11 +104,11 @@ final class OutputWriterTests: XCTestCase {
     func testAnOldImageIsReplacedNotOverwritten() throws {
         let path = folder.appendingPathComponent("card.svg").path
         let other = folder.appendingPathComponent("kept.svg").path
-        try OutputWriter.writeAtomically(Data("old image".utf8), to: path)
+        try OutputWriter.writeAtomically(Data("old image".utf8), to: path, below: folder.path)
         XCTAssertEqual(link(path, other), 0)
         let reader = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? reader.close() }
-        try OutputWriter.writeAtomically(Data("new image".utf8), to: path)
+        try OutputWriter.writeAtomically(Data("new image".utf8), to: path, below: folder.path)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data("new image".utf8))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: other)), Data("old image".utf8))
         XCTAssertEqual(try reader.readToEnd(), Data("old image".utf8))
@@ -91,7 +122,7 @@ final class OutputWriterTests: XCTestCase {
         let path = folder.appendingPathComponent("card.svg").path
         try Data("not mine".utf8).write(to: URL(fileURLWithPath: target))
         XCTAssertEqual(symlink(target, path), 0)
-        try OutputWriter.writeAtomically(Data("image".utf8), to: path)
+        try OutputWriter.writeAtomically(Data("image".utf8), to: path, below: folder.path)
         var info = stat()
         XCTAssertEqual(lstat(path, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG)
@@ -103,7 +134,8 @@ final class OutputWriterTests: XCTestCase {
     /// putting the temporary in place fails, and the folder stays.
     func testAFolderThatAppearsLateStaysWhereItIs() throws {
         let path = folder.appendingPathComponent("card.svg").path
-        let temporary = try TemporaryFile.create(for: path, writing: .bytes(Data("image".utf8))).get()
+        let temporary = try TemporaryFile.create(for: path, writing: .bytes(Data("image".utf8)), in: folderDescriptor)
+            .get()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         try Data("inside".utf8).write(to: URL(fileURLWithPath: path + "/file"))
         XCTAssertNotNil(temporary.commit())
@@ -115,7 +147,8 @@ final class OutputWriterTests: XCTestCase {
     func testAFolderInTheWayFailsWithItsReasonAndLeavesNoTemporaryFile() throws {
         let blocked = folder.appendingPathComponent("card.svg")
         try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
-        XCTAssertThrowsError(try OutputWriter.writeAtomically(Data("image".utf8), to: blocked.path)) { error in
+        XCTAssertThrowsError(try OutputWriter.writeAtomically(Data("image".utf8), to: blocked.path, below: folder.path))
+        { error in
             XCTAssertEqual("\(error)", "error: cannot write \(blocked.path): a folder of that name is in the way")
         }
         XCTAssertEqual(leftovers, [])
@@ -125,7 +158,8 @@ final class OutputWriterTests: XCTestCase {
         let file = folder.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: file)
         XCTAssertThrowsError(
-            try OutputWriter.writeAtomically(Data("image".utf8), to: file.appendingPathComponent("card.svg").path)
+            try OutputWriter.writeAtomically(
+                Data("image".utf8), to: file.appendingPathComponent("card.svg").path, below: folder.path)
         ) { error in
             XCTAssertTrue("\(error)".hasPrefix("error: cannot write \(file.path)/card.svg: "), "\(error)")
         }
@@ -135,10 +169,11 @@ final class OutputWriterTests: XCTestCase {
     func testASetIsWrittenAllOrNothing() throws {
         let first = folder.appendingPathComponent("first.svg")
         let second = folder.appendingPathComponent("second.svg")
-        try OutputWriter.writeAll([(first.path, Data("old".utf8))])
+        try OutputWriter.writeAll([(first.path, Data("old".utf8))], below: folder.path)
         try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
         XCTAssertThrowsError(
-            try OutputWriter.writeAll([(first.path, Data("new".utf8)), (second.path, Data("new".utf8))])
+            try OutputWriter.writeAll(
+                [(first.path, Data("new".utf8)), (second.path, Data("new".utf8))], below: folder.path)
         ) { error in
             XCTAssertEqual("\(error)", "error: cannot write \(second.path): a folder of that name is in the way")
         }
@@ -149,7 +184,7 @@ final class OutputWriterTests: XCTestCase {
     func testTemporaryNamesAreUnpredictableAndRecognised() throws {
         let path = folder.appendingPathComponent("card.svg").path
         let names = try (0..<2).map { _ -> String in
-            let temporary = try TemporaryFile.create(for: path, writing: .bytes(Data())).get()
+            let temporary = try TemporaryFile.create(for: path, writing: .bytes(Data()), in: folderDescriptor).get()
             defer { temporary.discard() }
             return TemporaryFile.split(temporary.path).name
         }
@@ -181,7 +216,7 @@ final class OutputWriterTests: XCTestCase {
         }
         OutputWriter(target: .file(prefix + "card.svg"), multipleInputs: false, feed: false)
             .startRemovingStaleTemporaries()
-        try OutputWriter.writeAll([(prefix + "card.svg", Data("new".utf8))])
+        try OutputWriter.writeAll([(prefix + "card.svg", Data("new".utf8))], below: folder.path)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["card.svg"])
     }
 }

@@ -147,7 +147,8 @@ final class PipelineTests: XCTestCase {
     }
 
     func testALoadProblemIsADiagnosticOfTheFile() {
-        XCTAssertThrowsError(try InputSource.load(["/nonexistent/plan.yaml"])) { error in
+        XCTAssertThrowsError(try InputSource.load(["/nonexistent/plan.yaml"], maxBytes: Limits().maxInputBytes)) {
+            error in
             let diagnostic = (error as? InputSource.LoadError)?.diagnostic
             XCTAssertEqual(diagnostic?.file, "/nonexistent/plan.yaml")
             XCTAssertNil(diagnostic?.line)

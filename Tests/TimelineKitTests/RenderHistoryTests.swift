@@ -7,7 +7,9 @@ import XCTest
 /// one thread gives each input the bytes it gets alone.
 final class RenderHistoryTests: XCTestCase {
     private func fixture(_ name: String) throws -> InputSource {
-        try XCTUnwrap(InputSource.load([Fixtures.folder.appendingPathComponent(name).path]).first)
+        try XCTUnwrap(
+            InputSource.load([Fixtures.folder.appendingPathComponent(name).path], maxBytes: Limits().maxInputBytes)
+                .first)
     }
 
     func testAScaledPDFIsTheSameAfterOtherDocuments() throws {

@@ -32,7 +32,7 @@ import TimelineKit
         let file = Fixtures.file(name)
         let renderer = try TimelineRenderer(options: Fixtures.options(for: file))
         var compared = 0
-        for source in try InputSource.load([file.path]) {
+        for source in try InputSource.load([file.path], maxBytes: Limits().maxInputBytes) {
             let images = try renderer.render(try renderer.decode(source), name: source.baseName)
             for svg in images where svg.format == .svg {
                 guard let png = images.first(where: { $0.format == .png && $0.name == svg.name }) else {
@@ -61,7 +61,7 @@ import TimelineKit
                 if error >= Self.limit {
                     let diff = Fixtures.diffs.appendingPathComponent("rsvg/\(source.baseName)-\(svg.name).png")
                     let image = GoldenComparison.diffImage(expected: ours, actual: theirs, tolerance: 16)
-                    try? OutputWriter.writeAtomically(try image.pngData(), to: diff.path)
+                    try? OutputWriter.writeAtomically(try image.pngData(), to: diff.path, below: Fixtures.diffs.path)
                     let rmse = "RMSE \(String(format: "%.4f", error)) ≥ \(Self.limit)"
                     Issue.record("\(svg.name): SVG drawn by librsvg differs from our PNG, \(rmse); diff: \(diff.path)")
                 }

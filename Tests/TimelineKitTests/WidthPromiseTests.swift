@@ -16,7 +16,7 @@ import TimelineScene
         options.formats = [.scene]
         let renderer = try TimelineRenderer(options: options)
         var problems: [String] = []
-        for input in try InputSource.load([file.path]) {
+        for input in try InputSource.load([file.path], maxBytes: Limits().maxInputBytes) {
             let document = try renderer.decode(input)
             // A card with `maxTitleLines` asks for its titles to be cut at their lines: at any
             // width, narrow or not, so it promises lines rather than whole titles.

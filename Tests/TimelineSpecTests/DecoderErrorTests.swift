@@ -646,7 +646,8 @@ final class DecoderErrorTests: XCTestCase {
                     "t:5:15: error: cards[0].items[1].icon: 'sub/../../x.png' leaves the input's folder ('..')",
                     "t:6:15: error: cards[0].items[2].icon: '/etc/passwd' is an absolute path; use a path relative to "
                         + "the input's folder",
-                    "t:7:15: error: cards[0].items[3].icon: 'out.png' is a link to a file outside the input's folder",
+                    "t:7:15: error: cards[0].items[3].icon: 'out.png' is a link, and links are not followed inside "
+                        + folder.path,
                     "t:8:15: error: cards[0].items[4].icon: 'http://x.org/a.png' is a URL; only files next to the "
                         + "input are read",
                     "t:9:15: error: cards[0].items[5].icon: 'missing.png' does not exist",

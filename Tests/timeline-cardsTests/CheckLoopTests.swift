@@ -58,7 +58,11 @@ final class CheckLoopTests: XCTestCase {
         XCTAssertTrue(pruned.stderr.contains("removed obsolete golden gold/a/old.svg"), pruned.stderr)
         XCTAssertEqual(
             try manager.subpathsOfDirectory(atPath: folder.appendingPathComponent("gold").path).sorted(),
-            ["a", "a/new.png", "a/new.svg"])
+            [".timeline-cards-manifest", "a", "a/new.png", "a/new.svg"])
+        XCTAssertEqual(
+            try String(contentsOf: folder.appendingPathComponent("gold/.timeline-cards-manifest"), encoding: .utf8)
+                .split(separator: "\n").filter { !$0.hasPrefix("#") },
+            ["a/new.png", "a/new.svg"])
         XCTAssertEqual(try CLIRunner.run(["check", "in", "--expected", "gold"], directory: folder).status, 0)
         let usage = try CLIRunner.run(["check", "in", "--expected", "gold", "--prune"], directory: folder)
         XCTAssertEqual(usage.status, 2, usage.stderr)

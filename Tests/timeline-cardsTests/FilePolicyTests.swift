@@ -166,24 +166,39 @@ final class FilePolicyTests: XCTestCase {
     }
 
     /// Pruning never follows a link below the folder of goldens, nor lists what is behind it;
-    /// names from the folder are printed escaped.
-    func testPruningFollowsNoLinkAndPrintsNamesEscaped() throws {
+    /// it removes only goldens the tool made (its manifest lists them), and names from the
+    /// folder are printed escaped.
+    func testPruningFollowsNoLinkRemovesOnlyItsOwnAndPrintsNamesEscaped() throws {
         let folder = try CLIRunner.temporaryDirectory()
         try write(Self.card, "in/a.yaml", in: folder)
         try write(Self.card, "in/b.yaml", in: folder)
         XCTAssertEqual(
             try CLIRunner.run(["check", "in", "--expected", "gold", "--record"], directory: folder).status, 0)
+        XCTAssertTrue(
+            try String(contentsOf: folder.appendingPathComponent("gold/.timeline-cards-manifest"), encoding: .utf8)
+                .contains("a/c.svg\n"))
         try write("keep", "elsewhere/victim.svg", in: folder)
         try manager.createSymbolicLink(
             atPath: folder.appendingPathComponent("gold/zzz").path,
             withDestinationPath: folder.appendingPathComponent("elsewhere").path)
         try write("x", "gold/a/z\u{1B}]0;TITLE\u{07}x.svg", in: folder)
+        try manager.removeItem(at: folder.appendingPathComponent("in/b.yaml")) // b's goldens are the tool's
         let pruned = try CLIRunner.run(["check", "in", "--expected", "gold", "--record", "--prune"], directory: folder)
         XCTAssertEqual(pruned.status, 0, pruned.stderr)
         XCTAssertFalse(pruned.stderr.contains("victim"), pruned.stderr)
         XCTAssertFalse(pruned.stderr.contains("\u{1B}") || pruned.stderr.contains("\u{07}"), pruned.stderr)
         XCTAssertTrue(
-            pruned.stderr.contains("removed obsolete golden gold/a/z\\u{1B}]0;TITLE\\u{7}x.svg"), pruned.stderr)
+            pruned.stderr.contains(
+                "gold/a/z\\u{1B}]0;TITLE\\u{7}x.svg: obsolete golden, not removed: timeline-cards did not make it"),
+            pruned.stderr)
+        XCTAssertTrue(pruned.stderr.contains("removed obsolete golden gold/b/c.svg"), pruned.stderr)
+        XCTAssertTrue(
+            manager.fileExists(atPath: folder.appendingPathComponent("gold/a/z\u{1B}]0;TITLE\u{07}x.svg").path))
+        XCTAssertFalse(
+            manager.fileExists(atPath: folder.appendingPathComponent("gold/b").path), "emptied folder removed")
         XCTAssertTrue(manager.fileExists(atPath: folder.appendingPathComponent("elsewhere/victim.svg").path))
+        XCTAssertFalse(
+            try String(contentsOf: folder.appendingPathComponent("gold/.timeline-cards-manifest"), encoding: .utf8)
+                .contains("b/c.svg"))
     }
 }

@@ -49,7 +49,7 @@ final class HostileIconTests: XCTestCase {
             result.stderr.split(separator: "\n").map(String.init),
             [
                 "refused.yaml:6:29: error: cards[0].items[0].icon: 'huge-header.png' is 16000×16000 pixels; icons may "
-                    + "have at most 4096 on each side",
+                    + "have at most 4096 on each side (raise with --max-icon-side)",
                 "refused.yaml:7:32: error: cards[0].items[1].icon: 'corrupt.png' is not a PNG file cairo can read "
                     + "(damaged or unsupported image data)",
                 "refused.yaml:8:30: error: cards[0].items[2].icon: 'empty.png' is empty",

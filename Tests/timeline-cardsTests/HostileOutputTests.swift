@@ -414,10 +414,11 @@ final class HostileOutputTests: XCTestCase {
             result.stderr.split(separator: "\n").sorted(),
             [
                 "fonts/empty.ttf: error: is empty (--fonts)",
-                "fonts/huge.ttf: error: is 68157440 bytes, more than the limit of 67108864 for a font file (--fonts)",
+                "fonts/huge.ttf: error: is 68157440 bytes, more than the limit of 67108864 for a font file (raise with "
+                    + "--max-font-bytes) (--fonts)",
                 "fonts/pipe.ttf: error: is a FIFO, not a font file (--fonts)",
                 "fonts/text.otf: error: is not a font file FreeType can read (--fonts)",
-                "fonts/zero.otf: error: is a device, not a font file (--fonts)",
+                "fonts/zero.otf: error: is a link, and links are not followed inside a --fonts folder (--fonts)",
             ])
         XCTAssertFalse(
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "no partial output")
@@ -491,7 +492,8 @@ final class HostileOutputTests: XCTestCase {
         XCTAssertEqual(big.status, 2, big.stderr)
         XCTAssertTrue(
             big.stderr.hasPrefix(
-                "expected/in/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864\n"
+                "expected/in/card-1.svg: error: the expected image is 68157440 bytes, more than the limit of 67108864 "
+                    + "(raise with --max-golden-bytes)\n"
             ), big.stderr)
 
         // A golden of another size within reason is a mismatch, found from the header alone.

@@ -182,6 +182,58 @@ final class ActionScriptTests: XCTestCase {
         XCTAssertFalse(try matchedFiles(bad.stderr).isEmpty, bad.stderr)
     }
 
+    /// The inputs are split on spaces but never globbed, and `--` comes before them: a file named
+    /// `--theme=x.yaml` is an input, and `*.yaml` names no file. The diff folder is made fresh and
+    /// never followed through a link planted at its name.
+    func testActionNeitherGlobsNorTakesInputsForFlagsNorFollowsALinkedDiffFolder() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let card = "version: 1\ncards:\n  - id: c\n    items: [{title: a}]\n"
+        try CLIRunner.write(card, "--theme=x.yaml", in: folder)
+        try CLIRunner.write(card, "other.yaml", in: folder)
+        let recorded = try runScript(
+            [
+                "INPUT_INPUTS": "--theme=x.yaml  \t", "INPUT_EXPECTED": "gold",
+                "INPUT_ARGS": "--record --format svg",
+            ], in: folder)
+        XCTAssertEqual(recorded.status, 0, recorded.stderr)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("gold/--theme=x/c.svg").path),
+            recorded.stderr)
+        let globbed = try runScript(["INPUT_INPUTS": "*.yaml", "INPUT_EXPECTED": "gold"], in: folder)
+        XCTAssertEqual(globbed.status, 3, globbed.stderr)
+        XCTAssertTrue(globbed.stderr.contains("*.yaml: error: cannot read: no such file or folder"), globbed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("gold/other").path))
+
+        // A link planted where the diff folder goes, or above it: refused, nothing written through it.
+        let elsewhere = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("timeline-diffs")) // the runs' own
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("timeline-diffs").path, withDestinationPath: elsewhere.path)
+        try CLIRunner.write("<svg/>", "gold/--theme=x/c.svg", in: folder)
+        for diff in ["timeline-diffs", "timeline-diffs/sub"] {
+            let linked = try runScript(
+                ["INPUT_INPUTS": "--theme=x.yaml", "INPUT_EXPECTED": "gold", "INPUT_DIFF": diff], in: folder)
+            XCTAssertEqual(linked.status, 2, linked.stderr)
+            XCTAssertTrue(linked.stderr.contains("./timeline-diffs is a link"), linked.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
+        }
+        // A real folder of earlier diffs is replaced; one holding anything else is left alone.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("timeline-diffs"))
+        try CLIRunner.write("old", "timeline-diffs/stale.diff.png", in: folder)
+        let fresh = try runScript(["INPUT_INPUTS": "--theme=x.yaml", "INPUT_EXPECTED": "gold"], in: folder)
+        XCTAssertEqual(fresh.status, 1, fresh.stderr)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("timeline-diffs/stale.diff.png").path))
+        try CLIRunner.write("mine", "timeline-diffs/notes.txt", in: folder)
+        let foreign = try runScript(["INPUT_INPUTS": "--theme=x.yaml", "INPUT_EXPECTED": "gold"], in: folder)
+        XCTAssertEqual(foreign.status, 2, foreign.stderr)
+        XCTAssertTrue(foreign.stderr.contains("is not a diff image"), foreign.stderr)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("timeline-diffs/notes.txt").path))
+    }
+
     func testActionRunsTheScript() throws {
         let action = try String(contentsOf: CLIRunner.root.appendingPathComponent("action.yml"), encoding: .utf8)
         XCTAssertTrue(action.contains("using: composite"))

@@ -47,4 +47,24 @@ final class MarkdownPageBudgetTests: XCTestCase {
                 lines.contains("page.md:7:31: error: unknown key 'bogus' in cards[0].items[0]"), result.stderr)
         }
     }
+
+    /// A page's images share one budget of output bytes: a page of many blocks, each image
+    /// within the per-image limit, is refused at the block that passes it, and nothing is written
+    /// (a 537 KB page once wrote 1.4 GB).
+    func testAPagesImagesShareOneOutputBudget() throws {
+        let block = "```timeline\nversion: 1\ncards:\n  - items:\n      - title: a\n```\n"
+        let folder = try page(String(repeating: block, count: 6))
+        let one = try CLIRunner.run(["render", "page.md", "-o", "one/page.md"], directory: folder)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        let imageBytes = try Data(contentsOf: folder.appendingPathComponent("one/page-1.svg")).count
+        let limit = imageBytes * 3 + imageBytes / 2
+        let result = try CLIRunner.run(
+            ["render", "page.md", "-o", "out/page.md", "--max-page-output-bytes", String(limit)], directory: folder)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "page.md:19:1: error: the page's images take more than \(limit) bytes by this block (raise with "
+                + "--max-page-output-bytes)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
 }

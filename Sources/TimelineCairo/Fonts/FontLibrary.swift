@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import TimelinePolicy
 import TimelineThreads
 
 #if canImport(FoundationEssentials)
@@ -53,11 +54,19 @@ public final class FontLibrary {
         }
     }
 
+    /// The bundled fonts only (and the machine's with `systemFonts`): no folder of the user's,
+    /// so no limit of the user's applies.
+    public convenience init(systemFonts: Bool = false) throws {
+        try self.init(extraDirectories: [], systemFonts: systemFonts, limits: Limits())
+    }
+
     /// - Parameters:
     ///   - extraDirectories: folders added with `--fonts`.
     ///   - systemFonts: also use the machine's fonts (not hermetic).
-    public init(extraDirectories: [String] = [], systemFonts: Bool = false) throws {
-        let config = try Self.configuration(extraDirectories: extraDirectories, systemFonts: systemFonts)
+    ///   - limits: the run's; the `--fonts` folders' files are bounded by `maxFontBytes` and `maxFontFiles`.
+    public init(extraDirectories: [String], systemFonts: Bool, limits: Limits) throws {
+        let config = try Self.configuration(
+            extraDirectories: extraDirectories, systemFonts: systemFonts, limits: limits)
         if !systemFonts { Self.installAsProcessDefault(config) }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             FcConfigDestroy(config)
@@ -133,7 +142,9 @@ public final class FontLibrary {
 
     /// The fontconfig configuration of the bundled fonts (and the machine's with `systemFonts`)
     /// and the `--fonts` folders' files; the caller owns it.
-    private static func configuration(extraDirectories: [String], systemFonts: Bool) throws -> OpaquePointer {
+    private static func configuration(extraDirectories: [String], systemFonts: Bool, limits: Limits) throws
+        -> OpaquePointer
+    {
         guard let config = systemFonts ? FcInitLoadConfigAndFonts() : FcConfigCreate() else {
             throw SetupError.fontconfig("cannot create a configuration")
         }
@@ -151,13 +162,14 @@ public final class FontLibrary {
             // order (the same fonts in the same order, the same bytes out).
             let added =
                 BundledFonts.hasWritableCacheHome
-                ? FcConfigAppFontAddDir(config, bundled) != FcFalse : addFonts(in: bundled, to: config).isEmpty
+                ? FcConfigAppFontAddDir(config, bundled) != FcFalse
+                : addFonts(in: bundled, to: config, limits: limits).isEmpty
             if !added {
                 FcConfigDestroy(config)
                 throw SetupError.fontconfig("cannot read fonts in \(bundled)")
             }
         }
-        let problems = extraDirectories.flatMap { addFonts(in: $0, to: config) }
+        let problems = extraDirectories.flatMap { addFonts(in: $0, to: config, limits: limits) }
         if !problems.isEmpty {
             FcConfigDestroy(config)
             throw SetupError.unusableFonts(problems)
@@ -167,8 +179,10 @@ public final class FontLibrary {
 
     /// Adds the font files of a `--fonts` folder one by one (never fontconfig's folder scan, which
     /// opens whatever it finds); returns the files that cannot be used.
-    private static func addFonts(in directory: String, to config: OpaquePointer) -> [FontFolder.Problem] {
-        let (files, problems) = FontFolder.scan(directory)
+    private static func addFonts(in directory: String, to config: OpaquePointer, limits: Limits)
+        -> [FontFolder.Problem]
+    {
+        let (files, problems) = FontFolder.scan(directory, limits: limits)
         func fontCount() -> Int32 { FcConfigGetFonts(config, FcSetApplication)?.pointee.nfont ?? 0 }
         return problems
             + files.compactMap { file in

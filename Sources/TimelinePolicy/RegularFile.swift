@@ -1,5 +1,3 @@
-import TimelineModel
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,34 +6,28 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a file that an input names (an icon, a theme, a font) only if it is a regular file of
-/// bounded size. Opening with `O_NONBLOCK` and checking `fstat` on the opened descriptor means a
-/// FIFO, device, socket or folder is refused without ever blocking, and without a race between
-/// the check and the read.
+/// Reads a file (an input, an icon, a theme, a golden; a descriptor `ContainedFile` opened) only
+/// if it is a regular file of bounded size. Opening with `O_NONBLOCK` and checking `fstat` on the
+/// opened descriptor means a FIFO, device, socket or folder is refused without ever blocking, and
+/// without a race between the check and the read.
 package enum RegularFile {
     package enum Problem: Error, Equatable {
         case cannotOpen(String)
+        /// Nothing of that name.
+        case missing
         case notRegular(String)
         /// A link below a folder, where links are not followed (`ContainedFile`): the folder.
         case link(String)
         case tooLarge(size: Int, limit: Int)
         case readFailed(String)
-
-        package var message: String {
-            switch self {
-            case .cannotOpen(let reason): return "cannot be opened (\(reason))"
-            case .notRegular(let kind): return "is \(kind), not a regular file"
-            case .link(let folder): return "is a link, and links are not followed inside \(MessageText.escaped(folder))"
-            case .tooLarge(let size, let limit): return "is \(size) bytes, more than the limit of \(limit)"
-            case .readFailed(let reason): return "cannot be read (\(reason))"
-            }
-        }
     }
 
-    /// The whole file, or why it was refused.
+    /// The whole file at `path`, a file the user named (links followed), or why it was refused.
     package static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], Problem> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(.cannotOpen(String(cString: strerror(errno)))) }
+        guard descriptor >= 0 else {
+            return .failure(errno == ENOENT ? .missing : .cannotOpen(String(cString: strerror(errno))))
+        }
         return read(descriptor: descriptor, maxBytes: maxBytes)
     }
 
@@ -64,7 +56,7 @@ package enum RegularFile {
         }
     }
 
-    private static func describe(_ kind: mode_t) -> String {
+    package static func describe(_ kind: mode_t) -> String {
         switch kind {
         case S_IFDIR: return "a folder"
         case S_IFIFO: return "a FIFO"

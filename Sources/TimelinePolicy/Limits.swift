@@ -1,4 +1,6 @@
-/// Hard limits on what one input may ask for; each can be raised from the command line.
+/// Every bound on what a run reads, holds and writes, in one place: each is set by a command-line
+/// flag (`--max-input-bytes` for `maxInputBytes`, and so on, `limitFlag(_:)`), and each error
+/// that one stops names its flag. Readers and writers take the run's `Limits`, never a default.
 public struct Limits: Hashable, Sendable {
     /// Items in one document, groups and children included.
     public var maxItems = 100_000
@@ -20,6 +22,24 @@ public struct Limits: Hashable, Sendable {
     public var maxPixels = 64 << 20
     /// Bytes of one image file: a few kilobytes of aliases once made a 161 MB SVG.
     public var maxOutputBytes = 256 << 20
+    /// Bytes of all the images of one Markdown page: a 537 KB page of many blocks once wrote
+    /// 1.4 GB, each image within `maxOutputBytes`.
+    public var maxPageOutputBytes = 512 << 20
+    /// Bytes of one icon file.
+    public var maxIconBytes = 2 << 20
+    /// Pixels on either side of a PNG icon: a node is drawn at most a few hundred pixels wide.
+    public var maxIconSide = 4096
+    /// Bytes of all the icon files of one document.
+    public var maxDocumentIconBytes = 16 << 20
+    /// Decoded pixels of all the PNG icons of one document (four bytes each when drawn).
+    public var maxDocumentIconPixels = 32 << 20
+    /// Bytes of one golden (expected) image read by `check` or `docc-resources --check`: goldens
+    /// are rendered images, and no rendered image comes near this.
+    public var maxGoldenBytes = 64 << 20
+    /// Bytes of one font file of a `--fonts` folder: the biggest CJK collections are about 30 MB.
+    public var maxFontBytes = 64 << 20
+    /// Font files in one `--fonts` folder: each is parsed at every start.
+    public var maxFontFiles = 1000
     /// Levels of YAML collections inside collections.
     public var maxYAMLDepth = 64
     /// libyaml refuses deeper nesting itself (its process-wide default, never changed here).

@@ -1,0 +1,51 @@
+import ArgumentParser
+import TimelineKit
+import XCTest
+
+@testable import timeline_cards
+
+/// One `Limits`: every bound in it is set by a flag of the commands that read inputs, found here
+/// by walking the struct's fields, so a bound added later without its flag fails this test.
+final class LimitFlagTests: XCTestCase {
+    /// Flags whose names are not the field's in kebab case.
+    static let renamed = ["maxTextLength": "--max-text", "maxYAMLDepth": "--max-depth"]
+
+    static func flag(of field: String) -> String {
+        if let flag = renamed[field] { return flag }
+        return "--"
+            + field.reduce(into: "") { name, character in
+                if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+            }
+    }
+
+    func testEveryLimitIsSetByItsFlagOnEveryCommandThatReadsInputs() throws {
+        let fields = Mirror(reflecting: Limits()).children.compactMap(\.label)
+        XCTAssertGreaterThan(fields.count, 15)
+        for field in fields {
+            let flag = Self.flag(of: field)
+            for command in [["render"], ["check", "--expected", "gold"], ["validate"], ["convert"]] {
+                let parsed = try TimelineCards.parseAsRoot(command + ["in.yaml", flag, "7"])
+                let limits: Limits
+                switch parsed {
+                case let render as Render: limits = render.input.limits
+                case let check as Check: limits = check.input.limits
+                case let validate as Validate: limits = validate.input.limits
+                case let convert as Convert: limits = convert.input.limits
+                default: return XCTFail("\(command) parsed as \(type(of: parsed))")
+                }
+                let value = Mirror(reflecting: limits).children.first { $0.label == field }?.value as? Int
+                XCTAssertEqual(value, 7, "\(command) \(flag) sets \(field)")
+            }
+        }
+    }
+
+    /// `docc-resources` has no input flags, but sets the bounds of what it reads besides them.
+    func testDocCResourcesSetsTheBoundsOfIconsGoldensAndFonts() throws {
+        for field in LimitFlags.fields {
+            let parsed = try TimelineCards.parseAsRoot(["docc-resources", ".", field.flag, "9"])
+            let command = try XCTUnwrap(parsed as? DocCResources)
+            XCTAssertEqual(command.limits[keyPath: field.limit], 9, field.flag)
+            XCTAssertEqual(command.options.limits[keyPath: field.limit], 9, field.flag)
+        }
+    }
+}
