@@ -25,10 +25,7 @@ extension TimelineKit {
         _ text: String, name: String = "timeline", format: InputFormat? = nil,
         baseDirectory: String? = nil, options: RenderOptions = RenderOptions()
     ) throws -> [RenderedImage] {
-        let source = InputSource(
-            displayName: name, baseName: name, data: Data(text.utf8), format: format,
-            directory: baseDirectory ?? FileManager.default.currentDirectoryPath)
-        return try render(source, options: options)
+        try render(.text(text, name: name, format: format, baseDirectory: baseDirectory), options: options).images
     }
 
     /// Renders a YAML or JSON file to images in memory; icons are found beside it.
