@@ -12,6 +12,9 @@ let package = Package(
         // assertTimelineSnapshot for users' XCTest and Swift Testing suites; kept out of TimelineKit
         // so the renderer library links no test framework (docs/testing.md).
         .library(name: "TimelineSnapshotTesting", targets: ["TimelineSnapshotTesting"]),
+        // `assertSnapshot(of: text, as: .timeline(.svg))`: strategies for pointfreeco's
+        // swift-snapshot-testing, with our SVG and pixel comparisons (docs/testing.md).
+        .library(name: "TimelineSnapshotStrategies", targets: ["TimelineSnapshotStrategies"]),
         .executable(name: "timeline-cards", targets: ["timeline-cards"]),
         // `swift package render-timelines`: timeline files in DocC catalogs → light and dark images
         // in their Resources/ (docs/docc.md).
@@ -21,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         // IssueReporting: fails the running XCTest or Swift Testing test without linking either.
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
+        // TimelineSnapshotStrategies' Snapshotting and Diffing. Its other products (and the
+        // swift-syntax they need) are resolved, not built.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
         // `make docc`: swift package generate-documentation (a plugin; no target links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -68,6 +74,12 @@ let package = Package(
             name: "TimelineSnapshotTesting",
             dependencies: [
                 "TimelineKit", "TimelineGolden", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ]),
+        .target(
+            name: "TimelineSnapshotStrategies",
+            dependencies: [
+                "TimelineKit", "TimelineGolden", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
         .executableTarget(
             name: "timeline-cards",
@@ -133,6 +145,10 @@ let package = Package(
         .testTarget(
             name: "TimelineSnapshotTestingTests",
             dependencies: ["TimelineSnapshotTesting", "TimelineGolden", "TimelineKit"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "TimelineSnapshotStrategiesTests",
+            dependencies: ["TimelineSnapshotStrategies", "TimelineGolden"],
             exclude: ["__Snapshots__"]),
     ]
 )
