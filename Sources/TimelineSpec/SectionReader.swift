@@ -30,10 +30,8 @@ extension DecodeContext {
         case .sequence(let entries):
             for (index, entry) in entries.enumerated() {
                 guard let keys = mapping(entry, "\(path)[\(index)]", FormatSchema.section) else { continue }
-                guard let name = keys["name"], let color = keys["color"] else {
-                    error(entry, "\(path)[\(index)]: a section needs 'name' and 'color'")
-                    continue
-                }
+                // A missing key is reported by `mapping`, from the schema's required keys.
+                guard let name = keys["name"], let color = keys["color"] else { continue }
                 pairs.append(YAMLPair(key: name, value: color))
             }
         default:

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import TimelineKit
+import TimelineSnapshotStrategies
 import TimelineSnapshotTesting
 import XCTest
 
@@ -153,6 +154,20 @@ final class ReleaseTimelineTests: XCTestCase {
     func step(title: String) {
         assertTimelineSnapshot(
             of: "version: 1\ncards: [{ id: step, items: [{ title: \(title) }] }]", as: [.svg], named: title)
+    }
+}
+
+// docs/testing.md
+final class PlanSnapshotTests: XCTestCase {
+    func testPlan() {
+        let yaml = "version: 1\ncards: [{ id: plan, items: [{ title: Kickoff, status: complete }] }]"
+        assertSnapshot(of: yaml, as: .timeline(.svg))
+        assertSnapshot(of: yaml, as: .timeline(.png, tolerance: 2))
+    }
+
+    func testPlanBuiltInSwift() {
+        let plan = Timeline(cards: [Card(id: "plan", items: [Item("Kickoff", status: .complete)])])
+        assertSnapshot(of: plan, as: .timeline(.png), named: "model")
     }
 }
 
