@@ -1,4 +1,5 @@
 import TimelineKit
+import TimelineCommandSupport
 import TimelineModel
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import TimelineCairo
 import TimelineKit
+import TimelineCommandSupport
 import TimelineModel
 import TimelineSpec
 

@@ -2,6 +2,7 @@ import Foundation
 import IssueReporting
 import TimelineGolden
 import TimelineKit
+import TimelineCommandSupport
 
 #if canImport(Testing)
 import Testing

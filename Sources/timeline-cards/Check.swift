@@ -1,6 +1,7 @@
 import ArgumentParser
 import TimelineGolden
 import TimelineKit
+import TimelineCommandSupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

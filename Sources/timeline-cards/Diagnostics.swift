@@ -1,5 +1,6 @@
 import ArgumentParser
 import TimelineKit
+import TimelineCommandSupport
 
 /// What the command line prints on standard error.
 enum Diagnostics {

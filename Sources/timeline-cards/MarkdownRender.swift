@@ -1,5 +1,6 @@
 import TimelineCairo
 import TimelineKit
+import TimelineCommandSupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import TimelineKit
+import TimelineCommandSupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

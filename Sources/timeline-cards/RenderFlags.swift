@@ -1,5 +1,6 @@
 import ArgumentParser
 import TimelineKit
+import TimelineCommandSupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

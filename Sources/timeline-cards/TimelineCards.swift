@@ -1,6 +1,7 @@
 import ArgumentParser
 import TimelineCairo
 import TimelineKit
+import TimelineCommandSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import TimelineKit
+import TimelineCommandSupport
 import TimelinePolicy
 import TimelineScene
 

@@ -1,4 +1,5 @@
 import TimelineKit
+import TimelineCommandSupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

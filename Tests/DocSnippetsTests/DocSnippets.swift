@@ -26,9 +26,9 @@ func snippet_getting_started_1() throws {
 // docs/getting-started.md, Swift snippet 2
 func snippet_getting_started_2() throws {
     let renderer = try TimelineRenderer()                      // loads the bundled fonts once
-    for source in try InputSource.load(["timeline.yaml", "plan.yaml"]) {
+    for file in ["timeline.yaml", "plan.yaml"] {
         do {
-            for image in try renderer.render(source) {             // decode → layout → check sizes → paint
+            for image in try renderer.render(InputSource(file: file)) {  // read → decode → layout → sizes → paint
                 try image.data.write(to: URL(fileURLWithPath: "\(image.name).\(image.format.rawValue)"))
             }
         } catch RenderFailure.invalidInput(let problems) {         // every problem, as values

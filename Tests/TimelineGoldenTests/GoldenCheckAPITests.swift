@@ -1,6 +1,7 @@
 import Foundation
 import TimelineGolden
 import TimelineKit
+import TimelineCommandSupport
 import XCTest
 
 /// The Swift API users call from their own test suites.

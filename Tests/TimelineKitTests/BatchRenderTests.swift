@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import TimelineKit
+@testable import TimelineCommandSupport
 
 final class BatchRenderTests: XCTestCase {
     func testJobsAreClampedToTheCores() {

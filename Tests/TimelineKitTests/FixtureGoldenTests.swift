@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TimelineGolden
 import TimelineKit
+import TimelineCommandSupport
 
 /// Every fixture is drawn and compared with its committed goldens, through the same code as
 /// `timeline-cards check`: one test case per fixture, named by its file. Re-record with

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TimelineKit
+import TimelineCommandSupport
 
 /// The pipeline of `TimelineRenderer.render(_:)` and the problems it reports, as values.
 final class PipelineTests: XCTestCase {

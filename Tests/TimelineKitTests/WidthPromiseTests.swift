@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimelineKit
+import TimelineCommandSupport
 import TimelineScene
 
 /// A width is a promise: every card of every fixture is refused at a width far too narrow, and the

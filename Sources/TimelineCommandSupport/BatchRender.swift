@@ -1,3 +1,4 @@
+import TimelineKit
 import Dispatch
 import TimelineCairo
 import TimelineModel

@@ -1,3 +1,4 @@
+import TimelineKit
 import Dispatch
 import TimelineCairo
 import TimelineThreads
@@ -174,21 +175,4 @@ struct TemporaryFile {
             job(folder).finish()
         }
     }
-}
-
-/// A file that could not be written, and why, in words.
-struct WriteProblem: Error {
-    var path: String
-    var reason: String
-
-    init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    init(path: String, errno code: Int32) {
-        self.init(path: path, reason: String(cString: strerror(code)))
-    }
-
-    var message: String { "cannot write \(path): \(reason)" }
 }

@@ -1,3 +1,4 @@
+import TimelineKit
 import TimelineCairo
 
 #if canImport(FoundationEssentials)
