@@ -1,6 +1,6 @@
-import TimelineKit
 import Dispatch
 import TimelineCairo
+import TimelineKit
 import TimelineModel
 import TimelineSpec
 import TimelineThreads

@@ -17,7 +17,9 @@ extension InputSource {
             let chunk = StandardStreams.readInput(upTo: 1 << 20)
             if chunk.isEmpty { return data }
             data.append(chunk)
-            if data.count > maxBytes { throw InputSource.LoadError.tooLarge(InputSource.standardInputName, data.count, maxBytes) }
+            if data.count > maxBytes {
+                throw InputSource.LoadError.tooLarge(InputSource.standardInputName, data.count, maxBytes)
+            }
         }
     }
 

@@ -1,5 +1,5 @@
-import TimelineKit
 import TimelineCairo
+import TimelineKit
 import TimelineSpec
 
 #if canImport(FoundationEssentials)

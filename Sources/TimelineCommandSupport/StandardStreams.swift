@@ -1,5 +1,5 @@
-import TimelineKit
 import TimelineCairo
+import TimelineKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

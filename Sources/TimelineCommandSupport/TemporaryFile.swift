@@ -1,6 +1,6 @@
-import TimelineKit
 import Dispatch
 import TimelineCairo
+import TimelineKit
 import TimelineThreads
 
 #if canImport(FoundationEssentials)

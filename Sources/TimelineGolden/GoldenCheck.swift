@@ -1,6 +1,6 @@
 import TimelineCairo
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 import TimelineModel
 import TimelineSpec
 

@@ -6,18 +6,23 @@ import TimelineKit
 /// The comparisons of `timeline-cards check`, as swift-snapshot-testing's `Diffing`.
 enum TimelineDiffing {
     static func diffing(_ format: ImageFormat, tolerance: Int) -> Diffing<Data> {
-        .diff(toData: { $0 }, fromData: { $0 }) { reference, actual in
-            switch format {
-            case .svg: return svg(reference, actual)
-            case .png: return png(reference, actual, tolerance: tolerance)
-            default:
-                guard reference != actual else { return nil }
-                return (
-                    "the \(format.fileExtension) differs from the reference",
-                    [.data(reference, name: "reference.\(format.fileExtension)"),
-                     .data(actual, name: "failure.\(format.fileExtension)")]
-                )
-            }
+        .diff(toData: { $0 }, fromData: { $0 }, diffV2: { compare(format, $0, $1, tolerance: tolerance) })
+    }
+
+    /// Nil when `actual` matches `reference`, else why not and the files to attach.
+    static func compare(_ format: ImageFormat, _ reference: Data, _ actual: Data, tolerance: Int)
+        -> (String, [DiffAttachment])?
+    {
+        switch format {
+        case .svg: return svg(reference, actual)
+        case .png: return png(reference, actual, tolerance: tolerance)
+        default:
+            guard reference != actual else { return nil }
+            let ext = format.fileExtension
+            return (
+                "the \(ext) differs from the reference",
+                [.data(reference, name: "reference.\(ext)"), .data(actual, name: "failure.\(ext)")]
+            )
         }
     }
 
@@ -47,7 +52,9 @@ enum TimelineDiffing {
         }
         let comparison = GoldenComparison.compare(expected: expectedImage, actual: actualImage, tolerance: tolerance)
         if comparison.matches { return nil }
-        var attachments: [DiffAttachment] = [.data(reference, name: "reference.png"), .data(actual, name: "failure.png")]
+        var attachments: [DiffAttachment] = [
+            .data(reference, name: "reference.png"), .data(actual, name: "failure.png"),
+        ]
         let diff = GoldenComparison.diffImage(expected: expectedImage, actual: actualImage, tolerance: tolerance)
         var shown = ""
         if let picture = try? diff.pngData() {

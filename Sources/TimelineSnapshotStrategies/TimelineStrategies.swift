@@ -67,8 +67,9 @@ enum TimelineStrategy {
         format: ImageFormat, card: String?, options: RenderOptions, tolerance: Int,
         input: @escaping (Value) throws -> TimelineInput
     ) -> Snapshotting<Value, Data> {
-        Snapshotting(pathExtension: format.fileExtension, diffing: TimelineDiffing.diffing(format, tolerance: tolerance))
-        { value in
+        Snapshotting(
+            pathExtension: format.fileExtension, diffing: TimelineDiffing.diffing(format, tolerance: tolerance)
+        ) { value in
             do {
                 return try image(try input(value), format: format, card: card, options: options)
             } catch {

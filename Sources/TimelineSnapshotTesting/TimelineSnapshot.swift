@@ -1,8 +1,8 @@
 import Foundation
 import IssueReporting
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
-import TimelineCommandSupport
 
 #if canImport(Testing)
 import Testing

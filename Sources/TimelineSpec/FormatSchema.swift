@@ -264,7 +264,8 @@ public enum FormatSchema {
             KeySchema(
                 name: "labels", kind: .object(labels), summary: "Words over the locale's own, e.g. { today: Heute }."),
             KeySchema(
-                name: "sections", kind: .map(.color), summary:
+                name: "sections", kind: .map(.color),
+                summary:
                     "Section names and their colors, in legend order; or a list of { name, color }."),
             KeySchema(name: "items", kind: .list(.object(item)), summary: "The timeline's items."),
         ], required: ["items"])

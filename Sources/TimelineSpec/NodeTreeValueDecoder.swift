@@ -185,7 +185,11 @@ extension DocumentDecoder {
         }
         var path = ""
         for key in context.codingPath {
-            if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += (path.isEmpty ? "" : ".") + key.stringValue
+            }
         }
         var message = context.debugDescription
         var line: Int?

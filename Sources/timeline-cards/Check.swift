@@ -1,7 +1,7 @@
 import ArgumentParser
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
-import TimelineCommandSupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

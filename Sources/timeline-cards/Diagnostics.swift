@@ -1,6 +1,6 @@
 import ArgumentParser
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 
 /// What the command line prints on standard error.
 enum Diagnostics {

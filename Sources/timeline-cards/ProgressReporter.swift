@@ -1,5 +1,5 @@
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

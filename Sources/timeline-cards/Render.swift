@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,6 +1,6 @@
 import ArgumentParser
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

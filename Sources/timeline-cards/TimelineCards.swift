@@ -1,7 +1,7 @@
 import ArgumentParser
 import TimelineCairo
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 
 #if canImport(Glibc)
 import Glibc

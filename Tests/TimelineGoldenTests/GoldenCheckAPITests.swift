@@ -1,7 +1,7 @@
 import Foundation
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
-import TimelineCommandSupport
 import XCTest
 
 /// The Swift API users call from their own test suites.

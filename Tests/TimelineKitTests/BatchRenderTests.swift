@@ -1,7 +1,7 @@
 import XCTest
 
-@testable import TimelineKit
 @testable import TimelineCommandSupport
+@testable import TimelineKit
 
 final class BatchRenderTests: XCTestCase {
     func testJobsAreClampedToTheCores() {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
-import TimelineCommandSupport
 
 /// Every fixture is drawn and compared with its committed goldens, through the same code as
 /// `timeline-cards check`: one test case per fixture, named by its file. Re-record with

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 import TimelineScene
 
 /// Every fixture's `--format scene` output, checked for what every layout promises: no overlapping

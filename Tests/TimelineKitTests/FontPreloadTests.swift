@@ -1,8 +1,8 @@
 import Foundation
+import TimelineCommandSupport
 import XCTest
 
 @testable import TimelineKit
-import TimelineCommandSupport
 
 /// The fonts the command line loads while it parses: taken once, only with default font
 /// options, and drawing exactly what a library loaded on the spot draws.

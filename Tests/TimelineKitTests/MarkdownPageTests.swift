@@ -1,5 +1,5 @@
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 import TimelineSpec
 import XCTest
 

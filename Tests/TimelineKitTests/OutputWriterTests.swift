@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 
 @testable import TimelineCairo
-@testable import TimelineKit
 @testable import TimelineCommandSupport
+@testable import TimelineKit
 
 /// Images are written through a temporary file and a rename: the whole image or nothing, and no
 /// temporary file left behind, whether the write succeeds or fails.

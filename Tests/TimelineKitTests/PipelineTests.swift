@@ -1,8 +1,8 @@
 import Foundation
+import TimelineCommandSupport
 import XCTest
 
 @testable import TimelineKit
-import TimelineCommandSupport
 
 /// The pipeline of `TimelineRenderer.render(_:)` and the problems it reports, as values.
 final class PipelineTests: XCTestCase {

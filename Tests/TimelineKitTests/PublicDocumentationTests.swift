@@ -9,7 +9,8 @@ final class PublicDocumentationTests: XCTestCase {
     /// The products' own sources, the types TimelineKit re-exports, and the model's types that a
     /// re-exported `Document` reaches.
     static let documented = [
-        "TimelineKit", "TimelineGolden", "TimelineSnapshotTesting", "TimelineSpec/Diagnostics.swift",
+        "TimelineKit", "TimelineGolden", "TimelineSnapshotTesting", "TimelineSnapshotStrategies",
+        "TimelineSpec/Diagnostics.swift",
         "TimelineSpec/Limits.swift", "TimelineSpec/PathName.swift", "TimelineCairo/ImageFormat.swift", "TimelineModel",
     ]
 

@@ -1,8 +1,8 @@
 import Foundation
+import TimelineCommandSupport
 import XCTest
 
 @testable import TimelineKit
-import TimelineCommandSupport
 
 /// A document's images do not depend on what the same renderer rendered before it: a batch on
 /// one thread gives each input the bytes it gets alone.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
-import TimelineCommandSupport
 
 /// Our SVG means what our PNG shows: librsvg draws each fixture's SVG at zoom 2 and the result
 /// must be close to our own PNG (same size, small root mean square error on white). One test

@@ -69,7 +69,8 @@ import TimelineKit
     /// Scalars take the type the model asks for: YAML's plain `2026` is a title's text and a width's number.
     @Test func plainScalarsTakeTheModelsTypes() throws {
         let timeline = try Timeline(
-            decoding: "version: 1\nstyle: { width: 320, margins: 12, legend: true }\ncards: [{ items: [{ title: 2026 }] }]")
+            decoding:
+                "version: 1\nstyle: { width: 320, margins: 12, legend: true }\ncards: [{ items: [{ title: 2026 }] }]")
         #expect(timeline.cards[0].items[0].title == "2026")
         #expect(timeline.style?.width == 320)
         #expect(timeline.style?.margins == [12])
@@ -79,7 +80,9 @@ import TimelineKit
     /// Sections keep the order they are written in, from a mapping and from the list JSON is written with.
     @Test func sectionsKeepTheirOrder() throws {
         let names = ["Zeta", "Alpha", "Mid", "Beta"]
-        let yaml = "version: 1\ncards: [{ sections: { Zeta: red, Alpha: blue, Mid: teal, Beta: navy }, items: [{ title: A }] }]"
+        let yaml =
+            "version: 1\ncards: [{ sections: { Zeta: red, Alpha: blue, Mid: teal, Beta: navy }, "
+            + "items: [{ title: A }] }]"
         let timeline = try Timeline(decoding: yaml)
         #expect(timeline.cards[0].sections?.map(\.name) == names)
         let again = try JSONDecoder().decode(Timeline.self, from: timeline.formatJSON())

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TimelineKit
 import TimelineCommandSupport
+import TimelineKit
 import TimelineScene
 
 /// A width is a promise: every card of every fixture is refused at a width far too narrow, and the

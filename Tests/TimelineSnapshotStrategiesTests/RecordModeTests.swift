@@ -18,8 +18,10 @@ import TimelineSnapshotStrategies
             of: Self.yaml, as: .timeline(.svg), named: "kickoff", record: .missing, snapshotDirectory: folder)
         #expect(first?.contains("No reference was found on disk") == true)
         #expect(FileManager.default.fileExists(atPath: folder + "/missingRecordsOnceThenCompares.kickoff.svg"))
-        #expect(verifySnapshot(
-            of: Self.yaml, as: .timeline(.svg), named: "kickoff", record: .missing, snapshotDirectory: folder) == nil)
+        #expect(
+            verifySnapshot(
+                of: Self.yaml, as: .timeline(.svg), named: "kickoff", record: .missing, snapshotDirectory: folder)
+                == nil)
         let changed = verifySnapshot(
             of: Self.other, as: .timeline(.svg), named: "kickoff", record: .missing, snapshotDirectory: folder)
         #expect(changed?.contains("the SVG draws otherwise than the reference") == true)
@@ -31,7 +33,8 @@ import TimelineSnapshotStrategies
         let file = folder + "/modes.card.png"
         func verify(_ text: String, _ mode: SnapshotTestingConfiguration.Record) -> String? {
             verifySnapshot(
-                of: text, as: .timeline(.png), named: "card", record: mode, snapshotDirectory: folder, testName: "modes")
+                of: text, as: .timeline(.png), named: "card", record: mode, snapshotDirectory: folder, testName: "modes"
+            )
         }
         #expect(verify(Self.yaml, .never) != nil)
         #expect(!FileManager.default.fileExists(atPath: file))

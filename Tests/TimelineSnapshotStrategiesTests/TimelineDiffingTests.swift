@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimelineGolden
+
 @testable import TimelineSnapshotStrategies
 
 /// The strategies' comparisons: an SVG's ids do not count, its drawing does; a PNG within a
@@ -9,8 +10,8 @@ import TimelineGolden
     static func render(_ title: String, _ format: ImageFormat, more: Bool = false) throws -> Data {
         var options = RenderOptions()
         options.formats = [format]
-        let text =
-            "version: 1\ncards: [{ id: a, items: [{ title: \(title) }, \(more ? "{ title: C }, " : ""){ title: B, status: end }] }]"
+        let middle = more ? "{ title: C }, " : ""
+        let text = "version: 1\ncards: [{ id: a, items: [{ title: \(title) }, \(middle){ title: B, status: end }] }]"
         return try #require(try TimelineKit.render(.text(text), options: options).images.first?.data)
     }
 
@@ -52,7 +53,8 @@ import TimelineGolden
 
     @Test func aPNGOfAnotherSizeFails() throws {
         let failure = try #require(
-            TimelineDiffing.diffing(.png, tolerance: 0).diffV2(try Self.render("A", .png), try Self.render("A", .png, more: true)))
+            TimelineDiffing.diffing(.png, tolerance: 0).diffV2(
+                try Self.render("A", .png), try Self.render("A", .png, more: true)))
         #expect(failure.0.hasPrefix("the image is 960×"))
     }
 

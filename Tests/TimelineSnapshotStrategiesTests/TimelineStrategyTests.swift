@@ -36,7 +36,8 @@ final class TimelineStrategyTests: XCTestCase {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("__Snapshots__/TimelineStrategyTests")
         for ext in ["svg", "png"] {
-            let text = try? Data(contentsOf: folder.appendingPathComponent("testTextAsSVGAndPNG.\(ext == "svg" ? 1 : 2).\(ext)"))
+            let text = try? Data(
+                contentsOf: folder.appendingPathComponent("testTextAsSVGAndPNG.\(ext == "svg" ? 1 : 2).\(ext)"))
             let model = try? Data(contentsOf: folder.appendingPathComponent("testTheSwiftModel.model.\(ext)"))
             XCTAssertNotNil(text)
             XCTAssertEqual(text, model, "the model's \(ext) and its YAML's")

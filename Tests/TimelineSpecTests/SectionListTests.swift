@@ -17,7 +17,8 @@ final class SectionListTests: XCTestCase {
             "version: 1\ncards: [{ sections: [{ name: Zeta, color: teal }, { name: Alpha, color: \"#6c32a9\" }], "
                 + "items: [{ title: A, section: Alpha }] }]")
         let mapping = try decode(
-            "version: 1\ncards: [{ sections: { Zeta: teal, Alpha: \"#6c32a9\" }, items: [{ title: A, section: Alpha }] }]")
+            "version: 1\ncards: [{ sections: { Zeta: teal, Alpha: \"#6c32a9\" }, "
+                + "items: [{ title: A, section: Alpha }] }]")
         XCTAssertEqual(list.cards[0].sections.map(\.name), ["Zeta", "Alpha"])
         XCTAssertEqual(list.cards[0].sections, mapping.cards[0].sections)
         XCTAssertEqual(list.cards[0].items[0].color, Color(hex: 0x6c32a9))

@@ -139,7 +139,9 @@ public struct Card: Hashable, Sendable, Codable {
             sections = list
         } else {
             let named = try keys.nestedContainer(keyedBy: SectionName.self, forKey: .sections)
-            sections = try named.allKeys.map { Section($0.stringValue, color: try named.decode(String.self, forKey: $0)) }
+            sections = try named.allKeys.map {
+                Section($0.stringValue, color: try named.decode(String.self, forKey: $0))
+            }
         }
     }
 
