@@ -34,7 +34,7 @@ public struct Item: Hashable, Sendable, Codable {
     public var items: [Item]?
     /// The section it belongs to (`Card.sections`).
     public var section: String?
-    /// Body text under the subtitle, with `**bold**`, `*italic*`, `` `code` `` and `[links](https://…)`.
+    /// Body text under the subtitle, with `**bold**`, `*italic*`, code in backticks and `[links](https://…)`.
     public var description: String?
 
     /// An item; every key is optional.
