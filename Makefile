@@ -154,7 +154,7 @@ docs: build
 # undocumented parameter fails it.
 docc: deps
 	$(SWIFT) package --disable-sandbox generate-documentation --target TimelineKit --target TimelineGolden \
-	  --target TimelineSnapshotTesting --warnings-as-errors
+	  --target TimelineSnapshotTesting --target TimelineSnapshotStrategies --warnings-as-errors
 	@ls -d .build/plugins/Swift-DocC/outputs/*.doccarchive
 
 # The render-timelines plugin in a new client package that depends on this one by path

@@ -12,6 +12,9 @@ let package = Package(
         // assertTimelineSnapshot for users' XCTest and Swift Testing suites; kept out of TimelineKit
         // so the renderer library links no test framework (docs/testing.md).
         .library(name: "TimelineSnapshotTesting", targets: ["TimelineSnapshotTesting"]),
+        // `assertSnapshot(of: text, as: .timeline(.svg))`: strategies for pointfreeco's
+        // swift-snapshot-testing, with our SVG and pixel comparisons (docs/testing.md).
+        .library(name: "TimelineSnapshotStrategies", targets: ["TimelineSnapshotStrategies"]),
         .executable(name: "timeline-cards", targets: ["timeline-cards"]),
         // `swift package render-timelines`: timeline files in DocC catalogs → light and dark images
         // in their Resources/ (docs/docc.md).
@@ -21,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         // IssueReporting: fails the running XCTest or Swift Testing test without linking either.
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
+        // TimelineSnapshotStrategies' Snapshotting and Diffing. Its other products (and the
+        // swift-syntax they need) are resolved, not built.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
         // `make docc`: swift package generate-documentation (a plugin; no target links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -62,21 +68,38 @@ let package = Package(
                 "TimelineModel", "TimelinePolicy", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo",
                 "TimelineThreads", "CLinux",
             ]),
+        // The command line's plumbing: standard streams, output folders, staged atomic writes,
+        // batches on several threads, Markdown pages, shards. Not a product: TimelineKit's public
+        // surface is what docs/swift.md shows.
+        .target(
+            name: "TimelineCommandSupport",
+            dependencies: [
+                "TimelineKit", "TimelineModel", "TimelinePolicy", "TimelineSpec", "TimelineScene", "TimelineCairo",
+                "TimelineThreads", "CLinux",
+            ]),
         .target(
             name: "TimelineGolden",
             dependencies: [
-                "TimelineKit", "TimelineCairo", "TimelinePNG", "TimelinePolicy", "TimelineSpec", "TimelineModel",
+                "TimelineKit", "TimelineCommandSupport", "TimelineCairo", "TimelinePNG", "TimelinePolicy",
+                "TimelineSpec", "TimelineModel",
                 "CCairo",
             ]),
         .target(
             name: "TimelineSnapshotTesting",
             dependencies: [
+                "TimelineKit", "TimelineCommandSupport", "TimelineGolden",
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+            ]),
+        .target(
+            name: "TimelineSnapshotStrategies",
+            dependencies: [
                 "TimelineKit", "TimelineGolden", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
         .executableTarget(
             name: "timeline-cards",
             dependencies: [
-                "TimelineKit", "TimelineCairo", "TimelineGolden", "TimelinePolicy",
+                "TimelineKit", "TimelineCommandSupport", "TimelineCairo", "TimelineGolden", "TimelinePolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // `--version` names the commit (scripts/build-commit.sh).
@@ -88,8 +111,8 @@ let package = Package(
         .executableTarget(
             name: "timeline-fuzz",
             dependencies: [
-                "TimelineKit", "TimelineModel", "TimelineSpec", "TimelineScene", "TimelinePolicy",
-                "TimelineTestSupport",
+                "TimelineKit", "TimelineCommandSupport", "TimelineModel", "TimelineSpec", "TimelineScene",
+                "TimelinePolicy", "TimelineTestSupport",
             ],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=LLVMFuzzerRunDriver"], .when(platforms: [.linux]))
@@ -125,22 +148,30 @@ let package = Package(
             ]),
         .testTarget(
             name: "TimelineKitTests",
-            dependencies: ["TimelineKit", "TimelineCairo", "TimelineGolden", "TimelineScene"],
+            dependencies: [
+                "TimelineKit", "TimelineCommandSupport", "TimelineCairo", "TimelineGolden", "TimelineScene",
+            ],
             exclude: ["Inputs"]),
         .testTarget(name: "TimelineGoldenTests", dependencies: ["TimelineGolden", "TimelineKit"]),
         .testTarget(
             name: "timeline-cardsTests",
             dependencies: [
-                "timeline-cards", "TimelineKit", "TimelineGolden", "TimelineTestSupport", "TimelinePolicy",
+                "timeline-cards", "TimelineKit", "TimelineCommandSupport", "TimelineGolden", "TimelineTestSupport",
+                "TimelinePolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The Swift snippets of README.md and docs/, generated by scripts/doc-snippets.py (`make snippets`).
         .testTarget(
-            name: "DocSnippetsTests", dependencies: ["TimelineKit", "TimelineSnapshotTesting"],
+            name: "DocSnippetsTests",
+            dependencies: ["TimelineKit", "TimelineSnapshotTesting", "TimelineSnapshotStrategies"],
             exclude: ["__Snapshots__", "release.yaml"]),
         .testTarget(
             name: "TimelineSnapshotTestingTests",
             dependencies: ["TimelineSnapshotTesting", "TimelineGolden", "TimelineKit"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "TimelineSnapshotStrategiesTests",
+            dependencies: ["TimelineSnapshotStrategies", "TimelineGolden"],
             exclude: ["__Snapshots__"]),
     ]
 )

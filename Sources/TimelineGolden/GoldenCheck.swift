@@ -1,4 +1,5 @@
 import TimelineCairo
+import TimelineCommandSupport
 import TimelineKit
 import TimelineModel
 import TimelinePolicy

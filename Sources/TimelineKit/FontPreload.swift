@@ -54,7 +54,7 @@ package enum FontPreload {
     /// font warmed here that the card does not draw (the event font of cards without dates)
     /// only delays it; a card with dates loads that font as it measures them.
     static var itemFonts: [String] {
-        let style = Style()
+        let style = TimelineModel.Style()
         return [style.resolvedTitleFont, style.resolvedSubtitleFont]
     }
 

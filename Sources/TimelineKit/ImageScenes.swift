@@ -95,9 +95,9 @@ extension TimelineRenderer {
     private func feedParts(
         _ document: Document, placements: [FeedLayout.Placement], width: Double, limit: Double,
         format: ImageFormat
-    ) throws -> [[Card]] {
+    ) throws -> [[TimelineModel.Card]] {
         let overhead = document.feed.margins.vertical
-        var parts: [[Card]] = [[]]
+        var parts: [[TimelineModel.Card]] = [[]]
         var partHeight = overhead
         for (card, placement) in zip(document.cards, placements) {
             let height = placement.bottom - placement.top

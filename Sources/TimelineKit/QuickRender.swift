@@ -25,22 +25,13 @@ extension TimelineKit {
         _ text: String, name: String = "timeline", format: InputFormat? = nil,
         baseDirectory: String? = nil, options: RenderOptions = RenderOptions()
     ) throws -> [RenderedImage] {
-        let source = InputSource(
-            displayName: name, baseName: name, data: Data(text.utf8), format: format,
-            directory: baseDirectory ?? FileManager.default.currentDirectoryPath)
-        return try render(source, options: options)
+        try render(.text(text, name: name, format: format, baseDirectory: baseDirectory), options: options).images
     }
 
-    /// Renders a YAML or JSON file to images in memory; icons are found beside it.
+    /// Renders a YAML, JSON or Mermaid file to images in memory; icons are found beside it.
     public static func render(contentsOf file: URL, options: RenderOptions = RenderOptions()) throws -> [RenderedImage]
     {
-        let sources: [InputSource]
-        do {
-            sources = try InputSource.load([file.path], maxBytes: options.limits.maxInputBytes)
-        } catch let error as InputSource.LoadError {
-            throw RenderFailure.invalidInput([error.diagnostic])
-        }
-        return try sources.flatMap { try render($0, options: options) }
+        try render(.file(file), options: options).images
     }
 
     /// Renders one input with a renderer of its own.

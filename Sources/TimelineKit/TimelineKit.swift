@@ -4,9 +4,17 @@ import TimelineSpec
 import TimelineThreads
 
 @_exported import enum TimelineCairo.ImageFormat
+@_exported import enum TimelineModel.AxisMode
 @_exported import struct TimelineModel.DateValue
+@_exported import enum TimelineModel.Direction
 @_exported import struct TimelineModel.Document
+@_exported import enum TimelineModel.Grouping
+@_exported import enum TimelineModel.LayoutKind
+@_exported import enum TimelineModel.Shape
 @_exported import struct TimelineModel.SourceLocation
+@_exported import enum TimelineModel.Status
+@_exported import enum TimelineModel.TextDirection
+@_exported import enum TimelineModel.TodayMode
 @_exported import struct TimelinePolicy.Limits
 @_exported import struct TimelineSpec.Diagnostic
 @_exported import enum TimelineSpec.InputFormat

@@ -129,12 +129,12 @@ public final class TimelineRenderer {
 
     /// An input read and decoded before the renderer of its thread is made.
     package struct Ahead {
-        let read: Result<InputSource, any Error>
-        let decoded: Result<Document, any Error>?
-        let timings: PhaseTimings
+        package let read: Result<InputSource, any Error>
+        package let decoded: Result<Document, any Error>?
+        package let timings: PhaseTimings
 
         /// Why the input could not be read or decoded, if so.
-        var failure: (any Error)? {
+        package var failure: (any Error)? {
             if case .failure(let error) = read { return error }
             if case .failure(let error) = decoded { return error }
             return nil

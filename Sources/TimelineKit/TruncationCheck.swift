@@ -24,7 +24,7 @@ extension TimelineRenderer {
     /// scenes (which know nothing of the model) record truncations in.
     private static func placesByDescription(_ document: Document) -> [String: SourceLocation] {
         var places: [String: SourceLocation] = [:]
-        func add(_ items: [Item]) {
+        func add(_ items: [TimelineModel.Item]) {
             for item in items {
                 if let location = item.location { places[location.description] = location }
                 add(item.children ?? [])

@@ -1,5 +1,6 @@
 import Foundation
 import IssueReporting
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
 

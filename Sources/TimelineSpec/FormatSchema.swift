@@ -175,6 +175,14 @@ public enum FormatSchema {
                     "Card subtitles above each card (default: the subtitle color, made readable on the background)."),
         ])
 
+    /// One entry of `sections` written as a list: `{ name: Design, color: "#6c32a9" }`.
+    public static let section = ObjectSchema(
+        name: "Section",
+        keys: [
+            KeySchema(name: "name", kind: .text, summary: "The name items give in `section`."),
+            KeySchema(name: "color", kind: .color, summary: "Its items' node color, its band and legend entry."),
+        ], required: ["name", "color"])
+
     public static let labels = ObjectSchema(
         name: "Labels",
         keys: [
@@ -256,7 +264,9 @@ public enum FormatSchema {
             KeySchema(
                 name: "labels", kind: .object(labels), summary: "Words over the locale's own, e.g. { today: Heute }."),
             KeySchema(
-                name: "sections", kind: .map(.color), summary: "Section names and their colors, in legend order."),
+                name: "sections", kind: .map(.color),
+                summary:
+                    "Section names and their colors, in legend order; or a list of { name, color }."),
             KeySchema(name: "items", kind: .list(.object(item)), summary: "The timeline's items."),
         ], required: ["items"])
 

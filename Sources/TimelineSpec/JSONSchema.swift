@@ -42,6 +42,12 @@ public enum JSONSchema {
         // '-', '_' and '.'; a group holds at least one item.
         if schema.name == "Card" { properties["id"]?.pattern = "^[a-z0-9._-]{1,100}$" }
         if schema.name == "Item" { properties["items"]?.minItems = 1 }
+        if schema.name == "Card", let map = properties["sections"] {
+            var list = SchemaNode(type: "array", items: object(FormatSchema.section))
+            list.minItems = nil
+            properties["sections"] = SchemaNode(anyOf: [map, list])
+            properties["sections"]?.description = map.description
+        }
         return SchemaNode(
             type: "object", properties: properties, additionalProperties: .allowed(false),
             required: schema.required.isEmpty ? nil : schema.required)

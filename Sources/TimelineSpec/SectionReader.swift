@@ -20,9 +20,21 @@ extension DecodeContext {
         }
     }
 
-    /// `sections: { Design: "#5b2a86", Backend: teal }`, in the order written.
+    /// `sections: { Design: "#5b2a86", Backend: teal }`, in the order written; or a list of
+    /// `{ name: Design, color: "#5b2a86" }`, the form Swift's Codable writes (a JSON object's keys
+    /// have no order in Foundation's JSONEncoder).
     func sections(_ node: YAMLNode, _ path: String) -> [Section] {
-        guard case .mapping(let pairs) = node.content else {
+        var pairs: [YAMLPair] = []
+        switch node.content {
+        case .mapping(let written): pairs = written
+        case .sequence(let entries):
+            for (index, entry) in entries.enumerated() {
+                guard let keys = mapping(entry, "\(path)[\(index)]", FormatSchema.section) else { continue }
+                // A missing key is reported by `mapping`, from the schema's required keys.
+                guard let name = keys["name"], let color = keys["color"] else { continue }
+                pairs.append(YAMLPair(key: name, value: color))
+            }
+        default:
             error(node, "\(path): expected a mapping of section names to colors")
             return []
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TimelineCommandSupport
 import TimelineKit
 
 /// What the command line prints on standard error.

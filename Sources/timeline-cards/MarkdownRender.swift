@@ -1,4 +1,5 @@
 import TimelineCairo
+import TimelineCommandSupport
 import TimelineKit
 
 #if canImport(FoundationEssentials)

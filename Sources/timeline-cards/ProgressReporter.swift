@@ -1,3 +1,4 @@
+import TimelineCommandSupport
 import TimelineKit
 
 #if canImport(FoundationEssentials)

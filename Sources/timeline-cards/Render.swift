@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import TimelineCairo
+import TimelineCommandSupport
 import TimelineKit
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TimelineCairo
+import TimelineCommandSupport
 import TimelineKit
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import TimelineCommandSupport
 import TimelineKit
 import TimelineModel
 
@@ -44,8 +45,8 @@ enum MermaidFuzzTarget {
     }
 
     /// A card without the places its parts were read at, which differ between the two inputs.
-    static func placeless(_ card: Card) -> Card {
-        func strip(_ item: Item) -> Item {
+    static func placeless(_ card: TimelineModel.Card) -> TimelineModel.Card {
+        func strip(_ item: TimelineModel.Item) -> TimelineModel.Item {
             var item = item
             item.location = nil
             item.children = item.children?.map(strip)

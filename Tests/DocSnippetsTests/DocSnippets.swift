@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import TimelineKit
+import TimelineSnapshotStrategies
 import TimelineSnapshotTesting
 import XCTest
 
@@ -25,10 +26,9 @@ func snippet_getting_started_1() throws {
 // docs/getting-started.md, Swift snippet 2
 func snippet_getting_started_2() throws {
     let renderer = try TimelineRenderer()                      // loads the bundled fonts once
-    let limits = renderer.options.limits                       // every bound of the run, in one Limits
-    for source in try InputSource.load(["timeline.yaml", "plan.yaml"], maxBytes: limits.maxInputBytes) {
+    for file in ["timeline.yaml", "plan.yaml"] {
         do {
-            for image in try renderer.render(source) {             // decode → layout → check sizes → paint
+            for image in try renderer.render(InputSource(file: file)) {  // read → decode → layout → sizes → paint
                 try image.data.write(to: URL(fileURLWithPath: "\(image.name).\(image.format.rawValue)"))
             }
         } catch RenderFailure.invalidInput(let problems) {         // every problem, as values
@@ -37,6 +37,78 @@ func snippet_getting_started_2() throws {
             }
         }
     }
+}
+
+// docs/swift.md, Swift snippet 1
+func snippet_swift_1() throws {
+    let card = Card(
+        id: "launch",
+        title: "Launch plan",
+        items: [
+            Item("Kickoff", date: "2026-03-02", status: .complete),
+            .group("Build", items: [
+                Item("API", status: .complete, statusText: "Done"),
+                Item("App: \"beta\"", status: .inProgress, statusText: "70%"),
+            ]),
+            Item("Launch", date: "2026-06-01", status: .end, description: "**Public** release"),
+        ])
+    let rendering = try TimelineKit.render(.timeline(Timeline(cards: [card])))
+    for image in rendering.images {  // one per card and format: here launch.svg
+        try image.data.write(to: URL(fileURLWithPath: "\(image.name).\(image.format.fileExtension)"))
+    }
+}
+
+// docs/swift.md, Swift snippet 2
+func snippet_swift_2() throws {
+    var style = Style(width: 360, nodeColor: "#6c32a9")
+    style.legend = true
+    var card = Card(id: "roadmap", layout: .time, style: style, items: [
+        Item("Design", date: "2026-01-05", end: "2026-02-13"),
+        Item("Build", date: "2026-02-16", end: "2026-05-01", status: .inProgress),
+    ])
+    card.sections = [Card.Section("Design", color: "teal")]
+    card.items[0].section = "Design"
+    let document = Timeline(cards: [card], now: "2026-03-01")
+    assert(document.cards[0].items.count == 2)
+}
+
+// docs/swift.md, Swift snippet 3
+func snippet_swift_3() throws {
+    var options = RenderOptions()
+    options.formats = [.svg, .png]
+    let card = Card(id: "plan", items: [Item("Kickoff", status: .complete), Item("Launch", status: .end)])
+    let rendering = try TimelineKit.render(.timeline(Timeline(cards: [card])), options: options)
+    assert(rendering.images.map(\.name) == ["plan", "plan"])
+    assert(rendering.images.map(\.format) == [.svg, .png])
+}
+
+// docs/swift.md, Swift snippet 4
+func snippet_swift_4() throws {
+    var item = Item("Kickoff", date: "2026-02-30")
+    item.link = "javascript:alert(1)"
+    do {
+        _ = try TimelineKit.render(.timeline(Timeline(cards: [Card(items: [item])])))
+    } catch RenderFailure.invalidInput(let problems) {
+        for problem in problems {
+            print(problem.message)  // cards[0].items[0].date: …, cards[0].items[0].link: …
+        }
+    }
+}
+
+// docs/swift.md, Swift snippet 5
+func snippet_swift_5() throws {
+    let yaml = """
+        version: 1
+        cards:
+          - id: plan
+            sections: { Build: teal, Ship: "#6c32a9" }
+            items: [{ title: Kickoff, section: Build }, { title: Launch, section: Ship, status: end }]
+        """
+    let timeline = try Timeline(decoding: yaml)
+    assert(timeline.cards[0].sections?.map(\.name) == ["Build", "Ship"])
+    let json = try timeline.formatJSON()
+    let again = try JSONDecoder().decode(Timeline.self, from: json)
+    assert(again == timeline)
 }
 
 // docs/testing.md, Swift snippet 1
@@ -85,6 +157,20 @@ final class ReleaseTimelineTests: XCTestCase {
     }
 }
 
+// docs/testing.md
+final class PlanSnapshotTests: XCTestCase {
+    func testPlan() {
+        let yaml = "version: 1\ncards: [{ id: plan, items: [{ title: Kickoff, status: complete }] }]"
+        assertSnapshot(of: yaml, as: .timeline(.svg))
+        assertSnapshot(of: yaml, as: .timeline(.png, tolerance: 2))
+    }
+
+    func testPlanBuiltInSwift() {
+        let plan = Timeline(cards: [Card(id: "plan", items: [Item("Kickoff", status: .complete)])])
+        assertSnapshot(of: plan, as: .timeline(.png), named: "model")
+    }
+}
+
 final class SwiftSnippetTests: XCTestCase {
     func test_getting_started_1() throws {
         try DocSandbox.run(files: ["plan.yaml": #"""
@@ -126,6 +212,26 @@ cards:
       - { title: Render it, subtitle: timeline-cards render timeline.yaml, status: in-progress }
       - { title: Commit the image, status: open }
 """#]) { try snippet_getting_started_2() }
+    }
+
+    func test_swift_1() throws {
+        try DocSandbox.run(files: [:]) { try snippet_swift_1() }
+    }
+
+    func test_swift_2() throws {
+        try DocSandbox.run(files: [:]) { try snippet_swift_2() }
+    }
+
+    func test_swift_3() throws {
+        try DocSandbox.run(files: [:]) { try snippet_swift_3() }
+    }
+
+    func test_swift_4() throws {
+        try DocSandbox.run(files: [:]) { try snippet_swift_4() }
+    }
+
+    func test_swift_5() throws {
+        try DocSandbox.run(files: [:]) { try snippet_swift_5() }
     }
 
     func test_testing_1() throws {

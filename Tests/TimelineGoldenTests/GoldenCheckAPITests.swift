@@ -1,4 +1,5 @@
 import Foundation
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
 import XCTest

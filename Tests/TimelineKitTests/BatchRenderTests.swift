@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import TimelineCommandSupport
 @testable import TimelineKit
 
 final class BatchRenderTests: XCTestCase {

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineCommandSupport
 import XCTest
 
 @testable import TimelineKit

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TimelineCairo
+@testable import TimelineCommandSupport
 @testable import TimelineKit
 
 /// Images are written through a temporary file and a rename: the whole image or nothing, and no

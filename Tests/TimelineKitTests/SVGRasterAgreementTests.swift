@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineCommandSupport
 import TimelineGolden
 import TimelineKit
 

@@ -1,3 +1,5 @@
+import TimelineKit
+
 /// `--shard K/N`: one of N stable parts of many inputs, for CI matrices that split a big folder
 /// across machines. An input belongs to a shard by a hash of its path as given (FNV-1a), so every
 /// machine agrees and adding an input never moves the others to another shard.

@@ -1,5 +1,6 @@
 import Dispatch
 import TimelineCairo
+import TimelineKit
 import TimelineThreads
 
 #if canImport(FoundationEssentials)
@@ -179,21 +180,4 @@ struct TemporaryFile {
             job(folder).finish()
         }
     }
-}
-
-/// A file that could not be written, and why, in words.
-struct WriteProblem: Error {
-    var path: String
-    var reason: String
-
-    init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    init(path: String, errno code: Int32) {
-        self.init(path: path, reason: String(cString: strerror(code)))
-    }
-
-    var message: String { "cannot write \(path): \(reason)" }
 }

@@ -1,3 +1,5 @@
+import TimelineKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

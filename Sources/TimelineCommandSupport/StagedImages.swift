@@ -1,4 +1,5 @@
 import TimelineCairo
+import TimelineKit
 import TimelineModel
 import TimelineSpec
 import TimelineThreads

@@ -1,4 +1,5 @@
 import TimelineCairo
+import TimelineKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

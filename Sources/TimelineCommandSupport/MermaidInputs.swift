@@ -1,3 +1,4 @@
+import TimelineKit
 import TimelineModel
 import TimelineSpec
 

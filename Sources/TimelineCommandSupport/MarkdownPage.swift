@@ -1,3 +1,4 @@
+import TimelineKit
 import TimelineSpec
 
 #if canImport(FoundationEssentials)

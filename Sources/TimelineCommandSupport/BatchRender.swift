@@ -1,5 +1,6 @@
 import Dispatch
 import TimelineCairo
+import TimelineKit
 import TimelineModel
 import TimelineSpec
 import TimelineThreads

@@ -1,3 +1,5 @@
+import TimelineKit
+
 /// The light and dark images of a Markdown page's block, as GitHub documents for READMEs: a
 /// `<picture>` whose `prefers-color-scheme: dark` source the reader's browser takes in dark mode.
 extension MarkdownPage {
