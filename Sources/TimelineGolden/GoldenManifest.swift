@@ -1,3 +1,4 @@
+import TimelineCommandSupport
 import TimelineKit
 import TimelineModel
 import TimelinePolicy

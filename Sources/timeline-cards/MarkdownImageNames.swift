@@ -36,7 +36,7 @@ struct MarkdownImageNames {
 
     /// The alt text of a card's image: its title, else its items' titles (a card with neither is
     /// a "Timeline"), so that a reader who cannot see the picture learns what it shows.
-    static func altText(_ card: Card) -> String {
+    static func altText(_ card: TimelineModel.Card) -> String {
         if let title = card.header?.title ?? card.title, !title.isEmpty { return title }
         let titles = card.items.prefix(3).compactMap(\.title).filter { !$0.isEmpty }
         guard !titles.isEmpty else { return "Timeline" }
