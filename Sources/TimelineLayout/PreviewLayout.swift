@@ -24,6 +24,7 @@ struct PreviewLayout {
         guard !selection.items.isEmpty else { return CardContent() }
         let (size, items) = (style.shapeSize, selection.items)
         let overdue = items.map { $0.isOverdue(now: card.now) }
+        let shared = Self.sharedDays(items)
         let slots = SlotWidths.share(
             width, needs: wordNeeds(items, text: text) + Array(repeating: 0, count: max(0, columns - items.count)))
         let lefts = slots.indices.map { slots[..<$0].reduce(0, +) }
@@ -68,7 +69,8 @@ struct PreviewLayout {
                 into: &markers)
             let rect = Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height)
             links += Primitive.itemLink(item.link, over: rect, label: item.title)
-            content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
+            content.description.append(
+                text.describe(item, label: dateText(item, text: text, shared: shared), scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
         if selection.todayBefore == items.count { markToday(at: lefts[items.count - 1] + slots[items.count - 1]) }
@@ -143,7 +145,8 @@ struct PreviewLayout {
     /// status text) and its date whole, up to half the strip, and the gutter. Columns are equal
     /// otherwise; a long word's column takes room from short ones.
     private func wordNeeds(_ items: [Item], text: ItemText) -> [Double] {
-        items.map { item -> Double in
+        let shared = Self.sharedDays(items)
+        return items.map { item -> Double in
             let texts = [
                 (item.title, text.titleFont), (item.subtitle, text.subtitleFont), (item.attribute, text.subtitleFont),
                 (item.statusText, text.subtitleFont),
@@ -151,7 +154,7 @@ struct PreviewLayout {
             var words = texts.compactMap { entry in
                 entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
             }
-            if let date = dateText(item, text: text) {
+            if let date = dateText(item, text: text, shared: shared) {
                 words.append(
                     measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
             }
@@ -159,11 +162,27 @@ struct PreviewLayout {
         }
     }
 
-    /// `event`, else the date in `eventFormat`, else in "MMM d".
-    private func dateText(_ item: Item, text: ItemText) -> String? {
-        if let event = text.event(item) { return event }
-        guard let date = item.date, case .success(let pattern) = DatePattern.parse("MMM d") else { return nil }
-        return pattern.format(date)
+    /// `event`, else the date in `eventFormat`, else its day ("Nov 21"), with its time when
+    /// another item of the strip falls on the same day ("Nov 21, 09:00"): columns that share a day
+    /// still tell their order.
+    private func dateText(_ item: Item, text: ItemText, shared: Set<Int>) -> String? {
+        if item.event != nil || style.eventFormat != nil { return text.event(item) }
+        guard let date = item.date else { return nil }
+        if !date.isDay, shared.contains(date.civil.dayNumber) {
+            return DateRangeText.point(date, names: style.names)
+        }
+        return style.names.localDigits(DateRangeText.keptTogether(style.names.day(date.civil)))
+    }
+
+    /// The days on which more than one of the columns' items falls with a time of day.
+    private static func sharedDays(_ items: [Item]) -> Set<Int> {
+        var seen = Set<Int>()
+        var shared = Set<Int>()
+        for item in items {
+            guard let date = item.date, !date.isDay else { continue }
+            if !seen.insert(date.civil.dayNumber).inserted { shared.insert(date.civil.dayNumber) }
+        }
+        return shared
     }
 
     /// The line's height: under the header, the Today label and the tallest date.
@@ -181,10 +200,11 @@ struct PreviewLayout {
     ) -> [(date: TextBlock?, stack: TextStack)] {
         var plan = TextPlan()
         let titleLines = max(1, min(3, style.maxTitleLines ?? 3))
+        let shared = Self.sharedDays(items)
         let planned = items.indices.map { index -> (date: Int?, stack: [TextPlan.Block]) in
             let (item, width) = (items[index], widths[index])
             let dateColor = overdue[index] ? style.overdueColor.rgba : style.eventColor.rgba
-            let date = dateText(item, text: text).map {
+            let date = dateText(item, text: text, shared: shared).map {
                 plan.add($0, font: style.resolvedEventFont, color: dateColor, width: width)
             }
             var stack: [TextPlan.Block] = []

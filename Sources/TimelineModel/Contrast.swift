@@ -64,4 +64,15 @@ extension Color {
         }
         return extreme
     }
+
+    /// This color, opaque, made deeper (toward black) until `text` reads on it at `minimum`: a
+    /// band keeps its hue and its white text rather than turning its text black.
+    public func deepened(under text: Color = .white, minimum: Double = Color.readableContrast) -> Color {
+        let base = over(.white)
+        for step in 0...20 {
+            let candidate = base.mixed(with: .black, Double(step) / 40)
+            if text.contrast(with: candidate) >= minimum { return candidate }
+        }
+        return base.mixed(with: .black, 0.5)
+    }
 }

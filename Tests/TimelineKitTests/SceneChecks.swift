@@ -165,10 +165,10 @@ struct SceneChecks {
         return String(String.UnicodeScalarView(trimmed[...end]))
     }
 
-    /// "2026", "14" or "14.": a year or day a time axis writes.
+    /// "2026", "14", "14." or "۱۴" (a locale's own digits): a year or day a time axis writes.
     static func isNumber<S: StringProtocol>(_ token: S) -> Bool {
         let digits = token.hasSuffix(".") ? token.dropLast() : token[...]
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && digits.allSatisfy { $0.wholeNumberValue != nil }
     }
 
     /// "+3": a count the preview strip writes.
