@@ -15,6 +15,8 @@ struct PreviewLayout {
     private static let dateGap: Double = 6
     private static let labelGap: Double = 8
     private static let todayGap: Double = 3
+    /// A column's narrowest text: a word of about nine letters of a title ("Furniture") whole.
+    static let narrowestColumn: Double = 72
     /// Where the search for the narrowest width stops: no strip is wider.
     private static let widestSearched: Double = 10_000
 
@@ -89,19 +91,19 @@ struct PreviewLayout {
             color: color.readable(on: style.background).rgba, width: width, measurer: measurer)
     }
 
-    /// `style.columns`, or fewer when the items shown would not fit their widest words side by
-    /// side: the rest go under "+N more" rather than have their words broken. One column at least.
+    /// `style.columns`, as the author asked, unless a column would be narrower than its widest
+    /// date or `narrowestColumn`: a date never breaks, an ordinary word rarely does, and a long
+    /// title wraps to two lines and is cut there rather than push items out. One column at least.
     private func fittingColumns(text: ItemText) -> (columns: Int, selection: PreviewSelection) {
         var columns = max(1, style.columns)
         while true {
             let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
-            let needs = wordNeeds(selection.items, text: text)
-            if columns == 1 || needs.reduce(0, +) <= width {
-                let slots = SlotWidths.share(
-                    width, needs: needs + Array(repeating: 0, count: max(0, columns - selection.items.count)))
-                let widths = slots.map { max(1, $0 - Self.gutter) }
-                if columns == 1 || !cutsText(Array(zip(selection.items, widths))) { return (columns, selection) }
-            }
+            let shared = Self.sharedDays(selection.items)
+            let dates = selection.items.compactMap { dateText($0, text: text, shared: shared) }
+            let widestDate = dates.map { SlotWidths.widestWord($0, font: style.resolvedEventFont, measurer: measurer) }
+                .max() ?? 0
+            let column = max(Self.narrowestColumn, widestDate) + Self.gutter
+            if columns == 1 || Double(columns) * column <= width + 0.001 { return (columns, selection) }
             columns -= 1
         }
     }
@@ -123,10 +125,10 @@ struct PreviewLayout {
     }
 
     /// Whether any of the items' title, subtitle, attribute or status text, at its column's text
-    /// width, breaks a word or runs past its line limit.
-    /// A title's own line limit (`maxTitleLines`) asks for it to be cut: only its words count then.
+    /// width, breaks a word or runs past its line limit. A title is cut at its lines with an
+    /// ellipsis (Fiori's rule, reported by `--strict`): only its words count.
     private func cutsText(_ columns: [(item: Item, width: Double)]) -> Bool {
-        let titleLines: Int? = style.maxTitleLines == nil ? 3 : nil
+        let titleLines: Int? = nil
         var requests: [TextRequest] = []
         for (item, width) in columns {
             let texts = [
@@ -192,14 +194,15 @@ struct PreviewLayout {
         return top + todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + style.shapeSize / 2
     }
 
-    /// Each column's date, and its title (three lines at most, then an ellipsis), subtitle,
+    /// Each column's date, and its title (two lines at most, then an ellipsis), subtitle,
     /// attribute and status text, at `widths`, measured in one batch.
     private func columnTexts(
         _ items: [Item], overdue: [Bool], widths: [Double],
         text: ItemText
     ) -> [(date: TextBlock?, stack: TextStack)] {
         var plan = TextPlan()
-        let titleLines = max(1, min(3, style.maxTitleLines ?? 3))
+        // Two lines, then an ellipsis, as Fiori's preview cuts a title.
+        let titleLines = max(1, min(3, style.maxTitleLines ?? 2))
         let shared = Self.sharedDays(items)
         let planned = items.indices.map { index -> (date: Int?, stack: [TextPlan.Block]) in
             let (item, width) = (items[index], widths[index])
