@@ -230,7 +230,9 @@ struct AxisPainter {
             cursor = max(cursor, to)
         }
         if cursor < end { pieces.append((cursor, end)) }
-        return pieces.filter { $0.1 - $0.0 > 1 }
+        // A sliver between two rows of text (shorter than one dash and its gap) reads as a stray
+        // mark, not as the line: left out, unless it ends the line.
+        return pieces.filter { $0.1 - $0.0 > 1 && ($0.1 - $0.0 >= 7 || $0.0 == start || $0.1 == end) }
     }
 
     private var axisStyle: Style {
