@@ -59,23 +59,25 @@ final class ColumnPlanTests: XCTestCase {
             """
             version: 1
             cards:
-              - style: { width: 120 }
+              - style: { width: 100 }
                 items:
                   - { title: Overdue meeting, event: "12/20/15", statusText: Active }
             """)
         XCTAssertThrowsError(try CardLayout.scene(for: card, measurer: FakeTextMeasurer())) { error in
             let refusal = error as? WidthRefusal
-            XCTAssertEqual(refusal?.width, 120)
-            // "12/20/15" 49 + gutter 12 + node 14 + gap 14 + title 48 + gutter 12 + "Active" 37 + margins 40.
-            XCTAssertEqual(refusal?.minimum, 226)
+            XCTAssertEqual(refusal?.width, 100)
+            // Compact cells (event and status stacked with the title): node 14 + gap 14 + title 48 + margins 40.
+            XCTAssertEqual(refusal?.minimum, 116)
         }
     }
 
     func testSlotsGiveLongWordsRoomFromShortOnes() {
         XCTAssertEqual(SlotWidths.share(100, needs: [10, 10, 60]), [20, 20, 60])
         XCTAssertEqual(SlotWidths.share(90, needs: [10, 10, 10]), [30, 30, 30])
+        // Not every word fits: the slot needing no more than an even share keeps its need.
         let cut = SlotWidths.share(100, needs: [80, 40])
-        XCTAssertEqual(cut[0], 200.0 / 3, accuracy: 0.001)
+        XCTAssertEqual(cut[1], 40, accuracy: 0.001)
+        XCTAssertEqual(cut[0], 60, accuracy: 0.001)
         XCTAssertEqual(cut.reduce(0, +), 100, accuracy: 0.001)
     }
 
