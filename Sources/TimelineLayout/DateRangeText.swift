@@ -12,7 +12,8 @@ enum DateRangeText {
         if let pattern, case .success(let parsed) = DatePattern.parse(pattern) {
             // Within one day the day is named once: "Tue 09:00 – 10:30".
             let sameDay = !start.isDay && start.civil.dayNumber == end.civil.dayNumber && start.instant != end.instant
-            let endText = (sameDay ? parsed.formatTimeOfDay(end, names: names) : nil) ?? parsed.format(end, names: names)
+            let endText =
+                (sameDay ? parsed.formatTimeOfDay(end, names: names) : nil) ?? parsed.format(end, names: names)
             return keptTogether(parsed.format(start, names: names)) + " – " + keptTogether(endText)
         }
         let (from, to) = automatic(start, end, names: names, years: years)

@@ -26,7 +26,6 @@ struct PreviewLayout {
         guard !selection.items.isEmpty else { return CardContent() }
         let (size, items) = (style.shapeSize, selection.items)
         let overdue = items.map { $0.isOverdue(now: card.now) }
-        let shared = Self.sharedDays(items)
         let slots = SlotWidths.share(
             width, needs: wordNeeds(items, text: text) + Array(repeating: 0, count: max(0, columns - items.count)))
         let lefts = slots.indices.map { slots[..<$0].reduce(0, +) }
@@ -71,8 +70,7 @@ struct PreviewLayout {
                 into: &markers)
             let rect = Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height)
             links += Primitive.itemLink(item.link, over: rect, label: item.title)
-            content.description.append(
-                text.describe(item, label: dateText(item, text: text, shared: shared), scratch: &describing))
+            content.description.append(text.describe(item, label: dates[index]?.source, scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
         if selection.todayBefore == items.count { markToday(at: lefts[items.count - 1] + slots[items.count - 1]) }
@@ -100,7 +98,8 @@ struct PreviewLayout {
             let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
             let shared = Self.sharedDays(selection.items)
             let dates = selection.items.compactMap { dateText($0, text: text, shared: shared) }
-            let widestDate = dates.map { SlotWidths.widestWord($0, font: style.resolvedEventFont, measurer: measurer) }
+            let widestDate =
+                dates.map { SlotWidths.widestWord($0, font: style.resolvedEventFont, measurer: measurer) }
                 .max() ?? 0
             let column = max(Self.narrowestColumn, widestDate) + Self.gutter
             if columns == 1 || Double(columns) * column <= width + 0.001 { return (columns, selection) }

@@ -49,14 +49,17 @@ final class ReadabilityPropertyTests: XCTestCase {
             let status =
                 index == count - 1 && random.below(3) == 0
                 ? "end" : random.pick(["open", "open", "in-progress", "complete"])
+            // A date and time on short spans, a bare day on longer ones.
+            func written(_ instant: Double) -> String {
+                let iso = TimeRecords.iso(instant, offset: 0)
+                return timed ? iso : String(iso.prefix(10))
+            }
             var fields = [
-                "title: \"\(random.pick(words)) \(index)\"",
-                "date: \"\(timed ? TimeRecords.iso(date, offset: 0) : String(TimeRecords.iso(date, offset: 0).prefix(10)))\"",
-                "status: \(status)",
+                "title: \"\(random.pick(words)) \(index)\"", "date: \"\(written(date))\"", "status: \(status)",
             ]
             if random.below(5) == 0 {
                 let end = date + Double(1 + random.below(max(1, spanDays))) * (timed ? 3600 : 86_400)
-                fields.append("end: \"\(timed ? TimeRecords.iso(end, offset: 0) : String(TimeRecords.iso(end, offset: 0).prefix(10)))\"")
+                fields.append("end: \"\(written(end))\"")
             }
             if sections { fields.append("section: \(random.pick(["Alpha", "Bravo"]))") }
             items.append("      - { " + fields.joined(separator: ", ") + " }")
@@ -111,7 +114,9 @@ final class ReadabilityPropertyTests: XCTestCase {
         XCTAssertGreaterThan(previews, 300, "few preview cards")
         XCTAssertLessThanOrEqual(
             rule1Broken, Self.rule1Allowance,
-            "more cards than before put a label nearer another item's mark; first:\n\(firstBroken.joined(separator: "\n---\n"))")
+            "more cards than before put a label nearer another item's mark; first:\n"
+                + firstBroken.joined(separator: "\n---\n")
+        )
         print("ReadabilityPropertyTests: rule 1 broken by \(rule1Broken) of 2,000 cards")
     }
 
@@ -167,7 +172,8 @@ final class ReadabilityPropertyTests: XCTestCase {
         let hidden = all.count - shown.count
         let words = SceneJSON(scene).texts.map(\.text)
         if hidden > 0 {
-            XCTAssertTrue(words.contains { $0.contains(card.style.names.more(hidden)) }, "no \"+\(hidden)\": \(context)")
+            XCTAssertTrue(
+                words.contains { $0.contains(card.style.names.more(hidden)) }, "no \"+\(hidden)\": \(context)")
         }
     }
 

@@ -38,7 +38,8 @@ final class StatusAndTimeWordsTests: XCTestCase {
                   - { title: Kickoff, date: 2026-11-02 }
                   - { title: Demo, date: "2026-11-09T09:00:00Z", end: "2026-11-09T10:30:00Z" }
             """
-        let shown = try LayoutFixture.scene(card.replacingOccurrences(of: "style: { eventFormat: FORMAT }\n    ", with: ""))
+        let shown = try LayoutFixture.scene(
+            card.replacingOccurrences(of: "style: { eventFormat: FORMAT }\n    ", with: ""))
         XCTAssertEqual(
             shown.description.map(\.spaced), ["Nov 2 — Kickoff (open)", "Nov 9, 09:00 – 10:30 — Demo (open)"])
         let hidden = try LayoutFixture.scene(card.replacingOccurrences(of: "FORMAT", with: "\"\""))
@@ -224,7 +225,10 @@ final class CompactCellsTests: XCTestCase {
         cards:
           - style: { width: \(width) }
             items:
-              - { title: Network cabling in the new building, event: "09:45 AM", statusText: Late, subStatusText: 2 days }
+              - title: Network cabling in the new building
+                event: "09:45 AM"
+                statusText: Late
+                subStatusText: 2 days
               - { title: Floor plan review, event: "11:00 AM", statusText: Waiting }
         """
     }
