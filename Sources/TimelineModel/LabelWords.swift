@@ -51,6 +51,15 @@ public enum LabelWords {
     /// The languages with words of their own, for docs and tests.
     public static var languages: [String] { table.keys.sorted() }
 
+    /// Every word these labels write (status names and "+N more" split at spaces), for checks
+    /// that a drawn word is one the input or the tool wrote.
+    public static var everyWord: Set<String> {
+        Set(
+            table.values.flatMap { words in
+                (words.statuses + [words.more]).flatMap { $0.split(separator: " ").map(String.init) }
+            })
+    }
+
     /// The words of `locale`'s language (`de-AT` takes `de`'s); nil for a language without them.
     public static func words(for locale: String) -> (statuses: [String], more: String)? {
         let language = String(locale.prefix { $0.isASCII && $0.isLetter }).lowercased()

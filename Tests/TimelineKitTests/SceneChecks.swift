@@ -1,4 +1,5 @@
 import Foundation
+import TimelineModel
 import TimelineScene
 
 /// Checks a `--format scene` draw list against what every layout promises: no two placed text lines
@@ -10,7 +11,11 @@ struct SceneChecks {
     let words: Set<String>
 
     static let generatedWords: Set<String> = Set(
-        ["Today", "more", "item", "items"] + dateWords + legendWords + offsetWords)
+        ["Today", "more", "item", "items"] + dateWords + legendWords + offsetWords + todayWords)
+        .union(LabelWords.everyWord.map { normalized($0) })
+
+    /// ICU's word for today in the locales the docs show.
+    static let todayWords = ["Heute", "Aujourd’hui", "Hoy", "今日", "今天", "오늘", "اليوم", "היום", "امروز"]
 
     /// The offsets hour ticks name where the clocks change ("UTC+1", "UTC-5", "UTC+10:30").
     static let offsetWords = (0...14).flatMap { hours in

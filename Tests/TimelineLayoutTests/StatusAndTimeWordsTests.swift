@@ -214,3 +214,28 @@ final class TodayLabelClearTests: XCTestCase {
         }
     }
 }
+/// Rule 2 (issue #50) on a vertical time card: Today at an item's date puts its label above or
+/// below the line, never level with that item's row, where it would read as the item's date.
+final class TodayLabelRowTests: XCTestCase {
+    func testTheTodayLabelLeavesTheRowOfTheItemDueNow() throws {
+        let scene = try LayoutFixture.scene(
+            """
+            version: 1
+            now: 2026-11-16T12:00:00Z
+            cards:
+              - layout: time
+                items:
+                  - { title: Kickoff, date: 2026-11-02 }
+                  - { title: Review, date: "2026-11-16T12:00:00Z" }
+                  - { title: Launch, date: 2026-11-30 }
+            """)
+        let texts = SceneJSON(scene).texts
+        let label = try XCTUnwrap(texts.first { $0.text == "Today" })
+        let rows = texts.filter { $0.text == "Review" || $0.text.hasPrefix("Nov\u{00A0}16") }
+        XCTAssertFalse(rows.isEmpty)
+        for row in rows {
+            let apart = label.y + label.height <= row.y + 0.5 || row.y + row.height <= label.y + 0.5
+            XCTAssertTrue(apart, "Today (\(label.y)…\(label.y + label.height)) on the row of \(row.text) (\(row.y)…)")
+        }
+    }
+}
