@@ -11,8 +11,9 @@ struct SceneChecks {
     let words: Set<String>
 
     static let generatedWords: Set<String> = Set(
-        ["Today", "more", "item", "items"] + dateWords + legendWords + offsetWords + todayWords)
-        .union(LabelWords.everyWord.map { normalized($0) })
+        ["Today", "more", "item", "items"] + dateWords + legendWords + offsetWords + todayWords
+    )
+    .union(LabelWords.everyWord.map { normalized($0) })
 
     /// ICU's word for today in the locales the docs show.
     static let todayWords = ["Heute", "Aujourd’hui", "Hoy", "今日", "今天", "오늘", "اليوم", "היום", "امروز"]
