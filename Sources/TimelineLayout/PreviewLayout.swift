@@ -124,10 +124,10 @@ struct PreviewLayout {
     }
 
     /// Whether any of the items' title, subtitle, attribute or status text, at its column's text
-    /// width, breaks a word or runs past its line limit. A title is cut at its lines with an
-    /// ellipsis (Fiori's rule, reported by `--strict`): only its words count.
+    /// width, breaks a word or runs past its line limit: the narrowest strip cuts nothing. A
+    /// title's own line limit (`maxTitleLines`) asks for it to be cut: only its words count then.
     private func cutsText(_ columns: [(item: Item, width: Double)]) -> Bool {
-        let titleLines: Int? = nil
+        let titleLines: Int? = style.maxTitleLines == nil ? 2 : nil
         var requests: [TextRequest] = []
         for (item, width) in columns {
             let texts = [
