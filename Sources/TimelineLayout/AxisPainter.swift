@@ -92,8 +92,18 @@ struct AxisPainter {
                 at: mark.position, from: top, to: top + labels.reduce(0) { $0 + $1.height },
                 named: mark.tick.context != nil)
         }
+        let todayLabel = marks.today.map { today in
+            let label = TextBlock(
+                names.today, font: contextFont, color: todayColor, width: column, maxLines: 1, measurer: measurer)
+            return (label, Self.todayLabelTop(label, at: today, clearOf: texts))
+        }
+        // Ticks keep clear of the line and of its label, wherever the label went.
+        let blocked = marks.today.map { today -> ClosedRange<Double> in
+            let (top, bottom) = todayLabel.map { ($0.1, $0.1 + $0.0.height) } ?? (today, today)
+            return min(today - 9, top - 2)...max(today + 9, bottom + 2)
+        }
         (drawing.labelled, drawing.undrawn) = Self.labelled(
-            extents, pitch: Self.verticalPitch, gap: 2, blocked: marks.today.map { ($0 - 9)...($0 + 9) })
+            extents, pitch: Self.verticalPitch, gap: 2, blocked: blocked)
         for (index, (_, y)) in marks.ticks.enumerated() where index != drawing.undrawn {
             drawing.axis.append(
                 .line(
@@ -109,17 +119,35 @@ struct AxisPainter {
                 lineTop += block.height
             }
         }
-        if let today = marks.today {
+        if let today = marks.today, let todayLabel {
             for (from, to) in Self.clear(of: texts, at: today, from: ruleX, to: right) {
                 drawing.under.append(
                     .line(LineNode(from: Point(x: from, y: today), to: Point(x: to, y: today), stroke: todayStroke)))
             }
-            let label = TextBlock(
-                names.today, font: contextFont, color: todayColor, width: column, maxLines: 1, measurer: measurer)
-            drawing.axis.append(
-                .text(label.placed(x: 0, top: today - label.firstLineHeight / 2, width: column, alignment: .trailing)))
+            let (label, top) = todayLabel
+            drawing.axis.append(.text(label.placed(x: 0, top: top, width: column, alignment: .trailing)))
         }
         return drawing
+    }
+
+    /// Where a vertical axis's Today label goes: level with its line, unless that is an item's
+    /// row, where it would read as that item's date; then just above the line, or just below it.
+    static func todayLabelTop(_ label: TextBlock, at today: Double, clearOf texts: [Primitive]) -> Double {
+        var rows: [(top: Double, bottom: Double)] = []
+        for case .text(let text) in texts {
+            let size = text.font.split(separator: " ").last.flatMap { Double($0) } ?? 12
+            for line in text.lines { rows.append((line.baseline - size, line.baseline + size * 0.3)) }
+        }
+        let height = label.height
+        let level = today - label.firstLineHeight / 2
+        func free(_ top: Double) -> Bool { !rows.contains { $0.top < top + height && $0.bottom > top } }
+        guard !free(level) else { return level }
+        // Above or below the rows it meets, whichever is nearer the line and free.
+        let met = rows.filter { $0.top < level + height && $0.bottom > level }
+        let above = (met.map(\.top).min() ?? today) - height - 1
+        let below = (met.map(\.bottom).max() ?? today) + 1
+        let candidates = [above, below].filter(free).sorted { abs($0 - level) < abs($1 - level) }
+        return candidates.first ?? level
     }
 
     /// A horizontal axis: the rule at `y`, labels centred under their ticks, gridlines and the
@@ -230,7 +258,9 @@ struct AxisPainter {
             cursor = max(cursor, to)
         }
         if cursor < end { pieces.append((cursor, end)) }
-        return pieces.filter { $0.1 - $0.0 > 1 }
+        // A sliver between two rows of text (shorter than one dash and its gap) reads as a stray
+        // mark, not as the line: left out, unless it ends the line.
+        return pieces.filter { $0.1 - $0.0 > 1 && ($0.1 - $0.0 >= 7 || $0.0 == start || $0.1 == end) }
     }
 
     private var axisStyle: Style {

@@ -63,7 +63,7 @@ struct AxisTicks {
         if zone.instant(civil) > start + 0.5 {
             // The start is labelled even between boundaries, so the reader knows where the axis begins.
             let origin = zone.civil(start)
-            ticks.append(originTick(origin, instant: start))
+            ticks.append(localized(originTick(origin, instant: start)))
             previous = origin
             // A boundary less than half a step after the start would be a stray tick beside it.
             if zone.instant(civil) - start < unit.seconds / 2 { civil = next(civil) }
@@ -71,7 +71,7 @@ struct AxisTicks {
         var instant = zone.instant(civil)
         while ticks.count < limit, instant <= end {
             let shifted = ticks.last.map { zone.offset(at: $0.instant) != zone.offset(at: instant) } ?? false
-            ticks.append(tick(civil, instant: instant, after: previous, offsetChanged: shifted))
+            ticks.append(localized(tick(civil, instant: instant, after: previous, offsetChanged: shifted)))
             previous = civil
             (civil, instant) = advanced(civil, instant)
         }
@@ -88,6 +88,14 @@ struct AxisTicks {
         }
         let next = next(civil)
         return (next, zone.instant(next))
+    }
+
+    /// The tick with its numbers in the locale's digits.
+    private func localized(_ tick: AxisTick) -> AxisTick {
+        var tick = tick
+        tick.label = names.localDigits(tick.label)
+        tick.context = tick.context.map(names.localDigits)
+        return tick
     }
 
     /// `offsetChanged`: the clocks changed since the tick before (an hour tick then names the new

@@ -10,17 +10,20 @@ enum DateRangeText {
         _ start: DateValue, _ end: DateValue, pattern: String?, names: DateNames = .english, years: Bool = false
     ) -> String {
         if let pattern, case .success(let parsed) = DatePattern.parse(pattern) {
-            return keptTogether(parsed.format(start, names: names)) + " – "
-                + keptTogether(parsed.format(end, names: names))
+            // Within one day the day is named once: "Tue 09:00 – 10:30".
+            let sameDay = !start.isDay && start.civil.dayNumber == end.civil.dayNumber && start.instant != end.instant
+            let endText =
+                (sameDay ? parsed.formatTimeOfDay(end, names: names) : nil) ?? parsed.format(end, names: names)
+            return keptTogether(parsed.format(start, names: names)) + " – " + keptTogether(endText)
         }
         let (from, to) = automatic(start, end, names: names, years: years)
-        return keptTogether(from) + " – " + keptTogether(to)
+        return names.localDigits(keptTogether(from) + " – " + keptTogether(to))
     }
 
     /// One date in the short form a range's ends take: "Nov 3", "Nov 3, 09:00" ("Nov 3, 2026" with
     /// its `year`).
     static func point(_ date: DateValue, names: DateNames = .english, year: Bool = false) -> String {
-        keptTogether(day(date.civil, names: names, year: year) + time(date))
+        names.localDigits(keptTogether(day(date.civil, names: names, year: year) + time(date)))
     }
 
     static func keptTogether(_ text: String) -> String {

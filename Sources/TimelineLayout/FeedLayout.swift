@@ -26,17 +26,20 @@ public enum FeedLayout {
             var heading = TextStack(gap: 2)
             let titleColor = feed.titleColor ?? style.titleColor.readable(on: feed.background, target: 10)
             let subtitleColor = feed.subtitleColor ?? style.subtitleColor.readable(on: feed.background, target: 5.5)
-            // A preview strip's header shows its title already: not twice.
+            // A preview strip's header row shows its title and subtitle: not twice, and never the
+            // subtitle alone above the card.
+            let preview = card.layout == .preview
             heading.append(
-                card.layout == .preview ? nil : card.title, font: "\(style.font) Bold 18", color: titleColor.rgba,
+                preview ? nil : card.title, font: "\(style.font) Bold 18", color: titleColor.rgba,
                 width: style.width, measurer: measurer)
             heading.append(
-                card.subtitle, font: "\(style.font) 13", color: subtitleColor.rgba,
+                preview ? nil : card.subtitle, font: "\(style.font) 13", color: subtitleColor.rgba,
                 width: style.width, measurer: measurer)
             if !heading.blocks.isEmpty {
                 nodes += heading.placed(x: feed.margins.left + 4, top: y, width: style.width - 8)
                 y += heading.height + 10
-                description.append([card.title, card.subtitle].compactMap { $0 }.joined(separator: " — "))
+                description.append(
+                    [preview ? nil : card.title, card.subtitle].compactMap { $0 }.joined(separator: " — "))
             }
             let pad = CardLayout.shadowPadding(style)
             let frame = try CardLayout.frame(for: card, measurer: measurer, origin: Point(x: feed.margins.left, y: y))

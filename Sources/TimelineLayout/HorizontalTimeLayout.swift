@@ -52,7 +52,9 @@ struct HorizontalTimeLayout {
         var content = CardContent()
         content.description = drawing.description
         content.truncations = drawing.truncations
-        let axis = axis(map: map, scale: scale, rows: rows, texts: drawing.texts, top: bottom + Self.axisGap)
+        // The Today line stops at the section bands' names as at the items' texts.
+        let axis = axis(
+            map: map, scale: scale, rows: rows, texts: drawing.texts + bands.nodes, top: bottom + Self.axisGap)
         bottom += axis.map { Self.axisGap + $0.drawing.extent } ?? 0
         if axis?.today == true { content.description.append("Today") }
         content.timeAxis = axis?.record

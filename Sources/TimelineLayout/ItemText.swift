@@ -10,18 +10,18 @@ struct ItemText {
     let mirrored: Bool
     /// The style's fonts, resolved once: their names are built by interpolation, per item otherwise.
     let titleFont, subtitleFont, eventFont, statusFont: String
-    /// Whether an item without `event` shows its date when `eventFormat` is not set (the time
-    /// layout: a reader looks for an item's date beside it, not only on the axis).
+    /// Whether an item without `event` shows its date when `eventFormat` is not set (every card's
+    /// layout: a reader looks for an item's date beside it, not only on an axis).
     let datesShown: Bool
     /// The start instants whose dates name their year: in a time card whose dates fall in more than
     /// one year, the first date and each date in another year than the one before it, as on the axis.
     let yearsNamed: Set<Double>
 
     init(card: Card) {
-        let time = card.layout == .time
+        // The dates the author wrote are shown in every layout: a reader looks for them beside the item.
         self.init(
             style: card.style, now: card.now, mirrored: ReadingDirection.isRightToLeft(card),
-            datesShown: time, yearsNamed: time ? Self.yearChanges(card.items) : [])
+            datesShown: true, yearsNamed: Self.yearChanges(card.items))
     }
 
     init(
@@ -39,8 +39,7 @@ struct ItemText {
     }
 
     /// The event column's text: `event`, else a period's range, else `date` in `eventFormat`
-    /// (on a time layout without `eventFormat`, the date in its short form); `eventFormat: ""`
-    /// shows no date.
+    /// (without `eventFormat`, the date in its short form); `eventFormat: ""` shows no date.
     func event(_ item: Item) -> String? {
         if let event = item.event { return event }
         guard let date = item.date, style.eventFormat?.isEmpty != true else { return nil }

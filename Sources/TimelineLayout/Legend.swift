@@ -94,7 +94,7 @@ enum Legend {
                         NodeDrawing.node(
                             look: look, item: item, center: center, size: swatch + 1, style: style, into: &nodes)
                         return nodes
-                    }, label: name(of: status)))
+                    }, label: card.style.names.name(of: status)))
         }
         return entries
     }
@@ -109,14 +109,4 @@ enum Legend {
         }
         return Status.allCases.filter { used.contains($0) }
     }
-
-    /// "in-progress" reads "In progress".
-    static func name(of status: Status) -> String {
-        let words = status.rawValue.replacingDashes
-        return words.prefix(1).uppercased() + words.dropFirst()
-    }
-}
-
-extension String {
-    fileprivate var replacingDashes: String { String(map { $0 == "-" ? " " : $0 }) }
 }

@@ -12,13 +12,13 @@ struct PreviewHeader {
 
     init(card: Card, hiddenCount: Int, width: Double, measurer: any TextMeasuring) {
         let style = card.style
-        var more = hiddenCount > 0 ? "+\(hiddenCount) more" : nil
+        var more = hiddenCount > 0 ? style.names.more(hiddenCount) : nil
         if card.attribute.flatMap(ReadingDirection.firstStrongIsRightToLeft) == true {
-            // Isolated left to right, or a right-to-left line would show it as "more 1+".
-            more = more.map { "\u{2066}\($0)\u{2069}" }
+            // Isolated in its own direction, or a right-to-left line would show "+1 more" as "more 1+".
+            more = more.map { "\u{2068}\($0)\u{2069}" }
         }
         let trailingText = [card.attribute, more].compactMap { $0 }.joined(separator: " · ")
-        guard card.title != nil || !trailingText.isEmpty else { return }
+        guard card.title != nil || card.subtitle != nil || !trailingText.isEmpty else { return }
         var trailingWidth: Double = 0
         var trailing: TextBlock?
         if !trailingText.isEmpty {
@@ -44,6 +44,15 @@ struct PreviewHeader {
             nodes.append(
                 .text(trailing.placed(x: width - trailingWidth, top: top, width: trailingWidth, alignment: .trailing)))
             bottom = max(bottom, top + trailing.height)
+        }
+        // The card's subtitle under its title, as a feed would show it above a list card.
+        if let subtitle = card.subtitle {
+            let block = TextBlock(
+                subtitle, font: style.resolvedSubtitleFont, color: style.subtitleColor.rgba, width: titleWidth,
+                measurer: measurer)
+            let top = (title?.height ?? 0) + (title == nil ? 0 : 2)
+            nodes.append(.text(block.placed(x: 0, top: top, width: titleWidth, alignment: .left)))
+            bottom = max(bottom, top + block.height)
         }
         height = bottom + Self.gap
     }

@@ -15,6 +15,8 @@ struct PreviewLayout {
     private static let dateGap: Double = 6
     private static let labelGap: Double = 8
     private static let todayGap: Double = 3
+    /// A column's narrowest text: a word of about nine letters of a title ("Furniture") whole.
+    static let narrowestColumn: Double = 72
     /// Where the search for the narrowest width stops: no strip is wider.
     private static let widestSearched: Double = 10_000
 
@@ -68,7 +70,7 @@ struct PreviewLayout {
                 into: &markers)
             let rect = Rect(x: left, y: labelTop, width: textWidth, height: stacks[index].height)
             links += Primitive.itemLink(item.link, over: rect, label: item.title)
-            content.description.append(text.describe(item, label: dateText(item, text: text), scratch: &describing))
+            content.description.append(text.describe(item, label: dates[index]?.source, scratch: &describing))
             bottom = max(bottom, labelTop + stacks[index].height)
         }
         if selection.todayBefore == items.count { markToday(at: lefts[items.count - 1] + slots[items.count - 1]) }
@@ -87,19 +89,20 @@ struct PreviewLayout {
             color: color.readable(on: style.background).rgba, width: width, measurer: measurer)
     }
 
-    /// `style.columns`, or fewer when the items shown would not fit their widest words side by
-    /// side: the rest go under "+N more" rather than have their words broken. One column at least.
+    /// `style.columns`, as the author asked, unless a column would be narrower than its widest
+    /// date or `narrowestColumn`: a date never breaks, an ordinary word rarely does, and a long
+    /// title wraps to two lines and is cut there rather than push items out. One column at least.
     private func fittingColumns(text: ItemText) -> (columns: Int, selection: PreviewSelection) {
         var columns = max(1, style.columns)
         while true {
             let selection = PreviewSelection.select(items: card.items, now: card.now, columns: columns)
-            let needs = wordNeeds(selection.items, text: text)
-            if columns == 1 || needs.reduce(0, +) <= width {
-                let slots = SlotWidths.share(
-                    width, needs: needs + Array(repeating: 0, count: max(0, columns - selection.items.count)))
-                let widths = slots.map { max(1, $0 - Self.gutter) }
-                if columns == 1 || !cutsText(Array(zip(selection.items, widths))) { return (columns, selection) }
-            }
+            let shared = Self.sharedDays(selection.items)
+            let dates = selection.items.compactMap { dateText($0, text: text, shared: shared) }
+            let widestDate =
+                dates.map { SlotWidths.widestWord($0, font: style.resolvedEventFont, measurer: measurer) }
+                .max() ?? 0
+            let column = max(Self.narrowestColumn, widestDate) + Self.gutter
+            if columns == 1 || Double(columns) * column <= width + 0.001 { return (columns, selection) }
             columns -= 1
         }
     }
@@ -121,10 +124,10 @@ struct PreviewLayout {
     }
 
     /// Whether any of the items' title, subtitle, attribute or status text, at its column's text
-    /// width, breaks a word or runs past its line limit.
-    /// A title's own line limit (`maxTitleLines`) asks for it to be cut: only its words count then.
+    /// width, breaks a word or runs past its line limit: the narrowest strip cuts nothing. A
+    /// title's own line limit (`maxTitleLines`) asks for it to be cut: only its words count then.
     private func cutsText(_ columns: [(item: Item, width: Double)]) -> Bool {
-        let titleLines: Int? = style.maxTitleLines == nil ? 3 : nil
+        let titleLines: Int? = style.maxTitleLines == nil ? 2 : nil
         var requests: [TextRequest] = []
         for (item, width) in columns {
             let texts = [
@@ -143,7 +146,8 @@ struct PreviewLayout {
     /// status text) and its date whole, up to half the strip, and the gutter. Columns are equal
     /// otherwise; a long word's column takes room from short ones.
     private func wordNeeds(_ items: [Item], text: ItemText) -> [Double] {
-        items.map { item -> Double in
+        let shared = Self.sharedDays(items)
+        return items.map { item -> Double in
             let texts = [
                 (item.title, text.titleFont), (item.subtitle, text.subtitleFont), (item.attribute, text.subtitleFont),
                 (item.statusText, text.subtitleFont),
@@ -151,7 +155,7 @@ struct PreviewLayout {
             var words = texts.compactMap { entry in
                 entry.0.map { SlotWidths.widestWord($0, font: entry.1, measurer: measurer) }
             }
-            if let date = dateText(item, text: text) {
+            if let date = dateText(item, text: text, shared: shared) {
                 words.append(
                     measurer.measure(date, font: style.resolvedEventFont, maxWidth: width, maxLines: nil).width + 1)
             }
@@ -159,11 +163,27 @@ struct PreviewLayout {
         }
     }
 
-    /// `event`, else the date in `eventFormat`, else in "MMM d".
-    private func dateText(_ item: Item, text: ItemText) -> String? {
-        if let event = text.event(item) { return event }
-        guard let date = item.date, case .success(let pattern) = DatePattern.parse("MMM d") else { return nil }
-        return pattern.format(date)
+    /// `event`, else the date in `eventFormat`, else its day ("Nov 21"), with its time when
+    /// another item of the strip falls on the same day ("Nov 21, 09:00"): columns that share a day
+    /// still tell their order.
+    private func dateText(_ item: Item, text: ItemText, shared: Set<Int>) -> String? {
+        if item.event != nil || style.eventFormat != nil { return text.event(item) }
+        guard let date = item.date else { return nil }
+        if !date.isDay, shared.contains(date.civil.dayNumber) {
+            return DateRangeText.point(date, names: style.names)
+        }
+        return style.names.localDigits(DateRangeText.keptTogether(style.names.day(date.civil)))
+    }
+
+    /// The days on which more than one of the columns' items falls with a time of day.
+    private static func sharedDays(_ items: [Item]) -> Set<Int> {
+        var seen = Set<Int>()
+        var shared = Set<Int>()
+        for item in items {
+            guard let date = item.date, !date.isDay else { continue }
+            if !seen.insert(date.civil.dayNumber).inserted { shared.insert(date.civil.dayNumber) }
+        }
+        return shared
     }
 
     /// The line's height: under the header, the Today label and the tallest date.
@@ -173,18 +193,20 @@ struct PreviewLayout {
         return top + todayHeight + (dateHeight > 0 ? dateHeight + Self.dateGap : 0) + style.shapeSize / 2
     }
 
-    /// Each column's date, and its title (three lines at most, then an ellipsis), subtitle,
+    /// Each column's date, and its title (two lines at most, then an ellipsis), subtitle,
     /// attribute and status text, at `widths`, measured in one batch.
     private func columnTexts(
         _ items: [Item], overdue: [Bool], widths: [Double],
         text: ItemText
     ) -> [(date: TextBlock?, stack: TextStack)] {
         var plan = TextPlan()
-        let titleLines = max(1, min(3, style.maxTitleLines ?? 3))
+        // Two lines, then an ellipsis, as Fiori's preview cuts a title.
+        let titleLines = max(1, min(3, style.maxTitleLines ?? 2))
+        let shared = Self.sharedDays(items)
         let planned = items.indices.map { index -> (date: Int?, stack: [TextPlan.Block]) in
             let (item, width) = (items[index], widths[index])
             let dateColor = overdue[index] ? style.overdueColor.rgba : style.eventColor.rgba
-            let date = dateText(item, text: text).map {
+            let date = dateText(item, text: text, shared: shared).map {
                 plan.add($0, font: style.resolvedEventFont, color: dateColor, width: width)
             }
             var stack: [TextPlan.Block] = []

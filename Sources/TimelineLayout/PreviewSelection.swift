@@ -4,9 +4,10 @@ import TimelineModel
 ///
 /// Rules, in order:
 /// 1. Open work comes first: overdue open/in-progress items (oldest first), then every other
-///    not-done item by due date (undated ones last).
-/// 2. The project's `end` item (the last item with status `end`) gets the last column only when
-///    all other open items fit beside it; otherwise it is dropped.
+///    not-done item by due date (undated ones last). An item due today is always shown: when
+///    overdue items would fill the columns, it takes the last of them.
+/// 2. The project's `end` item (the last item with status `end`) always gets the last column
+///    (of two or more): the strip shows where the project ends.
 /// 3. Columns left free are filled with done items, the most recent ones, shown before the open
 ///    items in date order. Done means `complete`, or a past milestone that can never be overdue
 ///    (start, before-start, inactive, early-end, before-end dated before `now`).
@@ -41,12 +42,16 @@ struct PreviewSelection: Equatable {
                 open.append(item)
             }
         }
-        var shownOpen = byDate(overdue) + byDate(open)
-        if let endIndex, shownOpen.count < columns {
-            shownOpen.append(all[endIndex])
-        } else {
-            shownOpen = Array(shownOpen.prefix(columns))
+        let (lateFirst, pending) = (byDate(overdue), byDate(open))
+        let showsEndItem = endIndex != nil && columns >= 2
+        let openColumns = showsEndItem ? columns - 1 : columns
+        var shownOpen = Array((lateFirst + pending).prefix(openColumns))
+        if let now, openColumns > 0, let dueToday = pending.first(where: { isDue($0, onDayOf: now) }),
+            !shownOpen.contains(dueToday)
+        {
+            shownOpen = Array(lateFirst.prefix(openColumns - 1)) + [dueToday]
         }
+        if showsEndItem, let endIndex { shownOpen.append(all[endIndex]) }
         let free = columns - shownOpen.count
         let recentDone = byDate(done).suffix(max(0, free))
         let shown = Array(recentDone) + shownOpen

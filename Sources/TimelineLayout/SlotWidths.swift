@@ -9,8 +9,14 @@ enum SlotWidths {
         guard !needs.isEmpty else { return [] }
         let needed = needs.reduce(0, +)
         if needed >= total {
-            // Not every word fits: each keeps its share of what there is, and words are cut.
-            return needs.map { needed > 0 ? total * $0 / needed : total / Double(needs.count) }
+            // Not every word fits: a slot that needs no more than an even share keeps its need (a
+            // short title's date stays whole); the others share the rest by their needs, and only
+            // their long words break.
+            let even = total / Double(needs.count)
+            let small = needs.filter { $0 <= even }.reduce(0, +)
+            let large = needed - small
+            guard large > 0 else { return needs.map { _ in even } }
+            return needs.map { $0 <= even ? $0 : (total - small) * $0 / large }
         }
         // Water filling: the level x at which the slots max(need, x) sum to `total`.
         var level = total / Double(needs.count)

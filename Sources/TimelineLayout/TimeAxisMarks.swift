@@ -42,7 +42,8 @@ enum TimeAxisMarks {
             let before = zone.civil(cut.start)
             let label = names.day(civil)
             let tick = AxisTick(
-                instant: cut.end, label: label, context: civil.year != before.year ? String(civil.year) : nil)
+                instant: cut.end, label: names.localDigits(label),
+                context: civil.year != before.year ? names.localDigits(String(civil.year)) : nil)
             let position = map.position(cut.end)
             // The tick that ends the span stays even beside it: it covers the items after the cut.
             let spanEnd = ticks.last.flatMap { $0.0.instant > cut.end ? $0.0.instant : nil }

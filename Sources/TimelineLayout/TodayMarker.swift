@@ -33,7 +33,9 @@ enum TodayMarker {
                 LineNode(
                     from: Point(x: lineStart, y: y), to: Point(x: width, y: y),
                     stroke: Stroke(color: color, width: 1.5, dash: [4, 3]))),
-            .text(text.placed(x: 0, top: y - text.firstLineHeight / 2, width: width)),
+            // Flush left, where the line leaves room for it: a right-to-left word would otherwise
+            // sit at the right, on the line, and be mirrored with it to the other end.
+            .text(text.placed(x: 0, top: y - text.firstLineHeight / 2, width: width, alignment: .left)),
         ]
     }
 

@@ -64,4 +64,18 @@ extension Color {
         }
         return extreme
     }
+
+    /// This color, opaque, made deeper (toward black) until `text` reads on it at `minimum`: a
+    /// band keeps its hue and its white text rather than turning its text black. A light color
+    /// (below 3:1 with `text`) is kept as it is: deepened, a yellow would turn olive; dark text
+    /// reads on it instead.
+    public func deepened(under text: Color = .white, minimum: Double = Color.readableContrast) -> Color {
+        let base = over(.white)
+        guard text.contrast(with: base) >= 3 else { return base }
+        for step in 0...20 {
+            let candidate = base.mixed(with: .black, Double(step) / 40)
+            if text.contrast(with: candidate) >= minimum { return candidate }
+        }
+        return base.mixed(with: .black, 0.5)
+    }
 }

@@ -16,6 +16,12 @@ public struct DateNames: Hashable, Sendable, Codable {
     /// How a day with its year is written: "MMM d, yyyy" in English, "d. MMM yyyy" in German,
     /// "yyyy年M月d日" in Japanese.
     public var yearDayPattern = "MMM d, yyyy"
+    /// The legend's status names, in `Status.allCases` order (`LabelWords`).
+    public var statuses: [String] = LabelWords.table["en"]?.statuses ?? []
+    /// The preview strip's "+N more", `%d` standing for the count.
+    public var morePattern = "+%d more"
+    /// The digits 0 to 9 as the locale writes them: `٠`…`٩` in Arabic, `۰`…`۹` in Persian.
+    public var digits = "0123456789"
 
     /// Names in a language, `dayPattern` left at the English one.
     public init(months: [String], shortMonths: [String], weekdays: [String], shortWeekdays: [String], today: String) {

@@ -76,6 +76,16 @@ public struct DatePattern: Hashable, Sendable {
     /// Civil fields as they are, time of day included.
     public func format(civil: CivilDate, names: DateNames = .english) -> String { Self.write(tokens, civil, names) }
 
+    /// The time of day alone, for a range's end on its start's day ("Tue 09:00 – 10:30"): the
+    /// pattern from its first time field to its last. Nil when the pattern names no day or no
+    /// time, or the date is a bare day: then the whole pattern is what the end needs.
+    public func formatTimeOfDay(_ date: DateValue, names: DateNames = .english) -> String? {
+        guard !date.isDay, hasTimeFields, !dayTokens.isEmpty,
+            let first = tokens.indices.first(where: isTime), let last = tokens.indices.last(where: isTime)
+        else { return nil }
+        return Self.write(Array(tokens[first...last]), date.civil, names)
+    }
+
     static let timeLetters: Set<Character> = ["H", "h", "m", "s", "a"]
     private static let fallbackDay: [Token] = [.field("M", 3), .literal(" "), .field("d", 1)]
 
@@ -110,7 +120,7 @@ public struct DatePattern: Hashable, Sendable {
             case .literal(let text):
                 output += text
             case .field(let letter, let count):
-                output += field(letter, count: count, civil, names)
+                output += names.localDigits(field(letter, count: count, civil, names))
             }
         }
         return output

@@ -224,6 +224,8 @@ final class DecodeContext {
     }
 
     func datePattern(_ node: YAMLNode, _ path: @autoclosure () -> String) -> String? {
+        // `eventFormat: ""` is a choice, not a slip: no dates in the event column.
+        if case .scalar(let value, _) = node.content, !node.isNull, value.isEmpty { return "" }
         guard let value = text(node, path()) else { return nil }
         if case .failure(let problem) = DatePattern.parse(value) {
             error(

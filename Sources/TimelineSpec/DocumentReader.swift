@@ -200,7 +200,8 @@ struct DocumentReader {
         if let value = keys["header"], let band = context.mapping(value, path + ".header", FormatSchema.header) {
             card.header = readBand(
                 band, path + ".header", text: (band["title"], band["subtitle"]),
-                defaultBackground: style.nodeColor)
+                // The node color, deepened where white text would not read on it (the dark theme's bright blue).
+                defaultBackground: style.nodeColor.deepened())
             if card.header?.title == nil, card.header?.subtitle == nil {
                 context.error(value, "\(path).header: needs a title or a subtitle")
             }

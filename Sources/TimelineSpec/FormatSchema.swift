@@ -188,8 +188,16 @@ public enum FormatSchema {
         keys: [
             KeySchema(
                 name: "today", kind: .text, summary: "The Today line's and marker's label (default: the locale's word)."
-            )
-        ])
+            ),
+            KeySchema(
+                name: "more", kind: .text,
+                summary: "The preview strip's count of items left out, %d the number (default: \"+%d more\")."),
+        ]
+            + Status.allCases.map { status in
+                KeySchema(
+                    name: status.rawValue, kind: .text,
+                    summary: "The legend's name of the `\(status.rawValue)` status (default: the locale's word).")
+            })
 
     public static let itemKeys: [KeySchema] = [
         KeySchema(name: "title", kind: .text, summary: "Title; required unless the item has an icon or items."),

@@ -125,6 +125,8 @@ final class ICULibrary: @unchecked Sendable {
         var names = DateNames(
             months: long, shortMonths: short, weekdays: days, shortWeekdays: shortDays,
             today: today(locale) ?? DateNames.english.today)
+        if let words = LabelWords.words(for: locale) { (names.statuses, names.morePattern) = words }
+        names.digits = digits(locale) ?? names.digits
         // Stand-alone letters (L, c) read as their format twins; a pattern we cannot read keeps English's.
         if let day = best("MMMd", locale: locale).map(Self.formatLetters), case .success = DatePattern.parse(day) {
             names.dayPattern = day
@@ -135,6 +137,15 @@ final class ICULibrary: @unchecked Sendable {
             names.yearDayPattern = day
         }
         return names
+    }
+
+    /// The digits the locale writes days with: January 1 to 9 give 1 to 9, the 10th its 0.
+    private func digits(_ locale: String) -> String? {
+        let days = (1...10).map { instant(2026, 1, $0) }
+        guard let written = formatted(days, pattern: "d", locale: locale) else { return nil }
+        let ones = written.prefix(9).compactMap { $0.count == 1 ? $0.first : nil }
+        guard ones.count == 9, let zero = written.last?.last, written.last?.count == 2 else { return nil }
+        return String([zero] + ones)
     }
 
     private static func formatLetters(_ pattern: String) -> String {

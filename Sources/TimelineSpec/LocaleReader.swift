@@ -29,6 +29,10 @@ extension DecodeContext {
     func applyLabels(_ node: YAMLNode, _ path: String, to names: inout DateNames) {
         guard let keys = mapping(node, path, FormatSchema.labels) else { return }
         keys["today"].flatMap { text($0, path + ".today") }.map { names.today = $0 }
+        keys["more"].flatMap { text($0, path + ".more") }.map { names.morePattern = $0 }
+        for (index, status) in Status.allCases.enumerated() where names.statuses.indices.contains(index) {
+            keys[status.rawValue].flatMap { text($0, path + "." + status.rawValue) }.map { names.statuses[index] = $0 }
+        }
     }
 
     /// Language, then optional script, region and variants: letters and digits between hyphens.

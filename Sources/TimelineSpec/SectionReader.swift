@@ -9,6 +9,11 @@ extension DecodeContext {
     ]
     .map { Color(hex: $0) }
 
+    /// Greys for a card whose nodes are grey (the mono theme): a print-friendly card stays grey,
+    /// its sections told apart by shade and by name. Each keeps 3:1 against white.
+    static let greyPalette: [Color] = [0x000000, 0x5e5e5e, 0x2e2e2e, 0x7a7a7a, 0x474747, 0x8a8a8a]
+        .map { Color(hex: $0) }
+
     func boolean(_ node: YAMLNode, _ path: @autoclosure () -> String) -> Bool? {
         guard let value = text(node, path()) else { return nil }
         switch value {
@@ -55,12 +60,14 @@ extension DecodeContext {
     /// the periods under it.
     func applySections(to card: inout Card) {
         var sections = card.sections
+        let node = card.style.nodeColor
+        let palette = node.red == node.green && node.green == node.blue ? Self.greyPalette : Self.sectionPalette
         func resolve(_ items: inout [Item], inherited: String?) {
             for index in items.indices {
                 if items[index].section == nil { items[index].section = inherited }
                 if let name = items[index].section {
                     if !sections.contains(where: { $0.name == name }) {
-                        let color = Self.sectionPalette[sections.count % Self.sectionPalette.count]
+                        let color = palette[sections.count % palette.count]
                         sections.append(Section(name: name, color: color))
                     }
                     if items[index].color == nil { items[index].color = sections.first { $0.name == name }?.color }

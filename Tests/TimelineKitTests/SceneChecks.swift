@@ -1,4 +1,5 @@
 import Foundation
+import TimelineModel
 import TimelineScene
 
 /// Checks a `--format scene` draw list against what every layout promises: no two placed text lines
@@ -10,7 +11,12 @@ struct SceneChecks {
     let words: Set<String>
 
     static let generatedWords: Set<String> = Set(
-        ["Today", "more", "item", "items"] + dateWords + legendWords + offsetWords)
+        ["Today", "more", "item", "items"] + dateWords + legendWords + offsetWords + todayWords
+    )
+    .union(LabelWords.everyWord.map { normalized($0) })
+
+    /// ICU's word for today in the locales the docs show.
+    static let todayWords = ["Heute", "Aujourd’hui", "Hoy", "今日", "今天", "오늘", "اليوم", "היום", "امروز"]
 
     /// The offsets hour ticks name where the clocks change ("UTC+1", "UTC-5", "UTC+10:30").
     static let offsetWords = (0...14).flatMap { hours in
@@ -165,10 +171,10 @@ struct SceneChecks {
         return String(String.UnicodeScalarView(trimmed[...end]))
     }
 
-    /// "2026", "14" or "14.": a year or day a time axis writes.
+    /// "2026", "14", "14." or "۱۴" (a locale's own digits): a year or day a time axis writes.
     static func isNumber<S: StringProtocol>(_ token: S) -> Bool {
         let digits = token.hasSuffix(".") ? token.dropLast() : token[...]
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && digits.allSatisfy { $0.wholeNumberValue != nil }
     }
 
     /// "+3": a count the preview strip writes.

@@ -74,8 +74,10 @@ final class ColumnPlanTests: XCTestCase {
     func testSlotsGiveLongWordsRoomFromShortOnes() {
         XCTAssertEqual(SlotWidths.share(100, needs: [10, 10, 60]), [20, 20, 60])
         XCTAssertEqual(SlotWidths.share(90, needs: [10, 10, 10]), [30, 30, 30])
+        // Not every word fits: the slot needing no more than an even share keeps its need.
         let cut = SlotWidths.share(100, needs: [80, 40])
-        XCTAssertEqual(cut[0], 200.0 / 3, accuracy: 0.001)
+        XCTAssertEqual(cut[1], 40, accuracy: 0.001)
+        XCTAssertEqual(cut[0], 60, accuracy: 0.001)
         XCTAssertEqual(cut.reduce(0, +), 100, accuracy: 0.001)
     }
 

@@ -60,10 +60,10 @@ final class PreviewSelectionTests: XCTestCase {
             item("end", "2026-12-31", .end),
         ]
         let selection = PreviewSelection.select(items: items, now: now, columns: 4)
-        XCTAssertEqual(selection.items.map(\.title), ["late", "late today", "due today", "next"])
+        XCTAssertEqual(selection.items.map(\.title), ["late", "late today", "due today", "end"])
         XCTAssertEqual(selection.todayBefore, 2, "after both overdue items, even the one due earlier today")
         XCTAssertEqual(selection.hiddenCount, 2)
-        XCTAssertFalse(selection.showsEnd)
+        XCTAssertTrue(selection.showsEnd, "the end item keeps the last column")
 
         let ending = PreviewSelection.select(
             items: [item("next", "2026-11-27"), item("end", "2026-12-31", .end)], now: now, columns: 4)
@@ -81,23 +81,31 @@ final class PreviewSelectionTests: XCTestCase {
                 ],
                 columns: 4, now: now, expected: ["late1", "late2", "soon", "later"], todayBefore: nil),
             Case(
-                name: "too many open items: the first columns win, end dropped",
+                name: "too many open items: the first columns win, the end item keeps the last",
                 items: [
                     item("a", "2026-11-22"), item("b", "2026-11-23"), item("c", "2026-11-24"),
                     item("d", "2026-11-25"), item("end", "2026-12-31", .end),
                 ],
-                columns: 3, now: now, expected: ["a", "b", "c"], todayBefore: nil),
+                columns: 3, now: now, expected: ["a", "b", "end"], todayBefore: nil),
             Case(
                 name: "end item keeps the last column when the rest fit",
                 items: [item("end", "2026-12-31", .end), item("a", "2026-11-22"), item("b", "2026-11-23")],
                 columns: 3, now: now, expected: ["a", "b", "end"], todayBefore: nil),
             Case(
-                name: "end item dropped when it would push out an open item",
+                name: "the end item is shown last even when it pushes out an open item",
                 items: [
                     item("a", "2026-11-22"), item("b", "2026-11-23"), item("c", "2026-11-24"),
                     item("end", "2026-12-31", .end),
                 ],
-                columns: 3, now: now, expected: ["a", "b", "c"], todayBefore: nil),
+                columns: 3, now: now, expected: ["a", "b", "end"], todayBefore: nil),
+            Case(
+                name: "the item due today is shown when overdue items would fill every column",
+                items: [
+                    item("late1", "2026-11-10"), item("late2", "2026-11-12"), item("late3", "2026-11-14"),
+                    item("today", "2026-11-21T17:00:00Z"), item("next", "2026-11-24"),
+                    item("end", "2026-12-31", .end),
+                ],
+                columns: 4, now: now, expected: ["late1", "late2", "today", "end"], todayBefore: 2),
             Case(
                 name: "completed fill free columns, most recent chosen, shown first in date order",
                 items: [

@@ -138,8 +138,10 @@ final class TimeScaleTests: XCTestCase {
         let morning = DateValue(instant: instant(2026, 11, 3, 9))
         let noon = DateValue(instant: instant(2026, 11, 3, 12))
         XCTAssertEqual(DateRangeText.range(morning, noon, pattern: nil), "Nov\(nbsp)3, 09:00 – 12:00")
-        XCTAssertEqual(
-            DateRangeText.range(morning, noon, pattern: "MMM d HH:mm"), "Nov\(nbsp)3 09:00 – Nov\(nbsp)3 12:00")
+        // A same-day range names its day once, in a pattern too.
+        XCTAssertEqual(DateRangeText.range(morning, noon, pattern: "MMM d HH:mm"), "Nov\(nbsp)3 09:00 – 12:00")
+        XCTAssertEqual(DateRangeText.range(morning, noon, pattern: "EEE HH:mm"), "Tue 09:00 – 12:00")
+        XCTAssertEqual(DateRangeText.range(morning, noon, pattern: "HH:mm"), "09:00 – 12:00")
         let newYear = DateValue(instant: instant(2027, 1, 4), isDay: true)
         XCTAssertEqual(
             DateRangeText.range(nov3, newYear, pattern: nil), "Nov\(nbsp)3,\(nbsp)2026 – Jan\(nbsp)4,\(nbsp)2027")

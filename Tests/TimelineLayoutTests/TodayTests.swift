@@ -1,3 +1,4 @@
+import Foundation
 import TimelineModel
 import TimelineScene
 import XCTest
@@ -64,7 +65,8 @@ final class TodayTests: XCTestCase {
         XCTAssertGreaterThan(marker.from.y, ys[1])
         XCTAssertLessThan(marker.from.y, ys[2])
         XCTAssertEqual(
-            list.description, ["Kickoff (open, overdue)", "Review (open, overdue)", "Launch (open)", "Today"])
+            list.description.map { $0.replacingOccurrences(of: "\u{00A0}", with: " ") },
+            ["Nov 2 — Kickoff (open, overdue)", "Nov 9 — Review (open, overdue)", "Nov 20 — Launch (open)", "Today"])
     }
 
     func testHorizontalListMarkerRunsDownTheGutter() throws {
