@@ -26,7 +26,7 @@ find "$root$inside" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
   [ -e "$file" ] && printf '%s\0' "$file"
 done | tar --null -T - -cf - | tar -xf - -C "$root$inside"
-[ -e "$root$inside/.build" ] || ln -s /work/build "$root$inside/.build"
+[ -L "$root$inside/.build" ] || ln -s /work/build "$root$inside/.build"
 
 in_root() {
   chroot "$root" env -i HOME=/root LANG=C.UTF-8 PATH="$toolchain/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
