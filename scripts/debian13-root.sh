@@ -62,7 +62,8 @@ setup() {
     do_mount
     chroot "$root" apt-get update -qq
     # shellcheck disable=SC2086
-    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $packages >/dev/null
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -qq --no-install-recommends $packages >/dev/null
     if [ -n "$packages_dir" ]; then
       # git is installed only now: the insteadOf lines go into the root's /etc/gitconfig.
       git config --system --get-regexp 'url\..*\.insteadof' | while read -r key value; do
@@ -81,7 +82,8 @@ setup() {
   if [ -n "$missing" ]; then
     chroot "$root" apt-get update -qq
     # shellcheck disable=SC2086
-    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -qq --no-install-recommends $missing >/dev/null
     chroot "$root" apt-get clean
   fi
 }

@@ -49,5 +49,6 @@ while IFS= read -r -d '' file; do
       ;;
   esac
 done < <(find "$expected" -type f -print0 | sort -z)
-echo "platform-compare: $svgs SVGs byte for byte, $pngs PNGs within RMSE $limit (largest $worst${worst_file:+, $worst_file}); $failed differ"
+echo "platform-compare: $svgs SVGs byte for byte, $pngs PNGs within RMSE $limit" \
+  "(largest $worst${worst_file:+, $worst_file}); $failed differ"
 [ "$failed" = 0 ]

@@ -61,11 +61,13 @@ public enum ThreadRoom {
             #else
             var thread = pthread_t()
             #endif
-            let status = pthread_create(&thread, &attributes, { argument in
-                guard let argument else { return nil }
-                Unmanaged<Gate>.fromOpaque(argument).takeUnretainedValue().wait()
-                return nil
-            }, argument)
+            let status = pthread_create(
+                &thread, &attributes,
+                { argument in
+                    guard let argument else { return nil }
+                    Unmanaged<Gate>.fromOpaque(argument).takeUnretainedValue().wait()
+                    return nil
+                }, argument)
             guard status == 0 else {
                 failure = status
                 break

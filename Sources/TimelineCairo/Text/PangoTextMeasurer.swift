@@ -143,7 +143,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let description = fonts.description(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
         if let measured = measuredWithoutLayout(
-                bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+            bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
         {
             return measured
         }
