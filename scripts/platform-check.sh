@@ -49,8 +49,11 @@ render_all() {
     name=$(basename "${input%.*}")
     feed=""
     case "$name" in feed-*) feed="--feed" ;; esac
-    command="$bin check $input $feed --expected $out --record --jobs 1 >/dev/null"
-    if [ "$where" = root ]; then in_root "$command"; else bash -c "$command"; fi
+    command="$bin check $input $feed --expected $out --record --jobs 1 >>$out.log 2>&1"
+    if [ "$where" = root ]; then in_root "$command"; else bash -c "$command"; fi || {
+      echo "platform-check: $input did not render on $where (see $out.log)" >&2
+      exit 1
+    }
   done
 }
 rm -rf "$work" && mkdir -p "$work/debian12"
