@@ -57,7 +57,7 @@ render_all() {
   done
 }
 rm -rf "$work" && mkdir -p "$work/debian12"
-rm -rf "$root/work/debian13" && mkdir -p "$root/work/debian13"
+rm -rf "$root/work/debian13" "$root/work/debian13.log" && mkdir -p "$root/work/debian13"
 render_all host "$(readlink -f "$bin")" "$work/debian12"
 render_all root .build/release/timeline-cards /work/debian13
 rm -rf "$root/work/debian12" && cp -R "$work/debian12" "$root/work/debian12"
