@@ -11,7 +11,7 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
-  fuzz tsan library-text-check docs docc docc-plugin-check man completions deb deb-check dist dist-check \
+  fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist dist-check \
   serve-check warnings \
   clean install uninstall snippets format lint
 
@@ -254,11 +254,17 @@ goldens: build
 	  esac; \
 	done
 
-# Every fixture's PNG drawn with the libraries' own text paths (PangoLayout, cairo's PDF glyph
-# positions), as with another Pango or cairo than our own paths reproduce, within the goldens'
-# tolerance (scripts/library-text-check.sh; about half a minute after the build).
-library-text-check: build
-	bash scripts/library-text-check.sh $(BIN)
+# The second platform in the loop (scripts/platform-check.sh): the release built in a Debian 13 root
+# (Pango 1.56, cairo 1.18, HarfBuzz 10), made once with debootstrap from Debian's packages and kept
+# in PLATFORM_ROOT (scripts/debian13-root.sh), renders every fixture as this machine's build does:
+# every SVG byte for byte, every PNG within an RMSE of 0.01. PLATFORM_BENCH=1 then runs `make bench`
+# there. Needs root (debootstrap, chroot, bind mounts). First run about 10 minutes, then 2 to 4.
+PLATFORM_ROOT ?= /var/cache/timeline-cards/trixie
+PLATFORM_BENCH ?= 0
+platform-check: build
+	@SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO env PATH="$$PATH" BENCH=$(PLATFORM_BENCH) \
+	  bash scripts/platform-check.sh $(BIN) $(PLATFORM_ROOT) $(CURDIR)/.build/platform-check
 
 # The tests of the code that runs on several threads, under ThreadSanitizer (a build of its own in
 # .build-tsan; a report of a data race fails it).

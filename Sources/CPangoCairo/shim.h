@@ -1,4 +1,5 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
+#include <cairo-ft.h>
 #include <fontconfig/fontconfig.h>
 #include <hb-ot.h>

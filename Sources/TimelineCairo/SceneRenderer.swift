@@ -93,7 +93,7 @@ public final class SceneRenderer {
             background: scene.backgroundRect(scale: scale))
         painter.textAsOutlines = textAsOutlines
         painter.drawsKeptLines = marksPDFStructure || scale == 1
-        if marksPDFStructure, OwnTextPaths.cairo { painter.glyphDrift = PDFGlyphDrift() }
+        if marksPDFStructure, PDFWidthsProbe.widthsAreTruncated { painter.glyphDrift = PDFGlyphDrift() }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {

@@ -44,6 +44,13 @@ public struct BatchRender {
     /// lock: drawing the boxes of characters no font has crashed in FreeType with two threads.
     var threads: Int { options.systemFonts ? 1 : jobs }
 
+    /// Why the batch runs on one thread although it may use more, for the command line to print:
+    /// the process cannot start the pool's threads (`ThreadRoom`). Nil with one thread asked for.
+    package var threadWarning: String? {
+        guard threads > 1, let failure = ThreadRoom.failure else { return nil }
+        return "warning: \(failure): rendering on one thread"
+    }
+
     /// What one input produced.
     public struct Output: Sendable {
         /// The input rendered.

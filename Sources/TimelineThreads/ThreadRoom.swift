@@ -6,77 +6,118 @@ import Musl
 import Darwin
 #endif
 
-/// Whether the process may start threads. Dispatch's pool, asked for a thread where none can be
-/// made (a process limit: `ulimit -u`, a container's pids limit), retries for ever in the thread
-/// that asked; so where the limits leave little room, no work goes to the pool: `Lanes` and
-/// `PoolJob` then run everything on the calling thread.
+/// Whether Dispatch's pool can start its threads. Asked for a thread the process cannot start (a
+/// process limit: `ulimit -u`, a container's pids limit), the pool retries for ever in the thread
+/// that asked. So where such a limit is set, the threads are tried first: `wanted` of them started
+/// together, then let go, with no work given to them. When one cannot start, nothing goes to the
+/// pool (`Lanes` and `PoolJob` run everything on the calling thread) and `failure` says why, for
+/// the command line to report. Without a limit, nothing is tried.
 public enum ThreadRoom {
-    /// Fewer free tasks than this are no room: the pool's threads, GLib's and Pango's own.
+    /// Threads the limits must leave room for: the pool's, GLib's and Pango's own.
     static let wanted = 64
 
-    /// Checked once, before the first thread.
-    public static let available: Bool = {
-        if let free = freeUnderProcessLimit(), free < wanted { return false }
-        #if os(Linux)
-        if let free = freeUnderPidsLimit(), free < wanted { return false }
-        #endif
-        return true
+    /// Whether work may go to Dispatch's pool; decided once, before the first thread.
+    public static var available: Bool { failure == nil }
+
+    /// Why the process cannot start the pool's threads, or nil.
+    public static let failure: String? = {
+        guard limitIsSet() else { return nil }
+        return tryStarting(wanted).map { "cannot start threads (\($0); the limit of processes, ulimit -u, or of pids)" }
     }()
 
-    /// Tasks the user may still start under `RLIMIT_NPROC`, nil without a limit (or as root, whom
-    /// it does not bind).
-    private static func freeUnderProcessLimit() -> Int? {
+    /// Whether a limit on tasks binds this process: `RLIMIT_NPROC` (which does not bind root) or,
+    /// on Linux, a pids cgroup of its own.
+    private static func limitIsSet() -> Bool {
         var limit = rlimit()
         #if canImport(Glibc)
         let resource = __rlimit_resource_t(__RLIMIT_NPROC.rawValue)
         #else
         let resource = RLIMIT_NPROC
         #endif
-        // RLIM_INFINITY is all ones, past Int.max.
-        guard getuid() != 0, getrlimit(resource, &limit) == 0, limit.rlim_cur <= rlim_t(Int.max) else { return nil }
-        let allowed = Int(limit.rlim_cur)
+        // RLIM_INFINITY, no limit, is all ones, past Int.max.
+        if getuid() != 0, getrlimit(resource, &limit) == 0, limit.rlim_cur <= rlim_t(Int.max) { return true }
         #if os(Linux)
-        // Every thread on the machine (/proc/loadavg) bounds the user's: enough room under that
-        // bound spares reading every process's status.
-        let everyThread = contents(of: "/proc/loadavg").flatMap { loadavg in
-            loadavg.split(separator: " ").dropFirst(3).first?.split(separator: "/").last.flatMap { Int($0) }
-        }
-        if let everyThread, allowed - everyThread >= wanted { return allowed - everyThread }
-        return allowed - tasksOfUser(getuid())
+        return hasPidsLimit()
         #else
-        return allowed
+        return false
         #endif
     }
 
-    #if os(Linux)
-    /// The threads of every process whose real user is `user`, from /proc.
-    private static func tasksOfUser(_ user: uid_t) -> Int {
-        guard let folder = opendir("/proc") else { return 0 }
-        defer { closedir(folder) }
-        var count = 0
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    /// Starts `count` threads that wait for each other, then ends them all; the error of the first
+    /// that could not start, or nil.
+    static func tryStarting(_ count: Int) -> String? {
+        let gate = Gate()
+        var threads: [pthread_t] = []
+        var failure: Int32 = 0
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        // Small stacks: only the number of threads is tried, not the address space.
+        pthread_attr_setstacksize(&attributes, 64 << 10)
+        defer { pthread_attr_destroy(&attributes) }
+        let argument = Unmanaged.passRetained(gate).toOpaque()
+        for _ in 0..<count {
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            #else
+            var thread = pthread_t()
+            #endif
+            let status = pthread_create(
+                &thread, &attributes,
+                { argument in
+                    guard let argument else { return nil }
+                    Unmanaged<Gate>.fromOpaque(argument).takeUnretainedValue().wait()
+                    return nil
+                }, argument)
+            guard status == 0 else {
+                failure = status
+                break
             }
-            guard name.first?.isNumber == true, let status = contents(of: "/proc/\(name)/status") else { continue }
-            var realUser: String?
-            var threads = 0
-            for line in status.split(separator: "\n") {
-                if line.hasPrefix("Uid:") {
-                    realUser = line.split(whereSeparator: \.isWhitespace).dropFirst().first.map(String.init)
-                }
-                if line.hasPrefix("Threads:") {
-                    threads = Int(line.split(whereSeparator: \.isWhitespace).last ?? "") ?? 0
-                }
-            }
-            if realUser == String(user) { count += threads }
+            #if canImport(Darwin)
+            if let thread { threads.append(thread) }
+            #else
+            threads.append(thread)
+            #endif
         }
-        return count
+        gate.open()
+        for thread in threads { pthread_join(thread, nil) }
+        Unmanaged<Gate>.fromOpaque(argument).release()
+        return failure == 0 ? nil : String(cString: strerror(failure))
     }
 
-    /// Tasks the process's pids cgroup (v1 or v2) may still start, nil without a limit.
-    private static func freeUnderPidsLimit() -> Int? {
-        guard let groups = contents(of: "/proc/self/cgroup") else { return nil }
+    /// Holds the tried threads until every one has started (or one could not).
+    private final class Gate: @unchecked Sendable {
+        private var mutex = pthread_mutex_t()
+        private var condition = pthread_cond_t()
+        private var isOpen = false
+
+        init() {
+            pthread_mutex_init(&mutex, nil)
+            pthread_cond_init(&condition, nil)
+        }
+
+        deinit {
+            pthread_cond_destroy(&condition)
+            pthread_mutex_destroy(&mutex)
+        }
+
+        func wait() {
+            pthread_mutex_lock(&mutex)
+            while !isOpen { pthread_cond_wait(&condition, &mutex) }
+            pthread_mutex_unlock(&mutex)
+        }
+
+        func open() {
+            pthread_mutex_lock(&mutex)
+            isOpen = true
+            pthread_cond_broadcast(&condition)
+            pthread_mutex_unlock(&mutex)
+        }
+    }
+
+    #if os(Linux)
+    /// Whether the process's pids cgroup (v1 or v2) has a maximum.
+    private static func hasPidsLimit() -> Bool {
+        guard let groups = contents(of: "/proc/self/cgroup") else { return false }
         for line in groups.split(separator: "\n") {
             let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3 else { continue }
@@ -88,12 +129,11 @@ public enum ThreadRoom {
             } else {
                 continue
             }
-            guard let max = contents(of: folder + "/pids.max").flatMap({ Int($0.filter { !$0.isWhitespace }) }),
-                let current = contents(of: folder + "/pids.current").flatMap({ Int($0.filter { !$0.isWhitespace }) })
-            else { continue }
-            return max - current
+            if let max = contents(of: folder + "/pids.max"), Int(max.filter { !$0.isWhitespace }) != nil {
+                return true
+            }
         }
-        return nil
+        return false
     }
 
     /// A small file's text, nil if it cannot be read.

@@ -36,48 +36,6 @@ final class PoolThreadsTests: XCTestCase {
         XCTAssertEqual(total, 4_000)
     }
 
-    /// Items found a few at a time and consumed in order are each worked on exactly once, before
-    /// they are consumed, by the consuming thread or the pool's; on each lane in order.
-    func testChunksInOrderWorksOnEveryItemOnceBeforeItIsConsumed() {
-        for (count, chunkSize, lanes) in [(0, 4, 2), (1, 4, 2), (37, 4, 2), (64, 16, 3), (100, 7, 1)] {
-            let lock = Lock()
-            nonisolated(unsafe) var worked = [Int](repeating: 0, count: count)
-            nonisolated(unsafe) var lanesSeen = Set<Int>()
-            let chunks = ChunksInOrder(capacity: count, chunkSize: chunkSize, lanes: lanes) { items, lane in
-                lock.withLock {
-                    for item in items { worked[item] += 1 }
-                    lanesSeen.insert(lane)
-                }
-            }
-            // Found one by one, as a measurer finds texts; whole chunks are published as they fill.
-            for found in stride(from: chunkSize, through: count, by: chunkSize) { chunks.found(found) }
-            chunks.found(count, complete: true)
-            for item in 0..<count {
-                chunks.wait(for: item)
-                XCTAssertEqual(lock.withLock { worked[item] }, 1, "item \(item) of \(count) done before it is consumed")
-            }
-            chunks.finish()
-            XCTAssertEqual(worked, [Int](repeating: 1, count: count), "\(count) items in chunks of \(chunkSize)")
-            XCTAssertTrue(lanesSeen.isSubset(of: Set(0..<lanes)), "\(lanesSeen)")
-        }
-    }
-
-    /// A pool thread that is waiting for items when the last are found takes them, or stops.
-    func testChunksInOrderFinishesWhenNothingMoreIsFound() {
-        for _ in 0..<200 {
-            nonisolated(unsafe) var total = 0
-            let lock = Lock()
-            let chunks = ChunksInOrder(capacity: 40, chunkSize: 8, lanes: 2) { items, _ in
-                lock.withLock { total += items.count }
-            }
-            chunks.found(8)
-            chunks.found(13, complete: true)
-            chunks.wait(for: 12)
-            chunks.finish()
-            XCTAssertEqual(total, 13)
-        }
-    }
-
     /// A lane that asks for lanes again, and calls from several threads at once, each get every
     /// index.
     func testNestedAndConcurrentCallsFinish() {

@@ -144,9 +144,9 @@ struct ScenePainter {
         }
     }
 
-    /// Whether a PNG's lines are shaped without a layout where they can be (`shapedInPlace`): with
-    /// the Pango our shaping reproduces (`OwnTextPaths`); off in tests, which compare the two.
-    var shapesInPlace = OwnTextPaths.pango
+    /// Whether a PNG's lines are shaped without a layout where they can be (`shapedInPlace`), as
+    /// they are measured, on every platform; off only in tests, which compare the two.
+    var shapesInPlace = true
 
     /// A PNG's line shaped in the painter's state (its scale) as a layout of it is, without the
     /// layout: a layout also asks its fonts for their metrics (Pango shapes a sample sentence for

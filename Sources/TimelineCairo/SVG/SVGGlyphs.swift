@@ -41,6 +41,7 @@ final class SVGGlyphs {
         FontLibrary.pangoTurn.withLock {
             cairo_destroy(context)
             cairo_surface_destroy(surface)
+            for font in unemboldenedFonts { cairo_scaled_font_destroy(font) }
             for font in referenced { g_object_unref(font) }
         }
     }
@@ -95,16 +96,73 @@ final class SVGGlyphs {
     /// The outline of a glyph `key` names, as path data at font size with its origin at 0,0.
     func outline(_ key: UInt64) -> [UInt8] {
         if let known = outlines[key] { return known }
-        let font = fonts[Int(key >> 32)]
-        let path = Self.readOutline(font: font, glyph: UInt32(truncatingIfNeeded: key), on: context)
+        let number = Int(key >> 32)
+        let glyph = UInt32(truncatingIfNeeded: key)
+        var path: [UInt8] = []
+        if let plain = unemboldened(number) {
+            let segments = Self.readSegments(font: plain.font, glyph: glyph, on: context)
+            path = Self.pathData(SyntheticBold.embolden(segments, strength: plain.strength))
+        } else if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(fonts[number])) {
+            path = Self.pathData(Self.readSegments(font: scaled, glyph: glyph, on: context))
+        }
         outlines[key] = path
         return path
     }
 
-    private static func readOutline(font: UnsafeMutableRawPointer, glyph: UInt32, on context: OpaquePointer)
-        -> [UInt8]
+    /// By font number, the same font without fontconfig's emboldening and the strength to
+    /// embolden its outlines by (`SyntheticBold`), or nil for a font not emboldened.
+    private var plainFonts: [Int: (font: OpaquePointer, strength: Double)?] = [:]
+
+    private func unemboldened(_ number: Int) -> (font: OpaquePointer, strength: Double)? {
+        if let known = plainFonts[number] { return known }
+        let font = fonts[number]
+        var plain: (font: OpaquePointer, strength: Double)?
+        if let pattern = pango_fc_font_get_pattern(font.assumingMemoryBound(to: PangoFcFont.self)),
+            let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+        {
+            var emboldened: FcBool = 0
+            if FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &emboldened) == FcResultMatch, emboldened != 0,
+                let copy = FcPatternDuplicate(pattern)
+            {
+                FcPatternDel(copy, FC_EMBOLDEN)
+                let face = cairo_ft_font_face_create_for_pattern(copy)
+                FcPatternDestroy(copy)
+                var matrix = cairo_matrix_t()
+                var ctm = cairo_matrix_t()
+                cairo_scaled_font_get_font_matrix(scaled, &matrix)
+                cairo_scaled_font_get_ctm(scaled, &ctm)
+                let options = cairo_font_options_create()
+                cairo_scaled_font_get_font_options(scaled, options)
+                if let created = cairo_scaled_font_create(face, &matrix, &ctm, options) {
+                    unemboldenedFonts.append(created)
+                    if cairo_scaled_font_status(created) == CAIRO_STATUS_SUCCESS {
+                        plain = (created, SyntheticBold.strength(fontSize: matrix.yy))
+                    }
+                }
+                cairo_font_options_destroy(options)
+                cairo_font_face_destroy(face)
+            }
+        }
+        plainFonts[number] = .some(plain)
+        return plain
+    }
+
+    /// The scaled fonts `unemboldened` made, destroyed with this object.
+    private var unemboldenedFonts: [OpaquePointer] = []
+
+    /// A path's segments: a move starts a contour, then lines and curves (their points), each
+    /// contour closed.
+    enum Segment {
+        case move(SyntheticBold.Point)
+        case line(SyntheticBold.Point)
+        case curve(SyntheticBold.Point, SyntheticBold.Point, SyntheticBold.Point)
+        case close
+    }
+
+    /// The glyph's outline as cairo gives it, at font size with its origin at 0,0.
+    private static func readSegments(font scaled: OpaquePointer, glyph: UInt32, on context: OpaquePointer)
+        -> [Segment]
     {
-        guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return [] }
         cairo_new_path(context)
         cairo_set_scaled_font(context, scaled)
         var item = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
@@ -115,38 +173,54 @@ final class SVGGlyphs {
             cairo_new_path(context)
         }
         guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return [] }
-        var out = SVGBytes()
+        var segments: [Segment] = []
         var index = 0
         let count = Int(path.pointee.num_data)
-        var drawn = false
+        func point(_ offset: Int) -> SyntheticBold.Point {
+            SyntheticBold.Point(x: data[index + offset].point.x, y: data[index + offset].point.y)
+        }
         while index < count {
             let header = data[index].header
             let length = Int(header.length)
             guard length > 0 else { break }
             // cairo ends each closed contour with a move back to its start: nothing to draw.
-            if header.type == CAIRO_PATH_MOVE_TO, index + length >= count {
-                break
-            }
-            if !out.isEmpty { out.append(byte: UInt8(ascii: " ")) }
+            if header.type == CAIRO_PATH_MOVE_TO, index + length >= count { break }
             switch header.type {
-            case CAIRO_PATH_MOVE_TO:
-                out.append("M")
-                out.point(data[index + 1].point.x, data[index + 1].point.y)
-            case CAIRO_PATH_LINE_TO:
-                out.append("L")
-                out.point(data[index + 1].point.x, data[index + 1].point.y)
-                drawn = true
-            case CAIRO_PATH_CURVE_TO:
-                out.append("C")
-                for offset in 1...3 {
-                    if offset > 1 { out.append(byte: UInt8(ascii: " ")) }
-                    out.point(data[index + offset].point.x, data[index + offset].point.y)
-                }
-                drawn = true
-            default:
-                out.append("Z")
+            case CAIRO_PATH_MOVE_TO: segments.append(.move(point(1)))
+            case CAIRO_PATH_LINE_TO: segments.append(.line(point(1)))
+            case CAIRO_PATH_CURVE_TO: segments.append(.curve(point(1), point(2), point(3)))
+            default: segments.append(.close)
             }
             index += length
+        }
+        return segments
+    }
+
+    /// SVG path data of `segments`; empty when nothing is drawn (a space).
+    static func pathData(_ segments: [Segment]) -> [UInt8] {
+        var out = SVGBytes()
+        var drawn = false
+        for segment in segments {
+            if !out.isEmpty { out.append(byte: UInt8(ascii: " ")) }
+            switch segment {
+            case .move(let point):
+                out.append("M")
+                out.point(point.x, point.y)
+            case .line(let point):
+                out.append("L")
+                out.point(point.x, point.y)
+                drawn = true
+            case .curve(let first, let second, let end):
+                out.append("C")
+                out.point(first.x, first.y)
+                out.append(byte: UInt8(ascii: " "))
+                out.point(second.x, second.y)
+                out.append(byte: UInt8(ascii: " "))
+                out.point(end.x, end.y)
+                drawn = true
+            case .close:
+                out.append("Z")
+            }
         }
         return drawn ? out.bytes : []
     }

@@ -142,9 +142,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     {
         let description = fonts.description(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
-        if OwnTextPaths.pango,
-            let measured = measuredWithoutLayout(
-                bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+        if let measured = measuredWithoutLayout(
+            bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
         {
             return measured
         }

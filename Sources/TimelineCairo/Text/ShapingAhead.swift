@@ -2,13 +2,13 @@ import CPangoCairo
 import TimelineScene
 import TimelineThreads
 
-/// A batch's new texts shaped on pool threads while this thread measures them: HarfBuzz's calls
+/// A batch's new texts shaped on several threads before this one measures them: HarfBuzz's calls
 /// are most of measuring a new text, and they need no Pango, whose fonts one thread uses at a
 /// time. Each text's item, HarfBuzz font and features are found on this thread; the texts are then
-/// shaped by word pieces in chunks, in order, by `shapingThreads - 1` pool threads and by this
-/// one, each with word pieces of its own, while this thread measures (wraps, keeps) them in the
-/// same order, starting from each text's item and glyphs (`ShapingMemory.take`). Measuring, which
-/// calls Pango, stays on this thread; the pool shapes the texts after it, so the two overlap. What
+/// shaped by word pieces in chunks on `shapingThreads` lanes (`Lanes`: this thread and the pool's),
+/// each with word pieces of its own, and this thread measures (wraps, keeps) them in order,
+/// starting from each text's item and glyphs (`ShapingMemory.take`). Measuring, which calls
+/// Pango, stays on this thread. What
 /// a text's glyphs are does not depend on the thread or on what its pieces remember
 /// (`WordPieceShapes` puts together exactly the glyphs HarfBuzz gives the whole text), so neither
 /// does the image. HarfBuzz shapes with one font on several threads at once by design.
@@ -18,8 +18,7 @@ extension PangoTextMeasurer {
 
     /// For each of `requests`, what measuring it starts from (`ShapedTexts.take`): its item and,
     /// where word pieces give them, its glyphs; nil for all when there are too few new texts, or
-    /// one thread. Pool threads start shaping as soon as the first chunk of texts is found. Under
-    /// the Pango turn; `ShapedTexts.finish` before the turn is let go.
+    /// one thread. Under the Pango turn; `ShapedTexts.finish` before the turn is let go.
     func shapeAhead(_ requests: [TextRequest]) -> ShapedTexts? {
         guard shapingThreads > 1, requests.count >= Self.shapedAheadMinimum else { return nil }
         let shaped = ShapedTexts(requests: requests.count, lanes: memory.piecesPerThread(shapingThreads))
@@ -41,8 +40,9 @@ extension PangoTextMeasurer {
         return shaped
     }
 
-    /// A batch's texts being shaped (`ChunksInOrder`): by the pool's threads as their items are
-    /// found, and by the measuring thread when the text it needs next is in a chunk nobody took.
+    /// A batch's texts to shape by word pieces: found one by one on the measuring thread, then
+    /// shaped all at once on `Lanes` (`DispatchQueue.concurrentPerform`: this thread and the
+    /// pool's), each lane taking the next chunk of 16 texts with word pieces of its own.
     final class ShapedTexts: @unchecked Sendable {
         /// A text to shape by pieces: its bytes, its item's analysis, and HarfBuzz's font and features.
         struct Text {
@@ -51,56 +51,56 @@ extension PangoTextMeasurer {
             var font: HarfBuzzShaping.ItemFont
         }
 
+        static let chunkSize = 16
+
         /// By request: what was found ahead, until taken; the index of its text, or -1.
         private var prepared: [ShapingMemory.ShapedAhead?]
         private var textOfRequest: [Int]
-        /// The texts, each written by the measuring thread before it is found, read after.
-        private let texts: UnsafeMutableBufferPointer<Text>
-        /// Each text's glyphs, written by the thread that shaped its chunk before the chunk is
-        /// done, read by the measuring thread after.
-        private let glyphs: UnsafeMutableBufferPointer<[ShapedGlyph]?>
-        private var textCount = 0
-        private let chunks: ChunksInOrder
+        private var texts: [Text] = []
+        /// Each text's glyphs once `endOfTexts` returns.
+        private var glyphs: [[ShapedGlyph]?] = []
+        /// The measuring thread's pieces first, then one per pool thread.
+        private let lanes: [WordPieceShapes]
 
-        /// `lanes`: the measuring thread's pieces first, then one per pool thread.
         init(requests: Int, lanes: [WordPieceShapes]) {
             prepared = [ShapingMemory.ShapedAhead?](repeating: nil, count: requests)
             textOfRequest = [Int](repeating: -1, count: requests)
-            let texts = UnsafeMutableBufferPointer<Text>.allocate(capacity: requests)
-            let glyphs = UnsafeMutableBufferPointer<[ShapedGlyph]?>.allocate(capacity: requests)
-            glyphs.initialize(repeating: nil)
-            (self.texts, self.glyphs) = (texts, glyphs)
-            chunks = ChunksInOrder(capacity: requests, chunkSize: 16, lanes: lanes.count) { indices, lane in
-                for index in indices {
-                    let text = texts[index]
-                    glyphs[index] = text.bytes.withUnsafeBufferPointer { bytes in
-                        lanes[lane].glyphs(
-                            bytes, analysis: text.analysis, hbFont: text.font.hbFont, features: text.font.features)
-                    }
-                }
-            }
-        }
-
-        deinit {
-            texts.baseAddress?.deinitialize(count: textCount)
-            texts.deallocate()
-            glyphs.deinitialize()
-            glyphs.deallocate()
+            self.lanes = lanes
         }
 
         /// What was found for the request at `index`, and its text to shape by pieces, if any.
         func add(_ ahead: ShapingMemory.ShapedAhead, request index: Int, text: Text?) {
             prepared[index] = ahead
             guard let text else { return }
-            textOfRequest[index] = textCount
-            (texts.baseAddress! + textCount).initialize(to: text)
-            textCount += 1
-            if textCount % chunks.chunkSize == 0 { chunks.found(textCount) }
+            textOfRequest[index] = texts.count
+            texts.append(text)
         }
 
-        /// Every text is found: the last chunk may be shaped.
+        /// Every text is found: shapes them all, returning once every one is shaped.
         func endOfTexts() {
-            chunks.found(textCount, complete: true)
+            let texts = self.texts
+            let lanes = self.lanes
+            let chunks = (texts.count + Self.chunkSize - 1) / Self.chunkSize
+            let next = ChunkCounter()
+            var glyphs = [[ShapedGlyph]?](repeating: nil, count: texts.count)
+            glyphs.withUnsafeMutableBufferPointer { buffer in
+                // Each text's slot is written by the one lane that took its chunk.
+                let slots = Slots(buffer)
+                Lanes.perform(iterations: min(lanes.count, chunks)) { lane in
+                    while let chunk = next.take(below: chunks) {
+                        let start = chunk * Self.chunkSize
+                        for index in start..<min(texts.count, start + Self.chunkSize) {
+                            let text = texts[index]
+                            slots.buffer[index] = text.bytes.withUnsafeBufferPointer { bytes in
+                                lanes[lane].glyphs(
+                                    bytes, analysis: text.analysis, hbFont: text.font.hbFont,
+                                    features: text.font.features)
+                            }
+                        }
+                    }
+                }
+            }
+            self.glyphs = glyphs
         }
 
         /// What the request at `index` was given ahead, its glyphs shaped; now the caller's.
@@ -108,18 +108,34 @@ extension PangoTextMeasurer {
             guard var ahead = prepared[index] else { return nil }
             prepared[index] = nil
             let text = textOfRequest[index]
-            if text >= 0 {
-                chunks.wait(for: text)
-                ahead.glyphs = glyphs[text]
-            }
+            if text >= 0, text < glyphs.count { ahead.glyphs = glyphs[text] }
             return ahead
         }
 
-        /// Waits for the pool's threads, frees what no request took. Before the Pango turn is let go.
+        /// Frees what no request took. Before the Pango turn is let go.
         func finish() {
-            chunks.finish()
             for ahead in prepared { if let item = ahead?.item { pango_item_free(item) } }
             prepared = []
+        }
+
+        /// The next chunk for whichever lane asks.
+        private final class ChunkCounter: @unchecked Sendable {
+            private let lock = Lock()
+            private var next = 0
+
+            func take(below count: Int) -> Int? {
+                lock.withLock {
+                    guard next < count else { return nil }
+                    next += 1
+                    return next - 1
+                }
+            }
+        }
+
+        /// The glyphs' slots, lent to the lanes for the call.
+        private struct Slots: @unchecked Sendable {
+            let buffer: UnsafeMutableBufferPointer<[ShapedGlyph]?>
+            init(_ buffer: UnsafeMutableBufferPointer<[ShapedGlyph]?>) { self.buffer = buffer }
         }
     }
 }

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The second platform in the loop: the tool built (`make release`) in a Debian 13 root
+# (scripts/debian13-root.sh: Pango 1.56, cairo 1.18, HarfBuzz 10, made once with debootstrap and
+# reused), every fixture rendered there as `make goldens` records it, and compared with what this
+# machine's build renders: every SVG byte for byte, every PNG within an RMSE of 0.01 (ImageMagick's
+# normalized RMSE, in the root). With BENCH=1, `make bench` runs in the root afterwards.
+# Usage: platform-check.sh BIN ROOT WORK (WORK: a folder for this machine's renders and the report).
+set -euo pipefail
+shopt -s nullglob
+
+bin="$1"
+root="$2"
+work="$3"
+here=$(pwd)
+script_dir=$(cd "$(dirname "$0")" && pwd)
+inside=/work/timeline-cards
+toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")
+
+bash "$script_dir/debian13-root.sh" "$root" setup
+trap 'bash "$script_dir/debian13-root.sh" "$root" unmount' EXIT
+
+# The working tree as it is (tracked and new files, not ignored ones) replaces the root's copy;
+# the root's build folder stays, so a later run builds incrementally.
+mkdir -p "$root$inside" "$root/work/build"
+find "$root$inside" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
+git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
+  [ -e "$file" ] && printf '%s\0' "$file"
+done | tar --null -T - -cf - | tar -xf - -C "$root$inside"
+[ -L "$root$inside/.build" ] || ln -s /work/build "$root$inside/.build"
+
+in_root() {
+  chroot "$root" env -i HOME=/root LANG=C.UTF-8 PATH="$toolchain/usr/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+    bash -c "cd $inside && $1"
+}
+
+echo "platform-check: building the release in $root (Debian $(cat "$root/etc/debian_version"))"
+in_root "make --no-print-directory release >/work/release.log 2>&1" || {
+  tail -n 30 "$root/work/release.log" >&2
+  echo "platform-check: the release did not build in the Debian 13 root ($root/work/release.log)" >&2
+  exit 1
+}
+
+# Both renders of every fixture, in the goldens' layout (`check --record` into an empty folder).
+# WHERE is host or root; BIN and OUT are paths there.
+render_all() {
+  local where="$1" bin="$2" out="$3"
+  local input name feed command
+  for input in fixtures/*.yaml fixtures/*.yml fixtures/*.json fixtures/*.mmd; do
+    name=$(basename "${input%.*}")
+    feed=""
+    case "$name" in feed-*) feed="--feed" ;; esac
+    command="$bin check $input $feed --expected $out --record --jobs 1 >>$out.log 2>&1"
+    if [ "$where" = root ]; then in_root "$command"; else bash -c "$command"; fi || {
+      echo "platform-check: $input did not render on $where (see $out.log)" >&2
+      exit 1
+    }
+  done
+}
+rm -rf "$work" && mkdir -p "$work/debian12"
+rm -rf "$root/work/debian13" "$root/work/debian13.log" && mkdir -p "$root/work/debian13"
+render_all host "$(readlink -f "$bin")" "$work/debian12"
+render_all root .build/release/timeline-cards /work/debian13
+rm -rf "$root/work/debian12" && cp -R "$work/debian12" "$root/work/debian12"
+
+# Compared in the root, where ImageMagick is.
+set +e
+in_root "bash scripts/platform-compare.sh /work/debian12 /work/debian13" 2>&1 | tee "$work/report.txt"
+status=${PIPESTATUS[0]}
+set -e
+cd "$here"
+if [ "${BENCH:-0}" = 1 ]; then
+  in_root "make --no-print-directory bench BENCH_SCRATCH=.build" | tee "$work/bench.txt"
+fi
+exit "$status"
