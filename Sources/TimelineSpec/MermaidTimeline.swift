@@ -70,8 +70,11 @@ extension MermaidTimeline {
         var index = text.startIndex
         while index < text.endIndex {
             if text[index] == "<", let end = breakTagEnd(text, from: index) {
+                // Blanks around a break would indent the next line or pad the last.
+                while let last = output.last, isBlank(last) { output.removeLast() }
                 output.append("\n")
                 index = end
+                while index < text.endIndex, isBlank(text[index]) { index = text.index(after: index) }
                 continue
             }
             output.append(text[index])

@@ -26,9 +26,22 @@ extension MermaidTimelineReader.State {
         return pieces
     }
 
+    /// The line up to a `#` in its period: Mermaid's lexer reads a period as text without `#` and
+    /// skips `#` to the end of the line as a comment (events keep theirs).
+    static func withoutHashComment(_ line: Line) -> Line {
+        var index = line.startIndex
+        while index < line.endIndex {
+            let next = line.index(after: index)
+            if line[index] == "#" { return MermaidTimeline.trimmed(line[..<index]).0 }
+            if line[index] == ":", next == line.endIndex || MermaidTimeline.isBlank(line[next]) { return line }
+            index = next
+        }
+        return line
+    }
+
     /// `{time period} : {event} : {event}`, or `: {event}` continuing the period before.
     mutating func readPeriodLine(_ line: Line, _ number: Int, _ column: Int) {
-        let pieces = Self.pieces(line)
+        let pieces = Self.pieces(Self.withoutHashComment(line))
         var events: [MermaidTimeline.Text] = []
         for piece in pieces.dropFirst() {
             let (value, dropped) = MermaidTimeline.trimmed(piece.text)

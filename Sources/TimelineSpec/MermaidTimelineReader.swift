@@ -28,7 +28,7 @@ struct MermaidTimelineReader {
 
     /// Whether `text` is a Mermaid diagram of the `timeline` kind (for Markdown ```mermaid blocks).
     static func isTimeline(_ text: some StringProtocol) -> Bool {
-        diagramKind(String(text)) == "timeline"
+        diagramKind(String(text))?.lowercased() == "timeline"
     }
 
     /// The diagram's first word (`timeline`, `flowchart`, …), past front matter, directives and comments.
@@ -48,7 +48,7 @@ struct MermaidTimelineReader {
                 inDirective = !trimmed.hasSuffix("}%%")
                 continue
             }
-            if inFrontMatter || trimmed.isEmpty || trimmed.hasPrefix("%%") { continue }
+            if inFrontMatter || trimmed.isEmpty || trimmed.hasPrefix("%%") || trimmed.hasPrefix("#") { continue }
             return trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
         }
         return nil
@@ -82,7 +82,8 @@ extension MermaidTimelineReader {
                 readDirective(line, number: number, column: column, lines: &lines)
                 return
             }
-            if line.starts(with: "%%".unicodeScalars) { return }
+            // Mermaid's lexer skips `%%` and `#` comment lines.
+            if line.starts(with: "%%".unicodeScalars) || line.first == "#" { return }
             let statement = Self.withoutComment(line)
             guard timeline.header != nil else {
                 readHeader(statement, number: number, column: column)
@@ -163,7 +164,8 @@ extension MermaidTimelineReader {
         /// The first statement: `timeline`, optionally `LR` or `TD`; another word is another diagram.
         mutating func readHeader(_ line: Substring.UnicodeScalarView, number: Int, column: Int) {
             let words = String(line).split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let first = words.first, first == "timeline" else {
+            // Mermaid's lexer reads keywords in any case: `TimeLine` is a timeline.
+            guard let first = words.first, first.lowercased() == "timeline" else {
                 let kind = DecodeContext.quoted(String(words.first ?? ""))
                 problem(
                     number, column,
