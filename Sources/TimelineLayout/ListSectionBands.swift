@@ -135,3 +135,64 @@ extension ListSectionBands {
         return min(max(96, widest + Self.padding * 2 + 1), max(96, width * 0.3))
     }
 }
+
+/// A vertical list's section runs as its rows are stacked: each run opens with room above its
+/// first row and closes with room under its last, at least as tall as its name in the band.
+struct VerticalSectionRuns {
+    let bands: ListSectionBands
+    let column: Double
+    private let names: [TextBlock]
+    private var runOf: [Int: Int] = [:]
+    private(set) var tops: [Double]
+    private(set) var bottoms: [Double]
+    /// Under the last row when it closes a run (the rows' stacking stops at the last row).
+    private(set) var endPadding: Double = 0
+
+    init(_ bands: ListSectionBands, column: Double, measurer: any TextMeasuring) {
+        self.bands = bands
+        self.column = column
+        names = bands.runs.map { bands.name($0, width: column - ListSectionBands.padding * 2, measurer: measurer) }
+        for (index, run) in bands.runs.enumerated() {
+            runOf[run.first] = index
+            runOf[run.last] = index
+        }
+        tops = bands.runs.map { _ in 0 }
+        bottoms = tops
+    }
+
+    /// Where row `index` starts: moved down when it opens a run, so the run's box has its padding
+    /// and stands `runGap` from the box before.
+    mutating func opening(_ index: Int, at y: Double, itemSpacing: Double) -> Double {
+        guard let run = runOf[index], bands.runs[run].first == index else { return y }
+        let pad = ListSectionBands.padding
+        let extra = index == 0 ? pad : max(0, ListSectionBands.runGap + pad * 2 - itemSpacing)
+        tops[run] = y + extra - pad
+        return y + extra
+    }
+
+    /// Where row `index` ends: lower when it closes a run whose name needs more room.
+    mutating func closing(_ index: Int, at y: Double) -> Double {
+        guard let run = runOf[index], bands.runs[run].last == index else {
+            endPadding = 0
+            return y
+        }
+        let pad = ListSectionBands.padding
+        bottoms[run] = max(y + pad, tops[run] + names[run].height + pad * 2)
+        endPadding = pad
+        return bottoms[run] - pad
+    }
+
+    /// Each run's box across the card and its band in the column, and the boxes the rows' texts sit on.
+    func boxes(width: Double) -> (nodes: [Primitive], bodies: [(run: SectionBands.Run, rect: Rect)]) {
+        var nodes: [Primitive] = []
+        var bodies: [(run: SectionBands.Run, rect: Rect)] = []
+        for (index, run) in bands.runs.enumerated() {
+            let height = bottoms[index] - tops[index]
+            let body = Rect(x: 0, y: tops[index], width: width, height: height)
+            let header = Rect(x: 0, y: tops[index], width: column, height: height)
+            nodes += bands.boxes(run, body: body, header: header, name: names[index], horizontal: false)
+            bodies.append((run, body))
+        }
+        return (nodes, bodies)
+    }
+}
