@@ -9,6 +9,14 @@ struct MermaidTimelineReader {
 
     /// The diagram, or the problems that keep it from being read.
     func read(_ text: String) -> (timeline: MermaidTimeline, problems: [Diagnostic]) {
+        let read = readCountingWork(text)
+        return (read.timeline, read.problems)
+    }
+
+    /// `read`, and its work: the scalars of the text stepped over and the bytes handed to the
+    /// YAML reader (directives, front matter). Linear reading keeps it within a small multiple of
+    /// the text's length, whatever comes before a directive.
+    func readCountingWork(_ text: String) -> (timeline: MermaidTimeline, problems: [Diagnostic], work: Int) {
         var state = State(file: file, limits: limits)
         var lines = MermaidLines(text)
         var first = true
@@ -23,7 +31,7 @@ struct MermaidTimelineReader {
         if state.timeline.header == nil, state.problems.isEmpty {
             state.problem(1, 1, "not a Mermaid diagram: the file has no 'timeline' line")
         }
-        return (state.timeline, state.problems)
+        return (state.timeline, state.problems, lines.scalarsRead + state.yamlBytes)
     }
 
     /// Whether `text` is a Mermaid diagram of the `timeline` kind (for Markdown ```mermaid blocks).
@@ -191,5 +199,7 @@ extension MermaidTimelineReader {
         /// Set once the diagram is known to be another kind: its lines are not ours to judge.
         var skipRest = false
         var directives = 0
+        /// Bytes handed to the YAML reader, for `readCountingWork`.
+        var yamlBytes = 0
     }
 }

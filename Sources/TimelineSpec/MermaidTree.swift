@@ -10,6 +10,8 @@ struct MermaidTree {
 
     /// One period takes this much width, as Mermaid's `timeline.width` does (its default).
     static let periodWidth = 150.0
+    /// The widest `style.width` the format takes.
+    static let widestCard = 100_000.0
 
     var root: YAMLNode {
         var pairs = [pair("version", plain("1", 1, 1))]
@@ -54,9 +56,10 @@ struct MermaidTree {
     /// 480 points at Mermaid's default.
     private func width(columns: Int) -> String {
         let period = timeline.config.width ?? Self.periodWidth
+        // At most the widest card the format takes: a longer timeline's columns share it.
         let width =
             timeline.direction == .leftToRight
-            ? max(480, 40 + Double(columns) * period) : max(480, (period * 3.2).rounded())
+            ? min(Self.widestCard, max(480, 40 + Double(columns) * period)) : max(480, (period * 3.2).rounded())
         return width == width.rounded() ? String(Int(width)) : String(width)
     }
 
