@@ -76,3 +76,25 @@ final class MermaidConvertCommandTests: XCTestCase {
         XCTAssertTrue(pdf.contains("/Subject (The years the big social networks began)"), "accDescr its subject")
     }
 }
+
+/// A large Mermaid file read under `ulimit -v 1 GiB` in about the memory its YAML twin takes
+/// (scripts/mermaid-memory-check.py: peak resident memory of each `validate`, not a timing).
+final class MermaidMemoryTests: XCTestCase {
+    func testALargeMermaidFileTakesAboutTheMemoryOfItsYAMLTwin() throws {
+        let python = "/usr/bin/python3"
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: python), "python3 is not installed")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [
+            CLIRunner.root.appendingPathComponent("scripts/mermaid-memory-check.py").path,
+            CLIRunner.executable.path, "4",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("ratio"), text)
+    }
+}
