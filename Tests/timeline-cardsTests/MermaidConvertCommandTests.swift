@@ -87,7 +87,7 @@ final class MermaidMemoryTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [
             CLIRunner.root.appendingPathComponent("scripts/mermaid-memory-check.py").path,
-            CLIRunner.executable.path, "4",
+            CLIRunner.executable.path, "2",
         ]
         let output = Pipe()
         process.standardOutput = output
