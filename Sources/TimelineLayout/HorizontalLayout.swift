@@ -25,6 +25,7 @@ struct HorizontalLayout {
         }
         var content = CardContent()
         content.description = drawing.description
+        ListSectionBands(rows: rows, card: card)?.describe(&content.description, rows: rows.count)
         content.truncations = drawing.truncations
         var today: [Primitive] = []
         if let after = TodayMarker.row(after: rows, now: card.now, style: style), after + 1 < rows.count {

@@ -57,6 +57,7 @@ struct ListLayout {
 
         var content = CardContent()
         content.description = drawing.description
+        bands?.describe(&content.description, rows: rows.count)
         content.truncations = drawing.truncations
         let today = todayY.map {
             TodayMarker.draw(y: $0, width: rowsWidth, style: style, label: style.names.today, measurer: measurer)

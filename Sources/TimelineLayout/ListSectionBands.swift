@@ -49,6 +49,16 @@ struct ListSectionBands {
             measurer: measurer)
     }
 
+    /// The description with each section's name on a line of its own before its run's first item
+    /// (one line per drawn text: the band's name is drawn too); unchanged unless it has one line per row.
+    func describe(_ description: inout [String], rows: Int) {
+        guard description.count == rows else { return }
+        for run in runs.reversed() {
+            let name = run.section.name.split(whereSeparator: \.isNewline).joined(separator: " ")
+            description.insert(name, at: run.first)
+        }
+    }
+
     /// Every text inside a run's items' box made readable on its tint (titles and events keep
     /// 4.5:1 there, as on the card).
     func keepTextsReadable(_ texts: inout [Primitive], boxes: [(run: SectionBands.Run, rect: Rect)]) {

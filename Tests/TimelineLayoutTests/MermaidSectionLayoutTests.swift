@@ -52,6 +52,8 @@ final class MermaidSectionLayoutTests: XCTestCase {
         let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
         let nodes = markers(scene)
         XCTAssertEqual(nodes.count, 6, "one node per period, none per section")
+        let discovery = try XCTUnwrap(scene.description.firstIndex(of: "Discovery"), "the band's name is described")
+        XCTAssertTrue(scene.description[discovery + 1].hasPrefix("Interviews"), "before its first period")
         let sections = [("Discovery", 1...2), ("Build", 3...5)]
         for (name, periods) in sections {
             let section = try XCTUnwrap(card.sections.first { $0.name == name })
