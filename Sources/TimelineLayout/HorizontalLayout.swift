@@ -15,6 +15,9 @@ struct HorizontalLayout {
     func layout() -> CardContent {
         guard let builder = HorizontalRows(card: card) else { return CardContent() }
         let (rows, inset) = (builder.rows, builder.inset)
+        let minimumWidth = Double(rows.count) * (ColumnPlan.minimumTextWidth + HorizontalRows.gutter) + inset * 2
+        // Refused before any text is measured: thousands of columns that cannot fit are not laid out.
+        if minimumWidth > width + 0.01 { return CardContent(minimumWidth: minimumWidth) }
         let (centers, widths) = evenColumns(rows, text: builder.text, inset: inset)
         // Measure everything at its final width, then stack: event text, line, labels.
         var drawing = builder.draw(builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths)
@@ -39,7 +42,7 @@ struct HorizontalLayout {
         content.layers = [boxes, line, drawing.markers, drawing.texts, today, drawing.links]
         content.width = width
         content.height = bottom
-        content.minimumWidth = Double(rows.count) * (ColumnPlan.minimumTextWidth + HorizontalRows.gutter) + inset * 2
+        content.minimumWidth = minimumWidth
         return content
     }
 
@@ -58,7 +61,10 @@ struct HorizontalLayout {
         bottom += offset + ListSectionBands.padding
         let boxes = sections.horizontalBoxes(extents: extents, names: names, offset: offset, bottom: bottom)
         let bodies = sections.runs.indices.map { index in
-            (sections.runs[index], Rect(x: extents[index].left, y: 0, width: extents[index].right - extents[index].left, height: bottom))
+            (
+                sections.runs[index],
+                Rect(x: extents[index].left, y: 0, width: extents[index].right - extents[index].left, height: bottom)
+            )
         }
         sections.keepTextsReadable(&drawing.texts, boxes: bodies)
         return boxes

@@ -69,16 +69,21 @@ struct ListLayout {
         content.width = width
         content.minimumWidth = builder.minimumWidth + bandColumn
         content.height = max(y + (runs?.endPadding ?? 0), 0)
-        if let runs {
-            // The rows right of the bands' column, their texts readable on the sections' tints.
-            for layer in content.layers.indices {
-                for index in content.layers[layer].indices { content.layers[layer][index].translate(dx: bandColumn, dy: 0) }
-            }
-            let (bands, bodies) = runs.boxes(width: width)
-            runs.bands.keepTextsReadable(&content.layers[3], boxes: bodies)
-            content.layers[0] = bands + content.layers[0]
-        }
+        if let runs { Self.placeBands(runs, column: bandColumn, width: width, into: &content) }
         return content
+    }
+
+    /// The rows moved right of the sections' band column, their texts readable on the sections'
+    /// tints, and the bands and boxes behind them.
+    private static func placeBands(
+        _ runs: VerticalSectionRuns, column: Double, width: Double, into content: inout CardContent
+    ) {
+        for layer in content.layers.indices {
+            for index in content.layers[layer].indices { content.layers[layer][index].translate(dx: column, dy: 0) }
+        }
+        let (bands, bodies) = runs.boxes(width: width)
+        runs.bands.keepTextsReadable(&content.layers[3], boxes: bodies)
+        content.layers[0] = bands + content.layers[0]
     }
 
     /// Whether a day label is too wide for a third of the card: then each heads its day as a

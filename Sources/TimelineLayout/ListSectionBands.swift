@@ -120,7 +120,9 @@ extension ListSectionBands {
                 - (run.last == centers.count - 1 ? 0 : Self.runGap / 2)
             return (left, right)
         }
-        let names = zip(runs, extents).map { name($0, width: $1.right - $1.left - Self.padding * 2, measurer: measurer) }
+        let names = zip(runs, extents).map {
+            name($0, width: $1.right - $1.left - Self.padding * 2, measurer: measurer)
+        }
         let height = (names.map(\.height).max() ?? 0) + Self.padding * 2
         return (extents, names, height + Self.gap)
     }

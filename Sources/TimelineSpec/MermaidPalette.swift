@@ -42,11 +42,11 @@ enum MermaidPalette {
     static func header(_ theme: MermaidConfig.Theme) -> (background: Color, text: Color) {
         let (background, text): (UInt32, UInt32) =
             switch theme {
-            case .default: (0xececff, 0x3b2a7a)  // primaryColor, text in the border's purple, deepened
-            case .base: (0xfff4dd, 0x5c4300)  // base's cream, its text a deep amber
-            case .forest: (0xcde498, 0x13540c)  // forest's light green and its dark green border
-            case .dark: (0x2f3136, 0xe6e6e6)  // dark's box grey, light text
-            case .neutral: (0xeeeeee, 0x111111)  // neutral's greys
+            case .default: (0xececff, 0x3b2a7a) // primaryColor, text in the border's purple, deepened
+            case .base: (0xfff4dd, 0x5c4300) // base's cream, its text a deep amber
+            case .forest: (0xcde498, 0x13540c) // forest's light green and its dark green border
+            case .dark: (0x2f3136, 0xe6e6e6) // dark's box grey, light text
+            case .neutral: (0xeeeeee, 0x111111) // neutral's greys
             }
         let band = Color(hex: background)
         return (band, Color(hex: text).readable(on: band, minimum: Color.readableContrast))

@@ -36,7 +36,6 @@ struct YAMLReader {
         var anchors: [String: YAMLNode] = [:]
         var documents = 0
         let places = TextPosition.LibyamlPlaces(bytes)
-        let lineOffset = self.lineOffset
 
         return try bytes.withUnsafeBufferPointer { (buffer) throws(DiagnosticsError) -> Result in
             yaml_parser_set_input_string(&parser.parser, buffer.baseAddress, buffer.count)
@@ -48,8 +47,7 @@ struct YAMLReader {
                         depthMessage: tree.depthMessage)
                 }
                 defer { yaml_event_delete(&event) }
-                var (line, column) = places.place(event.start_mark)
-                line += lineOffset
+                let (line, column) = places.place(event.start_mark, lineOffset: lineOffset)
 
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
@@ -161,5 +159,11 @@ struct YAMLReader {
 extension TextPosition.LibyamlPlaces {
     func place(_ mark: yaml_mark_t) -> (line: Int, column: Int) {
         place(line: Int(mark.line), column: Int(mark.column), index: Int(mark.index))
+    }
+
+    /// The place in a file whose text starts `lineOffset` lines down.
+    func place(_ mark: yaml_mark_t, lineOffset: Int) -> (line: Int, column: Int) {
+        let (line, column) = place(mark)
+        return (line + lineOffset, column)
     }
 }

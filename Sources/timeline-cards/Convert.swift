@@ -55,7 +55,8 @@ struct ConvertFlags: ParsableArguments {
         completion: .file(extensions: ["mmd", "mermaid"]))
     var input: String
 
-    @Option(name: .shortAndLong, help: "The YAML file to write (written whole or not at all); - or none: standard output.")
+    @Option(
+        name: .shortAndLong, help: "The YAML file to write (written whole or not at all); - or none: standard output.")
     var output: String?
 
     @Option(help: "Syntax of standard input (mermaid); sniffed when not given.")
@@ -84,7 +85,9 @@ struct ConvertFlags: ParsableArguments {
         if let output, output != "-", FileKind(atPath: output) == .directory {
             throw ValidationError("-o names a folder; convert writes one YAML file (e.g. -o roadmap.yaml)")
         }
-        if let output, output != "-", input != "-", FileIdentity(output) != nil, FileIdentity(output) == FileIdentity(input) {
+        if let output, output != "-", input != "-", FileIdentity(output) != nil,
+            FileIdentity(output) == FileIdentity(input)
+        {
             throw ValidationError("-o names the input itself; convert never writes over its input")
         }
     }

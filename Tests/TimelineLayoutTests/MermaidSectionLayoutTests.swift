@@ -1,8 +1,8 @@
 import Foundation
+import Testing
 import TimelineModel
 import TimelineScene
 import TimelineSpec
-import Testing
 import XCTest
 
 @testable import TimelineLayout
@@ -88,6 +88,22 @@ final class MermaidSectionLayoutTests: XCTestCase {
         }
     }
 
+    /// A long LR timeline is as wide as the widest card, and refused before a text is measured
+    /// when its columns cannot fit (thousands of them once took half an hour to lay out).
+    func testTooManyColumnsAreRefusedBeforeMeasuring() throws {
+        var text = "timeline\n"
+        for index in 0..<3_000 { text += "\(index) : an event\n" }
+        let document = try DocumentDecoder().decode(
+            Data(text.utf8), file: "long.mmd", format: .mermaid, baseDirectory: NSTemporaryDirectory())
+        let card = try XCTUnwrap(document.cards.first)
+        XCTAssertEqual(card.style.width, 100_000)
+        let measurer = CountingMeasurer()
+        XCTAssertThrowsError(try CardLayout.scene(for: card, measurer: measurer)) { error in
+            XCTAssertGreaterThan((error as? WidthRefusal)?.minimum ?? 0, 100_000)
+        }
+        XCTAssertEqual(measurer.count.value, 0, "no text measured")
+    }
+
     func testNodesTakeTheirSectionsColourOrOneColour() throws {
         let multicolour = try card("LR")
         let colours = markers(try CardLayout.scene(for: multicolour, measurer: FakeTextMeasurer())).map {
@@ -99,6 +115,16 @@ final class MermaidSectionLayoutTests: XCTestCase {
         let one = try card("LR", config: "%%{init: {'timeline': {'disableMulticolor': true}}}%%\n")
         let single = markers(try CardLayout.scene(for: one, measurer: FakeTextMeasurer())).map { $0.stroke?.color }
         XCTAssertEqual(Set(single).count, 1, "disableMulticolor keeps one colour")
+    }
+}
+
+/// A measurer that counts the texts it is asked for.
+private final class CountingMeasurer: TextMeasuring, @unchecked Sendable {
+    final class Count: @unchecked Sendable { var value = 0 }
+    let count = Count()
+    func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+        count.value += 1
+        return FakeTextMeasurer().measure(text, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
 }
 

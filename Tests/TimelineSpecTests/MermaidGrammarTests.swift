@@ -64,7 +64,9 @@ final class MermaidGrammarTests: XCTestCase {
         }
         func periods(_ card: Card) -> [String] { card.items.compactMap(\.title) }
         func events(_ item: Item) -> [String] {
-            (item.subtitle ?? "").split(separator: "\n").map { $0.hasPrefix("• ") ? String($0.dropFirst(2)) : String($0) }
+            (item.subtitle ?? "").split(separator: "\n").map {
+                $0.hasPrefix("• ") ? String($0.dropFirst(2)) : String($0)
+            }
         }
 
         XCTAssertEqual(try card("TL-1").sections.map(\.name), ["abc-123"])
