@@ -165,6 +165,9 @@ public final class SceneRenderer {
             let surface = CairoSurface(
                 cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)
+            if let subject = scene.subject {
+                cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_SUBJECT, subject)
+            }
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "timeline-cards")
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)

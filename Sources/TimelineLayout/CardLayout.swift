@@ -36,6 +36,7 @@ public enum CardLayout {
             width: frame.width + pad.horizontal, height: frame.height + pad.vertical, background: nil,
             nodes: frame.nodes, title: card.title ?? card.header?.title ?? card.id,
             description: description, truncations: frame.truncations, backdrop: style.background.rgba)
+        scene.subject = card.subtitle
         scene.timeAxis = frame.timeAxis
         scene.timeMarks = frame.timeAxis == nil && frame.timeMarks.isEmpty ? nil : frame.timeMarks
         return scene

@@ -15,13 +15,20 @@ struct HorizontalLayout {
     func layout() -> CardContent {
         guard let builder = HorizontalRows(card: card) else { return CardContent() }
         let (rows, inset) = (builder.rows, builder.inset)
+        let minimumWidth = Double(rows.count) * (ColumnPlan.minimumTextWidth + HorizontalRows.gutter) + inset * 2
+        // Refused before any text is measured: thousands of columns that cannot fit are not laid out.
+        if minimumWidth > width + 0.01 { return CardContent(minimumWidth: minimumWidth) }
         let (centers, widths) = evenColumns(rows, text: builder.text, inset: inset)
         // Measure everything at its final width, then stack: event text, line, labels.
-        let drawing = builder.draw(builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths)
+        var drawing = builder.draw(builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths)
         var bottom = drawing.bottom
-        let boxes = builder.groupBoxes(centers: centers, widths: widths, reach: centers, bottom: bottom)
+        var boxes = builder.groupBoxes(centers: centers, widths: widths, reach: centers, bottom: bottom)
+        if let sections = ListSectionBands(rows: rows, card: card) {
+            boxes = Self.underSections(sections, &drawing, &bottom, centers: centers, widths: widths, self)
+        }
         var content = CardContent()
         content.description = drawing.description
+        ListSectionBands(rows: rows, card: card)?.describe(&content.description, rows: rows.count)
         content.truncations = drawing.truncations
         var today: [Primitive] = []
         if let after = TodayMarker.row(after: rows, now: card.now, style: style), after + 1 < rows.count {
@@ -35,8 +42,32 @@ struct HorizontalLayout {
         content.layers = [boxes, line, drawing.markers, drawing.texts, today, drawing.links]
         content.width = width
         content.height = bottom
-        content.minimumWidth = Double(rows.count) * (ColumnPlan.minimumTextWidth + HorizontalRows.gutter) + inset * 2
+        content.minimumWidth = minimumWidth
         return content
+    }
+
+    /// The sections' header bands above the columns, the items moved down under them and their
+    /// texts kept readable on the sections' tints; returns the bands and boxes.
+    private static func underSections(
+        _ sections: ListSectionBands, _ drawing: inout HorizontalRows.Drawing, _ bottom: inout Double,
+        centers: [Double], widths: [Double], _ layout: HorizontalLayout
+    ) -> [Primitive] {
+        let (extents, names, offset) = sections.horizontal(
+            centers: centers, widths: widths, width: layout.width, measurer: layout.measurer)
+        for index in drawing.markers.indices { drawing.markers[index].translate(dx: 0, dy: offset) }
+        for index in drawing.texts.indices { drawing.texts[index].translate(dx: 0, dy: offset) }
+        for index in drawing.links.indices { drawing.links[index].translate(dx: 0, dy: offset) }
+        for index in drawing.stops.indices { drawing.stops[index].center.y += offset }
+        bottom += offset + ListSectionBands.padding
+        let boxes = sections.horizontalBoxes(extents: extents, names: names, offset: offset, bottom: bottom)
+        let bodies = sections.runs.indices.map { index in
+            (
+                sections.runs[index],
+                Rect(x: extents[index].left, y: 0, width: extents[index].right - extents[index].left, height: bottom)
+            )
+        }
+        sections.keepTextsReadable(&drawing.texts, boxes: bodies)
+        return boxes
     }
 
     /// List columns sharing the card's width: a slot for each item, a long word's slot taking

@@ -18,9 +18,14 @@ struct ListLayout {
     func layout() -> CardContent {
         let (rows, labels) = ItemRow.rows(of: card, text: ItemText(card: card))
         let sections = card.groupBy == .day && usesSections(labels)
+        let bands = ListSectionBands(rows: rows, card: card)
+        // Sections' header bands take a column left of the rows (Mermaid's bands, turned).
+        let bandColumn = bands.map { $0.columnWidth(width: width, measurer: measurer) + ListSectionBands.gap } ?? 0
+        let rowsWidth = width - bandColumn
         let builder = VerticalRows(
-            card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: width,
+            card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: rowsWidth,
             groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
+        var runs = bands.map { VerticalSectionRuns($0, column: bandColumn - ListSectionBands.gap, measurer: measurer) }
         let (textLeft, textRight) = (builder.columns.textX(0), builder.columns.textRight)
         var drawing = VerticalRows.Drawing()
         drawing.reserve(rows: rows.count)
@@ -33,10 +38,12 @@ struct ListLayout {
             if sections, let day = labels[index] {
                 y += sectionRow(day, top: y, left: textLeft, right: textRight, into: &drawing.texts)
             }
+            y = runs?.opening(index, at: y, itemSpacing: style.itemSpacing) ?? y
             builder.draw(index, top: y, into: &drawing)
             tops.append(y)
             y += builder.shapes[index].height
             bottoms.append(y)
+            y = runs?.closing(index, at: y) ?? y
             if index == rows.count - 1 {
                 y += style.groupPadding * Double(rows[index].closesGroups)
                 break
@@ -50,18 +57,33 @@ struct ListLayout {
 
         var content = CardContent()
         content.description = drawing.description
+        bands?.describe(&content.description, rows: rows.count)
         content.truncations = drawing.truncations
         let today = todayY.map {
-            TodayMarker.draw(y: $0, width: width, style: style, label: style.names.today, measurer: measurer)
+            TodayMarker.draw(y: $0, width: rowsWidth, style: style, label: style.names.today, measurer: measurer)
         }
         if todayY != nil { content.description.append("Today") }
         let boxes = builder.groupBoxes(tops: tops, bottoms: bottoms)
         let line = LineStop.segments(drawing.stops, style: style, vertical: true)
         content.layers = [boxes, line, drawing.markers, drawing.texts, today ?? [], drawing.links]
         content.width = width
-        content.minimumWidth = builder.minimumWidth
-        content.height = max(y, 0)
+        content.minimumWidth = builder.minimumWidth + bandColumn
+        content.height = max(y + (runs?.endPadding ?? 0), 0)
+        if let runs { Self.placeBands(runs, column: bandColumn, width: width, into: &content) }
         return content
+    }
+
+    /// The rows moved right of the sections' band column, their texts readable on the sections'
+    /// tints, and the bands and boxes behind them.
+    private static func placeBands(
+        _ runs: VerticalSectionRuns, column: Double, width: Double, into content: inout CardContent
+    ) {
+        for layer in content.layers.indices {
+            for index in content.layers[layer].indices { content.layers[layer][index].translate(dx: column, dy: 0) }
+        }
+        let (bands, bodies) = runs.boxes(width: width)
+        runs.bands.keepTextsReadable(&content.layers[3], boxes: bodies)
+        content.layers[0] = bands + content.layers[0]
     }
 
     /// Whether a day label is too wide for a third of the card: then each heads its day as a

@@ -17,6 +17,9 @@ public struct Scene: Hashable, Sendable, Codable {
     public var title: String
     /// One line per drawn node, in drawing order (SVG `<desc>`).
     public var description: [String]
+    /// What the image is about in a sentence (a card's `subtitle`, Mermaid's `accDescr`): the PDF
+    /// document's subject; SVG has it as the first line of `<desc>`.
+    public var subject: String?
     /// Text that did not fit and was cut with an ellipsis, for `--strict`.
     public var truncations: [Truncation]
     /// The icons that image nodes name, by path; not part of the JSON form, which is geometry.

@@ -5,8 +5,9 @@ import TimelineModel
 enum MermaidInput {
     /// The tree of the equivalent document, or every problem in the diagram.
     static func readTree(_ bytes: [UInt8], file: String, limits: Limits) throws(DiagnosticsError) -> YAMLReader.Result {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let read = MermaidTimelineReader(file: file, limits: limits).read(text)
+        // The text lives only while it is read (each statement's texts are copies): the tree is
+        // built without a second copy of the input held.
+        let read = MermaidTimelineReader(file: file, limits: limits).read(String(decoding: bytes, as: UTF8.self))
         if !read.problems.isEmpty { throw DiagnosticsError(read.problems) }
         let tree = MermaidTree(timeline: read.timeline, cardID: MermaidTree.cardID(forFile: file))
         return YAMLReader.Result(root: tree.root, diagnostics: [], notes: read.timeline.config.notes)

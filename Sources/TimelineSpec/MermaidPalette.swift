@@ -32,6 +32,26 @@ enum MermaidPalette {
         }
     }
 
+    /// The card's background in the theme a Mermaid theme becomes (`dark`'s, or white).
+    static func cardBackground(_ theme: MermaidConfig.Theme) -> Color {
+        theme == .dark ? Color(hex: 0x1c1c1e) : .white
+    }
+
+    /// A header band that belongs to each Mermaid theme, from its own colours (the primary
+    /// colour's box, its border or text colour), the text held to 4.5:1 on the band.
+    static func header(_ theme: MermaidConfig.Theme) -> (background: Color, text: Color) {
+        let (background, text): (UInt32, UInt32) =
+            switch theme {
+            case .default: (0xececff, 0x3b2a7a) // primaryColor, text in the border's purple, deepened
+            case .base: (0xfff4dd, 0x5c4300) // base's cream, its text a deep amber
+            case .forest: (0xcde498, 0x13540c) // forest's light green and its dark green border
+            case .dark: (0x2f3136, 0xe6e6e6) // dark's box grey, light text
+            case .neutral: (0xeeeeee, 0x111111) // neutral's greys
+            }
+        let band = Color(hex: background)
+        return (band, Color(hex: text).readable(on: band, minimum: Color.readableContrast))
+    }
+
     /// An sRGB colour from hue (degrees), saturation and lightness (0...1).
     static func hsl(_ hue: Double, _ saturation: Double, _ lightness: Double) -> Color {
         let chroma = (1 - abs(2 * lightness - 1)) * saturation

@@ -40,6 +40,9 @@ struct MermaidLines: Sequence, IteratorProtocol {
     private let text: Substring.UnicodeScalarView
     private var index: String.UnicodeScalarView.Index
     private var number = 0
+    /// Scalars stepped over so far, line breaks included: the reading's work, which tests hold
+    /// to the input's length.
+    private(set) var scalarsRead = 0
 
     init(_ text: String) {
         self.text = text[...].unicodeScalars
@@ -52,12 +55,19 @@ struct MermaidLines: Sequence, IteratorProtocol {
         guard index < text.endIndex else { return nil }
         number += 1
         let start = index
-        while index < text.endIndex, text[index] != "\n", text[index] != "\r" { index = text.index(after: index) }
+        while index < text.endIndex, text[index] != "\n", text[index] != "\r" {
+            index = text.index(after: index)
+            scalarsRead += 1
+        }
         let line = text[start..<index]
         if index < text.endIndex {
             let breakCharacter = text[index]
             index = text.index(after: index)
-            if breakCharacter == "\r", index < text.endIndex, text[index] == "\n" { index = text.index(after: index) }
+            scalarsRead += 1
+            if breakCharacter == "\r", index < text.endIndex, text[index] == "\n" {
+                index = text.index(after: index)
+                scalarsRead += 1
+            }
         }
         return (number, line)
     }
@@ -70,8 +80,11 @@ extension MermaidTimeline {
         var index = text.startIndex
         while index < text.endIndex {
             if text[index] == "<", let end = breakTagEnd(text, from: index) {
+                // Blanks around a break would indent the next line or pad the last.
+                while let last = output.last, isBlank(last) { output.removeLast() }
                 output.append("\n")
                 index = end
+                while index < text.endIndex, isBlank(text[index]) { index = text.index(after: index) }
                 continue
             }
             output.append(text[index])

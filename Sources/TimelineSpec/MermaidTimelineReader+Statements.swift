@@ -26,9 +26,22 @@ extension MermaidTimelineReader.State {
         return pieces
     }
 
+    /// The line up to a `#` in its period: Mermaid's lexer reads a period as text without `#` and
+    /// skips `#` to the end of the line as a comment (events keep theirs).
+    static func withoutHashComment(_ line: Line) -> Line {
+        var index = line.startIndex
+        while index < line.endIndex {
+            let next = line.index(after: index)
+            if line[index] == "#" { return MermaidTimeline.trimmed(line[..<index]).0 }
+            if line[index] == ":", next == line.endIndex || MermaidTimeline.isBlank(line[next]) { return line }
+            index = next
+        }
+        return line
+    }
+
     /// `{time period} : {event} : {event}`, or `: {event}` continuing the period before.
     mutating func readPeriodLine(_ line: Line, _ number: Int, _ column: Int) {
-        let pieces = Self.pieces(line)
+        let pieces = Self.pieces(Self.withoutHashComment(line))
         var events: [MermaidTimeline.Text] = []
         for piece in pieces.dropFirst() {
             let (value, dropped) = MermaidTimeline.trimmed(piece.text)
@@ -90,7 +103,6 @@ extension MermaidTimelineReader.State {
 
     /// `%%{init: { … }}%%`, on one line or several: read as a YAML flow mapping at its own place.
     mutating func readDirective(_ line: Line, number: Int, column: Int, lines: inout MermaidLines) {
-        // Each directive is read with the lines before it as padding: a few keep reading linear.
         directives += 1
         if directives > Self.maxDirectives {
             let place = YAMLNode(.scalar("", plain: true), line: number, column: column)
@@ -100,7 +112,9 @@ extension MermaidTimelineReader.State {
             }
             return
         }
-        var text = String(repeating: "\n", count: number - 1) + String(repeating: " ", count: column + 1)
+        // Read at its own place: its first line padded to its column, the lines before it counted
+        // rather than re-read.
+        var text = String(repeating: " ", count: column + 1)
         var body = String(line.dropFirst(2))
         var closed = false
         while true {
@@ -118,7 +132,7 @@ extension MermaidTimelineReader.State {
             problem(number, column, "the directive '%%{' is never closed with '}%%'")
             return
         }
-        guard let root = yaml(text) else { return }
+        guard let root = yaml(text, lineOffset: number - 1) else { return }
         guard case .mapping(let pairs) = root.content else {
             timeline.config.note(root, file, "the directive is \(root.kindName), not a mapping; ignored")
             return
@@ -171,9 +185,12 @@ extension MermaidTimelineReader.State {
     }
 
     /// Configuration text read by the YAML reader, its problems at their places in the file.
-    mutating func yaml(_ text: String) -> YAMLNode? {
+    mutating func yaml(_ text: String, lineOffset: Int = 0) -> YAMLNode? {
         do {
-            let read = try YAMLReader(file: file, limits: limits).readCollectingProblems(Array(text.utf8))
+            yamlBytes += text.utf8.count
+            var reader = YAMLReader(file: file, limits: limits)
+            reader.lineOffset = lineOffset
+            let read = try reader.readCollectingProblems(Array(text.utf8))
             problems += read.diagnostics
             return read.root
         } catch {

@@ -9,6 +9,14 @@ struct MermaidTimelineReader {
 
     /// The diagram, or the problems that keep it from being read.
     func read(_ text: String) -> (timeline: MermaidTimeline, problems: [Diagnostic]) {
+        let read = readCountingWork(text)
+        return (read.timeline, read.problems)
+    }
+
+    /// `read`, and its work: the scalars of the text stepped over and the bytes handed to the
+    /// YAML reader (directives, front matter). Linear reading keeps it within a small multiple of
+    /// the text's length, whatever comes before a directive.
+    func readCountingWork(_ text: String) -> (timeline: MermaidTimeline, problems: [Diagnostic], work: Int) {
         var state = State(file: file, limits: limits)
         var lines = MermaidLines(text)
         var first = true
@@ -23,12 +31,12 @@ struct MermaidTimelineReader {
         if state.timeline.header == nil, state.problems.isEmpty {
             state.problem(1, 1, "not a Mermaid diagram: the file has no 'timeline' line")
         }
-        return (state.timeline, state.problems)
+        return (state.timeline, state.problems, lines.scalarsRead + state.yamlBytes)
     }
 
     /// Whether `text` is a Mermaid diagram of the `timeline` kind (for Markdown ```mermaid blocks).
     static func isTimeline(_ text: some StringProtocol) -> Bool {
-        diagramKind(String(text)) == "timeline"
+        diagramKind(String(text))?.lowercased() == "timeline"
     }
 
     /// The diagram's first word (`timeline`, `flowchart`, …), past front matter, directives and comments.
@@ -48,7 +56,7 @@ struct MermaidTimelineReader {
                 inDirective = !trimmed.hasSuffix("}%%")
                 continue
             }
-            if inFrontMatter || trimmed.isEmpty || trimmed.hasPrefix("%%") { continue }
+            if inFrontMatter || trimmed.isEmpty || trimmed.hasPrefix("%%") || trimmed.hasPrefix("#") { continue }
             return trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
         }
         return nil
@@ -82,7 +90,8 @@ extension MermaidTimelineReader {
                 readDirective(line, number: number, column: column, lines: &lines)
                 return
             }
-            if line.starts(with: "%%".unicodeScalars) { return }
+            // Mermaid's lexer skips `%%` and `#` comment lines.
+            if line.starts(with: "%%".unicodeScalars) || line.first == "#" { return }
             let statement = Self.withoutComment(line)
             guard timeline.header != nil else {
                 readHeader(statement, number: number, column: column)
@@ -163,7 +172,8 @@ extension MermaidTimelineReader {
         /// The first statement: `timeline`, optionally `LR` or `TD`; another word is another diagram.
         mutating func readHeader(_ line: Substring.UnicodeScalarView, number: Int, column: Int) {
             let words = String(line).split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let first = words.first, first == "timeline" else {
+            // Mermaid's lexer reads keywords in any case: `TimeLine` is a timeline.
+            guard let first = words.first, first.lowercased() == "timeline" else {
                 let kind = DecodeContext.quoted(String(words.first ?? ""))
                 problem(
                     number, column,
@@ -189,5 +199,7 @@ extension MermaidTimelineReader {
         /// Set once the diagram is known to be another kind: its lines are not ours to judge.
         var skipRest = false
         var directives = 0
+        /// Bytes handed to the YAML reader, for `readCountingWork`.
+        var yamlBytes = 0
     }
 }

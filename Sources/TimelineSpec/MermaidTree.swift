@@ -10,6 +10,8 @@ struct MermaidTree {
 
     /// One period takes this much width, as Mermaid's `timeline.width` does (its default).
     static let periodWidth = 150.0
+    /// The widest `style.width` the format takes.
+    static let widestCard = 100_000.0
 
     var root: YAMLNode {
         var pairs = [pair("version", plain("1", 1, 1))]
@@ -29,7 +31,13 @@ struct MermaidTree {
         if let title = timeline.accessibleTitle { pairs.append(pair("title", text(title))) }
         if let description = timeline.accessibleDescription { pairs.append(pair("subtitle", text(description))) }
         if let title = timeline.title {
-            pairs.append(pair("header", mapping([pair("title", text(title))], title.line, title.column)))
+            let look = MermaidPalette.header(timeline.config.theme)
+            let band = [
+                pair("title", text(title)),
+                pair("background", text(MermaidPalette.hex(look.background), title.line, title.column)),
+                pair("color", text(MermaidPalette.hex(look.text), title.line, title.column)),
+            ]
+            pairs.append(pair("header", mapping(band, title.line, title.column)))
         }
         let horizontal = timeline.direction == .leftToRight
         pairs.append(pair("direction", text(horizontal ? "horizontal" : "vertical", place.line, place.column)))
@@ -37,6 +45,9 @@ struct MermaidTree {
         // A ring's thick stroke shows a section's colour better than an open item's thin circle.
         let style = [pair("width", plain(width(columns: items.columns), 1, 1)), pair("shape", text("ring", 1, 1))]
         pairs.append(pair("style", mapping(style, place.line, place.column)))
+        if !items.sections.isEmpty {
+            pairs.append(pair("sections", mapping(items.sections, place.line, place.column)))
+        }
         pairs.append(pair("items", YAMLNode(.sequence(items.nodes), line: place.line, column: place.column)))
         return mapping(pairs, place.line, place.column)
     }
@@ -45,57 +56,84 @@ struct MermaidTree {
     /// 480 points at Mermaid's default.
     private func width(columns: Int) -> String {
         let period = timeline.config.width ?? Self.periodWidth
+        // At most the widest card the format takes: a longer timeline's columns share it.
         let width =
             timeline.direction == .leftToRight
-            ? max(480, 40 + Double(columns) * period) : max(480, (period * 3.2).rounded())
+            ? min(Self.widestCard, max(480, 40 + Double(columns) * period)) : max(480, (period * 3.2).rounded())
         return width == width.rounded() ? String(Int(width)) : String(width)
     }
 
-    /// Periods before the first section stand alone; each section is a group of its periods.
-    private var items: (nodes: [YAMLNode], columns: Int) {
+    /// Periods before the first section stand alone, each in a colour of its own; the others
+    /// name their section, which the card's `sections` colours. A section is drawn over its
+    /// periods, so it takes no column of its own.
+    private var items: (nodes: [YAMLNode], sections: [YAMLPair], columns: Int) {
+        let alone = timeline.periods.prefix { $0.section == nil }.count
+        let names = sectionNames
+        let colors = self.colors(alone: alone, sections: names.unique.count)
         var nodes: [YAMLNode] = []
-        var columns = 0
-        var periods = timeline.periods[...]
-        var alone = 0
-        while let period = periods.first, period.section == nil {
-            nodes.append(item(period, color: color(at: alone)))
-            alone += 1
-            columns += 1
-            periods = periods.dropFirst()
-        }
-        for (index, section) in timeline.sections.enumerated() {
-            let color = self.color(at: index)
-            let children = periods.prefix { $0.section == index }
-            periods = periods.dropFirst(children.count)
-            columns += 1 + children.count
-            var pairs = [pair("title", text(section)), pair("color", text(color, section.line, section.column))]
-            if !children.isEmpty {
-                let list = children.map { item($0, color: color) }
-                pairs.append(pair("items", YAMLNode(.sequence(list), line: section.line, column: section.column)))
+        for (index, period) in timeline.periods.enumerated() {
+            if let section = period.section {
+                let name = names.index[section]
+                let value = text(names.unique[name].value, period.time.line, period.time.column)
+                nodes.append(item(period, pairs: [pair("section", value)]))
+            } else {
+                let color = MermaidPalette.hex(colors[index])
+                nodes.append(item(period, pairs: [pair("color", text(color, period.time.line, period.time.column))]))
             }
-            nodes.append(mapping(pairs, section.line, section.column))
         }
-        return (nodes, columns)
+        let sections = names.unique.enumerated().map { index, name in
+            // Quoted: a name may hold a line break (`<br>`) or YAML's own characters.
+            YAMLPair(
+                key: text(name), value: text(MermaidPalette.hex(colors[alone + index]), name.line, name.column))
+        }
+        return (nodes, sections, timeline.periods.count)
     }
 
-    private func item(_ period: MermaidTimeline.Period, color: String) -> YAMLNode {
+    /// Each section's name once (a name written again is the same section, as a YAML key must be
+    /// once), and the index into those names of each section as written.
+    private var sectionNames: (unique: [MermaidTimeline.Text], index: [Int]) {
+        var unique: [MermaidTimeline.Text] = []
+        var seen: [String: Int] = [:]
+        var index: [Int] = []
+        for section in timeline.sections {
+            if let known = seen[section.value] {
+                index.append(known)
+            } else {
+                seen[section.value] = unique.count
+                index.append(unique.count)
+                unique.append(section)
+            }
+        }
+        return (unique, index)
+    }
+
+    private func item(_ period: MermaidTimeline.Period, pairs extra: [YAMLPair]) -> YAMLNode {
         let time = period.time
         var pairs = [pair("title", text(time))]
         if let first = period.events.first {
-            // A blank line between events: an event that wraps stays apart from the next one.
-            let events = period.events.map(\.value).joined(separator: "\n\n")
+            // Several events are bulleted, one under another: an event that wraps stays apart
+            // from the next one without a blank line that would detach them.
+            let events =
+                period.events.count == 1
+                ? first.value : period.events.map { "• " + $0.value }.joined(separator: "\n")
             pairs.append(pair("subtitle", text(events, first.line, first.column)))
         }
-        pairs.append(pair("color", text(color, time.line, time.column)))
-        return mapping(pairs, time.line, time.column)
+        return mapping(pairs + extra, time.line, time.column)
     }
 
-    /// The colour of the `index`th section (or lone period): `cScaleN` when the diagram sets it,
-    /// else the theme's palette; one colour for all with `disableMulticolor`.
-    private func color(at index: Int) -> String {
-        let slot = timeline.config.disableMulticolor ? 0 : index % 12
-        let color = timeline.config.scale[slot] ?? MermaidPalette.color(slot, theme: timeline.config.theme)
-        return MermaidPalette.hex(color)
+    /// The lone periods' colours, then the sections': `cScaleN` when the diagram sets it, else the
+    /// theme's palette (one colour for all with `disableMulticolor`), each held to 3:1 on the card
+    /// and kept visibly apart from the one before it.
+    private func colors(alone: Int, sections: Int) -> [Color] {
+        let config = timeline.config
+        let slots = Array(0..<alone) + Array(0..<sections)
+        let written = slots.map { index -> Color in
+            let slot = config.disableMulticolor ? 0 : index % 12
+            return config.scale[slot] ?? MermaidPalette.color(slot, theme: config.theme)
+        }
+        let background = MermaidPalette.cardBackground(config.theme)
+        if config.disableMulticolor { return written.map { $0.readable(on: background, minimum: 3) } }
+        return MermaidColorDistance.distinct(written, on: background)
     }
 
     private func pair(_ key: String, _ value: YAMLNode) -> YAMLPair {

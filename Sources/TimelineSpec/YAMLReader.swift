@@ -6,6 +6,9 @@ import TimelineModel
 struct YAMLReader {
     var file: String
     var limits: Limits
+    /// Lines before the text in its file (a Mermaid directive's), added to every place: the text
+    /// is read at its own place without the lines before it.
+    var lineOffset = 0
 
     /// The tree, and problems that did not stop reading (duplicate keys).
     struct Result {
@@ -44,7 +47,7 @@ struct YAMLReader {
                         depthMessage: tree.depthMessage)
                 }
                 defer { yaml_event_delete(&event) }
-                let (line, column) = places.place(event.start_mark)
+                let (line, column) = places.place(event.start_mark, lineOffset: lineOffset)
 
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
@@ -130,18 +133,19 @@ struct YAMLReader {
             let message =
                 value >= 0 && problem.contains("control characters")
                 ? "\(what) is not allowed in YAML text (binary data?)" : "cannot read the text: \(problem)"
-            return DiagnosticsError(
-                problems + [Diagnostic(TextPosition.location(ofByte: offset, in: bytes, file: file), message)])
+            var place = TextPosition.location(ofByte: offset, in: bytes, file: file)
+            place.line += lineOffset
+            return DiagnosticsError(problems + [Diagnostic(place, message)])
         }
         let problemPlace = places.place(parser.problem_mark)
-        let at = SourceLocation(file: file, line: problemPlace.line, column: problemPlace.column)
+        let at = SourceLocation(file: file, line: problemPlace.line + lineOffset, column: problemPlace.column)
         if problem.hasPrefix("Maximum nesting level") {
             return DiagnosticsError(problems + [Diagnostic(at, depthMessage)])
         }
         var message = "syntax error: \(problem)"
         if let context = parser.context.map({ String(cString: $0) }) {
             let (line, column) = places.place(parser.context_mark)
-            message += " (\(context) started at \(line):\(column))"
+            message += " (\(context) started at \(line + lineOffset):\(column))"
         }
         // libyaml's words do not say why: a tab where indentation is read.
         let index = Int(parser.problem_mark.index)
@@ -157,5 +161,11 @@ struct YAMLReader {
 extension TextPosition.LibyamlPlaces {
     func place(_ mark: yaml_mark_t) -> (line: Int, column: Int) {
         place(line: Int(mark.line), column: Int(mark.column), index: Int(mark.index))
+    }
+
+    /// The place in a file whose text starts `lineOffset` lines down.
+    func place(_ mark: yaml_mark_t, lineOffset: Int) -> (line: Int, column: Int) {
+        let (line, column) = place(mark)
+        return (line + lineOffset, column)
     }
 }

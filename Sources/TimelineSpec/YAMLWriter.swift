@@ -15,7 +15,7 @@ enum YAMLWriter {
             output += (lead ?? indent) + (plain ? value : quoted(value)) + "\n"
         case .mapping(let pairs):
             for (index, pair) in pairs.enumerated() {
-                output += (index == 0 ? lead ?? indent : indent) + (pair.key.scalar ?? "") + ":"
+                output += (index == 0 ? lead ?? indent : indent) + scalarText(pair.key) + ":"
                 writeValue(pair.value, indent: indent, into: &output)
             }
         case .sequence(let items):

@@ -23,19 +23,30 @@ final class LimitFlagTests: XCTestCase {
         XCTAssertGreaterThan(fields.count, 15)
         for field in fields {
             let flag = Self.flag(of: field)
-            for command in [["render"], ["check", "--expected", "gold"], ["validate"], ["convert"]] {
+            for command in [["render"], ["check", "--expected", "gold"], ["validate"]] {
                 let parsed = try TimelineCards.parseAsRoot(command + ["in.yaml", flag, "7"])
                 let limits: Limits
                 switch parsed {
                 case let render as Render: limits = render.input.limits
                 case let check as Check: limits = check.input.limits
                 case let validate as Validate: limits = validate.input.limits
-                case let convert as Convert: limits = convert.input.limits
                 default: return XCTFail("\(command) parsed as \(type(of: parsed))")
                 }
                 let value = Mirror(reflecting: limits).children.first { $0.label == field }?.value as? Int
                 XCTAssertEqual(value, 7, "\(command) \(flag) sets \(field)")
             }
+        }
+    }
+
+    /// `convert` reads one Mermaid diagram and renders nothing: it takes the bounds of that reading
+    /// (items, text, input bytes), each set by the same flag as on the other commands.
+    func testConvertSetsTheBoundsOfItsReading() throws {
+        for field in ["maxItems", "maxTextLength", "maxInputBytes"] {
+            let flag = Self.flag(of: field)
+            let parsed = try TimelineCards.parseAsRoot(["convert", "in.mmd", flag, "7"])
+            let convert = try XCTUnwrap(parsed as? Convert)
+            let value = Mirror(reflecting: convert.flags.limits).children.first { $0.label == field }?.value as? Int
+            XCTAssertEqual(value, 7, "convert \(flag) sets \(field)")
         }
     }
 
