@@ -29,22 +29,29 @@ struct Convert: ParsableCommand {
                     + "mermaid); this input is already in our format")
             throw ExitCode(2)
         }
-        let yaml: String
-        do {
-            yaml = try TimelineKit.convertMermaid(source, limits: flags.limits)
-        } catch RenderFailure.invalidInput(let diagnostics) {
-            Diagnostics.print(diagnostics)
-            throw ExitCode(2)
-        }
+        let yaml = try Self.yaml(of: source, limits: flags.limits)
         guard let output = flags.output, output != "-" else {
             guard StandardStreams.writeOutput(Data(yaml.utf8)) else { throw ExitCode(3) }
             return
         }
         // Through a temporary beside it, renamed into place: a failure leaves the file as it was.
         do {
-            try OutputWriter.writeAtomically(Data(yaml.utf8), to: output)
+            // The file's own folder is the one named: nothing below it is followed through a link.
+            let folder = output.lastIndex(of: "/").map { String(output[..<$0]) } ?? "."
+            try OutputWriter.writeAtomically(Data(yaml.utf8), to: output, below: folder.isEmpty ? "/" : folder)
         } catch {
             throw ExitCode(Diagnostics.report(error))
+        }
+    }
+
+    /// The diagram as YAML; its problems printed, all at once, and exit 2.
+    static func yaml(of source: InputSource, limits: Limits) throws -> String {
+        do {
+            return try TimelineKit.convertMermaid(source, limits: limits)
+        } catch let failure as RenderFailure {
+            guard case .invalidInput(let diagnostics) = failure else { throw failure }
+            Diagnostics.print(diagnostics)
+            throw ExitCode(2)
         }
     }
 }
