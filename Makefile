@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
-.PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
+.PHONY: deps static-cxx long-text-check build release release-check demo test clients schema-tools goldens bench \
   fuzz tsan library-text-check docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
   clean install uninstall snippets format lint
 
@@ -84,6 +84,7 @@ demo: build
 EXECUTED = Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?
 test: deps schema-tools lint
 	$(SWIFT) build $(BUILD_FLAGS)
+	bash scripts/long-text-check.sh $(BIN)
 	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log \
 	  | grep -aE "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
 	  summary=$$(grep -aE "$(EXECUTED)" .build/test.log | tail -1); \
@@ -105,6 +106,11 @@ CLIENTS_WORK ?= .build/clients
 clients: build
 	python3 scripts/clients.py $(BIN) fixtures $(CLIENTS_WORK)
 	python3 scripts/png-sweep.py $(CLIENTS_WORK)/png-sweep
+
+# A 9,900-character word in every place a text shows renders within a few processor seconds
+# (scripts/long-text-check.sh): no field's text costs time quadratic in its length. `make test` runs it.
+long-text-check: build
+	bash scripts/long-text-check.sh $(BIN)
 
 # Our own targets and tests compiled with warnings as errors, in a build folder of their own
 # (.build-warnings: the flag would rebuild everything in .build). SwiftPM's own note that pkg-config

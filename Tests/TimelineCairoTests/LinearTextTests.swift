@@ -52,7 +52,9 @@ final class LinearTextTests: XCTestCase {
     /// `maxWordsWrappedOn` times in a row, so from a dozen words on the work is linear.
     func testLongWordsAmongShortOnesCostShapingLinearInTheirLength() throws {
         try assertLinear(
-            text: { Array(repeating: "go " + String(repeating: "x", count: 97), count: $0 / 100).joined(separator: " ") },
+            text: {
+                Array(repeating: "go " + String(repeating: "x", count: 97), count: $0 / 100).joined(separator: " ")
+            },
             font: "Inter 14", from: 1_200)
     }
 

@@ -39,7 +39,10 @@ final class LinearTextLayoutTests: XCTestCase {
         ("preview title", "layout: preview\n    title: TEXT\n    items: \(dated)"),
         ("preview item title", "layout: preview\n    title: P\n    items: [{ title: TEXT, date: 2026-11-10 }]"),
         ("horizontal list title", "direction: horizontal\n    items: [{ title: TEXT, date: 2026-11-10 }]"),
-        ("horizontal time title", "layout: time\n    direction: horizontal\n    items: [{ title: TEXT, date: 2026-11-10 }]"),
+        (
+            "horizontal time title",
+            "layout: time\n    direction: horizontal\n    items: [{ title: TEXT, date: 2026-11-10 }]"
+        ),
     ]
     private static let dated = "[{ title: A, date: 2026-11-10 }, { title: B, date: 2026-11-30 }]"
 
