@@ -43,6 +43,12 @@ final class LinearTextTests: XCTestCase {
         try assertLinear(text: { String(repeating: "Today", count: $0 / 5) }, font: "Inter Semi-Bold 16")
     }
 
+    /// Chinese and Japanese break between any two characters: many short lines, each shaped once
+    /// with the text (the time `LineBreaker` takes over them is scripts/long-text-check.sh's).
+    func testATextOfManyLinesWithoutSpacesCostsShapingLinearInItsLength() throws {
+        try assertLinear(text: { String(repeating: "漢字仮名", count: $0 / 4) }, font: "Inter 14")
+    }
+
     func testManyWordsCostShapingLinearInTheirNumber() throws {
         try assertLinear(
             text: { Array(repeating: "Today", count: $0 / 6).joined(separator: " ") }, font: "Inter 14")
