@@ -6,7 +6,7 @@ BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
 APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin fontconfig qpdf
 
-.PHONY: deps static-cxx long-text-check build release release-check demo test clients schema-tools goldens bench \
+.PHONY: deps long-text-check build release release-check demo test clients schema-tools goldens bench \
   fuzz tsan library-text-check docs docc docc-plugin-check man completions deb deb-check serve-check warnings \
   clean install uninstall snippets format lint
 
@@ -36,32 +36,15 @@ deps:
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
-# Release builds are made to start fast, since small cards cost little more than the start
-# (docs/performance.md):
-# - the Swift runtime and FoundationEssentials linked in, not loaded as shared libraries;
-# - the C++ runtime linked in as well, saving libstdc++.so's symbol lookups at every start.
-#   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
-#   (when the compiler has none, the .so is linked);
-# - generic types' metadata fetched by direct calls, not by demangling their names at run time
-#   (swift-argument-parser's property wrappers);
-# - linked by lld, when the Swift toolchain has it and glibc is 2.36 or later, with the relative
-#   relocations packed (DT_RELR): the loader applies the executable's 50,000 of them in a fifth of
-#   the time, and a small card takes 1 ms less.
-STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
-SWIFT_LLD := $(shell dir=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 2>/dev/null); \
-  glibc=$$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); print v[1] * 1000 + v[2] }'); \
-  [ -x "$$dir/ld.lld" ] && [ "$${glibc:-0}" -ge 2036 ] && echo yes)
-LLD_FLAGS = $(if $(SWIFT_LLD),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
-RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(LLD_FLAGS)
-
-static-cxx:
-	@mkdir -p $(STATIC_CXX_DIR); archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null || true); \
-	  if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a; fi
+# A release build as SwiftPM makes it, with the Swift runtime and FoundationEssentials linked in
+# (not loaded as shared libraries), so the binary runs where no Swift toolchain is installed. No
+# linker, loader or compiler-frontend tricks: a trick is added only beside its measured saving of
+# 5 % or more (docs/performance.md, Builds).
+RELEASE_FLAGS ?= --static-swift-stdlib
 
 # The fonts go beside the binary, where it looks first: copy the folder with it. Only the tool is
 # built: `make install` has no use for the fuzzer or the tests.
-release: deps static-cxx
+release: deps
 	$(SWIFT) build -c release --product timeline-cards $(RELEASE_FLAGS) $(BUILD_FLAGS)
 	mkdir -p .build/release/timeline-cards_TimelineCairo.resources
 	rm -rf .build/release/timeline-cards_TimelineCairo.resources/Fonts
@@ -298,7 +281,7 @@ fuzz: deps
 # BENCH_FLAGS=--quick for 3 runs.
 BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
-bench: deps static-cxx
+bench: deps
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="graphviz time"
 	$(SWIFT) build -c release --product timeline-cards $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
 	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)
