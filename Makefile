@@ -10,7 +10,7 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 # Tests/TimelineKitTests/Inputs/missing-glyphs.yaml); a fresh Debian has none of them.
 TEST_FONT_PACKAGES = fonts-urw-base35
 
-.PHONY: deps static-cxx build release release-check demo test clients schema-tools goldens bench \
+.PHONY: deps long-text-check build release release-check demo test clients schema-tools goldens bench \
   fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist dist-check \
   serve-check warnings \
   clean install uninstall snippets format lint
@@ -41,32 +41,15 @@ deps:
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
-# Release builds are made to start fast, since small cards cost little more than the start
-# (docs/performance.md):
-# - the Swift runtime and FoundationEssentials linked in, not loaded as shared libraries;
-# - the C++ runtime linked in as well, saving libstdc++.so's symbol lookups at every start.
-#   ld takes a -l library's .so before its .a, so the .a is offered alone in a folder of its own
-#   (when the compiler has none, the .so is linked);
-# - generic types' metadata fetched by direct calls, not by demangling their names at run time
-#   (swift-argument-parser's property wrappers);
-# - linked by lld, when the Swift toolchain has it and glibc is 2.36 or later, with the relative
-#   relocations packed (DT_RELR): the loader applies the executable's 50,000 of them in a fifth of
-#   the time, and a small card takes 1 ms less.
-STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
-SWIFT_LLD := $(shell dir=$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")" 2>/dev/null); \
-  glibc=$$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); print v[1] * 1000 + v[2] }'); \
-  [ -x "$$dir/ld.lld" ] && [ "$${glibc:-0}" -ge 2036 ] && echo yes)
-LLD_FLAGS = $(if $(SWIFT_LLD),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
-RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX_DIR) \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(LLD_FLAGS)
-
-static-cxx:
-	@mkdir -p $(STATIC_CXX_DIR); archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null || true); \
-	  if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX_DIR)/libstdc++.a; fi
+# A release build as SwiftPM makes it, with the Swift runtime and FoundationEssentials linked in
+# (not loaded as shared libraries), so the binary runs where no Swift toolchain is installed. No
+# linker, loader or compiler-frontend tricks: a trick is added only beside its measured saving of
+# 5 % or more (docs/performance.md, Builds).
+RELEASE_FLAGS ?= --static-swift-stdlib
 
 # The fonts go beside the binary, where it looks first: copy the folder with it. Only the tool is
 # built: `make install` has no use for the fuzzer or the tests.
-release: deps static-cxx
+release: deps
 	$(SWIFT) build -c release --product timeline-cards $(RELEASE_FLAGS) $(BUILD_FLAGS)
 	mkdir -p .build/release/timeline-cards_TimelineCairo.resources
 	rm -rf .build/release/timeline-cards_TimelineCairo.resources/Fonts
@@ -89,6 +72,7 @@ demo: build
 EXECUTED = Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?
 test: deps schema-tools lint
 	$(SWIFT) build $(BUILD_FLAGS)
+	bash scripts/long-text-check.sh $(BIN)
 	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log \
 	  | grep -aE "error:|failed|Executed .* tests|Test run with" ; status=$$?; \
 	  summary=$$(grep -aE "$(EXECUTED)" .build/test.log | tail -1); \
@@ -110,6 +94,11 @@ CLIENTS_WORK ?= .build/clients
 clients: build
 	python3 scripts/clients.py $(BIN) fixtures $(CLIENTS_WORK)
 	python3 scripts/png-sweep.py $(CLIENTS_WORK)/png-sweep
+
+# A 9,900-character word in every place a text shows renders within a few processor seconds
+# (scripts/long-text-check.sh): no field's text costs time quadratic in its length. `make test` runs it.
+long-text-check: build
+	bash scripts/long-text-check.sh $(BIN)
 
 # Our own targets and tests compiled with warnings as errors, in a build folder of their own
 # (.build-warnings: the flag would rebuild everything in .build). SwiftPM's own note that pkg-config
@@ -318,7 +307,7 @@ fuzz: deps
 # BENCH_FLAGS=--quick for 3 runs.
 BENCH_SCRATCH ?= .build-perf
 BENCH_FLAGS ?=
-bench: deps static-cxx
+bench: deps
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="graphviz time"
 	$(SWIFT) build -c release --product timeline-cards $(RELEASE_FLAGS) --scratch-path $(BENCH_SCRATCH) $(BUILD_FLAGS)
 	python3 bench/bench.py --bin $(BENCH_SCRATCH)/release/timeline-cards --work $(BENCH_SCRATCH)/bench $(BENCH_FLAGS)

@@ -133,6 +133,10 @@ let package = Package(
         .target(name: "TimelineTestSupport"),
         .testTarget(name: "TimelineSceneTests", dependencies: ["TimelineScene", "CCairo"]),
         .testTarget(name: "TimelineModelTests", dependencies: ["TimelineModel", "TimelineTestSupport"]),
+        .testTarget(name: "TimelinePolicyTests", dependencies: ["TimelinePolicy"]),
+        .testTarget(name: "TimelineFontTablesTests", dependencies: ["TimelineFontTables"]),
+        .testTarget(name: "TimelineThreadsTests", dependencies: ["TimelineThreads"]),
+        .testTarget(name: "TimelinePNGTests", dependencies: ["TimelinePNG", "TimelineScene", "CZlib"]),
         .testTarget(
             name: "TimelineSpecTests",
             dependencies: ["TimelineSpec", "TimelineModel", "TimelinePolicy", "TimelineTestSupport"]),

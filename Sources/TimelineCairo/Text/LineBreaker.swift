@@ -37,6 +37,9 @@ struct LineBreaker {
     private let wrap: PangoWrapMode
     private var attrs: [PangoLogAttr]
     private var logWidths: [Int]
+    /// By character offset: the sum of the log widths from there to the end, so each line's rest
+    /// is summed once, not character by character (which made a text of many lines quadratic).
+    private var widthsFrom: [Int]
     /// Character offsets to byte offsets, one more than the characters.
     private(set) var byteOffsets: [Int]
     private let whole: ShapedLine
@@ -82,6 +85,8 @@ struct LineBreaker {
         for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
         byteOffsets.append(Int(length))
         logWidths = Self.logicalWidths(item, glyphs, chars: chars, count: count, byteOffsets: byteOffsets)
+        widthsFrom = [Int](repeating: 0, count: logWidths.count + 1)
+        for index in logWidths.indices.reversed() { widthsFrom[index] = widthsFrom[index + 1] + logWidths[index] }
         if let unsafe = unsafeToBreak, Self.sliceableScripts.contains(item.pointee.analysis.script),
             byteOffsets.count == count + 1
         {
@@ -147,7 +152,7 @@ struct LineBreaker {
     /// `process_item` for the rest of the item from character `start` on an empty line.
     private func nextLine(from start: Int, count: Int, remaining: Int, safeDistance: Int) -> Line? {
         let chars = count - start
-        var width = start == 0 ? wholeWidth : logWidths[start..<count].reduce(0, +)
+        var width = start == 0 ? wholeWidth : widthsFrom[start] - widthsFrom[count]
         // The end of the paragraph is always a break.
         let extra = extraWidth(start, chars)
         if width + extra <= remaining || chars == 1 {

@@ -118,28 +118,25 @@ extension PangoTextMeasurer {
     typealias WordPiece = (text: String, width: Double, sourceBytes: Int)
 
     /// `text` in pieces that fit `maxWidth` (at least one character each), every piece but the
-    /// last ending in the break mark unless it ends in a hyphen already.
+    /// last ending in the break mark unless it ends in a hyphen already. Each piece's length is
+    /// found by doubling from its start and halving back (`longestFitting`), so a piece costs the
+    /// shaping of a few times its own characters and a word costs time linear in its length.
     func wordPieces(_ text: String, _ description: OpaquePointer, maxWidth: Double) -> [WordPiece] {
         let characters = Array(text)
         var pieces: [WordPiece] = []
         var first = 0
         while first < characters.count {
-            let whole = String(characters[first...])
-            let wholeWidth = singleLineWidth(whole, description)
-            if wholeWidth <= maxWidth + 0.01 {
-                pieces.append((whole, wholeWidth, whole.utf8.count))
+            let restFits = Self.fitsThroughEnd(from: first, to: characters.count) {
+                singleLineWidth(String(characters[first..<$0]), description) <= maxWidth + 0.01
+            }
+            if restFits {
+                let whole = String(characters[first...])
+                pieces.append((whole, singleLineWidth(whole, description), whole.utf8.count))
                 break
             }
-            // The most characters that fit with their mark, by halving.
-            var low = first + 1
-            var high = characters.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if singleLineWidth(marked(characters[first..<middle]), description) <= maxWidth {
-                    low = middle
-                } else {
-                    high = middle - 1
-                }
+            // The most characters that fit with their mark.
+            var low = Self.longestFitting(from: first + 1, to: characters.count - 1) {
+                singleLineWidth(marked(characters[first..<$0]), description) <= maxWidth
             }
             // After a hyphen of the word's own in the piece's second half rather than with a mark
             // of ours: "WP-2026-11-" over "000123-…" reads as the ID, "11-00012-" over "3-" not.
@@ -157,6 +154,46 @@ extension PangoTextMeasurer {
             first = low
         }
         return pieces
+    }
+
+    /// Whether `fits` holds at `upper`, for a `fits` that holds up to some end and not after it:
+    /// probed at `lower + 1, + 2, + 4, ...`, so a long text that does not fit costs a few times
+    /// what fits.
+    static func fitsThroughEnd(from lower: Int, to upper: Int, _ fits: (Int) -> Bool) -> Bool {
+        var (end, step) = (lower, 1)
+        while end < upper {
+            let probe = min(end + step, upper)
+            guard fits(probe) else { return false }
+            end = probe
+            step *= 2
+        }
+        return true
+    }
+
+    /// The largest end in `lower...upper` for which `fits` holds (`lower` when none does), for a
+    /// `fits` that holds up to some end and not after it, as widths of growing prefixes do.
+    /// Probes `lower + 1, + 2, + 4, ...` until one fails, then halves between the last two: the
+    /// probes cost a few times the answer's length, not the text's, as halving all of
+    /// `lower...upper` would (a long word broken into many pieces was quadratic).
+    static func longestFitting(from lower: Int, to upper: Int, _ fits: (Int) -> Bool) -> Int {
+        var (good, step) = (lower, 1)
+        var bad = upper + 1
+        while good < upper {
+            let probe = min(good + step, upper)
+            if fits(probe) {
+                good = probe
+                step *= 2
+            } else {
+                bad = probe
+                break
+            }
+        }
+        var (low, high) = (good, bad - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     private static func isHyphen(_ character: Character) -> Bool {

@@ -140,6 +140,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
         -> MeasuredText
     {
+        shapedBytes += bytes.count
         let description = fonts.description(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
         if let measured = measuredWithoutLayout(
@@ -283,7 +284,12 @@ public final class PangoTextMeasurer: TextMeasuring {
         return (trimmed, trimmed.utf8.count != raw.utf8.count)
     }
 
+    /// UTF-8 bytes handed to shaping, summed over its life: the work a text costs, which tests
+    /// hold to grow linearly with the text's length (`LinearTextTests`).
+    package private(set) var shapedBytes = 0
+
     func singleLineWidth(_ text: String, _ description: OpaquePointer) -> Double {
+        shapedBytes += text.utf8.count
         pango_layout_set_font_description(singleLine, description)
         pango_layout_set_text(singleLine, text, -1)
         var logical = PangoRectangle()
@@ -291,15 +297,12 @@ public final class PangoTextMeasurer: TextMeasuring {
         return Double(logical.width) / Self.scale
     }
 
-    /// The longest prefix of `text` that fits with a trailing ellipsis.
+    /// The longest prefix of `text` that fits with a trailing ellipsis: found from the start
+    /// (`longestFitting`), so a long rest costs what the line holds.
     func ellipsized(_ text: String, _ description: OpaquePointer, maxWidth: Double) -> (String, Double) {
         let characters = Array(text)
-        var low = 0
-        var high = characters.count
-        while low < high {
-            let middle = (low + high + 1) / 2
-            let candidate = String(characters[..<middle]).trimmingTrailingSpaces + "…"
-            if singleLineWidth(candidate, description) <= maxWidth { low = middle } else { high = middle - 1 }
+        let low = Self.longestFitting(from: 0, to: characters.count) {
+            singleLineWidth(String(characters[..<$0]).trimmingTrailingSpaces + "…", description) <= maxWidth
         }
         let result = String(characters[..<low]).trimmingTrailingSpaces + "…"
         return (result, singleLineWidth(result, description))

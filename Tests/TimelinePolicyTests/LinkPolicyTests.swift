@@ -1,7 +1,6 @@
-import TimelinePolicy
 import XCTest
 
-@testable import TimelineSpec
+@testable import TimelinePolicy
 
 final class LinkPolicyTests: XCTestCase {
     private func normalized(_ link: String) -> String? {
@@ -54,5 +53,13 @@ final class LinkPolicyTests: XCTestCase {
             guard let once = normalized(link) else { return XCTFail(link) }
             XCTAssertTrue(LinkPolicy.isNormalized(once), once)
         }
+    }
+
+    func testSchemesAreRecognizedWhateverTheirCase() {
+        XCTAssertTrue(LinkPolicy.hasAllowedScheme("HTTP://e.com"))
+        XCTAssertTrue(LinkPolicy.hasAllowedScheme("MailTo:a@b.org"))
+        XCTAssertFalse(LinkPolicy.hasAllowedScheme("ftp://e.com"))
+        XCTAssertFalse(LinkPolicy.hasAllowedScheme(" https://e.com"))
+        XCTAssertFalse(LinkPolicy.hasAllowedScheme("https:/e.com"))
     }
 }

@@ -3,8 +3,6 @@ import Foundation
 import TimelineThreads
 import XCTest
 
-@testable import TimelineCairo
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
