@@ -86,7 +86,9 @@ import TimelineSpec
         timeZone: UTC
         theme: default
         locale: en
-        labels: { today: Today }
+        labels:
+          { today: Today, more: '+%d', before-start: a, start: b, open: c, in-progress: d, complete: e,
+            inactive: f, early-end: g, before-end: h, end: i }
         feed: { spacing: 1, margins: 2, background: red, titleColor: red, subtitleColor: red }
         style:
           width: 1

@@ -48,9 +48,50 @@ public struct Timeline: Hashable, Sendable, Codable {
     public struct Labels: Hashable, Sendable, Codable {
         /// The Today line's and marker's label.
         public var today: String?
+        /// The preview strip's count of items left out, `%d` the number (`+%d more`).
+        public var more: String?
+        /// The legend's name of each status given, over the locale's word.
+        public var statuses: [Status: String]
 
-        /// Labels of the locale, with `today` over its word when given.
-        public init(today: String? = nil) { self.today = today }
+        /// Labels of the locale, with the words given over its own.
+        /// - Parameters:
+        ///   - today: the Today line's and marker's label.
+        ///   - more: the preview's count of items left out, `%d` the number.
+        ///   - statuses: the legend's name of each status given.
+        public init(today: String? = nil, more: String? = nil, statuses: [Status: String] = [:]) {
+            self.today = today
+            self.more = more
+            self.statuses = statuses
+        }
+
+        /// The format's keys: `today`, `more` and each status by its name (`in-progress`).
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let keys = try decoder.container(keyedBy: Key.self)
+            today = try keys.decodeIfPresent(String.self, forKey: Key(stringValue: "today"))
+            more = try keys.decodeIfPresent(String.self, forKey: Key(stringValue: "more"))
+            statuses = [:]
+            for status in Status.allCases {
+                if let word = try keys.decodeIfPresent(String.self, forKey: Key(stringValue: status.rawValue)) {
+                    statuses[status] = word
+                }
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var keys = encoder.container(keyedBy: Key.self)
+            try keys.encodeIfPresent(today, forKey: Key(stringValue: "today"))
+            try keys.encodeIfPresent(more, forKey: Key(stringValue: "more"))
+            for status in Status.allCases {
+                try keys.encodeIfPresent(statuses[status], forKey: Key(stringValue: status.rawValue))
+            }
+        }
     }
 
     /// How cards are stacked into one strip.
