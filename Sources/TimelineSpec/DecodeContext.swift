@@ -266,9 +266,10 @@ public enum Suggestion {
     }
 
     /// A candidate of three letters or more that `word` extends or abbreviates, the nearest in
-    /// length (the first listed of equals): a word and its inflection are far apart in edits.
+    /// length (the first listed of equals): a word and its inflection are far apart in edits. One
+    /// word only: a name of several ("Serif Italic") is left to its caller's own matching.
     static func sharingPrefix(_ word: String, in candidates: [String]) -> String? {
-        guard word.count >= 3 else { return nil }
+        guard word.count >= 3, !word.contains(where: \.isWhitespace) else { return nil }
         var best: (String, Int)?
         for candidate in candidates {
             let lowered = candidate.lowercased()

@@ -88,5 +88,7 @@ final class FixHintTests: XCTestCase {
         XCTAssertEqual(Suggestion.closest(to: "titel", in: ["title", "tit"]), "title")
         XCTAssertNil(Suggestion.closest(to: "in", in: ["inactive", "in-progress"]))
         XCTAssertNil(Suggestion.closest(to: "zzzzzz", in: ["end", "start"]))
+        // Names of several words are not words extended: "Serif Italic" is no form of "serif".
+        XCTAssertNil(Suggestion.closest(to: "Serif Italic", in: ["serif", "monospace"]))
     }
 }
