@@ -56,7 +56,7 @@ final class MarkdownPageBudgetTests: XCTestCase {
         let folder = try page(String(repeating: block, count: 6))
         let one = try CLIRunner.run(["render", "page.md", "-o", "one/page.md"], directory: folder)
         XCTAssertEqual(one.status, 0, one.stderr)
-        let imageBytes = try Data(contentsOf: folder.appendingPathComponent("one/page-1.svg")).count
+        let imageBytes = try Data(contentsOf: folder.appendingPathComponent("one/card-1.svg")).count
         let limit = imageBytes * 3 + imageBytes / 2
         let result = try CLIRunner.run(
             ["render", "page.md", "-o", "out/page.md", "--max-page-output-bytes", String(limit)], directory: folder)

@@ -68,7 +68,7 @@ final class ServeTests: XCTestCase {
         try CLIRunner.write("# Plan\n\n```timeline\n\(WatchTests.card)```\n", "page.md", in: folder)
         try CLIRunner.write(WatchTests.card, "a.yaml", in: folder)
         for (arguments, names) in [
-            (["page.md", "-o", "out/page.md"], ["page-1.svg", "page.md"]),
+            (["page.md", "-o", "out/page.md"], ["c.svg", "page.md"]),
             (["a.yaml", "-o", "one.svg"], ["one.svg"]),
         ] {
             let lines = try LongRun(["render"] + arguments + ["--serve", "--port", "0"], in: folder)

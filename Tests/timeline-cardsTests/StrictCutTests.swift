@@ -11,7 +11,7 @@ final class StrictCutTests: XCTestCase {
             version: 1
             now: 2026-06-15
             cards:
-              - style: {width: 150}
+              - style: {width: 180}
                 labels: {today: "\(long)"}
                 header: {title: "Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenversicherung"}
                 items:

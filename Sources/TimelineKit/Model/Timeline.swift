@@ -72,6 +72,8 @@ public struct Timeline: Hashable, Sendable, Codable {
             init?(intValue: Int) { nil }
         }
 
+        /// Reads the format's `labels` object.
+        /// - Parameter decoder: the decoder positioned at it.
         public init(from decoder: any Decoder) throws {
             let keys = try decoder.container(keyedBy: Key.self)
             today = try keys.decodeIfPresent(String.self, forKey: Key(stringValue: "today"))
@@ -84,6 +86,8 @@ public struct Timeline: Hashable, Sendable, Codable {
             }
         }
 
+        /// Writes the format's `labels` object.
+        /// - Parameter encoder: the encoder to write it to.
         public func encode(to encoder: any Encoder) throws {
             var keys = encoder.container(keyedBy: Key.self)
             try keys.encodeIfPresent(today, forKey: Key(stringValue: "today"))
