@@ -23,8 +23,10 @@ struct HorizontalLayout {
         var drawing = builder.draw(builder.texts(widths: widths, measurer: measurer), centers: centers, widths: widths)
         var bottom = drawing.bottom
         var boxes = builder.groupBoxes(centers: centers, widths: widths, reach: centers, bottom: bottom)
+        var bandsBottom = 0.0 // the Today line starts under the section bands, never through a name
         if let sections = ListSectionBands(rows: rows, card: card) {
-            boxes = Self.underSections(sections, &drawing, &bottom, centers: centers, widths: widths, self)
+            (boxes, bandsBottom) = Self.underSections(
+                sections, &drawing, &bottom, centers: centers, widths: widths, self)
         }
         var content = CardContent()
         content.description = drawing.description
@@ -35,7 +37,8 @@ struct HorizontalLayout {
             // Down the gutter between the items before and after now.
             let x = (centers[after] + widths[after] / 2 + centers[after + 1] - widths[after + 1] / 2) / 2
             (today, bottom) = TodayMarker.upright(
-                x: x, bottom: bottom, width: width, style: style, label: style.names.today, measurer: measurer)
+                x: x, top: bandsBottom, bottom: bottom, width: width, style: style, label: style.names.today,
+                measurer: measurer)
             content.description.append("Today")
         }
         let line = LineStop.segments(drawing.stops, style: style, vertical: false)
@@ -47,11 +50,12 @@ struct HorizontalLayout {
     }
 
     /// The sections' header bands above the columns, the items moved down under them and their
-    /// texts kept readable on the sections' tints; returns the bands and boxes.
+    /// texts kept readable on the sections' tints; returns the bands and boxes, and how far down
+    /// the bands reach.
     private static func underSections(
         _ sections: ListSectionBands, _ drawing: inout HorizontalRows.Drawing, _ bottom: inout Double,
         centers: [Double], widths: [Double], _ layout: HorizontalLayout
-    ) -> [Primitive] {
+    ) -> (boxes: [Primitive], bandsBottom: Double) {
         let (extents, names, offset) = sections.horizontal(
             centers: centers, widths: widths, width: layout.width, measurer: layout.measurer)
         for index in drawing.markers.indices { drawing.markers[index].translate(dx: 0, dy: offset) }
@@ -67,7 +71,7 @@ struct HorizontalLayout {
             )
         }
         sections.keepTextsReadable(&drawing.texts, boxes: bodies)
-        return boxes
+        return (boxes, offset)
     }
 
     /// List columns sharing the card's width: a slot for each item, a long word's slot taking

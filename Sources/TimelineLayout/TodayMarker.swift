@@ -39,10 +39,10 @@ enum TodayMarker {
         ]
     }
 
-    /// A horizontal list's marker: the dashed line down the gutter at `x`, its label under the
-    /// content (which ends at `bottom`); the new bottom.
+    /// A horizontal list's marker: the dashed line down the gutter at `x` from `top` (under any
+    /// section bands), its label under the content (which ends at `bottom`); the new bottom.
     static func upright(
-        x: Double, bottom: Double, width: Double, style: Style, label: String,
+        x: Double, top: Double = 0, bottom: Double, width: Double, style: Style, label: String,
         measurer: any TextMeasuring
     ) -> (nodes: [Primitive], bottom: Double) {
         let color = style.overdueColor.rgba
@@ -54,7 +54,7 @@ enum TodayMarker {
             [
                 .line(
                     LineNode(
-                        from: Point(x: x, y: 0), to: Point(x: x, y: labelTop - 2),
+                        from: Point(x: x, y: top), to: Point(x: x, y: labelTop - 2),
                         stroke: Stroke(color: color, width: 1.5, dash: [4, 3]))),
                 .text(text.placed(x: left, top: labelTop, width: text.measured.width + 1)),
             ], labelTop + text.height
