@@ -199,7 +199,7 @@ final class TodayLabelClearTests: XCTestCase {
                 """)
             let dashed = try XCTUnwrap(
                 scene.nodes.compactMap { node -> LineNode? in
-                    if case .line(let line) = node, line.stroke.dash != nil { return line } else { return nil }
+                    if case .line(let line) = node, !line.stroke.dash.isEmpty { return line } else { return nil }
                 }.first)
             let (lineLeft, lineRight) = (min(dashed.from.x, dashed.to.x), max(dashed.from.x, dashed.to.x))
             let label = try XCTUnwrap(
