@@ -76,7 +76,7 @@ enum CatalogFuzzTarget {
             let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             switch kind % 4 {
-            case 0: FileManager.default.createFile(atPath: path, contents: Data(text))
+            case 0: _ = FileManager.default.createFile(atPath: path, contents: Data(text))
             case 1: try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             case 2: _ = symlink(outside + (kind & 4 == 0 ? "/secret.timeline.yaml" : "/secret.svg"), path)
             default: _ = symlink(outside, path)
