@@ -48,8 +48,9 @@ struct Convert: ParsableCommand {
     static func yaml(of source: InputSource, limits: Limits) throws -> String {
         do {
             return try TimelineKit.convertMermaid(source, limits: limits)
-        } catch let failure as RenderFailure {
-            guard case .invalidInput(let diagnostics) = failure else { throw failure }
+        } catch {
+            // convertMermaid throws only RenderFailure (typed throws).
+            guard case .invalidInput(let diagnostics) = error else { throw error }
             Diagnostics.print(diagnostics)
             throw ExitCode(2)
         }
