@@ -220,7 +220,7 @@ final class ReadabilityPropertyTests: XCTestCase {
     }
 }
 
-/// SplitMix64: the same cards on every run and machine.
+/// SplitMix64: the same cards on every run and machine (this target's property tests share it).
 struct SeededRandom {
     var state: UInt64
     mutating func next() -> UInt64 {

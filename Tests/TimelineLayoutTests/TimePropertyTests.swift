@@ -10,21 +10,6 @@ import XCTest
 /// text runs into another, into a line or into a bar; nothing is cut; a section's band holds its
 /// bars and its name, which overlaps nothing.
 final class TimePropertyTests: XCTestCase {
-    /// SplitMix64: the same cards on every run and machine.
-    private struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
-
     private static let words = [
         "Kickoff", "Review", "Launch", "Beta", "API", "Design", "Audit", "Freeze", "Sign-off", "Pilot",
         "Migration", "Rollout", "Retro", "Demo", "Incident", "Fix", "Deploy", "Plan", "Budget", "Hiring",
@@ -38,7 +23,7 @@ final class TimePropertyTests: XCTestCase {
 
     /// One card's YAML: items in random order, some sharing dates, some periods, sections, a
     /// locale, an offset and a display zone, a direction and a width.
-    private func card(_ random: inout Random) -> (yaml: String, horizontal: Bool) {
+    private func card(_ random: inout SeededRandom) -> (yaml: String, horizontal: Bool) {
         let horizontal = random.below(2) == 0
         let count = 1 + random.below(9)
         let span = random.pick(Self.spans)
@@ -90,7 +75,7 @@ final class TimePropertyTests: XCTestCase {
     }
 
     func testGeneratedTimeCardsKeepTheirPromises() throws {
-        var random = Random(state: 35)
+        var random = SeededRandom(state: 35)
         var (checked, staggered, banded) = (0, 0, 0)
         for round in 0..<2_000 {
             let (yaml, horizontal) = card(&random)
