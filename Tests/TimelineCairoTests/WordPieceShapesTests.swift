@@ -215,4 +215,40 @@ final class WordPieceShapesTests: XCTestCase {
                 font: "Inter Bold 11"), true)
         XCTAssertEqual(memory.pieces.shaped, shaped + 1 + 7)
     }
+
+    /// A font whose texts are seldom put together (HarfBuzz 10 refuses every Latin text in Inter)
+    /// stops being tried by pieces after 64 texts, so a text is not shaped twice; `wholeOrPieces`
+    /// gives the whole text's glyphs either way.
+    func testAFontSeldomPutTogetherIsShapedWholeOnly() throws {
+        let library = try FontLibrary()
+        let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
+        let memory = ShapingMemory()
+        // Refused everywhere: Inter's case forms of brackets look across the spaces around them.
+        let refused = (0..<100).map { "\($0) (A) [B]" }
+        var shapedByPieces: [Int] = []
+        for text in refused {
+            var utf8 = text
+            utf8.withUTF8 { bytes in
+                let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+                let list = pango_itemize_with_base_dir(
+                    library.context, PANGO_DIRECTION_LTR, chars, 0, Int32(bytes.count), attributes, nil)!
+                defer { g_list_free_full(list) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+                let item = list.pointee.data.assumingMemoryBound(to: PangoItem.self)
+                let font = HarfBuzzShaping.itemFont(item)!
+                let before = memory.pieces.shaped
+                let glyphs = memory.pieces.wholeOrPieces(bytes, analysis: item.pointee.analysis, font: font)
+                shapedByPieces.append(memory.pieces.shaped - before)
+                let whole = HarfBuzzShaping.shape(item, text: chars, length: Int32(bytes.count))!
+                defer { pango_glyph_string_free(whole.glyphs) }
+                let (string, unsafe) = HarfBuzzShaping.glyphString(glyphs, offset: 0)!
+                defer { pango_glyph_string_free(string) }
+                XCTAssertEqual(HarfBuzzShapingTests.rows(string), HarfBuzzShapingTests.rows(whole.glyphs), text)
+                XCTAssertEqual(unsafe, whole.unsafe, text)
+            }
+        }
+        XCTAssertEqual(memory.pieces.assembled, 0)
+        // Its new first piece, then the whole, for the first 64; the whole alone after.
+        XCTAssertTrue(shapedByPieces.prefix(64).allSatisfy { $0 > 1 }, "\(shapedByPieces.prefix(64))")
+        XCTAssertEqual(Array(shapedByPieces.dropFirst(64)), Array(repeating: 1, count: 36))
+    }
 }

@@ -31,12 +31,31 @@ enum HarfBuzzShaping {
         guard let font = itemFont(item) else { return nil }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
-        configure(
-            buffer, analysis: item.pointee.analysis,
-            flags: hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        configureWhole(buffer, analysis: item.pointee.analysis)
         addText(buffer, item: item, text: text, length: length)
         hb_shape(font.hbFont, buffer, font.features, UInt32(font.features.count))
         return glyphString(glyphs(buffer), offset: Int(item.pointee.offset))
+    }
+
+    /// The glyphs of a whole text that is one item of `analysis`, shaped in `buffer` as `shape`
+    /// shapes such an item (nothing around it is context).
+    static func wholeText(
+        _ text: UnsafeBufferPointer<UInt8>, analysis: PangoAnalysis, font: ItemFont, buffer: OpaquePointer?
+    ) -> [ShapedGlyph] {
+        hb_buffer_clear_contents(buffer)
+        configureWhole(buffer, analysis: analysis)
+        text.withMemoryRebound(to: CChar.self) {
+            hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count))
+        }
+        hb_shape(font.hbFont, buffer, font.features, UInt32(font.features.count))
+        return glyphs(buffer)
+    }
+
+    /// The settings of a buffer that holds a whole paragraph: its beginning and end are the text's.
+    private static func configureWhole(_ buffer: OpaquePointer?, analysis: PangoAnalysis) {
+        configure(
+            buffer, analysis: analysis,
+            flags: hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
     }
 
     /// What HarfBuzz shapes an item with: the font and Pango's features for it.

@@ -5,19 +5,19 @@ import TimelineThreads
 /// A batch's new texts shaped on several threads before this one measures them: HarfBuzz's calls
 /// are most of measuring a new text, and they need no Pango, whose fonts one thread uses at a
 /// time. Each text's item, HarfBuzz font and features are found on this thread; the texts are then
-/// shaped by word pieces in chunks on `shapingThreads` lanes (`Lanes`: this thread and the pool's),
-/// each with word pieces of its own, and this thread measures (wraps, keeps) them in order,
-/// starting from each text's item and glyphs (`ShapingMemory.take`). Measuring, which calls
-/// Pango, stays on this thread. What
-/// a text's glyphs are does not depend on the thread or on what its pieces remember
-/// (`WordPieceShapes` puts together exactly the glyphs HarfBuzz gives the whole text), so neither
-/// does the image. HarfBuzz shapes with one font on several threads at once by design.
+/// shaped (by word pieces where they may be, else whole) in chunks on `shapingThreads` lanes
+/// (`Lanes`: this thread and the pool's), each with word pieces of its own, and this thread
+/// measures (wraps, keeps) them in order, starting from each text's item and glyphs
+/// (`ShapingMemory.take`). Measuring, which calls Pango, stays on this thread. What a text's
+/// glyphs are does not depend on the thread or on what its pieces remember (`WordPieceShapes`
+/// puts together exactly the glyphs HarfBuzz gives the whole text), so neither does the image.
+/// HarfBuzz shapes with one font on several threads at once by design.
 extension PangoTextMeasurer {
     /// Fewer new texts than this are shaped as they are measured: starting lanes would cost more.
     static let shapedAheadMinimum = 64
 
     /// For each of `requests`, what measuring it starts from (`ShapedTexts.take`): its item and,
-    /// where word pieces give them, its glyphs; nil for all when there are too few new texts, or
+    /// where HarfBuzz shapes it, its glyphs; nil for all when there are too few new texts, or
     /// one thread. Under the Pango turn; `ShapedTexts.finish` before the turn is let go.
     func shapeAhead(_ requests: [TextRequest]) -> ShapedTexts? {
         guard shapingThreads > 1, requests.count >= Self.shapedAheadMinimum else { return nil }
@@ -40,11 +40,11 @@ extension PangoTextMeasurer {
         return shaped
     }
 
-    /// A batch's texts to shape by word pieces: found one by one on the measuring thread, then
+    /// A batch's texts for HarfBuzz to shape: found one by one on the measuring thread, then
     /// shaped all at once on `Lanes` (`DispatchQueue.concurrentPerform`: this thread and the
     /// pool's), each lane taking the next chunk of 16 texts with word pieces of its own.
     final class ShapedTexts: @unchecked Sendable {
-        /// A text to shape by pieces: its bytes, its item's analysis, and HarfBuzz's font and features.
+        /// A text HarfBuzz shapes: its bytes, its item's analysis, and HarfBuzz's font and features.
         struct Text {
             var bytes: [UInt8]
             var analysis: PangoAnalysis
@@ -92,9 +92,7 @@ extension PangoTextMeasurer {
                         for index in start..<min(texts.count, start + Self.chunkSize) {
                             let text = texts[index]
                             slots.buffer[index] = text.bytes.withUnsafeBufferPointer { bytes in
-                                lanes[lane].glyphs(
-                                    bytes, analysis: text.analysis, hbFont: text.font.hbFont,
-                                    features: text.font.features)
+                                lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
                             }
                         }
                     }

@@ -93,9 +93,22 @@ final class WordPieceShapes {
         FontLibrary.pangoTurn.withLock { for font in fonts.values { g_object_unref(UnsafeMutableRawPointer(font)) } }
     }
 
+    /// The glyphs of all of `text` (one item, of `analysis`, in `font`): its pieces' put together
+    /// where they may be, else the text shaped whole, as `HarfBuzzShaping.shape` would.
+    func wholeOrPieces(
+        _ text: UnsafeBufferPointer<UInt8>, analysis: PangoAnalysis, font: HarfBuzzShaping.ItemFont
+    ) -> [ShapedGlyph] {
+        if let glyphs = glyphs(text, analysis: analysis, hbFont: font.hbFont, features: font.features) {
+            return glyphs
+        }
+        shaped += 1
+        shapedBytes += text.count
+        return HarfBuzzShaping.wholeText(text, analysis: analysis, font: font, buffer: buffer)
+    }
+
     /// The glyphs of all of `text` (one item, of `analysis`, in `hbFont` with `features`), put
     /// together from its pieces'; nil when it is one piece, or would be once pieces that a lookup
-    /// looks across are joined.
+    /// looks across are joined, or when this font's texts have seldom been put together.
     func glyphs(
         _ text: UnsafeBufferPointer<UInt8>, analysis: PangoAnalysis, hbFont: OpaquePointer?,
         features: [hb_feature_t]
@@ -104,6 +117,8 @@ final class WordPieceShapes {
         let ends = Self.pieceEnds(text)
         guard ends.count > 1 else { return nil }
         let fontKey = UInt(bitPattern: font)
+        guard tally[fontKey, default: Tally()].worthTrying else { return nil }
+        tally[fontKey, default: Tally()].tried += 1
         if fonts[fontKey] == nil {
             g_object_ref(UnsafeMutableRawPointer(font))
             fonts[fontKey] = font
@@ -152,8 +167,25 @@ final class WordPieceShapes {
             }
         }
         assembled += 1
+        tally[fontKey, default: Tally()].assembled += 1
         return glyphs
     }
+
+    /// How often a font's texts were tried by pieces and put together. Whether a piece may be
+    /// joined to the next is HarfBuzz's word (its unsafe-to-concat flags), and HarfBuzz 10 flags
+    /// the first glyph after every space in Inter, whose contextual alternates read spaces, where
+    /// HarfBuzz 6 flagged none: there every text would be shaped by pieces, refused and shaped
+    /// again whole. Past a first few texts, a font whose texts are seldom put together is shaped
+    /// whole only. The glyphs are the same either way; only the work differs.
+    private struct Tally {
+        var tried = 0
+        var assembled = 0
+
+        /// Tried on the first 64 texts, then while at least one in eight was put together.
+        var worthTrying: Bool { tried < 64 || assembled * 8 >= tried }
+    }
+
+    private var tally: [UInt: Tally] = [:]
 
     /// The outcome for the piece of `text` from `start` to `ends[endIndex]`: known, known to be
     /// joined with the next, or shaped now while `budget` lasts (nil past it).
