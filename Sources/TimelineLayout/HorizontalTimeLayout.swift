@@ -89,7 +89,7 @@ struct HorizontalTimeLayout {
     /// widths that take at most `comfortableTiers` tiers with no two dates' nodes huddled into
     /// one column of labels, wrapped narrower level by level down to
     /// their widest words, on the span at true scale or, failing that, with its outlying quiet gaps
-    /// cut; else in as many tiers as it takes. Nil when no tier holds some label at any of these.
+    /// cut; else the shallowest of these. Nil when no tier holds some label at any of these.
     /// Only a group card whose dates go back and forth keeps its labels in reading order, pushed
     /// apart along the line (`tiers` nil): its tiers could not run in date order.
     private func arrangement(
@@ -118,7 +118,9 @@ struct HorizontalTimeLayout {
                     if tiered.tiers.depth <= Self.comfortableTiers, !tiered.tiers.huddled {
                         return (tiered.fitted, tiered.tiers)
                     }
-                    if crowded == nil { crowded = tiered }
+                    // Else the shallowest, nodes apart where they can be.
+                    func cost(_ tiers: LabelTiers) -> Int { tiers.depth + (tiers.huddled ? 1_000 : 0) }
+                    if crowded.map({ cost(tiered.tiers) < cost($0.tiers) }) ?? true { crowded = tiered }
                 }
             }
             if let crowded { return (crowded.fitted, crowded.tiers) }

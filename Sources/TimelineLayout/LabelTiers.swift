@@ -46,9 +46,17 @@ struct LabelTiers {
     static func staggered(
         nodes: [Double], widths: [Double], runs: [Int?], gutter: Double, bounds: ClosedRange<Double>
     ) -> LabelTiers? {
-        var search = TierSearch(nodes: nodes, widths: widths, runs: runs, gutter: gutter, bounds: bounds)
-        return search.run()
+        // The fewest tiers first: a shallow arrangement reads better than the first one found.
+        for most in Self.depths {
+            var search = TierSearch(
+                nodes: nodes, widths: widths, runs: runs, gutter: gutter, bounds: bounds, most: most)
+            if let found = search.run() { return found }
+        }
+        return nil
     }
+
+    /// The most tiers tried, one limit after another; the last is as many as there are labels.
+    private static let depths = [1, 2, 3, 4, 6, Int.max]
 }
 
 /// The depth-first search behind `LabelTiers.staggered`: one label placed per level, each
@@ -59,6 +67,8 @@ private struct TierSearch {
     let runs: [Int?]
     let gutter: Double
     let bounds: ClosedRange<Double>
+    /// Tiers allowed.
+    let most: Int
 
     struct Choice {
         var tier: Int
@@ -84,8 +94,9 @@ private struct TierSearch {
     private var lastRight: [Double] = []
     private var (barrier, runRight) = (-Double.infinity, -Double.infinity)
 
-    init(nodes: [Double], widths: [Double], runs: [Int?], gutter: Double, bounds: ClosedRange<Double>) {
+    init(nodes: [Double], widths: [Double], runs: [Int?], gutter: Double, bounds: ClosedRange<Double>, most: Int) {
         (self.nodes, self.widths, self.runs, self.gutter, self.bounds) = (nodes, widths, runs, gutter, bounds)
+        self.most = most
     }
 
     mutating func run() -> LabelTiers? {
@@ -178,7 +189,7 @@ private struct TierSearch {
             case .right: left = max(previous.right, node + LabelTiers.hold) - width
             default: left = (previous.left + previous.right) / 2 - width / 2
             }
-            if free(left, tier: above.tier + 1) {
+            if above.tier + 1 < most, free(left, tier: above.tier + 1) {
                 result.append(Choice(tier: above.tier + 1, left: left, alignment: above.alignment, stacked: true))
             }
         }
@@ -188,7 +199,7 @@ private struct TierSearch {
         ]
         // Up to `lookahead` tiers past the deepest so far: an earlier label may leave the tiers
         // above it to later ones, a staircase down from right to left.
-        for tier in 0...(lastRight.count + LabelTiers.lookahead) {
+        for tier in 0...min(lastRight.count + LabelTiers.lookahead, most - 1) {
             if tier > 0, crossed(above: tier) { break }
             let fitting = candidates.filter { free($0.left, tier: tier) }
             let clear = fitting.filter { candidate in
