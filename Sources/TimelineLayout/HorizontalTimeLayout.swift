@@ -94,7 +94,7 @@ struct HorizontalTimeLayout {
     /// apart along the line (`tiers` nil): its tiers could not run in date order.
     private func arrangement(
         _ builder: HorizontalRows, natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?],
-        end: AxisEnd?, runs: [SectionBands.Run], width: Double
+        end: AxisEnd?, runs: [SectionBands.Run], width: Double, probing: Bool = false
     ) -> (fitted: Fitted, tiers: LabelTiers?)? {
         let inset = builder.inset
         let starts = intervals.map { $0?.start ?? -.infinity }
@@ -113,9 +113,9 @@ struct HorizontalTimeLayout {
                     guard
                         let tiered = staggered(
                             widths, intervals: intervals, end: end, inset: inset, runs: runs, cutting: cutting,
-                            width: width)
+                            width: width, shallowest: !probing)
                     else { continue }
-                    if tiered.tiers.depth <= Self.comfortableTiers, !tiered.tiers.huddled {
+                    if probing || tiered.tiers.depth <= Self.comfortableTiers, !tiered.tiers.huddled {
                         return (tiered.fitted, tiered.tiers)
                     }
                     // Else the shallowest, nodes apart where they can be.
@@ -193,7 +193,7 @@ struct HorizontalTimeLayout {
     /// width, staggered into tiers where they meet; nil when some label finds no tier.
     private func staggered(
         _ widths: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?, inset: Double, runs: [Int?],
-        cutting: Bool, width: Double
+        cutting: Bool, width: Double, shallowest: Bool
     ) -> (fitted: Fitted, tiers: LabelTiers)? {
         let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
         let left = inset + (widths.first ?? 0) / 2
@@ -204,8 +204,8 @@ struct HorizontalTimeLayout {
         let nodes = intervals.map { left + scale.position($0?.start ?? scale.origin) }
         guard width - inset > inset,
             let tiers = LabelTiers.staggered(
-                nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter, bounds: inset...(width - inset)
-            )
+                nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter, bounds: inset...(width - inset),
+                shallowest: shallowest)
         else { return nil }
         let extent = zip(tiers.centers, widths).map { $0 + $1 / 2 }.max() ?? 0
         return (Fitted(widths: widths, scale: scale, centers: tiers.centers, extent: extent), tiers)
@@ -275,7 +275,7 @@ struct HorizontalTimeLayout {
             guard
                 let (fitted, tiers) = arrangement(
                     builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs,
-                    width: candidate)
+                    width: candidate, probing: true)
             else { return false }
             return tiers != nil || self.fits(fitted, width: candidate, inset: inset)
         }

@@ -35,19 +35,21 @@ struct LabelTiers {
     /// the label's text, never the gap beside it.
     static let hold: Double = 6
     /// How many tiers deeper than any so far a label may go, leaving those above to later labels.
-    static let lookahead = 3
+    static let lookahead = 8
     /// Nodes closer than this share a column of labels, as those of one date do.
     static let stackDistance: Double = 8
 
     /// Tiers for labels `widths` wide under `nodes` (in date order), kept inside `bounds`, each
     /// `gutter` apart in a tier; `runs` (each label's section run, if any) keeps one section's
     /// labels clear of the next one's, so each band holds its own. Nil when no arrangement was
-    /// found within the search's budget.
+    /// found within the search's budget. `shallowest` tries 1, 2 and 3 tiers before any number.
     static func staggered(
-        nodes: [Double], widths: [Double], runs: [Int?], gutter: Double, bounds: ClosedRange<Double>
+        nodes: [Double], widths: [Double], runs: [Int?], gutter: Double, bounds: ClosedRange<Double>,
+        shallowest: Bool = true
     ) -> LabelTiers? {
         // The fewest tiers first: a shallow arrangement reads better than the first one found.
-        for most in Self.depths {
+        // Asking only whether any arrangement exists (`shallowest` false), the search runs once.
+        for most in shallowest ? Self.depths : [Int.max] {
             var search = TierSearch(
                 nodes: nodes, widths: widths, runs: runs, gutter: gutter, bounds: bounds, most: most)
             if let found = search.run() { return found }
@@ -56,7 +58,7 @@ struct LabelTiers {
     }
 
     /// The most tiers tried, one limit after another; the last is as many as there are labels.
-    private static let depths = [1, 2, 3, 4, 6, Int.max]
+    private static let depths = [1, 2, 3, Int.max]
 }
 
 /// The depth-first search behind `LabelTiers.staggered`: one label placed per level, each

@@ -53,15 +53,19 @@ extension TimeLayout {
         return best
     }
 
-    /// How many rows' titles sit more than their row's height from their node, or nearer another
-    /// item's node than their own.
+    /// How many rows' titles sit more than a row from their node (under the rows of the same
+    /// date before them), or nearer another item's node than their own.
     static func astray(_ placed: Placed, _ builder: VerticalRows) -> Int {
         let sorted = placed.nodes.sorted()
+        var sharing: Double = 0
         return builder.shapes.indices.filter { index in
             let shape = builder.shapes[index]
             let node = placed.nodes[index]
             let wanted = node - shape.centerOffset
-            if abs(placed.tops[index] - wanted) > shape.height + 0.5 { return true }
+            // Rows of one date stack under its one node: each may sit a row under the one before.
+            let same = index > 0 && abs(placed.nodes[index - 1] - node) <= 0.5
+            sharing = same ? sharing + builder.shapes[index - 1].height : 0
+            if abs(placed.tops[index] - wanted) > shape.height + sharing + 0.5 { return true }
             let top = placed.tops[index] + shape.centerOffset - shape.stack.firstLineHeight / 2
             let bottom = top + (shape.stack.blocks.first?.height ?? shape.size)
             let own = max(0, top - node, node - bottom)
