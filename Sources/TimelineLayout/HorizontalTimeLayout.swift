@@ -108,7 +108,9 @@ struct HorizontalTimeLayout {
         let indices = Self.runIndices(runs, builder.rows.count)
         for runs in indices.contains(where: { $0 != nil }) ? [indices, indices.map { _ in nil }] : [indices] {
             var crowded: (fitted: Fitted, tiers: LabelTiers)?
-            for widths in Self.narrowings(natural, floors: floors) {
+            // Probing whether any arrangement fits, the narrowest labels are the ones to try.
+            let levels = Self.narrowings(natural, floors: floors)
+            for widths in probing ? Array(levels.suffix(1)) : levels {
                 for cutting in cuttings {
                     guard
                         let tiered = staggered(

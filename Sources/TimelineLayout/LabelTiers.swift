@@ -102,8 +102,9 @@ private struct TierSearch {
     }
 
     mutating func run() -> LabelTiers? {
-        // Enough to mend a few crowded places; a card that needs more wraps narrower instead.
-        var budget = 400 + 40 * nodes.count
+        // Generous for a card of a few dozen labels, where crowded clusters need it; a tenth
+        // as much a label beyond, so a card of hundreds is placed or refused in time.
+        var budget = 400 + 40 * min(nodes.count, 40) + 4 * max(0, nodes.count - 40)
         var levels: [Level] = []
         while chosen.count < nodes.count {
             let index = chosen.count
