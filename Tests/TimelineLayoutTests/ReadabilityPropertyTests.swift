@@ -22,11 +22,11 @@ final class ReadabilityPropertyTests: XCTestCase {
     private static let cjk = ["設計", "発表", "评审", "发布", "검토", "출시"]
 
     /// Crowded cards (many items in a short span, or one outlier date) whose texts still stray,
-    /// held to what they are now: 73 of 2,000, vertical ones mostly (many rows of a few dates
+    /// held to what they are now: 72 of 2,000, vertical ones mostly (many rows of a few dates
     /// with a period over the quiet gap, so it cannot be cut, and the scale may not outgrow the
     /// card's `maxLength`; or section names between close rows). The first found are in
     /// fixtures/readable-crowded.yaml. Cards of evenly spread dates break rule 1 none.
-    private static let crowdedAllowance = 73
+    private static let crowdedAllowance = 72
 
     private struct Generated {
         var shape: String
