@@ -107,12 +107,14 @@ struct HorizontalRows {
             let center = Point(x: nodes?[index] ?? centers[index], y: lineY)
             let left = centers[index] - widths[index] / 2
             var stackTop = tops[index]
+            // A label hanging beside its node is flush toward it, so its text reaches the node.
+            let alignment = tiers?.alignments[index] ?? .center
             if let block = column.event {
                 let top = eventsBelow ? stackTop : lineY - widest / 2 - Self.eventGap - block.height
-                drawing.texts.append(.text(block.placed(x: left, top: top, width: widths[index], alignment: .center)))
+                drawing.texts.append(.text(block.placed(x: left, top: top, width: widths[index], alignment: alignment)))
                 if eventsBelow { stackTop += block.height + 2 }
             }
-            column.labels.place(x: left, top: stackTop, width: widths[index], alignment: .center, into: &drawing.texts)
+            column.labels.place(x: left, top: stackTop, width: widths[index], alignment: alignment, into: &drawing.texts)
             let event = column.event.flatMap { $0.measured.isTruncated ? $0.source : nil }
             if let cut = column.labels.cutText ?? event {
                 drawing.truncations.append(text.truncation(item, cut: cut))
@@ -122,12 +124,16 @@ struct HorizontalRows {
                 look: look, item: item, center: center, size: sizes[index], style: style, into: &drawing.markers)
             let reach = look.shape == .none ? 0 : sizes[index] / 2
             drawing.stops.append(LineStop(center: center, reach: reach, status: item.status))
-            if (abs(center.x - centers[index]) > 1 || tops[index] > labelTop) && tiers?.stacked[index] != true {
+            // Tiered labels hold their node inside their width: the leader drops straight down to them.
+            let leaderEnd = tiers == nil ? centers[index] : center.x
+            if (abs(center.x - centers[index]) > 1 && tiers == nil || tops[index] > labelTop)
+                && tiers?.stacked[index] != true
+            {
                 drawing.leaders.append(
                     .line(
                         LineNode(
                             from: Point(x: center.x, y: lineY + max(reach, below) + 2),
-                            to: Point(x: centers[index], y: tops[index] - 2),
+                            to: Point(x: leaderEnd, y: tops[index] - 2),
                             stroke: Stroke(color: style.lineColor.rgba, width: 1))))
             }
             let rect = Rect(x: left, y: stackTop, width: widths[index], height: column.labels.height)

@@ -2,10 +2,11 @@ import TimelineModel
 import TimelineScene
 
 /// `layout: time, direction: horizontal`: the span fitted to the card's width, event text above
-/// the line, period bars in lanes under it, labels centred under their nodes (pushed apart where
-/// dates are close, or staggered into tiers under them) and the dated axis at the bottom. Quiet
-/// gaps are cut only when labels would push a node more than `maxGap` points from its date at
-/// true scale. A card with sections is drawn as lanes, one for each (`SectionLanes`), where they fit.
+/// the line, period bars in lanes under it, each label at its own node (centred under it or
+/// hanging beside it, in tiers where labels meet, `LabelTiers`: a label's nearest mark is its own)
+/// and the dated axis at the bottom. Labels wrap narrower before a card takes many tiers, and
+/// quiet gaps are cut before a card is refused. A card with sections is drawn as lanes, one for
+/// each (`SectionLanes`), where they fit.
 struct HorizontalTimeLayout {
     let card: Card
     let width: Double
@@ -24,11 +25,18 @@ struct HorizontalTimeLayout {
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
         let natural = naturalWidths(builder)
-        let floors = rows.indices.map { min(natural[$0], widestWord(rows[$0].item, label: labels[$0])) }
+        let floors = floors(builder, natural: natural)
         let end = style.axis == .none ? nil : AxisEnd(rows: rows, names: style.names, zone: card.timeZone)
         let runs = SectionBands.runs(rows, sections: card.sections)
-        let (fitted, tiers) = arrangement(
-            builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs)
+        guard
+            let (fitted, tiers) = arrangement(
+                builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs, width: width)
+        else {
+            // No tier holds some label even wrapped to its widest word: the card is refused.
+            return CardContent(
+                minimumWidth: minimumWidth(
+                    builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs))
+        }
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         // One scale places every node, bar end, tick and Today; labels were only pushed apart.
         let left = inset + (widths.first ?? 0) / 2
@@ -68,32 +76,72 @@ struct HorizontalTimeLayout {
             axis?.drawing.axis ?? [], drawing.links,
         ]
         content.width = width
-        // Labels that cannot share the width even wrapped to their widest words: the card is refused.
-        if !fits(fitted, width: width, inset: inset) {
-            content.minimumWidth = minimumWidth(natural, floors: floors, intervals: intervals, end: end, inset: inset)
+        // Labels in reading order (a group card whose dates go back and forth) may not share the width.
+        if tiers == nil, !fits(fitted, width: width, inset: inset) {
+            content.minimumWidth = minimumWidth(
+                builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs)
         }
         content.height = bottom
         return content
     }
 
-    /// The labels pushed apart along the line (quiet gaps cut where they move far), or staggered
-    /// into tiers at their nodes (`tiers`) when that moves them less or alone fits.
+    /// Where the labels go at `width`: each at its own node, in tiers (`tiers`), at the widest
+    /// widths that take at most `comfortableTiers` tiers with no two dates' nodes huddled into
+    /// one column of labels, wrapped narrower level by level down to
+    /// their widest words, on the span at true scale or, failing that, with its outlying quiet gaps
+    /// cut; else the shallowest of these. Nil when no tier holds some label at any of these.
+    /// Only a group card whose dates go back and forth keeps its labels in reading order, pushed
+    /// apart along the line (`tiers` nil): its tiers could not run in date order.
     private func arrangement(
         _ builder: HorizontalRows, natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?],
-        end: AxisEnd?, runs: [SectionBands.Run]
-    ) -> (fitted: Fitted, tiers: LabelTiers?) {
+        end: AxisEnd?, runs: [SectionBands.Run], width: Double, probing: Bool = false
+    ) -> (fitted: Fitted, tiers: LabelTiers?)? {
         let inset = builder.inset
-        let pushed = fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width)
-        guard !builder.hasGroups,
-            let tiered = staggered(
-                natural, intervals: intervals, end: end, inset: inset,
-                runs: Self.runIndices(runs, builder.rows.count))
-        else { return (pushed, nil) }
-        let better =
-            !fits(pushed, width: width, inset: inset)
-            || Self.farthest(tiered.fitted, intervals, inset: inset)
-                <= Self.farthest(pushed, intervals, inset: inset) + 0.5
-        return better ? (tiered.fitted, tiered.tiers) : (pushed, nil)
+        let starts = intervals.map { $0?.start ?? -.infinity }
+        if builder.hasGroups, zip(starts, starts.dropFirst()).contains(where: { $0 > $1 }) {
+            return (fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: width), nil)
+        }
+        let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
+        let cuttings = TimeScale.outlyingGaps(spans).isEmpty ? [false] : [false, true]
+        // Section runs keep clear of one another where they can; where two sections share a date
+        // they cannot, and their bands give way to the labels.
+        let indices = Self.runIndices(runs, builder.rows.count)
+        for runs in indices.contains(where: { $0 != nil }) ? [indices, indices.map { _ in nil }] : [indices] {
+            var crowded: (fitted: Fitted, tiers: LabelTiers)?
+            // Probing whether any arrangement fits, the narrowest labels are the ones to try.
+            let levels = Self.narrowings(natural, floors: floors)
+            for widths in probing ? Array(levels.suffix(1)) : levels {
+                for cutting in cuttings {
+                    guard
+                        let tiered = staggered(
+                            widths, intervals: intervals, end: end, inset: inset, runs: runs, cutting: cutting,
+                            width: width, shallowest: !probing)
+                    else { continue }
+                    if probing || tiered.tiers.depth <= Self.comfortableTiers, !tiered.tiers.huddled {
+                        return (tiered.fitted, tiered.tiers)
+                    }
+                    // Else the shallowest, nodes apart where they can be.
+                    func cost(_ tiers: LabelTiers) -> Int { tiers.depth + (tiers.huddled ? 1_000 : 0) }
+                    if crowded.map({ cost(tiered.tiers) < cost($0.tiers) }) ?? true { crowded = tiered }
+                }
+            }
+            if let crowded { return (crowded.fitted, crowded.tiers) }
+        }
+        return nil
+    }
+
+    /// Tiers a card's labels may take before they are wrapped narrower: deeper ones sit far
+    /// from their line.
+    static let comfortableTiers = 3
+    /// The caps labels are wrapped to, one after another, before the card takes more tiers.
+    static let wrapLevels: [Double] = [120, 100, 84, 72]
+
+    /// `natural` widths, then each level of `wrapLevels` (never under a label's widest word,
+    /// `floors`), then the floors themselves: each different from the one before.
+    static func narrowings(_ natural: [Double], floors: [Double]) -> [[Double]] {
+        let capped = wrapLevels.map { level in zip(natural, floors).map { max(min($0, $1), min($0, level)) } }
+        let all = [natural] + capped + [zip(natural, floors).map { min($0, $1) }]
+        return all.enumerated().compactMap { index, widths in index > 0 && widths == all[index - 1] ? nil : widths }
     }
 
     /// The bars of periods, each in its lane under the line at `lineY` from its node to where it
@@ -146,32 +194,23 @@ struct HorizontalTimeLayout {
     /// The labels at their natural `widths`, each centred under its node on the span fitted to the
     /// width, staggered into tiers where they meet; nil when some label finds no tier.
     private func staggered(
-        _ widths: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?, inset: Double, runs: [Int?]
+        _ widths: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?, inset: Double, runs: [Int?],
+        cutting: Bool, width: Double, shallowest: Bool
     ) -> (fitted: Fitted, tiers: LabelTiers)? {
         let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
         let left = inset + (widths.first ?? 0) / 2
         let length = max(0, width - inset - (widths.last ?? 0) / 2 - left)
         let scale = covering(
-            TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: false), end: end,
+            TimeScale.fitted(intervals: spans, length: length, cutLength: style.maxGap, cutting: cutting), end: end,
             intervals: spans, length: length)
         let nodes = intervals.map { left + scale.position($0?.start ?? scale.origin) }
         guard width - inset > inset,
             let tiers = LabelTiers.staggered(
-                nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter, bounds: inset...(width - inset)
-            )
+                nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter, bounds: inset...(width - inset),
+                shallowest: shallowest)
         else { return nil }
         let extent = zip(tiers.centers, widths).map { $0 + $1 / 2 }.max() ?? 0
         return (Fitted(widths: widths, scale: scale, centers: tiers.centers, extent: extent), tiers)
-    }
-
-    /// How far the label farthest from its node was moved.
-    private static func farthest(_ fitted: Fitted, _ intervals: [(start: Double, end: Double)?], inset: Double)
-        -> Double
-    {
-        let left = inset + (fitted.widths.first ?? 0) / 2
-        return fitted.centers.indices.map { index in
-            abs(fitted.centers[index] - (left + fitted.scale.position(intervals[index]?.start ?? fitted.scale.origin)))
-        }.max() ?? 0
     }
 
     /// Each row's section run, by index, if it has one.
@@ -229,17 +268,26 @@ struct HorizontalTimeLayout {
     /// `width` so the card width a refusal names is one that was tried: what it names renders.
     /// Infinite when none fits.
     private func minimumWidth(
-        _ natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?,
-        inset: Double
+        _ builder: HorizontalRows, natural: [Double], floors: [Double], intervals: [(start: Double, end: Double)?],
+        end: AxisEnd?, runs: [SectionBands.Run]
     ) -> Double {
+        let inset = builder.inset
         func fits(_ extra: Double) -> Bool {
             let candidate = width + extra
-            let fitted = fit(natural, floors: floors, intervals: intervals, end: end, inset: inset, width: candidate)
-            return self.fits(fitted, width: candidate, inset: inset)
+            guard
+                let (fitted, tiers) = arrangement(
+                    builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs,
+                    width: candidate, probing: true)
+            else { return false }
+            return tiers != nil || self.fits(fitted, width: candidate, inset: inset)
         }
-        // Under the floors and gutters side by side, nothing fits.
-        let labels = zip(floors, natural).reduce(0) { $0 + min($1.0, $1.1) }
-        let least = labels + HorizontalRows.gutter * Double(max(0, floors.count - 1)) + inset * 2
+        // Under the widest label's widest word, nothing fits; in reading order, under the floors
+        // and gutters side by side.
+        let labels = zip(floors, natural).map { min($0, $1) }
+        let least =
+            (builder.hasGroups
+                ? labels.reduce(0, +) + HorizontalRows.gutter * Double(max(0, floors.count - 1))
+                : labels.max() ?? 0) + inset * 2
         var failing = max(0, (least - width).rounded(.up) - 1)
         var step = max(8, (width * 0.05).rounded())
         var fitting = failing + step
@@ -323,6 +371,13 @@ struct HorizontalTimeLayout {
                 through: boundary)
         }
         return result
+    }
+
+    /// How narrow each label may wrap: its widest word, or its natural width if narrower.
+    func floors(_ builder: HorizontalRows, natural: [Double]) -> [Double] {
+        builder.rows.indices.map {
+            min(natural[$0], widestWord(builder.rows[$0].item, label: builder.labels[$0]))
+        }
     }
 
     /// The widest single word of an item's title and event text: narrower, a word would break.

@@ -36,10 +36,24 @@ struct SectionLanes {
             lane.section.map { SectionBands.name($0, width: Self.nameWidth, style: style, measurer: layout.measurer) }
         }
         let column = (names.compactMap { $0?.measured.width }.max() ?? 0).rounded(.up) + Self.padding * 2
+        // Each lane's labels at their natural widths, else wrapped narrower level by level
+        // (`HorizontalTimeLayout.narrowings`), before the card gives up its lanes.
+        let levels = lanes.map { lane in
+            let natural = layout.naturalWidths(lane.builder)
+            return HorizontalTimeLayout.narrowings(natural, floors: layout.floors(lane.builder, natural: natural))
+        }
+        for level in 0..<(levels.map(\.count).max() ?? 0) {
+            let widths = levels.map { $0[min(level, $0.count - 1)] }
+            if let content = content(lanes, names: names, column: column, widths: widths) { return content }
+        }
+        return nil
+    }
+
+    /// The lanes drawn with their labels `widths` wide, or nil when some lane's labels fit no tiers.
+    private func content(_ lanes: [Lane], names: [TextBlock?], column: Double, widths: [[Double]]) -> CardContent? {
         let all = lanes.flatMap(\.builder.rows)
         let intervals = TimeAxisMarks.intervals(all.map(\.item))
         let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
-        let widths = lanes.map { layout.naturalWidths($0.builder) }
         let starts = zip(lanes, widths).flatMap { lane, widths in
             zip(TimeAxisMarks.intervals(lane.builder.rows.map(\.item)), widths).map { ($0?.start ?? .infinity, $1) }
         }

@@ -4,8 +4,9 @@ import TimelineScene
 /// The vertical time layout: like the list (event column, status column, groups), but each node
 /// sits where its `date` falls on one linear scale. Rows whose text would overlap are pushed
 /// apart by the least amount and joined to their nodes by leaders: texts move, marks do not.
-/// Long quiet gaps are cut, with a break mark, only when the card would exceed its `maxLength`;
-/// periods (`end`) are bars in lanes beside the line.
+/// Long quiet gaps are cut, with a break mark, when the card would exceed its `maxLength` or a
+/// text would otherwise be read beside another item's mark (`TimeLayout+Readable`); periods
+/// (`end`) are bars in lanes beside the line.
 struct TimeLayout {
     let card: Card
     let width: Double
@@ -13,7 +14,7 @@ struct TimeLayout {
     /// The card is mirrored after layout; rows reading the other way swap their event and status.
     var rightToLeft = false
 
-    private var style: Style { card.style }
+    var style: Style { card.style }
 
     func layout() -> CardContent {
         let ordered = Self.inDateOrder(ItemRow.rows(of: card, text: ItemText(card: card)))
@@ -33,9 +34,10 @@ struct TimeLayout {
             card: card, rows: rows, labels: labels, width: width - axisLeft, laneRoom: lanes.extraWidth,
             groupOpacity: 0.07, rightToLeft: rightToLeft, measurer: measurer)
         let headers = SectionHeaders(builder, sections: card.sections, measurer: measurer)
-        let (scale, span, map) = placement(builder, periods: periods, hasAxis: hasAxis, headers: headers)
-        let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
-        let (tops, nameTops) = rowTops(builder, nodes: nodes, headers: headers)
+        let placed = readablePlacement(
+            builder, periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers)
+        let (scale, span, map) = (placed.scale, placed.span, placed.map)
+        let (nodes, tops, nameTops) = (placed.nodes, placed.tops, placed.nameTops)
 
         var drawing = VerticalRows.Drawing()
         drawing.texts = headers.placed(builder, tops: nameTops)
@@ -79,19 +81,11 @@ struct TimeLayout {
     /// The scale, the span its axis covers and the map of instants to positions: one scale places
     /// every node, bar end, tick and Today, and the axis's first tick, at or before the first
     /// item, sits where the first row's centre would.
-    private func placement(
-        _ builder: VerticalRows, periods: [(Double, Double)], hasAxis: Bool, headers: SectionHeaders
+    func placement(
+        _ builder: VerticalRows, scale: TimeScale, periods: [(Double, Double)], hasAxis: Bool, headers: SectionHeaders
     ) -> (scale: TimeScale, span: (start: Double, end: Double), map: AxisMap) {
         let rows = builder.rows
-        // Section header rows take room between rows too, and the first one above the first row.
-        let nameRooms = zip(headers.runs, headers.names).map {
-            (first: $0.first, room: $1.height + SectionBands.headerGap)
-        }
-        let lead = nameRooms.first { $0.first == 0 }?.room ?? 0
-        let between = nameRooms.filter { $0.first > 0 }.reduce(0) { $0 + $1.room }
-        let scale = TimeScale.vertical(
-            intervals: periods, dayScale: style.dayScale, maxLength: TimeScale.maxLength(style, rows: rows.count),
-            cutLength: style.maxGap, textLength: Self.textLength(builder) + between)
+        let lead = Self.nameRooms(headers).first { $0.first == 0 }?.room ?? 0
         let span =
             hasAxis
             ? TimeAxisMarks.coveringSpan(
@@ -102,6 +96,11 @@ struct TimeLayout {
             scale: scale,
             origin: builder.firstTop + lead + builder.shapes[0].centerOffset - scale.position(span.start))
         return (scale, span, map)
+    }
+
+    /// Room each section's name row takes, before the row it heads.
+    static func nameRooms(_ headers: SectionHeaders) -> [(first: Int, room: Double)] {
+        zip(headers.runs, headers.names).map { (first: $0.first, room: $1.height + SectionBands.headerGap) }
     }
 
     /// The section bands behind the rows: each from its name's row (at `tops.names`) over its
@@ -174,7 +173,7 @@ struct TimeLayout {
     /// Tops of the rows' texts and of the sections' names: each row wanted beside its node, each
     /// name in a row of its own just above its run's first row, then pushed apart so no text runs
     /// into the next one; the nodes stay at their dates, and leaders join them.
-    private func rowTops(_ builder: VerticalRows, nodes: [Double], headers: SectionHeaders)
+    func rowTops(_ builder: VerticalRows, nodes: [Double], headers: SectionHeaders)
         -> (rows: [Double], names: [Double])
     {
         let shapes = builder.shapes

@@ -35,16 +35,21 @@ struct TimeScale {
 
     /// Vertical layouts: `dayScale` points a day, or more when the span would be shorter than
     /// `textLength` (what the rows' texts take one after another: the card grows so they can sit
-    /// near their dates), while the span fits `maxLength`; beyond it the outlying quiet gaps are
-    /// cut, then the rest is scaled down until it fits.
+    /// near their dates), times `stretch`, while the span fits `maxLength`; beyond it the outlying
+    /// quiet gaps are cut, then the rest is scaled down until it fits. `cutting` cuts the outlying
+    /// quiet gaps whatever the length, so that the rest spreads over the texts' length.
     static func vertical(
-        intervals: [(Double, Double)], dayScale: Double, maxLength: Double, cutLength: Double, textLength: Double = 0
+        intervals: [(Double, Double)], dayScale: Double, maxLength: Double, cutLength: Double, textLength: Double = 0,
+        cutting: Bool = false, stretch: Double = 1
     ) -> TimeScale {
         let (origin, last) = bounds(intervals)
-        let stretched = last > origin ? min(textLength, maxLength) / (last - origin) : 0
-        let natural = max(max(0, dayScale) / 86_400, stretched)
-        guard (last - origin) * natural > maxLength else {
-            return TimeScale(origin: origin, last: last, pointsPerSecond: natural, cuts: [], cutLength: cutLength)
+        let early = cutting ? outlyingGaps(intervals) : []
+        let uncut = (last - origin) - early.reduce(0) { $0 + $1.end - $1.start }
+        let textRoom = min(textLength, maxLength) - Double(early.count) * cutLength
+        let stretched = uncut > 0 ? max(0, textRoom) / uncut : 0
+        let natural = max(max(0, dayScale) / 86_400, stretched) * stretch
+        guard uncut * natural + Double(early.count) * cutLength > maxLength else {
+            return TimeScale(origin: origin, last: last, pointsPerSecond: natural, cuts: early, cutLength: cutLength)
         }
         let cuts = outlyingGaps(intervals)
         let rest = (last - origin) - cuts.reduce(0) { $0 + $1.end - $1.start }

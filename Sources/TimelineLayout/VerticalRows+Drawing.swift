@@ -79,6 +79,15 @@ extension VerticalRows {
                     LineNode(
                         from: Point(x: lineX + reach + 2, y: center.y), to: Point(x: shape.left - 4, y: textCenter),
                         stroke: Stroke(color: style.lineColor.rgba, width: 1))))
+            // The event text moved with its row: a leader on its side too, so its time reads as the node's.
+            let eventRight = labelColumn.x + labelColumn.width + 4
+            if shape.label != nil, !swapped[index], eventRight < lineX - reach - 2 {
+                drawing.leaders.append(
+                    .line(
+                        LineNode(
+                            from: Point(x: lineX - reach - 2, y: center.y), to: Point(x: eventRight, y: textCenter),
+                            stroke: Stroke(color: style.lineColor.rgba, width: 1))))
+            }
         }
         let rect = Rect(x: shape.left, y: top, width: shape.textWidth, height: shape.height)
         drawing.links += Primitive.itemLink(item.link, over: rect, label: item.title)

@@ -13,18 +13,23 @@ import XCTest
 /// 3. The preview keeps its promise: the columns asked, overdue first, the item due today and
 ///    the Today marker shown, the end item last, the rest counted.
 /// 1. A label reads as its own: along the axis the nearest mark to a time card's title is its own
-///    (or the title lies along its own bar). Not yet true of every card: counted, and held to
-///    what it is now, so that it can only get better (`rule1Allowance`).
+///    (or the title lies along its own bar): on every card of evenly spread dates; crowded cards and
+///    cards with one outlier date are held to `crowdedAllowance`.
 final class ReadabilityPropertyTests: XCTestCase {
     private static let locales = ["en", "de-DE", "fr", "es", "ja", "zh", "ko", "ar-EG", "he", "fa-IR"]
     private static let latin = ["Kickoff", "Review", "Launch", "Beta", "Design", "Audit", "Freeze", "Pilot", "Rollout"]
     private static let rightToLeft = ["إطلاق", "مراجعة", "تصميم", "שחרור", "בדיקה", "طراحی"]
     private static let cjk = ["設計", "発表", "评审", "发布", "검토", "출시"]
-    /// Cards breaking rule 1 today (of 2,000, all horizontal: labels slid along the line to fit), before
-    /// labels move to their own marks (#50, D); the first is fixtures/readable-label-nearest.yaml.
-    private static let rule1Allowance = 31
+
+    /// Crowded cards (many items in a short span, or one outlier date) whose texts still stray,
+    /// held to what they are now: 72 of 2,000, vertical ones mostly (many rows of a few dates
+    /// with a period over the quiet gap, so it cannot be cut, and the scale may not outgrow the
+    /// card's `maxLength`; or section names between close rows). The first found are in
+    /// fixtures/readable-crowded.yaml. Cards of evenly spread dates break rule 1 none.
+    private static let crowdedAllowance = 72
 
     private struct Generated {
+        var shape: String
         var yaml: String
         var layout: String
         var horizontal: Bool
@@ -38,14 +43,28 @@ final class ReadabilityPropertyTests: XCTestCase {
         let words =
             ["ar", "he", "fa"].contains(String(locale.prefix(2)))
             ? Self.rightToLeft : ["ja", "zh", "ko"].contains(String(locale.prefix(2))) ? Self.cjk : Self.latin
-        let count = 1 + random.below(10)
+        // Evenly spread dates, or the shapes readers misread: many items in a short span (a
+        // roadmap or sprint of up to 20), and one outlier date far from the rest.
+        let shape = random.pick(["even", "even", "crowded", "outlier"])
+        let count = shape == "crowded" ? 8 + random.below(13) : 1 + random.below(10)
         let spanDays = random.pick([1, 3, 14, 60, 400])
         let start = 1_790_000_000.0 + Double(random.below(100_000)) * 3600
         let timed = spanDays <= 3
         let sections = random.below(3) == 0
+        let unit = timed ? 60.0 : 86_400
+        var offsets = (0..<count).map { index in
+            switch shape {
+            case "crowded": return (Double(spanDays) * 86_400 * random.unit() / unit).rounded() * unit
+            default: return (Double(spanDays) * 86_400 * Double(index) / Double(max(1, count - 1))).rounded()
+            }
+        }.sorted()
+        if shape == "outlier", count > 2 {
+            // The rest within a tenth of the span, the last one the whole span away.
+            offsets = offsets.indices.map { $0 == count - 1 ? offsets[$0] : (offsets[$0] / 10 / unit).rounded() * unit }
+        }
         var items: [String] = []
         for index in 0..<count {
-            let date = start + (Double(spanDays) * 86_400 * Double(index) / Double(max(1, count - 1))).rounded()
+            let date = start + offsets[index]
             let status =
                 index == count - 1 && random.below(3) == 0
                 ? "end" : random.pick(["open", "open", "in-progress", "complete"])
@@ -79,12 +98,12 @@ final class ReadabilityPropertyTests: XCTestCase {
                 items:
             \(items.joined(separator: "\n"))
             """
-        return Generated(yaml: yaml, layout: layout, horizontal: horizontal, columns: columns)
+        return Generated(shape: shape, yaml: yaml, layout: layout, horizontal: horizontal, columns: columns)
     }
 
     func testGeneratedCardsKeepRulesOneToThree() throws {
         var random = SeededRandom(state: 50)
-        var (checked, todays, previews, rule1Broken) = (0, 0, 0, 0)
+        var (checked, todays, previews, rule1Broken, crowded) = (0, 0, 0, 0, 0)
         var firstBroken: [String] = []
         for round in 0..<2_000 {
             let generated = generate(&random)
@@ -104,19 +123,27 @@ final class ReadabilityPropertyTests: XCTestCase {
                 previews += 1
             }
             if generated.layout == "time", !labelsReadAsTheirOwn(scene, horizontal: generated.horizontal) {
-                rule1Broken += 1
-                if firstBroken.count < 3 { firstBroken.append(generated.yaml) }
+                if generated.shape == "even" {
+                    rule1Broken += 1
+                    firstBroken.insert("round \(round)\n" + generated.yaml, at: 0)
+                } else {
+                    crowded += 1
+                    if firstBroken.count < 3 { firstBroken.append("round \(round)\n" + generated.yaml) }
+                }
             }
             checked += 1
         }
         XCTAssertEqual(checked, 2_000)
         XCTAssertGreaterThan(todays, 300, "few cards drew a Today marker")
         XCTAssertGreaterThan(previews, 300, "few preview cards")
+        XCTAssertEqual(
+            rule1Broken, 0,
+            "cards put a label nearer another item's mark; first:\n" + firstBroken.joined(separator: "\n---\n"))
         XCTAssertLessThanOrEqual(
-            rule1Broken, Self.rule1Allowance,
-            "more cards than before put a label nearer another item's mark; first:\n"
-                + firstBroken.joined(separator: "\n---\n")
-        )
+            crowded, Self.crowdedAllowance,
+            "more crowded cards than before put a text nearer another item's mark; first:\n"
+                + firstBroken.joined(separator: "\n---\n"))
+        print("ReadabilityPropertyTests: rule 1 broken by \(crowded) crowded cards of 2,000")
         print("ReadabilityPropertyTests: rule 1 broken by \(rule1Broken) of 2,000 cards")
     }
 

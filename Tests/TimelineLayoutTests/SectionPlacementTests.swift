@@ -56,9 +56,29 @@ final class SectionPlacementTests: XCTestCase {
 
     func testLabelsThatMeetTakeATierUnderTheirNode() {
         let tiers = LabelTiers.staggered(
-            nodes: [100, 300, 380], widths: [100, 100, 100], runs: [nil, nil, nil], gutter: 12, bounds: 0...1000)
+            nodes: [100, 300, 320], widths: [100, 100, 100], runs: [nil, nil, nil], gutter: 12, bounds: 0...1000)
         XCTAssertEqual(tiers?.tier, [0, 0, 1])
-        XCTAssertEqual(tiers?.centers, [100, 300, 380], "each label centred under its node")
+        // The second label hangs left of its node, so the third one's leader passes it.
+        XCTAssertEqual(tiers?.alignments, [.center, .right, .center])
+        XCTAssertEqual(tiers?.centers ?? [], [100, 300 + LabelTiers.hold - 50, 320])
+    }
+
+    func testALabelHangsBesideItsNodeRatherThanTakeATier() {
+        let tiers = LabelTiers.staggered(
+            nodes: [100, 300, 380], widths: [100, 100, 100], runs: [nil, nil, nil], gutter: 12, bounds: 0...1000)
+        XCTAssertEqual(tiers?.tier, [0, 0, 0])
+        XCTAssertEqual(tiers?.alignments, [.center, .center, .left])
+        XCTAssertEqual(tiers?.centers[2] ?? 0, 380 - LabelTiers.hold + 50, accuracy: 0.001, "its node inside its edge")
+    }
+
+    func testAnEarlierLabelDropsATierSoALaterOneFits() {
+        // The first label, at the card's edge, can only be centred or hang right, and either way
+        // covers the second node: the search puts it a tier down and the second one above it.
+        let tiers = LabelTiers.staggered(
+            nodes: [40, 60], widths: [80, 80], runs: [nil, nil], gutter: 12, bounds: 0...1000)
+        XCTAssertEqual(tiers?.tier, [1, 0])
+        XCTAssertEqual(tiers?.alignments, [.center, .left])
+        XCTAssertEqual(tiers?.centers ?? [], [40, 60 - LabelTiers.hold + 40])
     }
 
     func testLabelsOfOneDateStackBesideOneMark() {
@@ -69,12 +89,20 @@ final class SectionPlacementTests: XCTestCase {
         XCTAssertEqual(tiers?.centers, [100, 100, 100])
     }
 
-    func testALabelWhoseLeaderWouldCrossALabelAboveIsPushedInstead() {
-        // The second node lies under the first label: a tier down, its leader would cross it.
+    func testLabelsThatWouldMeetHangApartFromTheirNodes() {
+        // Centred, the first label would cover the second node: both hang aside, on one tier.
         let tiers = LabelTiers.staggered(
             nodes: [100, 130], widths: [100, 100], runs: [nil, nil], gutter: 12, bounds: 0...1000)
         XCTAssertEqual(tiers?.tier, [0, 0])
-        XCTAssertEqual(tiers?.centers[1] ?? 0, 212, accuracy: 0.001)
+        XCTAssertEqual(tiers?.alignments, [.right, .left])
+        XCTAssertEqual(tiers?.centers ?? [], [100 + LabelTiers.hold - 50, 130 - LabelTiers.hold + 50])
+    }
+
+    func testNodesTooCloseToTellApartShareAColumn() {
+        let tiers = LabelTiers.staggered(
+            nodes: [100, 104], widths: [80, 60], runs: [nil, nil], gutter: 12, bounds: 0...1000)
+        XCTAssertEqual(tiers?.stacked, [false, true])
+        XCTAssertEqual(tiers?.huddled, true)
     }
 
     func testNextSectionsLabelsStayClearOfTheBandBefore() {

@@ -194,7 +194,10 @@ final class TimeLayoutTests: XCTestCase {
         }
     }
 
-    func testCompressedGapKeepsMaxGapAndCloseNodesKeepTheirDates() throws {
+    /// A crowded morning a month after the start: the quiet month is cut, and the morning is
+    /// spread so that its texts sit by their own nodes and the nodes no longer overlap (#50,
+    /// rule 1; they were 1 point apart at 24 points a day). Each hour is as long as the next.
+    func testCompressedGapKeepsMaxGapAndCloseNodesSpreadAtTheirDates() throws {
         let scene = try LayoutFixture.scene(
             """
             version: 1
@@ -207,10 +210,14 @@ final class TimeLayoutTests: XCTestCase {
                   - { title: Second, subtitle: an hour later, date: "2026-12-01T10:00:00Z" }
                   - { title: Third, subtitle: and another, date: "2026-12-01T11:00:00Z" }
             """)
-        let ys = markers(scene).map(\.center.y)
+        let markers = markers(scene)
+        let ys = markers.map(\.center.y)
         XCTAssertGreaterThanOrEqual(ys[1] - ys[0], 60 - 0.001)
-        // An hour is 1 point at 24 points a day, however much room the texts take.
-        for (upper, lower) in zip(ys.dropFirst(), ys.dropFirst(2)) { XCTAssertEqual(lower - upper, 1, accuracy: 0.001) }
+        let hour = ys[2] - ys[1]
+        XCTAssertGreaterThan(hour, markers[1].size, "nodes an hour apart do not overlap")
+        XCTAssertEqual(ys[3] - ys[2], hour, accuracy: 0.001, "an hour is an hour")
+        let breaks = lines(scene).filter { $0.from.x != $0.to.x && $0.from.y != $0.to.y && $0.from.y > ys[0] }
+        XCTAssertFalse(breaks.filter { max($0.from.y, $0.to.y) < ys[1] }.isEmpty, "a break mark in the quiet month")
     }
 
     func testBaselinesOfEventTitleAndStatusAgree() throws {

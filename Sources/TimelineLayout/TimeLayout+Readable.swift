@@ -1,0 +1,93 @@
+import TimelineModel
+
+/// A vertical time card keeps each text by its own mark (#50, rule 1): where texts pushed apart
+/// would sit more than a row from their nodes, or nearer another item's node than their own, the
+/// quiet stretches are cut first (with break marks, the dates shown on both sides), then the
+/// scale is stretched, up to the card's `maxLength`. Marks stay at their dates on the scale
+/// chosen; only which scale changes.
+extension TimeLayout {
+    /// A scale, the axis's span and map, and where the nodes, rows and section names go on it.
+    struct Placed {
+        var scale: TimeScale
+        var span: (start: Double, end: Double)
+        var map: AxisMap
+        var nodes: [Double]
+        var tops: [Double]
+        var nameTops: [Double]
+    }
+
+    /// How much a scale is stretched, one after another, until every text reads as its node's.
+    static let stretches: [Double] = [1, 1.5, 2, 3, 4, 6]
+
+    /// The first placement, in order of `stretches` (each cut, then uncut), whose texts all read as
+    /// their own nodes'; else the one with the fewest texts astray. The card as it was drawn
+    /// before comes first, so a card that reads right is unchanged.
+    func readablePlacement(
+        _ builder: VerticalRows, periods: [(Double, Double)], intervals: [(start: Double, end: Double)?],
+        hasAxis: Bool, headers: SectionHeaders
+    ) -> Placed {
+        let between = Self.nameRooms(headers).filter { $0.first > 0 }.reduce(0) { $0 + $1.room }
+        let maxLength = TimeScale.maxLength(style, rows: builder.rows.count)
+        let textLength = Self.textLength(builder) + between
+        func placed(cutting: Bool, stretch: Double) -> Placed {
+            let scale = TimeScale.vertical(
+                intervals: periods, dayScale: style.dayScale, maxLength: maxLength, cutLength: style.maxGap,
+                textLength: textLength, cutting: cutting, stretch: stretch)
+            let (_, span, map) = placement(builder, scale: scale, periods: periods, hasAxis: hasAxis, headers: headers)
+            let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
+            let (tops, names) = rowTops(builder, nodes: nodes, headers: headers)
+            return Placed(scale: scale, span: span, map: map, nodes: nodes, tops: tops, nameTops: names)
+        }
+        var best = placed(cutting: false, stretch: 1)
+        var astray = Self.astray(best, builder)
+        guard astray > 0 else { return best }
+        let cuttings = TimeScale.outlyingGaps(periods).isEmpty ? [false] : [true, false]
+        for stretch in Self.stretches {
+            for cutting in cuttings where cutting || stretch > 1 {
+                let candidate = placed(cutting: cutting, stretch: stretch)
+                let count = Self.astray(candidate, builder)
+                if count == 0 { return candidate }
+                if count < astray { (best, astray) = (candidate, count) }
+            }
+        }
+        return best
+    }
+
+    /// How many rows' titles sit more than a row from their node (under the rows of the same
+    /// date before them), or nearer another item's node than their own.
+    static func astray(_ placed: Placed, _ builder: VerticalRows) -> Int {
+        let sorted = placed.nodes.sorted()
+        var sharing: Double = 0
+        return builder.shapes.indices.filter { index in
+            let shape = builder.shapes[index]
+            let node = placed.nodes[index]
+            let wanted = node - shape.centerOffset
+            // Rows of one date stack under its one node: each may sit a row under the one before.
+            let same = index > 0 && abs(placed.nodes[index - 1] - node) <= 0.5
+            sharing = same ? sharing + builder.shapes[index - 1].height : 0
+            if abs(placed.tops[index] - wanted) > shape.height + sharing + 0.5 { return true }
+            let top = placed.tops[index] + shape.centerOffset - shape.stack.firstLineHeight / 2
+            let bottom = top + (shape.stack.blocks.first?.height ?? shape.size)
+            let own = max(0, top - node, node - bottom)
+            return nearestOther(sorted, from: top, to: bottom, own: node) < own - 0.5
+        }.count
+    }
+
+    /// The distance from `top...bottom` to the nearest of the `sorted` nodes not at `own`.
+    private static func nearestOther(_ sorted: [Double], from top: Double, to bottom: Double, own: Double) -> Double {
+        // The first node at or below the top, by halving.
+        var (low, high) = (0, sorted.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < top { low = middle + 1 } else { high = middle }
+        }
+        var nearest = Double.infinity
+        var above = low - 1
+        while above >= 0, abs(sorted[above] - own) <= 0.5 { above -= 1 }
+        if above >= 0 { nearest = top - sorted[above] }
+        var below = low
+        while below < sorted.count, abs(sorted[below] - own) <= 0.5 { below += 1 }
+        if below < sorted.count { nearest = min(nearest, max(0, sorted[below] - bottom)) }
+        return nearest
+    }
+}
