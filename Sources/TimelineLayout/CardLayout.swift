@@ -1,3 +1,4 @@
+import TimelineBreaks
 import TimelineModel
 import TimelineScene
 
@@ -54,6 +55,16 @@ public enum CardLayout {
     /// The card drawn with its top-left corner at `origin` (every node is moved once: a big
     /// card has hundreds of thousands).
     static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal) -> CardContent {
+        // Its words hyphenated in its own language, wherever they are measured.
+        let framed = LineBreaks.$language.withValue(card.style.names.language) {
+            Result { () throws(WidthRefusal) in try languageFrame(for: card, measurer: measurer, origin: origin) }
+        }
+        return try framed.get()
+    }
+
+    private static func languageFrame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal)
+        -> CardContent
+    {
         let style = card.style
         let margins = insideBorder(style)
         let legendWidth = style.width - margins.horizontal

@@ -70,8 +70,17 @@ struct ColumnPlan {
             (labelWidth, statusWidth, minimumWidth) = (label, status, 0)
             return
         }
-        let statusFloor = hasStatus ? min(statusCap, Self.widestWord(statusTexts, measurer: measurer)) : 0
-        let word = hasLabels ? labelWord ?? Self.widestWord(labelTexts.map(Self.dashHeld), measurer: measurer) : 0
+        let fixedRest = fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
+        // The columns' floors at their widest words whole; where that leaves the title too
+        // little, at their words' dictionary points (the narrowest promised).
+        var (statusFloor, word) = Self.floors(
+            statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
+            labelWord: labelWord, hyphenated: false, measurer: measurer)
+        if statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0) > width + 0.01 {
+            (statusFloor, word) = Self.floors(
+                statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
+                labelWord: nil, hyphenated: true, measurer: measurer)
+        }
         let labelFloor = !hasLabels ? 0 : fixedLabel ?? word
         let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)))
         let fromStatus = min(wanted, max(0, status - statusFloor))
@@ -80,8 +89,19 @@ struct ColumnPlan {
         labelWidth = label
         statusWidth = status
         // The narrowest width that holds every column at its floor: the event column at its widest word.
-        let rest = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
-        minimumWidth = rest + (hasLabels ? fixedLabel ?? word : 0)
+        minimumWidth = statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0)
+    }
+
+    /// The status column's floor (at most `cap`) and the event column's widest word, whole or
+    /// `hyphenated`; a label word already measured whole (`labelWord`) is taken as it is.
+    private static func floors(
+        statuses: [(text: String, font: String)], labels: [(text: String, font: String)], cap: Double,
+        labelWord: Double?, hyphenated: Bool, measurer: any TextMeasuring
+    ) -> (status: Double, label: Double) {
+        let status = statuses.isEmpty ? 0 : min(cap, widestWord(statuses, measurer: measurer, hyphenated: hyphenated))
+        let label =
+            labels.isEmpty ? 0 : labelWord ?? widestWord(labels.map(dashHeld), measurer: measurer, hyphenated: hyphenated)
+        return (status, label)
     }
 
     /// Room right of the status column: every text clears the innermost group box, each nested
@@ -156,14 +176,12 @@ struct ColumnPlan {
         (text.text.replacing(" – ", with: "\u{00A0}– "), text.font)
     }
 
-    /// The widest single word of `texts`: below it a word would be cut. Every word in one batch.
-    static func widestWord(_ texts: [(text: String, font: String)], measurer: any TextMeasuring) -> Double {
-        let words = texts.flatMap { text in
-            SlotWidths.words(text.text).map {
-                TextRequest(text: String($0), font: text.font, maxWidth: 100_000, maxLines: 1)
-            }
-        }
-        guard !words.isEmpty else { return 0 }
-        return ((measurer.measure(words).map(\.width).max() ?? 0) + 1).rounded(.up)
+    /// The widest unbreakable piece of `texts`, whole or, `hyphenated`, at its dictionary
+    /// points: below it a word would be cut at a letter. Every piece in one batch.
+    static func widestWord(
+        _ texts: [(text: String, font: String)], measurer: any TextMeasuring, hyphenated: Bool = false
+    ) -> Double {
+        guard !texts.isEmpty else { return 0 }
+        return (measurer.widestUnbreakable(texts, hyphenated: hyphenated) + 1).rounded(.up)
     }
 }

@@ -84,6 +84,10 @@ struct LineBreaker {
         byteOffsets.reserveCapacity(count + 1)
         for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
         byteOffsets.append(Int(length))
+        attrs.withUnsafeMutableBufferPointer { [byteOffsets] buffer in
+            OwnLineBreaks.apply(
+                UnsafeBufferPointer(start: bytes, count: Int(length)), byteOffsets: byteOffsets, to: buffer)
+        }
         logWidths = Self.logicalWidths(item, glyphs, chars: chars, count: count, byteOffsets: byteOffsets)
         widthsFrom = [Int](repeating: 0, count: logWidths.count + 1)
         for index in logWidths.indices.reversed() { widthsFrom[index] = widthsFrom[index + 1] + logWidths[index] }
