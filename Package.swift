@@ -161,6 +161,7 @@ let package = Package(
             name: "TimelineKitTests",
             dependencies: [
                 "TimelineKit", "TimelineCommandSupport", "TimelineCairo", "TimelineGolden", "TimelineScene",
+                "TimelineBreaks", "TimelineTestSupport",
             ],
             exclude: ["Inputs"]),
         .testTarget(name: "TimelineGoldenTests", dependencies: ["TimelineGolden", "TimelineKit"]),

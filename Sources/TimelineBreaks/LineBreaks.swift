@@ -50,11 +50,20 @@ public enum LineBreaks {
     /// cut at its dictionary points in `language` (each part but the last with its hyphen).
     /// The widest of these, measured, is the narrowest width at which every word is whole or
     /// broken at a dictionary point.
+    /// A CJK character is never alone on a line: one followed, with no space, by another
+    /// piece needs a line that holds both ("と承認" when "承認" may not be parted).
     public static func narrowestLines(_ text: String, language: String?) -> [String] {
-        unbreakablePieces(text).flatMap { piece -> [String] in
+        let pieces = unbreakablePieces(text)
+        var lines = pieces.flatMap { piece -> [String] in
             let parts = hyphenated(String(piece), language: language)
             return parts.count > 1 ? parts : [String(piece)]
         }
+        for (piece, next) in zip(pieces, pieces.dropFirst()) where piece.endIndex == next.startIndex {
+            if piece.unicodeScalars.count == 1, let only = piece.unicodeScalars.first, BreakTailoring.isCJK(only) {
+                lines.append(String(piece) + String(next))
+            }
+        }
+        return lines
     }
 
     /// `word` cut at every dictionary point of `language`, each part but the last ending in

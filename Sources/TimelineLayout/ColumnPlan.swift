@@ -65,12 +65,27 @@ struct ColumnPlan {
         let canShrink = hasStatus || (hasLabels && fixedLabel == nil)
         let statusRoom = hasStatus ? status + VerticalColumns.gutter : 0
         let deficit = canShrink ? Self.titleDeficit(texts, room: titleWidth, statusRoom, measurer: measurer) : 0
-        let cramped = titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
+        // A narrow title column is measured against its titles' pieces too: a CJK character
+        // and the pair after it fit whole there, though no word is too wide (no deficit).
+        // Measured once, only for a card that is narrow or may be refused.
+        var knownTitleNeed: Double?
+        func titleNeed() -> Double {
+            if let knownTitleNeed { return knownTitleNeed }
+            let need = Self.titleNeed(texts, style: style, measurer: measurer)
+            knownTitleNeed = need
+            return need
+        }
+        let narrowTitles = titleWidth(level: Int(maxLevel)) < 2 * Self.minimumTextWidth
+        let cramped =
+            titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
+            || (narrowTitles && titleNeed() > width - label - status - fixed + 0.01)
         guard deficit > 0 || cramped else {
             (labelWidth, statusWidth, minimumWidth) = (label, status, 0)
             return
         }
-        let fixedRest = fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
+        // Everything but the event and status columns, the title column at its widest piece (a
+        // long word at its dictionary points) or its minimum.
+        let fixedRest = fixed + max(maxLevel * style.nestIndent + Self.minimumTextWidth, titleNeed())
         // The columns' floors at their widest words whole; where that leaves the title too
         // little, at their words' dictionary points (the narrowest promised).
         var (statusFloor, word) = Self.floors(
@@ -82,7 +97,8 @@ struct ColumnPlan {
                 labelWord: nil, hyphenated: true, measurer: measurer)
         }
         let labelFloor = !hasLabels ? 0 : fixedLabel ?? word
-        let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)))
+        let titleShort = narrowTitles ? titleNeed() - (width - label - status - fixed) : 0
+        let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)), titleShort)
         let fromStatus = min(wanted, max(0, status - statusFloor))
         status -= fromStatus
         label -= min(wanted - fromStatus, max(0, label - labelFloor))
@@ -90,6 +106,21 @@ struct ColumnPlan {
         statusWidth = status
         // The narrowest width that holds every column at its floor: the event column at its widest word.
         minimumWidth = statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0)
+    }
+
+    /// The widest title column a row needs, its indent with it, for every word of its titles to be
+    /// whole or broken at a dictionary point. Measured only for a card that may be refused.
+    private static func titleNeed(_ texts: Texts, style: Style, measurer: any TextMeasuring) -> Double {
+        var need: Double = 0
+        var byLevel: [Int: [(text: String, font: String)]] = [:]
+        for (row, stack) in texts.titles.enumerated() {
+            byLevel[texts.levels[row], default: []] += stack.map { ($0.text, $0.font) }
+        }
+        for (level, titles) in byLevel {
+            let indent = VerticalColumns.indentSteps(level) * style.nestIndent
+            need = max(need, indent + widestWord(titles, measurer: measurer, hyphenated: true))
+        }
+        return need
     }
 
     /// The status column's floor (at most `cap`) and the event column's widest word, whole or
