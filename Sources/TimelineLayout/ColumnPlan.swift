@@ -164,13 +164,14 @@ struct ColumnPlan {
         return requests.isEmpty ? 0 : zip(measurer.measure(requests), available).map { $0.overflow - $1 }.max() ?? 0
     }
 
-    /// `eventColumnWidth`, widened to the widest word of a status swapped into the event column
-    /// (up to a third of the card): the width was chosen for labels, and would cut that word.
+    /// `eventColumnWidth`, widened (up to a third of the card) to the widest unbreakable piece of
+    /// its labels and of a status swapped into it: a date whole, a range's date with its dash
+    /// ("Nov 16 –"), a status's words. Narrower, one would be cut at a letter.
     static func fixedLabelWidth(_ style: Style, texts: Texts, cap: Double, measurer: any TextMeasuring) -> Double? {
         guard let fixed = style.eventColumnWidth else { return nil }
-        let swappedStatuses = zip(texts.labels, texts.swapped).filter(\.1).flatMap(\.0)
-        guard !swappedStatuses.isEmpty else { return fixed }
-        return max(fixed, min(cap, widestWord(swappedStatuses, measurer: measurer)))
+        let labels = texts.labels.flatMap { $0 }
+        guard !labels.isEmpty else { return fixed }
+        return max(fixed, min(cap, widestWord(labels.map(dashHeld), measurer: measurer)))
     }
 
     /// Labels and statuses at their widest, in one batch: the event column up to a third of the
