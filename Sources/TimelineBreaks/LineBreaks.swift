@@ -92,7 +92,9 @@ public enum LineBreaks {
             let last = characters.lastIndex(where: \.isLetter)
         else { return [] }
         let letters = characters[first...last]
-        guard letters.allSatisfy({ $0.isLetter || $0 == "-" }), letters.count >= 5,
+        // camelCase is a name a program reads: never hyphenated.
+        let camel = zip(letters, letters.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
+        guard letters.allSatisfy({ $0.isLetter || $0 == "-" }), letters.count >= 5, !camel,
             let hyphenator = hyphenator(for: language)
         else { return [] }
         var points: [Int] = []

@@ -15,6 +15,9 @@ struct CardContent {
     var truncations: [Truncation] = []
     /// The narrowest content width the layout fits in, when more than it was given (else 0).
     var minimumWidth: Double = 0
+    /// The content width a refusal names, when more than `minimumWidth`: at it every word is whole
+    /// or broken at a dictionary point (`ColumnPlan.promisedWidth`).
+    var promisedWidth: Double = 0
     /// A time layout's axis and marks, in the content's points until `frame` moves them.
     var timeAxis: TimeAxisRecord?
     var timeMarks: [TimeMarkRecord] = []
@@ -59,7 +62,19 @@ public enum CardLayout {
         let framed = LineBreaks.$language.withValue(card.style.names.language) {
             Result { () throws(WidthRefusal) in try languageFrame(for: card, measurer: measurer, origin: origin) }
         }
-        return try framed.get()
+        guard case .failure(var refusal) = framed else { return try framed.get() }
+        // The width named must itself fit: columns capped by a share of the card's width (a third
+        // for the event column) are wider at a wider card. Tried there, a few times at most.
+        var tried = card
+        for _ in 0..<4 where refusal.minimum.isFinite && refusal.minimum > tried.style.width {
+            tried.style.width = refusal.minimum
+            let again = LineBreaks.$language.withValue(card.style.names.language) {
+                Result { () throws(WidthRefusal) in try languageFrame(for: tried, measurer: measurer, origin: origin) }
+            }
+            guard case .failure(let wider) = again, wider.minimum > refusal.minimum else { break }
+            refusal.minimum = wider.minimum
+        }
+        throw refusal
     }
 
     private static func languageFrame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal)
@@ -75,7 +90,8 @@ public enum CardLayout {
         let width = style.width
         let innerWidth = width - margins.horizontal
         if content.minimumWidth > innerWidth + 0.01 || innerWidth < ColumnPlan.minimumTextWidth {
-            let minimum = (max(content.minimumWidth, ColumnPlan.minimumTextWidth) + margins.horizontal).rounded(.up)
+            let narrowest = max(content.minimumWidth, content.promisedWidth, ColumnPlan.minimumTextWidth)
+            let minimum = (narrowest + margins.horizontal).rounded(.up)
             throw WidthRefusal(location: card.location, cardID: card.id, width: width, minimum: minimum)
         }
 

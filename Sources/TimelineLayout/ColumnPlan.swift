@@ -19,8 +19,12 @@ struct ColumnPlan {
     var statusWidth: Double
     /// Room kept right of the status column: group boxes' padding, so statuses keep it too.
     var rightInset: Double
-    /// The narrowest content width that keeps every column at its minimum.
+    /// The narrowest content width that keeps every column at its minimum: below it the card is
+    /// refused.
     var minimumWidth: Double
+    /// The width a refusal names: `minimumWidth`, or more where a title's widest piece needs
+    /// it, so that at this width every word is whole or broken at a dictionary point.
+    var promisedWidth: Double = 0
 
     /// The texts a plan is made from, one entry per row. `labels` and `statuses` are what lands in
     /// the event and status columns: a row whose cell is mirrored has them swapped.
@@ -80,21 +84,24 @@ struct ColumnPlan {
             titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
             || (narrowTitles && titleNeed() > width - label - status - fixed + 0.01)
         guard deficit > 0 || cramped else {
-            (labelWidth, statusWidth, minimumWidth) = (label, status, 0)
+            (labelWidth, statusWidth, minimumWidth, promisedWidth) = (label, status, 0, 0)
             return
         }
         // Everything but the event and status columns, the title column at its widest piece (a
         // long word at its dictionary points) or its minimum.
         let fixedRest = fixed + max(maxLevel * style.nestIndent + Self.minimumTextWidth, titleNeed())
         // The columns' floors at their widest words whole; where that leaves the title too
-        // little, at their words' dictionary points (the narrowest promised).
+        // little, at their words' dictionary points, if that is enough (the narrowest promised).
         var (statusFloor, word) = Self.floors(
             statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
             labelWord: labelWord, hyphenated: false, measurer: measurer)
-        if statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0) > width + 0.01 {
-            (statusFloor, word) = Self.floors(
+        var promised = statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0)
+        if promised > width + 0.01 {
+            let hyphenated = Self.floors(
                 statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
                 labelWord: nil, hyphenated: true, measurer: measurer)
+            promised = hyphenated.status + fixedRest + (hasLabels ? fixedLabel ?? hyphenated.label : 0)
+            if promised <= width + 0.01 { (statusFloor, word) = hyphenated }
         }
         let labelFloor = !hasLabels ? 0 : fixedLabel ?? word
         let titleShort = narrowTitles ? titleNeed() - (width - label - status - fixed) : 0
@@ -104,8 +111,11 @@ struct ColumnPlan {
         label -= min(wanted - fromStatus, max(0, label - labelFloor))
         labelWidth = label
         statusWidth = status
-        // The narrowest width that holds every column at its floor: the event column at its widest word.
-        minimumWidth = statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0)
+        // The narrowest width that holds every column at its floor: the event column at its widest
+        // word; the title column at its minimum, or, promised, at its widest piece.
+        let labelFloorWidth = hasLabels ? fixedLabel ?? word : 0
+        minimumWidth = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth + labelFloorWidth
+        promisedWidth = promised
     }
 
     /// The widest title column a row needs, its indent with it, for every word of its titles to be

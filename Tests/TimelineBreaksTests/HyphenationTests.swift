@@ -50,6 +50,7 @@ final class HyphenationTests: XCTestCase {
     func testNamesAndNumbersAreNotHyphenated() {
         XCTAssertEqual(LineBreaks.hyphenated("pcre2engine", language: "en"), ["pcre2engine"])
         XCTAssertEqual(LineBreaks.hyphenated("2026", language: "en"), ["2026"])
+        XCTAssertEqual(LineBreaks.hyphenated("camelCaseIdentifier", language: "en"), ["camelCaseIdentifier"])
     }
 
     func testTheNarrowestLinesOfATextAreItsPiecesAndSyllables() {
