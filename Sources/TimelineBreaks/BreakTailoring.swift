@@ -13,7 +13,6 @@ enum BreakTailoring {
         var afterNewline: Bool
         var start: Int { offsets[0] }
         var end: Int { offsets[offsets.count - 1] }
-        var text: String { String(String.UnicodeScalarView(scalars)) }
     }
 
     /// `opportunities` (UTF-8 offsets where a line may start) of `text` without the tailored ones.
@@ -21,13 +20,19 @@ enum BreakTailoring {
         let tokens = tokens(of: text)
         var removed = Set<Int>()
         var added: [Int] = []
+        // Both in order: each token's opportunities are found from where the last one's ended,
+        // so a text of many words costs time linear in its length.
+        var next = 0
         for (index, token) in tokens.enumerated() {
-            let inside = { (offset: Int) in offset > token.start && offset < token.end }
+            while next < opportunities.count, opportunities[next] <= token.start { next += 1 }
+            var end = next
+            while end < opportunities.count, opportunities[end] < token.end { end += 1 }
+            let inside = opportunities[next..<end]
             if isURL(token) {
-                removed.formUnion(opportunities.filter(inside))
+                removed.formUnion(inside)
                 added.append(contentsOf: urlBreaks(token))
             } else if isFlag(token) || isIdentifier(token) || isNumeric(token) {
-                removed.formUnion(opportunities.filter(inside))
+                removed.formUnion(inside)
             }
             for (position, scalar) in token.scalars.enumerated() where position > 0 {
                 if isHangul(token.scalars[position - 1]) && isHangul(scalar) { removed.insert(token.offsets[position]) }
@@ -39,7 +44,8 @@ enum BreakTailoring {
             }
         }
         removed.formUnion(orphanBreaks(tokens))
-        return Array(Set(opportunities.filter { !removed.contains($0) } + added)).sorted()
+        let kept = removed.isEmpty ? opportunities : opportunities.filter { !removed.contains($0) }
+        return added.isEmpty ? kept : Array(Set(kept + added)).sorted()
     }
 
     /// Whether no line may break between `before` and `token`, neighbours across white space.
@@ -156,8 +162,14 @@ enum BreakTailoring {
         return scalars.first == "_"
     }
 
+    /// `scheme://…` or `www.…`; read from the scalars, without making the token's text.
     private static func isURL(_ token: Token) -> Bool {
-        token.text.contains("://") || token.text.hasPrefix("www.")
+        let scalars = token.scalars
+        if scalars.count > 4, scalars[0] == "w", scalars[1] == "w", scalars[2] == "w", scalars[3] == "." { return true }
+        for index in scalars.indices.dropLast(2) where scalars[index] == ":" {
+            if scalars[index + 1] == "/", scalars[index + 2] == "/" { return true }
+        }
+        return false
     }
 
     /// After each `/` of a URL's path, not inside its `scheme://`.

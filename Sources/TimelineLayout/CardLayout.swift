@@ -63,10 +63,12 @@ public enum CardLayout {
             Result { () throws(WidthRefusal) in try languageFrame(for: card, measurer: measurer, origin: origin) }
         }
         guard case .failure(var refusal) = framed else { return try framed.get() }
-        // The width named must itself fit: columns capped by a share of the card's width (a third
-        // for the event column) are wider at a wider card. Tried there, a few times at most.
+        // The width named must itself fit: a vertical card's columns capped by a share of its width
+        // (a third for the event column) are wider at a wider card. Tried there, a few times at
+        // most. (A horizontal card's minimum is its columns' count, known before measuring.)
         var tried = card
-        for _ in 0..<4 where refusal.minimum.isFinite && refusal.minimum > tried.style.width {
+        for _ in 0..<4
+        where card.direction == .vertical && refusal.minimum.isFinite && refusal.minimum > tried.style.width {
             tried.style.width = refusal.minimum
             let again = LineBreaks.$language.withValue(card.style.names.language) {
                 Result { () throws(WidthRefusal) in try languageFrame(for: tried, measurer: measurer, origin: origin) }

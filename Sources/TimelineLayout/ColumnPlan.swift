@@ -95,13 +95,20 @@ struct ColumnPlan {
         var (statusFloor, word) = Self.floors(
             statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
             labelWord: labelWord, hyphenated: false, measurer: measurer)
+        // Everything but the event and status columns, the title at its minimum.
+        let fixedMinimum = fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
         var promised = statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0)
+        var refusedBelow = statusFloor + fixedMinimum + (hasLabels ? fixedLabel ?? word : 0)
         if promised > width + 0.01 {
             let hyphenated = Self.floors(
                 statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
                 labelWord: nil, hyphenated: true, measurer: measurer)
-            promised = hyphenated.status + fixedRest + (hasLabels ? fixedLabel ?? hyphenated.label : 0)
-            if promised <= width + 0.01 { (statusFloor, word) = hyphenated }
+            let labelFloor = hasLabels ? fixedLabel ?? hyphenated.label : 0
+            promised = hyphenated.status + fixedRest + labelFloor
+            // Hyphenated where that keeps the promise here, or where whole words would not even
+            // leave the title its minimum; else whole, the titles broken as they must be anyway.
+            if promised <= width + 0.01 || refusedBelow > width + 0.01 { (statusFloor, word) = hyphenated }
+            refusedBelow = hyphenated.status + fixedMinimum + labelFloor
         }
         let labelFloor = !hasLabels ? 0 : fixedLabel ?? word
         let titleShort = narrowTitles ? titleNeed() - (width - label - status - fixed) : 0
@@ -113,8 +120,7 @@ struct ColumnPlan {
         statusWidth = status
         // The narrowest width that holds every column at its floor: the event column at its widest
         // word; the title column at its minimum, or, promised, at its widest piece.
-        let labelFloorWidth = hasLabels ? fixedLabel ?? word : 0
-        minimumWidth = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth + labelFloorWidth
+        minimumWidth = refusedBelow
         promisedWidth = promised
     }
 
