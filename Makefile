@@ -54,6 +54,9 @@ release: deps
 	mkdir -p .build/release/timeline-cards_TimelineCairo.resources
 	rm -rf .build/release/timeline-cards_TimelineCairo.resources/Fonts
 	cp -R Sources/TimelineCairo/Fonts/Bundled .build/release/timeline-cards_TimelineCairo.resources/Fonts
+	mkdir -p .build/release/timeline-cards_TimelineBreaks.resources
+	rm -rf .build/release/timeline-cards_TimelineBreaks.resources/Breaks
+	cp -R Sources/TimelineBreaks/Data .build/release/timeline-cards_TimelineBreaks.resources/Breaks
 
 # The release (other compiler flags, the Swift runtime linked in) against the debug build the tests
 # run, and against the golden images (scripts/release-check.sh; about a minute after the builds).
@@ -191,6 +194,8 @@ install:
 	  install -m 755 "$$from/timeline-cards" "$$root/bin/timeline-cards"; \
 	  rm -rf "$$root/share/timeline-cards/Fonts"; \
 	  cp -R Sources/TimelineCairo/Fonts/Bundled "$$root/share/timeline-cards/Fonts"; \
+	  rm -rf "$$root/share/timeline-cards/Breaks"; \
+	  cp -R Sources/TimelineBreaks/Data "$$root/share/timeline-cards/Breaks"; \
 	  install -m 644 docs/man/timeline-cards.1 "$$root/share/man/man1/timeline-cards.1"; \
 	  "$$root/bin/timeline-cards" --generate-completion-script bash \
 	    > "$$root/share/bash-completion/completions/timeline-cards"; \

@@ -43,17 +43,22 @@ let package = Package(
         .target(name: "TimelinePolicy"),
         .target(name: "TimelineModel"),
         .target(name: "TimelineSpec", dependencies: ["TimelineModel", "TimelinePolicy", "CYAML"]),
-        .target(name: "TimelineScene", dependencies: ["TimelinePolicy"]),
+        // Where lines break: UAX #14 (ICU's iterator on bundled rules), tailoring, hyphenation
+        // from bundled patterns. Pure: the Cairo measurer and the tests' fake one break alike.
+        .target(name: "TimelineBreaks", dependencies: ["TimelineThreads"], exclude: ["Data"]),
+        .target(name: "TimelineScene", dependencies: ["TimelinePolicy", "TimelineBreaks"]),
         .target(name: "TimelineFontTables"),
         // Lock, Lanes, PoolJob and ThreadRoom: Dispatch and the platform's limits, for every module that
         // runs work at once; nothing of cairo in them.
         .target(name: "TimelineThreads"),
         .target(name: "TimelinePNG", dependencies: ["TimelineScene", "TimelineThreads", "CZlib"]),
-        .target(name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy"]),
+        .target(
+            name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy", "TimelineBreaks"]),
         .target(
             name: "TimelineCairo",
             dependencies: [
-                "TimelineScene", "TimelinePolicy", "TimelineFontTables", "TimelineThreads", "TimelinePNG", "CCairo",
+                "TimelineScene", "TimelinePolicy", "TimelineFontTables", "TimelineThreads", "TimelinePNG", "TimelineBreaks",
+                "CCairo",
                 "CPangoCairo",
                 "CZlib",
                 "CLinux",
@@ -136,12 +141,14 @@ let package = Package(
         .testTarget(name: "TimelinePolicyTests", dependencies: ["TimelinePolicy"]),
         .testTarget(name: "TimelineFontTablesTests", dependencies: ["TimelineFontTables"]),
         .testTarget(name: "TimelineThreadsTests", dependencies: ["TimelineThreads"]),
+        .testTarget(name: "TimelineBreaksTests", dependencies: ["TimelineBreaks"]),
         .testTarget(name: "TimelinePNGTests", dependencies: ["TimelinePNG", "TimelineScene", "CZlib"]),
         .testTarget(
             name: "TimelineSpecTests",
             dependencies: ["TimelineSpec", "TimelineModel", "TimelinePolicy", "TimelineTestSupport"]),
         .testTarget(
-            name: "TimelineLayoutTests", dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene"],
+            name: "TimelineLayoutTests",
+            dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene", "TimelineBreaks"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "TimelineCairoTests",
@@ -154,6 +161,7 @@ let package = Package(
             name: "TimelineKitTests",
             dependencies: [
                 "TimelineKit", "TimelineCommandSupport", "TimelineCairo", "TimelineGolden", "TimelineScene",
+                "TimelineBreaks", "TimelineTestSupport",
             ],
             exclude: ["Inputs"]),
         .testTarget(name: "TimelineGoldenTests", dependencies: ["TimelineGolden", "TimelineKit"]),

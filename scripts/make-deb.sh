@@ -25,6 +25,7 @@ install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/timeline-cards" "$
 install -m 755 "$binary" "$stage/usr/bin/timeline-cards"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/timeline-cards"
 cp -R "$root/Sources/TimelineCairo/Fonts/Bundled" "$stage/usr/share/timeline-cards/Fonts"
+cp -R "$root/Sources/TimelineBreaks/Data" "$stage/usr/share/timeline-cards/Breaks"
 rm -rf "$stage/usr/share/timeline-cards/Fonts/licenses"
 gzip -9n < "$root/docs/man/timeline-cards.1" > "$stage/usr/share/man/man1/timeline-cards.1.gz"
 for shell in bash zsh fish; do

@@ -29,6 +29,7 @@ if [ "$os" = linux ]; then
   strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/bin/timeline-cards"
 fi
 cp -R "$root/Sources/TimelineCairo/Fonts/Bundled" "$stage/share/timeline-cards/Fonts"
+cp -R "$root/Sources/TimelineBreaks/Data" "$stage/share/timeline-cards/Breaks"
 install -m 644 "$root/docs/man/timeline-cards.1" "$stage/share/man/man1/timeline-cards.1"
 "$binary" --generate-completion-script bash > "$stage/share/bash-completion/completions/timeline-cards"
 "$binary" --generate-completion-script zsh > "$stage/share/zsh/site-functions/_timeline-cards"

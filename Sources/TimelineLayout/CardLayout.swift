@@ -1,3 +1,4 @@
+import TimelineBreaks
 import TimelineModel
 import TimelineScene
 
@@ -14,6 +15,9 @@ struct CardContent {
     var truncations: [Truncation] = []
     /// The narrowest content width the layout fits in, when more than it was given (else 0).
     var minimumWidth: Double = 0
+    /// The content width a refusal names, when more than `minimumWidth`: at it every word is whole
+    /// or broken at a dictionary point (`ColumnPlan.promisedWidth`).
+    var promisedWidth: Double = 0
     /// A time layout's axis and marks, in the content's points until `frame` moves them.
     var timeAxis: TimeAxisRecord?
     var timeMarks: [TimeMarkRecord] = []
@@ -54,6 +58,30 @@ public enum CardLayout {
     /// The card drawn with its top-left corner at `origin` (every node is moved once: a big
     /// card has hundreds of thousands).
     static func frame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal) -> CardContent {
+        // Its words hyphenated in its own language, wherever they are measured.
+        let framed = LineBreaks.$language.withValue(card.style.names.language) {
+            Result { () throws(WidthRefusal) in try languageFrame(for: card, measurer: measurer, origin: origin) }
+        }
+        guard case .failure(var refusal) = framed else { return try framed.get() }
+        // The width named must itself fit: a vertical card's columns capped by a share of its width
+        // (a third for the event column) are wider at a wider card. Tried there, a few times at
+        // most. (A horizontal card's minimum is its columns' count, known before measuring.)
+        var tried = card
+        for _ in 0..<4
+        where card.direction == .vertical && refusal.minimum.isFinite && refusal.minimum > tried.style.width {
+            tried.style.width = refusal.minimum
+            let again = LineBreaks.$language.withValue(card.style.names.language) {
+                Result { () throws(WidthRefusal) in try languageFrame(for: tried, measurer: measurer, origin: origin) }
+            }
+            guard case .failure(let wider) = again, wider.minimum > refusal.minimum else { break }
+            refusal.minimum = wider.minimum
+        }
+        throw refusal
+    }
+
+    private static func languageFrame(for card: Card, measurer: any TextMeasuring, origin: Point) throws(WidthRefusal)
+        -> CardContent
+    {
         let style = card.style
         let margins = insideBorder(style)
         let legendWidth = style.width - margins.horizontal
@@ -64,7 +92,8 @@ public enum CardLayout {
         let width = style.width
         let innerWidth = width - margins.horizontal
         if content.minimumWidth > innerWidth + 0.01 || innerWidth < ColumnPlan.minimumTextWidth {
-            let minimum = (max(content.minimumWidth, ColumnPlan.minimumTextWidth) + margins.horizontal).rounded(.up)
+            let narrowest = max(content.minimumWidth, content.promisedWidth, ColumnPlan.minimumTextWidth)
+            let minimum = (narrowest + margins.horizontal).rounded(.up)
             throw WidthRefusal(location: card.location, cardID: card.id, width: width, minimum: minimum)
         }
 

@@ -19,8 +19,12 @@ struct ColumnPlan {
     var statusWidth: Double
     /// Room kept right of the status column: group boxes' padding, so statuses keep it too.
     var rightInset: Double
-    /// The narrowest content width that keeps every column at its minimum.
+    /// The narrowest content width that keeps every column at its minimum: below it the card is
+    /// refused.
     var minimumWidth: Double
+    /// The width a refusal names: `minimumWidth`, or more where a title's widest piece needs
+    /// it, so that at this width every word is whole or broken at a dictionary point.
+    var promisedWidth: Double = 0
 
     /// The texts a plan is made from, one entry per row. `labels` and `statuses` are what lands in
     /// the event and status columns: a row whose cell is mirrored has them swapped.
@@ -65,23 +69,86 @@ struct ColumnPlan {
         let canShrink = hasStatus || (hasLabels && fixedLabel == nil)
         let statusRoom = hasStatus ? status + VerticalColumns.gutter : 0
         let deficit = canShrink ? Self.titleDeficit(texts, room: titleWidth, statusRoom, measurer: measurer) : 0
-        let cramped = titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
+        // A narrow title column is measured against its titles' pieces too: a CJK character
+        // and the pair after it fit whole there, though no word is too wide (no deficit).
+        // Measured once, only for a card that is narrow or may be refused.
+        var knownTitleNeed: Double?
+        func titleNeed() -> Double {
+            if let knownTitleNeed { return knownTitleNeed }
+            let need = Self.titleNeed(texts, style: style, measurer: measurer)
+            knownTitleNeed = need
+            return need
+        }
+        let narrowTitles = titleWidth(level: Int(maxLevel)) < 2 * Self.minimumTextWidth
+        let cramped =
+            titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
+            || (narrowTitles && titleNeed() > width - label - status - fixed + 0.01)
         guard deficit > 0 || cramped else {
-            (labelWidth, statusWidth, minimumWidth) = (label, status, 0)
+            (labelWidth, statusWidth, minimumWidth, promisedWidth) = (label, status, 0, 0)
             return
         }
-        let statusFloor = hasStatus ? min(statusCap, Self.widestWord(statusTexts, measurer: measurer)) : 0
-        let word = hasLabels ? labelWord ?? Self.widestWord(labelTexts.map(Self.dashHeld), measurer: measurer) : 0
+        // Everything but the event and status columns, the title column at its widest piece (a
+        // long word at its dictionary points) or its minimum.
+        let fixedRest = fixed + max(maxLevel * style.nestIndent + Self.minimumTextWidth, titleNeed())
+        // The columns' floors at their widest words whole; where that leaves the title too
+        // little, at their words' dictionary points, if that is enough (the narrowest promised).
+        var (statusFloor, word) = Self.floors(
+            statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
+            labelWord: labelWord, hyphenated: false, measurer: measurer)
+        // Everything but the event and status columns, the title at its minimum.
+        let fixedMinimum = fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
+        var promised = statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0)
+        var refusedBelow = statusFloor + fixedMinimum + (hasLabels ? fixedLabel ?? word : 0)
+        if promised > width + 0.01 {
+            let hyphenated = Self.floors(
+                statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
+                labelWord: nil, hyphenated: true, measurer: measurer)
+            let labelFloor = hasLabels ? fixedLabel ?? hyphenated.label : 0
+            promised = hyphenated.status + fixedRest + labelFloor
+            // Hyphenated where that keeps the promise here, or where whole words would not even
+            // leave the title its minimum; else whole, the titles broken as they must be anyway.
+            if promised <= width + 0.01 || refusedBelow > width + 0.01 { (statusFloor, word) = hyphenated }
+            refusedBelow = hyphenated.status + fixedMinimum + labelFloor
+        }
         let labelFloor = !hasLabels ? 0 : fixedLabel ?? word
-        let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)))
+        let titleShort = narrowTitles ? titleNeed() - (width - label - status - fixed) : 0
+        let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)), titleShort)
         let fromStatus = min(wanted, max(0, status - statusFloor))
         status -= fromStatus
         label -= min(wanted - fromStatus, max(0, label - labelFloor))
         labelWidth = label
         statusWidth = status
-        // The narrowest width that holds every column at its floor: the event column at its widest word.
-        let rest = statusFloor + fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
-        minimumWidth = rest + (hasLabels ? fixedLabel ?? word : 0)
+        // The narrowest width that holds every column at its floor: the event column at its widest
+        // word; the title column at its minimum, or, promised, at its widest piece.
+        minimumWidth = refusedBelow
+        promisedWidth = promised
+    }
+
+    /// The widest title column a row needs, its indent with it, for every word of its titles to be
+    /// whole or broken at a dictionary point. Measured only for a card that may be refused.
+    private static func titleNeed(_ texts: Texts, style: Style, measurer: any TextMeasuring) -> Double {
+        var need: Double = 0
+        var byLevel: [Int: [(text: String, font: String)]] = [:]
+        for (row, stack) in texts.titles.enumerated() {
+            byLevel[texts.levels[row], default: []] += stack.map { ($0.text, $0.font) }
+        }
+        for (level, titles) in byLevel {
+            let indent = VerticalColumns.indentSteps(level) * style.nestIndent
+            need = max(need, indent + widestWord(titles, measurer: measurer, hyphenated: true))
+        }
+        return need
+    }
+
+    /// The status column's floor (at most `cap`) and the event column's widest word, whole or
+    /// `hyphenated`; a label word already measured whole (`labelWord`) is taken as it is.
+    private static func floors(
+        statuses: [(text: String, font: String)], labels: [(text: String, font: String)], cap: Double,
+        labelWord: Double?, hyphenated: Bool, measurer: any TextMeasuring
+    ) -> (status: Double, label: Double) {
+        let status = statuses.isEmpty ? 0 : min(cap, widestWord(statuses, measurer: measurer, hyphenated: hyphenated))
+        let label =
+            labels.isEmpty ? 0 : labelWord ?? widestWord(labels.map(dashHeld), measurer: measurer, hyphenated: hyphenated)
+        return (status, label)
     }
 
     /// Room right of the status column: every text clears the innermost group box, each nested
@@ -113,13 +180,14 @@ struct ColumnPlan {
         return requests.isEmpty ? 0 : zip(measurer.measure(requests), available).map { $0.overflow - $1 }.max() ?? 0
     }
 
-    /// `eventColumnWidth`, widened to the widest word of a status swapped into the event column
-    /// (up to a third of the card): the width was chosen for labels, and would cut that word.
+    /// `eventColumnWidth`, widened (up to a third of the card) to the widest unbreakable piece of
+    /// its labels and of a status swapped into it: a date whole, a range's date with its dash
+    /// ("Nov 16 –"), a status's words. Narrower, one would be cut at a letter.
     static func fixedLabelWidth(_ style: Style, texts: Texts, cap: Double, measurer: any TextMeasuring) -> Double? {
         guard let fixed = style.eventColumnWidth else { return nil }
-        let swappedStatuses = zip(texts.labels, texts.swapped).filter(\.1).flatMap(\.0)
-        guard !swappedStatuses.isEmpty else { return fixed }
-        return max(fixed, min(cap, widestWord(swappedStatuses, measurer: measurer)))
+        let labels = texts.labels.flatMap { $0 }
+        guard !labels.isEmpty else { return fixed }
+        return max(fixed, min(cap, widestWord(labels.map(dashHeld), measurer: measurer)))
     }
 
     /// Labels and statuses at their widest, in one batch: the event column up to a third of the
@@ -156,14 +224,12 @@ struct ColumnPlan {
         (text.text.replacing(" – ", with: "\u{00A0}– "), text.font)
     }
 
-    /// The widest single word of `texts`: below it a word would be cut. Every word in one batch.
-    static func widestWord(_ texts: [(text: String, font: String)], measurer: any TextMeasuring) -> Double {
-        let words = texts.flatMap { text in
-            SlotWidths.words(text.text).map {
-                TextRequest(text: String($0), font: text.font, maxWidth: 100_000, maxLines: 1)
-            }
-        }
-        guard !words.isEmpty else { return 0 }
-        return ((measurer.measure(words).map(\.width).max() ?? 0) + 1).rounded(.up)
+    /// The widest unbreakable piece of `texts`, whole or, `hyphenated`, at its dictionary
+    /// points: below it a word would be cut at a letter. Every piece in one batch.
+    static func widestWord(
+        _ texts: [(text: String, font: String)], measurer: any TextMeasuring, hyphenated: Bool = false
+    ) -> Double {
+        guard !texts.isEmpty else { return 0 }
+        return (measurer.widestUnbreakable(texts, hyphenated: hyphenated) + 1).rounded(.up)
     }
 }

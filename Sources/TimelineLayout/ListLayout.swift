@@ -68,6 +68,7 @@ struct ListLayout {
         content.layers = [boxes, line, drawing.markers, drawing.texts, today ?? [], drawing.links]
         content.width = width
         content.minimumWidth = builder.minimumWidth + bandColumn
+        content.promisedWidth = builder.promisedWidth + bandColumn
         content.height = max(y + (runs?.endPadding ?? 0), 0)
         if let runs { Self.placeBands(runs, column: bandColumn, width: width, into: &content) }
         return content

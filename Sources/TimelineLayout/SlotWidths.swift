@@ -38,9 +38,8 @@ enum SlotWidths {
         text.split { $0.isWhitespace && !Self.noBreak.contains($0) }
     }
 
-    /// The widest word of `text` in `font`, whole (wrapping never breaks one).
+    /// The widest unbreakable piece of `text` in `font`, whole: a word, a date with its day.
     static func widestWord(_ text: String, font: String, measurer: any TextMeasuring) -> Double {
-        let widths = words(text).map { measurer.measure(String($0), font: font, maxWidth: 100_000, maxLines: 1).width }
-        return ((widths.max() ?? 0) + 1).rounded(.up)
+        (measurer.widestUnbreakable([(text, font)], hyphenated: false) + 1).rounded(.up)
     }
 }

@@ -74,6 +74,7 @@ struct TimeLayout {
         content.layers = [axis?.drawing.under ?? []] + Self.shifted(layers, by: axisLeft) + [axis?.drawing.axis ?? []]
         content.width = width
         content.minimumWidth = builder.minimumWidth + axisLeft
+        content.promisedWidth = builder.promisedWidth + axisLeft
         content.height = max(bottom, 0)
         return content
     }

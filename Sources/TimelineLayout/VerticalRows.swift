@@ -19,6 +19,8 @@ struct VerticalRows {
     let columns: VerticalColumns
     /// The narrowest width the columns fit in (`ColumnPlan.minimumWidth`).
     let minimumWidth: Double
+    /// The width a refusal names (`ColumnPlan.promisedWidth`).
+    let promisedWidth: Double
     /// Where the nodes sit: left of the columns' line by the room period lanes take right of it.
     let lineX: Double
     let shapes: [RowShape]
@@ -52,6 +54,7 @@ struct VerticalRows {
             swapped: swapped, measurer: measurer)
         self.columns = columns
         minimumWidth = plan.minimumWidth
+        promisedWidth = plan.promisedWidth
         lineX = columns.lineX - laneRoom
         let texts = Self.measure(
             rows, labels: shown, columns: columns, hasStatus: hasStatus, byDay: byDay, swapped: swapped, text: text,

@@ -22,6 +22,9 @@ public struct DateNames: Hashable, Sendable, Codable {
     public var morePattern = "+%d more"
     /// The digits 0 to 9 as the locale writes them: `٠`…`٩` in Arabic, `۰`…`۹` in Persian.
     public var digits = "0123456789"
+    /// The locale these names are of, as written (BCP 47, "de-DE"); nil: English by default.
+    /// Words too long for their line are hyphenated by its dictionary.
+    public var language: String?
 
     /// Names in a language, `dayPattern` left at the English one.
     public init(months: [String], shortMonths: [String], weekdays: [String], shortWeekdays: [String], today: String) {

@@ -44,11 +44,12 @@ public struct MeasuredText: Hashable, Sendable, Codable {
 
 /// Measures and wraps text. Layout calls it once per text block; the renderer never does.
 public protocol TextMeasuring {
-    /// Wraps `text` (which may contain `\n`) to `maxWidth` points between words only, keeping at
-    /// most `maxLines` lines (the last one ending in an ellipsis when cut). A word wider than
-    /// `maxWidth` breaks at character boundaries, each piece but the last ending in a hyphen
-    /// mark, the rest of the text wrapping on after it (never a character dropped), and its width
-    /// is reported as `overflow`.
+    /// Wraps `text` (which may contain `\n`) to `maxWidth` points at the opportunities of
+    /// `LineBreaks` (UAX #14, tailored), keeping at most `maxLines` lines (the last one ending in
+    /// an ellipsis when cut). A word wider than `maxWidth` breaks at its dictionary points in
+    /// `LineBreaks.language`, else at grapheme boundaries, each piece but the last ending in a
+    /// hyphen mark, the rest of the text wrapping on after it (never a character dropped), and
+    /// its width is reported as `overflow`.
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText
 
     /// Measures many texts at once, answering in their order: a measurer may shape them in

@@ -15,13 +15,18 @@ extension DecodeContext {
             return nil
         }
         let language = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
-        if language == "en" { return .english }
-        guard let names = ICUDates.names(for: tag) else {
+        if language == "en" {
+            var names = DateNames.english
+            names.language = tag
+            return names
+        }
+        guard var names = ICUDates.names(for: tag) else {
             error(
                 node,
                 "\(path): no date names for \(Self.quoted(tag)) (ICU's libicui18n is missing or has no data for it)")
             return nil
         }
+        names.language = tag
         return names
     }
 

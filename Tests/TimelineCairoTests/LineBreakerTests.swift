@@ -3,8 +3,10 @@ import XCTest
 
 @testable import TimelineCairo
 
-/// `LineBreaker` picks a layout's lines in both wrap modes it follows: words only (what the
-/// measurer uses) and words then characters.
+/// `LineBreaker` picks the lines a layout would, given the same opportunities (ours, from
+/// `LineBreaks`, as attributes), in both wrap modes it follows: words only (what the measurer
+/// uses) and words then characters. Where lines may break is ours, not Pango's: what this
+/// compares is how the lines are filled and measured.
 final class LineBreakerTests: XCTestCase {
     func testLinesAreALayoutsInBothWrapModes() throws {
         let library = try FontLibrary()
@@ -32,6 +34,10 @@ final class LineBreakerTests: XCTestCase {
                         guard let lines else { continue }
                         pango_layout_set_width(layout, Int32(width * 1024))
                         pango_layout_set_text(layout, text, -1)
+                        var bytes = text
+                        let breaks = bytes.withUTF8 { OwnLineBreaks.layoutAttributes($0) }
+                        pango_layout_set_attributes(layout, breaks)
+                        pango_attr_list_unref(breaks)
                         var expected: [Range<Int>] = []
                         var node = pango_layout_get_lines_readonly(layout)
                         while let current = node {
@@ -39,7 +45,17 @@ final class LineBreakerTests: XCTestCase {
                             expected.append(Int(line.start_index)..<Int(line.start_index + line.length))
                             node = current.pointee.next
                         }
-                        XCTAssertEqual(lines, expected, "\(wrap) \(font) @\(width): \(text)")
+                        // Pango 1.50 puts a space alone on a line where a piece with it ("09:30 – ")
+                        // fits nowhere; we keep the space with its piece, as every other break does.
+                        let utf8Text = Array(text.utf8)
+                        let merged = expected.reduce(into: [Range<Int>]()) { result, line in
+                            if let last = result.last, utf8Text[line].allSatisfy({ $0 == 0x20 }) {
+                                result[result.count - 1] = last.lowerBound..<line.upperBound
+                            } else {
+                                result.append(line)
+                            }
+                        }
+                        XCTAssertEqual(lines, merged, "\(wrap) \(font) @\(width): \(text)")
                         compared += 1
                     }
                 }

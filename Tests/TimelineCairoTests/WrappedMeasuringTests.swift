@@ -5,8 +5,9 @@ import XCTest
 @testable import TimelineCairo
 
 /// Texts wider than their column are broken into lines by `LineBreaker` exactly as a
-/// `PangoLayout` breaks them: the same lines, widths, baselines and heights, and the same SVG
-/// drawn from the kept lines as from layouts of each line.
+/// `PangoLayout` given the same opportunities (ours, `OwnLineBreaks.layoutAttributes`) breaks
+/// them: the same lines, widths, baselines and heights, and the same SVG drawn from the kept lines
+/// as from layouts of each line. Where lines may break is the engine's, not Pango's.
 final class WrappedMeasuringTests: XCTestCase {
     private static let fonts = [
         "Inter Semi-Bold 14", "Inter 12", "Inter Bold 11", "DejaVu Sans 12", "sans-serif 13", "Inter Medium 17px",

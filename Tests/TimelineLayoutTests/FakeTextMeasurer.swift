@@ -1,7 +1,10 @@
+import TimelineBreaks
 import TimelineScene
 
 /// A font-free measurer for layout tests: every character is `size × 0.5` wide, lines are
-/// `size × 1.25` tall, wrapping is greedy at spaces, and a word too long for a line breaks at characters with a hyphen.
+/// `size × 1.25` tall, wrapping is greedy at the opportunities the real measurer breaks at
+/// (`LineBreaks`), and a word too long for a line breaks at its dictionary points in the card's
+/// language, else at characters, with a hyphen.
 struct FakeTextMeasurer: TextMeasuring {
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
         let size = Double(font.split(separator: " ").last.flatMap { Double($0) } ?? 12)
@@ -12,28 +15,23 @@ struct FakeTextMeasurer: TextMeasuring {
         var overflow: Double = 0
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
-            for word in paragraph.split(separator: " ") {
-                var word = String(word)
-                if word.count > perLine {
-                    // Broken at characters with a hyphen mark, the rest wrapping on after it.
-                    overflow = max(overflow, Double(word.count) * advance)
-                    if !current.isEmpty { lines.append(current) }
-                    current = ""
-                    let piece = max(1, perLine - 1)
-                    while word.count > perLine {
-                        lines.append(String(word.prefix(piece)) + "-")
-                        word = String(word.dropFirst(piece))
-                    }
-                }
-                let candidate = current.isEmpty ? word : current + " " + word
-                if candidate.count <= perLine {
+            for segment in Self.segments(String(paragraph)) {
+                let candidate = current + segment
+                if Self.trimmed(candidate).count <= perLine {
                     current = candidate
-                } else {
-                    lines.append(current)
-                    current = word
+                    continue
                 }
+                if !current.isEmpty { lines.append(Self.trimmed(current)) }
+                current = segment
+                guard Self.trimmed(segment).count > perLine else { continue }
+                // Too long for any line: broken, the rest wrapping on after it.
+                overflow = max(overflow, Double(Self.trimmed(segment).count) * advance)
+                let word = Self.trimmed(segment)
+                var parts = Self.broken(word, perLine: perLine)
+                current = parts.removeLast() + String(segment.dropFirst(word.count))
+                lines.append(contentsOf: parts)
             }
-            lines.append(current)
+            lines.append(Self.trimmed(current))
         }
         var truncated = false
         if let maxLines, lines.count > maxLines {
@@ -47,5 +45,53 @@ struct FakeTextMeasurer: TextMeasuring {
         return MeasuredText(
             lines: measured, height: Double(lines.count) * lineHeight, lineHeight: lineHeight, isTruncated: truncated,
             overflow: overflow)
+    }
+
+    /// `text` cut at its opportunities, each piece with its trailing white space.
+    private static func segments(_ text: String) -> [String] {
+        let utf8 = Array(text.utf8)
+        var pieces: [String] = []
+        var start = 0
+        for end in LineBreaks.opportunities(in: text) + [utf8.count] where end > start {
+            pieces.append(String(decoding: utf8[start..<end], as: UTF8.self))
+            start = end
+        }
+        return pieces
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        String(text.reversed().drop { $0.isWhitespace }.reversed())
+    }
+
+    /// `word` in lines of at most `perLine` characters: at its dictionary points, as many parts
+    /// on a line as fit, when every part fits; else at characters, each piece but the last
+    /// ending in a hyphen.
+    private static func broken(_ word: String, perLine: Int) -> [String] {
+        let characters = Array(word)
+        let cuts = [0] + LineBreaks.hyphenationPoints(word, language: LineBreaks.language) + [characters.count]
+        func piece(_ from: Int, _ to: Int) -> String {
+            let text = String(characters[cuts[from]..<cuts[to]])
+            return to == cuts.count - 1 || characters[cuts[to] - 1] == "-" ? text : text + "-"
+        }
+        var lines: [String] = []
+        var first = 0
+        while cuts.count > 2, first < cuts.count - 1 {
+            var end = first
+            while end < cuts.count - 1, piece(first, end + 1).count <= perLine { end += 1 }
+            guard end > first else {
+                lines = []
+                break
+            }
+            lines.append(piece(first, end))
+            first = end
+        }
+        if !lines.isEmpty { return lines }
+        var rest = word
+        let piece = max(1, perLine - 1)
+        while rest.count > perLine {
+            lines.append(String(rest.prefix(piece)) + "-")
+            rest = String(rest.dropFirst(piece))
+        }
+        return lines + [rest]
     }
 }

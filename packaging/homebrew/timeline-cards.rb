@@ -28,6 +28,8 @@ class TimelineCards < Formula
     bin.install ".build/release/timeline-cards"
     # The binary finds its fonts in ../share/timeline-cards/Fonts from its own (resolved) place.
     (share/"timeline-cards").install "Sources/TimelineCairo/Fonts/Bundled" => "Fonts"
+    # Line-break rules and hyphenation patterns, found the same way (../share/timeline-cards/Breaks).
+    (share/"timeline-cards").install "Sources/TimelineBreaks/Data" => "Breaks"
     man1.install "docs/man/timeline-cards.1"
     generate_completions_from_executable(bin/"timeline-cards", "--generate-completion-script")
   end

@@ -1,14 +1,13 @@
 import CPangoCairo
 
 /// Breaks a text that `ShapedLine` shaped as one item, but that is wider than its column, into
-/// the lines a `PangoLayout` with that width and wrap mode makes of it: Pango 1.50's
-/// `process_item` for a paragraph of one item, from the same log attributes and log widths,
-/// measuring the same candidate pieces. A layout would shape the text again, then every
-/// candidate and every line's piece; here a piece is a slice of the text's one shaping wherever
-/// HarfBuzz says the text may be cut at both its ends, and is shaped (with the paragraph as
-/// context, as Pango does) only elsewhere. Nil wherever a layout could do something this does
-/// not: a break that inserts a hyphen (a word broken by characters). `WrappedMeasuringTests`
-/// compares the lines, widths, baselines, SVG and PDF with a layout's, text by text.
+/// lines: where lines may break is ours (`OwnLineBreaks`, from `TimelineBreaks`: the engine
+/// defines the output, on every platform); how each line is filled and measured is Pango 1.50's
+/// `process_item` for a paragraph of one item, from the log widths, measuring the same candidate
+/// pieces. A piece is a slice of the text's one shaping wherever HarfBuzz says the text may be cut
+/// at both its ends, and is shaped (with the paragraph as context, as Pango does) only elsewhere.
+/// `WrappedMeasuringTests` and `LineBreakerTests` compare the lines, widths, baselines, SVG and
+/// PDF with a `PangoLayout` given the same opportunities (`OwnLineBreaks.layoutAttributes`).
 struct LineBreaker {
     /// A line: its bytes in the text, and the layout's run (`shapedLine(_:)` makes it): the piece
     /// as the paragraph shapes it, unless the line ends in white space and no candidate break
@@ -84,6 +83,10 @@ struct LineBreaker {
         byteOffsets.reserveCapacity(count + 1)
         for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
         byteOffsets.append(Int(length))
+        attrs.withUnsafeMutableBufferPointer { [byteOffsets] buffer in
+            OwnLineBreaks.apply(
+                UnsafeBufferPointer(start: bytes, count: Int(length)), byteOffsets: byteOffsets, to: buffer)
+        }
         logWidths = Self.logicalWidths(item, glyphs, chars: chars, count: count, byteOffsets: byteOffsets)
         widthsFrom = [Int](repeating: 0, count: logWidths.count + 1)
         for index in logWidths.indices.reversed() { widthsFrom[index] = widthsFrom[index + 1] + logWidths[index] }

@@ -117,11 +117,14 @@ extension PangoTextMeasurer {
     /// it holds.
     typealias WordPiece = (text: String, width: Double, sourceBytes: Int)
 
-    /// `text` in pieces that fit `maxWidth` (at least one character each), every piece but the
-    /// last ending in the break mark unless it ends in a hyphen already. Each piece's length is
+    /// `text` in pieces that fit `maxWidth`: at its dictionary points when each piece between
+    /// two of them fits (`dictionaryPieces`), else at grapheme boundaries (at least one
+    /// character each), every piece but the last ending in the break mark unless it ends in a
+    /// hyphen already. Each piece's length is
     /// found by doubling from its start and halving back (`longestFitting`), so a piece costs the
     /// shaping of a few times its own characters and a word costs time linear in its length.
     func wordPieces(_ text: String, _ description: OpaquePointer, maxWidth: Double) -> [WordPiece] {
+        if let pieces = dictionaryPieces(text, description, maxWidth: maxWidth) { return pieces }
         let characters = Array(text)
         var pieces: [WordPiece] = []
         var first = 0
@@ -196,11 +199,11 @@ extension PangoTextMeasurer {
         return low
     }
 
-    private static func isHyphen(_ character: Character) -> Bool {
+    static func isHyphen(_ character: Character) -> Bool {
         character == "-" || character == "\u{2010}"
     }
 
-    private func marked(_ characters: ArraySlice<Character>) -> String {
+    func marked(_ characters: ArraySlice<Character>) -> String {
         let text = String(characters)
         return characters.last.map(Self.isHyphen) == true ? text : text + Self.breakMark
     }

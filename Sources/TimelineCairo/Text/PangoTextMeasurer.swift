@@ -192,6 +192,10 @@ public final class PangoTextMeasurer: TextMeasuring {
         // first would shape a text that wraps once more.
         pango_layout_set_width(layout, width)
         bytes.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
+        // Broken where `LineBreaks` lets it, as `LineBreaker` breaks: Pango's own rules differ by version.
+        let breaks = OwnLineBreaks.layoutAttributes(bytes)
+        pango_layout_set_attributes(layout, breaks)
+        pango_attr_list_unref(breaks)
 
         var lines: [MeasuredLine] = []
         var lineHeight: Double = 0
