@@ -126,8 +126,8 @@ struct ScenePainter {
         let color = text.color
         glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
         for line in text.lines where !line.text.isEmpty {
-            if drawsKeptLines, let shaped = fonts.handoff.line(line.text, font: text.font) {
-                drawKept(shaped, line: line, font: text.font)
+            if drawsKeptLines, let glyphs = line.glyphs, glyphs.runs.count == 1, glyphs.isLeftToRight {
+                drawRun(glyphs, line: line, font: text.font)
             } else if textAsOutlines, shapesInPlace, let shaped = shapedInPlace(line.text, font: text.font) {
                 drawKept(shaped, line: line, font: text.font)
             } else {
@@ -182,14 +182,44 @@ struct ScenePainter {
         }
     }
 
-    /// Whether lines kept from measuring are drawn as they are: on a PDF, whose font options are
+    /// Whether lines are drawn from the glyphs measuring shaped: on a PDF, whose font options are
     /// those of the SVG surface text is measured on (the same fonts), at any scale (cairo scales
     /// glyph positions with the transformation); on a PNG at scale 1 only, where Pango shapes in
     /// the measuring state. At another scale a PNG's lines are shaped at that scale, as they
     /// always were: HarfBuzz's positions, rounded at that scale, move its outlines' pixels.
     var drawsKeptLines = false
 
-    /// A kept line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
+    /// A line of one left-to-right glyph run, as measuring shaped it, drawn as `drawKept` draws
+    /// that shaping.
+    private func drawRun(_ glyphs: LineGlyphs, line: PlacedLine, font fontName: String) {
+        let run = glyphs.runs[0]
+        guard let font = fonts.font(named: run.face),
+            let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+        else {
+            drawLaidOut(at: layOut(line, font: fontName))
+            return
+        }
+        let unit = Double(PANGO_SCALE)
+        let origin = line.layoutOrigin(ascent: Double(glyphs.ascent) / unit)
+        cairo_move_to(cr, origin.x, origin.y)
+        var originX = 0.0
+        var originY = 0.0
+        cairo_get_current_point(cr, &originX, &originY)
+        let string = run.pangoGlyphString()
+        defer { pango_glyph_string_free(string) }
+        var utf8 = line.text
+        _ = utf8.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                showRun(
+                    string, text: chars.baseAddress.map { $0 + Int(run.textStart) }, length: Int(run.textLength),
+                    font: font, scaledFont: scaledFont, x: originX + Double(run.x) / unit,
+                    baseline: originY + Double(run.baseline) / unit)
+            }
+        }
+        cairo_move_to(cr, originX, originY)
+    }
+
+    /// A shaped line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
     /// cairo renderer: glyphs placed from the current point, with their text and clusters so a
     /// PDF keeps the text), without laying it out again.
     private func drawKept(_ shaped: ShapedLine, line: PlacedLine, font fontName: String) {

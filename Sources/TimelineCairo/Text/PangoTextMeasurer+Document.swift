@@ -21,7 +21,6 @@ extension PangoTextMeasurer {
     public func measuringDocument<Result>(
         _ layout: (PangoTextMeasurer) throws -> Result
     ) rethrows -> DocumentMeasurement<Result> {
-        fonts.handoff.discardAll()
         forgetMeasured()
         FontLibrary.pangoTurn.withLock { fonts.enterMeasuringState() }
         let shapingBefore = shapingSeconds
