@@ -126,8 +126,10 @@ struct ScenePainter {
         let color = text.color
         glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
         for line in text.lines where !line.text.isEmpty {
-            if drawsKeptLines, let glyphs = line.glyphs, glyphs.runs.count == 1, glyphs.isLeftToRight {
-                drawRun(glyphs, line: line, font: text.font)
+            if drawsKeptLines, let glyphs = line.glyphs,
+                textAsOutlines || (glyphs.runs.count == 1 && glyphs.isLeftToRight)
+            {
+                drawRuns(glyphs, line: line, font: text.font)
             } else if textAsOutlines, shapesInPlace, let shaped = shapedInPlace(line.text, font: text.font) {
                 drawKept(shaped, line: line, font: text.font)
             } else {
@@ -189,31 +191,29 @@ struct ScenePainter {
     /// always were: HarfBuzz's positions, rounded at that scale, move its outlines' pixels.
     var drawsKeptLines = false
 
-    /// A line of one left-to-right glyph run, as measuring shaped it, drawn as `drawKept` draws
-    /// that shaping.
-    private func drawRun(_ glyphs: LineGlyphs, line: PlacedLine, font fontName: String) {
-        let run = glyphs.runs[0]
-        guard let font = fonts.font(named: run.face),
-            let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
-        else {
-            drawLaidOut(at: layOut(line, font: fontName))
-            return
-        }
+    /// A line's glyph runs as measuring shaped them, each drawn as `drawKept` draws a shaping:
+    /// from the line's top (its ascent above the baseline), at the run's pen and baseline.
+    private func drawRuns(_ glyphs: LineGlyphs, line: PlacedLine, font fontName: String) {
         let unit = Double(PANGO_SCALE)
         let origin = line.layoutOrigin(ascent: Double(glyphs.ascent) / unit)
         cairo_move_to(cr, origin.x, origin.y)
         var originX = 0.0
         var originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
-        let string = run.pangoGlyphString()
-        defer { pango_glyph_string_free(string) }
         var utf8 = line.text
-        _ = utf8.withUTF8 { bytes in
+        utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                showRun(
-                    string, text: chars.baseAddress.map { $0 + Int(run.textStart) }, length: Int(run.textLength),
-                    font: font, scaledFont: scaledFont, x: originX + Double(run.x) / unit,
-                    baseline: originY + Double(run.baseline) / unit)
+                for run in glyphs.runs {
+                    guard let font = fonts.font(named: run.face),
+                        let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+                    else { continue }
+                    let string = run.pangoGlyphString()
+                    defer { pango_glyph_string_free(string) }
+                    showRun(
+                        string, text: chars.baseAddress.map { $0 + Int(run.textStart) },
+                        length: Int(run.textLength), font: font, scaledFont: scaledFont,
+                        x: originX + Double(run.x) / unit, baseline: originY + Double(run.baseline) / unit)
+                }
             }
         }
         cairo_move_to(cr, originX, originY)
