@@ -26,9 +26,10 @@ public struct LineGlyphs: Hashable, Sendable, Codable {
 public struct GlyphRun: Hashable, Sendable {
     /// The face, as `FontLibrary` names it: the font file's name, its face index, `+bold` when
     /// emboldened by the tool, and the font's description at its absolute size
-    /// ("Inter-Regular.otf#0|Inter 14px"). Empty for glyphs of no font, which draw nothing.
+    /// ("Inter-SemiBold.otf#0|Inter Semi-Bold 18.6669921875px"). Empty for glyphs of no font,
+    /// which draw nothing.
     public var face: String
-    /// The font's size in points.
+    /// The font's em in the scene's units (a 14 pt font at Pango's 96 dpi is 18.667).
     public var size: Double
     /// Pen position where the run starts, from the line's origin (glyph units).
     public var x: Int32
