@@ -100,7 +100,8 @@ public final class SceneRenderer {
             for index in scene.nodes.indices {
                 guard case .text(var text) = scene.nodes[index] else { continue }
                 for line in text.lines.indices where text.lines[line].glyphs == nil && !text.lines[line].text.isEmpty {
-                    text.lines[line].glyphs = fonts.laidOutGlyphs(text.lines[line].text, font: text.font, layout: layout)
+                    text.lines[line].glyphs = fonts.laidOutGlyphs(
+                        text.lines[line].text, font: text.font, layout: layout)
                 }
                 scene.nodes[index] = .text(text)
             }

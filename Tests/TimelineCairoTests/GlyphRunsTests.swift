@@ -19,7 +19,8 @@ final class GlyphRunsTests: XCTestCase {
         let glyphs = try XCTUnwrap(line.glyphs, line.text, file: file, line: lineNumber)
         XCTAssertFalse(glyphs.runs.isEmpty, line.text, file: file, line: lineNumber)
         let bytes = line.text.utf8.count
-        XCTAssertEqual(glyphs.runs.map { Int($0.textLength) }.reduce(0, +), bytes, line.text, file: file, line: lineNumber)
+        XCTAssertEqual(
+            glyphs.runs.map { Int($0.textLength) }.reduce(0, +), bytes, line.text, file: file, line: lineNumber)
         for run in glyphs.runs {
             XCTAssertFalse(run.face.isEmpty, line.text, file: file, line: lineNumber)
             XCTAssertEqual(run.size, 14 * 96 / 72, accuracy: 0.5, run.face, file: file, line: lineNumber)
@@ -81,7 +82,8 @@ final class GlyphRunsTests: XCTestCase {
         XCTAssertEqual(swapped, honest)
         XCTAssertNotEqual(swapped, own)
         let svg = String(decoding: try renderer.render(scene("Kickoff", glyphs: launch), format: .svg), as: UTF8.self)
-        let launchSVG = String(decoding: try renderer.render(scene("Launch", glyphs: launch), format: .svg), as: UTF8.self)
+        let launchSVG = String(
+            decoding: try renderer.render(scene("Launch", glyphs: launch), format: .svg), as: UTF8.self)
         func paths(_ svg: String) -> [Substring] { svg.split(separator: "\n").filter { $0.hasPrefix("<path id=") } }
         XCTAssertEqual(paths(svg), paths(launchSVG))
     }
@@ -116,7 +118,8 @@ final class GlyphRunsTests: XCTestCase {
 
     /// `--format scene` shows each line's runs, and they read back the same.
     func testTheSceneJSONCarriesTheRuns() throws {
-        let glyphs = try XCTUnwrap(lines("Kickoff", measurer: PangoTextMeasurer(fonts: try FontLibrary())).first?.glyphs)
+        let glyphs = try XCTUnwrap(
+            lines("Kickoff", measurer: PangoTextMeasurer(fonts: try FontLibrary())).first?.glyphs)
         let data = try SceneJSON(scene("Kickoff", glyphs: glyphs)).encoded()
         let json = String(decoding: data, as: UTF8.self)
         for key in ["\"glyphs\"", "\"advances\"", "\"clusters\"", "\"face\"", "\"ascent\"", "Inter"] {

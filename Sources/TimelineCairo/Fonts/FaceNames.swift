@@ -15,7 +15,9 @@ final class FaceNames {
         let key = UnsafeMutableRawPointer(font)
         if let known = names[key] { return known }
         var name = ""
-        if let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) {
+        if let pattern = pango_fc_font_get_pattern(
+            UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+        {
             var file: UnsafeMutablePointer<FcChar8>?
             if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
                 let path = String(cString: file)
