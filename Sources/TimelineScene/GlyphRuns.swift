@@ -104,51 +104,41 @@ public struct GlyphRun: Hashable, Sendable {
 
 /// Written with one array per property, so a reader sees ids, advances and clusters side by side.
 extension GlyphRun: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case face, size, x, baseline, isRightToLeft, textStart, textLength
-        case glyphs, advances, xOffsets, yOffsets, clusters
+    /// The run as it is written.
+    private struct Written: Codable {
+        var face: String
+        var size: Double
+        var x, baseline: Int32
+        var isRightToLeft: Bool
+        var textStart, textLength: Int32
+        var glyphs: [UInt32]
+        var advances, xOffsets, yOffsets, clusters: [Int32]
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let ids = try container.decode([UInt32].self, forKey: .glyphs)
-        let advances = try container.decode([Int32].self, forKey: .advances)
-        let xOffsets = try container.decode([Int32].self, forKey: .xOffsets)
-        let yOffsets = try container.decode([Int32].self, forKey: .yOffsets)
-        let clusters = try container.decode([Int32].self, forKey: .clusters)
-        guard Set([ids.count, advances.count, xOffsets.count, yOffsets.count, clusters.count]).count == 1 else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .glyphs, in: container, debugDescription: "a run's glyph arrays differ in length")
+        let run = try Written(from: decoder)
+        let counts = [run.advances.count, run.xOffsets.count, run.yOffsets.count, run.clusters.count]
+        guard counts.allSatisfy({ $0 == run.glyphs.count }) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "a run's glyph arrays differ in length"))
         }
         self.init(
-            face: try container.decode(String.self, forKey: .face),
-            size: try container.decode(Double.self, forKey: .size),
-            x: try container.decode(Int32.self, forKey: .x),
-            baseline: try container.decode(Int32.self, forKey: .baseline),
-            isRightToLeft: try container.decode(Bool.self, forKey: .isRightToLeft),
-            textStart: try container.decode(Int32.self, forKey: .textStart),
-            textLength: try container.decode(Int32.self, forKey: .textLength),
-            glyphs: ids.indices.map {
+            face: run.face, size: run.size, x: run.x, baseline: run.baseline, isRightToLeft: run.isRightToLeft,
+            textStart: run.textStart, textLength: run.textLength,
+            glyphs: run.glyphs.indices.map {
                 Glyph(
-                    id: ids[$0], advance: advances[$0], xOffset: xOffsets[$0], yOffset: yOffsets[$0],
-                    cluster: clusters[$0])
+                    id: run.glyphs[$0], advance: run.advances[$0], xOffset: run.xOffsets[$0],
+                    yOffset: run.yOffsets[$0], cluster: run.clusters[$0])
             })
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(face, forKey: .face)
-        try container.encode(size, forKey: .size)
-        try container.encode(x, forKey: .x)
-        try container.encode(baseline, forKey: .baseline)
-        try container.encode(isRightToLeft, forKey: .isRightToLeft)
-        try container.encode(textStart, forKey: .textStart)
-        try container.encode(textLength, forKey: .textLength)
         let glyphs = (0..<count).map { self[$0] }
-        try container.encode(glyphs.map(\.id), forKey: .glyphs)
-        try container.encode(glyphs.map(\.advance), forKey: .advances)
-        try container.encode(glyphs.map(\.xOffset), forKey: .xOffsets)
-        try container.encode(glyphs.map(\.yOffset), forKey: .yOffsets)
-        try container.encode(glyphs.map(\.cluster), forKey: .clusters)
+        try Written(
+            face: face, size: size, x: x, baseline: baseline, isRightToLeft: isRightToLeft, textStart: textStart,
+            textLength: textLength, glyphs: glyphs.map(\.id), advances: glyphs.map(\.advance),
+            xOffsets: glyphs.map(\.xOffset), yOffsets: glyphs.map(\.yOffset), clusters: glyphs.map(\.cluster)
+        ).encode(to: encoder)
     }
 }

@@ -129,7 +129,7 @@ struct ScenePainter {
             if drawsKeptLines, let glyphs = line.glyphs,
                 textAsOutlines || (glyphs.runs.count == 1 && glyphs.isLeftToRight)
             {
-                drawRuns(glyphs, line: line, font: text.font)
+                drawRuns(glyphs, line: line)
             } else if textAsOutlines, shapesInPlace, let shaped = shapedInPlace(line.text, font: text.font) {
                 drawKept(shaped, line: line, font: text.font)
             } else {
@@ -191,15 +191,22 @@ struct ScenePainter {
     /// always were: HarfBuzz's positions, rounded at that scale, move its outlines' pixels.
     var drawsKeptLines = false
 
+    /// Moves to the top left of `line` shaped with `ascent` (Pango units) above its baseline;
+    /// returns that point as cairo keeps it, which glyphs are placed from.
+    private func moveToTop(of line: PlacedLine, ascent: Int32) -> (x: Double, y: Double) {
+        let origin = line.layoutOrigin(ascent: Double(ascent) / Double(PANGO_SCALE))
+        cairo_move_to(cr, origin.x, origin.y)
+        var x = 0.0
+        var y = 0.0
+        cairo_get_current_point(cr, &x, &y)
+        return (x, y)
+    }
+
     /// A line's glyph runs as measuring shaped them, each drawn as `drawKept` draws a shaping:
     /// from the line's top (its ascent above the baseline), at the run's pen and baseline.
-    private func drawRuns(_ glyphs: LineGlyphs, line: PlacedLine, font fontName: String) {
+    private func drawRuns(_ glyphs: LineGlyphs, line: PlacedLine) {
         let unit = Double(PANGO_SCALE)
-        let origin = line.layoutOrigin(ascent: Double(glyphs.ascent) / unit)
-        cairo_move_to(cr, origin.x, origin.y)
-        var originX = 0.0
-        var originY = 0.0
-        cairo_get_current_point(cr, &originX, &originY)
+        let (originX, originY) = moveToTop(of: line, ascent: glyphs.ascent)
         var utf8 = line.text
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -230,11 +237,7 @@ struct ScenePainter {
             return
         }
         let unit = Double(PANGO_SCALE)
-        let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
-        cairo_move_to(cr, origin.x, origin.y)
-        var originX = 0.0
-        var originY = 0.0
-        cairo_get_current_point(cr, &originX, &originY)
+        let (originX, originY) = moveToTop(of: line, ascent: shaped.baseline)
         var utf8 = line.text
         _ = utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
