@@ -94,7 +94,8 @@ public struct MarkerNode: Hashable, Sendable, Codable {
 }
 
 /// One line of text, already wrapped and placed: the renderer draws its `glyphs` (the shaping of
-/// `text`) with its left edge at `x` and its baseline at `baseline`. `top` and `height` are the line's logical box, for checks.
+/// `text`) with its left edge at `x` and its baseline at `baseline`. `top` and `height` are the
+/// line's logical box, for checks.
 public struct PlacedLine: Hashable, Sendable, Codable {
     public var text: String
     public var x: Double
