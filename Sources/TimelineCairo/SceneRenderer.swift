@@ -63,6 +63,7 @@ public final class SceneRenderer {
         _ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",
         name: String = "timeline", inputHash: UInt32 = 0
     ) throws -> Data {
+        let scene = format == .scene ? scene : shapedWhereMissing(scene)
         switch format {
         case .png: return try renderPNG(scene, scale: scale)
         case .svg: return encodeSVG(scene, scale: scale, name: name, inputHash: inputHash).data
@@ -80,7 +81,32 @@ public final class SceneRenderer {
         guard format == .svg else {
             return .bytes(try render(scene, format: format, scale: scale, creationDate: creationDate, name: name))
         }
-        return .svg(encodeSVG(scene, scale: scale, name: name, inputHash: inputHash))
+        return .svg(encodeSVG(shapedWhereMissing(scene), scale: scale, name: name, inputHash: inputHash))
+    }
+
+    /// The scene with glyphs for every line: a scene laid out without fonts (built by hand, or
+    /// with a measurer of its own) gets each line without them shaped as `PangoTextMeasurer`
+    /// shapes a line it has no glyphs of, before anything is painted. A scene this library's
+    /// measurer laid out is returned as it is.
+    func shapedWhereMissing(_ scene: Scene) -> Scene {
+        let isMissing = scene.nodes.contains { node in
+            guard case .text(let text) = node else { return false }
+            return text.lines.contains { $0.glyphs == nil && !$0.text.isEmpty }
+        }
+        guard isMissing else { return scene }
+        var scene = scene
+        FontLibrary.pangoTurn.withLock {
+            fonts.enterMeasuringState()
+            for index in scene.nodes.indices {
+                guard case .text(var text) = scene.nodes[index] else { continue }
+                for line in text.lines.indices where text.lines[line].glyphs == nil && !text.lines[line].text.isEmpty {
+                    text.lines[line].glyphs = fonts.laidOutGlyphs(
+                        text.lines[line].text, font: text.font, layout: layout)
+                }
+                scene.nodes[index] = .text(text)
+            }
+        }
+        return scene
     }
 
     private func paint(
@@ -148,7 +174,7 @@ public final class SceneRenderer {
     /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`
     /// (most of an SVG is numbers) and numbers ids across the whole process.
     private func encodeSVG(_ scene: Scene, scale: Double, name: String, inputHash: UInt32) -> SVGDocument {
-        let writer = SVGWriter(fonts: fonts, layout: layout, glyphs: svgGlyphs)
+        let writer = SVGWriter(fonts: fonts, glyphs: svgGlyphs)
         let prefix = SVGIDPrefix.prefix(name: name, inputHash: inputHash, scale: scale)
         return timed(\.paintSeconds) {
             FontLibrary.pangoTurn.withLock { writer.write(scene, scale: scale, idPrefix: prefix).document }

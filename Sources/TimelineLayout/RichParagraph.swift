@@ -66,7 +66,11 @@ struct RichParagraph {
                     .text(
                         TextNode(
                             font: run.font, color: tint,
-                            lines: [PlacedLine(text: run.text, x: runX, baseline: baseline, width: run.width)])))
+                            lines: [
+                                PlacedLine(
+                                    text: run.text, x: runX, baseline: baseline, width: run.width,
+                                    glyphs: run.glyphs)
+                            ])))
                 let area = Rect(
                     x: runX, y: top + line.baseline - measured.lineHeight * 0.8, width: run.width,
                     height: measured.lineHeight)

@@ -76,7 +76,7 @@ struct TextBlock {
             let lineBottom = index + 1 < tops.count ? tops[index + 1] : max(bottom, tops[index])
             return PlacedLine(
                 text: line.text, x: left, baseline: top + line.baseline, width: line.width,
-                top: tops[index], height: lineBottom - tops[index])
+                top: tops[index], height: lineBottom - tops[index], glyphs: line.glyphs)
         }
         // Only a cut text says what it was: joining every block's lines would cost every card.
         let cut =

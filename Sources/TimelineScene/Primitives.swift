@@ -93,8 +93,9 @@ public struct MarkerNode: Hashable, Sendable, Codable {
     }
 }
 
-/// One line of text, already wrapped and placed: the renderer draws `text` with its left edge at `x`
-/// and its baseline at `baseline`. `top` and `height` are the line's logical box, for checks.
+/// One line of text, already wrapped and placed: the renderer draws its `glyphs` (the shaping of
+/// `text`) with its left edge at `x` and its baseline at `baseline`. `top` and `height` are the
+/// line's logical box, for checks.
 public struct PlacedLine: Hashable, Sendable, Codable {
     public var text: String
     public var x: Double
@@ -102,17 +103,23 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     public var width: Double
     public var top: Double
     public var height: Double
-    public init(text: String, x: Double, baseline: Double, width: Double, top: Double? = nil, height: Double = 0) {
+    /// The line's glyphs as measuring shaped them (`LineGlyphs`): all the renderer draws.
+    public var glyphs: LineGlyphs?
+    public init(
+        text: String, x: Double, baseline: Double, width: Double, top: Double? = nil, height: Double = 0,
+        glyphs: LineGlyphs? = nil
+    ) {
         self.text = text
         self.x = x
         self.baseline = baseline
         self.width = width
         self.top = top ?? baseline
         self.height = height
+        self.glyphs = glyphs
     }
 
     private enum CodingKeys: String, CodingKey {
-        case text, x, baseline, width, top, height
+        case text, x, baseline, width, top, height, glyphs
     }
 }
 

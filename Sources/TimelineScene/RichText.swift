@@ -17,12 +17,16 @@ public struct MeasuredRun: Hashable, Sendable, Codable {
     /// Offset from the line's start, in points.
     public var x: Double
     public var width: Double
-    public init(text: String, font: String, source: Int, x: Double, width: Double) {
+    /// The piece's shaping on its own (`LineGlyphs`), placed as a line of its own; nil from a
+    /// measurer without fonts.
+    public var glyphs: LineGlyphs?
+    public init(text: String, font: String, source: Int, x: Double, width: Double, glyphs: LineGlyphs? = nil) {
         self.text = text
         self.font = font
         self.source = source
         self.x = x
         self.width = width
+        self.glyphs = glyphs
     }
 }
 

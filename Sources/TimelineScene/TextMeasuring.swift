@@ -1,21 +1,30 @@
 /// One wrapped line as the measurer laid it out.
 public struct MeasuredLine: Hashable, Sendable, Codable {
-    public var text: String
+    /// A new text drops the line's glyphs, which were the old text's (a line cut with an ellipsis).
+    public var text: String {
+        didSet { glyphs = nil }
+    }
     /// Logical width in points.
     public var width: Double
     /// Distance from the top of the block to this line's baseline.
     public var baseline: Double
     /// Right-to-left paragraph direction: the line belongs at the far (right) side.
     public var isRightToLeft: Bool
-    public init(text: String, width: Double, baseline: Double, isRightToLeft: Bool = false) {
+    /// The line's shaping, which the renderer draws; nil from a measurer without fonts (tests'),
+    /// and then left out of the scene's JSON.
+    public var glyphs: LineGlyphs?
+    public init(
+        text: String, width: Double, baseline: Double, isRightToLeft: Bool = false, glyphs: LineGlyphs? = nil
+    ) {
         self.text = text
         self.width = width
         self.baseline = baseline
         self.isRightToLeft = isRightToLeft
+        self.glyphs = glyphs
     }
 
     private enum CodingKeys: String, CodingKey {
-        case text, width, baseline, isRightToLeft
+        case text, width, baseline, isRightToLeft, glyphs
     }
 }
 

@@ -53,9 +53,10 @@ final class MeasuringReuseTests: XCTestCase {
         XCTAssertEqual(
             answers.map { Array($0.lines[0].text.utf8) },
             [Array(composed.text.utf8), Array(decomposed.text.utf8), Array(composed.text.utf8)])
-        let composedLine = try XCTUnwrap(fonts.handoff.line(composed.text, font: composed.font))
-        let decomposedLine = try XCTUnwrap(fonts.handoff.line(decomposed.text, font: decomposed.font))
-        XCTAssertFalse(composedLine === decomposedLine)
+        let composedGlyphs = try XCTUnwrap(answers[0].lines[0].glyphs)
+        let decomposedGlyphs = try XCTUnwrap(answers[1].lines[0].glyphs)
+        XCTAssertNotEqual(composedGlyphs, decomposedGlyphs)
+        XCTAssertEqual(answers[2].lines[0].glyphs, composedGlyphs)
     }
 
     func testADocumentsTimeIsSplitIntoLayoutAndTheShapingOfItsTexts() throws {
@@ -69,30 +70,9 @@ final class MeasuringReuseTests: XCTestCase {
         XCTAssertGreaterThan(first.result.height, 0)
         let again = measurer.measuringDocument(measure)
         XCTAssertGreaterThan(
-            again.shapingSeconds, 0, "each document measures its texts, with a line kept to paint each")
-        XCTAssertNotNil(measurer.fonts.handoff.line("Kickoff", font: "Inter 13"))
+            again.shapingSeconds, 0, "each document measures its texts, in the measuring state")
+        XCTAssertNotNil(again.result.lines.first?.glyphs)
         XCTAssertGreaterThan(again.layoutSeconds, 0)
         XCTAssertEqual(again.result, first.result)
-    }
-
-    private func shaped(_ text: String, _ library: FontLibrary) throws -> ShapedLine {
-        let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 14"))
-        var utf8 = text
-        let line = utf8.withUTF8 { ShapedLine.shape($0, text: text, context: library.context, attributes: attributes) }
-        return try XCTUnwrap(line)
-    }
-
-    func testHandoffKeepsTheFirstLineOfATextInAFont() throws {
-        let library = try FontLibrary()
-        let handoff = ShapedLineHandoff()
-        let line = try shaped("Kickoff", library)
-        let again = try shaped("Kickoff", library)
-        handoff.keep(line, text: "Kickoff", font: "Inter 14")
-        handoff.keep(again, text: "Kickoff", font: "Inter 14")
-        XCTAssertTrue(handoff.line("Kickoff", font: "Inter 14") === line)
-        XCTAssertNil(handoff.line("Kickoff", font: "Inter Bold 14"))
-        XCTAssertNil(handoff.line("Kickof", font: "Inter 14"))
-        handoff.discardAll()
-        XCTAssertNil(handoff.line("Kickoff", font: "Inter 14"))
     }
 }

@@ -116,7 +116,7 @@ final class SVGWriterTests: XCTestCase {
     /// A word kept as a key holds an array of its own size, whatever the longest run before it:
     /// a card of long runs then short words must not keep every word at the long runs' size.
     func testKeptWordsHoldOnlyTheirGlyphs() {
-        var run = GlyphRun()
+        var run = SVGWord()
         for glyph in 0..<300 { run.append(id: glyph, x: glyph * 1024, y: 0) }
         run.clear()
         run.append(id: 1, x: 0, y: 0)

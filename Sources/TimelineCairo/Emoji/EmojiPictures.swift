@@ -52,50 +52,36 @@ enum EmojiPictures {
         text.utf8.contains { $0 >= 0x80 } && text.unicodeScalars.contains { $0.value >= 0x80 && $0.properties.isEmoji }
     }
 
-    /// The emoji glyphs of a text node's lines (`pictures(_:font:layout:fonts:)`).
-    static func pictures(_ text: TextNode, layout: OpaquePointer, fonts: FontLibrary) -> [Placed] {
-        text.lines.flatMap { pictures($0, font: text.font, layout: layout, fonts: fonts) }
+    /// The emoji glyphs of a text node's lines (`pictures(_:fonts:)`).
+    static func pictures(_ text: TextNode, fonts: FontLibrary) -> [Placed] {
+        text.lines.flatMap { pictures($0, fonts: fonts) }
     }
 
-    /// The emoji glyphs of a placed line, laid out in `layout` as the text painters lay it out
-    /// (its top from the layout's baseline), each where the font's strike puts its bitmap.
-    static func pictures(_ line: PlacedLine, font: String, layout: OpaquePointer, fonts: FontLibrary) -> [Placed] {
-        guard mayHold(line.text), let emoji = Self.font else { return [] }
-        pango_layout_set_font_description(layout, fonts.description(font))
-        pango_layout_set_text(layout, line.text, -1)
+    /// The emoji glyphs of a placed line's glyph runs, placed as the text painters place the
+    /// runs (the line's top from its ascent), each where the font's strike puts its bitmap.
+    static func pictures(_ line: PlacedLine, fonts: FontLibrary) -> [Placed] {
+        guard mayHold(line.text), let glyphs = line.glyphs, let emoji = Self.font else { return [] }
         let unit = Double(PANGO_SCALE)
-        let origin = line.layoutOrigin(ascent: Double(pango_layout_get_baseline(layout)) / unit)
-        guard let iterator = pango_layout_get_iter(layout) else { return [] }
-        defer { pango_layout_iter_free(iterator) }
+        let origin = line.layoutOrigin(ascent: Double(glyphs.ascent) / unit)
         var placed: [Placed] = []
-        repeat {
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iterator, nil, &logical)
-            let baseline = origin.y + Double(pango_layout_iter_get_baseline(iterator)) / unit
-            var x = Int(logical.x)
-            var runs = pango_layout_iter_get_line_readonly(iterator)?.pointee.runs
-            while let node = runs {
-                runs = node.pointee.next
-                guard let run = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee,
-                    let string = run.glyphs?.pointee, let infos = string.glyphs
+        for run in glyphs.runs {
+            let baseline = origin.y + Double(run.baseline) / unit
+            var x = Int(run.x)
+            let size = emojiSize(fonts.font(named: run.face))
+            for index in 0..<run.count {
+                let glyph = run[index]
+                defer { x += Int(glyph.advance) }
+                guard let size, glyph.id & SVGGlyphs.unknownFlag == 0, let bitmap = emoji.bitmap(glyph: glyph.id)
                 else { continue }
-                let size = emojiSize(run.item?.pointee.analysis.font)
-                for index in 0..<Int(string.num_glyphs) {
-                    let info = infos[index]
-                    defer { x += Int(info.geometry.width) }
-                    guard let size, info.glyph & SVGGlyphs.unknownFlag == 0,
-                        let bitmap = emoji.bitmap(glyph: info.glyph)
-                    else { continue }
-                    let scale = size / Double(emoji.pixelsPerEm)
-                    let left = origin.x + Double(x + Int(info.geometry.x_offset)) / unit
-                    let top = baseline + Double(info.geometry.y_offset) / unit - Double(bitmap.bearingY) * scale
-                    let rect = Rect(
-                        x: left + Double(bitmap.bearingX) * scale, y: top,
-                        width: Double(bitmap.width) * scale, height: Double(bitmap.height) * scale)
-                    placed.append(Placed(glyph: info.glyph, bitmap: bitmap, rect: rect))
-                }
+                let scale = size / Double(emoji.pixelsPerEm)
+                let left = origin.x + Double(x + Int(glyph.xOffset)) / unit
+                let top = baseline + Double(glyph.yOffset) / unit - Double(bitmap.bearingY) * scale
+                let rect = Rect(
+                    x: left + Double(bitmap.bearingX) * scale, y: top,
+                    width: Double(bitmap.width) * scale, height: Double(bitmap.height) * scale)
+                placed.append(Placed(glyph: glyph.id, bitmap: bitmap, rect: rect))
             }
-        } while pango_layout_iter_next_line(iterator) != 0
+        }
         return placed
     }
 
@@ -116,7 +102,7 @@ enum EmojiPictures {
 extension ScenePainter {
     /// Draws a text node's emoji pictures over its (invisible) emoji glyphs.
     func paintEmoji(_ text: TextNode) {
-        for picture in EmojiPictures.pictures(text, layout: layout, fonts: fonts) {
+        for picture in EmojiPictures.pictures(text, fonts: fonts) {
             let source = ByteSource(Data(picture.bitmap.png))
             let surface = withExtendedLifetime(source) {
                 CairoSurface(cairo_image_surface_create_from_png_stream(ByteSource.read, source.closure))
@@ -143,7 +129,7 @@ extension SVGWriter {
     /// referenced as glyphs are, by SVG 1.1's `xlink:href` alone: every client reads it, and a
     /// picture's bytes written once instead of twice halve what emoji add to a file.
     func writeEmoji(_ text: TextNode, _ state: inout State) {
-        for picture in EmojiPictures.pictures(text, layout: layout, fonts: fonts) {
+        for picture in EmojiPictures.pictures(text, fonts: fonts) {
             let image = definedEmoji(picture, &state)
             state.body.append("<use xlink:href=\"#")
             state.body.id("icon", image.id)

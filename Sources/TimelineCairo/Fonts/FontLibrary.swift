@@ -25,8 +25,8 @@ public final class FontLibrary {
 
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
-    /// The lines measuring shaped, for drawing.
-    let handoff = ShapedLineHandoff()
+    /// The names of the fonts glyph runs were shaped in, and the fonts they name.
+    let faces = FaceNames()
     private var descriptions: [String: OpaquePointer] = [:]
     /// Per font, the attribute list a layout itemizes with (its font description over all the
     /// text), or nil when `ShapedLine` cannot stand in for a layout in that font.
@@ -254,8 +254,8 @@ public final class FontLibrary {
 
     deinit {
         Self.pangoTurn.withLock {
-            // Before the context and font map: the kept lines hold references to fonts of theirs.
-            handoff.discardAll()
+            // Before the context and font map: the named fonts are theirs.
+            faces.releaseAll()
             for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
             for description in descriptions.values { pango_font_description_free(description) }
             g_object_unref(UnsafeMutableRawPointer(context))
@@ -276,6 +276,11 @@ public final class FontLibrary {
         }
         itemizeAttributes[font] = attributes
         return attributes
+    }
+
+    /// The font a glyph run's `face` names, for drawing it.
+    func font(named face: String) -> UnsafeMutablePointer<PangoFont>? {
+        face.isEmpty ? nil : faces.font(named: face, map: fontMap, context: context)
     }
 
     /// A parsed Pango font description, cached by its string.

@@ -126,8 +126,10 @@ struct ScenePainter {
         let color = text.color
         glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
         for line in text.lines where !line.text.isEmpty {
-            if drawsKeptLines, let shaped = fonts.handoff.line(line.text, font: text.font) {
-                drawKept(shaped, line: line, font: text.font)
+            if drawsKeptLines, let glyphs = line.glyphs,
+                textAsOutlines || (glyphs.runs.count == 1 && glyphs.isLeftToRight)
+            {
+                drawRuns(glyphs, line: line)
             } else if textAsOutlines, shapesInPlace, let shaped = shapedInPlace(line.text, font: text.font) {
                 drawKept(shaped, line: line, font: text.font)
             } else {
@@ -182,14 +184,49 @@ struct ScenePainter {
         }
     }
 
-    /// Whether lines kept from measuring are drawn as they are: on a PDF, whose font options are
+    /// Whether lines are drawn from the glyphs measuring shaped: on a PDF, whose font options are
     /// those of the SVG surface text is measured on (the same fonts), at any scale (cairo scales
     /// glyph positions with the transformation); on a PNG at scale 1 only, where Pango shapes in
     /// the measuring state. At another scale a PNG's lines are shaped at that scale, as they
     /// always were: HarfBuzz's positions, rounded at that scale, move its outlines' pixels.
     var drawsKeptLines = false
 
-    /// A kept line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
+    /// Moves to the top left of `line` shaped with `ascent` (Pango units) above its baseline;
+    /// returns that point as cairo keeps it, which glyphs are placed from.
+    private func moveToTop(of line: PlacedLine, ascent: Int32) -> (x: Double, y: Double) {
+        let origin = line.layoutOrigin(ascent: Double(ascent) / Double(PANGO_SCALE))
+        cairo_move_to(cr, origin.x, origin.y)
+        var x = 0.0
+        var y = 0.0
+        cairo_get_current_point(cr, &x, &y)
+        return (x, y)
+    }
+
+    /// A line's glyph runs as measuring shaped them, each drawn as `drawKept` draws a shaping:
+    /// from the line's top (its ascent above the baseline), at the run's pen and baseline.
+    private func drawRuns(_ glyphs: LineGlyphs, line: PlacedLine) {
+        let unit = Double(PANGO_SCALE)
+        let (originX, originY) = moveToTop(of: line, ascent: glyphs.ascent)
+        var utf8 = line.text
+        utf8.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                for run in glyphs.runs {
+                    guard let font = fonts.font(named: run.face),
+                        let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+                    else { continue }
+                    let string = run.pangoGlyphString()
+                    defer { pango_glyph_string_free(string) }
+                    showRun(
+                        string, text: chars.baseAddress.map { $0 + Int(run.textStart) },
+                        length: Int(run.textLength), font: font, scaledFont: scaledFont,
+                        x: originX + Double(run.x) / unit, baseline: originY + Double(run.baseline) / unit)
+                }
+            }
+        }
+        cairo_move_to(cr, originX, originY)
+    }
+
+    /// A shaped line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
     /// cairo renderer: glyphs placed from the current point, with their text and clusters so a
     /// PDF keeps the text), without laying it out again.
     private func drawKept(_ shaped: ShapedLine, line: PlacedLine, font fontName: String) {
@@ -200,11 +237,7 @@ struct ScenePainter {
             return
         }
         let unit = Double(PANGO_SCALE)
-        let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
-        cairo_move_to(cr, origin.x, origin.y)
-        var originX = 0.0
-        var originY = 0.0
-        cairo_get_current_point(cr, &originX, &originY)
+        let (originX, originY) = moveToTop(of: line, ascent: shaped.baseline)
         var utf8 = line.text
         _ = utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in

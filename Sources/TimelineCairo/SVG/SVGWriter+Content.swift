@@ -9,9 +9,8 @@ import Foundation
 #endif
 
 extension SVGWriter {
-    /// A text node as one group in its color, its glyphs placed (`writeGlyphs`) where
-    /// `ScenePainter.paintText` draws it: the line's glyphs (kept from measuring when there are
-    /// some, else from a layout of the line) with its baseline on the line's baseline.
+    /// A text node as one group in its color, its glyph runs placed (`writeGlyphs`) where
+    /// `ScenePainter.paintText` draws them: a group for each baseline of the line's runs.
     func writeText(_ text: TextNode, _ state: inout State) {
         let start = state.body.count
         state.body.append("<g")
@@ -20,43 +19,37 @@ extension SVGWriter {
         let firstGlyph = state.body.count
         let unit = Double(PANGO_SCALE)
         for line in text.lines where !line.text.isEmpty {
-            let kept = fonts.handoff.line(line.text, font: text.font)
-            if let shaped = kept {
-                // As for a layout's first line: its top from the layout's baseline, then its own.
-                let origin = line.layoutOrigin(ascent: Double(shaped.baseline) / unit)
-                var x = Int(shaped.logical.x)
-                let group = openLine(x: origin.x, baseline: origin.y + Double(shaped.baseline) / unit, &state)
-                writeGlyphs(shaped.glyphs, font: shaped.item.pointee.analysis.font, x: &x, &state)
-                closeLine(group, &state)
-                continue
-            }
-            pango_layout_set_font_description(layout, fonts.description(text.font))
-            pango_layout_set_text(layout, line.text, -1)
-            let origin = line.layoutOrigin(ascent: Double(pango_layout_get_baseline(layout)) / unit)
-            guard let iterator = pango_layout_get_iter(layout) else { continue }
-            repeat {
-                var logical = PangoRectangle()
-                pango_layout_iter_get_line_extents(iterator, nil, &logical)
-                let baseline = origin.y + Double(pango_layout_iter_get_baseline(iterator)) / unit
-                var x = Int(logical.x)
-                let group = openLine(x: origin.x, baseline: baseline, &state)
-                var runs = pango_layout_iter_get_line_readonly(iterator)?.pointee.runs
-                while let node = runs {
-                    runs = node.pointee.next
-                    guard let data = node.pointee.data else { continue }
-                    let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-                    guard let string = run.glyphs else { continue }
-                    writeGlyphs(string, font: run.item?.pointee.analysis.font, x: &x, &state)
+            guard let glyphs = line.glyphs else { continue }
+            let origin = line.layoutOrigin(ascent: Double(glyphs.ascent) / unit)
+            var group: (start: Int, glyphs: Int)?
+            var groupBaseline: Int32 = 0
+            for run in glyphs.runs {
+                if let open = group, groupBaseline != run.baseline {
+                    closeLine(open, &state)
+                    group = nil
                 }
-                closeLine(group, &state)
-            } while pango_layout_iter_next_line(iterator) != 0
-            pango_layout_iter_free(iterator)
+                if group == nil {
+                    group = openLine(x: origin.x, baseline: origin.y + Double(run.baseline) / unit, &state)
+                    groupBaseline = run.baseline
+                }
+                var x = Int(run.x)
+                writeGlyphs(run, font: font(named: run.face, &state), x: &x, &state)
+            }
+            if let group { closeLine(group, &state) }
         }
         if state.body.count == firstGlyph {
             state.body.truncate(to: start)
         } else {
             state.body.append("</g>\n")
         }
+    }
+
+    /// The font a run's face names, the last one found kept: a text's runs are mostly in one font.
+    private func font(named face: String, _ state: inout State) -> UnsafeMutablePointer<PangoFont>? {
+        if let last = state.lastFace, last.name == face { return last.font }
+        let font = fonts.font(named: face)
+        state.lastFace = (face, font)
+        return font
     }
 
     /// A line's group, its origin on the line's start and baseline, so that its glyphs need no
@@ -85,27 +78,25 @@ extension SVGWriter {
     /// `<use>` of a group defined once in `<defs>` from its second time on, glyph by glyph before.
     /// A timeline repeats most words, so its file holds each once rather than glyph by glyph.
     private func writeGlyphs(
-        _ string: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?,
-        x: inout Int, _ state: inout State
+        _ run: GlyphRun, font: UnsafeMutablePointer<PangoFont>?, x: inout Int, _ state: inout State
     ) {
-        guard let infos = string.pointee.glyphs else { return }
-        let count = Int(string.pointee.num_glyphs)
+        let count = run.count
         guard let font else {
-            for index in 0..<count { x += Int(infos[index].geometry.width) }
+            for index in 0..<count { x += Int(run[index].advance) }
             return
         }
         let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
         for index in 0..<count {
-            let info = infos[index]
-            let glyphX = x + Int(info.geometry.x_offset)
-            x += Int(info.geometry.width)
-            guard info.glyph & SVGGlyphs.unknownFlag == 0, info.glyph != SVGGlyphs.emptyGlyph,
-                case let id = glyphID(font: fontNumber, glyph: info.glyph, &state), id >= 0
+            let glyph = run[index]
+            let glyphX = x + Int(glyph.xOffset)
+            x += Int(glyph.advance)
+            guard glyph.id & SVGGlyphs.unknownFlag == 0, glyph.id != SVGGlyphs.emptyGlyph,
+                case let id = glyphID(font: fontNumber, glyph: glyph.id, &state), id >= 0
             else {
                 writeWord(&state)
                 continue
             }
-            state.run.append(id: id, x: glyphX, y: Int(info.geometry.y_offset))
+            state.run.append(id: id, x: glyphX, y: Int(glyph.yOffset))
         }
         writeWord(&state)
     }
@@ -147,7 +138,7 @@ extension SVGWriter {
     /// One `<use>` per glyph of `run`, placed from `origin` (Pango units). Only SVG 1.1's
     /// `xlink:href`: every browser reads it too, and a second reference on the most written
     /// element costs a sixth of the file.
-    private func writeUses(_ run: GlyphRun, from origin: Int, into bytes: inout SVGBytes) {
+    private func writeUses(_ run: SVGWord, from origin: Int, into bytes: inout SVGBytes) {
         let unit = Double(PANGO_SCALE)
         let prefix = bytes.idPrefix
         for index in 0..<run.count {
@@ -270,7 +261,7 @@ struct EmbeddedImage {
 /// of the word's identity. Hashed by a mix kept as glyphs are added (a word is looked up each
 /// time it is drawn, and hashing its numbers one by one costs more than writing them), started
 /// from a random seed, so that a text's words do not collide by design.
-struct GlyphRun: Hashable {
+struct SVGWord: Hashable {
     /// Id, x from the first glyph, y offset: three numbers a glyph.
     private(set) var glyphs: [Int] = []
     private(set) var start = 0
@@ -303,7 +294,7 @@ struct GlyphRun: Hashable {
     }
 
     /// The same run in an array of its own size.
-    var compacted: GlyphRun {
+    var compacted: SVGWord {
         var copy = self
         copy.glyphs = glyphs.withUnsafeBufferPointer { Array($0) }
         return copy
@@ -316,6 +307,6 @@ struct GlyphRun: Hashable {
         mixed = Self.seed
     }
 
-    static func == (lhs: GlyphRun, rhs: GlyphRun) -> Bool { lhs.mixed == rhs.mixed && lhs.glyphs == rhs.glyphs }
+    static func == (lhs: SVGWord, rhs: SVGWord) -> Bool { lhs.mixed == rhs.mixed && lhs.glyphs == rhs.glyphs }
     func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
 }

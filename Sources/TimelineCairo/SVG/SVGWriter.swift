@@ -19,9 +19,8 @@ import Foundation
 /// so a document's bytes do not depend on what was rendered before it, after a prefix of the
 /// document's own, known before it is written (`SVGIDPrefix`).
 struct SVGWriter {
+    /// The fonts the scene's glyph runs name.
     let fonts: FontLibrary
-    /// The renderer's layout, for lines the measurer kept no glyphs of.
-    let layout: OpaquePointer
     let glyphs: SVGGlyphs
 
     /// The document in two parts: `<defs>` content is found while the body is written.
@@ -54,11 +53,13 @@ struct SVGWriter {
         var glyphTable: [[Int32]] = []
         static let glyphTableWidth = 1 << 16
         var glyphCount = 0
-        /// Runs of glyphs (`GlyphRun`) seen once (-1), or defined as a `w` group (its number).
-        var words: [GlyphRun: Int] = [:]
+        /// Runs of glyphs (`SVGWord`) seen once (-1), or defined as a `w` group (its number).
+        var words: [SVGWord: Int] = [:]
         var wordCount = 0
-        /// The run being written, its glyphs' ids and positions (`GlyphRun.glyphs`).
-        var run = GlyphRun()
+        /// The run being written, its glyphs' ids and positions (`SVGWord.glyphs`).
+        var run = SVGWord()
+        /// The face the last glyph run named, and its font (`writeText`).
+        var lastFace: (name: String, font: UnsafeMutablePointer<PangoFont>?)?
         var clips = 0
         var gradients = 0
         /// Icons defined so far, by path; nil for an icon that cannot be drawn.

@@ -33,7 +33,17 @@ extension PangoTextMeasurer {
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
         }
-        return lines(of: layout, bytes: bytes, starts: starts, runs: runs, scale: scale)
+        var measured = lines(of: layout, bytes: bytes, starts: starts, runs: runs, scale: scale)
+        // Each piece is drawn as a line of its own: shaped as one.
+        for line in measured.lines.indices {
+            for index in measured.lines[line].runs.indices {
+                let run = measured.lines[line].runs[index]
+                guard !run.text.allSatisfy(\.isWhitespace) else { continue }
+                measured.lines[line].runs[index].glyphs = fonts.laidOutGlyphs(
+                    run.text, font: run.font, layout: singleLine)
+            }
+        }
+        return measured
     }
 
     /// The layout's lines, run by run: the iterator yields no run at the end of each line.

@@ -12,16 +12,13 @@ extension PangoTextMeasurer {
         public var shapingSeconds: Double
     }
 
-    /// Lays out one document: first the lines kept for painting the previous document are
-    /// dropped and the fonts put in the measuring state, so that no measurement depends on
-    /// what was painted before (a PNG at another scale); then `layout` runs with this measurer.
-    /// The answers of earlier documents go with their lines: a text answered from them would
-    /// have no kept line and be laid out again to paint, which a scaled PDF draws at a font size
-    /// rounded another way, so a document's bytes would depend on what came before it.
+    /// Lays out one document: first the fonts are put in the measuring state, so that no
+    /// measurement depends on what was painted before (a PNG at another scale); then `layout`
+    /// runs with this measurer. The answers of earlier documents are forgotten, so that a
+    /// document's lines and their glyphs are made by its own measuring, whatever came before it.
     public func measuringDocument<Result>(
         _ layout: (PangoTextMeasurer) throws -> Result
     ) rethrows -> DocumentMeasurement<Result> {
-        fonts.handoff.discardAll()
         forgetMeasured()
         FontLibrary.pangoTurn.withLock { fonts.enterMeasuringState() }
         let shapingBefore = shapingSeconds

@@ -3,7 +3,7 @@ import TimelineScene
 
 extension PangoTextMeasurer {
     /// A text of one item wider than `width` (Pango units), broken as a layout breaks it, its
-    /// lines measured and kept as `ShapedLine`s for painting; nil where `LineBreaker` is unsure.
+    /// lines measured as `ShapedLine`s, whose glyphs the lines carry; nil where `LineBreaker` is unsure.
     func wrapped(
         _ whole: ShapedLine, _ bytes: UnsafeBufferPointer<UInt8>, font: String, attributes: OpaquePointer,
         description: OpaquePointer, width: Int32, maxWidth: Double, maxLines: Int?
@@ -18,7 +18,6 @@ extension PangoTextMeasurer {
         let ascent = Int(whole.baseline)
         var lines: [MeasuredLine] = []
         var starts: [Int] = []
-        var kept: [(line: ShapedLine, text: String)] = []
         lines.reserveCapacity(breaks.count)
         for (index, piece) in breaks.enumerated() {
             let lineBytes = UnsafeBufferPointer(rebasing: bytes[piece.start..<piece.end])
@@ -49,13 +48,12 @@ extension PangoTextMeasurer {
                 }
             }
             let width = shaped.map { Double($0.logical.width) / Self.scale } ?? singleLineWidth(trimmed, description)
-            if let shaped { kept.append((shaped, trimmed)) }
             let baseline = Double(index * lineHeight + ascent) / Self.scale
-            lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: false))
+            lines.append(
+                MeasuredLine(
+                    text: trimmed, width: width, baseline: baseline, isRightToLeft: false,
+                    glyphs: shaped.map(fonts.lineGlyphs)))
             starts.append(piece.start)
-        }
-        for (line, text) in kept {
-            fonts.handoff.keep(line, text: text, font: font)
         }
         wrappedWithoutLayout += 1
         return finished(

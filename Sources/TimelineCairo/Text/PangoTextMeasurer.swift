@@ -7,7 +7,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     let fonts: FontLibrary
     /// The layout texts that are not one plain line are measured with.
     private let layout: OpaquePointer
-    private let singleLine: OpaquePointer
+    /// The layout single lines are measured, and shaped as glyph runs (`laidOutGlyphs`), with.
+    let singleLine: OpaquePointer
     static let scale = Double(PANGO_SCALE)
     /// How wrapped texts break, in a layout and in `LineBreaker`: between words only.
     static let wrapMode = PANGO_WRAP_WORD
@@ -78,8 +79,6 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         if !new.isEmpty {
             let start = DispatchTime.now().uptimeNanoseconds
-            // About two lines kept per new text (a wrapped title's first and last).
-            fonts.handoff.reserve(2 * new.count)
             let measured = FontLibrary.pangoTurn.withLock {
                 let ahead = shapeAhead(new.map(\.request))
                 defer {
@@ -128,13 +127,10 @@ public final class PangoTextMeasurer: TextMeasuring {
             var utf8 = sample
             let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
             // Under the turn: Pango makes a font's cairo font unguarded.
-            if let text = measured.lines.first?.text, let line = self.fonts.handoff.line(text, font: font),
-                let shaped = line.item.pointee.analysis.font
-            {
+            if let face = measured.lines.first?.glyphs?.runs.first?.face, let shaped = self.fonts.font(named: face) {
                 _ = pango_cairo_font_get_scaled_font(OpaquePointer(shaped))
             }
         }
-        self.fonts.handoff.discardAll()
     }
 
     func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
@@ -143,17 +139,23 @@ public final class PangoTextMeasurer: TextMeasuring {
         shapedBytes += bytes.count
         let description = fonts.description(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
-        if let measured = measuredWithoutLayout(
-            bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
-        {
-            return measured
+        var measured =
+            measuredWithoutLayout(
+                bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+            ?? measuredWithLayout(
+                bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+        // Lines not shaped on their own while measuring (laid out in a paragraph, cut with an
+        // ellipsis, pieces of a broken word) are shaped as the line they are.
+        for index in measured.lines.indices where measured.lines[index].glyphs == nil {
+            let text = measured.lines[index].text
+            shapedBytes += text.utf8.count
+            measured.lines[index].glyphs = fonts.laidOutGlyphs(text, font: font, layout: singleLine)
         }
-        return measuredWithLayout(
-            bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+        return measured
     }
 
-    /// Most texts are one run of one line that fits: shaped without a layout, and kept for the SVG
-    /// writer. A wider one is broken into lines from this shaping, each line kept. Nil when the
+    /// Most texts are one run of one line that fits: shaped without a layout, its glyphs in the
+    /// line. A wider one is broken into lines from this shaping, each line kept. Nil when the
     /// text needs a `PangoLayout`.
     private func measuredWithoutLayout(
         _ bytes: UnsafeBufferPointer<UInt8>, font: String, description: OpaquePointer, width: Int32,
@@ -168,11 +170,10 @@ public final class PangoTextMeasurer: TextMeasuring {
             return nil
         }
         if line.logical.width <= width {
-            fonts.handoff.keep(line, text: text, font: font)
             let height = Double(line.logical.height) / Self.scale
             let measured = MeasuredLine(
                 text: text, width: Double(line.logical.width) / Self.scale,
-                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false)
+                baseline: Double(line.baseline) / Self.scale, isRightToLeft: false, glyphs: fonts.lineGlyphs(line))
             return MeasuredText(lines: [measured], height: height, lineHeight: height, isTruncated: false)
         }
         guard wrapsWithoutLayout else { return nil }

@@ -1,0 +1,86 @@
+import CPangoCairo
+import TimelineScene
+
+/// Shaping read into the scene's glyph runs (`LineGlyphs`), once, when a line is measured: what
+/// the painters draw, so none of them shapes or looks up a text.
+extension FontLibrary {
+    /// The glyphs of one shaped item, its pen starting at `x` on the baseline `baseline` (Pango
+    /// units from the line's top); clusters counted from the start of the line's text.
+    func glyphRun(
+        _ string: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>, x: Int32,
+        baseline: Int32
+    ) -> GlyphRun {
+        let face = item.pointee.analysis.font.map { faces.name(of: $0) } ?? (name: "", size: 0)
+        let offset = item.pointee.offset
+        let count = Int(string.pointee.num_glyphs)
+        var glyphs: [GlyphRun.Glyph] = []
+        glyphs.reserveCapacity(count)
+        for index in 0..<count {
+            let info = string.pointee.glyphs[index]
+            glyphs.append(
+                GlyphRun.Glyph(
+                    id: info.glyph, advance: info.geometry.width, xOffset: info.geometry.x_offset,
+                    yOffset: info.geometry.y_offset, cluster: offset + string.pointee.log_clusters[index]))
+        }
+        return GlyphRun(
+            face: face.name, size: face.size, x: x, baseline: baseline,
+            isRightToLeft: item.pointee.analysis.level & 1 == 1, textStart: offset, textLength: item.pointee.length,
+            glyphs: glyphs)
+    }
+
+    /// A line shaped without a layout, as one run.
+    func lineGlyphs(_ line: ShapedLine) -> LineGlyphs {
+        LineGlyphs(
+            ascent: line.baseline,
+            runs: [glyphRun(line.glyphs, item: line.item, x: line.logical.x, baseline: line.baseline)])
+    }
+
+    /// `text` laid out on its own in `font` by `layout` (unwrapped), run by run as a layout's lines
+    /// give them: the shaping of a text `ShapedLine` does not stand in for (right to left, mixed
+    /// fonts, fallbacks), of a line cut with an ellipsis, of a piece of a broken word.
+    func laidOutGlyphs(_ text: String, font: String, layout: OpaquePointer) -> LineGlyphs {
+        pango_layout_set_font_description(layout, description(font))
+        pango_layout_set_text(layout, text, -1)
+        let ascent = pango_layout_get_baseline(layout)
+        var runs: [GlyphRun] = []
+        guard let iterator = pango_layout_get_iter(layout) else { return LineGlyphs(ascent: ascent, runs: []) }
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let baseline = pango_layout_iter_get_baseline(iterator)
+            var x = logical.x
+            var node = pango_layout_iter_get_line_readonly(iterator)?.pointee.runs
+            while let link = node {
+                node = link.pointee.next
+                guard let data = link.pointee.data else { continue }
+                let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+                guard let string = run.glyphs, let item = run.item else { continue }
+                let read = glyphRun(string, item: item, x: x, baseline: baseline)
+                x += read.width
+                runs.append(read)
+            }
+        } while pango_layout_iter_next_line(iterator) != 0
+        pango_layout_iter_free(iterator)
+        return LineGlyphs(ascent: ascent, runs: runs)
+    }
+}
+
+extension GlyphRun {
+    /// The run as a Pango glyph string (owned by the caller, `pango_glyph_string_free`), its
+    /// clusters counted from the run's first byte, for cairo's text clusters.
+    func pangoGlyphString() -> UnsafeMutablePointer<PangoGlyphString> {
+        let string = pango_glyph_string_new()!
+        pango_glyph_string_set_size(string, Int32(count))
+        for index in 0..<count {
+            let glyph = self[index]
+            var info = PangoGlyphInfo()
+            info.glyph = glyph.id
+            info.geometry.width = glyph.advance
+            info.geometry.x_offset = glyph.xOffset
+            info.geometry.y_offset = glyph.yOffset
+            string.pointee.glyphs[index] = info
+            string.pointee.log_clusters[index] = glyph.cluster - textStart
+        }
+        return string
+    }
+}
