@@ -17,14 +17,23 @@ struct ListLayout {
 
     func layout() -> CardContent {
         let (rows, labels) = ItemRow.rows(of: card, text: ItemText(card: card))
-        let sections = card.groupBy == .day && usesSections(labels)
+        var sections = card.groupBy == .day && usesSections(labels)
         let bands = ListSectionBands(rows: rows, card: card)
         // Sections' header bands take a column left of the rows (Mermaid's bands, turned).
         let bandColumn = bands.map { $0.columnWidth(width: width, measurer: measurer) + ListSectionBands.gap } ?? 0
         let rowsWidth = width - bandColumn
-        let builder = VerticalRows(
-            card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: rowsWidth,
-            groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
+        func rowsBuilder() -> VerticalRows {
+            VerticalRows(
+                card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: rowsWidth,
+                groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
+        }
+        var builder = rowsBuilder()
+        // Days that leave the card too narrow in their column take section rows, as a wide day
+        // does: else a card refused at one width would fit a narrower one.
+        if card.groupBy == .day, !sections, builder.minimumWidth > rowsWidth + 0.01 {
+            sections = true
+            builder = rowsBuilder()
+        }
         var runs = bands.map { VerticalSectionRuns($0, column: bandColumn - ListSectionBands.gap, measurer: measurer) }
         let (textLeft, textRight) = (builder.columns.textX(0), builder.columns.textRight)
         var drawing = VerticalRows.Drawing()

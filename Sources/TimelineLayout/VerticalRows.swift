@@ -48,14 +48,16 @@ struct VerticalRows {
         let sizes = rows.map { $0.nodeSize(card.style, byDay: card.groupBy == .day) }
         let widestNode = sizes.max() ?? card.style.shapeSize
         // By day, the event column holds the day, which is not any one item's to move.
-        var swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
+        var swapped =
+            byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
         var shown = labelsInColumn ? labels : labels.map { _ in nil }
         var (columns, plan) = text.columns(
             rows, labels: shown, width: width, sizes: sizes + [widestNode + laneRoom * 2], byDay: byDay,
             swapped: swapped, measurer: measurer)
         let sideBySide = shown.contains { $0 != nil } || hasStatus
+        // By day, the day's column may not be given up; days in section rows leave it free.
         compact =
-            card.layout == .list && !byDay && sideBySide
+            card.layout == .list && (!byDay || !labelsInColumn) && sideBySide
             && columns.textRight - columns.textX(0) < Self.compactTitleWidth
         if compact {
             shown = labels.map { _ in nil }

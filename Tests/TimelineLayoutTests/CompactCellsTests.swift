@@ -1,3 +1,4 @@
+import Foundation
 import TimelineModel
 import TimelineScene
 import XCTest
@@ -42,5 +43,53 @@ final class CompactCellsTests: XCTestCase {
         let wideStatus = try XCTUnwrap(wide.first { $0.text == "Late" })
         XCTAssertLessThan(wideEvent.x + wideEvent.width, wideTitle.x, "side by side when they fit")
         XCTAssertGreaterThan(wideStatus.x, wideTitle.x + wideTitle.width)
+    }
+}
+
+/// A list by day fits the width its refusal names, and every width from its minimum up:
+/// its days took the event column whenever they fit a third of the card, even where the columns
+/// then needed more than the card, so a card refused at 240 points fitted at 220.
+final class DayListWidthTests: XCTestCase {
+    func testADayListFitsEveryWidthFromItsMinimumUp() throws {
+        // Round 417 as the property test drew it (readable-day-column.yaml is it with the bundled fonts).
+        var card = try LayoutFixture.card(
+            """
+            version: 1
+            now: "2027-10-29T11:48:20Z"
+            locale: fa-IR
+            cards:
+              - style: { width: 162, columns: 2, eventFormat: "EEEE d MMMM yyyy" }
+                groupBy: day
+                items:
+                  - { title: "تصميم", date: "2027-10-15", items: [{ title: "שחרור 0", date: "2027-10-15", status: open }, \
+            { title: "إطلاق 1", date: "2027-10-17", status: complete }] }
+                  - { title: "בדיקה 2", date: "2027-10-19", status: complete, subStatusText: "2 d" }
+                  - { title: "تصميم 3", date: "2027-10-20", status: complete, subtitle: "طراحی طراحی", statusText: "שחרור" }
+                  - { title: "تصميم 4", date: "2027-10-22", status: open }
+                  - { title: "مراجعة 5", date: "2027-10-24", status: open, end: "2027-11-04" }
+                  - { title: "إطلاق 6", date: "2027-10-26", status: open, end: "2027-10-31" }
+                  - { title: "مراجعة 7", date: "2027-10-27", status: complete, subStatusText: "8 d" }
+                  - { title: "בדיקה 8", date: "2027-10-29", status: end, subtitle: "تصميم طراحی" }
+            """)
+        var minimum: Double?
+        var refusedAbove: [Int] = []
+        for width in stride(from: 120, through: 480, by: 1) {
+            card.style.width = Double(width)
+            do {
+                let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())
+                XCTAssertEqual(scene.width, Double(width), accuracy: 0.01)
+                if minimum == nil { minimum = Double(width) }
+            } catch {
+                if minimum != nil { refusedAbove.append(width) }
+                XCTAssertGreaterThan(error.minimum, Double(width), "a refusal names a wider card")
+                var named = card
+                named.style.width = error.minimum
+                XCTAssertNoThrow(
+                    try CardLayout.scene(for: named, measurer: FakeTextMeasurer()),
+                    "refused at \(width), and at the \(error.minimum) it names")
+            }
+        }
+        XCTAssertNotNil(minimum, "refused at every width")
+        XCTAssertEqual(refusedAbove, [], "refused at widths above one that fitted (\(minimum ?? 0))")
     }
 }
