@@ -69,7 +69,9 @@ struct ListLayout {
         bands?.describe(&content.description, rows: rows.count)
         content.truncations = drawing.truncations
         let today = todayY.map {
-            TodayMarker.draw(y: $0, width: rowsWidth, style: style, label: style.names.today, measurer: measurer)
+            TodayMarker.draw(
+                y: $0, width: rowsWidth, axisLeft: builder.lineX - builder.columns.widest / 2, textLeft: textLeft,
+                style: style, label: style.names.today, measurer: measurer)
         }
         if todayY != nil { content.description.append("Today") }
         let boxes = builder.groupBoxes(tops: tops, bottoms: bottoms)

@@ -46,6 +46,42 @@ final class CompactCellsTests: XCTestCase {
     }
 }
 
+/// The Today label of a card with no room left of its nodes (compact cells, no event column)
+/// sits at the text column, its line broken around it, never on the timeline's own line.
+final class TodayBesideCompactCellsTests: XCTestCase {
+    func testTheTodayLabelKeepsOffTheTimelinesLine() throws {
+        for width in [240, 600] {
+            let scene = try LayoutFixture.scene(
+                """
+                version: 1
+                now: 2026-11-12T12:00:00Z
+                cards:
+                  - style: { width: \(width) }
+                    items:
+                      - { title: Final design review, date: 2026-11-04, statusText: Late, subStatusText: 2 days }
+                      - { title: Launch, date: 2026-11-20, statusText: Waiting for approval }
+                """)
+            let texts = SceneJSON(scene).texts
+            let label = try XCTUnwrap(texts.first { $0.text == "Today" })
+            let launch = try XCTUnwrap(texts.first { $0.text == "Launch" })
+            let lines = scene.nodes.compactMap { node -> LineNode? in
+                if case .line(let line) = node { return line } else { return nil }
+            }
+            // The timeline's line: the vertical one, grey, not the Today marker's.
+            let axis = try XCTUnwrap(lines.first { $0.from.x == $0.to.x && $0.stroke.dash.isEmpty })
+            let labelSpan = label.x...(label.x + label.width)
+            XCTAssertFalse(labelSpan.contains(axis.from.x), "\(width): the label sits on the timeline's line")
+            if width == 240 {
+                XCTAssertEqual(label.x, launch.x, accuracy: 0.5, "at the text column, as the cells' texts")
+                let dashes = lines.filter { !$0.stroke.dash.isEmpty }
+                XCTAssertEqual(dashes.count, 2, "the Today line broken around its label")
+            } else {
+                XCTAssertLessThan(label.x + label.width, axis.from.x, "left of the nodes, where it fits")
+            }
+        }
+    }
+}
+
 /// A list by day fits the width its refusal names, and every width from its minimum up:
 /// its days took the event column whenever they fit a third of the card, even where the columns
 /// then needed more than the card, so a card refused at 240 points fitted at 220.
