@@ -141,6 +141,7 @@ final class ReadabilityPropertyTests: XCTestCase {
             }
             let context = "round \(round)\n\(generated.yaml)"
             if checkToday(scene, card: card, context: context) { todays += 1 }
+            if generated.layout == "list" { checkTodayLabelOffLines(scene, card: card, context: context) }
             if generated.feed {
                 checkFeed(of: card, context: context)
                 feeds += 1
@@ -192,6 +193,16 @@ final class ReadabilityPropertyTests: XCTestCase {
             }
         }
         return true
+    }
+
+    /// Rule 2 on a list: the Today label sits on no other line (the timeline's, a group's).
+    private func checkTodayLabelOffLines(_ scene: Scene, card: Card, context: String) {
+        let texts = SceneJSON(scene).texts
+        guard let label = texts.first(where: { $0.text == card.style.names.today }) else { return }
+        for node in scene.nodes {
+            guard case .line(let line) = node, line.stroke.color != label.color, crosses(line, label) else { continue }
+            XCTFail("the Today label sits on a line from \(line.from) to \(line.to): \(context)")
+        }
     }
 
     /// Rule 2 in a feed strip: the card, at the width it was checked at, under its title and
