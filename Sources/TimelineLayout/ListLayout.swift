@@ -17,23 +17,11 @@ struct ListLayout {
 
     func layout() -> CardContent {
         let (rows, labels) = ItemRow.rows(of: card, text: ItemText(card: card))
-        var sections = card.groupBy == .day && usesSections(labels)
         let bands = ListSectionBands(rows: rows, card: card)
         // Sections' header bands take a column left of the rows (Mermaid's bands, turned).
         let bandColumn = bands.map { $0.columnWidth(width: width, measurer: measurer) + ListSectionBands.gap } ?? 0
         let rowsWidth = width - bandColumn
-        func rowsBuilder() -> VerticalRows {
-            VerticalRows(
-                card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: rowsWidth,
-                groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
-        }
-        var builder = rowsBuilder()
-        // Days that leave the card too narrow in their column take section rows, as a wide day
-        // does: else a card refused at one width would fit a narrower one.
-        if card.groupBy == .day, !sections, builder.minimumWidth > rowsWidth + 0.01 {
-            sections = true
-            builder = rowsBuilder()
-        }
+        let (builder, sections) = rowsBuilder(rows: rows, labels: labels, width: rowsWidth)
         var runs = bands.map { VerticalSectionRuns($0, column: bandColumn - ListSectionBands.gap, measurer: measurer) }
         let (textLeft, textRight) = (builder.columns.textX(0), builder.columns.textRight)
         var drawing = VerticalRows.Drawing()
@@ -99,6 +87,22 @@ struct ListLayout {
 
     /// Whether a day label is too wide for a third of the card: then each heads its day as a
     /// section row instead of sitting in the event column.
+    /// The rows, and whether a list by day puts its days in section rows: a day wider than a
+    /// third of the card does, and so do days whose column leaves the card too narrow (else a card
+    /// refused at one width would fit a narrower one, whose days are section rows).
+    private func rowsBuilder(rows: [ItemRow], labels: [String?], width rowsWidth: Double) -> (VerticalRows, Bool) {
+        func builder(sections: Bool) -> VerticalRows {
+            VerticalRows(
+                card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: rowsWidth,
+                groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
+        }
+        guard card.groupBy == .day else { return (builder(sections: false), false) }
+        if usesSections(labels) { return (builder(sections: true), true) }
+        let inColumn = builder(sections: false)
+        if inColumn.minimumWidth <= rowsWidth + 0.01 { return (inColumn, false) }
+        return (builder(sections: true), true)
+    }
+
     private func usesSections(_ labels: [String?]) -> Bool {
         let days = labels.compactMap { $0 }
         guard !days.isEmpty else { return false }

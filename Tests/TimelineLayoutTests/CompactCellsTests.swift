@@ -15,7 +15,8 @@ final class CompactCellsTests: XCTestCase {
         cards:
           - style: { width: \(width) }
             items:
-              - { title: Network cabling in the new building, event: "09:45 AM", statusText: Late, subStatusText: 2 days }
+              - { title: Network cabling in the new building, event: "09:45 AM", statusText: Late, \
+        subStatusText: 2 days }
               - { title: Floor plan review, event: "11:00 AM", statusText: Waiting }
         """
     }
@@ -97,10 +98,13 @@ final class DayListWidthTests: XCTestCase {
               - style: { width: 162, columns: 2, eventFormat: "EEEE d MMMM yyyy" }
                 groupBy: day
                 items:
-                  - { title: "تصميم", date: "2027-10-15", items: [{ title: "שחרור 0", date: "2027-10-15", status: open }, \
+                  - { title: "تصميم", date: "2027-10-15", \
+            items: [{ title: "שחרור 0", date: "2027-10-15", status: open }, \
             { title: "إطلاق 1", date: "2027-10-17", status: complete }] }
-                  - { title: "בדיקה 2", date: "2027-10-19", status: complete, subStatusText: "2 d" }
-                  - { title: "تصميم 3", date: "2027-10-20", status: complete, subtitle: "طراحی طراحی", statusText: "שחרור" }
+                  - { title: "בדיקה 2", date: "2027-10-19", status: complete, \
+            subStatusText: "2 d" }
+                  - { title: "تصميم 3", date: "2027-10-20", status: complete, subtitle: "طراحی طراحی", \
+            statusText: "שחרור" }
                   - { title: "تصميم 4", date: "2027-10-22", status: open }
                   - { title: "مراجعة 5", date: "2027-10-24", status: open, end: "2027-11-04" }
                   - { title: "إطلاق 6", date: "2027-10-26", status: open, end: "2027-10-31" }
