@@ -88,7 +88,7 @@ final class TodayBesideCompactCellsTests: XCTestCase {
 /// then needed more than the card, so a card refused at 240 points fitted at 220.
 final class DayListWidthTests: XCTestCase {
     func testADayListFitsEveryWidthFromItsMinimumUp() throws {
-        // Round 417 as the property test drew it (readable-day-column.yaml is it with the bundled fonts).
+        // Round 417 as the property test drew it.
         var card = try LayoutFixture.card(
             """
             version: 1
