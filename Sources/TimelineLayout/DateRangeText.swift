@@ -23,7 +23,7 @@ enum DateRangeText {
     /// One date in the short form a range's ends take: "Nov 3", "Nov 3, 09:00" ("Nov 3, 2026" with
     /// its `year`).
     static func point(_ date: DateValue, names: DateNames = .english, year: Bool = false) -> String {
-        names.localDigits(keptTogether(day(date.civil, names: names, year: year) + time(date)))
+        names.localDigits(keptTogether(day(date.civil, names: names, year: year) + time(date, names: names)))
     }
 
     static func keptTogether(_ text: String) -> String {
@@ -58,7 +58,8 @@ enum DateRangeText {
         {
             // Within one minute: the seconds tell the ends apart ("00:00:00 – 00:00:01", not "00:00 – 00:00").
             return (
-                day(from, names: names, year: years) + ", " + clock(from) + ":" + padded(from.second),
+                day(from, names: names, year: years) + names.dateTimeSeparator + clock(from) + ":"
+                    + padded(from.second),
                 clock(to) + ":" + padded(to.second)
             )
         }
@@ -67,16 +68,20 @@ enum DateRangeText {
         let crossing = from.year != to.year
         let oneDay = from.dayNumber == to.dayNumber && !end.isDay && !start.isDay
         let yearFirst = names.yearDayPattern.hasPrefix("y")
-        let startText = day(from, names: names, year: crossing || (years && (oneDay || yearFirst))) + time(start)
+        let startText =
+            day(from, names: names, year: crossing || (years && (oneDay || yearFirst))) + time(start, names: names)
         if oneDay { return (startText, clock(to)) }
-        return (startText, day(to, names: names, year: crossing || (years && !yearFirst)) + time(end))
+        return (startText, day(to, names: names, year: crossing || (years && !yearFirst)) + time(end, names: names))
     }
 
     private static func day(_ civil: CivilDate, names: DateNames, year: Bool) -> String {
         year ? names.yearDay(civil) : names.day(civil)
     }
 
-    private static func time(_ date: DateValue) -> String { date.isDay ? "" : ", " + clock(date.civil) }
+    /// A day's time of day, joined as the locale joins them ("، 09:00" in Arabic).
+    private static func time(_ date: DateValue, names: DateNames) -> String {
+        date.isDay ? "" : names.dateTimeSeparator + clock(date.civil)
+    }
 
     private static func padded(_ value: Int) -> String { (value < 10 ? "0" : "") + String(value) }
 

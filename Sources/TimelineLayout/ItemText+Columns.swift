@@ -7,7 +7,7 @@ extension ItemText {
     /// column (a cell reading the other way from its card); rows past its end swap nothing.
     func columns(
         _ rows: [ItemRow], labels: [String?], width: Double, sizes: [Double], byDay: Bool,
-        swapped: [Bool] = [], measurer: any TextMeasuring
+        swapped: [Bool] = [], statusInColumn: Bool = true, measurer: any TextMeasuring
     ) -> (columns: VerticalColumns, plan: ColumnPlan) {
         let widest = sizes.max() ?? style.shapeSize
         var texts = ColumnPlan.Texts(labels: [], statuses: [], titles: [], levels: rows.map(\.level), swapped: swapped)
@@ -15,8 +15,8 @@ extension ItemText {
             let item = row.item
             let label = labels[index].map { [(text: $0, font: eventFont)] } ?? []
             var statuses: [(text: String, font: String)] = []
-            if let status = item.statusText { statuses.append((status, statusFont)) }
-            if let status = item.subStatusText { statuses.append((status, subtitleFont)) }
+            if statusInColumn, let status = item.statusText { statuses.append((status, statusFont)) }
+            if statusInColumn, let status = item.subStatusText { statuses.append((status, subtitleFont)) }
             let swaps = index < swapped.count && swapped[index]
             texts.labels.append(swaps ? statuses : label)
             texts.statuses.append(swaps ? label : statuses)

@@ -16,6 +16,15 @@ enum Legend {
         guard !nodes.isEmpty else { return }
         content.layers.append(nodes)
         content.height = top + height
+        // A card narrow enough for its content (compact cells) is still as wide as its widest entry.
+        content.minimumWidth = max(content.minimumWidth, widestEntry(card: card, measurer: measurer))
+    }
+
+    /// The widest entry, swatch and name on one line: no narrower card shows every name whole.
+    private static func widestEntry(card: Card, measurer: any TextMeasuring) -> Double {
+        let labels = entries(card).map(\.label)
+        let widths = measurer.measure(requests(labels, style: card.style, width: 100_000)).map(\.width)
+        return (widths.max() ?? 0).rounded(.up) + swatch + 6 + 1
     }
 
     private struct Entry {

@@ -17,14 +17,11 @@ struct ListLayout {
 
     func layout() -> CardContent {
         let (rows, labels) = ItemRow.rows(of: card, text: ItemText(card: card))
-        let sections = card.groupBy == .day && usesSections(labels)
         let bands = ListSectionBands(rows: rows, card: card)
         // Sections' header bands take a column left of the rows (Mermaid's bands, turned).
         let bandColumn = bands.map { $0.columnWidth(width: width, measurer: measurer) + ListSectionBands.gap } ?? 0
         let rowsWidth = width - bandColumn
-        let builder = VerticalRows(
-            card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: rowsWidth,
-            groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
+        let (builder, sections) = rowsBuilder(rows: rows, labels: labels, width: rowsWidth)
         var runs = bands.map { VerticalSectionRuns($0, column: bandColumn - ListSectionBands.gap, measurer: measurer) }
         let (textLeft, textRight) = (builder.columns.textX(0), builder.columns.textRight)
         var drawing = VerticalRows.Drawing()
@@ -60,7 +57,9 @@ struct ListLayout {
         bands?.describe(&content.description, rows: rows.count)
         content.truncations = drawing.truncations
         let today = todayY.map {
-            TodayMarker.draw(y: $0, width: rowsWidth, style: style, label: style.names.today, measurer: measurer)
+            TodayMarker.draw(
+                y: $0, width: rowsWidth, axisLeft: builder.lineX - builder.columns.widest / 2, textLeft: textLeft,
+                style: style, label: style.names.today, measurer: measurer)
         }
         if todayY != nil { content.description.append("Today") }
         let boxes = builder.groupBoxes(tops: tops, bottoms: bottoms)
@@ -89,6 +88,22 @@ struct ListLayout {
 
     /// Whether a day label is too wide for a third of the card: then each heads its day as a
     /// section row instead of sitting in the event column.
+    /// The rows, and whether a list by day puts its days in section rows: a day wider than a
+    /// third of the card does, and so do days whose column leaves the card too narrow (else a card
+    /// refused at one width would fit a narrower one, whose days are section rows).
+    private func rowsBuilder(rows: [ItemRow], labels: [String?], width rowsWidth: Double) -> (VerticalRows, Bool) {
+        func builder(sections: Bool) -> VerticalRows {
+            VerticalRows(
+                card: card, rows: rows, labels: labels, labelsInColumn: !sections, width: rowsWidth,
+                groupOpacity: Self.groupOpacity, rightToLeft: rightToLeft, measurer: measurer)
+        }
+        guard card.groupBy == .day else { return (builder(sections: false), false) }
+        if usesSections(labels) { return (builder(sections: true), true) }
+        let inColumn = builder(sections: false)
+        if inColumn.minimumWidth <= rowsWidth + 0.01 { return (inColumn, false) }
+        return (builder(sections: true), true)
+    }
+
     private func usesSections(_ labels: [String?]) -> Bool {
         let days = labels.compactMap { $0 }
         guard !days.isEmpty else { return false }

@@ -21,23 +21,31 @@ enum TodayMarker {
         return nil
     }
 
-    /// The label at the left, the line from it to `width`, centred on `y`.
-    static func draw(y: Double, width: Double, style: Style, label: String, measurer: any TextMeasuring) -> [Primitive]
-    {
+    /// The label at the left, the line from it to `width`, centred on `y`. A label wider than the
+    /// room left of the nodes (`axisLeft`: a card without an event column, compact cells) sits at
+    /// `textLeft` instead, the line broken around it, never on the timeline's own line.
+    static func draw(
+        y: Double, width: Double, axisLeft: Double, textLeft: Double, style: Style, label: String,
+        measurer: any TextMeasuring
+    ) -> [Primitive] {
         let color = style.overdueColor.rgba
         let text = TextBlock(
             label, font: "\(style.font) Bold 11", color: color, width: width, maxLines: 1, measurer: measurer)
-        let lineStart = min(width, text.measured.width + 6)
-        return [
-            .line(
-                LineNode(
-                    from: Point(x: lineStart, y: y), to: Point(x: width, y: y),
-                    stroke: Stroke(color: color, width: 1.5, dash: [4, 3]))),
-            // Flush left, where the line leaves room for it: a right-to-left word would otherwise
-            // sit at the right, on the line, and be mirrored with it to the other end.
-            .text(text.placed(x: 0, top: y - text.firstLineHeight / 2, width: width, alignment: .left)),
+        let labelWidth = text.measured.width
+        let labelX = labelWidth + gap <= axisLeft ? 0 : min(textLeft, max(0, width - labelWidth))
+        let stroke = Stroke(color: color, width: 1.5, dash: [4, 3])
+        let spans = [(0, labelX - gap), (min(width, labelX + labelWidth + gap), width)]
+        return spans.filter { $0.1 - $0.0 > gap }.map {
+            .line(LineNode(from: Point(x: $0.0, y: y), to: Point(x: $0.1, y: y), stroke: stroke))
+        } + [
+            // Placed left-aligned: a right-to-left word would otherwise sit at the right, on the
+            // line, and be mirrored with it to the other end.
+            .text(text.placed(x: labelX, top: y - text.firstLineHeight / 2, width: width - labelX, alignment: .left))
         ]
     }
+
+    /// Between the label and its line.
+    private static let gap: Double = 6
 
     /// A horizontal list's marker: the dashed line down the gutter at `x` from `top` (under any
     /// section bands), its label under the content (which ends at `bottom`); the new bottom.

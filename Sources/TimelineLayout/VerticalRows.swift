@@ -14,6 +14,9 @@ struct VerticalRows {
     let labels: [String?]
     let byDay: Bool
     let hasStatus: Bool
+    /// Compact cells (FUITimelineCell's compact form): a list card too narrow for its event,
+    /// title and status side by side stacks them, the event above the title and the status under it.
+    let compact: Bool
     /// Rows reading the other way from their card, whose label and status swap columns.
     let swapped: [Bool]
     let columns: VerticalColumns
@@ -47,22 +50,39 @@ struct VerticalRows {
         let sizes = rows.map { $0.nodeSize(card.style, byDay: card.groupBy == .day) }
         let widestNode = sizes.max() ?? card.style.shapeSize
         // By day, the event column holds the day, which is not any one item's to move.
-        swapped = byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
-        let shown = labelsInColumn ? labels : labels.map { _ in nil }
-        let (columns, plan) = text.columns(
+        var swapped =
+            byDay ? rows.map { _ in false } : ReadingDirection.swapsColumns(rows, cardIsRightToLeft: rightToLeft)
+        var shown = labelsInColumn ? labels : labels.map { _ in nil }
+        var (columns, plan) = text.columns(
             rows, labels: shown, width: width, sizes: sizes + [widestNode + laneRoom * 2], byDay: byDay,
             swapped: swapped, measurer: measurer)
+        let sideBySide = shown.contains { $0 != nil } || hasStatus
+        // By day, the day's column may not be given up; days in section rows leave it free.
+        compact =
+            card.layout == .list && (!byDay || !labelsInColumn) && sideBySide
+            && columns.textRight - columns.textX(0) < Self.compactTitleWidth
+        if compact {
+            shown = labels.map { _ in nil }
+            swapped = rows.map { _ in false }
+            (columns, plan) = text.columns(
+                rows, labels: shown, width: width, sizes: sizes + [widestNode + laneRoom * 2], byDay: byDay,
+                swapped: swapped, statusInColumn: false, measurer: measurer)
+        }
         self.columns = columns
         minimumWidth = plan.minimumWidth
         promisedWidth = plan.promisedWidth
+        self.swapped = swapped
         lineX = columns.lineX - laneRoom
         let texts = Self.measure(
-            rows, labels: shown, columns: columns, hasStatus: hasStatus, byDay: byDay, swapped: swapped, text: text,
-            measurer: measurer)
+            rows, labels: shown, columns: columns, hasStatus: hasStatus, byDay: byDay || compact, compact: compact,
+            swapped: swapped, text: text, measurer: measurer)
         shapes = rows.indices.map {
             RowShape(rows[$0], texts[$0], size: sizes[$0], left: columns.textX(rows[$0].level))
         }
     }
+
+    /// Below this title column (side by side with the event and status columns) cells are compact.
+    static let compactTitleWidth: Double = 120
 
     /// Above the first row: a group's padding when it opens one.
     var firstTop: Double { rows.first?.groupEnd != nil ? style.groupPadding : 0 }
@@ -78,15 +98,15 @@ struct VerticalRows {
     /// `swapped` is true has its label measured for the status column and its status for the event
     /// column.
     private static func measure(
-        _ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool, swapped: [Bool],
-        text: ItemText, measurer: any TextMeasuring
+        _ rows: [ItemRow], labels: [String?], columns: VerticalColumns, hasStatus: Bool, byDay: Bool, compact: Bool,
+        swapped: [Bool], text: ItemText, measurer: any TextMeasuring
     ) -> [RowTexts] {
         var plan = TextPlan()
         // A row with nothing in the status column gives its text that column's room.
         let textWidths = rows.indices.map { index -> Double in
             let item = rows[index].item
             let statusEmpty =
-                swapped[index] ? labels[index] == nil : item.statusText == nil && item.subStatusText == nil
+                compact || (swapped[index] ? labels[index] == nil : item.statusText == nil && item.subStatusText == nil)
             let right = statusEmpty ? columns.statusX + columns.statusWidth : columns.textRight
             return max(1, right - columns.textX(rows[index].level))
         }
@@ -96,6 +116,11 @@ struct VerticalRows {
                 ? (columns.statusWidth, columns.labelWidth)
                 : (columns.labelWidth, columns.statusWidth)
             let item = rows[index].item
+            if compact {
+                // The event above the title, the status under the texts, all in the one column.
+                let stack = text.plan(item, width: textWidths[index], withEvent: true, into: &plan)
+                return (stack + text.planStatus(item, width: textWidths[index], into: &plan), nil, nil)
+            }
             return (
                 text.plan(item, width: textWidths[index], withEvent: byDay, into: &plan),
                 text.planLabel(labels[index], width: labelWidth, into: &plan),

@@ -20,6 +20,9 @@ public struct DateNames: Hashable, Sendable, Codable {
     public var statuses: [String] = LabelWords.table["en"]?.statuses ?? []
     /// The preview strip's "+N more", `%d` standing for the count.
     public var morePattern = "+%d more"
+    /// What joins a day to its time of day: ", " in English ("Nov 3, 09:00"), "، " in Arabic and
+    /// Persian, a space in Japanese (CLDR's date-time pattern, `{1}, {0}`, without its fields).
+    public var dateTimeSeparator = ", "
     /// The digits 0 to 9 as the locale writes them: `٠`…`٩` in Arabic, `۰`…`۹` in Persian.
     public var digits = "0123456789"
     /// The locale these names are of, as written (BCP 47, "de-DE"); nil: English by default.

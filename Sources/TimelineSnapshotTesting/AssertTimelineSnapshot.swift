@@ -2,13 +2,15 @@ import Foundation
 import IssueReporting
 import TimelineKit
 
-/// Renders a YAML or JSON document and compares its images with goldens stored beside the test
-/// file, in `__Snapshots__/<TestFile>/<testName>.<card-id>.<ext>`; a difference fails the test
-/// that called it, at the caller's line, in XCTest and in Swift Testing alike.
+/// Renders a timeline and compares its images with goldens stored beside the test file, in
+/// `__Snapshots__/<TestFile>/<testName>.<card-id>.<ext>`; a difference fails the test that called
+/// it, at the caller's line, in XCTest and in Swift Testing alike.
 ///
 /// ```swift
 /// assertTimelineSnapshot(of: "version: 1\ncards: [{ id: plan, items: [{ title: Kickoff }] }]")
 /// assertTimelineSnapshot(of: url, as: [.png, .svg], named: "release")
+/// let plan = Timeline(cards: [Card(id: "plan", items: [Item("Kickoff", status: .complete)])])
+/// assertTimelineSnapshot(of: plan)
 /// ```
 /// A missing golden is recorded and the test fails with "recorded, run again"; the environment
 /// variable `TIMELINE_RECORD` (`all`, `missing`, `failed`, `never`; default `missing`) or
@@ -16,9 +18,10 @@ import TimelineKit
 /// PNG and the rendered image in `TIMELINE_ARTIFACTS` (else a temporary folder the message names),
 /// also attached to the test under Swift Testing.
 /// - Parameters:
-///   - input: the document's text (YAML or JSON, sniffed); icons are found in the test file's folder.
+///   - subject: a document's text (YAML or JSON, sniffed; icons are found in the test file's
+///     folder), a file (icons beside it) or a `Timeline` built in Swift (icons in the test file's folder).
 ///   - formats: the image formats compared (default PNG).
-///   - name: told apart several assertions of one test: `<testName>.<name>.<card-id>.<ext>`.
+///   - name: tells apart several assertions of one test: `<testName>.<name>.<card-id>.<ext>`.
 ///   - record: overrides `TIMELINE_RECORD`.
 ///   - options: render options (`formats` is replaced by `formats`).
 ///   - tolerance: largest PNG channel difference accepted (0-255).
@@ -28,7 +31,7 @@ import TimelineKit
 ///   - line: the line a failure is reported at.
 ///   - column: the column a failure is reported at.
 public func assertTimelineSnapshot(
-    of input: String,
+    of subject: some TimelineSnapshotSubject,
     as formats: [ImageFormat] = [.png],
     named name: String? = nil,
     record: SnapshotRecordMode? = nil,
@@ -42,29 +45,9 @@ public func assertTimelineSnapshot(
 ) {
     let folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().path
     let failures = TimelineSnapshot.verify(
-        render: { options in try TimelineKit.render(input, name: "input", baseDirectory: folder, options: options) },
-        formats: formats, named: name, record: record, options: options, tolerance: tolerance,
-        filePath: "\(filePath)", testName: testName)
-    TimelineSnapshot.report(failures, fileID: fileID, filePath: filePath, line: line, column: column)
-}
-
-/// Renders a YAML or JSON file and compares its images as `assertTimelineSnapshot(of:)` with a
-/// string does; icons are found beside the file.
-public func assertTimelineSnapshot(
-    of file: URL,
-    as formats: [ImageFormat] = [.png],
-    named name: String? = nil,
-    record: SnapshotRecordMode? = nil,
-    options: RenderOptions = RenderOptions(),
-    tolerance: Int = 0,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    testName: String = #function,
-    line: UInt = #line,
-    column: UInt = #column
-) {
-    let failures = TimelineSnapshot.verify(
-        render: { options in try TimelineKit.render(contentsOf: file, options: options) },
+        render: { options in
+            try TimelineKit.render(subject.timelineInput(besideTestIn: folder), options: options).images
+        },
         formats: formats, named: name, record: record, options: options, tolerance: tolerance,
         filePath: "\(filePath)", testName: testName)
     TimelineSnapshot.report(failures, fileID: fileID, filePath: filePath, line: line, column: column)

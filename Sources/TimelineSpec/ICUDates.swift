@@ -53,6 +53,8 @@ final class ICULibrary: @unchecked Sendable {
             OpaquePointer?, UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<UInt16>?, Int32,
             UnsafeMutablePointer<Int32>
         ) -> Int32
+    typealias DateTimeFormat =
+        @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UnsafePointer<UInt16>?
     typealias RelativeOpen =
         @convention(c) (UnsafePointer<CChar>?, OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>) ->
         OpaquePointer?
@@ -65,6 +67,9 @@ final class ICULibrary: @unchecked Sendable {
     let open: Open, format: Format, close: Close
     let generatorOpen: GeneratorOpen, bestPattern: BestPattern, generatorClose: Close
     let relativeOpen: RelativeOpen, relativeFormat: RelativeFormat, relativeClose: Close
+    /// `udatpg_getDateTimeFormat`, the pattern joining a date and a time; optional, as an ICU without
+    /// it still names months.
+    let dateTimeFormat: DateTimeFormat?
     /// The zone functions (`ICUZones`), looked up as these are.
     let zones: ICUZoneFunctions?
 
@@ -87,6 +92,7 @@ final class ICULibrary: @unchecked Sendable {
         (self.open, self.format, self.close) = (open, format, close)
         (self.generatorOpen, self.bestPattern, self.generatorClose) = (generatorOpen, bestPattern, generatorClose)
         (self.relativeOpen, self.relativeFormat, self.relativeClose) = (relativeOpen, relativeFormat, relativeClose)
+        dateTimeFormat = symbol("udatpg_getDateTimeFormat", DateTimeFormat.self)
         zones = ICUZoneFunctions(handle: handle, suffix: suffix)
     }
 
@@ -127,6 +133,7 @@ final class ICULibrary: @unchecked Sendable {
             today: today(locale) ?? DateNames.english.today)
         if let words = LabelWords.words(for: locale) { (names.statuses, names.morePattern) = words }
         names.digits = digits(locale) ?? names.digits
+        names.dateTimeSeparator = dateTimeSeparator(locale) ?? names.dateTimeSeparator
         // Stand-alone letters (L, c) read as their format twins; a pattern we cannot read keeps English's.
         if let day = best("MMMd", locale: locale).map(Self.formatLetters), case .success = DatePattern.parse(day) {
             names.dayPattern = day
@@ -146,6 +153,26 @@ final class ICULibrary: @unchecked Sendable {
         let ones = written.prefix(9).compactMap { $0.count == 1 ? $0.first : nil }
         guard ones.count == 9, let zero = written.last?.last, written.last?.count == 2 else { return nil }
         return String([zero] + ones)
+    }
+
+    /// What the locale's date-time pattern puts between its date (`{1}`) and its time (`{0}`):
+    /// "، " in Arabic, Persian and Urdu, where the ICU patterns of a day alone carry no comma to copy.
+    private func dateTimeSeparator(_ locale: String) -> String? {
+        var status: Int32 = 0
+        guard let dateTimeFormat, let generator = generatorOpen(locale, &status), status <= 0 else { return nil }
+        defer { generatorClose(generator) }
+        var length: Int32 = 0
+        guard let pattern = dateTimeFormat(generator, &length), length > 0 else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(start: pattern, count: Int(length)), as: UTF16.self)
+        return Self.separator(inDateTimePattern: text)
+    }
+
+    /// "{1}، {0}" gives "، "; nil when the date does not come first or anything is quoted.
+    static func separator(inDateTimePattern pattern: String) -> String? {
+        guard pattern.hasPrefix("{1}"), pattern.hasSuffix("{0}"), pattern.count > 6 else { return nil }
+        let between = String(pattern.dropFirst(3).dropLast(3))
+        guard !between.contains("'"), !between.contains("{") else { return nil }
+        return between
     }
 
     private static func formatLetters(_ pattern: String) -> String {

@@ -4,7 +4,7 @@ import TimelineKit
 /// The limits on what a run reads besides its inputs (icons, goldens, fonts) and on what one
 /// Markdown page writes; the limits on the inputs themselves are `InputFlags`'. Every field of
 /// `Limits` has its flag in one of the two (`LimitFlagTests` enumerates them).
-struct LimitFlags: ParsableArguments {
+struct LimitFlags: ParsableArguments, LimitFlagSet {
     @Option(help: "Largest icon file, in bytes.")
     var maxIconBytes = WholeNumber(Limits().maxIconBytes)
     @Option(help: "Most pixels on either side of a PNG icon.")
@@ -23,43 +23,29 @@ struct LimitFlags: ParsableArguments {
     var maxPageOutputBytes = WholeNumber(Limits().maxPageOutputBytes)
 
     /// Each flag, with the field of `Limits` it sets.
-    static var fields: [(flag: String, limit: WritableKeyPath<Limits, Int>, value: KeyPath<LimitFlags, WholeNumber>)] {
+    static var fields: [LimitField<LimitFlags>] {
         [
-            ("--max-icon-bytes", \.maxIconBytes, \.maxIconBytes), ("--max-icon-side", \.maxIconSide, \.maxIconSide),
-            ("--max-document-icon-bytes", \.maxDocumentIconBytes, \.maxDocumentIconBytes),
-            ("--max-document-icon-pixels", \.maxDocumentIconPixels, \.maxDocumentIconPixels),
-            ("--max-golden-bytes", \.maxGoldenBytes, \.maxGoldenBytes),
-            ("--max-font-bytes", \.maxFontBytes, \.maxFontBytes),
-            ("--max-font-files", \.maxFontFiles, \.maxFontFiles),
-            ("--max-page-output-bytes", \.maxPageOutputBytes, \.maxPageOutputBytes),
+            .init("--max-icon-bytes", \.maxIconBytes, \.maxIconBytes) { $0.maxIconBytes = $1 },
+            .init("--max-icon-side", \.maxIconSide, \.maxIconSide) { $0.maxIconSide = $1 },
+            .init("--max-document-icon-bytes", \.maxDocumentIconBytes, \.maxDocumentIconBytes) {
+                $0.maxDocumentIconBytes = $1
+            },
+            .init("--max-document-icon-pixels", \.maxDocumentIconPixels, \.maxDocumentIconPixels) {
+                $0.maxDocumentIconPixels = $1
+            },
+            .init("--max-golden-bytes", \.maxGoldenBytes, \.maxGoldenBytes) { $0.maxGoldenBytes = $1 },
+            .init("--max-font-bytes", \.maxFontBytes, \.maxFontBytes) { $0.maxFontBytes = $1 },
+            .init("--max-font-files", \.maxFontFiles, \.maxFontFiles) { $0.maxFontFiles = $1 },
+            .init("--max-page-output-bytes", \.maxPageOutputBytes, \.maxPageOutputBytes) { $0.maxPageOutputBytes = $1 },
         ]
     }
 
     /// These flags, each at its default: for a command made without parsing.
     static var defaults: LimitFlags {
         var flags = LimitFlags()
-        let limits = Limits()
-        flags.maxIconBytes = WholeNumber(limits.maxIconBytes)
-        flags.maxIconSide = WholeNumber(limits.maxIconSide)
-        flags.maxDocumentIconBytes = WholeNumber(limits.maxDocumentIconBytes)
-        flags.maxDocumentIconPixels = WholeNumber(limits.maxDocumentIconPixels)
-        flags.maxGoldenBytes = WholeNumber(limits.maxGoldenBytes)
-        flags.maxFontBytes = WholeNumber(limits.maxFontBytes)
-        flags.maxFontFiles = WholeNumber(limits.maxFontFiles)
-        flags.maxPageOutputBytes = WholeNumber(limits.maxPageOutputBytes)
+        flags.setLimitsToDefaults()
         return flags
     }
 
-    /// `limits` with these flags' values.
-    func applied(to limits: Limits) -> Limits {
-        var limits = limits
-        for field in Self.fields { limits[keyPath: field.limit] = self[keyPath: field.value].value }
-        return limits
-    }
-
-    func validate() throws {
-        for field in Self.fields where self[keyPath: field.value].value < 1 {
-            throw ValidationError("\(field.flag) must be at least 1")
-        }
-    }
+    func validate() throws { try validateLimits() }
 }

@@ -65,16 +65,7 @@ enum QuickRenderArguments {
         var input = InputFlags()
         input.inputs = inputs
         input.inputFormat = nil
-        let limits = Limits()
-        input.maxItems = WholeNumber(limits.maxItems)
-        input.maxNesting = WholeNumber(limits.maxNesting)
-        input.maxText = WholeNumber(limits.maxTextLength)
-        input.maxNodes = WholeNumber(limits.maxNodes)
-        input.maxExpandedBytes = WholeNumber(limits.maxExpandedBytes)
-        input.maxInputBytes = WholeNumber(limits.maxInputBytes)
-        input.maxDepth = WholeNumber(limits.maxYAMLDepth)
-        input.maxPixels = WholeNumber(limits.maxPixels)
-        input.maxOutputBytes = WholeNumber(limits.maxOutputBytes)
+        input.setLimitsToDefaults()
         input.otherLimits = LimitFlags.defaults
         input.shard = nil
         var image = ImageFlags()

@@ -39,7 +39,7 @@ struct WholeNumber: ExpressibleByArgument {
 }
 
 /// Options every command that reads inputs shares.
-struct InputFlags: ParsableArguments {
+struct InputFlags: ParsableArguments, LimitFlagSet {
     @Argument(
         help: "Input files (.yaml, .yml, .json, Mermaid timelines .mmd), folders of them, or - for standard input.",
         completion: .file(extensions: ["yaml", "yml", "json", "mmd", "md"]))
@@ -78,19 +78,22 @@ struct InputFlags: ParsableArguments {
             valueName: "K/N"))
     var shard: String?
 
-    var limits: Limits {
-        var limits = otherLimits.applied(to: Limits())
-        limits.maxItems = maxItems.value
-        limits.maxNesting = maxNesting.value
-        limits.maxTextLength = maxText.value
-        limits.maxNodes = maxNodes.value
-        limits.maxExpandedBytes = maxExpandedBytes.value
-        limits.maxInputBytes = maxInputBytes.value
-        limits.maxYAMLDepth = maxDepth.value
-        limits.maxPixels = maxPixels.value
-        limits.maxOutputBytes = maxOutputBytes.value
-        return limits
+    /// Each limit flag on the inputs themselves, with the field of `Limits` it sets.
+    static var fields: [LimitField<InputFlags>] {
+        [
+            .init("--max-items", \.maxItems, \.maxItems) { $0.maxItems = $1 },
+            .init("--max-nesting", \.maxNesting, \.maxNesting) { $0.maxNesting = $1 },
+            .init("--max-text", \.maxTextLength, \.maxText) { $0.maxText = $1 },
+            .init("--max-nodes", \.maxNodes, \.maxNodes) { $0.maxNodes = $1 },
+            .init("--max-expanded-bytes", \.maxExpandedBytes, \.maxExpandedBytes) { $0.maxExpandedBytes = $1 },
+            .init("--max-input-bytes", \.maxInputBytes, \.maxInputBytes) { $0.maxInputBytes = $1 },
+            .init("--max-depth", \.maxYAMLDepth, \.maxDepth) { $0.maxDepth = $1 },
+            .init("--max-pixels", \.maxPixels, \.maxPixels) { $0.maxPixels = $1 },
+            .init("--max-output-bytes", \.maxOutputBytes, \.maxOutputBytes) { $0.maxOutputBytes = $1 },
+        ]
     }
+
+    var limits: Limits { applied(to: otherLimits.applied(to: Limits())) }
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file, folder, or -") }
@@ -98,14 +101,7 @@ struct InputFlags: ParsableArguments {
             throw ValidationError("--shard '\(shard)' is not K/N with 1 ≤ K ≤ N, e.g. --shard 2/4")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-        for (flag, value) in [
-            ("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
-            ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes),
-            ("--max-depth", maxDepth), ("--max-pixels", maxPixels),
-            ("--max-output-bytes", maxOutputBytes),
-        ] where value.value < 1 {
-            throw ValidationError("\(flag) must be at least 1")
-        }
+        try validateLimits()
         // libyaml stops at 1000 levels on its own; the decoder's group nesting lives inside that.
         if maxDepth.value > Limits.maxYAMLDepthCeiling {
             throw ValidationError("--max-depth can be at most \(Limits.maxYAMLDepthCeiling) (libyaml's own limit)")

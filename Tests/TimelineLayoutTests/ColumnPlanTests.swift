@@ -59,16 +59,15 @@ final class ColumnPlanTests: XCTestCase {
             """
             version: 1
             cards:
-              - style: { width: 120 }
+              - style: { width: 100 }
                 items:
                   - { title: Overdue meeting, event: "12/20/15", statusText: Active }
             """)
         XCTAssertThrowsError(try CardLayout.scene(for: card, measurer: FakeTextMeasurer())) { error in
             let refusal = error as? WidthRefusal
-            XCTAssertEqual(refusal?.width, 120)
-            // "12/20/15" 49 + gutter 12 + node 14 + gap 14 + title 48 + gutter 12 + "tive" 25 (of
-            // "Ac-tive", broken at its dictionary point) + margins 40.
-            XCTAssertEqual(refusal?.minimum, 214)
+            XCTAssertEqual(refusal?.width, 100)
+            // Compact cells (event and status stacked with the title): node 14 + gap 14 + title 48 + margins 40.
+            XCTAssertEqual(refusal?.minimum, 116)
         }
     }
 

@@ -34,9 +34,17 @@ final class ReadabilityPropertyTests: XCTestCase {
         var layout: String
         var horizontal: Bool
         var columns: Int
+        /// Laid out as a feed strip: the card under a title, above a second card.
+        var feed = false
+        /// Its first two items in a group: checked for rule 2; rule 1, held to the cards it was
+        /// counted on, leaves such time cards to #50's labels at their marks.
+        var grouped = false
     }
 
-    private func generate(_ random: inout SeededRandom) -> Generated {
+    /// `extra` draws what cells, groups, day lists and feeds add (statuses, subtitles, events,
+    /// groups, `groupBy: day`, a header and a legend): a stream of its own, so that the time cards
+    /// rule 1 counts are the cards they were before these were added.
+    private func generate(_ random: inout SeededRandom, extra: inout SeededRandom) -> Generated {
         let layout = random.pick(["list", "time", "time", "preview"])
         let horizontal = layout == "preview" || random.below(2) == 0
         let locale = random.pick(Self.locales)
@@ -81,8 +89,28 @@ final class ReadabilityPropertyTests: XCTestCase {
                 fields.append("end: \"\(written(end))\"")
             }
             if sections { fields.append("section: \(random.pick(["Alpha", "Bravo"]))") }
+            if layout == "list" { fields += cellFields(&extra, words: words) }
             items.append("      - { " + fields.joined(separator: ", ") + " }")
         }
+        // A group holding the first two items (of a list or a time card, at its first child's date).
+        let grouped = layout != "preview" && count >= 3 && extra.below(4) == 0
+        if grouped {
+            let children = items.prefix(2).map { "{" + $0.drop { $0 != "{" }.dropFirst() }
+            let date = children[0].split(separator: ",").first { $0.contains("date:") } ?? ""
+            items =
+                ["      - { title: \"\(extra.pick(words))\",\(date), items: [\(children.joined(separator: ", "))] }"]
+                + items.dropFirst(2)
+        }
+        var cardFields: [String] = []
+        var styleFields: [String] = []
+        if layout == "list", extra.below(4) == 0 { cardFields.append("groupBy: day") }
+        if extra.below(4) == 0 { cardFields.append("header: { title: \"\(extra.pick(words)) plan\" }") }
+        // Wide dates: the preview's Today tick stands between two of them.
+        if layout != "time", extra.below(4) == 0 {
+            styleFields.append("eventFormat: \"\(extra.pick(["EEEE d MMMM yyyy", "MMMM d, yyyy HH:mm", "d MMM"]))\"")
+        }
+        if extra.below(4) == 0 { styleFields.append("legend: true") }
+        let feed = layout != "preview" && extra.below(6) == 0
         let now = start + Double(spanDays) * 86_400 * random.unit()
         let columns = 2 + random.below(4)
         let narrowest = horizontal ? 320 : 40
@@ -94,19 +122,32 @@ final class ReadabilityPropertyTests: XCTestCase {
             cards:
               - layout: \(layout)
                 direction: \(horizontal ? "horizontal" : "vertical")
-                style: { width: \(width), columns: \(columns) }
-                items:
+                style: { \((["width: \(width)", "columns: \(columns)"] + styleFields).joined(separator: ", ")) }
+            \(cardFields.map { "    " + $0 + "\n" }.joined())    items:
             \(items.joined(separator: "\n"))
             """
-        return Generated(shape: shape, yaml: yaml, layout: layout, horizontal: horizontal, columns: columns)
+        return Generated(
+            shape: shape, yaml: yaml, layout: layout, horizontal: horizontal, columns: columns, feed: feed,
+            grouped: grouped)
+    }
+
+    /// A cell's other texts, now and then: a subtitle, a status text and sub-status, an event.
+    private func cellFields(_ extra: inout SeededRandom, words: [String]) -> [String] {
+        var fields: [String] = []
+        if extra.below(3) == 0 { fields.append("subtitle: \"\(extra.pick(words)) \(extra.pick(words))\"") }
+        if extra.below(3) == 0 { fields.append("statusText: \"\(extra.pick(words))\"") }
+        if extra.below(5) == 0 { fields.append("subStatusText: \"\(extra.below(9) + 1) d\"") }
+        if extra.below(5) == 0 { fields.append("event: \"\(extra.pick(words))\"") }
+        return fields
     }
 
     func testGeneratedCardsKeepRulesOneToThree() throws {
         var random = SeededRandom(state: 50)
-        var (checked, todays, previews, rule1Broken, crowded) = (0, 0, 0, 0, 0)
+        var extra = SeededRandom(state: 2)
+        var (checked, todays, previews, rule1Broken, crowded, feeds) = (0, 0, 0, 0, 0, 0)
         var firstBroken: [String] = []
         for round in 0..<2_000 {
-            let generated = generate(&random)
+            let generated = generate(&random, extra: &extra)
             var card = try LayoutFixture.card(generated.yaml)
             let scene: Scene
             do {
@@ -114,15 +155,24 @@ final class ReadabilityPropertyTests: XCTestCase {
             } catch {
                 // Refused: the narrowest width it names is the card checked.
                 card.style.width = error.minimum
-                scene = try XCTUnwrap(try? CardLayout.scene(for: card, measurer: FakeTextMeasurer()), "\(round)")
+                scene = try XCTUnwrap(
+                    try? CardLayout.scene(for: card, measurer: FakeTextMeasurer()),
+                    "refused at the width its refusal named: round \(round)\n\(generated.yaml)")
             }
             let context = "round \(round)\n\(generated.yaml)"
             if checkToday(scene, card: card, context: context) { todays += 1 }
+            if generated.layout == "list" { checkTodayLabelOffLines(scene, card: card, context: context) }
+            if generated.feed {
+                checkFeed(of: card, context: context)
+                feeds += 1
+            }
             if generated.layout == "preview" {
                 checkPreview(scene, card: card, columns: generated.columns, context: context)
                 previews += 1
             }
-            if generated.layout == "time", !labelsReadAsTheirOwn(scene, horizontal: generated.horizontal) {
+            if generated.layout == "time", !generated.grouped,
+                !labelsReadAsTheirOwn(scene, horizontal: generated.horizontal)
+            {
                 if generated.shape == "even" {
                     rule1Broken += 1
                     firstBroken.insert("round \(round)\n" + generated.yaml, at: 0)
@@ -136,6 +186,7 @@ final class ReadabilityPropertyTests: XCTestCase {
         XCTAssertEqual(checked, 2_000)
         XCTAssertGreaterThan(todays, 300, "few cards drew a Today marker")
         XCTAssertGreaterThan(previews, 300, "few preview cards")
+        XCTAssertGreaterThan(feeds, 100, "few feeds")
         XCTAssertEqual(
             rule1Broken, 0,
             "cards put a label nearer another item's mark; first:\n" + firstBroken.joined(separator: "\n---\n"))
@@ -147,25 +198,52 @@ final class ReadabilityPropertyTests: XCTestCase {
         print("ReadabilityPropertyTests: rule 1 broken by \(rule1Broken) of 2,000 cards")
     }
 
-    /// Rule 2; whether the card has a Today marker.
+    /// Rule 2; whether the scene has a Today marker (a feed may have one for each card).
     private func checkToday(_ scene: Scene, card: Card, context: String) -> Bool {
         let texts = SceneJSON(scene).texts
         let word = card.style.names.today
-        guard let label = texts.first(where: { $0.text == word }) else { return false }
+        let labels = texts.filter { $0.text == word }
+        guard let color = labels.first?.color else { return false }
         let lines = scene.nodes.compactMap { node -> LineNode? in
-            guard case .line(let line) = node, line.stroke.color == label.color else { return nil }
+            guard case .line(let line) = node, line.stroke.color == color else { return nil }
             return line
         }
         XCTAssertFalse(lines.isEmpty, "a Today label without its line: \(context)")
+        let others = texts.filter { text in !labels.contains { $0.node == text.node } }
         for line in lines {
-            for text in texts where text.node != label.node && crosses(line, text) {
+            for text in others where crosses(line, text) {
                 XCTFail("the Today line crosses \"\(text.text)\": \(context)")
             }
         }
-        for text in texts where text.node != label.node && overlap(text, label) {
-            XCTFail("the Today label sits on \"\(text.text)\": \(context)")
+        for label in labels {
+            for text in others where overlap(text, label) {
+                XCTFail("the Today label sits on \"\(text.text)\": \(context)")
+            }
         }
         return true
+    }
+
+    /// Rule 2 on a list: the Today label sits on no other line (the timeline's, a group's).
+    private func checkTodayLabelOffLines(_ scene: Scene, card: Card, context: String) {
+        let texts = SceneJSON(scene).texts
+        guard let label = texts.first(where: { $0.text == card.style.names.today }) else { return }
+        for node in scene.nodes {
+            guard case .line(let line) = node, line.stroke.color != label.color, crosses(line, label) else { continue }
+            XCTFail("the Today label sits on a line from \(line.from) to \(line.to): \(context)")
+        }
+    }
+
+    /// Rule 2 in a feed strip: the card, at the width it was checked at, under its title and
+    /// above a second copy of itself.
+    private func checkFeed(of card: Card, context: String) {
+        var first = card
+        first.title = "Release plan"
+        first.subtitle = "Two cards in a strip"
+        let document = Document(cards: [first, card], source: "feed.yaml")
+        guard let feed = try? FeedLayout.scene(for: document, measurer: FakeTextMeasurer()) else {
+            return XCTFail("a feed of a card laid out alone is refused: \(context)")
+        }
+        _ = checkToday(feed.scene, card: card, context: "feed of " + context)
     }
 
     /// Rule 3: what a preview strip shows, read back from its description.
@@ -231,19 +309,25 @@ final class ReadabilityPropertyTests: XCTestCase {
             && b.y + b.height > a.y + 0.5
     }
 
-    /// Whether `line` passes through the box of `text` (its ends may touch the box's edge).
+    /// Whether `line` passes through the box of `text` (its ends may touch the box's edge): the
+    /// segment clipped to the box (Liang-Barsky), so that no text is too small to be found.
     private func crosses(_ line: LineNode, _ text: SceneJSON.Text) -> Bool {
         let (left, right) = (text.x + 1, text.x + text.width - 1)
         let (top, bottom) = (text.y + 1, text.y + text.height - 1)
         guard right > left, bottom > top else { return false }
-        let steps = 48
-        for step in 0...steps {
-            let t = Double(step) / Double(steps)
-            let x = line.from.x + (line.to.x - line.from.x) * t
-            let y = line.from.y + (line.to.y - line.from.y) * t
-            if x > left, x < right, y > top, y < bottom { return true }
+        let (dx, dy) = (line.to.x - line.from.x, line.to.y - line.from.y)
+        var (enter, leave) = (0.0, 1.0)
+        for (p, q) in [
+            (-dx, line.from.x - left), (dx, right - line.from.x), (-dy, line.from.y - top), (dy, bottom - line.from.y),
+        ] {
+            if p == 0 {
+                if q <= 0 { return false }
+                continue
+            }
+            let t = q / p
+            if p < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
         }
-        return false
+        return enter < leave
     }
 }
 

@@ -142,6 +142,11 @@ final class TimeScaleTests: XCTestCase {
         XCTAssertEqual(DateRangeText.range(morning, noon, pattern: "MMM d HH:mm"), "Nov\(nbsp)3 09:00 – 12:00")
         XCTAssertEqual(DateRangeText.range(morning, noon, pattern: "EEE HH:mm"), "Tue 09:00 – 12:00")
         XCTAssertEqual(DateRangeText.range(morning, noon, pattern: "HH:mm"), "09:00 – 12:00")
+        // The day and its time joined by the names' separator: the Arabic comma in an Arabic card.
+        var arabic = DateNames.english
+        arabic.dateTimeSeparator = "، "
+        XCTAssertEqual(DateRangeText.range(morning, noon, pattern: nil, names: arabic), "Nov\(nbsp)3، 09:00 – 12:00")
+        XCTAssertEqual(DateRangeText.point(morning, names: arabic), "Nov\(nbsp)3، 09:00")
         let newYear = DateValue(instant: instant(2027, 1, 4), isDay: true)
         XCTAssertEqual(
             DateRangeText.range(nov3, newYear, pattern: nil), "Nov\(nbsp)3,\(nbsp)2026 – Jan\(nbsp)4,\(nbsp)2027")

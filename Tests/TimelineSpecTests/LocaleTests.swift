@@ -43,6 +43,19 @@ final class LocaleTests: XCTestCase {
         XCTAssertEqual(japanese.day(day.civil), "11月2日")
     }
 
+    /// A day and its time are joined as the locale joins them: the Arabic comma in Arabic and
+    /// Persian (ICU's day patterns carry no comma; its date-time pattern "{1}، {0}" does).
+    func testADayAndItsTimeAreJoinedByTheLocalesOwnComma() throws {
+        XCTAssertEqual(try XCTUnwrap(ICUDates.names(for: "ar-EG")).dateTimeSeparator, "، ")
+        XCTAssertEqual(try XCTUnwrap(ICUDates.names(for: "fa-IR")).dateTimeSeparator, "، ")
+        XCTAssertEqual(try XCTUnwrap(ICUDates.names(for: "de-DE")).dateTimeSeparator, ", ")
+        XCTAssertEqual(try XCTUnwrap(ICUDates.names(for: "ja")).dateTimeSeparator, " ")
+        XCTAssertEqual(DateNames.english.dateTimeSeparator, ", ")
+        XCTAssertEqual(ICULibrary.separator(inDateTimePattern: "{1}، {0}"), "، ")
+        XCTAssertNil(ICULibrary.separator(inDateTimePattern: "{1} 'at' {0}"), "a quoted word keeps the default")
+        XCTAssertNil(ICULibrary.separator(inDateTimePattern: "{0} {1}"), "time first keeps the default")
+    }
+
     private func decode(_ yaml: String, locale: String? = nil) throws -> Document {
         try DocumentDecoder().decode(
             Data(yaml.utf8), file: "t.yaml", format: .yaml, baseDirectory: "/tmp", locale: locale)

@@ -17,15 +17,16 @@ final class LayoutPromiseTests: XCTestCase {
             """
             version: 1
             cards:
-              - style: { width: 120 }
+              - style: { width: 100 }
                 items:
                   - { title: Overdue meeting, event: "12/20/15", statusText: Active }
             """)
+        // Compact cells (#50 rule 4) fit 120 points now: the event and status stacked with the title.
         let result = try CLIRunner.run(["render", file.path, "-o", "-"])
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(
             result.stderr.contains(
-                "card.yaml:3:5: error: card 'card-1': width 120 is too narrow for its content; the narrowest width "
+                "card.yaml:3:5: error: card 'card-1': width 100 is too narrow for its content; the narrowest width "
                     + "that fits is "
             ),
             result.stderr)
