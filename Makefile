@@ -274,12 +274,15 @@ tsan: deps
 # - mermaid: the bytes as a Mermaid timeline (read → layout → SVG, and convert's YAML decoding to
 #   the same cards), seeded from fuzz/mermaid (fixtures/*.mmd and the syntax's corners);
 # - catalog: the bytes as a DocC catalog (timeline files, folders, links to a secret and to a
-#   folder outside it), listed and read as docc-resources does, seeded from fuzz/catalog.
+#   folder outside it), listed and read as docc-resources does, seeded from fuzz/catalog;
+# - serve: the bytes as what a client sends `render --serve`: the request's head framed (in pieces),
+#   parsed, its host checked and its path routed as the server does, seeded from fuzz/serve.
 # New inputs collect in .build-fuzz/corpus-TARGET; a crash is written to fuzz/crashes/TARGET-* and
 # stops the run: fix it and add the input to fixtures/hostile/. Leak checks are off because
 # fontconfig and Swift's lazily built globals keep their first allocations for the life of the process.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= document json icon markup markdown mermaid catalog
+FUZZ_TARGETS_ALL = document json icon markup markdown mermaid catalog serve
+FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
 fuzz: deps
 	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product timeline-fuzz --scratch-path .build-fuzz
 	@mkdir -p fuzz/crashes
@@ -292,7 +295,8 @@ fuzz: deps
 	    markdown) seeds=fuzz/markdown ;; \
 	    mermaid) seeds=fuzz/mermaid ;; \
 	    catalog) seeds=fuzz/catalog ;; \
-	    *) echo "unknown fuzz target '$$target' (document, json, icon, markup, markdown, mermaid, catalog)"; exit 2 ;; \
+	    serve) seeds=fuzz/serve ;; \
+	    *) echo "unknown fuzz target '$$target' (one of: $(FUZZ_TARGETS_ALL))"; exit 2 ;; \
 	  esac; \
 	  mkdir -p .build-fuzz/corpus-$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \

@@ -1,10 +1,29 @@
 import ArgumentParser
 import TimelineKit
 
-/// The limits on what a run reads besides its inputs (icons, goldens, fonts) and on what one
-/// Markdown page writes; the limits on the inputs themselves are `InputFlags`'. Every field of
-/// `Limits` has its flag in one of the two (`LimitFlagTests` enumerates them).
+/// Every bound of one `Limits` as a flag: on the inputs, on what a run reads besides them (icons,
+/// goldens, fonts), and on what it writes. Every command that reads timeline files (render, check,
+/// validate through `InputFlags`, and docc-resources) takes this one group, so a bound has one
+/// flag with one name everywhere (`LimitFlagTests` enumerates the fields of `Limits`).
 struct LimitFlags: ParsableArguments {
+    @Option(help: "Most items in one document.")
+    var maxItems = WholeNumber(Limits().maxItems)
+    @Option(help: "Deepest nesting of groups.")
+    var maxNesting = WholeNumber(Limits().maxNesting)
+    @Option(help: "Longest text in one field, in characters.")
+    var maxText = WholeNumber(Limits().maxTextLength)
+    @Option(help: "Most YAML nodes after aliases are expanded.")
+    var maxNodes = WholeNumber(Limits().maxNodes)
+    @Option(help: "Most bytes of text that aliases expand to.")
+    var maxExpandedBytes = WholeNumber(Limits().maxExpandedBytes)
+    @Option(help: "Largest input file, in bytes.")
+    var maxInputBytes = WholeNumber(Limits().maxInputBytes)
+    @Option(help: "Deepest nesting of YAML collections.")
+    var maxDepth = WholeNumber(Limits().maxYAMLDepth)
+    @Option(help: "Most pixels in one PNG image (width × height).")
+    var maxPixels = WholeNumber(Limits().maxPixels)
+    @Option(help: "Most bytes in one image file.")
+    var maxOutputBytes = WholeNumber(Limits().maxOutputBytes)
     @Option(help: "Largest icon file, in bytes.")
     var maxIconBytes = WholeNumber(Limits().maxIconBytes)
     @Option(help: "Most pixels on either side of a PNG icon.")
@@ -25,6 +44,11 @@ struct LimitFlags: ParsableArguments {
     /// Each flag, with the field of `Limits` it sets.
     static var fields: [(flag: String, limit: WritableKeyPath<Limits, Int>, value: KeyPath<LimitFlags, WholeNumber>)] {
         [
+            ("--max-items", \.maxItems, \.maxItems), ("--max-nesting", \.maxNesting, \.maxNesting),
+            ("--max-text", \.maxTextLength, \.maxText), ("--max-nodes", \.maxNodes, \.maxNodes),
+            ("--max-expanded-bytes", \.maxExpandedBytes, \.maxExpandedBytes),
+            ("--max-input-bytes", \.maxInputBytes, \.maxInputBytes), ("--max-depth", \.maxYAMLDepth, \.maxDepth),
+            ("--max-pixels", \.maxPixels, \.maxPixels), ("--max-output-bytes", \.maxOutputBytes, \.maxOutputBytes),
             ("--max-icon-bytes", \.maxIconBytes, \.maxIconBytes), ("--max-icon-side", \.maxIconSide, \.maxIconSide),
             ("--max-document-icon-bytes", \.maxDocumentIconBytes, \.maxDocumentIconBytes),
             ("--max-document-icon-pixels", \.maxDocumentIconPixels, \.maxDocumentIconPixels),
@@ -35,10 +59,20 @@ struct LimitFlags: ParsableArguments {
         ]
     }
 
-    /// These flags, each at its default: for a command made without parsing.
+    /// These flags, each at its default: for a command made without parsing. Set one by one: a
+    /// write through a key path reads the unparsed flag first, which traps.
     static var defaults: LimitFlags {
         var flags = LimitFlags()
         let limits = Limits()
+        flags.maxItems = WholeNumber(limits.maxItems)
+        flags.maxNesting = WholeNumber(limits.maxNesting)
+        flags.maxText = WholeNumber(limits.maxTextLength)
+        flags.maxNodes = WholeNumber(limits.maxNodes)
+        flags.maxExpandedBytes = WholeNumber(limits.maxExpandedBytes)
+        flags.maxInputBytes = WholeNumber(limits.maxInputBytes)
+        flags.maxDepth = WholeNumber(limits.maxYAMLDepth)
+        flags.maxPixels = WholeNumber(limits.maxPixels)
+        flags.maxOutputBytes = WholeNumber(limits.maxOutputBytes)
         flags.maxIconBytes = WholeNumber(limits.maxIconBytes)
         flags.maxIconSide = WholeNumber(limits.maxIconSide)
         flags.maxDocumentIconBytes = WholeNumber(limits.maxDocumentIconBytes)
@@ -57,9 +91,21 @@ struct LimitFlags: ParsableArguments {
         return limits
     }
 
+    /// The limits these flags set, the others at their defaults.
+    var limits: Limits { applied(to: Limits()) }
+
     func validate() throws {
         for field in Self.fields where self[keyPath: field.value].value < 1 {
             throw ValidationError("\(field.flag) must be at least 1")
+        }
+        // libyaml stops at 1000 levels on its own; the decoder's group nesting lives inside that.
+        if maxDepth.value > Limits.maxYAMLDepthCeiling {
+            throw ValidationError("--max-depth can be at most \(Limits.maxYAMLDepthCeiling) (libyaml's own limit)")
+        }
+        if maxNesting.value > Limits.maxYAMLDepthCeiling / 2 {
+            throw ValidationError(
+                "--max-nesting can be at most \(Limits.maxYAMLDepthCeiling / 2): each group level takes two YAML levels"
+            )
         }
     }
 }

@@ -48,28 +48,8 @@ struct InputFlags: ParsableArguments {
     @Option(help: "Syntax of standard input (yaml, json or mermaid); sniffed when not given.")
     var inputFormat: InputFormat?
 
-    @Option(help: "Most items in one document.")
-    var maxItems = WholeNumber(Limits().maxItems)
-    @Option(help: "Deepest nesting of groups.")
-    var maxNesting = WholeNumber(Limits().maxNesting)
-    @Option(help: "Longest text in one field, in characters.")
-    var maxText = WholeNumber(Limits().maxTextLength)
-    @Option(help: "Most YAML nodes after aliases are expanded.")
-    var maxNodes = WholeNumber(Limits().maxNodes)
-    @Option(help: "Most bytes of text that aliases expand to.")
-    var maxExpandedBytes = WholeNumber(Limits().maxExpandedBytes)
-    @Option(help: "Largest input file, in bytes.")
-    var maxInputBytes = WholeNumber(Limits().maxInputBytes)
-    @Option(help: "Deepest nesting of YAML collections.")
-    var maxDepth = WholeNumber(Limits().maxYAMLDepth)
-
-    @Option(help: "Most pixels in one PNG image (width × height).")
-    var maxPixels = WholeNumber(Limits().maxPixels)
-
-    @Option(help: "Most bytes in one image file.")
-    var maxOutputBytes = WholeNumber(Limits().maxOutputBytes)
-
-    @OptionGroup var otherLimits: LimitFlags
+    /// Every limit flag (`--max-items`, `--max-input-bytes`, ...).
+    @OptionGroup var limitFlags: LimitFlags
 
     @Option(
         help: ArgumentHelp(
@@ -78,19 +58,7 @@ struct InputFlags: ParsableArguments {
             valueName: "K/N"))
     var shard: String?
 
-    var limits: Limits {
-        var limits = otherLimits.applied(to: Limits())
-        limits.maxItems = maxItems.value
-        limits.maxNesting = maxNesting.value
-        limits.maxTextLength = maxText.value
-        limits.maxNodes = maxNodes.value
-        limits.maxExpandedBytes = maxExpandedBytes.value
-        limits.maxInputBytes = maxInputBytes.value
-        limits.maxYAMLDepth = maxDepth.value
-        limits.maxPixels = maxPixels.value
-        limits.maxOutputBytes = maxOutputBytes.value
-        return limits
-    }
+    var limits: Limits { limitFlags.limits }
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file, folder, or -") }
@@ -98,30 +66,13 @@ struct InputFlags: ParsableArguments {
             throw ValidationError("--shard '\(shard)' is not K/N with 1 ≤ K ≤ N, e.g. --shard 2/4")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-        for (flag, value) in [
-            ("--max-items", maxItems), ("--max-nesting", maxNesting), ("--max-text", maxText),
-            ("--max-nodes", maxNodes), ("--max-expanded-bytes", maxExpandedBytes), ("--max-input-bytes", maxInputBytes),
-            ("--max-depth", maxDepth), ("--max-pixels", maxPixels),
-            ("--max-output-bytes", maxOutputBytes),
-        ] where value.value < 1 {
-            throw ValidationError("\(flag) must be at least 1")
-        }
-        // libyaml stops at 1000 levels on its own; the decoder's group nesting lives inside that.
-        if maxDepth.value > Limits.maxYAMLDepthCeiling {
-            throw ValidationError("--max-depth can be at most \(Limits.maxYAMLDepthCeiling) (libyaml's own limit)")
-        }
-        if maxNesting.value > Limits.maxYAMLDepthCeiling / 2 {
-            throw ValidationError(
-                "--max-nesting can be at most \(Limits.maxYAMLDepthCeiling / 2): each group level takes two YAML levels"
-            )
-        }
     }
 
     /// The inputs, after `--shard`, read.
     func loadSources() throws -> [InputSource] {
         let sources = try listSources().sources
         do {
-            return try sources.map { try $0.read(maxBytes: maxInputBytes.value) }
+            return try sources.map { try $0.read(maxBytes: limitFlags.maxInputBytes.value) }
         } catch let error as InputSource.LoadError {
             throw Self.exit(printing: error)
         }
@@ -131,7 +82,7 @@ struct InputFlags: ParsableArguments {
     /// them before: a shard's output is named as the whole run's would be.
     func listSources() throws -> (sources: [InputSource], total: Int) {
         do {
-            let all = try InputSource.list(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes.value)
+            let all = try InputSource.list(inputs, stdinFormat: inputFormat, maxBytes: limitFlags.maxInputBytes.value)
             guard let shard = shard.flatMap(Shard.init) else { return (all, all.count) }
             let picked = shard.select(all)
             if picked.isEmpty {
