@@ -70,9 +70,13 @@ struct InputFlags: ParsableArguments {
 
     /// The inputs, after `--shard`, read.
     func loadSources() throws -> [InputSource] {
-        let sources = try listSources().sources
+        try listSources().sources.map(read)
+    }
+
+    /// `source` (listed by `listSources`) read, within `--max-input-bytes`.
+    func read(_ source: InputSource) throws -> InputSource {
         do {
-            return try sources.map { try $0.read(maxBytes: limitFlags.maxInputBytes.value) }
+            return try source.read(maxBytes: limitFlags.maxInputBytes.value)
         } catch let error as InputSource.LoadError {
             throw Self.exit(printing: error)
         }

@@ -54,7 +54,7 @@ extension PangoTextMeasurer {
             lines.append(MeasuredLine(text: trimmed, width: width, baseline: baseline, isRightToLeft: false))
             starts.append(piece.start)
         }
-        for (line, text) in kept {
+        for (line, text) in kept where keepsLinesForDrawing {
             fonts.handoff.keep(line, text: text, font: font)
         }
         wrappedWithoutLayout += 1

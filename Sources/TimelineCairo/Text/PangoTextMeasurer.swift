@@ -42,6 +42,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Threads a batch's new texts may be shaped on (`shapeAhead`); the output does not depend on it.
     public var shapingThreads = 1
 
+    /// Whether the lines measured are kept for drawing (`ShapedLineHandoff`). A run that draws
+    /// nothing (`validate`) keeps none: they were a tenth of its memory.
+    public var keepsLinesForDrawing = true
+
     /// Seconds spent shaping and measuring new texts, summed over its life.
     public private(set) var shapingSeconds: Double = 0
 
@@ -79,7 +83,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         if !new.isEmpty {
             let start = DispatchTime.now().uptimeNanoseconds
             // About two lines kept per new text (a wrapped title's first and last).
-            fonts.handoff.reserve(2 * new.count)
+            if keepsLinesForDrawing { fonts.handoff.reserve(2 * new.count) }
             let measured = FontLibrary.pangoTurn.withLock {
                 let ahead = shapeAhead(new.map(\.request))
                 defer {
@@ -168,7 +172,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             return nil
         }
         if line.logical.width <= width {
-            fonts.handoff.keep(line, text: text, font: font)
+            if keepsLinesForDrawing { fonts.handoff.keep(line, text: text, font: font) }
             let height = Double(line.logical.height) / Self.scale
             let measured = MeasuredLine(
                 text: text, width: Double(line.logical.width) / Self.scale,
