@@ -11,7 +11,7 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps long-text-check build release release-check demo test clients schema-tools goldens bench \
-  fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist dist-check \
+  mermaid-memory-check fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist dist-check \
   serve-check warnings \
   clean install uninstall snippets format lint
 
@@ -99,6 +99,13 @@ clients: build
 # (scripts/long-text-check.sh): no field's text costs time quadratic in its length. `make test` runs it.
 long-text-check: build
 	bash scripts/long-text-check.sh $(BIN)
+
+# A 40 MiB Mermaid timeline (127,000 periods) and its YAML twin validated under a 1 GiB address-space
+# limit (ulimit -v 1048576): neither aborts, and Mermaid's peak is within twice YAML's
+# (scripts/mermaid-memory-check.py; about two minutes with the release build, which .ci/run makes).
+MERMAID_MEMORY_MIB ?= 40
+mermaid-memory-check: release
+	python3 scripts/mermaid-memory-check.py $(RELEASE_BIN) $(MERMAID_MEMORY_MIB)
 
 # Our own targets and tests compiled with warnings as errors, in a build folder of their own
 # (.build-warnings: the flag would rebuild everything in .build). SwiftPM's own note that pkg-config

@@ -38,6 +38,8 @@ struct LimitFlags: ParsableArguments {
     var maxFontBytes = WholeNumber(Limits().maxFontBytes)
     @Option(help: "Most font files in one --fonts folder.")
     var maxFontFiles = WholeNumber(Limits().maxFontFiles)
+    @Option(help: "Most bytes of all the font files of one --fonts folder.")
+    var maxFontFolderBytes = WholeNumber(Limits().maxFontFolderBytes)
     @Option(help: "Most bytes of all the images of one Markdown page.")
     var maxPageOutputBytes = WholeNumber(Limits().maxPageOutputBytes)
 
@@ -55,6 +57,7 @@ struct LimitFlags: ParsableArguments {
             ("--max-golden-bytes", \.maxGoldenBytes, \.maxGoldenBytes),
             ("--max-font-bytes", \.maxFontBytes, \.maxFontBytes),
             ("--max-font-files", \.maxFontFiles, \.maxFontFiles),
+            ("--max-font-folder-bytes", \.maxFontFolderBytes, \.maxFontFolderBytes),
             ("--max-page-output-bytes", \.maxPageOutputBytes, \.maxPageOutputBytes),
         ]
     }
@@ -80,6 +83,7 @@ struct LimitFlags: ParsableArguments {
         flags.maxGoldenBytes = WholeNumber(limits.maxGoldenBytes)
         flags.maxFontBytes = WholeNumber(limits.maxFontBytes)
         flags.maxFontFiles = WholeNumber(limits.maxFontFiles)
+        flags.maxFontFolderBytes = WholeNumber(limits.maxFontFolderBytes)
         flags.maxPageOutputBytes = WholeNumber(limits.maxPageOutputBytes)
         return flags
     }

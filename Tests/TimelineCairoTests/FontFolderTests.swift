@@ -77,4 +77,20 @@ final class FontFolderTests: XCTestCase {
             FontFolder.scan(folder.path, limits: limits).problems.first?.reason,
             "is 1 bytes, more than the limit of 0 for a font file (raise with --max-font-bytes)")
     }
+
+    /// The files are held in memory for the run: all of a folder's together are bounded too.
+    func testAFolderOfMoreFontBytesThanTheLimitIsRefused() throws {
+        for name in ["a.ttf", "b.ttf", "c.ttf"] {
+            try Data(repeating: 7, count: 100).write(to: folder.appendingPathComponent(name))
+        }
+        var limits = Limits()
+        limits.maxFontFolderBytes = 250
+        let (files, problems) = FontFolder.scan(folder.path, limits: limits)
+        XCTAssertEqual(files, [])
+        XCTAssertEqual(
+            problems.map(\.reason),
+            ["the folder's font files hold more than the limit of 250 bytes (raise with --max-font-folder-bytes)"])
+        limits.maxFontFolderBytes = 300
+        XCTAssertEqual(FontFolder.scan(folder.path, limits: limits).files.count, 3)
+    }
 }

@@ -50,9 +50,18 @@ public enum FontFolder {
             return ([], problems + [Problem(path: directory, reason: reason)])
         }
         var files: [FontFile] = []
+        var total = 0
         for relative in found {
             let path = join(directory, relative)
-            switch read(relative, in: directory, maxBytes: limits.maxFontBytes).flatMap(FontCopies.path) {
+            let bytes = read(relative, in: directory, maxBytes: limits.maxFontBytes)
+            total += (try? bytes.get().count) ?? 0
+            if total > limits.maxFontFolderBytes {
+                let reason =
+                    "the folder's font files hold more than the limit of \(limits.maxFontFolderBytes) bytes "
+                    + "(raise with --max-font-folder-bytes)"
+                return ([], problems + [Problem(path: directory, reason: reason)])
+            }
+            switch bytes.flatMap(FontCopies.path) {
             case .success(let copy): files.append(FontFile(path: path, copy: copy))
             case .failure(let problem): problems.append(Problem(path: path, reason: problem.reason))
             }
@@ -123,11 +132,8 @@ public enum FontFolder {
             return .failure(Refusal(reason: "is not a regular file"))
         case .failure(.notRegular(let kind)): return .failure(Refusal(reason: "is \(kind), not a font file"))
         case .failure(.tooLarge(let size, let limit)):
-            return .failure(
-                Refusal(
-                    reason:
-                        "is \(size) bytes, more than the limit of \(limit) for a font file (raise with --max-font-bytes)"
-                ))
+            let reason = "is \(size) bytes, more than the limit of \(limit) for a font file"
+            return .failure(Refusal(reason: reason + " (raise with --max-font-bytes)"))
         case .failure(let problem): return .failure(Refusal(reason: "cannot be read (\(problem))"))
         }
     }
