@@ -11,8 +11,8 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps long-text-check build release release-check demo test clients schema-tools goldens bench \
-  mermaid-memory-check fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist dist-check \
-  serve-check warnings \
+  mermaid-memory-check fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist \
+  dist-check serve-check warnings \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
