@@ -102,7 +102,7 @@ long-text-check: build
 
 # A 40 MiB Mermaid timeline (127,000 periods) and its YAML twin validated under a 1 GiB address-space
 # limit (ulimit -v 1048576): neither aborts, and Mermaid's peak is within twice YAML's
-# (scripts/mermaid-memory-check.py; about two minutes with the release build, which .ci/run makes).
+# (scripts/mermaid-memory-check.py; about four processor minutes with the release build .ci/run makes).
 MERMAID_MEMORY_MIB ?= 40
 mermaid-memory-check: release
 	python3 scripts/mermaid-memory-check.py $(RELEASE_BIN) $(MERMAID_MEMORY_MIB)
