@@ -11,8 +11,8 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps long-text-check build release release-check demo test clients schema-tools goldens bench \
-  fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist dist-check \
-  serve-check warnings \
+  mermaid-memory-check fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist \
+  dist-check serve-check warnings \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
@@ -102,6 +102,13 @@ clients: build
 # (scripts/long-text-check.sh): no field's text costs time quadratic in its length. `make test` runs it.
 long-text-check: build
 	bash scripts/long-text-check.sh $(BIN)
+
+# A 40 MiB Mermaid timeline (127,000 periods) and its YAML twin validated under a 1 GiB address-space
+# limit (ulimit -v 1048576): neither aborts, and Mermaid's peak is within twice YAML's
+# (scripts/mermaid-memory-check.py; about four processor minutes with the release build .ci/run makes).
+MERMAID_MEMORY_MIB ?= 40
+mermaid-memory-check: release
+	python3 scripts/mermaid-memory-check.py $(RELEASE_BIN) $(MERMAID_MEMORY_MIB)
 
 # Our own targets and tests compiled with warnings as errors, in a build folder of their own
 # (.build-warnings: the flag would rebuild everything in .build). SwiftPM's own note that pkg-config
@@ -279,12 +286,15 @@ tsan: deps
 # - mermaid: the bytes as a Mermaid timeline (read → layout → SVG, and convert's YAML decoding to
 #   the same cards), seeded from fuzz/mermaid (fixtures/*.mmd and the syntax's corners);
 # - catalog: the bytes as a DocC catalog (timeline files, folders, links to a secret and to a
-#   folder outside it), listed and read as docc-resources does, seeded from fuzz/catalog.
+#   folder outside it), listed and read as docc-resources does, seeded from fuzz/catalog;
+# - serve: the bytes as what a client sends `render --serve`: the request's head framed (in pieces),
+#   parsed, its host checked and its path routed as the server does, seeded from fuzz/serve.
 # New inputs collect in .build-fuzz/corpus-TARGET; a crash is written to fuzz/crashes/TARGET-* and
 # stops the run: fix it and add the input to fixtures/hostile/. Leak checks are off because
 # fontconfig and Swift's lazily built globals keep their first allocations for the life of the process.
 FUZZ_SECONDS ?= 30
-FUZZ_TARGETS ?= document json icon markup markdown mermaid catalog
+FUZZ_TARGETS_ALL = document json icon markup markdown mermaid catalog serve
+FUZZ_TARGETS ?= $(FUZZ_TARGETS_ALL)
 fuzz: deps
 	$(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address --product timeline-fuzz --scratch-path .build-fuzz
 	@mkdir -p fuzz/crashes
@@ -297,7 +307,8 @@ fuzz: deps
 	    markdown) seeds=fuzz/markdown ;; \
 	    mermaid) seeds=fuzz/mermaid ;; \
 	    catalog) seeds=fuzz/catalog ;; \
-	    *) echo "unknown fuzz target '$$target' (document, json, icon, markup, markdown, mermaid, catalog)"; exit 2 ;; \
+	    serve) seeds=fuzz/serve ;; \
+	    *) echo "unknown fuzz target '$$target' (one of: $(FUZZ_TARGETS_ALL))"; exit 2 ;; \
 	  esac; \
 	  mkdir -p .build-fuzz/corpus-$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \

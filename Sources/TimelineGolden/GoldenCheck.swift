@@ -268,7 +268,9 @@ public struct GoldenCheck: Sendable {
     func loadManifest(into report: inout Report) throws(SetupProblem) -> GoldenManifest {
         if let manifest = report.manifest { return manifest }
         switch GoldenManifest.read(in: manifestDirectory, maxBytes: limits.maxInputBytes) {
-        case .success(let manifest):
+        case .success(var manifest):
+            // Before anything is written: what a folder of goldens held before its manifest.
+            if record, keepsManifest, adoption == .goldenPaths { manifest.noteImagesFoundBefore() }
             report.manifest = manifest
             report.manifestAsRead = manifest
             return manifest

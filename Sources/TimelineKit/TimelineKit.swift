@@ -51,30 +51,52 @@ public enum TimelineKit {
     package static func validateEach(
         _ sources: [InputSource], limits: Limits = Limits(), strict: Bool = false
     ) -> [[Diagnostic]] {
-        var options = RenderOptions()
-        options.limits = limits
-        var renderer: TimelineRenderer?
-        var lists: [[Diagnostic]] = []
-        for source in sources {
-            var problems: [Diagnostic] = []
-            defer { lists.append(problems) }
-            let document: Document
+        let validator = Validator(limits: limits, strict: strict)
+        return sources.map { validator.problems(of: $0) }
+    }
+
+    /// Validates inputs one at a time with one renderer (the fonts loaded once), holding only the
+    /// input at hand: a caller that reads each input just before (`validate`) never holds two.
+    package final class Validator {
+        let limits: Limits
+        let strict: Bool
+        private var renderer: TimelineRenderer?
+
+        package init(limits: Limits, strict: Bool) {
+            self.limits = limits
+            self.strict = strict
+        }
+
+        /// Every problem of `source`: decoding, fonts, a card its layout refuses, and (`strict`)
+        /// text cut. The layout draws nothing, so no line is kept for drawing, and the input's
+        /// bytes are let go once decoded.
+        package func problems(of source: consuming InputSource) -> [Diagnostic] {
+            let (file, name) = (source.displayName, source.baseName)
             do {
-                document = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check).decode(
-                    source.data, file: source.displayName, format: source.format, baseDirectory: source.directory)
-                if renderer == nil { renderer = try TimelineRenderer(options: options) }
-                if let scenes = try renderer?.layOut(document, name: source.baseName), strict {
-                    try renderer?.checkNothingCut(scenes, of: document)
-                }
+                let document = try DocumentDecoder(limits: limits, iconCheck: IconCheck.check).decode(
+                    source.data, file: file, format: source.format, baseDirectory: source.directory)
+                _ = consume source
+                let renderer = try self.renderer ?? made()
+                let scenes = try renderer.layOut(document, name: name)
+                if strict { try renderer.checkNothingCut(scenes, of: document) }
+                return []
             } catch let error as DiagnosticsError {
-                problems += error.diagnostics
+                return error.diagnostics
             } catch RenderFailure.invalidInput(let found) {
-                problems += found
+                return found
             } catch {
-                problems.append(Diagnostic(file: source.displayName, message: "cannot be laid out: \(error)"))
+                return [Diagnostic(file: file, message: "cannot be laid out: \(error)")]
             }
         }
-        return lists
+
+        private func made() throws -> TimelineRenderer {
+            var options = RenderOptions()
+            options.limits = limits
+            let made = try TimelineRenderer(options: options)
+            made.measurer.keepsLinesForDrawing = false
+            renderer = made
+            return made
+        }
     }
 
     /// An ISO 8601 date or date-time, as the format reads it.

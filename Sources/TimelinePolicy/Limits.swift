@@ -40,6 +40,9 @@ public struct Limits: Hashable, Sendable {
     public var maxFontBytes = 64 << 20
     /// Font files in one `--fonts` folder: each is parsed at every start.
     public var maxFontFiles = 1000
+    /// Bytes of all the font files of one `--fonts` folder: each is held in memory for the run
+    /// (a thousand sparse files of 60 MB each would otherwise take 60 GB).
+    public var maxFontFolderBytes = 512 << 20
     /// Levels of YAML collections inside collections.
     public var maxYAMLDepth = 64
     /// libyaml refuses deeper nesting itself (its process-wide default, never changed here).

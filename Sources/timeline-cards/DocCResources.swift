@@ -41,10 +41,11 @@ struct DocCResources: ParsableCommand {
     @Flag(help: "Print unchanged and matching images too.")
     var verbose = false
 
-    @OptionGroup var otherLimits: LimitFlags
+    /// Every limit flag, as on the other commands that read timeline files.
+    @OptionGroup var limitFlags: LimitFlags
 
-    /// The run's limits: the inputs' at their defaults (this command has no flags for them).
-    var limits: Limits { otherLimits.applied(to: Limits()) }
+    /// The run's limits.
+    var limits: Limits { limitFlags.limits }
 
     func validate() throws {
         if folders.isEmpty { throw ValidationError("give at least one folder") }

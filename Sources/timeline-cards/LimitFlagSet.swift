@@ -19,7 +19,7 @@ struct LimitField<Flags> {
 }
 
 /// Flags that each set a field of `Limits`, listed once in `fields`: what they apply, the values
-/// they refuse and their defaults all read that one list (`LimitFlags`, `InputFlags`).
+/// they refuse and their defaults all read that one list (`LimitFlags`).
 protocol LimitFlagSet {
     /// Each flag, with the field of `Limits` it sets.
     static var fields: [LimitField<Self>] { get }

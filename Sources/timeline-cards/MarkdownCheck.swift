@@ -1,6 +1,7 @@
 import TimelineCairo
 import TimelineKit
 import TimelineModel
+import TimelinePolicy
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -22,14 +23,18 @@ struct MarkdownCheck {
     mutating func compare(_ files: [(path: String, image: EncodedImage)]) {
         for (path, image) in files {
             compared.append(path)
-            guard FileKind(atPath: path) != nil else {
-                stale.append((path, "missing"))
-                continue
+            // Read in the folder the command line named (the output page's or --assets), a
+            // regular file only (never a FIFO) and no link followed, no further than one byte past
+            // the size it should have.
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { String(path[..<$0]) } ?? "."
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            switch ContainedFile.read(name, in: folder.isEmpty ? "/" : folder, maxBytes: image.count + 1) {
+            case .success(let bytes) where bytes.count == image.count && Data(bytes) == image.data: break
+            case .failure(.missing): stale.append((path, "missing"))
+            case .failure(.link): stale.append((path, "is a link, and links are not followed; it is not compared"))
+            default: stale.append((path, "differs from what the page renders to"))
             }
-            // Read as any input is (a regular file only, never a FIFO), and no further than one
-            // byte past the size it should have.
-            let current = try? InputSource(file: path).read(maxBytes: image.count + 1).data
-            if current != image.data { stale.append((path, "differs from what the page renders to")) }
         }
     }
 

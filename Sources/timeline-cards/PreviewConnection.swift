@@ -1,3 +1,5 @@
+import TimelineCommandSupport
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -72,10 +74,11 @@ struct PreviewConnection {
         guard count > 0, case .readingHead = phase else { return .close } // gone, or talking out of turn
         lastProgress = now
         head += buffer[..<count]
-        if let end = head.firstRange(of: Array("\r\n\r\n".utf8)) {
-            return .headComplete(Array(head[..<end.lowerBound]))
+        switch PreviewRequest.frame(head, maxHead: limits.maxHead) {
+        case .complete(let complete): return .headComplete(complete)
+        case .waiting: return .keep
+        case .tooLong: return .close
         }
-        return head.count > limits.maxHead ? .close : .keep
     }
 
     /// Starts sending `response`, done within the send deadline or not at all.

@@ -1,4 +1,5 @@
 import TimelineCairo
+import TimelineCommandSupport
 import TimelineKit
 
 #if canImport(FoundationEssentials)
@@ -74,35 +75,27 @@ final class PreviewContent: @unchecked Sendable {
             return .response(.text("400 Bad Request", "a GET with one Host header only\n"))
         }
         guard request.names(port: port) else { return .response(.text("421 Misdirected Request", "wrong host\n")) }
-        switch request.path {
-        case "/":
+        switch request.route {
+        case .page:
             return .response(
                 PreviewResponse(
                     type: "text/html; charset=utf-8", body: Data(PreviewPage.html.utf8),
                     policy: PreviewResponse.pagePolicy))
-        case "/preview.js":
+        case .script:
             return .response(
                 PreviewResponse(type: "text/javascript; charset=utf-8", body: Data(PreviewPage.script.utf8)))
-        case "/state":
+        case .state:
             return .response(PreviewResponse(type: "application/json", body: lock.withLock { state }))
-        case "/events":
+        case .events:
             let head =
                 "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
                 + "X-Content-Type-Options: nosniff\r\nConnection: keep-alive\r\n\r\n"
             return .events(Data(head.utf8) + event)
-        default:
-            return .response(file(at: request.path) ?? .text("404 Not Found", "not found\n"))
-        }
-    }
-
-    /// `/file/ROUND/NUMBER` of the last good round.
-    private func file(at path: String) -> PreviewResponse? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0].isEmpty, parts[1] == "file", let number = Int(parts[2]),
-            let index = Int(parts[3])
-        else { return nil }
-        return lock.withLock {
-            number == goodRound && files.indices.contains(index) ? files[index] : nil
+        case .file(let round, let number):
+            let file = lock.withLock { round == goodRound && files.indices.contains(number) ? files[number] : nil }
+            return .response(file ?? .text("404 Not Found", "not found\n"))
+        case .notFound:
+            return .response(.text("404 Not Found", "not found\n"))
         }
     }
 

@@ -65,8 +65,7 @@ enum QuickRenderArguments {
         var input = InputFlags()
         input.inputs = inputs
         input.inputFormat = nil
-        input.setLimitsToDefaults()
-        input.otherLimits = LimitFlags.defaults
+        input.limitFlags = LimitFlags.defaults
         input.shard = nil
         var image = ImageFlags()
         image.feed = false

@@ -39,7 +39,7 @@ struct WholeNumber: ExpressibleByArgument {
 }
 
 /// Options every command that reads inputs shares.
-struct InputFlags: ParsableArguments, LimitFlagSet {
+struct InputFlags: ParsableArguments {
     @Argument(
         help: "Input files (.yaml, .yml, .json, Mermaid timelines .mmd), folders of them, or - for standard input.",
         completion: .file(extensions: ["yaml", "yml", "json", "mmd", "md"]))
@@ -48,28 +48,8 @@ struct InputFlags: ParsableArguments, LimitFlagSet {
     @Option(help: "Syntax of standard input (yaml, json or mermaid); sniffed when not given.")
     var inputFormat: InputFormat?
 
-    @Option(help: "Most items in one document.")
-    var maxItems = WholeNumber(Limits().maxItems)
-    @Option(help: "Deepest nesting of groups.")
-    var maxNesting = WholeNumber(Limits().maxNesting)
-    @Option(help: "Longest text in one field, in characters.")
-    var maxText = WholeNumber(Limits().maxTextLength)
-    @Option(help: "Most YAML nodes after aliases are expanded.")
-    var maxNodes = WholeNumber(Limits().maxNodes)
-    @Option(help: "Most bytes of text that aliases expand to.")
-    var maxExpandedBytes = WholeNumber(Limits().maxExpandedBytes)
-    @Option(help: "Largest input file, in bytes.")
-    var maxInputBytes = WholeNumber(Limits().maxInputBytes)
-    @Option(help: "Deepest nesting of YAML collections.")
-    var maxDepth = WholeNumber(Limits().maxYAMLDepth)
-
-    @Option(help: "Most pixels in one PNG image (width × height).")
-    var maxPixels = WholeNumber(Limits().maxPixels)
-
-    @Option(help: "Most bytes in one image file.")
-    var maxOutputBytes = WholeNumber(Limits().maxOutputBytes)
-
-    @OptionGroup var otherLimits: LimitFlags
+    /// Every limit flag (`--max-items`, `--max-input-bytes`, ...).
+    @OptionGroup var limitFlags: LimitFlags
 
     @Option(
         help: ArgumentHelp(
@@ -78,22 +58,7 @@ struct InputFlags: ParsableArguments, LimitFlagSet {
             valueName: "K/N"))
     var shard: String?
 
-    /// Each limit flag on the inputs themselves, with the field of `Limits` it sets.
-    static var fields: [LimitField<InputFlags>] {
-        [
-            .init("--max-items", \.maxItems, \.maxItems) { $0.maxItems = $1 },
-            .init("--max-nesting", \.maxNesting, \.maxNesting) { $0.maxNesting = $1 },
-            .init("--max-text", \.maxTextLength, \.maxText) { $0.maxText = $1 },
-            .init("--max-nodes", \.maxNodes, \.maxNodes) { $0.maxNodes = $1 },
-            .init("--max-expanded-bytes", \.maxExpandedBytes, \.maxExpandedBytes) { $0.maxExpandedBytes = $1 },
-            .init("--max-input-bytes", \.maxInputBytes, \.maxInputBytes) { $0.maxInputBytes = $1 },
-            .init("--max-depth", \.maxYAMLDepth, \.maxDepth) { $0.maxDepth = $1 },
-            .init("--max-pixels", \.maxPixels, \.maxPixels) { $0.maxPixels = $1 },
-            .init("--max-output-bytes", \.maxOutputBytes, \.maxOutputBytes) { $0.maxOutputBytes = $1 },
-        ]
-    }
-
-    var limits: Limits { applied(to: otherLimits.applied(to: Limits())) }
+    var limits: Limits { limitFlags.limits }
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file, folder, or -") }
@@ -101,23 +66,17 @@ struct InputFlags: ParsableArguments, LimitFlagSet {
             throw ValidationError("--shard '\(shard)' is not K/N with 1 ≤ K ≤ N, e.g. --shard 2/4")
         }
         if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
-        try validateLimits()
-        // libyaml stops at 1000 levels on its own; the decoder's group nesting lives inside that.
-        if maxDepth.value > Limits.maxYAMLDepthCeiling {
-            throw ValidationError("--max-depth can be at most \(Limits.maxYAMLDepthCeiling) (libyaml's own limit)")
-        }
-        if maxNesting.value > Limits.maxYAMLDepthCeiling / 2 {
-            throw ValidationError(
-                "--max-nesting can be at most \(Limits.maxYAMLDepthCeiling / 2): each group level takes two YAML levels"
-            )
-        }
     }
 
     /// The inputs, after `--shard`, read.
     func loadSources() throws -> [InputSource] {
-        let sources = try listSources().sources
+        try listSources().sources.map(read)
+    }
+
+    /// `source` (listed by `listSources`) read, within `--max-input-bytes`.
+    func read(_ source: InputSource) throws -> InputSource {
         do {
-            return try sources.map { try $0.read(maxBytes: maxInputBytes.value) }
+            return try source.read(maxBytes: limitFlags.maxInputBytes.value)
         } catch let error as InputSource.LoadError {
             throw Self.exit(printing: error)
         }
@@ -127,7 +86,7 @@ struct InputFlags: ParsableArguments, LimitFlagSet {
     /// them before: a shard's output is named as the whole run's would be.
     func listSources() throws -> (sources: [InputSource], total: Int) {
         do {
-            let all = try InputSource.list(inputs, stdinFormat: inputFormat, maxBytes: maxInputBytes.value)
+            let all = try InputSource.list(inputs, stdinFormat: inputFormat, maxBytes: limitFlags.maxInputBytes.value)
             guard let shard = shard.flatMap(Shard.init) else { return (all, all.count) }
             let picked = shard.select(all)
             if picked.isEmpty {

@@ -23,12 +23,15 @@ struct Validate: ParsableCommand {
     var strict = false
 
     func run() throws {
-        var sources: [InputSource] = []
         let pages = input.inputs.filter(MarkdownRender.isMarkdown)
         var files = input
         files.inputs.removeAll(where: MarkdownRender.isMarkdown)
-        if !files.inputs.isEmpty {
-            sources += try files.loadSources()
+        // Each file read just before it is validated and let go after: a large input's bytes are
+        // not held beside its layout, nor beside the next input's.
+        let validator = TimelineKit.Validator(limits: input.limits, strict: strict)
+        var fileProblems: [Diagnostic] = []
+        for source in files.inputs.isEmpty ? [] : try files.listSources().sources {
+            fileProblems += validator.problems(of: try files.read(source))
         }
         var problems: [Diagnostic] = []
         for page in pages {
@@ -51,7 +54,7 @@ struct Validate: ParsableCommand {
                 throw ExitCode(3)
             }
         }
-        problems = TimelineKit.validate(sources, limits: input.limits, strict: strict) + problems
+        problems = fileProblems + problems
         if !problems.isEmpty {
             Diagnostics.print(problems)
             throw ExitCode(2)

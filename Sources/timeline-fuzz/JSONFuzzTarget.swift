@@ -26,7 +26,8 @@ enum JSONFuzzTarget {
 
 /// Which target `make fuzz` runs: `TIMELINE_FUZZ_TARGET=json` for the JSON reading path, `icon`
 /// for icon files, `markup` for description markup and its links, `markdown` for Markdown pages,
-/// `mermaid` for Mermaid timelines, the document target (decode → layout → SVG) otherwise.
+/// `mermaid` for Mermaid timelines, `catalog` for DocC catalogs, `serve` for what a client sends
+/// the preview server, the document target (decode → layout → SVG) otherwise.
 enum FuzzTargetChoice {
     static let run: @Sendable (Data) -> Void = {
         switch ProcessInfo.processInfo.environment["TIMELINE_FUZZ_TARGET"] {
@@ -36,6 +37,7 @@ enum FuzzTargetChoice {
         case "markdown": return MarkdownFuzzTarget.run
         case "mermaid": return MermaidFuzzTarget.run
         case "catalog": return CatalogFuzzTarget.run
+        case "serve": return ServeFuzzTarget.run
         default: return FuzzTarget.run
         }
     }()

@@ -33,7 +33,7 @@ final class FontFolderTests: XCTestCase {
         let (files, problems) = FontFolder.scan(folder.path, limits: Limits())
         XCTAssertEqual(problems, [])
         XCTAssertEqual(
-            files.map { String($0.dropFirst(folder.path.count + 1)) },
+            files.map { String($0.path.dropFirst(folder.path.count + 1)) },
             ["1/2/3/4/deep.ttf", "B.OTF", "a.ttf", "c.woff2"])
     }
 
@@ -68,7 +68,7 @@ final class FontFolderTests: XCTestCase {
         XCTAssertEqual(symlink(outside.path, folder.appendingPathComponent("linked").path), 0)
         var limits = Limits()
         let (files, problems) = FontFolder.scan(folder.path, limits: limits)
-        XCTAssertEqual(files, [folder.appendingPathComponent("a.ttf").path])
+        XCTAssertEqual(files.map(\.path), [folder.appendingPathComponent("a.ttf").path])
         XCTAssertEqual(
             problems.map(\.description),
             ["\(folder.path)/l.ttf: error: is a link, and links are not followed inside a --fonts folder (--fonts)"])
@@ -76,5 +76,21 @@ final class FontFolderTests: XCTestCase {
         XCTAssertEqual(
             FontFolder.scan(folder.path, limits: limits).problems.first?.reason,
             "is 1 bytes, more than the limit of 0 for a font file (raise with --max-font-bytes)")
+    }
+
+    /// The files are held in memory for the run: all of a folder's together are bounded too.
+    func testAFolderOfMoreFontBytesThanTheLimitIsRefused() throws {
+        for name in ["a.ttf", "b.ttf", "c.ttf"] {
+            try Data(repeating: 7, count: 100).write(to: folder.appendingPathComponent(name))
+        }
+        var limits = Limits()
+        limits.maxFontFolderBytes = 250
+        let (files, problems) = FontFolder.scan(folder.path, limits: limits)
+        XCTAssertEqual(files, [])
+        XCTAssertEqual(
+            problems.map(\.reason),
+            ["the folder's font files hold more than the limit of 250 bytes (raise with --max-font-folder-bytes)"])
+        limits.maxFontFolderBytes = 300
+        XCTAssertEqual(FontFolder.scan(folder.path, limits: limits).files.count, 3)
     }
 }

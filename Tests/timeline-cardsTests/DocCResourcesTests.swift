@@ -131,6 +131,20 @@ final class DocCResourcesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: resources.path))
     }
 
+    /// The input limits bound a catalog's timeline files as they bound `render`'s inputs, and
+    /// the error names the flag that raises them.
+    func testTheInputLimitFlagsBoundTheCatalogsFiles() throws {
+        let items = try renderCatalog(["--max-items", "1"])
+        XCTAssertEqual(items.status, 2, items.stderr)
+        XCTAssertTrue(items.stderr.contains("--max-items"), items.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: resources.path))
+        let bytes = try renderCatalog(["--max-input-bytes", "40"])
+        XCTAssertNotEqual(bytes.status, 0, bytes.stderr)
+        XCTAssertTrue(bytes.stderr.contains("--max-input-bytes"), bytes.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: resources.path))
+        XCTAssertEqual(try renderCatalog(["--max-items", "2", "--max-input-bytes", "4000"]).status, 0)
+    }
+
     func testTwoCardsOfOneNameAreABadInput() throws {
         try write(
             #"{"version": 1, "cards": [{"id": "roadmap", "items": [{"title": "Other"}]}]}"#, "again.timeline.json")

@@ -50,13 +50,23 @@ final class LimitFlagTests: XCTestCase {
         }
     }
 
-    /// `docc-resources` has no input flags, but sets the bounds of what it reads besides them.
-    func testDocCResourcesSetsTheBoundsOfIconsGoldensAndFonts() throws {
-        for field in LimitFlags.fields {
-            let parsed = try TimelineCards.parseAsRoot(["docc-resources", ".", field.flag, "9"])
+    /// `docc-resources` reads timeline files too: every bound, its inputs' included, is set by
+    /// the same flag as on `render`, and reaches the options it renders with.
+    func testDocCResourcesSetsEveryLimit() throws {
+        let fields = Mirror(reflecting: Limits()).children.compactMap(\.label)
+        XCTAssertEqual(fields.count, LimitFlags.fields.count, "every field of Limits has its flag")
+        for field in fields {
+            let flag = Self.flag(of: field)
+            let parsed = try TimelineCards.parseAsRoot(["docc-resources", ".", flag, "9"])
             let command = try XCTUnwrap(parsed as? DocCResources)
-            XCTAssertEqual(command.limits[keyPath: field.limit], 9, field.flag)
-            XCTAssertEqual(command.options.limits[keyPath: field.limit], 9, field.flag)
+            let value = Mirror(reflecting: command.options.limits).children.first { $0.label == field }?.value as? Int
+            XCTAssertEqual(value, 9, "docc-resources \(flag) sets \(field)")
         }
+    }
+
+    /// A limit below 1 is a usage error on every command that takes the limit flags.
+    func testALimitBelowOneIsRefusedByDocCResources() {
+        XCTAssertThrowsError(try TimelineCards.parseAsRoot(["docc-resources", ".", "--max-input-bytes", "0"]))
+        XCTAssertThrowsError(try TimelineCards.parseAsRoot(["docc-resources", ".", "--max-depth", "1000"]))
     }
 }

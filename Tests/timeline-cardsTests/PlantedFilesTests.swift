@@ -2,6 +2,8 @@ import Foundation
 import TimelineTestSupport
 import XCTest
 
+@testable import timeline_cards
+
 /// Every command that reads or writes files, walked through one site of planted links and
 /// collisions: a link out of the input folder (an icon), a link to a secret (an input, a catalog
 /// file), linked output, goldens, diff and Resources folders, outputs that collide with an input
@@ -9,7 +11,9 @@ import XCTest
 /// where generated ones would go (a Resources/logo.png, a golden of a folder with a manifest, an
 /// obsolete hand-made golden). Whatever the command, the secret never reaches an output or the
 /// terminal, nothing outside the site's folders changes, and no hand-made or input file changes.
-/// (`render --serve` reads through `render`'s own path; its server is the preview branch's.)
+/// The runs come from one list, `runs`, and `surfaces` names what they must cover: every
+/// subcommand of the command line, and each flag or input kind that reads or writes other files
+/// (a command added to the CLI fails `testEveryCommandAndFileFlagIsWalked` until it is walked).
 final class PlantedFilesTests: XCTestCase {
     static let secretText = "SECRET-TOKEN-1234"
     static let svgIcon =
@@ -40,6 +44,16 @@ final class PlantedFilesTests: XCTestCase {
         try link("in/out.svg", to: site.appendingPathComponent("outside/i.svg").path)
         try link("in/s.yaml", to: site.appendingPathComponent("secret/credentials.yaml").path)
         try write("timeline\n    title T\n    2024 : a\n", "in.mmd")
+        // Markdown pages: one whose block's image would replace the icon it reads (with --assets
+        // in/a), one whose block's icon is linked out of the folder; an assets folder whose image
+        // is a link to the secret.
+        try write(
+            "# P\n\n```timeline\nversion: 1\ncards:\n  - id: i\n    items: [{title: a, icon: in/a/i.svg}]\n```\n",
+            "page.md")
+        try link("assets/i.svg", to: site.appendingPathComponent("secret/credentials.yaml").path)
+        try write(
+            "# L\n\n```timeline\nversion: 1\ncards:\n  - id: l\n    items: [{title: a, icon: in/out.svg}]\n```\n",
+            "linked-icon.md")
         // Output, goldens and diff folders with a linked subfolder each.
         try link("out/a", to: site.appendingPathComponent("outside").path)
         try link("gold/b", to: site.appendingPathComponent("outside").path)
@@ -142,7 +156,78 @@ final class PlantedFilesTests: XCTestCase {
         (["docc-resources", "secret.docc"], 3, ["secret.docc/x.timeline.json: error: the input is a link"]),
         (["docc-resources", "secret.docc", "--check"], 3, ["secret.docc/x.timeline.json: error: the input is a link"]),
         (["docc-resources", "icon.docc"], 2, ["'l.svg' is a link"]),
+        (["render", "linked-icon.md", "-o", "fresh/page.md"], 2, ["is a link"]),
+        (["validate", "linked-icon.md"], 2, ["is a link"]),
+        (["render", "page.md", "-o", "fresh/page.md", "--assets", "in/a"], 2, ["in/a/i.svg", "must not replace it"]),
+        (
+            ["render", "page.md", "-o", "fresh/page.md", "--assets", "assets", "--check"], 1,
+            ["assets/i.svg: stale: is a link"]
+        ),
+        (["render", "page.md", "-o", "page.md"], 2, ["page.md"]),
+        (["convert", "in.mmd", "-o", "in/out.svg"], 0, []),
+        (["convert", "in.mmd", "-o", "in.mmd"], 2, ["never writes over its input"]),
+        (["schema"], 0, []),
+        (["themes"], 0, []),
     ]
+
+    /// What the runs must cover: each subcommand, and each flag or input kind that makes a
+    /// command read or write other files than its plain run does.
+    static let surfaces: Set<String> = [
+        "render", "render --shard", "render --serve", "render .md", "render .md --assets",
+        "render .md --assets --check", "validate", "validate .md", "check", "check --record", "check --record --prune",
+        "check --diff", "convert",
+        "convert -o", "docc-resources", "docc-resources --check", "schema", "themes",
+    ]
+
+    /// The flags that choose or change the files a run reads or writes.
+    static let fileFlags = ["--shard", "--serve", "--assets", "--check", "--record", "--prune", "--diff", "-o"]
+
+    /// The surface a command line walks: its subcommand, `.md` for a Markdown page, and its file
+    /// flags in `fileFlags`' order (`-o` only for `convert`, where it is the one write).
+    static func surface(of command: [String]) -> String {
+        var parts = [command[0]]
+        if command.dropFirst().first?.hasSuffix(".md") == true { parts.append(".md") }
+        for flag in fileFlags where command.contains(flag) && (flag != "-o" || command[0] == "convert") {
+            parts.append(flag)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// `render --serve` runs, each until its first round has ended, with what that round prints.
+    static let serveRuns: [(command: [String], says: String)] = [
+        (["render", "in/b.yaml", "-o", "fresh", "--serve", "--port", "0"], "'out.svg' is a link"),
+        (["render", "in/a.yaml", "-o", "out", "--shard", "1/1", "--serve", "--port", "0"], "out/a is a link"),
+        (["render", "in/a.yaml", "-o", "in/a", "--format", "svg", "--serve", "--port", "0"], "must not replace it"),
+    ]
+
+    /// The preview server reads and writes through `render`'s own path: each planted link and
+    /// collision is refused in its round, and no answer of the server holds the secret.
+    func testServeRefusesEveryPlantedLinkAndCollision() throws {
+        for run in Self.serveRuns {
+            let site = try plantSite()
+            defer { try? manager.removeItem(at: site) }
+            let before = files(in: site)
+            let server = try LongRun(run.command, in: site)
+            XCTAssertTrue(server.wait(for: run.says), "\(run.command): \(server.text)")
+            let port = try PreviewClient.port(of: server)
+            var answers = ""
+            for path in ["/", "/state", "/file/1/0", "/file/0/0"] {
+                answers += try PreviewClient.get(path, port: port).text
+            }
+            server.stop()
+            let result = CLIRunner.Result(status: 0, stdout: Data(answers.utf8), stderr: server.text)
+            assertNothingLeaked(result, before: before, site: site, run.command)
+        }
+    }
+
+    func testEveryCommandAndFileFlagIsWalked() throws {
+        let subcommands = TimelineCards.configuration.subcommands.compactMap { $0.configuration.commandName }
+        XCTAssertGreaterThanOrEqual(subcommands.count, 7)
+        let surfaces = Set(Self.surfaces.map { String($0.split(separator: " ")[0]) })
+        XCTAssertEqual(surfaces, Set(subcommands), "every subcommand of the CLI is walked, and only those")
+        let walked = Set((Self.runs.map(\.command) + Self.serveRuns.map(\.command)).map(Self.surface))
+        XCTAssertEqual(Self.surfaces.subtracting(walked), [], "surfaces no run walks")
+    }
 
     func testEveryCommandRefusesEveryPlantedLinkAndCollision() throws {
         for run in Self.runs {
@@ -174,7 +259,8 @@ final class PlantedFilesTests: XCTestCase {
         XCTAssertTrue(record.stderr.contains("gold/a/notes.svg: obsolete golden, not removed"), record.stderr)
         let manifest = try String(
             contentsOf: site.appendingPathComponent("gold/.timeline-cards-manifest"), encoding: .utf8)
-        XCTAssertTrue(manifest.hasSuffix("\na/c.svg\n"), manifest)
+        XCTAssertTrue(manifest.contains("\na/c.svg\n"), manifest)
+        XCTAssertTrue(manifest.hasSuffix("\n~ a/notes.svg\n"), "found before, not made: \(manifest)")
         XCTAssertEqual(
             try String(contentsOf: site.appendingPathComponent("gold/a/notes.svg"), encoding: .utf8), "hand-made")
         // The card renamed: its old golden is the tool's, and goes.

@@ -163,7 +163,7 @@ public final class FontLibrary {
             let added =
                 BundledFonts.hasWritableCacheHome
                 ? FcConfigAppFontAddDir(config, bundled) != FcFalse
-                : addFonts(in: bundled, to: config, limits: limits).isEmpty
+                : addBundledFonts(in: bundled, to: config)
             if !added {
                 FcConfigDestroy(config)
                 throw SetupError.fontconfig("cannot read fonts in \(bundled)")
@@ -178,7 +178,8 @@ public final class FontLibrary {
     }
 
     /// Adds the font files of a `--fonts` folder one by one (never fontconfig's folder scan, which
-    /// opens whatever it finds); returns the files that cannot be used.
+    /// opens whatever it finds), each from the in-memory copy of the bytes `FontFolder` read;
+    /// returns the files that cannot be used.
     private static func addFonts(in directory: String, to config: OpaquePointer, limits: Limits)
         -> [FontFolder.Problem]
     {
@@ -188,9 +189,15 @@ public final class FontLibrary {
             + files.compactMap { file in
                 let before = fontCount()
                 // fontconfig accepts a file it finds no font in: only a new font in the set tells.
-                guard FcConfigAppFontAddFile(config, file) == FcFalse || fontCount() == before else { return nil }
-                return FontFolder.Problem(path: file, reason: "is not a font file FreeType can read")
+                guard FcConfigAppFontAddFile(config, file.copy) == FcFalse || fontCount() == before else { return nil }
+                return FontFolder.Problem(path: file.path, reason: "is not a font file FreeType can read")
             }
+    }
+
+    /// Adds the bundled fonts file by file, in the folder scan's order.
+    private static func addBundledFonts(in directory: String, to config: OpaquePointer) -> Bool {
+        let (files, problems) = FontFolder.list(directory)
+        return problems.isEmpty && files.allSatisfy { FcConfigAppFontAddFile(config, $0) != FcFalse }
     }
 
     private static let discard: cairo_write_func_t = { _, _, _ in CAIRO_STATUS_SUCCESS }

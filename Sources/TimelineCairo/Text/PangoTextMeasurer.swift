@@ -43,6 +43,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Threads a batch's new texts may be shaped on (`shapeAhead`); the output does not depend on it.
     public var shapingThreads = 1
 
+    /// Whether measured lines carry their glyph runs, which drawing needs. A run that draws
+    /// nothing (`validate`) keeps none: the lines kept for drawing were a tenth of its memory.
+    public var keepsLinesForDrawing = true
+
     /// Seconds spent shaping and measuring new texts, summed over its life.
     public private(set) var shapingSeconds: Double = 0
 
@@ -144,6 +148,10 @@ public final class PangoTextMeasurer: TextMeasuring {
                 bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
             ?? measuredWithLayout(
                 bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+        guard keepsLinesForDrawing else {
+            for index in measured.lines.indices { measured.lines[index].glyphs = nil }
+            return measured
+        }
         // Lines not shaped on their own while measuring (laid out in a paragraph, cut with an
         // ellipsis, pieces of a broken word) are shaped as the line they are.
         for index in measured.lines.indices where measured.lines[index].glyphs == nil {
