@@ -380,17 +380,13 @@ struct HorizontalTimeLayout {
         }
     }
 
-    /// The widest single word of an item's title and event text: narrower, a word would break.
+    /// The widest piece of an item's title and event text that no line may break (a word, a
+    /// date with its year, a range's date with its dash): narrower, it would be broken.
     private func widestWord(_ item: Item, label: String?) -> Double {
-        var texts: [(String, String)] = []
+        var texts: [(text: String, font: String)] = []
         if let title = item.title { texts.append((title, style.resolvedTitleFont)) }
         if let label { texts.append((label, style.resolvedEventFont)) }
-        let widths = texts.flatMap { text, font in
-            text.split(whereSeparator: { $0 == " " || $0.isNewline }).map {
-                measurer.measure(String($0), font: font, maxWidth: 10_000, maxLines: 1).width
-            }
-        }
-        return ((widths.max() ?? 0) + 1).rounded(.up)
+        return (measurer.widestUnbreakable(texts, hyphenated: false) + 1).rounded(.up)
     }
 
     /// How wide each item's labels want to be, within `labelWidths`.

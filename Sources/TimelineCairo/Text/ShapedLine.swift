@@ -14,14 +14,6 @@ final class ShapedLine: @unchecked Sendable {
     let logical: PangoRectangle
     /// Per glyph, whether the text may not be cut before it (HarfBuzz's flag), when known.
     let unsafeToBreak: [Bool]?
-    /// The text and font this is the shaping of, once kept for drawing (`ShapedLineHandoff.keep`):
-    /// what a placed line's shaping is checked against (`ShapedLineHandoff.line(_:font:)`).
-    private(set) var keptAs: (text: String, font: String)?
-
-    func keep(as text: String, font: String) {
-        if keptAs == nil { keptAs = (text, font) }
-    }
-
     private init(
         item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, logical: PangoRectangle,
         unsafeToBreak: [Bool]?
