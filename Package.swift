@@ -53,11 +53,13 @@ let package = Package(
         .target(name: "TimelineThreads"),
         .target(name: "TimelinePNG", dependencies: ["TimelineScene", "TimelineThreads", "CZlib"]),
         .target(
-            name: "TimelineLayout", dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy", "TimelineBreaks"]),
+            name: "TimelineLayout",
+            dependencies: ["TimelineModel", "TimelineScene", "TimelinePolicy", "TimelineBreaks"]),
         .target(
             name: "TimelineCairo",
             dependencies: [
-                "TimelineScene", "TimelinePolicy", "TimelineFontTables", "TimelineThreads", "TimelinePNG", "TimelineBreaks",
+                "TimelineScene", "TimelinePolicy", "TimelineFontTables", "TimelineThreads", "TimelinePNG",
+                "TimelineBreaks",
                 "CCairo",
                 "CPangoCairo",
                 "CZlib",

@@ -17,7 +17,7 @@ struct Hyphenator: Sendable {
     /// 69,000 patterns, read when its first word does not fit.
     init(dictionary bytes: [UInt8]) {
         patterns.reserveCapacity(bytes.count / 12)
-        var lineStart = bytes.firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count  // past the charset
+        var lineStart = bytes.firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count // past the charset
         while lineStart < bytes.count {
             let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
             readLine(bytes[lineStart..<lineEnd])

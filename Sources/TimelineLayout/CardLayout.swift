@@ -113,17 +113,7 @@ public enum CardLayout {
             style, height: height, radius: radius, header: header,
             footer: footer.map { ($0, footerTop) })
         for index in nodes.indices { nodes[index].translate(dx: origin.x, dy: origin.y) }
-        var layers = content.layers
-        content.layers = []
-        nodes.reserveCapacity(nodes.count + layers.reduce(1) { $0 + $1.count })
-        for layer in layers.indices {
-            // Moved while each layer is its only owner, so text lines change without a copy.
-            for index in layers[layer].indices {
-                layers[layer][index].translate(dx: margins.left + origin.x, dy: contentTop + origin.y)
-            }
-            nodes += layers[layer]
-            layers[layer] = []
-        }
+        appendLayers(of: &content, to: &nodes, dx: margins.left + origin.x, dy: contentTop + origin.y)
         // After the bands, so they never cover it.
         if let border = borderBox(style, origin: origin, height: height, radius: radius) { nodes.append(border) }
         content.nodes = nodes
@@ -139,6 +129,20 @@ public enum CardLayout {
         content.truncations += unrecordedCuts(
             in: content.nodes, recorded: content.truncations, location: card.location?.description ?? card.id)
         return content
+    }
+
+    /// Moves the content's layers by `dx`, `dy` onto the end of `nodes`, emptying them: each
+    /// layer is moved while it is its only owner, so text lines change without a copy.
+    private static func appendLayers(of content: inout CardContent, to nodes: inout [Primitive], dx: Double, dy: Double)
+    {
+        var layers = content.layers
+        content.layers = []
+        nodes.reserveCapacity(nodes.count + layers.reduce(1) { $0 + $1.count })
+        for layer in layers.indices {
+            for index in layers[layer].indices { layers[layer][index].translate(dx: dx, dy: dy) }
+            nodes += layers[layer]
+            layers[layer] = []
+        }
     }
 
     /// The texts cut to fit that no layout recorded with an item's place (a header, the Today

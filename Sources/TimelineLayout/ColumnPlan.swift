@@ -49,12 +49,8 @@ struct ColumnPlan {
             labelTexts, statusTexts, statusCap: statusCap, width: width, wraps: hasLabels && fixedLabel == nil,
             measurer: measurer)
         let columnWidths = columns.map(\.width)
-        func widest(_ widths: ArraySlice<Double>, cap: Double) -> Double {
-            // Rounded up a little, so wrapping again at that width keeps the same lines.
-            min(cap, ((widths.max() ?? 0) + 1).rounded(.up))
-        }
-        var label = hasLabels ? fixedLabel ?? widest(columnWidths.prefix(labelTexts.count), cap: labelCap) : 0
-        var status = hasStatus ? widest(columnWidths.dropFirst(labelTexts.count), cap: statusCap) : 0
+        var label = hasLabels ? fixedLabel ?? Self.widest(columnWidths.prefix(labelTexts.count), cap: labelCap) : 0
+        var status = hasStatus ? Self.widest(columnWidths.dropFirst(labelTexts.count), cap: statusCap) : 0
         let maxLevel = VerticalColumns.indentSteps(texts.levels.max() ?? 0)
         // Everything but the title column and the two flexible columns.
         let fixed =
@@ -69,16 +65,10 @@ struct ColumnPlan {
         let canShrink = hasStatus || (hasLabels && fixedLabel == nil)
         let statusRoom = hasStatus ? status + VerticalColumns.gutter : 0
         let deficit = canShrink ? Self.titleDeficit(texts, room: titleWidth, statusRoom, measurer: measurer) : 0
-        // A narrow title column is measured against its titles' pieces too: a CJK character
-        // and the pair after it fit whole there, though no word is too wide (no deficit).
-        // Measured once, only for a card that is narrow or may be refused.
-        var knownTitleNeed: Double?
-        func titleNeed() -> Double {
-            if let knownTitleNeed { return knownTitleNeed }
-            let need = Self.titleNeed(texts, style: style, measurer: measurer)
-            knownTitleNeed = need
-            return need
-        }
+        // A narrow title column is measured against its titles' pieces too (a CJK character and
+        // the pair after it, though no word is too wide), once, for a narrow card only.
+        let titleNeeds = MeasuredOnce { Self.titleNeed(texts, style: style, measurer: measurer) }
+        func titleNeed() -> Double { titleNeeds.value }
         let narrowTitles = titleWidth(level: Int(maxLevel)) < 2 * Self.minimumTextWidth
         let cramped =
             titleWidth(level: Int(maxLevel)) < Self.minimumTextWidth
@@ -90,19 +80,49 @@ struct ColumnPlan {
         // Everything but the event and status columns, the title column at its widest piece (a
         // long word at its dictionary points) or its minimum.
         let fixedRest = fixed + max(maxLevel * style.nestIndent + Self.minimumTextWidth, titleNeed())
-        // The columns' floors at their widest words whole; where that leaves the title too
-        // little, at their words' dictionary points, if that is enough (the narrowest promised).
-        var (statusFloor, word) = Self.floors(
-            statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
-            labelWord: labelWord, hyphenated: false, measurer: measurer)
-        // Everything but the event and status columns, the title at its minimum.
-        let fixedMinimum = fixed + maxLevel * style.nestIndent + Self.minimumTextWidth
+        let (statusFloor, word, promised, refusedBelow) = Self.promise(
+            statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], statusCap: statusCap,
+            labelWord: labelWord, fixedLabel: fixedLabel, hasLabels: hasLabels, fixedRest: fixedRest,
+            fixedMinimum: fixed + maxLevel * style.nestIndent + Self.minimumTextWidth, width: width,
+            measurer: measurer)
+        let labelFloor = !hasLabels ? 0 : fixedLabel ?? word
+        let titleShort = narrowTitles ? titleNeed() - (width - label - status - fixed) : 0
+        let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)), titleShort)
+        let fromStatus = min(wanted, max(0, status - statusFloor))
+        status -= fromStatus
+        label -= min(wanted - fromStatus, max(0, label - labelFloor))
+        (labelWidth, statusWidth) = (label, status)
+        // The narrowest width that holds every column at its floor: the event column at its widest
+        // word; the title column at its minimum, or, promised, at its widest piece.
+        minimumWidth = refusedBelow
+        promisedWidth = promised
+    }
+
+    /// The widest of `widths` up to `cap`, rounded up a little, so wrapping again at that width
+    /// keeps the same lines.
+    private static func widest(_ widths: ArraySlice<Double>, cap: Double) -> Double {
+        min(cap, ((widths.max() ?? 0) + 1).rounded(.up))
+    }
+
+    /// The columns' floors, the width promised and the width below which a card is refused. The
+    /// event and status columns' floors are their widest words whole; where that leaves the title
+    /// too little, their words' dictionary points, if that is enough (the narrowest promised).
+    /// `fixedRest` is everything but those two columns with the title at its widest piece,
+    /// `fixedMinimum` the same with the title at its minimum.
+    private static func promise(
+        statuses: [(text: String, font: String)], labels: [(text: String, font: String)], statusCap: Double,
+        labelWord: Double?, fixedLabel: Double?,
+        hasLabels: Bool, fixedRest: Double, fixedMinimum: Double, width: Double, measurer: any TextMeasuring
+    ) -> (statusFloor: Double, word: Double, promised: Double, refusedBelow: Double) {
+        var (statusFloor, word) = floors(
+            statuses: statuses, labels: labels, cap: statusCap, labelWord: labelWord, hyphenated: false,
+            measurer: measurer)
         var promised = statusFloor + fixedRest + (hasLabels ? fixedLabel ?? word : 0)
         var refusedBelow = statusFloor + fixedMinimum + (hasLabels ? fixedLabel ?? word : 0)
         if promised > width + 0.01 {
-            let hyphenated = Self.floors(
-                statuses: hasStatus ? statusTexts : [], labels: hasLabels ? labelTexts : [], cap: statusCap,
-                labelWord: nil, hyphenated: true, measurer: measurer)
+            let hyphenated = floors(
+                statuses: statuses, labels: labels, cap: statusCap, labelWord: nil, hyphenated: true,
+                measurer: measurer)
             let labelFloor = hasLabels ? fixedLabel ?? hyphenated.label : 0
             promised = hyphenated.status + fixedRest + labelFloor
             // Hyphenated where that keeps the promise here, or where whole words would not even
@@ -110,18 +130,7 @@ struct ColumnPlan {
             if promised <= width + 0.01 || refusedBelow > width + 0.01 { (statusFloor, word) = hyphenated }
             refusedBelow = hyphenated.status + fixedMinimum + labelFloor
         }
-        let labelFloor = !hasLabels ? 0 : fixedLabel ?? word
-        let titleShort = narrowTitles ? titleNeed() - (width - label - status - fixed) : 0
-        let wanted = max(deficit, Self.minimumTextWidth - titleWidth(level: Int(maxLevel)), titleShort)
-        let fromStatus = min(wanted, max(0, status - statusFloor))
-        status -= fromStatus
-        label -= min(wanted - fromStatus, max(0, label - labelFloor))
-        labelWidth = label
-        statusWidth = status
-        // The narrowest width that holds every column at its floor: the event column at its widest
-        // word; the title column at its minimum, or, promised, at its widest piece.
-        minimumWidth = refusedBelow
-        promisedWidth = promised
+        return (statusFloor, word, promised, refusedBelow)
     }
 
     /// The widest title column a row needs, its indent with it, for every word of its titles to be
@@ -147,7 +156,8 @@ struct ColumnPlan {
     ) -> (status: Double, label: Double) {
         let status = statuses.isEmpty ? 0 : min(cap, widestWord(statuses, measurer: measurer, hyphenated: hyphenated))
         let label =
-            labels.isEmpty ? 0 : labelWord ?? widestWord(labels.map(dashHeld), measurer: measurer, hyphenated: hyphenated)
+            labels.isEmpty
+            ? 0 : labelWord ?? widestWord(labels.map(dashHeld), measurer: measurer, hyphenated: hyphenated)
         return (status, label)
     }
 
@@ -232,4 +242,15 @@ struct ColumnPlan {
         guard !texts.isEmpty else { return 0 }
         return (measurer.widestUnbreakable(texts, hyphenated: hyphenated) + 1).rounded(.up)
     }
+}
+
+/// A width measured the first time it is asked for, then kept: measured only for a card that
+/// needs it.
+private final class MeasuredOnce {
+    private let measure: () -> Double
+    private lazy var measured: Double = measure()
+
+    init(_ measure: @escaping () -> Double) { self.measure = measure }
+
+    var value: Double { measured }
 }

@@ -114,7 +114,8 @@ struct HorizontalRows {
                 drawing.texts.append(.text(block.placed(x: left, top: top, width: widths[index], alignment: alignment)))
                 if eventsBelow { stackTop += block.height + 2 }
             }
-            column.labels.place(x: left, top: stackTop, width: widths[index], alignment: alignment, into: &drawing.texts)
+            column.labels.place(
+                x: left, top: stackTop, width: widths[index], alignment: alignment, into: &drawing.texts)
             let event = column.event.flatMap { $0.measured.isTruncated ? $0.source : nil }
             if let cut = column.labels.cutText ?? event {
                 drawing.truncations.append(text.truncation(item, cut: cut))

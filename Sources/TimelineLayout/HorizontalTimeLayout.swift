@@ -28,15 +28,16 @@ struct HorizontalTimeLayout {
         let floors = floors(builder, natural: natural)
         let end = style.axis == .none ? nil : AxisEnd(rows: rows, names: style.names, zone: card.timeZone)
         let runs = SectionBands.runs(rows, sections: card.sections)
-        guard
-            let (fitted, tiers) = arrangement(
-                builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs, width: width)
-        else {
-            // No tier holds some label even wrapped to its widest word: the card is refused.
-            return CardContent(
+        func refused() -> CardContent {
+            CardContent(
                 minimumWidth: minimumWidth(
                     builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs))
         }
+        // No tier holds some label even wrapped to its widest word: the card is refused.
+        guard
+            let (fitted, tiers) = arrangement(
+                builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs, width: width)
+        else { return refused() }
         let (widths, scale, centers) = (fitted.widths, fitted.scale, fitted.centers)
         // One scale places every node, bar end, tick and Today; labels were only pushed apart.
         let left = inset + (widths.first ?? 0) / 2
@@ -47,13 +48,9 @@ struct HorizontalTimeLayout {
             below: lanes.extraWidth + lanes.thickness / 2, nodes: nodes, tiers: tiers)
         let bars = periodBars(rows, lanes: lanes, map: map, nodes: nodes, lineY: drawing.lineY)
         let spans = rows.indices.map { (left: centers[$0] - widths[$0] / 2, right: centers[$0] + widths[$0] / 2) }
-        let marks = rows.indices.map { index in
-            let size = builder.sizes[index]
-            let node = Rect(x: nodes[index] - size / 2, y: drawing.lineY - size / 2, width: size, height: size)
-            return [node] + [bars.rects[index]].compactMap { $0 }
-        }
         let bands = SectionBands.horizontal(
-            runs, spans: spans, marks: marks, top: 0, bottom: drawing.bottom, style: style, measurer: measurer)
+            runs, spans: spans, marks: Self.marks(builder, nodes: nodes, bars: bars.rects, lineY: drawing.lineY),
+            top: 0, bottom: drawing.bottom, style: style, measurer: measurer)
         var bottom = drawing.bottom + bands.height
         let boxes = builder.groupBoxes(centers: centers, widths: widths, reach: bars.reach, bottom: bottom)
 
@@ -72,17 +69,22 @@ struct HorizontalTimeLayout {
         let line = TimeMarks.line(stops, breaks: scale.cuts.map(map.breakPosition), style: style, vertical: false)
         content.layers = [
             axis?.drawing.under ?? [], bands.nodes, boxes, line, drawing.leaders, bars.nodes, drawing.markers,
-            drawing.texts,
-            axis?.drawing.axis ?? [], drawing.links,
+            drawing.texts, axis?.drawing.axis ?? [], drawing.links,
         ]
         content.width = width
         // Labels in reading order (a group card whose dates go back and forth) may not share the width.
-        if tiers == nil, !fits(fitted, width: width, inset: inset) {
-            content.minimumWidth = minimumWidth(
-                builder, natural: natural, floors: floors, intervals: intervals, end: end, runs: runs)
-        }
+        if tiers == nil, !fits(fitted, width: width, inset: inset) { content.minimumWidth = refused().minimumWidth }
         content.height = bottom
         return content
+    }
+
+    /// Each row's marks on the line: its node, and its period's bar if it has one.
+    private static func marks(_ builder: HorizontalRows, nodes: [Double], bars: [Rect?], lineY: Double) -> [[Rect]] {
+        builder.rows.indices.map { index in
+            let size = builder.sizes[index]
+            let node = Rect(x: nodes[index] - size / 2, y: lineY - size / 2, width: size, height: size)
+            return [node] + [bars[index]].compactMap { $0 }
+        }
     }
 
     /// Where the labels go at `width`: each at its own node, in tiers (`tiers`), at the widest
@@ -206,7 +208,8 @@ struct HorizontalTimeLayout {
         let nodes = intervals.map { left + scale.position($0?.start ?? scale.origin) }
         guard width - inset > inset,
             let tiers = LabelTiers.staggered(
-                nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter, bounds: inset...(width - inset),
+                nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter,
+                bounds: inset...(width - inset),
                 shallowest: shallowest)
         else { return nil }
         let extent = zip(tiers.centers, widths).map { $0 + $1 / 2 }.max() ?? 0

@@ -206,7 +206,9 @@ private struct TierSearch {
             if tier > 0, crossed(above: tier) { break }
             let fitting = candidates.filter { free($0.left, tier: tier) }
             let clear = fitting.filter { candidate in
-                next.map { $0 <= candidate.left - LabelTiers.clearance || $0 >= candidate.left + width + LabelTiers.clearance }
+                next.map {
+                    $0 <= candidate.left - LabelTiers.clearance || $0 >= candidate.left + width + LabelTiers.clearance
+                }
                     ?? true
             }
             let ordered = clear + fitting.filter { candidate in !clear.contains { $0.left == candidate.left } }

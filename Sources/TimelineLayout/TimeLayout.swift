@@ -42,13 +42,7 @@ struct TimeLayout {
         var drawing = VerticalRows.Drawing()
         drawing.texts = headers.placed(builder, tops: nameTops)
         let (bars, reach, barsBottom) = periodBars(rows, lanes: lanes, map: map, lineX: builder.lineX, centers: nodes)
-        var bottom = barsBottom
-        for (index, row) in rows.enumerated() {
-            builder.draw(index, top: tops[index], node: nodes[index], into: &drawing)
-            bottom = max(
-                bottom, tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups),
-                nodes[index] + builder.shapes[index].size / 2)
-        }
+        var bottom = drawRows(builder, tops: tops, nodes: nodes, into: &drawing, below: barsBottom)
 
         var content = CardContent()
         content.description = drawing.description
@@ -77,6 +71,21 @@ struct TimeLayout {
         content.promisedWidth = builder.promisedWidth + axisLeft
         content.height = max(bottom, 0)
         return content
+    }
+
+    /// Draws every row at its top and node; the bottom of the lowest, or `below` if that is lower.
+    private func drawRows(
+        _ builder: VerticalRows, tops: [Double], nodes: [Double], into drawing: inout VerticalRows.Drawing,
+        below: Double
+    ) -> Double {
+        var bottom = below
+        for (index, row) in builder.rows.enumerated() {
+            builder.draw(index, top: tops[index], node: nodes[index], into: &drawing)
+            bottom = max(
+                bottom, tops[index] + builder.shapes[index].height + style.groupPadding * Double(row.closesGroups),
+                nodes[index] + builder.shapes[index].size / 2)
+        }
+        return bottom
     }
 
     /// The scale, the span its axis covers and the map of instants to positions: one scale places

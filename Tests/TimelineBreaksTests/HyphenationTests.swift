@@ -14,7 +14,8 @@ final class HyphenationTests: XCTestCase {
 
     func testGermanBreaksAtItsDictionaryPoints() {
         XCTAssertEqual(
-            LineBreaks.hyphenated("Anforderungsanalyse", language: "de-DE"), ["An-", "for-", "de-", "rungs-", "ana-", "lyse"])
+            LineBreaks.hyphenated("Anforderungsanalyse", language: "de-DE"),
+            ["An-", "for-", "de-", "rungs-", "ana-", "lyse"])
         XCTAssertEqual(
             LineBreaks.hyphenated("Datenschutzfolgenabschätzung", language: "de-DE"),
             ["Da-", "ten-", "schutz-", "fol-", "gen-", "ab-", "schät-", "zung"])
@@ -28,7 +29,8 @@ final class HyphenationTests: XCTestCase {
     }
 
     func testFrenchAndSpanishBreakByTheirOwnPatterns() {
-        XCTAssertEqual(LineBreaks.hyphenated("développement", language: "fr-FR"), ["dé-", "ve-", "lop-", "pe-", "ment"])
+        XCTAssertEqual(
+            LineBreaks.hyphenated("développement", language: "fr-FR"), ["dé-", "ve-", "lop-", "pe-", "ment"])
         XCTAssertEqual(LineBreaks.hyphenated("planificación", language: "es"), ["pla-", "ni-", "fi-", "ca-", "ción"])
     }
 

@@ -19,7 +19,8 @@ import TimelineTestSupport
             "Update snake_case_settings in config.yaml", "Read https://example.com/docs/release-notes",
         ],
         "de-DE": [
-            "Anforderungsanalyse abgeschlossen", "Datenschutzfolgenabschätzung", "Inbetriebnahme der Produktionsumgebung",
+            "Anforderungsanalyse abgeschlossen", "Datenschutzfolgenabschätzung",
+            "Inbetriebnahme der Produktionsumgebung",
             "Abnahmeprüfung", "Sicherheitsüberprüfung und Freigabe", "Projektstart",
         ],
         "ja": ["新製品発表会の準備", "設計レビュー", "要件定義書の作成と承認", "本番環境への移行", "発表"],
@@ -34,10 +35,17 @@ import TimelineTestSupport
         var items: [String] = []
         for index in 0..<(2 + Int.random(in: 0..<4, using: &random)) {
             let day = 1 + Int.random(in: 0..<27, using: &random)
-            var fields = ["title: \"\(phrases.randomElement(using: &random)!)\"", "date: \"2026-\(10 + index % 3)-\(day < 10 ? "0" : "")\(day)\""]
-            if Int.random(in: 0..<3, using: &random) == 0 { fields.append("end: \"2027-01-1\(Int.random(in: 0..<9, using: &random))\"") }
+            var fields = [
+                "title: \"\(phrases.randomElement(using: &random)!)\"",
+                "date: \"2026-\(10 + index % 3)-\(day < 10 ? "0" : "")\(day)\"",
+            ]
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                fields.append("end: \"2027-01-1\(Int.random(in: 0..<9, using: &random))\"")
+            }
             if Int.random(in: 0..<2, using: &random) == 0 { fields.append("statusText: \"\(Self.statuses[locale]!)\"") }
-            if Int.random(in: 0..<3, using: &random) == 0 { fields.append("subtitle: \"\(phrases.randomElement(using: &random)!)\"") }
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                fields.append("subtitle: \"\(phrases.randomElement(using: &random)!)\"")
+            }
             items.append("      - { \(fields.joined(separator: ", ")) }")
         }
         return "version: 1\nlocale: \(locale)\ncards:\n  - items:\n" + items.joined(separator: "\n") + "\n"

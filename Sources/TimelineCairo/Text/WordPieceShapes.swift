@@ -117,8 +117,7 @@ final class WordPieceShapes {
         let ends = Self.pieceEnds(text)
         guard ends.count > 1 else { return nil }
         let fontKey = UInt(bitPattern: font)
-        guard tally[fontKey, default: Tally()].worthTrying else { return nil }
-        tally[fontKey, default: Tally()].tried += 1
+        guard tally[fontKey, default: Tally()].tryNext() else { return nil }
         if fonts[fontKey] == nil {
             g_object_ref(UnsafeMutableRawPointer(font))
             fonts[fontKey] = font
@@ -181,8 +180,13 @@ final class WordPieceShapes {
         var tried = 0
         var assembled = 0
 
-        /// Tried on the first 64 texts, then while at least one in eight was put together.
-        var worthTrying: Bool { tried < 64 || assembled * 8 >= tried }
+        /// Whether to try the next text, counted if so: each of the first 64, then while at least
+        /// one in eight was put together.
+        mutating func tryNext() -> Bool {
+            guard tried < 64 || assembled * 8 >= tried else { return false }
+            tried += 1
+            return true
+        }
     }
 
     private var tally: [UInt: Tally] = [:]
