@@ -26,6 +26,9 @@ extension ItemText {
                 titles.append((text, subtitleFont, nil))
             }
             if byDay, let event = event(item) { titles.append((event, eventFont, nil)) }
+            // Statuses out of their column stack under the title, in its column (compact cells).
+            if !statusInColumn, let status = item.statusText { titles.append((status, statusFont, nil)) }
+            if !statusInColumn, let status = item.subStatusText { titles.append((status, subtitleFont, nil)) }
             texts.titles.append(titles)
         }
         let hasGroups = rows.contains { $0.groupEnd != nil }

@@ -62,10 +62,11 @@ struct VerticalRows {
             card.layout == .list && (!byDay || !labelsInColumn) && sideBySide
             && columns.textRight - columns.textX(0) < Self.compactTitleWidth
         if compact {
+            // The event and status stack with the title, in its column (planned as by day's event).
             shown = labels.map { _ in nil }
             swapped = rows.map { _ in false }
             (columns, plan) = text.columns(
-                rows, labels: shown, width: width, sizes: sizes + [widestNode + laneRoom * 2], byDay: byDay,
+                rows, labels: shown, width: width, sizes: sizes + [widestNode + laneRoom * 2], byDay: true,
                 swapped: swapped, statusInColumn: false, measurer: measurer)
         }
         self.columns = columns

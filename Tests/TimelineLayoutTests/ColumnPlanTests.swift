@@ -66,8 +66,9 @@ final class ColumnPlanTests: XCTestCase {
         XCTAssertThrowsError(try CardLayout.scene(for: card, measurer: FakeTextMeasurer())) { error in
             let refusal = error as? WidthRefusal
             XCTAssertEqual(refusal?.width, 100)
-            // Compact cells (event and status stacked with the title): node 14 + gap 14 + title 48 + margins 40.
-            XCTAssertEqual(refusal?.minimum, 116)
+            // Compact cells (event and status stacked with the title): node 14 + gap 14 + the text
+            // column at its widest piece, the event "12/20/15" 49 (whole, not the title's 48) + margins 40.
+            XCTAssertEqual(refusal?.minimum, 117)
         }
     }
 
