@@ -21,7 +21,7 @@ struct HorizontalTimeLayout {
         // Sections as lanes, each named in the label column, where every lane's labels fit.
         if let lanes = SectionLanes(layout: self).content() { return lanes }
         guard let builder = HorizontalRows(card: card, inDateOrder: true) else { return CardContent() }
-        let (rows, labels, inset) = (builder.rows, builder.labels, builder.inset)
+        let (rows, inset) = (builder.rows, builder.inset)
         let intervals = TimeAxisMarks.intervals(rows.map(\.item))
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
         let natural = naturalWidths(builder)

@@ -77,7 +77,7 @@ struct InputFlags: ParsableArguments {
     func read(_ source: InputSource) throws -> InputSource {
         do {
             return try source.read(maxBytes: limitFlags.maxInputBytes.value)
-        } catch let error as InputSource.LoadError {
+        } catch {
             throw Self.exit(printing: error)
         }
     }

@@ -245,7 +245,7 @@ final class HorizontalLayoutTests: XCTestCase {
             let boxes = try ["Kickoff", "Design", "Beta", "Launch"].map { try text(scene, startingWith: $0) }
             let xs = markers(scene).map(\.center.x)
             for (index, box) in boxes.enumerated() {
-                let span = try span(box)
+                let span = span(box)
                 XCTAssertTrue(span.contains(xs[index]), "label \(index) holds its own node, \(last)")
                 XCTAssertLessThanOrEqual(span.upperBound, 700, "inside the card, \(last)")
                 for other in boxes[(index + 1)...] {
