@@ -21,7 +21,7 @@ struct ListLayout {
         // Sections' header bands take a column left of the rows (Mermaid's bands, turned).
         let bandColumn = bands.map { $0.columnWidth(width: width, measurer: measurer) + ListSectionBands.gap } ?? 0
         let rowsWidth = width - bandColumn
-        let (builder, sections) = rowsBuilder(rows: rows, labels: labels, width: rowsWidth)
+        var (builder, sections) = rowsBuilder(rows: rows, labels: labels, width: rowsWidth)
         var runs = bands.map { VerticalSectionRuns($0, column: bandColumn - ListSectionBands.gap, measurer: measurer) }
         let (textLeft, textRight) = (builder.columns.textX(0), builder.columns.textRight)
         var drawing = VerticalRows.Drawing()
@@ -37,6 +37,7 @@ struct ListLayout {
             }
             y = runs?.opening(index, at: y, itemSpacing: style.itemSpacing) ?? y
             builder.draw(index, top: y, into: &drawing)
+            builder.drawn(index)
             tops.append(y)
             y += builder.shapes[index].height
             bottoms.append(y)
@@ -65,6 +66,8 @@ struct ListLayout {
         let boxes = builder.groupBoxes(tops: tops, bottoms: bottoms)
         let line = LineStop.segments(drawing.stops, style: style, vertical: true)
         content.layers = [boxes, line, drawing.markers, drawing.texts, today ?? [], drawing.links]
+        // The layers are the card's alone now: the band column moves them without a copy.
+        drawing = VerticalRows.Drawing()
         content.width = width
         content.minimumWidth = builder.minimumWidth + bandColumn
         content.promisedWidth = builder.promisedWidth + bandColumn

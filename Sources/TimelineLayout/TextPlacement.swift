@@ -64,7 +64,10 @@ struct TextBlock {
         let firstBaseline = measured.lines.first?.baseline ?? 0
         let tops = measured.lines.map { top + $0.baseline - firstBaseline }
         let bottom = top + measured.height
-        let lines = measured.lines.enumerated().map { index, line -> PlacedLine in
+        // Mapped over the indices, a collection of known count: an enumerated sequence's map grows
+        // its array by appending, leaving up to half of every block's lines unused.
+        let lines = measured.lines.indices.map { index -> PlacedLine in
+            let line = measured.lines[index]
             let left: Double
             switch alignment {
             case .leading: left = line.isRightToLeft ? x + width - line.width : x

@@ -26,7 +26,8 @@ struct VerticalRows {
     let promisedWidth: Double
     /// Where the nodes sit: left of the columns' line by the room period lanes take right of it.
     let lineX: Double
-    let shapes: [RowShape]
+    /// Each row's measured texts; a layout that places rows once lets each go once drawn (`drawn`).
+    private(set) var shapes: [RowShape]
     /// The group boxes' tint, which the texts inside them stay readable on.
     let groupOpacity: Double
     /// The width rows and group boxes span.
@@ -90,6 +91,14 @@ struct VerticalRows {
 
     /// Between row `index` and the next: the spacing, a padding for each group it closes and one
     /// when the next row opens a group.
+    /// Row `index` drawn, its texts are let go: a card of many rows then holds each text once, as
+    /// placed, not also as measured. Its height and columns stay for the rows after it.
+    mutating func drawn(_ index: Int) {
+        shapes[index].stack = TextStack()
+        shapes[index].label = nil
+        shapes[index].status = nil
+    }
+
     func gap(after index: Int) -> Double {
         style.itemSpacing + style.groupPadding * Double(rows[index].closesGroups)
             + (rows[index + 1].groupEnd != nil ? style.groupPadding : 0)

@@ -212,7 +212,9 @@ public struct LinkNode: Hashable, Sendable, Codable {
 
 /// One drawing command. Encodes as `{"kind": {...}}` so scene snapshots read well in a diff.
 public enum Primitive: Hashable, Sendable, Codable {
-    case box(BoxNode)
+    /// Boxed: a box is twice any other node's size, and a card holds few of them but thousands of
+    /// texts, which would otherwise each take a box's room in the layers.
+    indirect case box(BoxNode)
     case line(LineNode)
     case marker(MarkerNode)
     case text(TextNode)

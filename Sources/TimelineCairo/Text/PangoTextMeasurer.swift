@@ -206,9 +206,13 @@ public final class PangoTextMeasurer: TextMeasuring {
         pango_layout_set_attributes(layout, breaks)
         pango_attr_list_unref(breaks)
 
+        // As many as the layout has: appending to an empty array would leave up to half unused.
+        let lineCount = Int(pango_layout_get_line_count(layout))
         var lines: [MeasuredLine] = []
+        lines.reserveCapacity(lineCount)
         var lineHeight: Double = 0
         var starts: [Int] = []
+        starts.reserveCapacity(lineCount)
         let iterator = pango_layout_get_iter(layout)!
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
