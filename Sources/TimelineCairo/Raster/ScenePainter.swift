@@ -3,7 +3,8 @@ import CPangoCairo
 import TimelineScene
 
 /// Paints a scene's primitives on a cairo context. It places nothing: every position comes from
-/// the scene; text is drawn line by line exactly where layout put it.
+/// the scene; text is drawn line by line from the glyph runs the scene carries, exactly where
+/// layout put them (no text is looked up, laid out or shaped here).
 struct ScenePainter {
     let cr: OpaquePointer
     let fonts: FontLibrary
@@ -182,7 +183,7 @@ struct ScenePainter {
         let count = Int(string.num_glyphs)
         var (glyphs, position) = Self.cairoGlyphs(string, x: originX, pen: 0, baseline: baseY)
         if textAsOutlines {
-            // As `pango_cairo_layout_path` and a fill draw a layout's glyphs.
+            // Filled as paths, as an SVG viewer fills the SVG's glyph outlines.
             cairo_save(cr)
             cairo_set_scaled_font(cr, scaledFont)
             cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
