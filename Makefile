@@ -4,7 +4,7 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 BIN = .build/debug/timeline-cards
 RELEASE_BIN = .build/release/timeline-cards
-APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin fontconfig qpdf \
+APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin fontconfig qpdf poppler-utils \
   $(TEST_FONT_PACKAGES)
 # The machine's fonts that the --system-fonts tests name (URW Bookman in
 # Tests/TimelineKitTests/Inputs/missing-glyphs.yaml); a fresh Debian has none of them.

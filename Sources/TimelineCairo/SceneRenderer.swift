@@ -115,10 +115,9 @@ public final class SceneRenderer {
         let context = CairoContext(surface: surface)
         cairo_scale(context.pointer, scale, scale)
         var painter = ScenePainter(
-            cr: context.pointer, fonts: fonts, layout: layout, marksPDFStructure: marksPDFStructure,
+            cr: context.pointer, fonts: fonts, marksPDFStructure: marksPDFStructure,
             background: scene.backgroundRect(scale: scale))
         painter.textAsOutlines = textAsOutlines
-        painter.drawsKeptLines = marksPDFStructure || scale == 1
         if marksPDFStructure, PDFWidthsProbe.widthsAreTruncated { painter.glyphDrift = PDFGlyphDrift() }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)

@@ -95,17 +95,20 @@ final class ShapingThreadsTests: XCTestCase {
         XCTAssertEqual(try svg(threads: 2), one, "whichever lane shapes which text")
     }
 
-    /// A PNG at scale 1 draws the kept lines too, on an image surface.
+    /// A PNG draws the kept lines too, on an image surface, at scale 1 and at another (1.25: this
+    /// card is too tall for PNG at the default 2).
     func testAPNGAtScaleOneIsTheSameMadeOnOneThreadOrTwo() throws {
-        func png(threads: Int) throws -> Data? {
+        func png(threads: Int, scale: Double) throws -> Data? {
             var options = RenderOptions()
             options.formats = [.png]
-            options.scale = 1
+            options.scale = scale
             options.threadsPerInput = threads
             return try TimelineRenderer(options: options).render(Self.source).first?.data
         }
-        let one = try png(threads: 1)
-        XCTAssertNotNil(one)
-        XCTAssertEqual(try png(threads: 2), one)
+        for scale in [1.0, 1.25] {
+            let one = try png(threads: 1, scale: scale)
+            XCTAssertNotNil(one)
+            XCTAssertEqual(try png(threads: 2, scale: scale), one, "scale \(scale)")
+        }
     }
 }

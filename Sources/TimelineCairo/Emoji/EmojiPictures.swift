@@ -46,10 +46,10 @@ enum EmojiPictures {
         let rect: Rect
     }
 
-    /// Whether a text may hold an emoji: a non-ASCII scalar with Unicode's Emoji property. Only
-    /// such lines are laid out again to find their emoji glyphs.
-    static func mayHold(_ text: String) -> Bool {
-        text.utf8.contains { $0 >= 0x80 } && text.unicodeScalars.contains { $0.value >= 0x80 && $0.properties.isEmoji }
+    /// Whether a glyph run may be of the emoji font, by the face its name gives (the family after
+    /// the bar of `GlyphRun.face`): only such runs are looked at for emoji glyphs.
+    static func mayHold(_ run: GlyphRun) -> Bool {
+        run.face.contains("|" + family + " ")
     }
 
     /// The emoji glyphs of a text node's lines (`pictures(_:fonts:)`).
@@ -60,11 +60,11 @@ enum EmojiPictures {
     /// The emoji glyphs of a placed line's glyph runs, placed as the text painters place the
     /// runs (the line's top from its ascent), each where the font's strike puts its bitmap.
     static func pictures(_ line: PlacedLine, fonts: FontLibrary) -> [Placed] {
-        guard mayHold(line.text), let glyphs = line.glyphs, let emoji = Self.font else { return [] }
+        guard let glyphs = line.glyphs, glyphs.runs.contains(where: mayHold), let emoji = Self.font else { return [] }
         let unit = Double(PANGO_SCALE)
         let origin = line.layoutOrigin(ascent: Double(glyphs.ascent) / unit)
         var placed: [Placed] = []
-        for run in glyphs.runs {
+        for run in glyphs.runs where mayHold(run) {
             let baseline = origin.y + Double(run.baseline) / unit
             var x = Int(run.x)
             let size = emojiSize(fonts.font(named: run.face))

@@ -3,11 +3,11 @@ import CPangoCairo
 import TimelineScene
 
 /// Paints a scene's primitives on a cairo context. It places nothing: every position comes from
-/// the scene; text is drawn line by line exactly where layout put it.
+/// the scene; text is drawn line by line from the glyph runs the scene carries, exactly where
+/// layout put them (no text is looked up, laid out or shaped here).
 struct ScenePainter {
     let cr: OpaquePointer
     let fonts: FontLibrary
-    let layout: OpaquePointer
     /// PDF only: links as link tags in a Document structure tag, right-to-left lines marked with
     /// their text (SVG links are added as markup afterwards).
     let marksPDFStructure: Bool
@@ -25,11 +25,11 @@ struct ScenePainter {
             cairo_rectangle(cr, background.x, background.y, background.width, background.height)
             cairo_fill(cr)
         }
-        fonts.updateContext(for: cr)
         // cairo 1.16 numbers a structure element for every link but writes the structure tree
         // only when a structure tag encloses them: without one, the PDF points at missing objects.
         if marksPDFStructure { cairo_tag_begin(cr, "Document", nil) }
         defer { if marksPDFStructure { cairo_tag_end(cr, "Document") } }
+        fonts.updateContext(for: cr)
         let images = ImagePainter(cr: cr, icons: scene.icons, vectorSVG: !marksPDFStructure)
         for node in scene.nodes {
             if case .text = node {} else { glyphDrift?.restart() }
@@ -125,88 +125,22 @@ struct ScenePainter {
         setColor(text.color)
         let color = text.color
         glyphDrift?.setColor((Double(color.r), Double(color.g), Double(color.b), Double(color.a)))
+        // `SceneRenderer` shapes every line a scene lacks the glyphs of before painting.
         for line in text.lines where !line.text.isEmpty {
-            if drawsKeptLines, let glyphs = line.glyphs,
-                textAsOutlines || (glyphs.runs.count == 1 && glyphs.isLeftToRight)
-            {
-                drawRuns(glyphs, line: line)
-            } else if textAsOutlines, shapesInPlace, let shaped = shapedInPlace(line.text, font: text.font) {
-                drawKept(shaped, line: line, font: text.font)
-            } else {
-                let origin = layOut(line, font: text.font)
-                if !textAsOutlines, marksPDFStructure,
-                    showRightToLeftLineWithActualText(line.text, x: line.x, baseline: line.baseline)
-                        || showLeftToRightRuns(line.text, x: origin.x, top: origin.y)
-                {
-                    continue
-                }
-                drawLaidOut(at: origin)
-                glyphDrift?.restart()
-            }
+            if let glyphs = line.glyphs { drawRuns(glyphs, line: line) }
         }
     }
 
-    /// Whether a PNG's lines are shaped without a layout where they can be (`shapedInPlace`), as
-    /// they are measured, on every platform; off only in tests, which compare the two.
-    var shapesInPlace = true
-
-    /// A PNG's line shaped in the painter's state (its scale) as a layout of it is, without the
-    /// layout: a layout also asks its fonts for their metrics (Pango shapes a sample sentence for
-    /// the average character width) and for every glyph's ink extents, which at a scale new to
-    /// the fonts load each glyph's outline once more. Nil where `ShapedLine` cannot stand in for a
-    /// layout, or for a glyph the fonts lack (a layout draws a box for it).
-    private func shapedInPlace(_ text: String, font: String) -> ShapedLine? {
-        guard let attributes = fonts.itemizeAttributes(font) else { return nil }
-        var bytes = text
-        guard
-            let shaped = bytes.withUTF8({
-                ShapedLine.shape($0, text: text, context: fonts.context, attributes: attributes)
-            }), !ShapedLine.hasUnknownGlyph(shaped.glyphs)
-        else { return nil }
-        return shaped
-    }
-
-    /// Puts the line's text in the painter's layout; returns where the layout is drawn from.
-    private func layOut(_ line: PlacedLine, font: String) -> Point {
-        pango_layout_set_font_description(layout, fonts.description(font))
-        pango_layout_set_text(layout, line.text, -1)
-        return line.layoutOrigin(ascent: Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE))
-    }
-
-    /// Draws the painter's layout with its top left at `origin`.
-    private func drawLaidOut(at origin: Point) {
-        cairo_move_to(cr, origin.x, origin.y)
-        if textAsOutlines {
-            pango_cairo_layout_path(cr, layout)
-            cairo_fill(cr)
-        } else {
-            pango_cairo_show_layout(cr, layout)
-        }
-    }
-
-    /// Whether lines are drawn from the glyphs measuring shaped: on a PDF, whose font options are
-    /// those of the SVG surface text is measured on (the same fonts), at any scale (cairo scales
-    /// glyph positions with the transformation); on a PNG at scale 1 only, where Pango shapes in
-    /// the measuring state. At another scale a PNG's lines are shaped at that scale, as they
-    /// always were: HarfBuzz's positions, rounded at that scale, move its outlines' pixels.
-    var drawsKeptLines = false
-
-    /// Moves to the top left of `line` shaped with `ascent` (Pango units) above its baseline;
-    /// returns that point as cairo keeps it, which glyphs are placed from.
-    private func moveToTop(of line: PlacedLine, ascent: Int32) -> (x: Double, y: Double) {
-        let origin = line.layoutOrigin(ascent: Double(ascent) / Double(PANGO_SCALE))
-        cairo_move_to(cr, origin.x, origin.y)
-        var x = 0.0
-        var y = 0.0
-        cairo_get_current_point(cr, &x, &y)
-        return (x, y)
-    }
-
-    /// A line's glyph runs as measuring shaped them, each drawn as `drawKept` draws a shaping:
-    /// from the line's top (its ascent above the baseline), at the run's pen and baseline.
+    /// A line's glyph runs as measuring shaped them: the only way text is painted, in every
+    /// format and at every scale (positions are in points, the transformation scales them; with
+    /// hint metrics and hinting off a glyph's outline and advance do not depend on the scale).
+    /// Each run is drawn from the line's top (its ascent above the baseline), at the run's pen and
+    /// baseline. On a PDF a line holding right-to-left text is shown run by run with each run's
+    /// text as one cluster (`showWithActualText`), any other line with its clusters (`showRun`).
     private func drawRuns(_ glyphs: LineGlyphs, line: PlacedLine) {
         let unit = Double(PANGO_SCALE)
-        let (originX, originY) = moveToTop(of: line, ascent: glyphs.ascent)
+        let origin = line.layoutOrigin(ascent: Double(glyphs.ascent) / unit)
+        let actualText = marksPDFStructure && !textAsOutlines && !glyphs.isLeftToRight
         var utf8 = line.text
         utf8.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -216,41 +150,28 @@ struct ScenePainter {
                     else { continue }
                     let string = run.pangoGlyphString()
                     defer { pango_glyph_string_free(string) }
-                    showRun(
-                        string, text: chars.baseAddress.map { $0 + Int(run.textStart) },
-                        length: Int(run.textLength), font: font, scaledFont: scaledFont,
-                        x: originX + Double(run.x) / unit, baseline: originY + Double(run.baseline) / unit)
+                    // Runs whose bytes are not the line's (a scene edited by hand) draw without text.
+                    let bytes = Int(run.textStart)..<Int(run.textStart) + Int(run.textLength)
+                    let text = bytes.upperBound <= chars.count ? UnsafeBufferPointer(rebasing: chars[bytes]) : nil
+                    let x = origin.x + Double(run.x) / unit
+                    let baseline = origin.y + Double(run.baseline) / unit
+                    if actualText, let text {
+                        showWithActualText(
+                            string, text: text, isRightToLeft: run.isRightToLeft, font: font, scaledFont: scaledFont,
+                            x: x, baseline: baseline)
+                    } else {
+                        showRun(
+                            string, text: text?.baseAddress, length: text?.count ?? 0, font: font,
+                            scaledFont: scaledFont, x: x, baseline: baseline)
+                    }
                 }
             }
         }
-        cairo_move_to(cr, originX, originY)
-    }
-
-    /// A shaped line drawn exactly as `pango_cairo_show_layout` draws a layout of it (Pango 1.50's
-    /// cairo renderer: glyphs placed from the current point, with their text and clusters so a
-    /// PDF keeps the text), without laying it out again.
-    private func drawKept(_ shaped: ShapedLine, line: PlacedLine, font fontName: String) {
-        guard let font = shaped.item.pointee.analysis.font,
-            let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(font))
-        else {
-            drawLaidOut(at: layOut(line, font: fontName))
-            return
-        }
-        let unit = Double(PANGO_SCALE)
-        let (originX, originY) = moveToTop(of: line, ascent: shaped.baseline)
-        var utf8 = line.text
-        _ = utf8.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                showRun(
-                    shaped.glyphs, text: chars.baseAddress, length: Int(shaped.item.pointee.length), font: font,
-                    scaledFont: scaledFont, x: originX, baseline: originY + Double(shaped.baseline) / unit)
-            }
-        }
-        cairo_move_to(cr, originX, originY)
     }
 
     /// Glyphs of one left-to-right run starting at `x`, with their text (`length` bytes at `text`)
-    /// in clusters so that a PDF keeps it, or filled as outlines on a PNG; returns the run's width.
+    /// in clusters so that a PDF keeps it (without text when it is nil), or filled as outlines on
+    /// a PNG; returns the run's width.
     @discardableResult
     func showRun(
         _ glyphString: UnsafeMutablePointer<PangoGlyphString>, text: UnsafePointer<CChar>?, length: Int,
@@ -262,11 +183,19 @@ struct ScenePainter {
         let count = Int(string.num_glyphs)
         var (glyphs, position) = Self.cairoGlyphs(string, x: originX, pen: 0, baseline: baseY)
         if textAsOutlines {
-            // As `pango_cairo_layout_path` and a fill draw a layout's glyphs.
+            // Filled as paths, as an SVG viewer fills the SVG's glyph outlines.
             cairo_save(cr)
             cairo_set_scaled_font(cr, scaledFont)
             cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
             cairo_fill(cr)
+            cairo_restore(cr)
+            return Double(position) / unit
+        }
+        guard let text else {
+            glyphDrift?.correct(&glyphs, font: font, scaledFont: scaledFont)
+            cairo_save(cr)
+            cairo_set_scaled_font(cr, scaledFont)
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
             cairo_restore(cr)
             return Double(position) / unit
         }

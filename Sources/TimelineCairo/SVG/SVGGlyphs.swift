@@ -21,7 +21,7 @@ final class SVGGlyphs {
     private var outlines: [UInt64: [UInt8]] = [:]
 
     /// Pango's "no glyph" value, and the flag of glyphs a font lacks (drawn as hex boxes by
-    /// Pango, which SVG output skips).
+    /// Pango; every format skips them, as it draws only the scene's runs).
     static let emptyGlyph: UInt32 = 0x0FFF_FFFF
     static let unknownFlag: UInt32 = 0x1000_0000
 
