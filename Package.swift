@@ -156,7 +156,7 @@ let package = Package(
             name: "TimelineCairoTests",
             dependencies: [
                 "TimelineCairo", "TimelineFontTables", "TimelinePolicy", "TimelineScene", "TimelineGolden",
-                "TimelineTestSupport",
+                "TimelineTestSupport", "TimelineBreaks",
                 "TimelineThreads", "TimelinePNG", "CCairo", "CPangoCairo", "CZlib",
             ]),
         .testTarget(
