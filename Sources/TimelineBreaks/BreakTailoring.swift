@@ -12,6 +12,9 @@ enum BreakTailoring {
         var offsets: ArraySlice<Int>
         /// Whether a newline is in the white space before it.
         var afterNewline: Bool
+        /// Letters only, no Hangul and no lower-case letter before an upper-case one: no URL,
+        /// flag, identifier, number or Korean word, so only its neighbours are looked at.
+        var isPlainWord: Bool
         var start: Int { offsets[offsets.startIndex] }
         var end: Int { offsets[offsets.endIndex - 1] }
     }
@@ -29,14 +32,16 @@ enum BreakTailoring {
             var end = next
             while end < opportunities.count, opportunities[end] < token.end { end += 1 }
             let inside = opportunities[next..<end]
-            if isURL(token) {
+            if token.isPlainWord {
+                // Most words of most texts: nothing inside them to tailor.
+            } else if isURL(token) {
                 removed.formUnion(inside)
                 added.append(contentsOf: urlBreaks(token))
             } else if isFlag(token) || isIdentifier(token) || isNumeric(token) {
                 removed.formUnion(inside)
             }
             for index in token.scalars.indices.dropFirst()
-            where isHangul(token.scalars[index - 1]) && isHangul(token.scalars[index]) {
+            where !token.isPlainWord && isHangul(token.scalars[index - 1]) && isHangul(token.scalars[index]) {
                 removed.insert(token.offsets[index])
             }
             guard index > 0, !token.afterNewline else { continue }
@@ -92,30 +97,36 @@ enum BreakTailoring {
         var offsets: [Int] = []
         scalars.reserveCapacity(text.utf8.count)
         offsets.reserveCapacity(text.utf8.count + 1)
-        // Each token's first scalar, and whether a newline came before it.
+        // Each token's first scalar, whether a newline came before it, and its end and kind.
         var firsts: [(index: Int, afterNewline: Bool)] = []
-        var ends: [Int] = []
+        var ends: [(index: Int, plain: Bool)] = []
         var offset = 0
-        var (inToken, sawNewline) = (false, false)
+        var (inToken, sawNewline, plain, lower) = (false, false, true, false)
         for scalar in text.unicodeScalars {
             if isWhiteSpace(scalar) {
-                if inToken { ends.append(scalars.count) }
+                if inToken { ends.append((scalars.count, plain)) }
                 inToken = false
                 if scalar == "\n" { sawNewline = true }
-            } else if !inToken {
-                firsts.append((scalars.count, sawNewline))
-                (inToken, sawNewline) = (true, false)
+            } else {
+                if !inToken {
+                    firsts.append((scalars.count, sawNewline))
+                    (inToken, sawNewline, plain, lower) = (true, false, true, false)
+                }
+                if plain {
+                    plain = isLetter(scalar) && !isHangul(scalar) && !(lower && isUppercase(scalar))
+                    lower = isLowercase(scalar)
+                }
             }
             scalars.append(scalar)
             offsets.append(offset)
             offset += UTF8.width(scalar)
         }
-        if inToken { ends.append(scalars.count) }
+        if inToken { ends.append((scalars.count, plain)) }
         offsets.append(offset)
         return zip(firsts, ends).map { first, end in
             Token(
-                scalars: scalars[first.index..<end], offsets: offsets[first.index...end],
-                afterNewline: first.afterNewline)
+                scalars: scalars[first.index..<end.index], offsets: offsets[first.index...end.index],
+                afterNewline: first.afterNewline, isPlainWord: end.plain)
         }
     }
 
