@@ -18,7 +18,7 @@ TEST_FONT_PACKAGES = fonts-urw-base35
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
 # ICU's package is named by its major version (Debian 12: libicu72, Ubuntu 22.04: libicu70, 24.04:
 # libicu74): when no libicui18n is installed, the newest the package sources offer, looked up after
-# apt-get update (a fresh container has no package lists). ICUDates opens whichever is installed.
+# apt-get update (a fresh container has no package lists). TimelineICU opens whichever is installed.
 # On macOS, Homebrew's packages instead (docs/getting-started.md).
 BREW_PACKAGES = pkg-config cairo pango libyaml librsvg
 deps:

@@ -42,10 +42,12 @@ let package = Package(
         // The policies every field goes through (links), upstream of the modules that apply them.
         .target(name: "TimelinePolicy"),
         .target(name: "TimelineModel"),
-        .target(name: "TimelineSpec", dependencies: ["TimelineModel", "TimelinePolicy", "CYAML"]),
+        .target(name: "TimelineSpec", dependencies: ["TimelineModel", "TimelinePolicy", "TimelineICU", "CYAML"]),
         // Where lines break: UAX #14 (ICU's iterator on bundled rules), tailoring, hyphenation
         // from bundled patterns. Pure: the Cairo measurer and the tests' fake one break alike.
-        .target(name: "TimelineBreaks", dependencies: ["TimelineThreads"], exclude: ["Data"]),
+        // The machine's ICU, opened with dlopen once for line breaking, dates and zones.
+        .target(name: "TimelineICU"),
+        .target(name: "TimelineBreaks", dependencies: ["TimelineThreads", "TimelineICU"], exclude: ["Data"]),
         .target(name: "TimelineScene", dependencies: ["TimelinePolicy", "TimelineBreaks"]),
         .target(name: "TimelineFontTables"),
         // Lock, Lanes, PoolJob and ThreadRoom: Dispatch and the platform's limits, for every module that
@@ -144,6 +146,7 @@ let package = Package(
         .testTarget(name: "TimelineFontTablesTests", dependencies: ["TimelineFontTables"]),
         .testTarget(name: "TimelineThreadsTests", dependencies: ["TimelineThreads"]),
         .testTarget(name: "TimelineBreaksTests", dependencies: ["TimelineBreaks"]),
+        .testTarget(name: "TimelineICUTests", dependencies: ["TimelineICU"]),
         .testTarget(name: "TimelinePNGTests", dependencies: ["TimelinePNG", "TimelineScene", "CZlib"]),
         .testTarget(
             name: "TimelineSpecTests",
@@ -156,7 +159,7 @@ let package = Package(
             name: "TimelineCairoTests",
             dependencies: [
                 "TimelineCairo", "TimelineFontTables", "TimelinePolicy", "TimelineScene", "TimelineGolden",
-                "TimelineTestSupport",
+                "TimelineTestSupport", "TimelineBreaks",
                 "TimelineThreads", "TimelinePNG", "CCairo", "CPangoCairo", "CZlib",
             ]),
         .testTarget(

@@ -76,7 +76,7 @@ depends=$(cd "$work" && dpkg-shlibdeps -O -e"$stage/usr/bin/timeline-cards" | se
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 icu_library=$(/sbin/ldconfig -p | awk '/libicui18n\.so\.[0-9]/ && !found { print $NF; found = 1 }')
 icu=$(dpkg -S "$(readlink -f "$icu_library")" 2>/dev/null | cut -d: -f1 | head -1)
-# Any ICU major version serves (ICUDates opens the one installed): the distributions' names as
+# Any ICU major version serves (TimelineICU opens the one installed): the distributions' names as
 # alternatives after the one built with, so the package also installs where ICU has another number.
 built_icu=$icu
 for other in libicu70 libicu72 libicu74 libicu76; do [ "$other" = "$built_icu" ] || icu="$icu | $other"; done

@@ -4,15 +4,19 @@
 /// dotted.names), a URL (there only after a `/`), between Korean syllables (keep-all), and
 /// before a paragraph's last CJK character (no orphan).
 enum BreakTailoring {
-    /// A run of non-white-space characters: its scalars and their UTF-8 offsets.
+    /// A run of non-white-space characters: its scalars and their UTF-8 offsets, slices of the
+    /// text's (one array each for the whole text, not two for every word), indexed as the text's.
     struct Token {
-        var scalars: [Unicode.Scalar]
+        var scalars: ArraySlice<Unicode.Scalar>
         /// UTF-8 offset of each scalar, and one past the last.
-        var offsets: [Int]
+        var offsets: ArraySlice<Int>
         /// Whether a newline is in the white space before it.
         var afterNewline: Bool
-        var start: Int { offsets[0] }
-        var end: Int { offsets[offsets.count - 1] }
+        /// Letters only, no Hangul and no lower-case letter before an upper-case one: no URL,
+        /// flag, identifier, number or Korean word, so only its neighbours are looked at.
+        var isPlainWord: Bool
+        var start: Int { offsets[offsets.startIndex] }
+        var end: Int { offsets[offsets.endIndex - 1] }
     }
 
     /// `opportunities` (UTF-8 offsets where a line may start) of `text` without the tailored ones.
@@ -28,14 +32,17 @@ enum BreakTailoring {
             var end = next
             while end < opportunities.count, opportunities[end] < token.end { end += 1 }
             let inside = opportunities[next..<end]
-            if isURL(token) {
+            if token.isPlainWord {
+                // Most words of most texts: nothing inside them to tailor.
+            } else if isURL(token) {
                 removed.formUnion(inside)
                 added.append(contentsOf: urlBreaks(token))
             } else if isFlag(token) || isIdentifier(token) || isNumeric(token) {
                 removed.formUnion(inside)
             }
-            for (position, scalar) in token.scalars.enumerated() where position > 0 {
-                if isHangul(token.scalars[position - 1]) && isHangul(scalar) { removed.insert(token.offsets[position]) }
+            for index in token.scalars.indices.dropFirst()
+            where !token.isPlainWord && isHangul(token.scalars[index - 1]) && isHangul(token.scalars[index]) {
+                removed.insert(token.offsets[index])
             }
             guard index > 0, !token.afterNewline else { continue }
             let before = tokens[index - 1]
@@ -51,12 +58,14 @@ enum BreakTailoring {
     /// Whether no line may break between `before` and `token`, neighbours across white space.
     private static func keptTogether(_ before: Token, _ token: Token, beforeThat: Token?) -> Bool {
         // A line never starts with a range's dash: "Nov 24 –" over "Dec 2".
-        if token.scalars.count == 1, dashes.contains(token.scalars[0]) { return true }
+        if token.scalars.count == 1, let only = token.scalars.first, dashes.contains(only) { return true }
         // A number with its unit, its AM/PM or its month: "10 kg", "8:15 AM", "24. Nov".
         if isNumeric(before), isShortWord(token) || isUnit(token) { return true }
         // A month or a short name with its number: "Sep 10", "Sprint 3" (capitalised: "load 40"
         // may break).
-        if isShortWord(before), before.scalars[0].properties.isUppercase, token.scalars.first.map(isDigit) == true {
+        if let first = before.scalars.first, isUppercase(first), token.scalars.first.map(isDigit) == true,
+            isShortWord(before)
+        {
             return true
         }
         // A date's year after its day: "Sep 10, 2026".
@@ -74,7 +83,7 @@ enum BreakTailoring {
         var found: [Int] = []
         for (index, token) in tokens.enumerated() {
             let endsParagraph = index == tokens.count - 1 || tokens[index + 1].afterNewline
-            guard endsParagraph, let last = token.scalars.lastIndex(where: isCJK), last > 0,
+            guard endsParagraph, let last = token.scalars.lastIndex(where: isCJK), last > token.scalars.startIndex,
                 isCJK(token.scalars[last - 1])
             else { continue }
             found.append(token.offsets[last])
@@ -82,41 +91,71 @@ enum BreakTailoring {
         return found
     }
 
+    /// The text's runs of non-white-space characters (no-break spaces are not white space here).
     static func tokens(of text: String) -> [Token] {
-        var tokens: [Token] = []
-        var current = Token(scalars: [], offsets: [], afterNewline: false)
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        scalars.reserveCapacity(text.utf8.count)
+        offsets.reserveCapacity(text.utf8.count + 1)
+        // Each token's first scalar, whether a newline came before it, and its end and kind.
+        var firsts: [(index: Int, afterNewline: Bool)] = []
+        var ends: [(index: Int, plain: Bool)] = []
         var offset = 0
-        var sawNewline = false
+        var (inToken, sawNewline, plain, lower) = (false, false, true, false)
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace, scalar != "\u{00A0}", scalar != "\u{202F}" {
-                if !current.scalars.isEmpty {
-                    current.offsets.append(offset)
-                    tokens.append(current)
-                    current = Token(scalars: [], offsets: [], afterNewline: false)
-                }
+            if isWhiteSpace(scalar) {
+                if inToken { ends.append((scalars.count, plain)) }
+                inToken = false
                 if scalar == "\n" { sawNewline = true }
             } else {
-                if current.scalars.isEmpty {
-                    current.afterNewline = sawNewline
-                    sawNewline = false
+                if !inToken {
+                    firsts.append((scalars.count, sawNewline))
+                    (inToken, sawNewline, plain, lower) = (true, false, true, false)
                 }
-                current.scalars.append(scalar)
-                current.offsets.append(offset)
+                if plain {
+                    plain = isLetter(scalar) && !isHangul(scalar) && !(lower && isUppercase(scalar))
+                    lower = isLowercase(scalar)
+                }
             }
+            scalars.append(scalar)
+            offsets.append(offset)
             offset += UTF8.width(scalar)
         }
-        if !current.scalars.isEmpty {
-            current.offsets.append(offset)
-            tokens.append(current)
+        if inToken { ends.append((scalars.count, plain)) }
+        offsets.append(offset)
+        return zip(firsts, ends).map { first, end in
+            Token(
+                scalars: scalars[first.index..<end.index], offsets: offsets[first.index...end.index],
+                afterNewline: first.afterNewline, isPlainWord: end.plain)
         }
-        return tokens
+    }
+
+    /// White space between tokens: what `Unicode.Scalar.Properties.isWhitespace` says, read from
+    /// the byte for ASCII, but no-break spaces are part of their token.
+    private static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
+        return scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{202F}"
     }
 
     private static let dashes: Set<Unicode.Scalar> = ["-", "\u{2013}", "\u{2014}", "\u{2012}", "\u{2212}"]
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
+    // The Unicode properties, read from the byte for ASCII: a property lookup costs as much as
+    // the rest of tailoring a word.
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value &- 0x30 < 10 : scalar.properties.numericType == .decimal
+    }
 
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic }
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? (scalar.value | 0x20) &- 0x61 < 26 : scalar.properties.isAlphabetic
+    }
+
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value &- 0x41 < 26 : scalar.properties.isUppercase
+    }
+
+    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value &- 0x61 < 26 : scalar.properties.isLowercase
+    }
 
     /// Digits with the marks numbers, times and dates are written with, no letter: "8:15",
     /// "2026-11-24", "24.", "10:00–11:30", "3,5".
@@ -128,12 +167,16 @@ enum BreakTailoring {
     /// A word of one to five letters, maybe ending in a period or comma: a month ("Sep",
     /// "Sept.", "janv."), AM/PM, a unit ("kg", "GB"), a short name ("Q3" is numeric-led, not this).
     private static func isShortWord(_ token: Token) -> Bool {
-        var letters = token.scalars[...]
+        var letters = token.scalars
         if let last = letters.last, last == "." || last == "," { letters = letters.dropLast() }
         // "a.m." and "p.m."
-        let kept = letters.filter { $0 != "." }
-        return !kept.isEmpty && kept.count <= 5 && kept.allSatisfy(isLetter)
-            && !kept.contains(where: isCJK) && !kept.contains(where: isHangul)
+        var count = 0
+        for scalar in letters where scalar != "." {
+            guard isLetter(scalar), !isCJK(scalar), !isHangul(scalar) else { return false }
+            count += 1
+            if count > 5 { return false }
+        }
+        return count > 0
     }
 
     /// A unit written with a symbol: "%", "€", "$", "°C", "‰".
@@ -144,8 +187,9 @@ enum BreakTailoring {
 
     /// `--engine=pcre2`, `-v`: a flag is read whole.
     private static func isFlag(_ token: Token) -> Bool {
-        guard token.scalars.count >= 2, token.scalars[0] == "-" else { return false }
-        return token.scalars[1] == "-" || isLetter(token.scalars[1])
+        let first = token.scalars.startIndex
+        guard token.scalars.count >= 2, token.scalars[first] == "-" else { return false }
+        return token.scalars[first + 1] == "-" || isLetter(token.scalars[first + 1])
     }
 
     /// snake_case, camelCase, dotted.names, `a::b`, `key=value`: names a program reads whole.
@@ -157,7 +201,7 @@ enum BreakTailoring {
             if joins, isLetter(previous) || isDigit(previous), isLetter(next) || isDigit(next) || next == scalar {
                 return true
             }
-            if previous.properties.isLowercase, scalar.properties.isUppercase { return true }
+            if isLowercase(previous), isUppercase(scalar) { return true }
         }
         return scalars.first == "_"
     }
@@ -165,7 +209,7 @@ enum BreakTailoring {
     /// `scheme://…` or `www.…`; read from the scalars, without making the token's text.
     private static func isURL(_ token: Token) -> Bool {
         let scalars = token.scalars
-        if scalars.count > 4, scalars[0] == "w", scalars[1] == "w", scalars[2] == "w", scalars[3] == "." { return true }
+        if scalars.count > 4, scalars.starts(with: ["w", "w", "w", "."]) { return true }
         for index in scalars.indices.dropLast(2) where scalars[index] == ":" {
             if scalars[index + 1] == "/", scalars[index + 2] == "/" { return true }
         }
@@ -175,14 +219,14 @@ enum BreakTailoring {
     /// After each `/` of a URL's path, not inside its `scheme://`.
     private static func urlBreaks(_ token: Token) -> [Int] {
         let scalars = token.scalars
-        var schemeEnd = 0
+        var schemeEnd = scalars.startIndex
         for index in scalars.indices.dropLast(2)
         where scalars[index] == ":" && scalars[index + 1] == "/" && scalars[index + 2] == "/" {
             schemeEnd = index + 3
             break
         }
         return scalars.indices.compactMap { index in
-            guard index >= schemeEnd, scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] != "/"
+            guard index >= schemeEnd, scalars[index] == "/", index + 1 < scalars.endIndex, scalars[index + 1] != "/"
             else { return nil }
             return token.offsets[index + 1]
         }

@@ -1,12 +1,5 @@
+import TimelineICU
 import TimelineThreads
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// UAX #14 line-break opportunities from ICU's rule-based break iterator, run on ICU's line
 /// rules as ICU 72 compiled them (`Data/line.brk`, written by `scripts/line-break-rules.py`).
@@ -32,12 +25,9 @@ final class ICULineRules: @unchecked Sendable {
     /// Loaded once, on the first text that wraps; nil without ICU or the rules file.
     static let shared: ICULineRules? = load()
 
-    private init?(handle: UnsafeMutableRawPointer, suffix: String, rules: [UInt8]) {
-        func symbol<T>(_ name: String, _: T.Type) -> T? {
-            dlsym(handle, name + suffix).map { unsafeBitCast($0, to: T.self) }
-        }
-        guard let open = symbol("ubrk_openBinaryRules", OpenBinary.self),
-            let setText = symbol("ubrk_setText", SetText.self), let next = symbol("ubrk_next", Next.self)
+    private init?(icu: ICU, rules: [UInt8]) {
+        guard let open = icu.symbol("ubrk_openBinaryRules", OpenBinary.self),
+            let setText = icu.symbol("ubrk_setText", SetText.self), let next = icu.symbol("ubrk_next", Next.self)
         else { return nil }
         var status: Int32 = 0
         // ICU keeps a pointer to the rules: they live as long as the process (`shared`).
@@ -50,18 +40,10 @@ final class ICULineRules: @unchecked Sendable {
         (self.setText, self.next, self.iterator) = (setText, next, iterator)
     }
 
+    /// The iterator on the bundled rules, in libicuuc as `ICU` opened it.
     private static func load() -> ICULineRules? {
-        guard let rules = BundledBreakData.contents("line.brk") else { return nil }
-        #if canImport(Darwin)
-        let candidates = [("/usr/lib/libicucore.A.dylib", ""), ("libicucore.dylib", "")]
-        #else
-        let candidates = (60...90).reversed().map { ("libicuuc.so.\($0)", "_\($0)") }
-        #endif
-        for (name, suffix) in candidates {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let rules = ICULineRules(handle: handle, suffix: suffix, rules: rules) { return rules }
-        }
-        return nil
+        guard let icu = ICU.common, let rules = BundledBreakData.contents("line.brk") else { return nil }
+        return ICULineRules(icu: icu, rules: rules)
     }
 
     /// The UTF-8 offsets in `text` where a line may start (0 and the end excluded), in order.

@@ -84,8 +84,9 @@ public enum LineBreaks {
     /// The offsets (in characters) inside `word` where its dictionary lets it break in
     /// `language`, a hyphen added unless the character before is the word's own hyphen
     /// ("Sprint-Review" breaks after its hyphen, each part at its points). None when the word is
-    /// no plain word (a number, a name with digits or marks inside) or the language has no
-    /// patterns. Punctuation around the word stays with its first and last part.
+    /// no plain word (a number, a name with digits or marks inside), the language has no
+    /// patterns, or the word is of another script than theirs (Arabic in an English card).
+    /// Punctuation around the word stays with its first and last part.
     public static func hyphenationPoints(_ word: String, language: String?) -> [Int] {
         let characters = Array(word)
         guard let first = characters.firstIndex(where: \.isLetter),
@@ -95,7 +96,7 @@ public enum LineBreaks {
         // camelCase is a name a program reads: never hyphenated.
         let camel = zip(letters, letters.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
         guard letters.allSatisfy({ $0.isLetter || $0 == "-" }), letters.count >= 5, !camel,
-            let hyphenator = hyphenator(for: language)
+            isInPatternScript(letters), let hyphenator = hyphenator(for: language)
         else { return [] }
         var points: [Int] = []
         var start = first

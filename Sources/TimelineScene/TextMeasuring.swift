@@ -57,7 +57,8 @@ public protocol TextMeasuring {
     /// `LineBreaks` (UAX #14, tailored), keeping at most `maxLines` lines (the last one ending in
     /// an ellipsis when cut). A word wider than `maxWidth` breaks at its dictionary points in
     /// `LineBreaks.language`, else at grapheme boundaries, each piece but the last ending in a
-    /// hyphen mark, the rest of the text wrapping on after it (never a character dropped), and
+    /// hyphen mark where its script takes one (`LineBreaks.marksLetterBreaks`: not Arabic,
+    /// Hebrew or CJK), the rest of the text wrapping on after it (never a character dropped), and
     /// its width is reported as `overflow`.
     func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText
 

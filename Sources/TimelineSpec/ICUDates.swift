@@ -1,15 +1,8 @@
+import TimelineICU
 import TimelineModel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Month and weekday names, the day pattern and the word "Today" of a locale, from ICU's CLDR
-/// data. ICU (libicui18n, Debian's libicu72; libicucore on macOS) is opened with `dlopen` the
+/// data. ICU (libicui18n, Debian's libicu72; libicucore on macOS) is opened (`TimelineICU`) the
 /// first time a locale other than English is asked for, so documents in English never load it.
 package enum ICUDates {
     /// The names of `locale` (BCP 47, e.g. "de-DE"); nil when ICU is missing or has no data for
@@ -73,13 +66,11 @@ final class ICULibrary: @unchecked Sendable {
     /// The zone functions (`ICUZones`), looked up as these are.
     let zones: ICUZoneFunctions?
 
-    /// Loaded once, on first use (a lazily initialised global).
-    static let shared: ICULibrary? = load()
+    /// Looked up once, on first use (a lazily initialised global), in libicui18n as `ICU` opened it.
+    static let shared: ICULibrary? = ICU.internationalization.flatMap(ICULibrary.init)
 
-    private init?(handle: UnsafeMutableRawPointer, suffix: String) {
-        func symbol<T>(_ name: String, _: T.Type) -> T? {
-            dlsym(handle, name + suffix).map { unsafeBitCast($0, to: T.self) }
-        }
+    private init?(icu: ICU) {
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? { icu.symbol(name, type) }
         guard let open = symbol("udat_open", Open.self), let format = symbol("udat_format", Format.self),
             let close = symbol("udat_close", Close.self),
             let generatorOpen = symbol("udatpg_open", GeneratorOpen.self),
@@ -93,29 +84,7 @@ final class ICULibrary: @unchecked Sendable {
         (self.generatorOpen, self.bestPattern, self.generatorClose) = (generatorOpen, bestPattern, generatorClose)
         (self.relativeOpen, self.relativeFormat, self.relativeClose) = (relativeOpen, relativeFormat, relativeClose)
         dateTimeFormat = symbol("udatpg_getDateTimeFormat", DateTimeFormat.self)
-        zones = ICUZoneFunctions(handle: handle, suffix: suffix)
-    }
-
-    private static func load() -> ICULibrary? {
-        #if canImport(Darwin)
-        let candidates = libraries(darwin: true)
-        #else
-        let candidates = libraries(darwin: false)
-        #endif
-        for (name, suffix) in candidates {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let library = ICULibrary(handle: handle, suffix: suffix) { return library }
-        }
-        return nil
-    }
-
-    /// The libraries tried, in order, with the suffix their symbols carry. Linux distributions
-    /// name libicui18n by ICU's major version and suffix every symbol with it (`udat_open_72`);
-    /// macOS has one ICU, libicucore (in the shared cache, not on disk, which `dlopen` finds by
-    /// its path all the same), built with plain symbol names (`udat_open`).
-    static func libraries(darwin: Bool) -> [(name: String, suffix: String)] {
-        if darwin { return [("/usr/lib/libicucore.A.dylib", ""), ("libicucore.dylib", "")] }
-        return (60...80).reversed().map { ("libicui18n.so.\($0)", "_\($0)") }
+        zones = ICUZoneFunctions(icu: icu)
     }
 
     func names(for locale: String) -> DateNames? {

@@ -1,12 +1,5 @@
+import TimelineICU
 import TimelineModel
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Named time zones (`Europe/Berlin`) from the zone data that ships inside ICU (not the machine's
 /// /usr/share/zoneinfo, nor its local zone): the same offsets on every machine with the same ICU.
@@ -49,11 +42,9 @@ struct ICUZoneFunctions {
     let open: CalendarOpen, close: Close, setMillis: SetMillis, field: Field, transition: Transition
     let canonical: Canonical, openZones: OpenZones, next: Next, closeZones: Close, version: DataVersion
 
-    /// `uenum_*` live in libicuuc, which libicui18n loads: `dlsym` on its handle finds them too.
-    init?(handle: UnsafeMutableRawPointer, suffix: String) {
-        func symbol<T>(_ name: String, _: T.Type) -> T? {
-            dlsym(handle, name + suffix).map { unsafeBitCast($0, to: T.self) }
-        }
+    /// `uenum_*` live in libicuuc, which libicui18n loads: `ICU.symbol` finds them too.
+    init?(icu: ICU) {
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? { icu.symbol(name, type) }
         guard let open = symbol("ucal_open", CalendarOpen.self), let close = symbol("ucal_close", Close.self),
             let setMillis = symbol("ucal_setMillis", SetMillis.self), let field = symbol("ucal_get", Field.self),
             let transition = symbol("ucal_getTimeZoneTransitionDate", Transition.self),

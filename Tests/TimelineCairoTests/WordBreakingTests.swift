@@ -1,3 +1,4 @@
+import TimelineBreaks
 import TimelineScene
 import XCTest
 
@@ -36,5 +37,37 @@ final class WordBreakingTests: XCTestCase {
         XCTAssertEqual(limited.lines.count, 2)
         XCTAssertTrue(limited.isTruncated)
         XCTAssertTrue(limited.lines.last?.text.hasSuffix("…") ?? false)
+    }
+
+    /// An Arabic, Persian or Hebrew word too wide for its line (no whole-word layout at that
+    /// width) breaks between letters without a hyphen, every letter kept; an Arabic cut falls after
+    /// a letter that joins nothing after it when one fits ("مرا" over "جعة"), else the line ends
+    /// in a zero-width joiner that keeps its last letter's joined form.
+    func testArabicAndHebrewBreakWithoutAHyphen() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let font = "Inter Semi-Bold 16"
+        let joiner: Unicode.Scalar = "\u{200D}"
+        for word in ["مراجعة", "تصميم", "طراحی", "בדיקה", "المستخدمين"] {
+            let whole = measurer.measure(word, font: font, maxWidth: 1000, maxLines: nil).width
+            for width in stride(from: (whole / 2).rounded(.up), to: whole - 1, by: 3) {
+                let measured = measurer.measure(word, font: font, maxWidth: width, maxLines: nil)
+                let lines = measured.lines.map(\.text)
+                XCTAssertGreaterThan(lines.count, 1, "\(word) at \(width)")
+                XCTAssertFalse(lines.contains { $0.contains("-") }, "no hyphen: \(lines)")
+                let letters = lines.joined().unicodeScalars.filter { $0 != joiner }
+                XCTAssertEqual(String(String.UnicodeScalarView(letters)), word, "\(width)")
+                for (line, next) in zip(lines, lines.dropFirst()) {
+                    let scalars = Array(line.unicodeScalars)
+                    let ends = scalars.last == joiner
+                    let last = Character(ends ? scalars[scalars.count - 2] : scalars[scalars.count - 1])
+                    let parts = LineBreaks.cutParts(last, from: next.first!)
+                    XCTAssertEqual(ends, parts, "a joiner where the cut parts two joined letters: \(lines)")
+                }
+                for line in measured.lines { XCTAssertLessThanOrEqual(line.width, width + 0.01, "\(width): \(lines)") }
+            }
+        }
+        // Wide enough for "مراج" and its joiner, the cut still falls after alef.
+        let review = measurer.measure("مراجعة", font: font, maxWidth: 44, maxLines: nil).lines.map(\.text)
+        XCTAssertEqual(review.first, "مرا", "after alef, which joins nothing after it: \(review)")
     }
 }

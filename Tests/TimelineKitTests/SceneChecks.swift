@@ -69,6 +69,8 @@ struct SceneChecks {
     /// not put together again. A word too wide for its column breaks with a hyphen mark ("Postmor-"
     /// over "tem"): a line's last token ending in a hyphen is joined to the next line of the same
     /// text, with or without the hyphen, and must make a word of the input (no character lost).
+    /// Arabic and Hebrew take no mark (a zero-width joiner keeps a cut letter's joined form): a
+    /// line's last token of those scripts is joined to the next line so too (or both are words).
     func brokenWords() -> [String] {
         var problems: [String] = []
         var carried: (node: Int, parts: [String], line: String)?
@@ -78,7 +80,10 @@ struct SceneChecks {
             }
         }
         func finish(_ chain: (node: Int, parts: [String], line: String)) {
-            if !isKnown(joining: chain.parts) { check(chain.parts.joined(), in: chain.line) }
+            // Arabic or Hebrew words, each whole on its line, are carried too.
+            let unmarkedWords =
+                !chain.parts.contains { $0.hasSuffix("-") } && chain.parts.allSatisfy { isKnown($0) || isExempt($0) }
+            if !isKnown(joining: chain.parts), !unmarkedWords { check(chain.parts.joined(), in: chain.line) }
         }
         for line in scene.texts {
             var tokens = line.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
@@ -87,14 +92,15 @@ struct SceneChecks {
                 if chain.node == line.node, !tokens.isEmpty {
                     let first = tokens.removeFirst()
                     chain.parts.append(first)
-                    if tokens.isEmpty, first.hasSuffix("-"), first.count > 1 {
+                    let goesOn = first.hasSuffix("-") || (isUnmarked(first) && !isKnown(joining: chain.parts))
+                    if tokens.isEmpty, first.count > 1, goesOn {
                         carried = chain
                         continue
                     }
                 }
                 finish(chain)
             }
-            if let last = tokens.last, last.hasSuffix("-"), last.count > 1 {
+            if let last = tokens.last, last.hasSuffix("-") && last.count > 1 || isUnmarked(last) {
                 carried = (line.node, [last], line.text)
                 tokens.removeLast()
             }
@@ -104,9 +110,17 @@ struct SceneChecks {
         return problems
     }
 
+    /// Whether `token` is of a script whose words broken between letters take no hyphen (Arabic,
+    /// Hebrew): the last token of a line may be a piece of a word the next line goes on with.
+    private func isUnmarked(_ token: String) -> Bool {
+        token.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) }
+    }
+
     /// Whether the pieces of a word broken across lines make a word of the input, each hyphen
-    /// that ends a piece kept or taken out (a mark of the layout's, or the word's own).
-    private func isKnown(joining parts: [String]) -> Bool {
+    /// that ends a piece kept or taken out (a mark of the layout's, or the word's own), and the
+    /// joiners that keep cut Arabic letters' forms taken out.
+    private func isKnown(joining pieces: [String]) -> Bool {
+        let parts = pieces.map { $0.replacingOccurrences(of: "\u{200D}", with: "") }
         var candidates = [parts[0]]
         for part in parts.dropFirst() {
             candidates = candidates.flatMap { [$0 + part, String($0.dropLast()) + part] }

@@ -65,7 +65,7 @@ struct FakeTextMeasurer: TextMeasuring {
 
     /// `word` in lines of at most `perLine` characters: at its dictionary points, as many parts
     /// on a line as fit, when every part fits; else at characters, each piece but the last
-    /// ending in a hyphen.
+    /// ending in a hyphen where its script takes one.
     private static func broken(_ word: String, perLine: Int) -> [String] {
         let characters = Array(word)
         let cuts = [0] + LineBreaks.hyphenationPoints(word, language: LineBreaks.language) + [characters.count]
@@ -87,9 +87,10 @@ struct FakeTextMeasurer: TextMeasuring {
         }
         if !lines.isEmpty { return lines }
         var rest = word
-        let piece = max(1, perLine - 1)
+        let mark = LineBreaks.marksLetterBreaks(word) ? "-" : ""
+        let piece = max(1, perLine - mark.count)
         while rest.count > perLine {
-            lines.append(String(rest.prefix(piece)) + "-")
+            lines.append(String(rest.prefix(piece)) + mark)
             rest = String(rest.dropFirst(piece))
         }
         return lines + [rest]

@@ -15,7 +15,7 @@ extension PangoTextMeasurer {
         while first < cuts.count - 1 {
             let last = cuts.count - 1
             let piece = { (end: Int) -> String in
-                end == last ? String(characters[cuts[first]...]) : self.marked(characters[cuts[first]..<cuts[end]])
+                end == last ? String(characters[cuts[first]...]) : Self.marked(characters[cuts[first]..<cuts[end]])
             }
             let end = Self.longestFitting(from: first, to: last) {
                 singleLineWidth(piece($0), description) <= maxWidth + 0.01

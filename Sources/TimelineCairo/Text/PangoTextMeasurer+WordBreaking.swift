@@ -1,3 +1,4 @@
+import TimelineBreaks
 import TimelineScene
 
 /// The lines of a text as wrapped between words, before a word too wide for them is broken.
@@ -119,44 +120,75 @@ extension PangoTextMeasurer {
 
     /// `text` in pieces that fit `maxWidth`: at its dictionary points when each piece between
     /// two of them fits (`dictionaryPieces`), else at grapheme boundaries (at least one
-    /// character each), every piece but the last ending in the break mark unless it ends in a
-    /// hyphen already. Each piece's length is
-    /// found by doubling from its start and halving back (`longestFitting`), so a piece costs the
-    /// shaping of a few times its own characters and a word costs time linear in its length.
+    /// character each, `letterCut`), every piece but the last ending in the break mark unless it
+    /// ends in a hyphen already or its script takes none (`LineBreaks.marksLetterBreaks`). Each
+    /// piece's length is found by doubling from its start and halving back (`longestFitting`), so
+    /// a piece costs the shaping of a few times its own characters and a word costs time linear in
+    /// its length.
     func wordPieces(_ text: String, _ description: OpaquePointer, maxWidth: Double) -> [WordPiece] {
         if let pieces = dictionaryPieces(text, description, maxWidth: maxWidth) { return pieces }
         let characters = Array(text)
+        let marks = LineBreaks.marksLetterBreaks(text)
+        // A piece that breaks the word, or one of the rest measured up to where it stops.
+        let shown = { (from: Int, to: Int) in Self.letterPiece(characters, from, to, marks: marks, breaks: true) }
+        let rest = { (from: Int, to: Int) in Self.letterPiece(characters, from, to, marks: marks, breaks: false) }
         var pieces: [WordPiece] = []
         var first = 0
         while first < characters.count {
             let restFits = Self.fitsThroughEnd(from: first, to: characters.count) {
-                singleLineWidth(String(characters[first..<$0]), description) <= maxWidth + 0.01
+                singleLineWidth(rest(first, $0), description) <= maxWidth + 0.01
             }
             if restFits {
-                let whole = String(characters[first...])
-                pieces.append((whole, singleLineWidth(whole, description), whole.utf8.count))
+                let whole = rest(first, characters.count)
+                pieces.append((whole, singleLineWidth(whole, description), String(characters[first...]).utf8.count))
                 break
             }
             // The most characters that fit with their mark.
             var low = Self.longestFitting(from: first + 1, to: characters.count - 1) {
-                singleLineWidth(marked(characters[first..<$0]), description) <= maxWidth
+                singleLineWidth(shown(first, $0), description) <= maxWidth
             }
-            // After a hyphen of the word's own in the piece's second half rather than with a mark
-            // of ours: "WP-2026-11-" over "000123-…" reads as the ID, "11-00012-" over "3-" not.
-            if let hyphen = characters[first..<low].lastIndex(where: Self.isHyphen), hyphen + 1 < low,
-                hyphen + 1 - first >= (low - first) / 2
-            {
-                low = hyphen + 1
-            }
-            // No orphan of one or two characters on the next line ("Housewarmi-" over "ng"):
-            // they move down with the characters before them.
-            let tail = Self.shortestTail
-            if characters.count - low < tail, characters.count - tail - first >= 2 { low = characters.count - tail }
-            let piece = marked(characters[first..<low])
+            low = Self.letterCut(characters, from: first, fitting: low, marks: marks)
+            let piece = shown(first, low)
             pieces.append((piece, singleLineWidth(piece, description), String(characters[first..<low]).utf8.count))
             first = low
         }
         return pieces
+    }
+
+    /// Where a piece of `characters` from `first` ends, `low` characters fitting: after a hyphen of
+    /// the word's own in the piece's second half rather than with a mark of ours ("WP-2026-11-"
+    /// over "000123-…" reads as the ID, "11-00012-" over "3-" not); no orphan of one or two
+    /// characters on the next line ("Housewarmi-" over "ng"); in a joined script (Arabic), after a
+    /// letter that does not join the next, so both pieces keep their letters' shapes, when that
+    /// keeps half the piece and more than one letter (never "ا" over "نتشار").
+    static func letterCut(_ characters: [Character], from first: Int, fitting low: Int, marks: Bool) -> Int {
+        var low = low
+        if let hyphen = characters[first..<low].lastIndex(where: Self.isHyphen), hyphen + 1 < low,
+            hyphen + 1 - first >= (low - first) / 2
+        {
+            low = hyphen + 1
+        }
+        let tail = Self.shortestTail
+        if characters.count - low < tail, characters.count - tail - first >= 2 { low = characters.count - tail }
+        if !marks, LineBreaks.joinsNext(characters[low - 1]),
+            let unjoined = (first + 1..<low).last(where: { !LineBreaks.joinsNext(characters[$0 - 1]) }),
+            unjoined - first >= max(2, (low - first + 1) / 2)
+        {
+            low = unjoined
+        }
+        return low
+    }
+
+    /// Characters `from..<to` of a word broken between letters, as their line shows them; when the
+    /// word `breaks` there, with the break mark (`marked`) in the alphabets that take one. Else
+    /// (Arabic, Hebrew, CJK) bare; a cut between two joined Arabic letters ends its line with a
+    /// zero-width joiner (`LineBreaks.cutParts`): the letter keeps the joined form it has in the
+    /// word, which tells, as a hyphen does in Latin, that the word goes on.
+    static func letterPiece(_ characters: [Character], _ from: Int, _ to: Int, marks: Bool, breaks: Bool) -> String {
+        let slice = characters[from..<to]
+        if marks { return breaks ? marked(slice) : String(slice) }
+        let joined = breaks && to < characters.count && LineBreaks.cutParts(characters[to - 1], from: characters[to])
+        return joined ? String(slice) + "\u{200D}" : String(slice)
     }
 
     /// Whether `fits` holds at `upper`, for a `fits` that holds up to some end and not after it:
@@ -203,7 +235,7 @@ extension PangoTextMeasurer {
         character == "-" || character == "\u{2010}"
     }
 
-    func marked(_ characters: ArraySlice<Character>) -> String {
+    static func marked(_ characters: ArraySlice<Character>) -> String {
         let text = String(characters)
         return characters.last.map(Self.isHyphen) == true ? text : text + Self.breakMark
     }
