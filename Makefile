@@ -267,11 +267,10 @@ platform-check: build
 	  $$SUDO env PATH="$$PATH" BENCH=$(PLATFORM_BENCH) \
 	  bash scripts/platform-check.sh $(BIN) $(PLATFORM_ROOT) $(CURDIR)/.build/platform-check
 
-# The tests of the code that runs on several threads, under ThreadSanitizer (a build of its own in
-# .build-tsan; a report of a data race fails it).
-TSAN_TESTS ?= PoolThreadsTests|PangoTurnTests|PNGEncoderTests|BatchRenderTests|ShapingAheadTests|ShapingThreadsTests
+# The whole test suite under ThreadSanitizer, a build of its own in .build-tsan. A data race report
+# fails it: halt_on_error ends the test process at the first report, and swift test fails with it.
 tsan: deps
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS)
 
 # libFuzzer, FUZZ_SECONDS for each of FUZZ_TARGETS (TIMELINE_FUZZ_TARGET picks one in the binary):
 # - document: decode → layout → SVG, seeded from fuzz/corpus (fixtures/*.yaml);
