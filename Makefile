@@ -269,8 +269,11 @@ platform-check: build
 
 # The whole test suite under ThreadSanitizer, a build of its own in .build-tsan. A data race report
 # fails it: halt_on_error ends the test process at the first report, and swift test fails with it.
+# The debug configuration (testability kept) compiled with -O: TSan's instrumentation multiplies
+# the cost of unoptimized Swift (docs/performance.md, ThreadSanitizer).
+TSAN_FLAGS ?= -Xswiftc -O
 tsan: deps
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS)
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(TSAN_FLAGS) $(BUILD_FLAGS)
 
 # libFuzzer, FUZZ_SECONDS for each of FUZZ_TARGETS (TIMELINE_FUZZ_TARGET picks one in the binary):
 # - document: decode → layout → SVG, seeded from fuzz/corpus (fixtures/*.yaml);
