@@ -267,13 +267,13 @@ platform-check: build
 	  $$SUDO env PATH="$$PATH" BENCH=$(PLATFORM_BENCH) \
 	  bash scripts/platform-check.sh $(BIN) $(PLATFORM_ROOT) $(CURDIR)/.build/platform-check
 
-# The whole test suite under ThreadSanitizer, a build of its own in .build-tsan. A data race report
-# fails it: halt_on_error ends the test process at the first report, and swift test fails with it.
-# The debug configuration (testability kept) compiled with -O: TSan's instrumentation multiplies
-# the cost of unoptimized Swift (docs/performance.md, ThreadSanitizer).
-TSAN_FLAGS ?= -Xswiftc -O
+# The tests of the code that runs on several threads, under ThreadSanitizer (a build of its own in
+# .build-tsan; a report of a data race fails it). TSAN_TESTS=. runs the whole suite, which does not
+# pass yet: TSan cannot start under the address-space limits the CLI tests set (exit 66,
+# "setrlimit() failed 22"); docs/performance.md, ThreadSanitizer.
+TSAN_TESTS ?= PoolThreadsTests|PangoTurnTests|PNGEncoderTests|BatchRenderTests|ShapingAheadTests|ShapingThreadsTests
 tsan: deps
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(TSAN_FLAGS) $(BUILD_FLAGS)
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 
 # libFuzzer, FUZZ_SECONDS for each of FUZZ_TARGETS (TIMELINE_FUZZ_TARGET picks one in the binary):
 # - document: decode → layout → SVG, seeded from fuzz/corpus (fixtures/*.yaml);
