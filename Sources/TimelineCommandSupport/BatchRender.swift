@@ -44,13 +44,6 @@ public struct BatchRender {
     /// lock: drawing the boxes of characters no font has crashed in FreeType with two threads.
     var threads: Int { options.systemFonts ? 1 : jobs }
 
-    /// Why the batch runs on one thread although it may use more, for the command line to print:
-    /// the process cannot start the pool's threads (`ThreadRoom`). Nil with one thread asked for.
-    package var threadWarning: String? {
-        guard threads > 1, let failure = ThreadRoom.failure else { return nil }
-        return "warning: \(failure): rendering on one thread"
-    }
-
     /// What one input produced.
     public struct Output: Sendable {
         /// The input rendered.
@@ -82,25 +75,30 @@ public struct BatchRender {
         public var exitCode: Int32 { failure?.exitCode ?? (problems.isEmpty ? 0 : 2) }
     }
 
-    /// Lock-protected slots for results computed on worker threads.
+    /// Each input's result in its own slot (made for every input beforehand, so input order
+    /// needs no scheduling), and each lane's renderer; written under the lock.
     private final class Slots: @unchecked Sendable {
         let lock = Lock()
         var outputs: [Output?]
         /// Each input's failure: bad input (its problems) or a failure of fonts, cairo or files.
         var failures: [RenderFailure?]
+        /// Each lane's renderer, made for the lane's first input that needs fonts.
+        var renderers: [TimelineRenderer?]
+        /// Why renderers cannot be made: every lane fails alike (unusable font files, say).
+        var unavailable: RenderFailure?
         var timings = PhaseTimings()
-        var next = 0
         var progress: ((Int) -> Void)?
         var done = 0
-        init(count: Int) {
+        init(count: Int, lanes: Int) {
             outputs = Array(repeating: nil, count: count)
-            failures = Array(repeating: nil, count: max(1, count))
+            failures = Array(repeating: nil, count: count)
+            renderers = Array(repeating: nil, count: lanes)
         }
         /// The outputs in input order, the bad inputs' problems, the first other failure.
         var result: Result {
             var result = Result()
             result.outputs = outputs.compactMap { $0 }
-            for failure in failures.compactMap({ $0 }) {
+            for failure in ([unavailable] + failures).compactMap({ $0 }) {
                 if case .invalidInput(let diagnostics) = failure {
                     result.problems += diagnostics
                 } else if result.failure == nil {
@@ -110,72 +108,75 @@ public struct BatchRender {
             result.timings = timings
             return result
         }
-        func take() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            next += 1
-            return next - 1
-        }
     }
 
     /// Reads, decodes, lays out and encodes every input in memory. `progress` gets the number
     /// finished. With `staging`, each input's images are written to temporaries as soon as they
     /// are made and let go of (the outputs then hold no images); `StagedImages.commit` puts them
-    /// in place.
+    /// in place. A thread that could not be started for the batch (a limit on processes) fails
+    /// it, after its inputs rendered on the threads that did start: `failure` says so, and
+    /// nothing is to be written; one thread (`jobs` 1) starts none.
     public func render(
         _ inputs: [InputSource], progress: ((Int) -> Void)? = nil, staging: StagedImages? = nil
     ) -> Result {
-        let slots = Slots(count: inputs.count)
+        let lanes = min(threads, max(1, inputs.count))
+        let slots = Slots(count: inputs.count, lanes: lanes)
         slots.progress = progress
-        let workers = min(threads, max(1, inputs.count))
         var perInput = options
         // Threads not needed for whole inputs write the images of one.
-        perInput.threadsPerInput = max(1, threads / workers)
+        perInput.threadsPerInput = max(1, threads / lanes)
         let options = perInput
         let keepsRenderers = keepsRenderers
-        Lanes.perform(iterations: workers) { _ in
-            // A thread's first input is read and decoded before its renderer takes the fonts,
-            // which the first renderer waits for while they load on another thread (FontPreload).
-            var index = slots.take()
-            var ahead = index < inputs.count ? TimelineRenderer.readAhead(inputs[index], options: options) : nil
-            // Made for the first input that needs fonts: one that cannot be read or decoded is
-            // told as such without them (and so where they cannot be loaded at all).
-            var renderer: TimelineRenderer?
-            while index < inputs.count {
-                defer { index = slots.take() }
-                let input = inputs[index]
-                var output: Output?
-                var failure: RenderFailure?
-                let early = ahead
-                ahead = nil
-                do {
-                    output = try Self.render(
-                        input, ahead: early, renderer: &renderer, options: options, keeps: keepsRenderers)
-                } catch let unavailable as RendererUnavailable {
-                    // Every worker fails alike (unusable font files, say): reported once.
-                    slots.lock.lock()
-                    slots.failures[0] = slots.failures[0] ?? Self.failure(unavailable.error, input: inputs.first)
-                    slots.lock.unlock()
-                    return
-                } catch {
-                    failure = Self.failure(error, input: input)
-                }
-                if let staging, let made = output { (output, failure) = Self.staged(made, index: index, in: staging) }
-                slots.lock.lock()
-                slots.outputs[index] = output
-                slots.failures[index] = failure
-                slots.done += 1
-                let done = slots.done
-                slots.lock.unlock()
-                slots.progress?(done)
-            }
-            guard let renderer else { return }
-            slots.lock.lock()
+        let failedBefore = Lanes.failedStarts.count
+        Lanes.perform(iterations: inputs.count, threads: lanes) { index, lane in
+            Self.render(
+                inputs, index, lane: lane, into: slots, options: options, staging: staging, keeps: keepsRenderers)
+        }
+        for case let renderer? in slots.renderers {
             slots.timings.add(renderer.timings)
-            slots.lock.unlock()
             if keepsRenderers { _ = Unmanaged.passRetained(renderer) }
         }
-        return slots.result
+        var result = slots.result
+        let failed = Lanes.failedStarts
+        if failed.count > failedBefore, result.failure == nil {
+            result.failure = .threads(Lanes.failureMessage(failed.reason ?? "unknown"))
+        }
+        return result
+    }
+
+    /// Renders the input at `index` on `lane` into its slot. A lane's first input is read and
+    /// decoded before its renderer takes the fonts, which the first renderer waits for while
+    /// they load on another thread (FontPreload).
+    private static func render(
+        _ inputs: [InputSource], _ index: Int, lane: Int, into slots: Slots, options: RenderOptions,
+        staging: StagedImages?, keeps: Bool
+    ) {
+        let (stopped, made) = slots.lock.withLock { (slots.unavailable != nil, slots.renderers[lane]) }
+        if stopped { return }
+        let input = inputs[index]
+        var renderer = made
+        let ahead = renderer == nil ? TimelineRenderer.readAhead(input, options: options) : nil
+        var output: Output?
+        var failure: RenderFailure?
+        do {
+            output = try render(input, ahead: ahead, renderer: &renderer, options: options, keeps: keeps)
+        } catch let unavailable as RendererUnavailable {
+            slots.lock.withLock {
+                slots.unavailable = slots.unavailable ?? Self.failure(unavailable.error, input: inputs.first)
+            }
+            return
+        } catch {
+            failure = Self.failure(error, input: input)
+        }
+        if let staging, let made = output { (output, failure) = staged(made, index: index, in: staging) }
+        let done = slots.lock.withLock {
+            slots.renderers[lane] = renderer
+            slots.outputs[index] = output
+            slots.failures[index] = failure
+            slots.done += 1
+            return slots.done
+        }
+        slots.progress?(done)
     }
 
     /// `input`'s images, by `renderer`, made here for the first input that needs fonts: an input

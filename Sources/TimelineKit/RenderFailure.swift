@@ -16,6 +16,8 @@ public enum RenderFailure: Error, CustomStringConvertible {
     case painting(input: String, image: String, format: ImageFormat, underlying: any Error)
     /// Files could not be written (exit 3).
     case writing(WriteFailure)
+    /// A thread asked for (`--jobs`) could not be started: why, as the command line says it (exit 3).
+    case threads(String)
 
     /// The problems one per line, as `Diagnostic.description` prints them, or `error: message`.
     public var description: String {
@@ -27,14 +29,15 @@ public enum RenderFailure: Error, CustomStringConvertible {
         case .painting(let input, let image, let format, let error):
             return "error: \(input): \(image).\(format.rawValue): \(error)"
         case .writing(let failure): return "error: \(failure.message)"
+        case .threads(let message): return "error: \(message)"
         }
     }
 
-    /// 2 for bad input, 3 for a failure of fonts, cairo or the file system.
+    /// 2 for bad input, 3 for a failure of fonts, cairo, the file system or threads.
     public var exitCode: Int32 {
         switch self {
         case .invalidInput, .unusableFonts: return 2
-        case .unreadableInput, .fonts, .painting, .writing: return 3
+        case .unreadableInput, .fonts, .painting, .writing, .threads: return 3
         }
     }
 

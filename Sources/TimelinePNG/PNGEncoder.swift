@@ -42,7 +42,7 @@ package enum PNGEncoder {
     ///     bytes per row.
     ///   - scale: pixels per point, written as pixels per metre (`pHYs`): 2 is 144 dpi.
     ///   - background: the color the image is made to be seen on (`bKGD`).
-    ///   - threads: more than 1 compresses the parts at once, on Dispatch's threads and this one.
+    ///   - threads: more than 1 compresses the parts at once, on threads started for it and this one.
     package static func encode(
         pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, scale: Double = 1,
         background: RGBA = RGBA(r: 255, g: 255, b: 255),
@@ -98,13 +98,11 @@ package enum PNGEncoder {
         let parts = self.parts(of: image)
         var results = [Part?](repeating: nil, count: parts.count)
         results.withUnsafeMutableBufferPointer { buffer in
-            // On the pool's threads and this one (`Lanes`), each part into its own slot; here alone
-            // for one thread.
-            Lanes.perform(iterations: threads > 1 ? parts.count : 1) { lane in
-                for index in threads > 1 ? lane..<lane + 1 : parts.indices {
-                    buffer[index] = compressedPart(
-                        image, parts[index], last: index == parts.count - 1, level: compression.rawValue)
-                }
+            // On `threads` lanes (`Lanes`: this thread and threads started for the call), each part
+            // into its own slot; here alone for one thread.
+            Lanes.perform(iterations: parts.count, threads: threads) { index, _ in
+                buffer[index] = compressedPart(
+                    image, parts[index], last: index == parts.count - 1, level: compression.rawValue)
             }
         }
         // zlib's header for a 32 KiB window, with the level's hint as zlib writes it.

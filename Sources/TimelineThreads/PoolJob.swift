@@ -1,7 +1,8 @@
 import Dispatch
 
-/// A job queued on Dispatch's pool that the thread which needs it done runs itself when no pool
-/// thread has taken it yet (nor is it queued where the pool has no room for threads: `ThreadRoom`).
+/// A job run on a thread started for it, that the thread which needs it done runs itself when
+/// that thread has not taken it yet, or could not start (a limit on processes): work done
+/// meanwhile, never lost, so a thread that cannot start for it is no failure.
 public final class PoolJob: @unchecked Sendable {
     /// Left once the job has run, or was dropped.
     private let done = DispatchGroup()
@@ -9,19 +10,19 @@ public final class PoolJob: @unchecked Sendable {
     /// Guarded by `lock`: the job until something takes it.
     private var job: (() -> Void)?
 
-    /// Queues `job` on the global pool.
+    /// Starts `job` on a thread of its own.
     public init(_ job: @escaping @Sendable () -> Void) {
         self.job = job
         done.enter()
-        if ThreadRoom.available { DispatchQueue.global().async { [self] in runIfQueued() } }
+        _ = Lanes.startThread(detached: true) { [self] in runIfQueued() }
     }
 
-    /// Returns once the job has run: here, if no pool thread has taken it.
+    /// Returns once the job has run: here, if its thread has not taken it.
     public func finish() {
         if !runIfQueued() { done.wait() }
     }
 
-    /// Returns once the job has run, or at once, never running it, if no pool thread has taken it.
+    /// Returns once the job has run, or at once, never running it, if its thread has not taken it.
     public func drop() {
         if take() != nil {
             done.leave()

@@ -78,7 +78,6 @@ struct Check: ParsableCommand {
         var batch = BatchRender(
             options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = true // the process ends after this command
-        if let warning = batch.threadWarning { Diagnostics.print(warning) }
         let result = batch.render(sources)
         Diagnostics.print(result.problems)
         if let failure = result.failure { throw ExitCode(Diagnostics.report(failure)) }

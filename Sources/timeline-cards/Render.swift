@@ -253,7 +253,6 @@ struct Render: ParsableCommand {
         var batch = BatchRender(
             options: image.options(formats: formats, limits: input.limits), jobs: jobs ?? BatchRender.cores)
         batch.keepsRenderers = !watching // the process ends after this command
-        if let warning = batch.threadWarning { Diagnostics.print(warning) }
         if watching { outcome.interest.files.formUnion(iconFiles(of: loaded.sources, options: batch.options)) }
         let progress = ProgressReporter(total: loaded.sources.count)
         let staging = StagedImages.canStage(target) ? StagedImages(writer: writer, inputs: loaded.sources) : nil

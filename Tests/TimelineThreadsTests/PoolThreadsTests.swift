@@ -11,27 +11,66 @@ import Musl
 import Darwin
 #endif
 
-/// `Lanes` runs every index once and never waits for itself; a `PoolJob` runs once, on the pool
-/// or on the thread that needs it done.
+/// `Lanes` runs every index once, a lane one index at a time, and never waits for itself; a
+/// `PoolJob` runs once, on its own thread or on the thread that needs it done.
 final class PoolThreadsTests: XCTestCase {
     func testEveryIndexRunsExactlyOnce() {
-        for iterations in [0, 1, 2, 3, 7, 100] {
+        for (iterations, threads) in [(0, 2), (1, 4), (2, 2), (3, 8), (7, 3), (100, 4), (100, 1)] {
             let lock = Lock()
             nonisolated(unsafe) var runs = [Int](repeating: 0, count: iterations)
-            Lanes.perform(iterations: iterations) { index in lock.withLock { runs[index] += 1 } }
-            XCTAssertEqual(runs, [Int](repeating: 1, count: iterations), "\(iterations) iterations")
+            Lanes.perform(iterations: iterations, threads: threads) { index, _ in lock.withLock { runs[index] += 1 } }
+            XCTAssertEqual(runs, [Int](repeating: 1, count: iterations), "\(iterations) iterations on \(threads)")
         }
     }
 
-    /// The body is lent to the pool's threads only for the call: the runtime checks, as each call
-    /// returns, that none of them still holds it.
+    /// Lanes are numbered from 0 (this thread) below the threads asked for and the indices, and
+    /// a lane runs one index at a time: what it keeps for itself needs no lock. Each index's
+    /// result lands in its own slot, in index order whichever lane made it.
+    func testALaneRunsOneIndexAtATimeAndResultsKeepIndexOrder() {
+        let threads = 4
+        let lock = Lock()
+        nonisolated(unsafe) var busy = [Bool](repeating: false, count: threads)
+        nonisolated(unsafe) var overlaps = 0
+        nonisolated(unsafe) var lanesSeen = Set<Int>()
+        var squares = [Int](repeating: -1, count: 500)
+        squares.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(buffer)
+            Lanes.perform(iterations: 500, threads: threads) { index, lane in
+                lock.withLock {
+                    if busy[lane] { overlaps += 1 }
+                    busy[lane] = true
+                    lanesSeen.insert(lane)
+                }
+                slots.buffer[index] = index * index
+                lock.withLock { busy[lane] = false }
+            }
+        }
+        XCTAssertEqual(overlaps, 0)
+        XCTAssertTrue(lanesSeen.isSubset(of: Set(0..<threads)), "\(lanesSeen)")
+        XCTAssertEqual(squares, (0..<500).map { $0 * $0 })
+    }
+
+    /// One lane starts no thread: every index runs here, in order.
+    func testOneLaneRunsEveryIndexHereInOrder() {
+        let here = pthread_self()
+        var order: [Int] = []
+        Lanes.perform(iterations: 5, threads: 1) { index, lane in
+            XCTAssertEqual(lane, 0)
+            XCTAssertNotEqual(pthread_equal(here, pthread_self()), 0)
+            order.append(index)
+        }
+        XCTAssertEqual(order, [0, 1, 2, 3, 4])
+    }
+
+    /// The body is lent to the started threads only for the call: the runtime checks, as each
+    /// call returns, that none of them still holds it.
     func testNoLaneKeepsTheBodyPastTheCall() {
         let lock = Lock()
         nonisolated(unsafe) var total = 0
-        for _ in 0..<2_000 {
-            Lanes.perform(iterations: 2) { _ in lock.withLock { total += 1 } }
+        for _ in 0..<500 {
+            Lanes.perform(iterations: 2, threads: 2) { _, _ in lock.withLock { total += 1 } }
         }
-        XCTAssertEqual(total, 4_000)
+        XCTAssertEqual(total, 1_000)
     }
 
     /// A lane that asks for lanes again, and calls from several threads at once, each get every
@@ -40,14 +79,90 @@ final class PoolThreadsTests: XCTestCase {
         let lock = Lock()
         nonisolated(unsafe) var total = 0
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            Lanes.perform(iterations: 3) { _ in
-                Lanes.perform(iterations: 5) { _ in lock.withLock { total += 1 } }
+            Lanes.perform(iterations: 3, threads: 2) { _, _ in
+                Lanes.perform(iterations: 5, threads: 2) { _, _ in lock.withLock { total += 1 } }
             }
         }
         XCTAssertEqual(total, 4 * 3 * 5)
     }
 
-    /// A job runs once, here or on the pool, before `finish` returns, whoever asks first.
+    /// Where every thread starts, none is counted as failed.
+    func testStartedThreadsCountNoFailure() {
+        let before = Lanes.failedStarts.count
+        Lanes.perform(iterations: 8, threads: 4) { _, _ in }
+        XCTAssertEqual(Lanes.failedStarts.count, before)
+    }
+
+    /// Under a limit on processes that leaves no room for another thread, no lane's thread can
+    /// start: every index still runs, on this thread, one failure is counted (no further start is
+    /// tried) with the system's reason. In a child process of this test binary, as nobody (whom
+    /// `RLIMIT_NPROC` binds), which sets the limit at its own thread count for the call only:
+    /// XCTest itself needs Dispatch's threads, which wait for ever for a thread they cannot start.
+    func testAThreadThatCannotStartIsCountedAndItsIndicesRunHere() throws {
+        if ProcessInfo.processInfo.environment[Self.childVariable] == "1" {
+            let before = Lanes.failedStarts.count
+            let lock = Lock()
+            nonisolated(unsafe) var runs = [Int](repeating: 0, count: 6)
+            Self.withoutRoomForAThread {
+                Lanes.perform(iterations: 6, threads: 3) { index, lane in
+                    lock.withLock { runs[index] += lane == 0 ? 1 : 100 }
+                }
+            }
+            XCTAssertEqual(runs, [Int](repeating: 1, count: 6))
+            XCTAssertEqual(Lanes.failedStarts.count, before + 1, "one failure stops further starts")
+            XCTAssertEqual(Lanes.failedStarts.reason, String(cString: strerror(EAGAIN)))
+            return
+        }
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to run as another user, whom a process limit binds")
+        }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        child.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups",
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path,
+            "TimelineThreadsTests.PoolThreadsTests/testAThreadThatCannotStartIsCountedAndItsIndicesRunHere",
+        ]
+        child.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: "1"]) { $1 }
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = output
+        try child.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        XCTAssertEqual(child.terminationStatus, 0, printed)
+        XCTAssertTrue(printed.contains("Executed 1 test, with 0 failures"), printed)
+    }
+
+    /// Runs `body` with the process limit (`RLIMIT_NPROC`) at this process's own thread count, so
+    /// no thread can start, then puts the limit back.
+    private static func withoutRoomForAThread(_ body: () -> Void) {
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(__RLIMIT_NPROC.rawValue)
+        #else
+        let resource = RLIMIT_NPROC
+        #endif
+        var saved = rlimit()
+        XCTAssertEqual(getrlimit(resource, &saved), 0)
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let threads = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+            .flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) }
+        XCTAssertNotNil(threads, status)
+        var tight = saved
+        tight.rlim_cur = rlim_t(threads ?? 1)
+        XCTAssertEqual(setrlimit(resource, &tight), 0)
+        body()
+        XCTAssertEqual(setrlimit(resource, &saved), 0)
+    }
+
+    private static let childVariable = "TIMELINE_THREADS_LIMITED_CHILD"
+
+    private struct Slots: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Int>
+        init(_ buffer: UnsafeMutableBufferPointer<Int>) { self.buffer = buffer }
+    }
+
+    /// A job runs once, here or on its thread, before `finish` returns, whoever asks first.
     func testAFinishedJobHasRunExactlyOnce() {
         let lock = Lock()
         nonisolated(unsafe) var runs = [Int](repeating: 0, count: 200)
@@ -59,7 +174,7 @@ final class PoolThreadsTests: XCTestCase {
         XCTAssertEqual(runs, [Int](repeating: 1, count: 200))
     }
 
-    /// `drop` waits for a job the pool is running; one it has not started never runs.
+    /// `drop` waits for a job its thread is running; one not started never runs.
     func testADroppedJobHasRunOrNeverRuns() {
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -69,7 +184,7 @@ final class PoolThreadsTests: XCTestCase {
             release.wait()
             ran = true
         }
-        XCTAssertEqual(started.wait(timeout: .now() + 30), .success, "the pool starts the job")
+        XCTAssertEqual(started.wait(timeout: .now() + 30), .success, "its thread starts the job")
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { release.signal() }
         running.drop()
         XCTAssertTrue(ran, "drop returned once the running job had run")

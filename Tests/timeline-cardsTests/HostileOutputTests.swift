@@ -237,8 +237,8 @@ final class HostileOutputTests: XCTestCase {
         let ours = render.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
         XCTAssertEqual(ours.count, 1, "one message, whole: \(render.stderr)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
-        // Two inputs would go to Dispatch's pool, which retries for ever where it cannot start a
-        // thread (`ThreadRoom`): they render on this one, and end alike.
+        // Two inputs on two threads (`Lanes`: a thread that cannot start is known at once, never
+        // waited for) end alike.
         try write(Self.oneItem, to: folder.appendingPathComponent("second.yaml"))
         let batch = try runAsNobody(["render", "in.yaml", "second.yaml", "-o", "out", "--format", "svg"])
         XCTAssertEqual(batch.status, 3, batch.stderr)

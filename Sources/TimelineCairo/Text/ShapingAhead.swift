@@ -6,7 +6,7 @@ import TimelineThreads
 /// are most of measuring a new text, and they need no Pango, whose fonts one thread uses at a
 /// time. Each text's item, HarfBuzz font and features are found on this thread; the texts are then
 /// shaped (by word pieces where they may be, else whole) in chunks on `shapingThreads` lanes
-/// (`Lanes`: this thread and the pool's), each with word pieces of its own, and this thread
+/// (`Lanes`: this thread and threads started for the call), each with word pieces of its own, and this thread
 /// measures (wraps, keeps) them in order, starting from each text's item and glyphs
 /// (`ShapingMemory.take`). Measuring, which calls Pango, stays on this thread. What a text's
 /// glyphs are does not depend on the thread or on what its pieces remember (`WordPieceShapes`
@@ -41,8 +41,8 @@ extension PangoTextMeasurer {
     }
 
     /// A batch's texts for HarfBuzz to shape: found one by one on the measuring thread, then
-    /// shaped all at once on `Lanes` (`DispatchQueue.concurrentPerform`: this thread and the
-    /// pool's), each lane taking the next chunk of 16 texts with word pieces of its own.
+    /// shaped all at once on `Lanes` (this thread and threads started for the call), each lane
+    /// taking the next chunk of 16 texts and shaping it with word pieces of its own.
     final class ShapedTexts: @unchecked Sendable {
         /// A text HarfBuzz shapes: its bytes, its item's analysis, and HarfBuzz's font and features.
         struct Text {
@@ -59,7 +59,7 @@ extension PangoTextMeasurer {
         private var texts: [Text] = []
         /// Each text's glyphs once `endOfTexts` returns.
         private var glyphs: [[ShapedGlyph]?] = []
-        /// The measuring thread's pieces first, then one per pool thread.
+        /// The measuring thread's pieces first (lane 0), then one per other lane.
         private let lanes: [WordPieceShapes]
 
         init(requests: Int, lanes: [WordPieceShapes]) {
@@ -81,19 +81,17 @@ extension PangoTextMeasurer {
             let texts = self.texts
             let lanes = self.lanes
             let chunks = (texts.count + Self.chunkSize - 1) / Self.chunkSize
-            let next = ChunkCounter()
             var glyphs = [[ShapedGlyph]?](repeating: nil, count: texts.count)
             glyphs.withUnsafeMutableBufferPointer { buffer in
-                // Each text's slot is written by the one lane that took its chunk.
+                // Each text's slot is written by the one lane that took its chunk; a lane shapes
+                // with its own word pieces.
                 let slots = Slots(buffer)
-                Lanes.perform(iterations: min(lanes.count, chunks)) { lane in
-                    while let chunk = next.take(below: chunks) {
-                        let start = chunk * Self.chunkSize
-                        for index in start..<min(texts.count, start + Self.chunkSize) {
-                            let text = texts[index]
-                            slots.buffer[index] = text.bytes.withUnsafeBufferPointer { bytes in
-                                lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
-                            }
+                Lanes.perform(iterations: chunks, threads: lanes.count) { chunk, lane in
+                    let start = chunk * Self.chunkSize
+                    for index in start..<min(texts.count, start + Self.chunkSize) {
+                        let text = texts[index]
+                        slots.buffer[index] = text.bytes.withUnsafeBufferPointer { bytes in
+                            lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
                         }
                     }
                 }
@@ -114,20 +112,6 @@ extension PangoTextMeasurer {
         func finish() {
             for ahead in prepared { if let item = ahead?.item { pango_item_free(item) } }
             prepared = []
-        }
-
-        /// The next chunk for whichever lane asks.
-        private final class ChunkCounter: @unchecked Sendable {
-            private let lock = Lock()
-            private var next = 0
-
-            func take(below count: Int) -> Int? {
-                lock.withLock {
-                    guard next < count else { return nil }
-                    next += 1
-                    return next - 1
-                }
-            }
         }
 
         /// The glyphs' slots, lent to the lanes for the call.
