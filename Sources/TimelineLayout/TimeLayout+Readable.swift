@@ -50,9 +50,12 @@ extension TimeLayout {
                 if count < astray { (best, astray) = (candidate, count) }
             }
         }
+        // A single instant has no stretch to cut or spread: its texts stack under its one node.
+        let instants = periods.flatMap { [$0.0, $0.1] }
+        guard let first = instants.min(), let final = instants.max(), final > first else { return best }
         let elastic = elasticPlacement(
             builder, periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers,
-            textLength: textLength)
+            textLength: textLength, maxLength: maxLength)
         // Rule 1 first: a text more than a row from its node, with its leader, still reads as its own.
         let (strays, elasticStrays) = (Self.strays(best, builder).count, Self.strays(elastic, builder).count)
         return elasticStrays < strays || (elasticStrays == strays && Self.astray(elastic, builder) < astray)
@@ -64,22 +67,28 @@ extension TimeLayout {
     /// stretch): every quiet stretch is cut (`TimeScale.quietGaps`, periods across it or not),
     /// then, pass by pass, a cut between a stray text's node and the node it reads nearer grows by
     /// what it lacks, or, where no cut lies between them, the scale does. The card grows past
-    /// `maxLength` if it must: a text by another item's mark is a misreading, a long card is not.
+    /// `maxLength` if it must (a text by another item's mark is a misreading, a long card is not),
+    /// up to `elasticLimit` times the rows' texts one after another.
     func elasticPlacement(
         _ builder: VerticalRows, periods: [(Double, Double)], intervals: [(start: Double, end: Double)?],
-        hasAxis: Bool, headers: SectionHeaders, textLength: Double
+        hasAxis: Bool, headers: SectionHeaders, textLength: Double, maxLength: Double
     ) -> Placed {
         let origin = periods.map(\.0).min() ?? 0
         let last = periods.map { max($0.0, $0.1) }.max() ?? origin
         var cuts = last > origin ? TimeScale.quietGaps(periods) : []
         let uncut = (last - origin) - cuts.reduce(0) { $0 + $1.end - $1.start }
-        let spread = uncut > 0 ? max(0, textLength - Double(cuts.count) * style.maxGap) / uncut : 0
-        var perSecond = max(max(0, style.dayScale) / 86_400, spread)
+        let spread = uncut > 0 ? max(0, min(textLength, maxLength) - Double(cuts.count) * style.maxGap) / uncut : 0
+        // The day scale, down to what fits `maxLength` (as `TimeScale.vertical` has it), then
+        // up to the texts' length.
+        let fitting = uncut > 0 ? max(0, maxLength - Double(cuts.count) * style.maxGap) / uncut : 0
+        var perSecond = max(min(max(0, style.dayScale) / 86_400, fitting), spread)
         var best: Placed?
         var fewest = Int.max
         for _ in 0..<24 {
             let scale = TimeScale(
                 origin: origin, last: last, pointsPerSecond: perSecond, cuts: cuts, cutLength: style.maxGap)
+            // Texts spread twice over, with room between, are as long as any reading needs.
+            guard scale.length <= Self.elasticLimit * max(textLength, 1) || best == nil else { break }
             let candidate = placed(
                 builder, scale: scale, periods: periods, intervals: intervals, hasAxis: hasAxis,
                 headers: headers)
@@ -108,6 +117,8 @@ extension TimeLayout {
                     intervals: periods, dayScale: style.dayScale, maxLength: .infinity, cutLength: style.maxGap),
                 periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers)
     }
+
+    static let elasticLimit: Double = 1000
 
     /// `builder`'s rows placed on `scale`.
     private func placed(
