@@ -118,7 +118,9 @@ extension TimeLayout {
                 periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers)
     }
 
-    static let elasticLimit: Double = 1000
+    /// How long the last resort may make a card, in its rows' texts one after another: at 1,000 a
+    /// 9-item card with sections grew to 49,852 pt chasing a text its section name pushed away.
+    static let elasticLimit: Double = 10
 
     /// `builder`'s rows placed on `scale`.
     private func placed(
