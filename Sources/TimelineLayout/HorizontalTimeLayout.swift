@@ -105,6 +105,7 @@ struct HorizontalTimeLayout {
         }
         let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
         let cuttings = TimeScale.outlyingGaps(spans).isEmpty ? [false] : [false, true]
+        let titles = titleWidths(builder)
         // Section runs keep clear of one another where they can; where two sections share a date
         // they cannot, and their bands give way to the labels.
         let indices = Self.runIndices(runs, builder.rows.count)
@@ -117,7 +118,7 @@ struct HorizontalTimeLayout {
                     guard
                         let tiered = staggered(
                             widths, intervals: intervals, end: end, inset: inset, runs: runs, cutting: cutting,
-                            width: width, shallowest: !probing)
+                            width: width, shallowest: !probing, titles: titles)
                     else { continue }
                     if probing || tiered.tiers.depth <= Self.comfortableTiers, !tiered.tiers.huddled {
                         return (tiered.fitted, tiered.tiers)
@@ -197,7 +198,7 @@ struct HorizontalTimeLayout {
     /// width, staggered into tiers where they meet; nil when some label finds no tier.
     private func staggered(
         _ widths: [Double], intervals: [(start: Double, end: Double)?], end: AxisEnd?, inset: Double, runs: [Int?],
-        cutting: Bool, width: Double, shallowest: Bool
+        cutting: Bool, width: Double, shallowest: Bool, titles: [Double]
     ) -> (fitted: Fitted, tiers: LabelTiers)? {
         let spans = intervals.compactMap { $0 }.map { ($0.start, $0.end) }
         let left = inset + (widths.first ?? 0) / 2
@@ -210,7 +211,7 @@ struct HorizontalTimeLayout {
             let tiers = LabelTiers.staggered(
                 nodes: nodes, widths: widths, runs: runs, gutter: HorizontalRows.gutter,
                 bounds: inset...(width - inset),
-                shallowest: shallowest)
+                shallowest: shallowest, titles: titles)
         else { return nil }
         let extent = zip(tiers.centers, widths).map { $0 + $1 / 2 }.max() ?? 0
         return (Fitted(widths: widths, scale: scale, centers: tiers.centers, extent: extent), tiers)
@@ -390,6 +391,14 @@ struct HorizontalTimeLayout {
         if let title = item.title { texts.append((title, style.resolvedTitleFont)) }
         if let label { texts.append((label, style.resolvedEventFont)) }
         return (measurer.widestUnbreakable(texts, hyphenated: false) + 1).rounded(.up)
+    }
+
+    /// How wide each item's title is on one line (`LabelTiers` stacks a label under another only
+    /// where its title spans its node).
+    func titleWidths(_ builder: HorizontalRows) -> [Double] {
+        let maxWidth = Self.labelWidths.upperBound
+        let texts = builder.texts(widths: builder.rows.map { _ in maxWidth }, measurer: measurer)
+        return texts.map { $0.labels.blocks.first?.measured.width ?? 0 }
     }
 
     /// How wide each item's labels want to be, within `labelWidths`.

@@ -124,7 +124,7 @@ struct SectionLanes {
         guard layout.width - Self.padding > column,
             let tiers = LabelTiers.staggered(
                 nodes: nodes, widths: widths, runs: rows.map { _ in nil }, gutter: HorizontalRows.gutter,
-                bounds: column...(layout.width - Self.padding))
+                bounds: column...(layout.width - Self.padding), titles: layout.titleWidths(lane.builder))
         else { return nil }
         let lanes = Lanes(rows: rows, intervals: intervals, style: style)
         let drawing = lane.builder.draw(

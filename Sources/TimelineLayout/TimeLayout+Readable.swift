@@ -50,7 +50,105 @@ extension TimeLayout {
                 if count < astray { (best, astray) = (candidate, count) }
             }
         }
+        // A single instant has no stretch to cut or spread: its texts stack under its one node.
+        let instants = periods.flatMap { [$0.0, $0.1] }
+        guard let first = instants.min(), let final = instants.max(), final > first else { return best }
+        let elastic = elasticPlacement(
+            builder, periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers,
+            textLength: textLength, maxLength: maxLength)
+        // Rule 1 first: a text more than a row from its node, with its leader, still reads as its own.
+        let (strays, elasticStrays) = (Self.strays(best, builder).count, Self.strays(elastic, builder).count)
+        return elasticStrays < strays || (elasticStrays == strays && Self.astray(elastic, builder) < astray)
+            ? elastic : best
+    }
+
+    /// The last resort, when no stretch of the scale up to `maxLength` keeps every text by its own
+    /// node (many rows on a few dates, one date far from the rest, a period across the quiet
+    /// stretch): every quiet stretch is cut (`TimeScale.quietGaps`, periods across it or not),
+    /// then, pass by pass, a cut between a stray text's node and the node it reads nearer grows by
+    /// what it lacks, or, where no cut lies between them, the scale does. The card grows past
+    /// `maxLength` if it must (a text by another item's mark is a misreading, a long card is not),
+    /// up to `elasticLimit` times the rows' texts one after another.
+    func elasticPlacement(
+        _ builder: VerticalRows, periods: [(Double, Double)], intervals: [(start: Double, end: Double)?],
+        hasAxis: Bool, headers: SectionHeaders, textLength: Double, maxLength: Double
+    ) -> Placed {
+        let origin = periods.map(\.0).min() ?? 0
+        let last = periods.map { max($0.0, $0.1) }.max() ?? origin
+        var cuts = last > origin ? TimeScale.quietGaps(periods) : []
+        let uncut = (last - origin) - cuts.reduce(0) { $0 + $1.end - $1.start }
+        let spread = uncut > 0 ? max(0, min(textLength, maxLength) - Double(cuts.count) * style.maxGap) / uncut : 0
+        // The day scale, down to what fits `maxLength` (as `TimeScale.vertical` has it), then
+        // up to the texts' length.
+        let fitting = uncut > 0 ? max(0, maxLength - Double(cuts.count) * style.maxGap) / uncut : 0
+        var perSecond = max(min(max(0, style.dayScale) / 86_400, fitting), spread)
+        var best: Placed?
+        var fewest = Int.max
+        for _ in 0..<24 {
+            let scale = TimeScale(
+                origin: origin, last: last, pointsPerSecond: perSecond, cuts: cuts, cutLength: style.maxGap)
+            // Texts spread twice over, with room between, are as long as any reading needs.
+            guard scale.length <= Self.elasticLimit * max(textLength, 1) || best == nil else { break }
+            let candidate = placed(
+                builder, scale: scale, periods: periods, intervals: intervals, hasAxis: hasAxis,
+                headers: headers)
+            let strays = Self.strays(candidate, builder)
+            if strays.count < fewest { (best, fewest) = (candidate, strays.count) }
+            guard !strays.isEmpty else { break }
+            var growth = 1.0
+            for stray in strays {
+                let (from, to) = (min(stray.own, stray.other), max(stray.own, stray.other))
+                let within = intervals.compactMap { $0?.start }
+                guard let early = within.first(where: { abs(candidate.map.position($0) - from) <= 0.5 }),
+                    let late = within.first(where: { abs(candidate.map.position($0) - to) <= 0.5 })
+                else { continue }
+                if let index = cuts.firstIndex(where: { $0.start >= early && $0.end <= late }) {
+                    cuts[index].length = (cuts[index].length ?? style.maxGap) + stray.by
+                } else if to - from > 0.5 {
+                    growth = max(growth, (to - from + stray.by) / (to - from))
+                }
+            }
+            perSecond *= min(growth, 4)
+        }
         return best
+            ?? placed(
+                builder,
+                scale: TimeScale.vertical(
+                    intervals: periods, dayScale: style.dayScale, maxLength: .infinity, cutLength: style.maxGap),
+                periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers)
+    }
+
+    /// How long the last resort may make a card, in its rows' texts one after another: at 1,000 a
+    /// 9-item card with sections grew to 49,852 pt chasing a text its section name pushed away.
+    static let elasticLimit: Double = 10
+
+    /// `builder`'s rows placed on `scale`.
+    private func placed(
+        _ builder: VerticalRows, scale: TimeScale, periods: [(Double, Double)],
+        intervals: [(start: Double, end: Double)?], hasAxis: Bool, headers: SectionHeaders
+    ) -> Placed {
+        let (_, span, map) = placement(builder, scale: scale, periods: periods, hasAxis: hasAxis, headers: headers)
+        let nodes = intervals.map { map.position($0?.start ?? scale.origin) }
+        let (tops, names) = rowTops(builder, nodes: nodes, headers: headers)
+        return Placed(scale: scale, span: span, map: map, nodes: nodes, tops: tops, nameTops: names)
+    }
+
+    /// Each row whose title reads nearer another node than its own: both nodes, and by how much
+    /// (with half a point to spare).
+    static func strays(_ placed: Placed, _ builder: VerticalRows) -> [(own: Double, other: Double, by: Double)] {
+        let sorted = placed.nodes.sorted()
+        return builder.shapes.indices.compactMap { index in
+            let shape = builder.shapes[index]
+            let node = placed.nodes[index]
+            let top = placed.tops[index] + shape.centerOffset - shape.stack.firstLineHeight / 2
+            let bottom = top + (shape.stack.blocks.first?.height ?? shape.size)
+            let own = max(0, top - node, node - bottom)
+            let others = sorted.filter { abs($0 - node) > 0.5 }
+            guard let other = others.min(by: { max(0, top - $0, $0 - bottom) < max(0, top - $1, $1 - bottom) })
+            else { return nil }
+            let distance = max(0, top - other, other - bottom)
+            return distance < own - 0.5 ? (node, other, own - distance + 1) : nil
+        }
     }
 
     /// How many rows' titles sit more than a row from their node (under the rows of the same

@@ -8,6 +8,9 @@ struct TimeScale {
     struct Cut: Equatable {
         var start: Double
         var end: Double
+        /// Its drawn length when not the scale's `cutLength`: a vertical card's quiet stretch cut to
+        /// the room its texts take (`TimeLayout.elasticPlacement`).
+        var length: Double?
     }
 
     /// The earliest instant: position 0.
@@ -23,7 +26,7 @@ struct TimeScale {
         var position = (instant - origin) * pointsPerSecond
         for cut in cuts where instant > cut.start {
             let inside = min(instant, cut.end) - cut.start
-            position += cutLength * inside / (cut.end - cut.start) - inside * pointsPerSecond
+            position += (cut.length ?? cutLength) * inside / (cut.end - cut.start) - inside * pointsPerSecond
         }
         return position
     }
@@ -87,6 +90,17 @@ struct TimeScale {
         return last > origin || intervals.isEmpty ? (origin, last) : (origin - 86_400, last + 86_400)
     }
 
+    /// Quiet stretches whether or not a period runs across them: between two neighbouring instants
+    /// (dates and ends, so that no mark and no bar end falls inside one) at least four times the
+    /// median distance between them apart.
+    static func quietGaps(_ intervals: [(Double, Double)]) -> [Cut] {
+        let instants = Set(intervals.flatMap { [$0.0, max($0.0, $0.1)] }).sorted()
+        let steps = zip(instants, instants.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.sorted()
+        guard !steps.isEmpty else { return [] }
+        let median = steps[steps.count / 2]
+        return zip(instants, instants.dropFirst()).filter { $1 - $0 >= median * 4 }.map { Cut(start: $0, end: $1) }
+    }
+
     /// Quiet gaps (covered by no item or period) at least four times the median distance between
     /// neighbouring instants and a fifth of the whole span: the gaps a reader sees as "much later".
     static func outlyingGaps(_ intervals: [(Double, Double)]) -> [Cut] {
@@ -121,5 +135,7 @@ struct AxisMap {
     func position(_ instant: Double) -> Double { origin + scale.position(instant) }
 
     /// The position of the middle of a cut, where its break mark goes.
-    func breakPosition(_ cut: TimeScale.Cut) -> Double { origin + scale.position(cut.start) + scale.cutLength / 2 }
+    func breakPosition(_ cut: TimeScale.Cut) -> Double {
+        origin + scale.position(cut.start) + (cut.length ?? scale.cutLength) / 2
+    }
 }

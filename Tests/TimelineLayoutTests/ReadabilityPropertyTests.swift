@@ -13,20 +13,20 @@ import XCTest
 /// 3. The preview keeps its promise: the columns asked, overdue first, the item due today and
 ///    the Today marker shown, the end item last, the rest counted.
 /// 1. A label reads as its own: along the axis the nearest mark to a time card's title is its own
-///    (or the title lies along its own bar): on every card of evenly spread dates; crowded cards and
-///    cards with one outlier date are held to `crowdedAllowance`.
+///    (or the title lies along its own bar): on every time card, crowded ones, ones with an outlier
+///    date and ones with a group included, all but `strayAllowance` of them.
 final class ReadabilityPropertyTests: XCTestCase {
+    /// Time cards that still break rule 1: 12 of 2,000 (was 72 crowded ones, grouped cards not
+    /// counted), all vertical (rounds 57, 556, 590, 659, 998, 1003, 1018, 1097, ...), most with one
+    /// outlier date and sections or a group, whose cuts or scale would have to grow past ten times
+    /// their texts' length (`TimeLayout.elasticLimit`) to hold every title by its node. Not yet
+    /// fixed (#50); the first ones found are kept as fixtures/readable-stray-*.yaml.
+    private static let strayAllowance = 12
+
     private static let locales = ["en", "de-DE", "fr", "es", "ja", "zh", "ko", "ar-EG", "he", "fa-IR"]
     private static let latin = ["Kickoff", "Review", "Launch", "Beta", "Design", "Audit", "Freeze", "Pilot", "Rollout"]
     private static let rightToLeft = ["إطلاق", "مراجعة", "تصميم", "שחרור", "בדיקה", "طراحی"]
     private static let cjk = ["設計", "発表", "评审", "发布", "검토", "출시"]
-
-    /// Crowded cards (many items in a short span, or one outlier date) whose texts still stray,
-    /// held to what they are now: 72 of 2,000, vertical ones mostly (many rows of a few dates
-    /// with a period over the quiet gap, so it cannot be cut, and the scale may not outgrow the
-    /// card's `maxLength`; or section names between close rows). The first found are in
-    /// fixtures/readable-crowded.yaml. Cards of evenly spread dates break rule 1 none.
-    private static let crowdedAllowance = 72
 
     private struct Generated {
         var shape: String
@@ -36,8 +36,7 @@ final class ReadabilityPropertyTests: XCTestCase {
         var columns: Int
         /// Laid out as a feed strip: the card under a title, above a second card.
         var feed = false
-        /// Its first two items in a group: checked for rule 2; rule 1, held to the cards it was
-        /// counted on, leaves such time cards to #50's labels at their marks.
+        /// Its first two items in a group (held to every rule, rule 1 included).
         var grouped = false
     }
 
@@ -144,8 +143,8 @@ final class ReadabilityPropertyTests: XCTestCase {
     func testGeneratedCardsKeepRulesOneToThree() throws {
         var random = SeededRandom(state: 50)
         var extra = SeededRandom(state: 2)
-        var (checked, todays, previews, rule1Broken, crowded, feeds) = (0, 0, 0, 0, 0, 0)
-        var firstBroken: [String] = []
+        var (checked, todays, previews, feeds) = (0, 0, 0, 0)
+        var broken: [String] = []
         for round in 0..<2_000 {
             let generated = generate(&random, extra: &extra)
             var card = try LayoutFixture.card(generated.yaml)
@@ -160,7 +159,10 @@ final class ReadabilityPropertyTests: XCTestCase {
                     "refused at the width its refusal named: round \(round)\n\(generated.yaml)")
             }
             let context = "round \(round)\n\(generated.yaml)"
-            if checkToday(scene, card: card, context: context) { todays += 1 }
+            if checkToday(scene, card: card, context: context) {
+                todays += 1
+                checkTodayWithInterLines(card, context: context)
+            }
             if generated.layout == "list" { checkTodayLabelOffLines(scene, card: card, context: context) }
             if generated.feed {
                 checkFeed(of: card, context: context)
@@ -170,16 +172,8 @@ final class ReadabilityPropertyTests: XCTestCase {
                 checkPreview(scene, card: card, columns: generated.columns, context: context)
                 previews += 1
             }
-            if generated.layout == "time", !generated.grouped,
-                !labelsReadAsTheirOwn(scene, horizontal: generated.horizontal)
-            {
-                if generated.shape == "even" {
-                    rule1Broken += 1
-                    firstBroken.insert("round \(round)\n" + generated.yaml, at: 0)
-                } else {
-                    crowded += 1
-                    if firstBroken.count < 3 { firstBroken.append("round \(round)\n" + generated.yaml) }
-                }
+            if generated.layout == "time", !labelsReadAsTheirOwn(scene, horizontal: generated.horizontal) {
+                broken.append("round \(round) (\(generated.shape)):\n" + generated.yaml)
             }
             checked += 1
         }
@@ -187,15 +181,11 @@ final class ReadabilityPropertyTests: XCTestCase {
         XCTAssertGreaterThan(todays, 300, "few cards drew a Today marker")
         XCTAssertGreaterThan(previews, 300, "few preview cards")
         XCTAssertGreaterThan(feeds, 100, "few feeds")
-        XCTAssertEqual(
-            rule1Broken, 0,
-            "cards put a label nearer another item's mark; first:\n" + firstBroken.joined(separator: "\n---\n"))
         XCTAssertLessThanOrEqual(
-            crowded, Self.crowdedAllowance,
-            "more crowded cards than before put a text nearer another item's mark; first:\n"
-                + firstBroken.joined(separator: "\n---\n"))
-        print("ReadabilityPropertyTests: rule 1 broken by \(crowded) crowded cards of 2,000")
-        print("ReadabilityPropertyTests: rule 1 broken by \(rule1Broken) of 2,000 cards")
+            broken.count, Self.strayAllowance,
+            "time cards put a label nearer another item's mark; first:\n"
+                + broken.prefix(8).joined(separator: "\n---\n"))
+        print("ReadabilityPropertyTests: rule 1 broken by \(broken.count) of 2,000 cards")
     }
 
     /// Rule 2; whether the scene has a Today marker (a feed may have one for each card).
@@ -211,7 +201,7 @@ final class ReadabilityPropertyTests: XCTestCase {
         XCTAssertFalse(lines.isEmpty, "a Today label without its line: \(context)")
         let others = texts.filter { text in !labels.contains { $0.node == text.node } }
         for line in lines {
-            for text in others where crosses(line, text) {
+            for text in others where Self.crosses(line, text) {
                 XCTFail("the Today line crosses \"\(text.text)\": \(context)")
             }
         }
@@ -223,12 +213,33 @@ final class ReadabilityPropertyTests: XCTestCase {
         return true
     }
 
+    /// Rule 2 again with line boxes as tall as a real font's (`FakeTextMeasurer.interLines`): a line
+    /// that stops only at the letters' size still crosses the room above them
+    /// (fixtures/readable-label-nearest.yaml, where it crossed "Apr 23 – Nov 3" under "Kickoff 0").
+    private func checkTodayWithInterLines(_ card: Card, context: String) {
+        let measurer = FakeTextMeasurer.interLines
+        var card = card
+        let scene: Scene
+        do {
+            scene = try CardLayout.scene(for: card, measurer: measurer)
+        } catch {
+            card.style.width = error.minimum
+            guard let refitted = try? CardLayout.scene(for: card, measurer: measurer) else {
+                return XCTFail("refused at the width its refusal named, with tall lines: \(context)")
+            }
+            scene = refitted
+        }
+        _ = checkToday(scene, card: card, context: "with tall lines, " + context)
+    }
+
     /// Rule 2 on a list: the Today label sits on no other line (the timeline's, a group's).
     private func checkTodayLabelOffLines(_ scene: Scene, card: Card, context: String) {
         let texts = SceneJSON(scene).texts
         guard let label = texts.first(where: { $0.text == card.style.names.today }) else { return }
         for node in scene.nodes {
-            guard case .line(let line) = node, line.stroke.color != label.color, crosses(line, label) else { continue }
+            guard case .line(let line) = node, line.stroke.color != label.color, Self.crosses(line, label) else {
+                continue
+            }
             XCTFail("the Today label sits on a line from \(line.from) to \(line.to): \(context)")
         }
     }
@@ -311,7 +322,7 @@ final class ReadabilityPropertyTests: XCTestCase {
 
     /// Whether `line` passes through the box of `text` (its ends may touch the box's edge): the
     /// segment clipped to the box (Liang-Barsky), so that no text is too small to be found.
-    private func crosses(_ line: LineNode, _ text: SceneJSON.Text) -> Bool {
+    static func crosses(_ line: LineNode, _ text: SceneJSON.Text) -> Bool {
         let (left, right) = (text.x + 1, text.x + text.width - 1)
         let (top, bottom) = (text.y + 1, text.y + text.height - 1)
         guard right > left, bottom > top else { return false }

@@ -78,4 +78,26 @@ final class TodayTests: XCTestCase {
         XCTAssertLessThan(marker.from.x, xs[2])
         XCTAssertEqual(list.description.last, "Today")
     }
+
+    /// fixtures/readable-label-nearest.yaml (#50, rule 2): in its section lane the Today line ran
+    /// down between "Kickoff 0" and the "Apr 23 – Nov 3" under it, into that date's line box, as
+    /// it stopped only where a line's letters were guessed from its size. With line boxes as tall
+    /// as Inter's it stops at each whole box, and still reaches the axis under the lanes.
+    func testTodayLineStopsAtWholeLineBoxesInSectionLanes() throws {
+        let url = ListLayoutTests.root.appendingPathComponent("fixtures/readable-label-nearest.yaml")
+        let card = try LayoutFixture.card(String(decoding: try Data(contentsOf: url), as: UTF8.self))
+        let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer.interLines)
+        let texts = SceneJSON(scene).texts
+        let today = dashed(scene)
+        XCTAssertGreaterThan(today.count, 1, "the line is broken around the labels it meets")
+        let label = try XCTUnwrap(texts.first { $0.text == "Today" })
+        XCTAssertEqual(today.map(\.to.y).max() ?? 0, label.y - 7, accuracy: 1, "it reaches the axis, over its label")
+        let crossed = texts.filter { text in
+            text.text != "Today" && today.contains { ReadabilityPropertyTests.crosses($0, text) }
+        }
+        XCTAssertEqual(crossed.map(\.text), [], "the Today line crosses text")
+        XCTAssertTrue(
+            texts.contains { $0.text == "Kickoff 0" && $0.x < today[0].from.x && $0.x + $0.width > today[0].from.x },
+            "the line runs down through the column of \"Kickoff 0\", as in the golden image")
+    }
 }
