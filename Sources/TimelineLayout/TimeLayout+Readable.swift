@@ -66,7 +66,8 @@ extension TimeLayout {
     /// node (many rows on a few dates, one date far from the rest, a period across the quiet
     /// stretch): every quiet stretch is cut (`TimeScale.quietGaps`, periods across it or not),
     /// then, pass by pass, a cut between a stray text's node and the node it reads nearer grows by
-    /// what it lacks, or, where no cut lies between them, the scale does. The card grows past
+    /// what it lacks, or, where no cut lies between them, the scale does, and the stretches four
+    /// times as long as theirs are cut as it grows (`farStretches`). The card grows past
     /// `maxLength` if it must (a text by another item's mark is a misreading, a long card is not),
     /// up to `elasticLimit` times the rows' texts one after another.
     func elasticPlacement(
@@ -84,18 +85,24 @@ extension TimeLayout {
         var perSecond = max(min(max(0, style.dayScale) / 86_400, fitting), spread)
         var best: Placed?
         var fewest = Int.max
-        for _ in 0..<24 {
+        var short = perSecond
+        func place(_ pointsPerSecond: Double) -> Placed {
             let scale = TimeScale(
-                origin: origin, last: last, pointsPerSecond: perSecond, cuts: cuts, cutLength: style.maxGap)
-            // Texts spread twice over, with room between, are as long as any reading needs.
-            guard scale.length <= Self.elasticLimit * max(textLength, 1) || best == nil else { break }
-            let candidate = placed(
-                builder, scale: scale, periods: periods, intervals: intervals, hasAxis: hasAxis,
-                headers: headers)
+                origin: origin, last: last, pointsPerSecond: pointsPerSecond, cuts: cuts, cutLength: style.maxGap)
+            return placed(
+                builder, scale: scale, periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers)
+        }
+        for _ in 0..<24 {
+            let candidate = place(perSecond)
+            // Texts spread many times over, with room between, are as long as any reading needs.
+            guard candidate.scale.length <= Self.elasticLimit * max(textLength, 1) || best == nil else { break }
             let strays = Self.strays(candidate, builder)
             if strays.count < fewest { (best, fewest) = (candidate, strays.count) }
-            guard !strays.isEmpty else { break }
-            var growth = 1.0
+            guard !strays.isEmpty else {
+                return Self.tightened(candidate, builder, between: short, and: perSecond, place: place)
+            }
+            short = perSecond
+            var (growth, tightest) = (1.0, Double.infinity)
             for stray in strays {
                 let (from, to) = (min(stray.own, stray.other), max(stray.own, stray.other))
                 let within = intervals.compactMap { $0?.start }
@@ -106,9 +113,13 @@ extension TimeLayout {
                     cuts[index].length = (cuts[index].length ?? style.maxGap) + stray.by
                 } else if to - from > 0.5 {
                     growth = max(growth, (to - from + stray.by) / (to - from))
+                    tightest = min(tightest, late - early)
                 }
             }
             perSecond *= min(growth, 4)
+            // In time order, as the axis record reads them.
+            cuts = (cuts + Self.farStretches(periods, from: cuts, than: tightest, longerThan: style.maxGap / perSecond))
+                .sorted { $0.start < $1.start }
         }
         return best
             ?? placed(
@@ -116,6 +127,37 @@ extension TimeLayout {
                 scale: TimeScale.vertical(
                     intervals: periods, dayScale: style.dayScale, maxLength: .infinity, cutLength: style.maxGap),
                 periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers)
+    }
+
+    /// The stretches between neighbouring instants (dates and ends) not yet in `cuts`, four times
+    /// `tightest` (the stretch a stray text needs grown) or longer, and longer than a cut is
+    /// drawn: growing the whole scale for two dates a day apart would stretch the quiet weeks
+    /// after them as much (round 998 of ReadabilityPropertyTests: 2,417 pt for five rows).
+    static func farStretches(
+        _ periods: [(Double, Double)], from cuts: [TimeScale.Cut], than tightest: Double, longerThan: Double
+    ) -> [TimeScale.Cut] {
+        guard tightest.isFinite else { return [] }
+        let instants = Set(periods.flatMap { [$0.0, max($0.0, $0.1)] }).sorted()
+        return zip(instants, instants.dropFirst()).filter { start, end in
+            end - start >= tightest * 4 && end - start > longerThan
+                && !cuts.contains { $0.start < end && $0.end > start }
+        }.map { TimeScale.Cut(start: $0, end: $1) }
+    }
+
+    /// The shortest of the scales from `short` (texts astray) to `long` (none, `found`) that still
+    /// leaves none astray, by halving: the last pass may have grown the scale up to four times
+    /// past what the texts need (round 590 of ReadabilityPropertyTests was 5,267 pt long).
+    private static func tightened(
+        _ found: Placed, _ builder: VerticalRows, between short: Double, and long: Double,
+        place: (Double) -> Placed
+    ) -> Placed {
+        var (low, high, shortest) = (short, long, found)
+        for _ in 0..<10 where high - low > high / 100 {
+            let middle = (low + high) / 2
+            let candidate = place(middle)
+            if strays(candidate, builder).isEmpty { (high, shortest) = (middle, candidate) } else { low = middle }
+        }
+        return shortest
     }
 
     /// How long the last resort may make a card, in its rows' texts one after another: at 1,000 a
