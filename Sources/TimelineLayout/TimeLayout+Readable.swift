@@ -83,12 +83,11 @@ extension TimeLayout {
         // up to the texts' length.
         let fitting = uncut > 0 ? max(0, maxLength - Double(cuts.count) * style.maxGap) / uncut : 0
         var perSecond = max(min(max(0, style.dayScale) / 86_400, fitting), spread)
-        var best: Placed?
-        var fewest = Int.max
-        var short = perSecond
-        func place(_ pointsPerSecond: Double) -> Placed {
+        var (best, fewest, short): (Placed?, Int, Double) = (nil, .max, perSecond)
+        func place(_ pointsPerSecond: Double, shrink: Double = 1) -> Placed {
             let scale = TimeScale(
-                origin: origin, last: last, pointsPerSecond: pointsPerSecond, cuts: cuts, cutLength: style.maxGap)
+                origin: origin, last: last, pointsPerSecond: pointsPerSecond,
+                cuts: Self.shrunk(cuts, by: shrink, to: style.maxGap), cutLength: style.maxGap)
             return placed(
                 builder, scale: scale, periods: periods, intervals: intervals, hasAxis: hasAxis, headers: headers)
         }
@@ -99,7 +98,7 @@ extension TimeLayout {
             let strays = Self.strays(candidate, builder)
             if strays.count < fewest { (best, fewest) = (candidate, strays.count) }
             guard !strays.isEmpty else {
-                return Self.tightened(candidate, builder, between: short, and: perSecond, place: place)
+                return Self.tightened(candidate, builder, between: short, and: perSecond) { place($0, shrink: $1) }
             }
             short = perSecond
             var (growth, tightest) = (1.0, Double.infinity)
@@ -144,18 +143,36 @@ extension TimeLayout {
         }.map { TimeScale.Cut(start: $0, end: $1) }
     }
 
+    /// `cuts` with each grown one taken back towards `cutLength`: `shrink` 1 keeps it, 0 undoes
+    /// its growth.
+    static func shrunk(_ cuts: [TimeScale.Cut], by shrink: Double, to cutLength: Double) -> [TimeScale.Cut] {
+        cuts.map { cut in
+            var cut = cut
+            cut.length = cut.length.map { cutLength + max(0, $0 - cutLength) * shrink }
+            return cut
+        }
+    }
+
     /// The shortest of the scales from `short` (texts astray) to `long` (none, `found`) that still
-    /// leaves none astray, by halving: the last pass may have grown the scale up to four times
-    /// past what the texts need (round 590 of ReadabilityPropertyTests was 5,267 pt long).
+    /// leaves none astray, by halving, then its grown cuts as short as leaves none: the last pass
+    /// may have grown the scale up to four times past what the texts need (round 590 of
+    /// ReadabilityPropertyTests was 5,267 pt long), and the cuts by what each pass lacked.
     private static func tightened(
         _ found: Placed, _ builder: VerticalRows, between short: Double, and long: Double,
-        place: (Double) -> Placed
+        place: (Double, Double) -> Placed
     ) -> Placed {
         var (low, high, shortest) = (short, long, found)
         for _ in 0..<10 where high - low > high / 100 {
             let middle = (low + high) / 2
-            let candidate = place(middle)
+            let candidate = place(middle, 1)
             if strays(candidate, builder).isEmpty { (high, shortest) = (middle, candidate) } else { low = middle }
+        }
+        // Then the cuts, grown pass by pass by what a text lacked, back to what the texts need.
+        var (less, more) = (0.0, 1.0)
+        for _ in 0..<8 {
+            let middle = (less + more) / 2
+            let candidate = place(high, middle)
+            if strays(candidate, builder).isEmpty { (more, shortest) = (middle, candidate) } else { less = middle }
         }
         return shortest
     }
