@@ -143,6 +143,19 @@ extension TimeLayout {
         }.map { TimeScale.Cut(start: $0, end: $1) }
     }
 
+    /// Whether every title reads nearest its own node and no row runs past the middle of a break
+    /// after (or before) its node: a row of the crowded day beside the first tick after the break
+    /// would read as that date's.
+    private static func holds(_ placed: Placed, _ builder: VerticalRows) -> Bool {
+        guard strays(placed, builder).isEmpty else { return false }
+        let middles = placed.scale.cuts.map { (placed.map.position($0.start) + placed.map.position($0.end)) / 2 }
+        return builder.shapes.indices.allSatisfy { index in
+            let (node, top) = (placed.nodes[index], placed.tops[index])
+            let bottom = top + builder.shapes[index].height
+            return middles.allSatisfy { node < $0 ? bottom <= $0 : top >= $0 }
+        }
+    }
+
     /// `cuts` with each grown one taken back towards `cutLength`: `shrink` 1 keeps it, 0 undoes
     /// its growth.
     static func shrunk(_ cuts: [TimeScale.Cut], by shrink: Double, to cutLength: Double) -> [TimeScale.Cut] {
@@ -165,14 +178,14 @@ extension TimeLayout {
         for _ in 0..<10 where high - low > high / 100 {
             let middle = (low + high) / 2
             let candidate = place(middle, 1)
-            if strays(candidate, builder).isEmpty { (high, shortest) = (middle, candidate) } else { low = middle }
+            if holds(candidate, builder) { (high, shortest) = (middle, candidate) } else { low = middle }
         }
         // Then the cuts, grown pass by pass by what a text lacked, back to what the texts need.
         var (less, more) = (0.0, 1.0)
         for _ in 0..<8 {
             let middle = (less + more) / 2
             let candidate = place(high, middle)
-            if strays(candidate, builder).isEmpty { (more, shortest) = (middle, candidate) } else { less = middle }
+            if holds(candidate, builder) { (more, shortest) = (middle, candidate) } else { less = middle }
         }
         return shortest
     }
