@@ -73,4 +73,24 @@ final class FontCopiesTests: XCTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first)), Data(bytes))
     }
+
+    /// The copy of a system without memory files (macOS), and of a kernel that refuses them: a
+    /// read-only file in a folder only this process's user may enter. Compiled everywhere, so
+    /// that it is tested here.
+    func testTheCopyInThePrivateFolderIsReadOnlyAndPrivate() throws {
+        let bytes = [UInt8]("another font's bytes".utf8)
+        let copy = try FontCopies.inPrivateFolder(bytes).get()
+        defer {
+            close(copy.descriptor)
+            unlink(copy.path)
+        }
+        let folder = try XCTUnwrap(FontCopies.privateFolder)
+        XCTAssertEqual(URL(fileURLWithPath: copy.path).deletingLastPathComponent().path, folder)
+        var info = stat()
+        XCTAssertEqual(stat(folder, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700)
+        XCTAssertEqual(stat(copy.path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o400)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy.path)), Data(bytes))
+    }
 }

@@ -36,28 +36,47 @@ enum FontCopies {
         }
     }
 
-    /// A sealed copy: written once, then neither written, grown nor shrunk again.
+    /// A sealed copy: written once, then neither written, grown nor shrunk again. In memory
+    /// where the system seals memory files (Linux); elsewhere, or where the kernel refuses
+    /// them (too old, or a sandbox's filter), a read-only file in a folder of this process's own.
     private static func make(_ bytes: [UInt8]) -> Result<(descriptor: Int32, path: String), CopyFailure> {
         #if os(Linux)
+        let sealed = inMemory(bytes)
+        if case .failure(let failure) = sealed, [ENOSYS, EINVAL, EPERM].contains(failure.code) {
+            return inPrivateFolder(bytes)
+        }
+        return sealed
+        #else
+        return inPrivateFolder(bytes)
+        #endif
+    }
+
+    #if os(Linux)
+    /// A memory file sealed against every change.
+    private static func inMemory(_ bytes: [UInt8]) -> Result<(descriptor: Int32, path: String), CopyFailure> {
         let descriptor = memfd_create("timeline-cards-font", 0x1 | 0x2) // MFD_CLOEXEC | MFD_ALLOW_SEALING
-        guard descriptor >= 0 else { return .failure(CopyFailure(strerror(errno))) }
+        guard descriptor >= 0 else { return .failure(CopyFailure(errno: errno)) }
         if let problem = write(bytes, to: descriptor) {
             close(descriptor)
             return .failure(CopyFailure(problem))
         }
         // F_ADD_SEALS: F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE.
         guard fcntl(descriptor, 1033, Int32(0x1 | 0x2 | 0x4 | 0x8)) == 0 else {
-            let problem = CopyFailure(strerror(errno))
+            let problem = CopyFailure(errno: errno)
             close(descriptor)
             return .failure(problem)
         }
         return .success((descriptor, "/proc/self/fd/\(descriptor)"))
-        #else
-        // No memfd: a file in a folder of this process's own (mode 0700), made read-only.
+    }
+    #endif
+
+    /// A file in a folder of this process's own (mode 0700), made read-only: compiled and tested
+    /// on every system, the only copy where there are no memory files.
+    static func inPrivateFolder(_ bytes: [UInt8]) -> Result<(descriptor: Int32, path: String), CopyFailure> {
         guard let folder = privateFolder else { return .failure(CopyFailure("cannot make a private folder")) }
         var template = Array((folder + "/font-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return .failure(CopyFailure(strerror(errno))) }
+        guard descriptor >= 0 else { return .failure(CopyFailure(errno: errno)) }
         let path = String(cString: template)
         if let problem = write(bytes, to: descriptor) {
             close(descriptor)
@@ -66,23 +85,26 @@ enum FontCopies {
         }
         fchmod(descriptor, 0o400)
         return .success((descriptor, path))
-        #endif
     }
 
-    #if !os(Linux)
-    private static let privateFolder: String? = {
+    /// Made on first use, mode 0700: no other user can put a file in it or swap one.
+    static let privateFolder: String? = {
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((temporary + "/timeline-cards-fonts-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
         return String(cString: template)
     }()
-    #endif
 
     /// Why a copy could not be made.
     struct CopyFailure: Error, CustomStringConvertible {
         var description: String
+        /// The system's error number, or 0.
+        var code: Int32 = 0
         init(_ description: String) { self.description = description }
-        init(_ message: UnsafeMutablePointer<CChar>?) { description = message.map { String(cString: $0) } ?? "unknown" }
+        init(errno code: Int32) {
+            self.code = code
+            description = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        }
     }
 
     /// Why `bytes` could not all be written to `descriptor`, or nil.
