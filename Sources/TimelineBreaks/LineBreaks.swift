@@ -1,8 +1,8 @@
 import TimelineThreads
 
 /// Where lines of a card's text may break: UAX #14's opportunities (ICU's iterator on bundled
-/// rules, `ICULineRules`), tailored for dates, times, ranges, flags, identifiers, URLs, Korean
-/// and CJK orphans (`BreakTailoring`), and a word too long for its line at the points of its
+/// rules, `ICULineRules`, and Unicode 15.1's quotation rules, `QuotationBreaks`), tailored for
+/// dates, times, ranges, flags, identifiers, URLs, Korean and CJK orphans (`BreakTailoring`), and a word too long for its line at the points of its
 /// language's hyphenation dictionary (`Hyphenator`). Pure: the Cairo measurer and the layout
 /// tests' fake measurer break alike with it.
 public enum LineBreaks {
@@ -14,7 +14,7 @@ public enum LineBreaks {
     /// Without ICU (or its rules file), after white space only.
     public static func opportunities(in text: String) -> [Int] {
         let found = ICULineRules.shared?.opportunities(in: text) ?? afterWhiteSpace(text)
-        return BreakTailoring.tailored(found, in: text)
+        return QuotationBreaks.kept(BreakTailoring.tailored(found, in: text), in: text)
     }
 
     private static func afterWhiteSpace(_ text: String) -> [Int] {

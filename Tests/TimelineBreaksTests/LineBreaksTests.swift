@@ -18,6 +18,22 @@ final class LineBreaksTests: XCTestCase {
         XCTAssertEqual(pieces("Purchase requisition approved"), ["Purchase", "requisition", "approved"])
     }
 
+    /// Unicode 15.1's LB15a and LB15b, which ICU 72's rules lack and Pango 1.56 has: quotes set
+    /// with ordinary spaces stay with their words; marks that only look alike, in other languages'
+    /// order, do not glue.
+    func testAQuotationMarkSetApartByASpaceStaysWithItsWords() {
+        XCTAssertEqual(
+            pieces("c'est ? « Guillemets » et ponctuation"), ["c'est ?", "« Guillemets »", "et", "ponctuation"])
+        XCTAssertEqual(pieces("« Oui »,  dit-il"), ["« Oui »,", "dit-", "il"])
+        XCTAssertEqual(pieces("(« a » b)"), ["(« a »", "b)"])
+        XCTAssertEqual(pieces("« a\n» b"), ["« a", "»", "b"], "a hard break is still one")
+        // German's closing “ is an initial mark after a letter; Swedish's opening ” a final one before one.
+        XCTAssertEqual(pieces("er sagte „Ja“ und ging"), ["er", "sagte", "„Ja“", "und", "ging"])
+        XCTAssertEqual(pieces("hon sa ”hej” till mig"), ["hon", "sa", "”hej”", "till", "mig"])
+        XCTAssertEqual(pieces("“ quoted ” text"), ["“ quoted ”", "text"])
+        XCTAssertEqual(pieces("plain ASCII \" text \" here"), ["plain", "ASCII", "\"", "text", "\"", "here"])
+    }
+
     func testADateAndATimeWithItsAMPMStayWhole() {
         XCTAssertEqual(pieces("Sep 10, 8:15 AM"), ["Sep 10,", "8:15 AM"])
         XCTAssertEqual(pieces("Sep 10, 2026"), ["Sep 10, 2026"])
