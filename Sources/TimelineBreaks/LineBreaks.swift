@@ -2,9 +2,9 @@ import TimelineThreads
 
 /// Where lines of a card's text may break: UAX #14's opportunities (ICU's iterator on bundled
 /// rules, `ICULineRules`, and Unicode 15.1's quotation rules, `QuotationBreaks`), tailored for
-/// dates, times, ranges, flags, identifiers, URLs, Korean and CJK orphans (`BreakTailoring`), and a word too long for its line at the points of its
-/// language's hyphenation dictionary (`Hyphenator`). Pure: the Cairo measurer and the layout
-/// tests' fake measurer break alike with it.
+/// dates, times, ranges, flags, identifiers, URLs, Korean and CJK orphans (`BreakTailoring`), and
+/// a word too long for its line at the points of its language's hyphenation dictionary
+/// (`Hyphenator`). Pure: the Cairo measurer and the layout tests' fake measurer break alike with it.
 public enum LineBreaks {
     /// The language texts are hyphenated in while a card is laid out (its `locale`, e.g.
     /// "de-DE"); nil: English.
