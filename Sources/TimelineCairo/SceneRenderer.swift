@@ -118,7 +118,9 @@ public final class SceneRenderer {
             cr: context.pointer, fonts: fonts, marksPDFStructure: marksPDFStructure,
             background: scene.backgroundRect(scale: scale))
         painter.textAsOutlines = textAsOutlines
-        if marksPDFStructure, PDFWidthsProbe.widthsAreTruncated { painter.glyphDrift = PDFGlyphDrift() }
+        if marksPDFStructure {
+            painter.glyphDrift = PDFGlyphDrift(correctsWidths: PDFWidthsProbe.widthsAreTruncated)
+        }
         timed(\.paintSeconds) { painter.paint(scene) }
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {

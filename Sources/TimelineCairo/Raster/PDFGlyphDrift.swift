@@ -17,7 +17,14 @@ import CPangoCairo
 /// A font fontconfig emboldens (a bold weight of a font that has none, such as the CJK fallback)
 /// is embedded as outlines cairo makes itself, and those lie 1/24 em (FreeType's emboldening
 /// strength) below where cairo draws the same glyphs on a surface: its glyphs go up by as much.
+/// cairo 1.18 writes exact widths but still lowers emboldened outlines, so that correction holds
+/// for every cairo (a Debian 13 PDF's bold Chinese title sat 2 pixels low at 144 dpi without it).
 final class PDFGlyphDrift {
+    /// Whether the written widths are corrected for (`PDFWidthsProbe`): cairo 1.16's, not 1.18's.
+    private let correctsWidths: Bool
+
+    init(correctsWidths: Bool) { self.correctsWidths = correctsWidths }
+
     /// The reader's position minus cairo's, in user space.
     private var drift = 0.0
     private var baseline: Double?
@@ -53,8 +60,9 @@ final class PDFGlyphDrift {
         }
         let upem = faces[face].upem
         let raise = isEmboldened(font) ? fontSize / 24 : 0
+        for index in glyphs.indices { glyphs[index].y -= raise }
+        guard correctsWidths else { return }
         for index in glyphs.indices {
-            glyphs[index].y -= raise
             let glyph = glyphs[index]
             if baseline.map({ abs($0 - glyph.y) > 0.001 * fontSize }) ?? true || size != fontSize
                 || abs(glyph.x - drift - cairoNext) > 10 * fontSize
