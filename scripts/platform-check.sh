@@ -3,7 +3,8 @@
 # (scripts/debian13-root.sh: Pango 1.56, cairo 1.18, HarfBuzz 10, made once with debootstrap and
 # reused), every fixture rendered there as `make goldens` records it, and compared with what this
 # machine's build renders: every SVG byte for byte, every PNG within an RMSE of 0.01 (ImageMagick's
-# normalized RMSE, in the root). With BENCH=1, `make bench` runs in the root afterwards.
+# normalized RMSE, in the root), and every PDF page as poppler draws it within the same RMSE. With
+# BENCH=1, `make bench` runs in the root afterwards.
 # Usage: platform-check.sh BIN ROOT WORK (WORK: a folder for this machine's renders and the report).
 set -euo pipefail
 shopt -s nullglob
@@ -56,16 +57,47 @@ render_all() {
     }
   done
 }
-rm -rf "$work" && mkdir -p "$work/debian12"
-rm -rf "$root/work/debian13" "$root/work/debian13.log" && mkdir -p "$root/work/debian13"
+# Every fixture's PDF, each page drawn by poppler (pdftocairo, on this machine for both) at 72 dpi:
+# cairo 1.16 and 1.18 write different bytes (object streams, exact widths), but a reader must see
+# the same page. WHERE, BIN and OUT as for render_all; DRAWN: where this machine puts the pages.
+render_pdfs() {
+  local where="$1" bin="$2" out="$3" drawn="$4"
+  local input name feed command pdf
+  for input in fixtures/*.yaml fixtures/*.yml fixtures/*.json fixtures/*.mmd; do
+    name=$(basename "${input%.*}")
+    feed=""
+    case "$name" in feed-*) feed="--feed" ;; esac
+    command="$bin render $input $feed --format pdf -o $out/$name --jobs 1 >>$out.log 2>&1"
+    if [ "$where" = root ]; then in_root "$command"; else bash -c "$command"; fi || {
+      echo "platform-check: $input did not render as PDF on $where (see $out.log)" >&2
+      exit 1
+    }
+  done
+  local from="$out"
+  [ "$where" = root ] && from="$root$out"
+  for pdf in "$from"/*/*.pdf; do
+    name=$(basename "$(dirname "$pdf")")
+    mkdir -p "$drawn/$name"
+    pdftocairo -png -r 72 "$pdf" "$drawn/$name/$(basename "${pdf%.pdf}")"
+  done
+}
+rm -rf "$work" && mkdir -p "$work/debian12" "$work/debian12-pdf"
+rm -rf "$root/work/debian13" "$root/work/debian13.log" "$root/work/debian13-pdf" "$root/work/debian13-pdf.log" \
+  "$root/work/pdf-pages" && mkdir -p "$root/work/debian13" "$root/work/debian13-pdf" "$root/work/pdf-pages"
 render_all host "$(readlink -f "$bin")" "$work/debian12"
 render_all root .build/release/timeline-cards /work/debian13
+render_pdfs host "$(readlink -f "$bin")" "$work/debian12-pdf" "$work/pdf-pages/debian12"
+render_pdfs root .build/release/timeline-cards /work/debian13-pdf "$root/work/pdf-pages/debian13"
 rm -rf "$root/work/debian12" && cp -R "$work/debian12" "$root/work/debian12"
+cp -R "$work/pdf-pages/debian12" "$root/work/pdf-pages/debian12"
 
 # Compared in the root, where ImageMagick is.
 set +e
 in_root "bash scripts/platform-compare.sh /work/debian12 /work/debian13" 2>&1 | tee "$work/report.txt"
 status=${PIPESTATUS[0]}
+in_root "bash scripts/platform-compare.sh /work/pdf-pages/debian12 /work/pdf-pages/debian13" 2>&1 \
+  | sed 's/^platform-compare:/platform-compare (PDF pages drawn by poppler):/' | tee -a "$work/report.txt"
+[ "${PIPESTATUS[0]}" = 0 ] || status=1
 set -e
 cd "$here"
 if [ "${BENCH:-0}" = 1 ]; then

@@ -122,20 +122,36 @@ final class WordPieceShapesTests: XCTestCase {
         XCTAssertGreaterThan(assembled, minimumAssembled)
     }
 
+    /// Whether HarfBuzz flags a glyph after a space in Inter as unsafe to put together from pieces
+    /// (every Latin text in Inter is then shaped whole, docs/performance.md): HarfBuzz 6 did not,
+    /// HarfBuzz 10 does. Fewer texts are assembled, the rest of these tests' counts; what is
+    /// compared, the glyphs, is the same.
+    static let refusesInterAfterSpaces = hb_version_atleast(7, 0, 0) != 0
+
+    /// The least number of texts put together from pieces that HarfBuzz 6 and 10 each exceed
+    /// (measured on Debian 12 and Debian 13, with some room).
+    private static func minimum(harfBuzz6: Int, harfBuzz10: Int) -> Int {
+        refusesInterAfterSpaces ? harfBuzz10 : harfBuzz6
+    }
+
+    /// A font whose texts both HarfBuzz versions put together from pieces.
+    private static var assemblingFont: String { refusesInterAfterSpaces ? "DejaVu Sans 12" : "Inter 12" }
+
     func testFixtureTextsAreShapedAlike() throws {
-        try compareAll(Self.fixtureTexts(), minimumAssembled: 5_000)
+        try compareAll(Self.fixtureTexts(), minimumAssembled: Self.minimum(harfBuzz6: 5_000, harfBuzz10: 1_800))
     }
 
     func testBenchAndMeasuringTextsAreShapedAlike() throws {
-        try compareAll(Self.benchTexts + WrappedMeasuringTests.texts, minimumAssembled: 1_200)
+        try compareAll(
+            Self.benchTexts + WrappedMeasuringTests.texts, minimumAssembled: Self.minimum(harfBuzz6: 1_200, harfBuzz10: 220))
     }
 
     func testAdversarialTextsAreShapedAlike() throws {
-        try compareAll(Self.adversarial, minimumAssembled: 180)
+        try compareAll(Self.adversarial, minimumAssembled: Self.minimum(harfBuzz6: 180, harfBuzz10: 30))
     }
 
     func testRandomTextsAreShapedAlike() throws {
-        try compareAll(Self.randomTexts(count: 3_000), minimumAssembled: 3_000)
+        try compareAll(Self.randomTexts(count: 3_000), minimumAssembled: Self.minimum(harfBuzz6: 3_000, harfBuzz10: 850))
     }
 
     func testPiecesEndAfterSpacesBeforeBaseCharacters() {
@@ -169,10 +185,11 @@ final class WordPieceShapesTests: XCTestCase {
             XCTAssertEqual(
                 compare(text, library: library, attributes: attributes, memory: memory, font: "Inter 12"), false, text)
         }
+        let font = Self.assemblingFont
         XCTAssertEqual(
             compare(
-                "Milestone 12 — a long title that wraps around the card", library: library, attributes: attributes,
-                memory: memory, font: "Inter 12"), true)
+                "Milestone 12 — a long title that wraps around the card", library: library,
+                attributes: try XCTUnwrap(library.itemizeAttributes(font)), memory: memory, font: font), true)
     }
 
     /// Pieces whose starts a lookup looks across are joined with the text before them and shaped
@@ -195,24 +212,26 @@ final class WordPieceShapesTests: XCTestCase {
     /// A text's known pieces are not shaped again: only its new words are.
     func testOnlyNewPiecesAreShaped() throws {
         let library = try FontLibrary()
-        let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
+        let font = Self.assemblingFont
+        let attributes = try XCTUnwrap(library.itemizeAttributes(font))
         let memory = ShapingMemory()
         XCTAssertEqual(
             compare(
                 "Owner team 7, reviewed by the group", library: library, attributes: attributes, memory: memory,
-                font: "Inter 12"), true)
+                font: font), true)
         let shaped = memory.pieces.shaped
         XCTAssertEqual(
             compare(
                 "Owner team 8, reviewed by the group", library: library, attributes: attributes, memory: memory,
-                font: "Inter 12"), true)
+                font: font), true)
         XCTAssertEqual(memory.pieces.shaped, shaped + 1)
         // In another font, every piece is new.
-        let bold = try XCTUnwrap(library.itemizeAttributes("Inter Bold 11"))
+        let boldFont = Self.refusesInterAfterSpaces ? "DejaVu Sans Bold 11" : "Inter Bold 11"
+        let bold = try XCTUnwrap(library.itemizeAttributes(boldFont))
         XCTAssertEqual(
             compare(
                 "Owner team 8, reviewed by the group", library: library, attributes: bold, memory: memory,
-                font: "Inter Bold 11"), true)
+                font: boldFont), true)
         XCTAssertEqual(memory.pieces.shaped, shaped + 1 + 7)
     }
 
