@@ -258,13 +258,16 @@ goldens: build
 # The second platform in the loop (scripts/platform-check.sh): the release built in a Debian 13 root
 # (Pango 1.56, cairo 1.18, HarfBuzz 10), made once with debootstrap from Debian's packages and kept
 # in PLATFORM_ROOT (scripts/debian13-root.sh), renders every fixture as this machine's build does:
-# every SVG byte for byte, every PNG within an RMSE of 0.01. PLATFORM_BENCH=1 then runs `make bench`
-# there. Needs root (debootstrap, chroot, bind mounts). First run about 10 minutes, then 2 to 4.
+# every SVG byte for byte, every PNG and every PDF page (drawn by poppler) within an RMSE of 0.01,
+# and runs the text engine's tests there (PLATFORM_TESTS, a filter; empty: none). PLATFORM_BENCH=1
+# then runs `make bench` there. Needs root (debootstrap, chroot, bind mounts). First run about
+# 15 minutes, then 5 to 8.
 PLATFORM_ROOT ?= /var/cache/timeline-cards/trixie
 PLATFORM_BENCH ?= 0
+PLATFORM_TESTS ?= TimelineCairoTests|TimelineBreaksTests|TimelineICUTests
 platform-check: build
 	@SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO env PATH="$$PATH" BENCH=$(PLATFORM_BENCH) \
+	  $$SUDO env PATH="$$PATH" BENCH=$(PLATFORM_BENCH) TESTS='$(PLATFORM_TESTS)' \
 	  bash scripts/platform-check.sh $(BIN) $(PLATFORM_ROOT) $(CURDIR)/.build/platform-check
 
 # The tests of the code that runs on several threads, under ThreadSanitizer (a build of its own in

@@ -4,7 +4,7 @@
 # reused), every fixture rendered there as `make goldens` records it, and compared with what this
 # machine's build renders: every SVG byte for byte, every PNG within an RMSE of 0.01 (ImageMagick's
 # normalized RMSE, in the root), and every PDF page as poppler draws it within the same RMSE. With
-# BENCH=1, `make bench` runs in the root afterwards.
+# TESTS=REGEX, the test cases it matches run in the root too; with BENCH=1, `make bench` does.
 # Usage: platform-check.sh BIN ROOT WORK (WORK: a folder for this machine's renders and the report).
 set -euo pipefail
 shopt -s nullglob
@@ -100,6 +100,22 @@ in_root "bash scripts/platform-compare.sh /work/pdf-pages/debian12 /work/pdf-pag
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 set -e
 cd "$here"
+# The text engine's tests, whose oracles (Pango's layouts, HarfBuzz's flags, cairo's PDF) are the
+# platform's: a debug build of the tests in the root, then the filtered targets.
+if [ -n "${TESTS:-}" ]; then
+  echo "platform-check: running the tests matching '$TESTS' in $root"
+  in_root "swift build --build-tests >/work/tests-build.log 2>&1" || {
+    tail -n 30 "$root/work/tests-build.log" >&2
+    echo "platform-check: the tests did not build in the Debian 13 root ($root/work/tests-build.log)" >&2
+    exit 1
+  }
+  set +e
+  in_root "swift test --skip-build --filter '$TESTS' >/work/tests.log 2>&1"
+  [ $? = 0 ] || status=1
+  set -e
+  cp "$root/work/tests.log" "$work/tests.txt"
+  { grep -E "error:" "$work/tests.txt" | head -n 40; grep -E "Executed [0-9]+ tests?, with" "$work/tests.txt" | tail -n 1; } || true
+fi
 if [ "${BENCH:-0}" = 1 ]; then
   in_root "make --no-print-directory bench BENCH_SCRATCH=.build" | tee "$work/bench.txt"
 fi
