@@ -169,6 +169,9 @@ let package = Package(
                 "TimelineBreaks", "TimelineTestSupport",
             ],
             exclude: ["Inputs"]),
+        .testTarget(
+            name: "TimelineCommandSupportTests",
+            dependencies: ["TimelineCommandSupport", "TimelineKit", "TimelineCairo", "TimelineSpec"]),
         .testTarget(name: "TimelineGoldenTests", dependencies: ["TimelineGolden", "TimelineKit"]),
         .testTarget(
             name: "timeline-cardsTests",

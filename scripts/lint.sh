@@ -33,6 +33,14 @@ platform=$({ grep -rl --include='*.swift' '^import Glibc' Sources Tests Plugins 
   done
 done)
 if [ -n "$platform" ]; then echo "$platform"; exit 1; fi
+# Tests mirror sources: every library module of ours has its test target, Tests/<Module>Tests (C
+# modules, executables and the tests' own support module are not libraries of the product).
+mirror=$(for module in Sources/*/; do
+  module=$(basename "$module")
+  case "$module" in C* | timeline-* | TimelineTestSupport) continue ;; esac
+  [ -d "Tests/${module}Tests" ] || echo "Sources/$module:1:1: error: no test target Tests/${module}Tests"
+done)
+if [ -n "$mirror" ]; then echo "$mirror"; exit 1; fi
 # Letting go of a Pango or cairo object takes the Pango turn (FontLibrary.pangoTurn), in every deinit.
 python3 scripts/deinit-turn.py Sources
 echo "lint: clean"
