@@ -114,7 +114,8 @@ if [ -n "${TESTS:-}" ]; then
   [ $? = 0 ] || status=1
   set -e
   cp "$root/work/tests.log" "$work/tests.txt"
-  { grep -E "error:" "$work/tests.txt" | head -n 40; grep -E "Executed [0-9]+ tests?, with" "$work/tests.txt" | tail -n 1; } || true
+  grep -E "error:" "$work/tests.txt" | head -n 40 || true
+  grep -E "Executed [0-9]+ tests?, with" "$work/tests.txt" | tail -n 1 || true
 fi
 if [ "${BENCH:-0}" = 1 ]; then
   in_root "make --no-print-directory bench BENCH_SCRATCH=.build" | tee "$work/bench.txt"
