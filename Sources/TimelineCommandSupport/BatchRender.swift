@@ -119,7 +119,9 @@ public struct BatchRender {
     public func render(
         _ inputs: [InputSource], progress: ((Int) -> Void)? = nil, staging: StagedImages? = nil
     ) -> Result {
-        let lanes = min(threads, max(1, inputs.count))
+        // Pango works on the text thread alone; where it could not start, on one lane alone.
+        let textThreadFailed = TextThread.failedStart != nil
+        let lanes = textThreadFailed ? 1 : min(threads, max(1, inputs.count))
         let slots = Slots(count: inputs.count, lanes: lanes)
         slots.progress = progress
         var perInput = options
@@ -138,7 +140,7 @@ public struct BatchRender {
         }
         var result = slots.result
         let failed = Lanes.failedStarts
-        if failed.count > failedBefore, result.failure == nil {
+        if failed.count > failedBefore || (textThreadFailed && threads > 1), result.failure == nil {
             result.failure = .threads(Lanes.failureMessage(failed.reason ?? "unknown"))
         }
         return result
