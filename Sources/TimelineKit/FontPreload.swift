@@ -8,9 +8,12 @@ import TimelinePolicy
 /// (`FontLibrary.shared`), so the first of them finds it loaded, or waits for it behind the
 /// text thread's other work.
 package enum FontPreload {
-    /// Starts loading and warming up the default fonts; call before parsing. Later calls add nothing.
+    /// Starts loading and warming up the default fonts; call before parsing. Later calls add
+    /// nothing. Where the text thread cannot start, nothing is loaded ahead: the first renderer
+    /// loads the fonts itself, after the arguments and the input are read, so help and mistakes are
+    /// still told as such.
     package static func start() {
-        TextThread.post {
+        TextThread.postIfStarted {
             guard !warmed,
                 let library = try? FontLibrary.shared(extraDirectories: [], systemFonts: false, limits: Limits())
             else { return }

@@ -72,8 +72,9 @@ public final class OwnerThread: @unchecked Sendable {
         wake.signal()
     }
 
-    /// Starts the thread at the first job; false when it could not start.
-    private func startIfNeeded() -> Bool {
+    /// Starts the thread if it has not been tried yet; false when it could not start.
+    @discardableResult
+    public func startIfNeeded() -> Bool {
         access.lock()
         defer { access.unlock() }
         if tried { return failure == nil }

@@ -30,8 +30,11 @@ public enum TextThread {
         owner.post(job)
     }
 
-    /// Gives the text thread `job` without waiting for it (fonts loaded while arguments are parsed).
-    public static func post(_ job: @escaping () -> Void) {
+    /// Gives the text thread `job` without waiting for it (fonts loaded while arguments are
+    /// parsed); drops it where the thread cannot start, for the thread that needs the work done
+    /// to do it then: help and mistakes in the arguments need none of it.
+    public static func postIfStarted(_ job: @escaping () -> Void) {
+        guard owner.startIfNeeded() else { return }
         owner.post(job)
     }
 
