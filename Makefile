@@ -274,7 +274,7 @@ platform-check: build
 # .build-tsan; a report of a data race fails it). TSAN_TESTS=. runs the whole suite, which does not
 # pass yet: TSan cannot start under the address-space limits the CLI tests set (exit 66,
 # "setrlimit() failed 22"); docs/performance.md, ThreadSanitizer.
-TSAN_TESTS ?= PoolThreadsTests|PangoTurnTests|PNGEncoderTests|BatchRenderTests|ShapingAheadTests|ShapingThreadsTests
+TSAN_TESTS ?= (PoolThreads|OwnerThread|TextThread|FontPreload|PNGEncoder|BatchRender|ShapingAhead|ShapingThreads)Tests
 tsan: deps
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_TESTS)'
 

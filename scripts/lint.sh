@@ -3,7 +3,7 @@
 # `make format` applies); no line over 120 columns in Swift, Python, shell, awk or the Makefile
 # (swift-format leaves comments and string literals as they are, so their length is checked
 # here); no Swift function in Sources over 60 lines; no file importing Glibc without Musl and
-# Darwin in its place; and no deinit letting go of a Pango or cairo object outside the Pango turn.
+# Darwin in its place; and no deinit letting go of a Pango or cairo object off the text thread.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=(Package.swift Sources Tests Plugins)
@@ -41,6 +41,6 @@ mirror=$(for module in Sources/*/; do
   [ -d "Tests/${module}Tests" ] || echo "Sources/$module:1:1: error: no test target Tests/${module}Tests"
 done)
 if [ -n "$mirror" ]; then echo "$mirror"; exit 1; fi
-# Letting go of a Pango or cairo object takes the Pango turn (FontLibrary.pangoTurn), in every deinit.
-python3 scripts/deinit-turn.py Sources
+# Letting go of a Pango or cairo object is the text thread's (TextThread.release), in every deinit.
+python3 scripts/deinit-text-thread.py Sources
 echo "lint: clean"

@@ -55,7 +55,8 @@ for input in fixtures/*.yaml fixtures/*.json; do
 done
 
 # The fixtures as one batch of PDFs on two threads, forty times: every run gives the files one
-# thread gives (PDFs finished outside the Pango turn crashed in FreeType about one batch in ten).
+# thread gives (PDFs finished on two threads at once, before the text thread, crashed in FreeType
+# about one batch in ten).
 formats=(--format pdf)
 set +e
 "$release" render fixtures -o "$work/batch-one" "${formats[@]}" --jobs 1 > "$work/batch-one.log" 2>&1

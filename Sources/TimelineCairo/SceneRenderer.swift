@@ -10,7 +10,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Turns scenes into SVG, PNG or PDF bytes. One per thread: it owns a Pango layout.
+/// Turns scenes into SVG, PNG or PDF bytes. Used by one thread at a time; its Pango layout lives on
+/// the text thread (`TextThread`), where it paints.
 public final class SceneRenderer {
     public let fonts: FontLibrary
     private let layout: OpaquePointer
@@ -36,10 +37,13 @@ public final class SceneRenderer {
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
-        layout = pango_layout_new(fonts.context)
+        layout = TextThread.run { pango_layout_new(fonts.context) }
     }
 
-    deinit { FontLibrary.pangoTurn.withLock { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+    deinit {
+        let layout = UnsafeMutableRawPointer(layout)
+        TextThread.release { g_object_unref(layout) }
+    }
 
     /// Seconds spent drawing and then encoding (PNG compression, SVG/PDF finishing), summed over
     /// every render so far, for `--timings`.
@@ -95,7 +99,7 @@ public final class SceneRenderer {
         }
         guard isMissing else { return scene }
         var scene = scene
-        FontLibrary.pangoTurn.withLock {
+        TextThread.run {
             fonts.enterMeasuringState()
             for index in scene.nodes.indices {
                 guard case .text(var text) = scene.nodes[index] else { continue }
@@ -147,7 +151,7 @@ public final class SceneRenderer {
         let size = (
             Int(cairo_image_surface_get_width(surface.pointer)), Int(cairo_image_surface_get_height(surface.pointer))
         )
-        try FontLibrary.pangoTurn.withLock {
+        try TextThread.run {
             try paint(scene, on: surface, scale: scale, marksPDFStructure: false, textAsOutlines: true)
         }
         cairo_surface_flush(surface.pointer)
@@ -175,20 +179,23 @@ public final class SceneRenderer {
     /// Our own SVG writer, not cairo's SVG surface, which formats every number through `printf`
     /// (most of an SVG is numbers) and numbers ids across the whole process.
     private func encodeSVG(_ scene: Scene, scale: Double, name: String, inputHash: UInt32) -> SVGDocument {
-        let writer = SVGWriter(fonts: fonts, glyphs: svgGlyphs)
+        let glyphs = svgGlyphs
         let prefix = SVGIDPrefix.prefix(name: name, inputHash: inputHash, scale: scale)
         return timed(\.paintSeconds) {
-            FontLibrary.pangoTurn.withLock { writer.write(scene, scale: scale, idPrefix: prefix).document }
+            TextThread.run {
+                SVGWriter(fonts: fonts, glyphs: glyphs).write(scene, scale: scale, idPrefix: prefix).document
+            }
         }
     }
 
     private func renderPDF(_ scene: Scene, scale: Double, creationDate: String) throws -> Data {
         let sink = ByteSink()
         let canvas = scene.canvasSize(scale: scale)
-        // Finishing embeds the fonts' subsets, read through cairo's FreeType faces, which the font
-        // libraries of other threads share: the whole surface's life is in the turn (finished
-        // outside it, two at once crashed in FreeType), also when painting fails.
-        let status = try FontLibrary.pangoTurn.withLock {
+        // Finishing embeds the fonts' subsets, read through the FreeType faces of Pango's fonts,
+        // which cairo opens and closes in the FreeType library all its fonts share: the whole
+        // surface's life is on the text thread (two finished at once crashed in FreeType), also
+        // when painting fails.
+        let status = try TextThread.run {
             let surface = CairoSurface(
                 cairo_pdf_surface_create_for_stream(ByteSink.write, sink.closure, canvas.width, canvas.height))
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, scene.title)

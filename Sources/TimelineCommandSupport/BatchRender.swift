@@ -119,7 +119,11 @@ public struct BatchRender {
     public func render(
         _ inputs: [InputSource], progress: ((Int) -> Void)? = nil, staging: StagedImages? = nil
     ) -> Result {
-        let lanes = min(threads, max(1, inputs.count))
+        // Pango works on the text thread alone; where it could not start, on one lane alone (and
+        // a batch that wanted more fails as one whose lanes could not start).
+        let wanted = min(threads, max(1, inputs.count))
+        let textThreadFailed = wanted > 1 && TextThread.failedStart != nil
+        let lanes = textThreadFailed ? 1 : wanted
         let slots = Slots(count: inputs.count, lanes: lanes)
         slots.progress = progress
         var perInput = options
@@ -138,7 +142,7 @@ public struct BatchRender {
         }
         var result = slots.result
         let failed = Lanes.failedStarts
-        if failed.count > failedBefore, result.failure == nil {
+        if failed.count > failedBefore || textThreadFailed, result.failure == nil {
             result.failure = .threads(Lanes.failureMessage(failed.reason ?? "unknown"))
         }
         return result

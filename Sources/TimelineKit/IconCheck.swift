@@ -12,10 +12,10 @@ enum IconCheck {
         // loaded on another thread make the bundled fonts' configuration current. Drawn before
         // that, an icon's text took the system's fonts in some runs (and Pango's types, set up on
         // both threads at once, deadlocked in GObject one run in several hundred).
-        // Its text is laid out with Pango, whose font metrics are computed one thread at a time.
+        // Its text is laid out with Pango, so on the text thread, after the fonts being preloaded
+        // there (`FontPreload`).
         guard file.kind == .svg else { return IconDecoding.problem(with: IconData(file)) }
-        FontPreload.waitUntilLoaded()
-        return FontLibrary.pangoTurn.withLock { IconDecoding.problem(with: IconData(file)) }
+        return TextThread.run { IconDecoding.problem(with: IconData(file)) }
     }
 
     /// The icons in the form scenes carry them.

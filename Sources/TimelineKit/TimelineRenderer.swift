@@ -10,8 +10,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Renders documents on one thread. It owns its fonts and Pango objects, loaded once and reused
-/// for every document: make one per thread, or let `BatchRender` make them.
+/// Renders documents, used by one thread at a time: make one per thread, or let `BatchRender`
+/// make them. Every renderer with the same font options shares one font library
+/// (`FontLibrary.shared`); its measuring and painting run on the text thread (`TextThread`),
+/// reading, decoding, encoding and HarfBuzz's shaping ahead on the renderer's thread.
 public final class TimelineRenderer {
     /// The options every document is rendered with.
     public let options: RenderOptions
@@ -27,21 +29,27 @@ public final class TimelineRenderer {
     package var keepsDrawnDocuments = false
     private(set) var drawn: (Document, [ImageScene])?
 
-    /// Loads the fonts `options` name (the bundled ones by default).
+    /// Takes the fonts `options` name (the bundled ones by default) from the process's library of
+    /// those options, loading it at the first renderer that asks.
     /// - Throws: `RenderFailure.unusableFonts` for unusable files of `options.fontDirectories`,
     ///   `.fonts` otherwise.
-    public init(options: RenderOptions = RenderOptions()) throws {
-        self.options = options
+    public convenience init(options: RenderOptions = RenderOptions()) throws {
+        let fonts: FontLibrary
         do {
-            fonts =
-                try FontPreload.take(fontDirectories: options.fontDirectories, systemFonts: options.systemFonts)
-                ?? FontLibrary(
-                    extraDirectories: options.fontDirectories, systemFonts: options.systemFonts, limits: options.limits)
+            fonts = try FontLibrary.shared(
+                extraDirectories: options.fontDirectories, systemFonts: options.systemFonts, limits: options.limits)
         } catch FontLibrary.SetupError.unusableFonts(let problems) {
             throw RenderFailure.unusableFonts(problems.map { Diagnostic(file: $0.path, message: $0.reason) })
         } catch {
             throw RenderFailure.fonts(error)
         }
+        self.init(options: options, fonts: fonts)
+    }
+
+    /// A renderer drawing with `fonts`, which must hold the fonts `options` name.
+    package init(options: RenderOptions, fonts: FontLibrary) {
+        self.options = options
+        self.fonts = fonts
         measurer = PangoTextMeasurer(fonts: fonts)
         painter = SceneRenderer(fonts: fonts)
         painter.threads = options.threadsPerInput

@@ -48,6 +48,11 @@ public enum Lanes {
         failures.lock.withLock { (failures.count, failures.reason) }
     }
 
+    /// Counts a thread that could not start elsewhere (`OwnerThread`) among `failedStarts`.
+    static func record(_ failure: StartFailure) {
+        failures.record(failure)
+    }
+
     /// What the command line says when a thread could not start: `reason` is `failedStarts`'.
     public static func failureMessage(_ reason: String) -> String {
         "cannot start a thread (\(reason)): the limit of processes (ulimit -u) or of pids is reached; "

@@ -59,9 +59,10 @@ final class BatchRenderTests: XCTestCase {
     }
 
     /// Every fixture as a PDF, on two threads, is what one thread makes: finishing a PDF embeds
-    /// its fonts through cairo's FreeType faces, which the threads' font libraries share. Finished
-    /// outside the Pango turn, two at once crashed the release build in about one batch in ten
-    /// (`scripts/release-check.sh` runs such a batch forty times; this debug build seldom hits it).
+    /// its fonts through the FreeType faces cairo opens for Pango's fonts. Finished on two
+    /// threads at once (before the text thread), two crashed the release build in about one batch
+    /// in ten (`scripts/release-check.sh` runs such a batch forty times; this debug build seldom
+    /// hits it).
     func testPDFsOfABatchFinishOnTwoThreadsAsOnOne() throws {
         let inputs = try Fixtures.files().filter { !Fixtures.isFeed($0) }.map { InputSource(file: $0.path) }
         var options = RenderOptions()
@@ -72,6 +73,38 @@ final class BatchRenderTests: XCTestCase {
         let one = pdfs(jobs: 1)
         XCTAssertGreaterThan(one.count, 40)
         for _ in 0..<6 { XCTAssertEqual(pdfs(jobs: 2), one) }
+    }
+
+    /// Documents in many scripts (Latin, Greek, Cyrillic, CJK, Korean, Arabic and Hebrew, emoji,
+    /// rich descriptions, an SVG icon with text that librsvg sets with Pango) rendered on four
+    /// threads, again and again, in every format, give the bytes one thread gives: the renderers
+    /// share one font library and Pango works on the text thread alone (`TextThread`).
+    func testDocumentsInManyScriptsOnFourThreadsAsOnOne() throws {
+        let names = [
+            "scripts", "rtl", "emoji", "descriptions", "locale-words", "icons-svg-text", "time-calendars", "demo",
+        ]
+        let inputs = names.map { InputSource(file: Fixtures.folder.appendingPathComponent("\($0).yaml").path) }
+        var options = RenderOptions()
+        options.formats = [.svg, .png, .pdf]
+        func images(jobs: Int) -> [String: Data] {
+            let result = BatchRender(options: options, jobs: jobs).render(inputs)
+            XCTAssertEqual(result.exitCode, 0, "\(result.failure.map { "\($0)" } ?? "")")
+            var images: [String: Data] = [:]
+            for output in result.outputs {
+                for image in output.images {
+                    images["\(output.input.baseName)/\(image.name).\(image.format)"] = image.data
+                }
+            }
+            return images
+        }
+        let one = images(jobs: 1)
+        XCTAssertGreaterThanOrEqual(one.count, names.count * 3)
+        for run in 0..<3 {
+            let four = images(jobs: 4)
+            XCTAssertEqual(four.keys.sorted(), one.keys.sorted())
+            let differing = one.keys.filter { four[$0] != one[$0] }.sorted()
+            XCTAssertEqual(differing, [], "run \(run): images that differ from one thread's")
+        }
     }
 
     /// A batch reads and decodes a thread's first input before the thread's fonts are loaded: the

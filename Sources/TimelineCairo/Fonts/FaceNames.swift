@@ -64,7 +64,7 @@ final class FaceNames {
         return font
     }
 
-    /// Lets go of every font (inside `pangoTurn`).
+    /// Lets go of every font (on the text thread).
     func releaseAll() {
         for font in names.keys { g_object_unref(font) }
         names.removeAll()

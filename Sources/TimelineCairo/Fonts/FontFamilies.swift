@@ -9,6 +9,10 @@ extension FontLibrary {
     /// `systemFonts` the machine's), sorted and without repeats. A font with names in several
     /// languages counts under each.
     public var families: [String] {
+        TextThread.run { fontFamilies }
+    }
+
+    private var fontFamilies: [String] {
         guard let config = pango_fc_font_map_get_config(OpaquePointer(fontMap)) else { return [] }
         var names = Set<String>()
         for set in [FcSetApplication, FcSetSystem] {
@@ -28,6 +32,7 @@ extension FontLibrary {
     /// The family of a Pango font description ("Inter Semi-Bold 14" → "Inter"), nil when it names
     /// none (only a size or a style).
     public func family(ofDescription font: String) -> String? {
+        guard TextThread.isCurrent else { return TextThread.run { family(ofDescription: font) } }
         guard let family = pango_font_description_get_family(description(font)) else { return nil }
         let name = String(cString: family)
         return name.isEmpty ? nil : name

@@ -11,18 +11,11 @@ import Foundation
 
 /// The fonts text is measured and drawn with: by default only the fonts bundled with the tool,
 /// through a private fontconfig configuration, so the machine's fonts never change the output.
-/// Not thread-safe: one thread uses a library at a time, inside `pangoTurn`.
+/// Its Pango objects (font map, context, fonts) live on the text thread (`TextThread`): it is made
+/// there, used there and let go of there. One library per set of font options serves every
+/// renderer of the process (`shared`): the fontconfig configuration, the font files and the fonts
+/// glyph runs name are loaded once, not once per thread.
 public final class FontLibrary {
-    /// Pango 1.50 computes a font's metrics (at its first use in a layout, or at a break
-    /// `LineBreaker` measures) by laying out a sample text, and its guard against that layout
-    /// asking again is one flag for the whole process: a font whose metrics are computed while
-    /// another thread's are finds the flag set and keeps an approximate width of 0 for good, and
-    /// its text could then break another way. So Pango works on one thread at a time: measuring
-    /// and drawing take this lock (libraries on other threads, librsvg's text). So does letting go
-    /// of any Pango or cairo object (every deinit here): the last reference to a font closes its
-    /// FreeType face, in the FreeType library cairo shares between all threads' fonts.
-    public static let pangoTurn = Lock(recursive: true)
-
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     /// The names of the fonts glyph runs were shaped in, and the fonts they name.
@@ -65,6 +58,18 @@ public final class FontLibrary {
     ///   - systemFonts: also use the machine's fonts (not hermetic).
     ///   - limits: the run's; the `--fonts` folders' files are bounded by `maxFontBytes` and `maxFontFiles`.
     public init(extraDirectories: [String], systemFonts: Bool, limits: Limits) throws {
+        (fontMap, context) = try TextThread.run {
+            try Self.fontMap(extraDirectories: extraDirectories, systemFonts: systemFonts, limits: limits)
+        }
+        measuringSurface = CairoSurface(cairo_svg_surface_create_for_stream(Self.discard, nil, 1, 1))
+        measuringContext = CairoContext(surface: measuringSurface)
+        TextThread.run { enterMeasuringState() }
+    }
+
+    /// A Pango font map over the fonts, and its context in the state text is measured in.
+    private static func fontMap(extraDirectories: [String], systemFonts: Bool, limits: Limits) throws
+        -> (UnsafeMutablePointer<PangoFontMap>, OpaquePointer)
+    {
         let config = try Self.configuration(
             extraDirectories: extraDirectories, systemFonts: systemFonts, limits: limits)
         if !systemFonts { Self.installAsProcessDefault(config) }
@@ -74,8 +79,7 @@ public final class FontLibrary {
         }
         pango_fc_font_map_set_config(OpaquePointer(map), config)
         FcConfigDestroy(config) // the font map holds its own reference
-        fontMap = map
-        context = pango_font_map_create_context(map)
+        let context = pango_font_map_create_context(map)!
         // Hint metrics off and unrounded glyph positions: the same geometry at every scale and in
         // every format.
         let options = cairo_font_options_create()
@@ -87,10 +91,27 @@ public final class FontLibrary {
         pango_context_set_round_glyph_positions(context, 0)
         pango_context_set_language(context, pango_language_from_string("en"))
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
-        measuringSurface = CairoSurface(cairo_svg_surface_create_for_stream(Self.discard, nil, 1, 1))
-        measuringContext = CairoContext(surface: measuringSurface)
-        enterMeasuringState()
+        return (map, context)
     }
+
+    /// The library of these font options that every renderer of the process shares, made at the
+    /// first call (on the text thread, as all its use). A library whose fonts cannot be used is
+    /// not kept: each call tells why.
+    public static func shared(extraDirectories: [String], systemFonts: Bool, limits: Limits) throws -> FontLibrary {
+        try TextThread.run {
+            // The limits bound only the `--fonts` folders' files.
+            let bounds = extraDirectories.isEmpty ? [] : [limits.maxFontBytes, limits.maxFontFiles]
+            let key = ([systemFonts ? "system" : "bundled"] + bounds.map(String.init) + extraDirectories)
+                .joined(separator: "\u{0}")
+            if let known = sharedLibraries[key] { return known }
+            let library = try FontLibrary(extraDirectories: extraDirectories, systemFonts: systemFonts, limits: limits)
+            sharedLibraries[key] = library
+            return library
+        }
+    }
+
+    /// The shared libraries by their font options, for the process's life; the text thread's only.
+    nonisolated(unsafe) private static var sharedLibraries: [String: FontLibrary] = [:]
 
     /// Every pattern gets the bundled families appended, so fallback order is fixed and known;
     /// the generic names `genericFamilies` lists take a bundled family (sans: Inter, serif: DejaVu
@@ -249,24 +270,23 @@ public final class FontLibrary {
     /// bundled configuration fontconfig's current one (code that uses fontconfig's default
     /// configuration in the same process then sees the bundled fonts).
     private static func installAsProcessDefault(_ config: OpaquePointer) {
-        installing.withLock {
-            guard !installedAsProcessDefault else { return }
-            installedAsProcessDefault = true
-            _ = FcConfigSetCurrent(config)
-        }
+        guard !installedAsProcessDefault else { return }
+        installedAsProcessDefault = true
+        _ = FcConfigSetCurrent(config)
     }
 
-    private static let installing = Lock()
-    nonisolated(unsafe) private static var installedAsProcessDefault = false // guarded by `installing`
+    nonisolated(unsafe) private static var installedAsProcessDefault = false // the text thread's
 
     deinit {
-        Self.pangoTurn.withLock {
-            // Before the context and font map: the named fonts are theirs.
+        // The named fonts first: they are the context's and the font map's.
+        let (faces, attributes, descriptions) = (faces, Array(itemizeAttributes.values), Array(descriptions.values))
+        let (context, fontMap) = (UnsafeMutableRawPointer(context), UnsafeMutableRawPointer(fontMap))
+        TextThread.release {
             faces.releaseAll()
-            for case let attributes? in itemizeAttributes.values { pango_attr_list_unref(attributes) }
-            for description in descriptions.values { pango_font_description_free(description) }
-            g_object_unref(UnsafeMutableRawPointer(context))
-            g_object_unref(UnsafeMutableRawPointer(fontMap))
+            for case let list? in attributes { pango_attr_list_unref(list) }
+            for description in descriptions { pango_font_description_free(description) }
+            g_object_unref(context)
+            g_object_unref(fontMap)
         }
     }
 

@@ -11,7 +11,10 @@ import Foundation
 package final class CairoSurface {
     package let pointer: OpaquePointer
     package init(_ pointer: OpaquePointer) { self.pointer = pointer }
-    deinit { FontLibrary.pangoTurn.withLock { cairo_surface_destroy(pointer) } }
+    deinit {
+        let pointer = pointer
+        TextThread.release { cairo_surface_destroy(pointer) }
+    }
 
     package var status: cairo_status_t { cairo_surface_status(pointer) }
     func finish() { cairo_surface_finish(pointer) }
@@ -21,7 +24,10 @@ package final class CairoSurface {
 package final class CairoContext {
     package let pointer: OpaquePointer
     package init(surface: CairoSurface) { pointer = cairo_create(surface.pointer) }
-    deinit { FontLibrary.pangoTurn.withLock { cairo_destroy(pointer) } }
+    deinit {
+        let pointer = pointer
+        TextThread.release { cairo_destroy(pointer) }
+    }
 }
 
 /// Collects the bytes cairo streams out (SVG, PDF, PNG).

@@ -36,7 +36,10 @@ final class PDFGlyphDrift {
     private var faces: [FaceAdvances] = []
     private var faceNumbers: [OpaquePointer: Int] = [:]
 
-    deinit { FontLibrary.pangoTurn.withLock { for face in faces { face.destroy() } } }
+    deinit {
+        let faces = faces
+        TextThread.release { for face in faces { face.destroy() } }
+    }
 
     /// The next glyphs start a new text object: after drawing that is not text, or text cairo
     /// placed on its own.

@@ -38,7 +38,8 @@ final class SVGGlyphs {
     }
 
     deinit {
-        FontLibrary.pangoTurn.withLock {
+        let (context, surface, unemboldenedFonts, referenced) = (context, surface, unemboldenedFonts, referenced)
+        TextThread.release {
             cairo_destroy(context)
             cairo_surface_destroy(surface)
             for font in unemboldenedFonts { cairo_scaled_font_destroy(font) }

@@ -38,7 +38,10 @@ final class SVGIcon {
         self.handle = handle
     }
 
-    deinit { FontLibrary.pangoTurn.withLock { g_object_unref(UnsafeMutableRawPointer(handle)) } }
+    deinit {
+        let handle = UnsafeMutableRawPointer(handle)
+        TextThread.release { g_object_unref(handle) }
+    }
 
     /// Draws the document fitted into `viewport`, honouring its own preserveAspectRatio; false
     /// when librsvg reports an error.

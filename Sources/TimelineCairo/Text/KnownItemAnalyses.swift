@@ -25,7 +25,10 @@ final class KnownItemAnalyses {
         var others: Set<UInt32> = []
 
         init(_ item: UnsafeMutablePointer<PangoItem>) { self.item = item }
-        deinit { FontLibrary.pangoTurn.withLock { pango_item_free(item) } }
+        deinit {
+            let item = item
+            TextThread.release { pango_item_free(item) }
+        }
 
         func contains(_ scalar: UInt32) -> Bool {
             if scalar < 64 { return ascii.low & (1 << scalar) != 0 }

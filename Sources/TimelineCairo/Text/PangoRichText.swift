@@ -6,8 +6,7 @@ extension PangoTextMeasurer {
     /// so Pango breaks lines across runs as it would in plain text, and every run shaped on a line
     /// comes back with its offset from the line's start.
     public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
-        FontLibrary.pangoTurn.lock()
-        defer { FontLibrary.pangoTurn.unlock() }
+        guard TextThread.isCurrent else { return TextThread.run { measure(runs: runs, maxWidth: maxWidth) } }
         guard let first = runs.first, let layout = pango_layout_new(fonts.context) else {
             return MeasuredRichText(lines: [], height: 0, lineHeight: 0)
         }

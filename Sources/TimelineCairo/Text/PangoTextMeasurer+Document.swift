@@ -16,11 +16,18 @@ extension PangoTextMeasurer {
     /// measurement depends on what was painted before (a PNG at another scale); then `layout`
     /// runs with this measurer. The answers of earlier documents are forgotten, so that a
     /// document's lines and their glyphs are made by its own measuring, whatever came before it.
+    /// The whole layout runs on the text thread (`TextThread`): its measuring is Pango's work.
     public func measuringDocument<Result>(
         _ layout: (PangoTextMeasurer) throws -> Result
     ) rethrows -> DocumentMeasurement<Result> {
+        try TextThread.run { try measuringHere(layout) }
+    }
+
+    private func measuringHere<Result>(
+        _ layout: (PangoTextMeasurer) throws -> Result
+    ) rethrows -> DocumentMeasurement<Result> {
         forgetMeasured()
-        FontLibrary.pangoTurn.withLock { fonts.enterMeasuringState() }
+        fonts.enterMeasuringState()
         let shapingBefore = shapingSeconds
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try layout(self)

@@ -15,16 +15,16 @@ public final class PangoTextMeasurer: TextMeasuring {
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
-        layout = pango_layout_new(fonts.context)
-        singleLine = pango_layout_new(fonts.context)
-        pango_layout_set_wrap(layout, Self.wrapMode)
+        (layout, singleLine) = TextThread.run {
+            let layout = pango_layout_new(fonts.context)!
+            pango_layout_set_wrap(layout, Self.wrapMode)
+            return (layout, pango_layout_new(fonts.context)!)
+        }
     }
 
     deinit {
-        FontLibrary.pangoTurn.withLock {
-            g_object_unref(UnsafeMutableRawPointer(layout))
-            g_object_unref(UnsafeMutableRawPointer(singleLine))
-        }
+        let layouts = [UnsafeMutableRawPointer(layout), UnsafeMutableRawPointer(singleLine)]
+        TextThread.release { for layout in layouts { g_object_unref(layout) } }
     }
 
     /// Texts already measured in this document (`measuringDocument` forgets them), by everything
@@ -54,7 +54,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let request = TextRequest(text: text, font: font, maxWidth: maxWidth, maxLines: maxLines)
         if let known = positions[request] { return answers[known] }
         let start = DispatchTime.now().uptimeNanoseconds
-        let measured = FontLibrary.pangoTurn.withLock { measure(request) }
+        let measured = TextThread.run { measure(request) }
         if answers.count >= Self.cacheLimit { forgetMeasured() }
         positions[request] = answers.count
         answers.append(measured)
@@ -83,7 +83,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         if !new.isEmpty {
             let start = DispatchTime.now().uptimeNanoseconds
-            let measured = FontLibrary.pangoTurn.withLock {
+            let measured = TextThread.run {
                 let ahead = shapeAhead(new.map(\.request))
                 defer {
                     ahead?.finish()
@@ -122,15 +122,14 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// glyphs' extents cached before real text needs them, and makes the fonts' cairo fonts,
     /// which drawing asks for (each new cairo font a quarter of a millisecond); keeps nothing.
     public func warmUp(_ fonts: [String]) {
-        FontLibrary.pangoTurn.lock()
-        defer { FontLibrary.pangoTurn.unlock() }
+        guard TextThread.isCurrent else { return TextThread.run { warmUp(fonts) } }
         // Small on purpose: each glyph's extents cost as much as a short text's shaping, and
         // the rest comes with the document.
         let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
         for font in fonts {
             var utf8 = sample
             let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
-            // Under the turn: Pango makes a font's cairo font unguarded.
+            // Pango makes a font's cairo font unguarded: on the text thread.
             if let face = measured.lines.first?.glyphs?.runs.first?.face, let shaped = self.fonts.font(named: face) {
                 _ = pango_cairo_font_get_scaled_font(OpaquePointer(shaped))
             }

@@ -25,9 +25,12 @@ final class ShapedLine: @unchecked Sendable {
     }
 
     deinit {
-        // The item holds a reference to its font (`FontLibrary.pangoTurn`).
-        FontLibrary.pangoTurn.withLock { pango_item_free(item) }
-        pango_glyph_string_free(glyphs)
+        // The item holds a reference to its font, a Pango object of the text thread's.
+        let (item, glyphs) = (item, glyphs)
+        TextThread.release {
+            pango_item_free(item)
+            pango_glyph_string_free(glyphs)
+        }
     }
 
     /// The distance from the line's top to its baseline, in Pango units (`pango_layout_get_baseline`).

@@ -18,7 +18,7 @@ extension PangoTextMeasurer {
 
     /// For each of `requests`, what measuring it starts from (`ShapedTexts.take`): its item and,
     /// where HarfBuzz shapes it, its glyphs; nil for all when there are too few new texts, or
-    /// one thread. Under the Pango turn; `ShapedTexts.finish` before the turn is let go.
+    /// one thread. On the text thread, as `ShapedTexts.finish`.
     func shapeAhead(_ requests: [TextRequest]) -> ShapedTexts? {
         guard shapingThreads > 1, requests.count >= Self.shapedAheadMinimum else { return nil }
         let shaped = ShapedTexts(requests: requests.count, lanes: memory.piecesPerThread(shapingThreads))
@@ -108,7 +108,7 @@ extension PangoTextMeasurer {
             return ahead
         }
 
-        /// Frees what no request took. Before the Pango turn is let go.
+        /// Frees what no request took, on the text thread.
         func finish() {
             for ahead in prepared { if let item = ahead?.item { pango_item_free(item) } }
             prepared = []

@@ -22,9 +22,10 @@ final class ShapingMemory {
     }
 
     deinit {
-        FontLibrary.pangoTurn.withLock {
-            discardAhead()
-            for font in itemFonts.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: font)) }
+        let (item, fonts) = (ahead?.item, Array(itemFonts.keys))
+        TextThread.release {
+            if let item { pango_item_free(item) }
+            for font in fonts { g_object_unref(UnsafeMutableRawPointer(bitPattern: font)) }
         }
     }
 

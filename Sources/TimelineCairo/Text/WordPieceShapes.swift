@@ -90,7 +90,8 @@ final class WordPieceShapes {
 
     deinit {
         hb_buffer_destroy(buffer)
-        FontLibrary.pangoTurn.withLock { for font in fonts.values { g_object_unref(UnsafeMutableRawPointer(font)) } }
+        let fonts = Array(fonts.values)
+        TextThread.release { for font in fonts { g_object_unref(UnsafeMutableRawPointer(font)) } }
     }
 
     /// The glyphs of all of `text` (one item, of `analysis`, in `font`): its pieces' put together
