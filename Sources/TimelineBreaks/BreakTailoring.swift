@@ -22,37 +22,60 @@ enum BreakTailoring {
     /// `opportunities` (UTF-8 offsets where a line may start) of `text` without the tailored ones.
     static func tailored(_ opportunities: [Int], in text: String) -> [Int] {
         let tokens = tokens(of: text)
-        var removed = Set<Int>()
+        // Offsets, not a set: a text removes a few, and hashing each cost more than the rest.
+        var removed: [Int] = []
         var added: [Int] = []
         // Both in order: each token's opportunities are found from where the last one's ended,
         // so a text of many words costs time linear in its length.
         var next = 0
-        for (index, token) in tokens.enumerated() {
+        for index in tokens.indices {
+            let token = tokens[index]
             while next < opportunities.count, opportunities[next] <= token.start { next += 1 }
             var end = next
             while end < opportunities.count, opportunities[end] < token.end { end += 1 }
-            let inside = opportunities[next..<end]
-            if token.isPlainWord {
-                // Most words of most texts: nothing inside them to tailor.
-            } else if isURL(token) {
-                removed.formUnion(inside)
-                added.append(contentsOf: urlBreaks(token))
-            } else if isFlag(token) || isIdentifier(token) || isNumeric(token) {
-                removed.formUnion(inside)
-            }
-            for index in token.scalars.indices.dropFirst()
-            where !token.isPlainWord && isHangul(token.scalars[index - 1]) && isHangul(token.scalars[index]) {
-                removed.insert(token.offsets[index])
+            if !token.isPlainWord {
+                // Most words of most texts are plain: nothing inside them to tailor.
+                removed += tailoredInside(token, opportunities[next..<end], added: &added)
             }
             guard index > 0, !token.afterNewline else { continue }
-            let before = tokens[index - 1]
-            if keptTogether(before, token, beforeThat: index > 1 ? tokens[index - 2] : nil) {
-                removed.insert(token.start)
+            if keptTogether(tokens[index - 1], token, beforeThat: index > 1 ? tokens[index - 2] : nil) {
+                removed.append(token.start)
             }
         }
-        removed.formUnion(orphanBreaks(tokens))
-        let kept = removed.isEmpty ? opportunities : opportunities.filter { !removed.contains($0) }
+        removed += orphanBreaks(tokens)
+        let kept = removed.isEmpty ? opportunities : without(removed.sorted(), opportunities)
         return added.isEmpty ? kept : Array(Set(kept + added)).sorted()
+    }
+
+    /// `opportunities` without those in `removed`, both in order.
+    private static func without(_ removed: [Int], _ opportunities: [Int]) -> [Int] {
+        var kept: [Int] = []
+        kept.reserveCapacity(opportunities.count)
+        var next = 0
+        for offset in opportunities {
+            while next < removed.count, removed[next] < offset { next += 1 }
+            if next < removed.count, removed[next] == offset { continue }
+            kept.append(offset)
+        }
+        return kept
+    }
+
+    /// The opportunities a token that is no plain word removes inside itself (`inside`, those
+    /// within it): all of a URL's (its own added instead), a flag's, an identifier's and a
+    /// number's, and those between Korean syllables.
+    private static func tailoredInside(_ token: Token, _ inside: ArraySlice<Int>, added: inout [Int]) -> [Int] {
+        var removed: [Int] = []
+        if isURL(token) {
+            removed += inside
+            added += urlBreaks(token)
+        } else if isFlag(token) || isIdentifier(token) || isNumeric(token) {
+            removed += inside
+        }
+        for index in token.scalars.indices.dropFirst()
+        where isHangul(token.scalars[index - 1]) && isHangul(token.scalars[index]) {
+            removed.append(token.offsets[index])
+        }
+        return removed
     }
 
     /// Whether no line may break between `before` and `token`, neighbours across white space.
@@ -100,6 +123,9 @@ enum BreakTailoring {
         // Each token's first scalar, whether a newline came before it, and its end and kind.
         var firsts: [(index: Int, afterNewline: Bool)] = []
         var ends: [(index: Int, plain: Bool)] = []
+        // Grown a few times for each text otherwise: a quarter of the tokens' cost.
+        firsts.reserveCapacity(16)
+        ends.reserveCapacity(16)
         var offset = 0
         var (inToken, sawNewline, plain, lower) = (false, false, true, false)
         for scalar in text.unicodeScalars {

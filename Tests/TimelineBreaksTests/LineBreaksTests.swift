@@ -81,6 +81,17 @@ final class LineBreaksTests: XCTestCase {
         XCTAssertEqual(pieces("one\ntwo"), ["one", "two"])
     }
 
+    /// Each paragraph breaks as it would alone, whatever rules remove opportunities before and
+    /// after it (an orphan's break is found after the words of later paragraphs).
+    func testParagraphsBreakAsTheyWouldAlone() {
+        let paragraphs = [
+            "新製品発表会", "Nov 24 – Dec 2", "첫 프로젝트 출시", "run --engine=pcre2 now", "see https://example.com/docs/x",
+            "準備を開始。", "Sep 10, 8:15 AM",
+        ]
+        XCTAssertEqual(pieces(paragraphs.joined(separator: "\n")), paragraphs.flatMap(pieces))
+        XCTAssertEqual(pieces(paragraphs.reversed().joined(separator: "\n")), paragraphs.reversed().flatMap(pieces))
+    }
+
     func testOpportunitiesAreUTF8Offsets() {
         let text = "Ärger über 첫 프로젝트"
         for offset in LineBreaks.opportunities(in: text) {

@@ -49,6 +49,30 @@ final class EmojiPicturesTests: XCTestCase {
         XCTAssertGreaterThan(rocket.rect.maxY, 20, "below the baseline a little, as the font's descent")
     }
 
+    /// Runs are picked by their face name's bytes (a `String` search cost a fifth of an SVG's
+    /// run): the same runs as the search, the emoji font's runs and no other.
+    func testOnlyRunsOfTheEmojiFaceAreLookedAt() throws {
+        let fonts = try FontLibrary()
+        let measured = PangoTextMeasurer(fonts: fonts).measure("Launch 🚀 day", font: font, maxWidth: 1000, maxLines: 1)
+        let faces = try XCTUnwrap(measured.lines.first?.glyphs).runs.map(\.face)
+        XCTAssertEqual(faces.filter { EmojiPictures.mayHold(run($0)) }.count, 1, "\(faces)")
+        let family = EmojiPictures.family
+        let names =
+            faces + [
+                "", "|", "|\(family)", "|\(family) ", "x|\(family) 12px", "a.ttf#0||\(family) 18px",
+                "a.ttf#0|\(family)X 18px", "a.ttf#0|\(family.dropLast()) 18px", "a.ttf#0|Inter 18px",
+                "a.ttf#0|\(family) Bold 18px", "é.ttf#0|\(family) 18px", "a.ttf#0|| \(family) 18px",
+            ]
+        for name in names {
+            XCTAssertEqual(EmojiPictures.mayHold(run(name)), name.contains("|" + family + " "), name)
+        }
+    }
+
+    private func run(_ face: String) -> GlyphRun {
+        GlyphRun(
+            face: face, size: 14, x: 0, baseline: 0, isRightToLeft: false, textStart: 0, textLength: 0, glyphs: [])
+    }
+
     func testTheFontReadsItsStrikeAndNothingElse() throws {
         let font = try XCTUnwrap(EmojiPictures.font)
         XCTAssertEqual(font.pixelsPerEm, 64)

@@ -23,6 +23,9 @@ final class WordPieceShapesTests: XCTestCase {
         "  two leading", "trailing space ", "a  b   c", "-> -> ->", "--- - -- ---", "... … ...", "« A » « b »",
         "¿Qué? ¡Sí!", "L'été À Paris", "Ľ ď ť", "ǅ ǈ ǋ", "Ω ω Ωmega", "Я и Ђ", "$ 5 € 6 £ 7", "+ - ± × ÷ =",
         "a\u{A0}b c", "1st 2nd 3rd", "N° 1 No. 2", "@ @ @", "f f f", "T y T o T a", "AV AV AV", "W. A. Y.",
+        // Pieces that begin one another, and one piece first, inside and last (its key's bytes
+        // compared by length and content, its place apart).
+        "a ab abc abcd", "abcd abc ab a", "ab ab ab", "ab", "ab a", "12 1 123 12",
     ]
 
     /// Every line of every fixture input, and what follows a key's colon.
