@@ -41,39 +41,36 @@ in_root "make --no-print-directory release >/work/release.log 2>&1" || {
   exit 1
 }
 
-# Both renders of every fixture, in the goldens' layout (`check --record` into an empty folder).
-# WHERE is host or root; BIN and OUT are paths there.
-render_all() {
-  local where="$1" bin="$2" out="$3"
+# Runs COMMAND for every fixture on WHERE (host or root), its output appended to OUT.log; {input},
+# {name} and {feed} (--feed for a feed-* fixture) in COMMAND stand for the fixture's.
+for_each_fixture() {
+  local where="$1" out="$2" template="$3"
   local input name feed command
   for input in fixtures/*.yaml fixtures/*.yml fixtures/*.json fixtures/*.mmd; do
     name=$(basename "${input%.*}")
     feed=""
     case "$name" in feed-*) feed="--feed" ;; esac
-    command="$bin check $input $feed --expected $out --record --jobs 1 >>$out.log 2>&1"
+    command=${template//\{input\}/$input}
+    command=${command//\{name\}/$name}
+    command="${command//\{feed\}/$feed} >>$out.log 2>&1"
     if [ "$where" = root ]; then in_root "$command"; else bash -c "$command"; fi || {
       echo "platform-check: $input did not render on $where (see $out.log)" >&2
       exit 1
     }
   done
 }
+# Both renders of every fixture, in the goldens' layout (`check --record` into an empty folder).
+# WHERE is host or root; BIN and OUT are paths there.
+render_all() {
+  for_each_fixture "$1" "$3" "$2 check {input} {feed} --expected $3 --record --jobs 1"
+}
 # Every fixture's PDF, each page drawn by poppler (pdftocairo, on this machine for both) at 72 dpi:
 # cairo 1.16 and 1.18 write different bytes (object streams, exact widths), but a reader must see
 # the same page. WHERE, BIN and OUT as for render_all; DRAWN: where this machine puts the pages.
 render_pdfs() {
   local where="$1" bin="$2" out="$3" drawn="$4"
-  local input name feed command pdf
-  for input in fixtures/*.yaml fixtures/*.yml fixtures/*.json fixtures/*.mmd; do
-    name=$(basename "${input%.*}")
-    feed=""
-    case "$name" in feed-*) feed="--feed" ;; esac
-    command="$bin render $input $feed --format pdf -o $out/$name --jobs 1 >>$out.log 2>&1"
-    if [ "$where" = root ]; then in_root "$command"; else bash -c "$command"; fi || {
-      echo "platform-check: $input did not render as PDF on $where (see $out.log)" >&2
-      exit 1
-    }
-  done
-  local from="$out"
+  local from="$out" pdf name
+  for_each_fixture "$where" "$out" "$bin render {input} {feed} --format pdf -o $out/{name} --jobs 1"
   [ "$where" = root ] && from="$root$out"
   for pdf in "$from"/*/*.pdf; do
     name=$(basename "$(dirname "$pdf")")
