@@ -10,9 +10,21 @@ public enum LineBreaks {
     /// "de-DE"); nil: English.
     @TaskLocal public static var language: String?
 
-    /// The UTF-8 offsets in `text` where a line may start, in order, 0 and the end excluded.
-    /// Without ICU (or its rules file), after white space only.
+    /// The text before the one being broken, when it is the rest of a longer one (a measurer
+    /// wrapping on after a broken word): its opportunities are then the longer text's, so that
+    /// the rest of a URL still breaks after its `/`, and a date or time before it keeps its words.
+    @TaskLocal public static var precedingText: String?
+
+    /// The UTF-8 offsets in `text` where a line may start, in order, 0 and the end excluded; in
+    /// `precedingText`'s context when there is one. Without ICU (or its rules file), after white
+    /// space only.
     public static func opportunities(in text: String) -> [Int] {
+        guard let before = precedingText, !before.isEmpty else { return opportunitiesAlone(in: text) }
+        let shift = before.utf8.count
+        return opportunitiesAlone(in: before + text).compactMap { $0 > shift ? $0 - shift : nil }
+    }
+
+    private static func opportunitiesAlone(in text: String) -> [Int] {
         let found = ICULineRules.shared?.opportunities(in: text) ?? afterWhiteSpace(text)
         return BreakTailoring.tailored(found, in: text)
     }
