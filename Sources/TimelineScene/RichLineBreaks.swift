@@ -109,7 +109,7 @@ struct RichLineBreaks {
     }
 
     /// The width of bytes `start..<end` set run by run, `mark` after the last.
-    private func width(_ start: Int, _ end: Int, mark: String = "") -> Double {
+    func width(_ start: Int, _ end: Int, mark: String = "") -> Double {
         let found = pieces(start, end)
         return found.enumerated().reduce(0) { sum, piece in
             let text = String(decoding: bytes[piece.element.start..<piece.element.end], as: UTF8.self)
