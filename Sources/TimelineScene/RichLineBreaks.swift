@@ -41,8 +41,11 @@ struct RichLineBreaks {
 
     /// The paragraph measured: every line's runs placed from its start, in reading order.
     func measured() -> MeasuredRichText {
-        let fonts = Array(Set(runs.map(\.font))).sorted()
-        let metrics = fonts.map { measurer.measure("x", font: $0, maxWidth: 100_000, maxLines: 1) }
+        // Each run's line as plain text has it, fallback fonts (Arabic, CJK) included.
+        let metrics = runs.map { run in
+            let letters = run.text.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
+            return measurer.measure(letters ?? "x", font: run.font, maxWidth: 100_000, maxLines: 1)
+        }
         let lineHeight = metrics.map(\.lineHeight).max() ?? 0
         let ascent = metrics.compactMap { $0.lines.first?.baseline }.max() ?? 0
         let rightToLeft = LineBreaks.firstStrongIsRightToLeft(String(decoding: bytes, as: UTF8.self)) == true
@@ -175,9 +178,31 @@ struct RichLineBreaks {
             x += width
         }
         if rightToLeft {
-            for index in placed.indices { placed[index].x = x - placed[index].x - placed[index].width }
+            for index in placed.indices { placed[index] = rightToLeftPiece(placed[index], lineWidth: x) }
         }
         return MeasuredRichLine(runs: placed, width: x, baseline: baseline)
+    }
+}
+
+extension RichLineBreaks {
+    /// `piece`, placed from a line's left, placed from its right as a right-to-left paragraph
+    /// reads, its letters alone: white space at a piece's ends would be set to the left-to-right
+    /// side of its letters when shaped on its own, where it reads as no space between two runs.
+    func rightToLeftPiece(_ piece: MeasuredRun, lineWidth: Double) -> MeasuredRun {
+        let right = lineWidth - piece.x
+        let trailing = piece.text.trimmingTrailingWhiteSpace
+        let letters = trailing.drop(while: \.isWhitespace)
+        guard !letters.isEmpty else { return piece }
+        // Leading white space reads on the letters' right, trailing white space on their left.
+        let leading = Self.width(of: String(trailing), font: piece.font, measurer: measurer)
+        var placed = piece
+        placed.text = String(letters)
+        placed.width = Self.width(of: placed.text, font: piece.font, measurer: measurer)
+        placed.x = right - (leading - placed.width) - placed.width
+        placed.glyphs =
+            measurer.measure(placed.text, font: piece.font, maxWidth: 100_000, maxLines: 1).lines.first?
+            .glyphs
+        return placed
     }
 }
 

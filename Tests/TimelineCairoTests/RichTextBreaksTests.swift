@@ -83,4 +83,24 @@ final class RichTextBreaksTests: XCTestCase {
             }
         }
     }
+
+    /// A right-to-left paragraph's runs read from the right, the space between two runs kept
+    /// between their letters (shaped on its own, a run's trailing space fell on its right: "راجعالوثيقة").
+    func testRightToLeftRunsKeepTheSpaceBetweenThem() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let runs = [
+            TextRun(text: "راجع ", font: "Inter 12"), TextRun(text: "الوثيقة", font: "Inter Bold 12"),
+            TextRun(text: " هنا", font: "Inter 12"),
+        ]
+        let line = try XCTUnwrap(measurer.measure(runs: runs, maxWidth: 400).lines.first)
+        XCTAssertEqual(line.runs.map(\.text), ["راجع", "الوثيقة", "هنا"], "letters only")
+        let space =
+            measurer.measure("x x", font: "Inter 12", maxWidth: 400, maxLines: 1).width
+            - measurer.measure("xx", font: "Inter 12", maxWidth: 400, maxLines: 1).width
+        for (first, next) in zip(line.runs, line.runs.dropFirst()) {
+            XCTAssertEqual(first.x - (next.x + next.width), space, accuracy: 1, "a space between: \(line.runs)")
+        }
+        XCTAssertEqual(line.runs[0].x + line.runs[0].width, line.width, accuracy: 0.01, "the first at the right")
+        XCTAssertEqual(line.runs[2].x, 0, accuracy: 0.01, "the last at the left")
+    }
 }
