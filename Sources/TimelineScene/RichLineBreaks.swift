@@ -41,18 +41,21 @@ struct RichLineBreaks {
 
     /// The paragraph measured: every line's runs placed from its start, in reading order.
     func measured() -> MeasuredRichText {
-        // Each run's line as plain text has it, fallback fonts (Arabic, CJK) included.
-        let metrics = runs.map { run in
-            let letters = run.text.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
-            return measurer.measure(letters ?? "x", font: run.font, maxWidth: 100_000, maxLines: 1)
-        }
-        let lineHeight = metrics.map(\.lineHeight).max() ?? 0
-        let ascent = metrics.compactMap { $0.lines.first?.baseline }.max() ?? 0
         let rightToLeft = LineBreaks.firstStrongIsRightToLeft(String(decoding: bytes, as: UTF8.self)) == true
-        let lines = paragraphs().flatMap(lines(from:to:)).enumerated().map { index, line in
-            measuredLine(line, baseline: Double(index) * lineHeight + ascent, rightToLeft: rightToLeft)
+        var lines: [MeasuredRichLine] = []
+        // The paragraph's pitch: its tallest piece's line as plain text (fallback fonts included).
+        var pitch = (height: 0.0, ascent: 0.0)
+        for line in paragraphs().flatMap(lines(from:to:)) {
+            let (measured, height, ascent) = measuredLine(line, rightToLeft: rightToLeft)
+            lines.append(measured)
+            pitch = (max(pitch.height, height), max(pitch.ascent, ascent))
         }
-        return MeasuredRichText(lines: lines, height: Double(lines.count) * lineHeight, lineHeight: lineHeight)
+        if pitch.height == 0, let run = runs.first {
+            let empty = measurer.measure("x", font: run.font, maxWidth: 100_000, maxLines: 1)
+            pitch = (empty.lineHeight, empty.lines.first?.baseline ?? 0)
+        }
+        for index in lines.indices { lines[index].baseline = Double(index) * pitch.height + pitch.ascent }
+        return MeasuredRichText(lines: lines, height: Double(lines.count) * pitch.height, lineHeight: pitch.height)
     }
 
     /// The paragraph's parts between newlines, as byte ranges (a newline begins a line).
@@ -83,12 +86,30 @@ struct RichLineBreaks {
                 start = pieces[pieces.count - 1].end
                 continue
             }
-            var end = index
-            while end + 1 < ends.count, fits(start, ends[end + 1]) { end += 1 }
+            let end = lineEnd(from: start, first: index, ends: ends)
             lines.append(Line(start: start, end: ends[end]))
             start = ends[end]
         }
         return lines
+    }
+
+    /// The last of `ends` (from `first`, whose piece fits) that the line from `start` holds: guessed
+    /// from its pieces' own widths (each word measured once, then known), then checked as the
+    /// line is set, so that a line is shaped about twice however many words it holds.
+    private func lineEnd(from start: Int, first: Int, ends: [Int]) -> Int {
+        var end = first
+        var before = width(start, ends[first])
+        while end + 1 < ends.count {
+            let piece = ends[end]..<ends[end + 1]
+            guard before + width(piece.lowerBound, trimmedEnd(piece.lowerBound, piece.upperBound)) <= maxWidth else {
+                break
+            }
+            before += width(piece.lowerBound, piece.upperBound)
+            end += 1
+        }
+        while end > first, !fits(start, ends[end]) { end -= 1 }
+        while end + 1 < ends.count, fits(start, ends[end + 1]) { end += 1 }
+        return end
     }
 
     /// Whether bytes `start..<end`, white space at their end left out, fit the line.
@@ -162,25 +183,31 @@ struct RichLineBreaks {
     }
 
     /// `line` as its runs are drawn: each piece of a run with its width and glyphs, placed from
-    /// the line's start (from its right end, `rightToLeft`).
-    private func measuredLine(_ line: Line, baseline: Double, rightToLeft: Bool) -> MeasuredRichLine {
+    /// the line's start (from its right end, `rightToLeft`); its pieces' tallest line and ascent.
+    private func measuredLine(_ line: Line, rightToLeft: Bool) -> (MeasuredRichLine, height: Double, ascent: Double) {
         let end = line.mark.isEmpty ? trimmedEnd(line.start, line.end) : line.end
         let found = pieces(line.start, end)
         var placed: [MeasuredRun] = []
         var x: Double = 0
+        var (height, ascent) = (0.0, 0.0)
         for (index, piece) in found.enumerated() {
             var text = String(decoding: bytes[piece.start..<piece.end], as: UTF8.self)
             if index == found.count - 1 { text += line.mark }
             let font = runs[piece.run].font
             let width = Self.width(of: text, font: font, measurer: measurer)
-            let glyphs = measurer.measure(text, font: font, maxWidth: 100_000, maxLines: 1).lines.first?.glyphs
-            placed.append(MeasuredRun(text: text, font: font, source: piece.run, x: x, width: width, glyphs: glyphs))
+            let shaped = measurer.measure(text, font: font, maxWidth: 100_000, maxLines: 1)
+            if !text.allSatisfy(\.isWhitespace) {
+                (height, ascent) = (max(height, shaped.lineHeight), max(ascent, shaped.lines.first?.baseline ?? 0))
+            }
+            placed.append(
+                MeasuredRun(
+                    text: text, font: font, source: piece.run, x: x, width: width, glyphs: shaped.lines.first?.glyphs))
             x += width
         }
         if rightToLeft {
             for index in placed.indices { placed[index] = rightToLeftPiece(placed[index], lineWidth: x) }
         }
-        return MeasuredRichLine(runs: placed, width: x, baseline: baseline)
+        return (MeasuredRichLine(runs: placed, width: x, baseline: 0), height, ascent)
     }
 }
 
