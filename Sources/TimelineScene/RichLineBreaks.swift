@@ -16,6 +16,10 @@ struct RichLineBreaks {
     /// Each run's first byte in `bytes`, and the end.
     let bounds: [Int]
 
+    /// The width a piece is measured at as one line: wider than any text `Limits` lets through
+    /// (a word too long for 100,000 points was broken, in pieces, only to be found too wide).
+    static let unwrapped = 10_000_000.0
+
     /// A line: bytes `start..<end` (white space at its end not shown), `mark` (a broken word's
     /// hyphen) after them.
     struct Line {
@@ -51,7 +55,7 @@ struct RichLineBreaks {
             pitch = (max(pitch.height, height), max(pitch.ascent, ascent))
         }
         if pitch.height == 0, let run = runs.first {
-            let empty = measurer.measure("x", font: run.font, maxWidth: 100_000, maxLines: 1)
+            let empty = measurer.measure("x", font: run.font, maxWidth: Self.unwrapped, maxLines: 1)
             pitch = (empty.lineHeight, empty.lines.first?.baseline ?? 0)
         }
         for index in lines.indices { lines[index].baseline = Double(index) * pitch.height + pitch.ascent }
@@ -147,7 +151,7 @@ struct RichLineBreaks {
     /// letter: the space is as wide as it is before the next run.
     static func width(of text: String, font: String, measurer: any TextMeasuring) -> Double {
         func measured(_ text: String) -> Double {
-            measurer.measure(text, font: font, maxWidth: 100_000, maxLines: 1).width
+            measurer.measure(text, font: font, maxWidth: Self.unwrapped, maxLines: 1).width
         }
         guard let last = text.last, last.isWhitespace else { return measured(text) }
         return measured(text + "x") - measured("x")
@@ -161,8 +165,8 @@ struct RichLineBreaks {
         let word = String(decoding: bytes[start..<end], as: UTF8.self)
         let fonts = Set(pieces(start, end).map { runs[$0.run].font }).sorted()
         let font = fonts.max {
-            measurer.measure(word, font: $0, maxWidth: 100_000, maxLines: 1).width
-                < measurer.measure(word, font: $1, maxWidth: 100_000, maxLines: 1).width
+            measurer.measure(word, font: $0, maxWidth: Self.unwrapped, maxLines: 1).width
+                < measurer.measure(word, font: $1, maxWidth: Self.unwrapped, maxLines: 1).width
         }
         guard let font else { return nil }
         let shown = measurer.measure(word, font: font, maxWidth: maxWidth, maxLines: nil).lines.map(\.text)
@@ -173,11 +177,13 @@ struct RichLineBreaks {
             // The piece's own letters are where the word goes on; what follows them is its mark.
             let scalars = text.unicodeScalars
             let common = zip(scalars, rest).prefix { $0 == $1 }.count
-            guard common > 0, common < rest.count else { return nil }
-            let taken = String(String.UnicodeScalarView(rest.prefix(common))).utf8.count
+            // Found from the piece's end, not the rest's length: a long word has many pieces.
+            let after = rest.index(rest.startIndex, offsetBy: common)
+            guard common > 0, after < rest.endIndex else { return nil }
+            let taken = rest[..<after].reduce(0) { $0 + UTF8.width($1) }
             lines.append(Line(start: offset, end: offset + taken, mark: String(scalars.dropFirst(common))))
             offset += taken
-            rest = rest.dropFirst(common)
+            rest = rest[after...]
         }
         return lines.isEmpty ? nil : lines
     }
@@ -195,7 +201,7 @@ struct RichLineBreaks {
             if index == found.count - 1 { text += line.mark }
             let font = runs[piece.run].font
             let width = Self.width(of: text, font: font, measurer: measurer)
-            let shaped = measurer.measure(text, font: font, maxWidth: 100_000, maxLines: 1)
+            let shaped = measurer.measure(text, font: font, maxWidth: Self.unwrapped, maxLines: 1)
             if !text.allSatisfy(\.isWhitespace) {
                 (height, ascent) = (max(height, shaped.lineHeight), max(ascent, shaped.lines.first?.baseline ?? 0))
             }
@@ -227,7 +233,7 @@ extension RichLineBreaks {
         placed.width = Self.width(of: placed.text, font: piece.font, measurer: measurer)
         placed.x = right - (leading - placed.width) - placed.width
         placed.glyphs =
-            measurer.measure(placed.text, font: piece.font, maxWidth: 100_000, maxLines: 1).lines.first?
+            measurer.measure(placed.text, font: piece.font, maxWidth: Self.unwrapped, maxLines: 1).lines.first?
             .glyphs
         return placed
     }

@@ -40,7 +40,10 @@ struct SceneChecks {
     init(scene: SceneJSON, source: String) {
         self.scene = scene
         var words = Self.generatedWords
-        let text = source.replacingOccurrences(of: "\\n", with: " ") + " " + scene.description.joined(separator: " ")
+        // A link's text ends at its "](": "[Produktionsumgebung](https://…)" is a word and an address.
+        let text =
+            source.replacingOccurrences(of: "\\n", with: " ").replacingOccurrences(of: "](", with: "] (") + " "
+            + scene.description.joined(separator: " ")
         for token in text.split(whereSeparator: { $0.isWhitespace }) {
             let word = Self.normalized(token)
             words.insert(word)
