@@ -86,4 +86,21 @@ extension LineBreaks {
             }
         }
     }
+
+    /// Whether a text's first strong letter is right to left (Hebrew, Arabic, Syriac, Thaana,
+    /// N'Ko and their presentation forms); nil when it has no letter.
+    public static func firstStrongIsRightToLeft(_ text: String) -> Bool? {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            // ASCII's only letters are A–Z and a–z, without looking the property up.
+            if value < 0x80 {
+                if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { return false }
+                continue
+            }
+            guard scalar.properties.isAlphabetic else { continue }
+            return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value)
+                || (0xFE70...0xFEFF).contains(value)
+        }
+        return nil
+    }
 }

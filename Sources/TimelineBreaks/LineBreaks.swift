@@ -10,9 +10,21 @@ public enum LineBreaks {
     /// "de-DE"); nil: English.
     @TaskLocal public static var language: String?
 
-    /// The UTF-8 offsets in `text` where a line may start, in order, 0 and the end excluded.
-    /// Without ICU (or its rules file), after white space only.
+    /// The text before the one being broken, when it is the rest of a longer one (a measurer
+    /// wrapping on after a broken word): its opportunities are then the longer text's, so that
+    /// the rest of a URL still breaks after its `/`, and a date or time before it keeps its words.
+    @TaskLocal public static var precedingText: String?
+
+    /// The UTF-8 offsets in `text` where a line may start, in order, 0 and the end excluded; in
+    /// `precedingText`'s context when there is one. Without ICU (or its rules file), after white
+    /// space only.
     public static func opportunities(in text: String) -> [Int] {
+        guard let before = precedingText, !before.isEmpty else { return opportunitiesAlone(in: text) }
+        let shift = before.utf8.count
+        return opportunitiesAlone(in: before + text).compactMap { $0 > shift ? $0 - shift : nil }
+    }
+
+    private static func opportunitiesAlone(in text: String) -> [Int] {
         let found = ICULineRules.shared?.opportunities(in: text) ?? afterWhiteSpace(text)
         return QuotationBreaks.kept(BreakTailoring.tailored(found, in: text), in: text)
     }
@@ -53,14 +65,36 @@ public enum LineBreaks {
     /// A CJK character is never alone on a line: one followed, with no space, by another
     /// piece needs a line that holds both ("と承認" when "承認" may not be parted).
     public static func narrowestLines(_ text: String, language: String?) -> [String] {
+        let utf8 = Array(text.utf8)
+        return narrowestRanges(text, language: language).map {
+            String(decoding: utf8[$0.bytes], as: UTF8.self) + ($0.hyphen ? "-" : "")
+        }
+    }
+
+    /// `narrowestLines` as UTF-8 ranges of `text`, each with whether its line ends in a hyphen:
+    /// a paragraph of runs of several fonts measures each line run by run.
+    public static func narrowestRanges(_ text: String, language: String?) -> [(bytes: Range<Int>, hyphen: Bool)] {
         let pieces = unbreakablePieces(text)
-        var lines = pieces.flatMap { piece -> [String] in
-            let parts = hyphenated(String(piece), language: language)
-            return parts.count > 1 ? parts : [String(piece)]
+        let offset = { (index: String.Index) in text.utf8.distance(from: text.utf8.startIndex, to: index) }
+        var lines = pieces.flatMap { piece -> [(bytes: Range<Int>, hyphen: Bool)] in
+            let start = offset(piece.startIndex)
+            var characterStarts = [start]
+            for character in piece {
+                characterStarts.append(characterStarts[characterStarts.count - 1] + character.utf8.count)
+            }
+            let characters = Array(piece)
+            var parts: [(bytes: Range<Int>, hyphen: Bool)] = []
+            var first = 0
+            for cut in hyphenationPoints(String(piece), language: language) + [characters.count] {
+                let hyphen = cut < characters.count && characters[cut - 1] != "-"
+                parts.append((characterStarts[first]..<characterStarts[cut], hyphen))
+                first = cut
+            }
+            return parts
         }
         for (piece, next) in zip(pieces, pieces.dropFirst()) where piece.endIndex == next.startIndex {
             if piece.unicodeScalars.count == 1, let only = piece.unicodeScalars.first, BreakTailoring.isCJK(only) {
-                lines.append(String(piece) + String(next))
+                lines.append((offset(piece.startIndex)..<offset(next.endIndex), false))
             }
         }
         return lines

@@ -35,6 +35,8 @@ struct ColumnPlan {
         var levels: [Int]
         /// Rows whose cells are swapped; rows past its end are not.
         var swapped: [Bool] = []
+        /// Each row's description as the runs it is set in (none: empty), in the title column.
+        var bodies: [[TextRun]] = []
     }
 
     init(style: Style, width: Double, widestNode: Double, texts: Texts, hasGroups: Bool, measurer: any TextMeasuring) {
@@ -133,17 +135,25 @@ struct ColumnPlan {
         return (statusFloor, word, promised, refusedBelow)
     }
 
-    /// The widest title column a row needs, its indent with it, for every word of its titles to be
-    /// whole or broken at a dictionary point. Measured only for a card that may be refused.
+    /// The widest title column a row needs, its indent with it, for every word of its titles and
+    /// description to be whole or broken at a dictionary point. Measured only for a card that may be refused.
     private static func titleNeed(_ texts: Texts, style: Style, measurer: any TextMeasuring) -> Double {
         var need: Double = 0
         var byLevel: [Int: [(text: String, font: String)]] = [:]
         for (row, stack) in texts.titles.enumerated() {
             byLevel[texts.levels[row], default: []] += stack.map { ($0.text, $0.font) }
         }
-        for (level, titles) in byLevel {
+        var bodies: [Int: [[TextRun]]] = [:]
+        for (row, runs) in texts.bodies.enumerated() where !runs.isEmpty {
+            bodies[texts.levels[row], default: []].append(runs)
+        }
+        for level in Set(byLevel.keys).union(bodies.keys) {
             let indent = VerticalColumns.indentSteps(level) * style.nestIndent
-            need = max(need, indent + widestWord(titles, measurer: measurer, hyphenated: true))
+            let titles = byLevel[level] ?? []
+            let title = titles.isEmpty ? 0 : widestWord(titles, measurer: measurer, hyphenated: true)
+            // Descriptions too: set run by run, at their dictionary points (#48 item 5).
+            let body = bodies[level].map { (measurer.widestHyphenatedPiece(paragraphs: $0) + 1).rounded(.up) } ?? 0
+            need = max(need, indent + max(title, body))
         }
         return need
     }

@@ -30,6 +30,7 @@ extension ItemText {
             if !statusInColumn, let status = item.statusText { titles.append((status, statusFont, nil)) }
             if !statusInColumn, let status = item.subStatusText { titles.append((status, subtitleFont, nil)) }
             texts.titles.append(titles)
+            texts.bodies.append(item.body.map { RichParagraph.runs($0, font: subtitleFont) } ?? [])
         }
         let hasGroups = rows.contains { $0.groupEnd != nil }
         let plan = ColumnPlan(

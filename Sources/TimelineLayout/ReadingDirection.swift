@@ -1,3 +1,4 @@
+import TimelineBreaks
 import TimelineModel
 
 /// Which way a card and each of its items read, from `textDirection` or else from the titles'
@@ -53,20 +54,8 @@ enum ReadingDirection {
         rows.map { row in isRightToLeft(row.item).map { $0 != cardIsRightToLeft } ?? false }
     }
 
-    /// Whether a text's first strong letter is right to left (Hebrew, Arabic, Syriac, Thaana,
-    /// N'Ko and their presentation forms); nil when it has no letter.
+    /// Whether a text's first strong letter is right to left (`LineBreaks.firstStrongIsRightToLeft`).
     static func firstStrongIsRightToLeft(_ text: String) -> Bool? {
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            // ASCII's only letters are A–Z and a–z, without looking the property up.
-            if value < 0x80 {
-                if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) { return false }
-                continue
-            }
-            guard scalar.properties.isAlphabetic else { continue }
-            return (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value)
-                || (0xFE70...0xFEFF).contains(value)
-        }
-        return nil
+        LineBreaks.firstStrongIsRightToLeft(text)
     }
 }

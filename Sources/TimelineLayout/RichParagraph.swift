@@ -17,7 +17,7 @@ struct RichParagraph {
         _ text: String, font: String, style: Style, width: Double, mirrored: Bool, measurer: any TextMeasuring
     ) -> TextBlock {
         let spans = InlineMarkup.parse(text)
-        let runs = spans.map { TextRun(text: $0.text, font: Self.font(font, for: $0)) }
+        let runs = Self.runs(spans, font: font)
         let measured = measurer.measure(runs: runs, maxWidth: TextBlock.measuredWidth(width))
         let lines = measured.lines.map { line in
             MeasuredLine(text: line.runs.map(\.text).joined(), width: line.width, baseline: line.baseline)
@@ -28,6 +28,15 @@ struct RichParagraph {
             spans: spans, measured: measured, color: style.titleColor.rgba, linkColor: style.nodeColor.rgba,
             mirrored: mirrored)
         return TextBlock(measured: plain, font: font, color: style.titleColor.rgba, rich: paragraph)
+    }
+
+    /// The runs `text`'s inline markup sets it in, in `font` and its bold, italic and code faces.
+    static func runs(_ text: String, font: String) -> [TextRun] {
+        runs(InlineMarkup.parse(text), font: font)
+    }
+
+    static func runs(_ spans: [InlineSpan], font: String) -> [TextRun] {
+        spans.map { TextRun(text: $0.text, font: Self.font(font, for: $0)) }
     }
 
     /// `font` with the span's weight and slant; code in the bundled monospace (DejaVu Sans Mono) a

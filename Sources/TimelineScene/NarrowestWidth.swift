@@ -19,4 +19,19 @@ extension TextMeasuring {
         }
         return measure(requests).map(\.width).max() ?? 0
     }
+
+    /// The widest piece of rich paragraphs (descriptions) a line must hold, at their dictionary
+    /// points: each paragraph's `LineBreaks.narrowestRanges` over its whole text, set run by run
+    /// as `RichLineBreaks` sets a line. At that width every word is whole or broken at a
+    /// dictionary point.
+    public func widestHyphenatedPiece(paragraphs: [[TextRun]]) -> Double {
+        let language = LineBreaks.language
+        return paragraphs.map { runs in
+            let paragraph = RichLineBreaks(measurer: self, runs: runs, maxWidth: 0)
+            let text = String(decoding: paragraph.bytes, as: UTF8.self)
+            return LineBreaks.narrowestRanges(text, language: language).map {
+                paragraph.width($0.bytes.lowerBound, $0.bytes.upperBound, mark: $0.hyphen ? "-" : "")
+            }.max() ?? 0
+        }.max() ?? 0
+    }
 }

@@ -54,52 +54,10 @@ public struct MeasuredRichText: Hashable, Sendable, Codable {
 }
 
 extension TextMeasuring {
-    /// Greedy wrapping at spaces, each word measured on its own: for measurers without
-    /// attributed text of their own (Pango's wraps the runs as one paragraph instead).
-    public func measureRunsByWord(_ runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
-        var lines: [MeasuredRichLine] = []
-        var current: [MeasuredRun] = []
-        var x: Double = 0
-        var lineHeight: Double = 0
-        var ascent: Double = 0
-        func finish() {
-            lines.append(MeasuredRichLine(runs: current, width: x, baseline: Double(lines.count) * lineHeight + ascent))
-            current = []
-            x = 0
-        }
-        for (index, run) in runs.enumerated() {
-            let paragraphs = run.text.split(separator: "\n", omittingEmptySubsequences: false)
-            for (number, paragraph) in paragraphs.enumerated() {
-                if number > 0 { finish() }
-                for piece in Self.pieces(String(paragraph)) {
-                    let measured = measure(piece == " " ? "x x" : piece, font: run.font, maxWidth: 100_000, maxLines: 1)
-                    lineHeight = max(lineHeight, measured.lineHeight)
-                    ascent = max(ascent, measured.lines.first?.baseline ?? 0)
-                    // A lone space may measure as nothing: its width is what it adds between two letters.
-                    let width =
-                        piece == " "
-                        ? measured.width - measure("xx", font: run.font, maxWidth: 100_000, maxLines: 1).width
-                        : measured.width
-                    if x + width > maxWidth, x > 0, piece != " " { finish() }
-                    if x == 0, piece == " " { continue }
-                    current.append(MeasuredRun(text: piece, font: run.font, source: index, x: x, width: width))
-                    x += width
-                }
-            }
-        }
-        finish()
-        // The tallest font sets every line's pitch, known only at the end.
-        for index in lines.indices { lines[index].baseline = Double(index) * lineHeight + ascent }
-        return MeasuredRichText(lines: lines, height: Double(lines.count) * lineHeight, lineHeight: lineHeight)
-    }
-
-    /// Words and the single spaces between them.
-    private static func pieces(_ text: String) -> [String] {
-        var pieces: [String] = []
-        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { pieces.append(" ") }
-            if !word.isEmpty { pieces.append(String(word)) }
-        }
-        return pieces
+    /// Runs wrapped as one paragraph where its plain text would break (`RichLineBreaks`): at the
+    /// opportunities of `LineBreaks` across runs, a word too wide broken as this measurer breaks
+    /// it in plain text; each run on a line measured, and shaped, as a line of its own.
+    public func measureRunsAsPlainText(_ runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
+        RichLineBreaks(measurer: self, runs: runs, maxWidth: maxWidth).measured()
     }
 }

@@ -72,7 +72,7 @@ public protocol TextMeasuring {
 
 extension TextMeasuring {
     public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
-        measureRunsByWord(runs, maxWidth: maxWidth)
+        measureRunsAsPlainText(runs, maxWidth: maxWidth)
     }
 
     /// One text at a time, in order.

@@ -86,4 +86,24 @@ final class LinearTextTests: XCTestCase {
             })
         XCTAssertEqual(probed, [1, 3, 7, 15])
     }
+
+    /// A description (runs of several fonts) costs shaping linear in its length too: many words
+    /// wrapped, and one long word broken into many pieces.
+    func testRichTextIsLinear() throws {
+        let fonts = try FontLibrary()
+        func work(_ count: Int, word: Bool) -> Int {
+            let measurer = PangoTextMeasurer(fonts: fonts)
+            let plain = word ? String(repeating: "xa", count: count) : String(repeating: "plain words ", count: count)
+            let runs = [
+                TextRun(text: plain, font: "Inter 12"), TextRun(text: "bold words", font: "Inter Bold 12"),
+                TextRun(text: " " + plain, font: "Inter 12"),
+            ]
+            XCTAssertFalse(measurer.measure(runs: runs, maxWidth: 160).lines.isEmpty)
+            return measurer.shapedBytes
+        }
+        for word in [false, true] {
+            let (few, many) = (work(150, word: word), work(600, word: word))
+            XCTAssertLessThan(Double(many) / Double(few), 5, "\(word ? "a long word" : "words"): \(few) -> \(many)")
+        }
+    }
 }

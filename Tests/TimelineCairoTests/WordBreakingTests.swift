@@ -71,3 +71,24 @@ final class WordBreakingTests: XCTestCase {
         XCTAssertEqual(review.first, "مرا", "after alef, which joins nothing after it: \(review)")
     }
 }
+
+/// The rest of a text after a broken word wraps at the whole text's opportunities: the rest of a
+/// URL is no URL on its own, yet still breaks after its `/`, never with a hyphen inside it.
+final class RestAfterBrokenWordTests: XCTestCase {
+    func testTheRestOfAURLBreaksAfterItsSlashes() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let text = "See https://example.com/a/very/long/path/to/the/document for details"
+        for width in [63.0, 96, 107, 118] {
+            let lines = measurer.measure(text, font: "Inter 12", maxWidth: width, maxLines: nil).lines.map(\.text)
+            // From the line after the host's to the one before the document's.
+            let first = try XCTUnwrap(lines.firstIndex { $0.contains(".com/") })
+            let last = try XCTUnwrap(lines.firstIndex { $0.contains("doc") })
+            XCTAssertGreaterThan(last, first + 1, "\(width): \(lines)")
+            for line in lines[(first + 1)..<last] {
+                XCTAssertTrue(line.hasSuffix("/"), "after a slash, unmarked, at \(width): \(lines)")
+            }
+            let letters = { (text: String) in text.filter { $0 != "-" && $0 != " " } }
+            XCTAssertEqual(letters(lines.joined()), letters(text), "\(width)")
+        }
+    }
+}

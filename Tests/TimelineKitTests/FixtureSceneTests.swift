@@ -69,28 +69,8 @@ import TimelineScene
             }
         }
         #expect(rendered > 0, "refused at every width")
-        let awaited = problems.filter(Self.awaitingLineBreaks.contains)
-        problems.removeAll(where: Self.awaitingLineBreaks.contains)
         #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(60).joined(separator: "\n"))")
-        if !awaited.isEmpty {
-            withKnownIssue("#48: a description breaks inside a word, without a hyphen mark") {
-                Issue.record(Comment(rawValue: awaited.joined(separator: "\n")))
-            }
-        }
     }
-
-    /// Since compact cells (#50 rule 4) render word-breaks.yaml and descriptions.yaml at 160
-    /// points, their descriptions' column is narrower than "description's", "performance" and a
-    /// URL's host. Descriptions are rich text, which Pango still wraps (at the zero-width spaces
-    /// `withBreaksInLongWords` offers it, unmarked), not #48's line breaking (UAX #14, dictionary
-    /// hyphenation), which plain texts now have; these problems, and no others, wait for it.
-    static let awaitingLineBreaks: Set<String> = [
-        "word-breaks at 160: 's' in 's long word ' is no word of the input",
-        "word-breaks at 160: 'example.c' in 'example.c' is no word of the input",
-        "word-breaks at 160: 'om' in 'om/a/very/' is no word of the input",
-        "descriptions at 160: 'performan' in 'performan' is no word of the input",
-        "descriptions at 160: 'ce' in 'ce notes' is no word of the input",
-    ]
 
     @Test func sceneJSONHoldsEveryPlacedLineInPoints() throws {
         let scene = try #require(try Self.scenes(of: Fixtures.file("plain.yaml")).first?.scene)

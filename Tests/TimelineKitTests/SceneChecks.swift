@@ -40,7 +40,10 @@ struct SceneChecks {
     init(scene: SceneJSON, source: String) {
         self.scene = scene
         var words = Self.generatedWords
-        let text = source.replacingOccurrences(of: "\\n", with: " ") + " " + scene.description.joined(separator: " ")
+        // A link's text ends at its "](": "[Produktionsumgebung](https://…)" is a word and an address.
+        let text =
+            source.replacingOccurrences(of: "\\n", with: " ").replacingOccurrences(of: "](", with: "] (") + " "
+            + scene.description.joined(separator: " ")
         for token in text.split(whereSeparator: { $0.isWhitespace }) {
             let word = Self.normalized(token)
             words.insert(word)
@@ -74,6 +77,9 @@ struct SceneChecks {
     func brokenWords() -> [String] {
         var problems: [String] = []
         var carried: (node: Int, parts: [String], line: String)?
+        // A rich paragraph's runs are nodes of their own: a word broken at a line's last run goes on
+        // in the next text, the next line's first run, a line below.
+        var previous: SceneJSON.Text?
         func check(_ token: String, in line: String) {
             for part in Self.pieces(Self.normalized(token)) where !part.isEmpty && !words.contains(part) {
                 problems.append("'\(part)' in '\(line)' is no word of the input")
@@ -86,10 +92,15 @@ struct SceneChecks {
             if !isKnown(joining: chain.parts), !unmarkedWords { check(chain.parts.joined(), in: chain.line) }
         }
         for line in scene.texts {
+            defer { previous = line }
             var tokens = line.text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
             if var chain = carried {
                 carried = nil
-                if chain.node == line.node, !tokens.isEmpty {
+                // (Runs are placed without a height: their font's size tells a line's pitch.)
+                let size = previous.flatMap { $0.font.split(separator: " ").last.flatMap { Double($0) } } ?? 12
+                let step = previous.map { line.baseline - $0.baseline } ?? 0
+                let nextLine = step > 0.5 * size && step < 2.5 * size
+                if chain.node == line.node || nextLine, !tokens.isEmpty {
                     let first = tokens.removeFirst()
                     chain.parts.append(first)
                     let goesOn = first.hasSuffix("-") || (isUnmarked(first) && !isKnown(joining: chain.parts))

@@ -78,6 +78,53 @@ import TimelineTestSupport
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n---\n"))")
     }
 
+    /// Descriptions (rich text: runs of several fonts) keep the width promise too (#48 item 5): at
+    /// the width a refusal names, every word of a description is whole or broken at a dictionary
+    /// point, a bold compound too.
+    @Test func descriptionsAtTheNarrowestWidthBreakAtDictionaryPoints() throws {
+        var options = RenderOptions()
+        options.formats = [.scene]
+        let renderer = try TimelineRenderer(options: options)
+        let yaml = """
+            version: 1
+            locale: de-DE
+            cards:
+              - items:
+                  - title: Projektstart
+                    statusText: Wartet auf Freigabe
+                    description: "Die **Datenschutzfolgenabschätzung** und die *Anforderungsanalyse* sind \
+            abgeschlossen: `--engine=pcre2` seit Sep 10, 8:15 AM."
+                  - { title: Abnahmeprüfung, date: "2026-10-02" }
+            """
+        let input = InputSource(
+            displayName: "descriptions.yaml", baseName: "descriptions", data: Data(yaml.utf8), format: nil,
+            directory: ".")
+        var document = try renderer.decode(input)
+        document.cards[0].style.width = WidthPromiseTests.tooNarrow
+        let named = try #require(WidthPromiseTests.narrowestNamed(document, renderer: renderer))
+        document.cards[0].style.width = named
+        let scene = try SceneJSON.decoded(from: try renderer.render(document, name: "descriptions")[0].data)
+        // A description's runs are nodes of their own: its lines read as one paragraph.
+        let body = scene.texts.filter { $0.height == 0 }
+        var lines: [String] = []
+        for (index, run) in body.enumerated() {
+            if index > 0, run.baseline == body[index - 1].baseline {
+                lines[lines.count - 1] += run.text
+            } else {
+                lines.append(run.text)
+            }
+        }
+        let joined = lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(joined.contains { $0.hasSuffix("-") }, "narrow enough to hyphenate: \(joined)")
+        for (line, next) in zip(joined, joined.dropFirst()) where line.hasSuffix("-") {
+            let word = String(line.split(separator: " ").last!.dropLast()) + String(next.split(separator: " ")[0])
+            let points = LineBreaks.hyphenationPoints(word, language: "de-DE")
+            let at = line.split(separator: " ").last!.count - 1
+            #expect(points.contains(at), "\(word) broken after \(at) at \(named): \(joined)")
+        }
+        #expect(!joined.contains { $0.hasSuffix("--") || $0.hasPrefix("AM") }, "\(joined)")
+    }
+
     /// The places where `scene` breaks a line as a typesetter would not.
     static func badBreaks(_ scene: SceneJSON, language: String) -> [String] {
         var found: [String] = []

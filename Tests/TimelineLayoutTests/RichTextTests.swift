@@ -42,9 +42,9 @@ final class RichTextTests: XCTestCase {
         let texts = scene.nodes.compactMap { if case .text(let text) = $0 { return text } else { return nil } }
         let subtitle = try XCTUnwrap(texts.first { $0.lines.first?.text == "Sub" })
         let bold = texts.filter { $0.font.hasPrefix("Inter Bold") }
-        XCTAssertEqual(bold.map { $0.lines[0].text }, ["bold", "words"], "a run per word from the fake measurer")
+        XCTAssertEqual(bold.map { $0.lines[0].text }, ["bold words"], "a run's words on one line are one piece")
         XCTAssertGreaterThan(bold[0].lines[0].baseline, subtitle.lines[0].baseline, "under the subtitle")
-        let plain = try XCTUnwrap(texts.first { $0.lines.first?.text == "Plain" })
+        let plain = try XCTUnwrap(texts.first { $0.lines.first?.text == "Plain then " })
         XCTAssertGreaterThan(bold[0].lines[0].x, plain.lines[0].x, "on the same line, further right")
         let links = scene.nodes.compactMap { if case .link(let link) = $0 { return link } else { return nil } }
         XCTAssertEqual(links.map(\.url), ["https://e.com"])

@@ -35,12 +35,13 @@ final class RightToLeftTests: XCTestCase {
                   - { title: השקה }
                   - { title: Latin, description: "see **the** doc" }
             """)
-        // The fake measurer makes each word a run and each space a run of 6 points, not drawn.
-        let see = try line(scene, "see")
+        // Each run a piece of its own, the space between two runs in the width of the first.
+        let see = try line(scene, "see ")
         let the = try line(scene, "the")
-        let doc = try line(scene, "doc")
-        XCTAssertEqual(the.x, see.x + see.width + 6, accuracy: 0.001, "'the' follows 'see' on its right")
-        XCTAssertEqual(doc.x, the.x + the.width + 6, accuracy: 0.001, "'doc' follows 'the' on its right")
+        let doc = try line(scene, " doc")
+        XCTAssertEqual(see.width, 4 * 6, accuracy: 0.001, "the space after 'see' in its width")
+        XCTAssertEqual(the.x, see.x + see.width, accuracy: 0.001, "'the' follows 'see' on its right")
+        XCTAssertEqual(doc.x, the.x + the.width, accuracy: 0.001, "'doc' follows 'the' on its right")
         let title = try line(scene, "Latin")
         XCTAssertEqual(doc.x + doc.width, title.x + title.width, accuracy: 0.001, "flush right, as its title")
     }

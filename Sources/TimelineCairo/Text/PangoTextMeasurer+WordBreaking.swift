@@ -59,9 +59,13 @@ extension PangoTextMeasurer {
         if wordsWrappedOn < Self.maxWordsWrappedOn {
             wordsWrappedOn += 1
             defer { wordsWrappedOn -= 1 }
-            rest = measure(
-                bytes: UnsafeBufferPointer(rebasing: wrap.bytes[offset...]), font: font, maxWidth: maxWidth,
-                maxLines: restLines)
+            // Broken where the whole text may break: the rest of a URL is no URL on its own.
+            let before = (LineBreaks.precedingText ?? "") + String(decoding: wrap.bytes[..<offset], as: UTF8.self)
+            rest = LineBreaks.$precedingText.withValue(before) {
+                measure(
+                    bytes: UnsafeBufferPointer(rebasing: wrap.bytes[offset...]), font: font, maxWidth: maxWidth,
+                    maxLines: restLines)
+            }
         } else {
             rest = brokenWhereTheyStand(
                 wrap, from: index, pieces: pieces, description: description, maxWidth: maxWidth, maxLines: restLines)
