@@ -62,6 +62,8 @@ final class BatchRenderTests: XCTestCase {
     /// its fonts through cairo's FreeType faces, which the threads' font libraries share. Finished
     /// outside the Pango turn, two at once crashed the release build in about one batch in ten
     /// (`scripts/release-check.sh` runs such a batch forty times; this debug build seldom hits it).
+    /// Two batches here, not more: `make tsan` runs this test and reports such unordered access in
+    /// one batch, crash or not (six took 93 s of its run).
     func testPDFsOfABatchFinishOnTwoThreadsAsOnOne() throws {
         let inputs = try Fixtures.files().filter { !Fixtures.isFeed($0) }.map { InputSource(file: $0.path) }
         var options = RenderOptions()
@@ -71,7 +73,7 @@ final class BatchRenderTests: XCTestCase {
         }
         let one = pdfs(jobs: 1)
         XCTAssertGreaterThan(one.count, 40)
-        for _ in 0..<6 { XCTAssertEqual(pdfs(jobs: 2), one) }
+        for _ in 0..<2 { XCTAssertEqual(pdfs(jobs: 2), one) }
     }
 
     /// A batch reads and decodes a thread's first input before the thread's fonts are loaded: the
