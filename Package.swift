@@ -196,9 +196,9 @@ let package = Package(
     ]
 )
 
-// CI compiles the package's own targets with warnings as errors (`make warnings`, which sets this in
-// a build folder of its own, so plain builds are not rebuilt); dependencies and packages depending on
-// timeline-cards never get the flag.
+// CI compiles the package's own targets with warnings as errors (`make tsan`, and `make warnings`,
+// set this in a build folder of their own, so plain builds are not rebuilt); dependencies and
+// packages depending on timeline-cards never get the flag.
 if Context.environment["TIMELINE_CARDS_WARNINGS_AS_ERRORS"] == "1" {
     for target in package.targets where [.regular, .executable, .test].contains(target.type) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]

@@ -62,7 +62,8 @@ final class BatchRenderTests: XCTestCase {
     /// its fonts through the FreeType faces cairo opens for Pango's fonts. Finished on two
     /// threads at once (before the text thread), two crashed the release build in about one batch
     /// in ten (`scripts/release-check.sh` runs such a batch forty times; this debug build seldom
-    /// hits it).
+    /// hits it). Two batches here, not more: `make tsan` runs this test and reports such unordered
+    /// access in one batch, crash or not (six took 93 s of its run).
     func testPDFsOfABatchFinishOnTwoThreadsAsOnOne() throws {
         let inputs = try Fixtures.files().filter { !Fixtures.isFeed($0) }.map { InputSource(file: $0.path) }
         var options = RenderOptions()
@@ -72,7 +73,7 @@ final class BatchRenderTests: XCTestCase {
         }
         let one = pdfs(jobs: 1)
         XCTAssertGreaterThan(one.count, 40)
-        for _ in 0..<6 { XCTAssertEqual(pdfs(jobs: 2), one) }
+        for _ in 0..<2 { XCTAssertEqual(pdfs(jobs: 2), one) }
     }
 
     /// Documents in many scripts (Latin, Greek, Cyrillic, CJK, Korean, Arabic and Hebrew, emoji,

@@ -31,6 +31,29 @@ struct CLIRunner {
         var stderr: String
     }
 
+    /// Whether this test process runs with ThreadSanitizer (`make tsan`, `swift test --sanitize=thread`):
+    /// TSan's runtime, linked into every instrumented program, is there. The `timeline-cards` of the
+    /// same build (`executable`) is then instrumented too.
+    static let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
+
+    /// The variable naming an uninstrumented `timeline-cards` of this commit, which `make tsan` sets.
+    static let plainToolVariable = "TIMELINE_CARDS_PLAIN_TOOL"
+
+    /// The tool a run under `limits` starts: `executable`, but under ThreadSanitizer with an
+    /// address-space limit (`--as`) the uninstrumented tool `plainToolVariable` names, or a skip.
+    /// TSan reserves terabytes of shadow memory and, finding a limit, re-executes itself without it,
+    /// which the hard limit prlimit sets forbids ("setrlimit() failed 22", exit 66, before any of ours).
+    static func tool(under limits: [String]) throws -> URL {
+        guard underThreadSanitizer, limits.contains(where: { $0.hasPrefix("--as") }) else { return executable }
+        let path = ProcessInfo.processInfo.environment[plainToolVariable] ?? ""
+        guard !path.isEmpty, FileManager.default.isExecutableFile(atPath: path) else {
+            throw XCTSkip(
+                "an address-space limit cannot run a ThreadSanitizer build: set \(plainToolVariable) to a plain build"
+                    + " of timeline-cards (make tsan does)")
+        }
+        return URL(fileURLWithPath: path)
+    }
+
     /// The resource limits hostile cases run in, so that one exhausting memory fails alone: 1 GiB
     /// of address space.
     static let hostileLimits = ["--as=\(1 << 30)"]
@@ -50,7 +73,7 @@ struct CLIRunner {
             process.arguments = arguments
         } else if !limits.isEmpty, hasPrlimit {
             process.executableURL = URL(fileURLWithPath: prlimit)
-            process.arguments = limits + [executable.path] + arguments
+            process.arguments = limits + [try tool(under: limits).path] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments

@@ -89,7 +89,7 @@ extension InstallTests {
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
-        let maps = try String(contentsOfFile: "/proc/\(process.processIdentifier)/maps", encoding: .utf8)
+        let maps = try procFile("/proc/\(process.processIdentifier)/maps")
         return Set(
             maps.split(separator: "\n").compactMap { line in
                 line.split(separator: " ").last.map(String.init).flatMap {
@@ -97,6 +97,27 @@ extension InstallTests {
                 }
             })
     }
+}
+
+extension InstallTests {
+    /// The whole of a file in /proc, read to its end: `String(contentsOfFile:)` reads the size the
+    /// file states, which /proc gives as 0, and stops after one page (4 KiB). Under ThreadSanitizer,
+    /// whose shadow memory adds mappings, a tool's fonts are listed beyond the first page of its maps.
+    static func procFile(_ path: String) throws -> String {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+    }
+
+    #if os(Linux) && arch(x86_64)
+    /// All of this process's maps, beyond the first page, to the last mapping an x86-64 Linux
+    /// lists: the vsyscall page.
+    func testProcFilesAreReadToTheirEnd() throws {
+        let maps = try Self.procFile("/proc/self/maps")
+        XCTAssertGreaterThan(maps.utf8.count, 4096, "this process maps more than a page lists")
+        XCTAssertTrue(maps.hasSuffix("[vsyscall]\n"), String(maps.suffix(200)))
+    }
+    #endif
 }
 
 /// The GitHub Action's steps (scripts/ci-check.sh), run as the action runs them, and its problem matcher.

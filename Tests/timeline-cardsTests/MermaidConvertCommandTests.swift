@@ -87,7 +87,8 @@ final class MermaidMemoryTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [
             CLIRunner.root.appendingPathComponent("scripts/mermaid-memory-check.py").path,
-            CLIRunner.executable.path, "2",
+            // The script runs the tool within 1 GiB of address space, as `prlimit --as` would.
+            try CLIRunner.tool(under: CLIRunner.hostileLimits).path, "2",
         ]
         let output = Pipe()
         process.standardOutput = output
