@@ -277,12 +277,16 @@ platform-check: build
 # resource-floor tests make under `prlimit --as` take the plain debug tool, built first and named by
 # TIMELINE_CARDS_PLAIN_TOOL. Our targets compile with warnings as errors, as in `make warnings`, so CI
 # needs no build of its own for that. TSAN_TESTS=REGEX runs only the tests it matches. The full log is
-# in .build-tsan/test.log. Timings: docs/performance.md, ThreadSanitizer.
+# in .build-tsan/test.log. Timings: docs/performance.md, ThreadSanitizer. The layouts' property tests
+# (one thread, pure) take the first TSAN_ROUND_SHARE of their seeded cards (PropertyRounds); the
+# plain `make test` takes them all.
 TSAN_TESTS ?=
+TSAN_ROUND_SHARE ?= 0.125
 tsan: deps
 	$(SWIFT) build --product timeline-cards $(BUILD_FLAGS)
 	@mkdir -p .build-tsan; set -o pipefail; TSAN_OPTIONS=halt_on_error=1 TIMELINE_CARDS_PLAIN_TOOL=$(CURDIR)/$(BIN) \
-	  TIMELINE_CARDS_WARNINGS_AS_ERRORS=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS) \
+	  TIMELINE_CARDS_ROUND_SHARE=$(TSAN_ROUND_SHARE) TIMELINE_CARDS_WARNINGS_AS_ERRORS=1 \
+	  $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS) \
 	  $(if $(TSAN_TESTS),--filter '$(TSAN_TESTS)') 2>&1 | tee .build-tsan/test.log \
 	  | { grep -aE "error:|failed|: ThreadSanitizer|Executed .* tests|Test run with" || true; }
 

@@ -153,7 +153,7 @@ let package = Package(
             dependencies: ["TimelineSpec", "TimelineModel", "TimelinePolicy", "TimelineTestSupport"]),
         .testTarget(
             name: "TimelineLayoutTests",
-            dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene", "TimelineBreaks"],
+            dependencies: ["TimelineLayout", "TimelineSpec", "TimelineScene", "TimelineBreaks", "TimelineTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "TimelineCairoTests",

@@ -1,6 +1,7 @@
 import Foundation
 import TimelineModel
 import TimelineScene
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineLayout
@@ -113,7 +114,7 @@ final class DayListWidthTests: XCTestCase {
             """)
         var minimum: Double?
         var refusedAbove: [Int] = []
-        for width in stride(from: 120, through: 480, by: 1) {
+        for width in stride(from: 120, through: 480, by: PropertyRounds.step) {
             card.style.width = Double(width)
             do {
                 let scene = try CardLayout.scene(for: card, measurer: FakeTextMeasurer())

@@ -2,6 +2,7 @@ import Foundation
 import TimelineModel
 import TimelineScene
 import TimelineSpec
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineLayout
@@ -144,7 +145,7 @@ final class ReadabilityPropertyTests: XCTestCase {
         var extra = SeededRandom(state: 2)
         var (checked, todays, previews, feeds) = (0, 0, 0, 0)
         var broken: [String] = []
-        for round in 0..<2_000 {
+        for round in 0..<PropertyRounds.of(2_000) {
             let generated = generate(&random, extra: &extra)
             var card = try LayoutFixture.card(generated.yaml)
             let scene: Scene
@@ -176,10 +177,10 @@ final class ReadabilityPropertyTests: XCTestCase {
             }
             checked += 1
         }
-        XCTAssertEqual(checked, 2_000)
-        XCTAssertGreaterThan(todays, 300, "few cards drew a Today marker")
-        XCTAssertGreaterThan(previews, 300, "few preview cards")
-        XCTAssertGreaterThan(feeds, 100, "few feeds")
+        XCTAssertEqual(checked, PropertyRounds.of(2_000))
+        XCTAssertGreaterThan(todays, PropertyRounds.of(300), "few cards drew a Today marker")
+        XCTAssertGreaterThan(previews, PropertyRounds.of(300), "few preview cards")
+        XCTAssertGreaterThan(feeds, PropertyRounds.of(100), "few feeds")
         XCTAssertLessThanOrEqual(
             broken.count, Self.strayAllowance,
             "time cards put a label nearer another item's mark; first:\n"

@@ -1,6 +1,7 @@
 import TimelineModel
 import TimelineScene
 import TimelineSpec
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineLayout
@@ -77,7 +78,7 @@ final class TimePropertyTests: XCTestCase {
     func testGeneratedTimeCardsKeepTheirPromises() throws {
         var random = SeededRandom(state: 35)
         var (checked, staggered, banded) = (0, 0, 0)
-        for round in 0..<2_000 {
+        for round in 0..<PropertyRounds.of(2_000) {
             let (yaml, horizontal) = card(&random)
             let card = try LayoutFixture.card(yaml)
             let scene: Scene
@@ -96,10 +97,10 @@ final class TimePropertyTests: XCTestCase {
             if horizontal, hasTierLeader(scene, color: card.style.lineColor.rgba) { staggered += 1 }
             if SceneJSON(scene).texts.contains(where: { Self.sectionNames.contains($0.text) }) { banded += 1 }
         }
-        XCTAssertEqual(checked, 2_000)
+        XCTAssertEqual(checked, PropertyRounds.of(2_000))
         // The rules above were checked on cards with labels in tiers and with named section bands.
-        XCTAssertGreaterThan(staggered, 50, "few horizontal cards had labels in tiers")
-        XCTAssertGreaterThan(banded, 200, "few cards had named section bands")
+        XCTAssertGreaterThan(staggered, PropertyRounds.of(50), "few horizontal cards had labels in tiers")
+        XCTAssertGreaterThan(banded, PropertyRounds.of(200), "few cards had named section bands")
     }
 
     private func check(_ scene: Scene, horizontal: Bool, context: String) {
