@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Compares two renders of the fixtures in the goldens' layout (scripts/platform-check.sh): the same
 # files, every SVG byte for byte, every PNG of the same size within an RMSE of 0.01 (ImageMagick's
-# normalized RMSE over all channels). Usage: platform-compare.sh EXPECTED ACTUAL.
+# normalized RMSE over all channels), or within LIMIT. Usage: platform-compare.sh EXPECTED ACTUAL
+# [LIMIT].
 set -euo pipefail
 
 expected="$1"
 actual="$2"
-limit=0.01
+limit="${3:-0.01}"
 failed=0
 svgs=0
 pngs=0
