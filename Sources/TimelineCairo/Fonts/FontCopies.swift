@@ -77,7 +77,7 @@ enum FontCopies {
         var template = Array((folder + "/font-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return .failure(CopyFailure(errno: errno)) }
-        let path = String(cString: template)
+        let path = name(template)
         if let problem = write(bytes, to: descriptor) {
             close(descriptor)
             unlink(path)
@@ -92,8 +92,13 @@ enum FontCopies {
         let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((temporary + "/timeline-cards-fonts-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
-        return String(cString: template)
+        return name(template)
     }()
+
+    /// The path `mkstemp` or `mkdtemp` filled in, without its terminating NUL.
+    private static func name(_ template: [CChar]) -> String {
+        String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// Why a copy could not be made.
     struct CopyFailure: Error, CustomStringConvertible {
