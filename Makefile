@@ -280,14 +280,17 @@ platform-check: build
 # in .build-tsan/test.log. Timings: docs/performance.md, ThreadSanitizer. The layouts' property tests
 # (one thread, pure) take the first TSAN_ROUND_SHARE of their seeded cards (PropertyRounds); the
 # plain `make test` takes them all.
+# TSAN_SKIP=REGEX leaves out the tests it matches (.ci/run leaves out most end-to-end CLI tests).
 TSAN_TESTS ?=
+TSAN_SKIP ?=
 TSAN_ROUND_SHARE ?= 0.125
 tsan: deps
 	$(SWIFT) build --product timeline-cards $(BUILD_FLAGS)
 	@mkdir -p .build-tsan; set -o pipefail; TSAN_OPTIONS=halt_on_error=1 TIMELINE_CARDS_PLAIN_TOOL=$(CURDIR)/$(BIN) \
 	  TIMELINE_CARDS_ROUND_SHARE=$(TSAN_ROUND_SHARE) TIMELINE_CARDS_WARNINGS_AS_ERRORS=1 \
 	  $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS) \
-	  $(if $(TSAN_TESTS),--filter '$(TSAN_TESTS)') 2>&1 | tee .build-tsan/test.log \
+	  $(if $(TSAN_TESTS),--filter '$(TSAN_TESTS)') $(if $(TSAN_SKIP),--skip '$(TSAN_SKIP)') 2>&1 \
+	  | tee .build-tsan/test.log \
 	  | { grep -aE "error:|failed|: ThreadSanitizer|Executed .* tests|Test run with" || true; }
 
 # libFuzzer, FUZZ_SECONDS for each of FUZZ_TARGETS (TIMELINE_FUZZ_TARGET picks one in the binary):
