@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import TimelineSpec
@@ -57,7 +58,11 @@ final class LinearReadingTests: XCTestCase {
     /// speeds one up, and taking them in turn spreads a busy moment over both sizes. Sizes of
     /// 10,000 and 20,000 (a quadratic reading would still take four times as long): at twice those
     /// the test took 24 s of `make test` and 414 s of `make tsan`.
-    func testDoublingAHostileInputAtMostDoublesItsReadingTime() {
+    func testDoublingAHostileInputAtMostDoublesItsReadingTime() throws {
+        // Under ThreadSanitizer (`make tsan`) time grows with the heap, its shadow memory and
+        // allocator: at a load average of 3 "many keys" took 3.4 times as long for twice the keys.
+        // An instrumented build's timings say nothing of the tool's; the plain `make test` checks them.
+        try XCTSkipIf(dlsym(nil, "__tsan_init") != nil, "the timings of a ThreadSanitizer build")
         for (name, make) in Self.shapes {
             let (smallText, largeText) = (make(10_000), make(20_000))
             var (small, large) = (Double.infinity, Double.infinity)
