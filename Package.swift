@@ -171,7 +171,9 @@ let package = Package(
             exclude: ["Inputs"]),
         .testTarget(
             name: "TimelineCommandSupportTests",
-            dependencies: ["TimelineCommandSupport", "TimelineKit", "TimelineCairo", "TimelineSpec"]),
+            dependencies: [
+                "TimelineCommandSupport", "TimelineKit", "TimelineCairo", "TimelineSpec", "TimelineTestSupport",
+            ]),
         .testTarget(name: "TimelineGoldenTests", dependencies: ["TimelineGolden", "TimelineKit"]),
         .testTarget(
             name: "timeline-cardsTests",

@@ -1,6 +1,7 @@
 import TimelineCommandSupport
 import TimelineKit
 import TimelineSpec
+import TimelineTestSupport
 import XCTest
 
 final class MarkdownPageTests: XCTestCase {
@@ -56,18 +57,16 @@ final class MarkdownPageTests: XCTestCase {
 
     /// 20,000 empty blocks once took 11 s and 812 MB: each block's text was padded to its line.
     func testManyBlocksAreFoundInLinearTime() {
-        let clock = ContinuousClock()
-        let small = String(repeating: "```timeline\n```\n", count: 20_000)
-        let large = small + small
+        let small = String(repeating: "```timeline\n```\n", count: 10_000)
+        let large = String(repeating: small, count: GrowthTiming.sizeFactor)
         var counts: [Int] = []
-        // The fastest of three of each, taken in turn: a busy machine only slows a run.
-        var (smallTime, largeTime) = (Duration.seconds(1000), Duration.seconds(1000))
-        for _ in 0..<3 {
-            smallTime = min(smallTime, clock.measure { counts.append(MarkdownPage(small).blocks.count) })
-            largeTime = min(largeTime, clock.measure { counts.append(MarkdownPage(large).blocks.count) })
+        let timing = GrowthTiming(runs: 3) {
+            counts.append(MarkdownPage(small).blocks.count)
+        } large: {
+            counts.append(MarkdownPage(large).blocks.count)
         }
-        XCTAssertEqual(counts, [20_000, 40_000, 20_000, 40_000, 20_000, 40_000])
-        XCTAssertLessThan(largeTime, smallTime * 2.5 + .milliseconds(50), "\(smallTime) then \(largeTime)")
+        XCTAssertEqual(counts, [10_000, 40_000, 10_000, 40_000, 10_000, 40_000])
+        XCTAssertTrue(timing.isLinear, "\(timing)")
     }
 
     func testImageLinksEscapeTheirText() {

@@ -1,5 +1,6 @@
 import TimelineModel
 import TimelineScene
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineLayout
@@ -68,19 +69,17 @@ final class RichTextTests: XCTestCase {
         XCTAssertEqual(spans.last?.text, "/S/JavaScript/JS(x)")
     }
 
-    /// Parsing is linear: doubling a hostile text at most doubles the time, give or take.
+    /// Parsing is linear: four times a hostile text in less than eight times the time (`GrowthTiming`).
     func testHostileMarkupParsesInLinearTime() {
-        let clock = ContinuousClock()
         for unit in ["[", "*", "**", "`", "[a](", "](", "[x](https://e.com/ "] {
-            let small = String(repeating: unit, count: 20_000)
-            let large = small + small
-            // The fastest of three of each, taken in turn: a busy machine only slows a run.
-            var (smallTime, largeTime) = (Duration.seconds(1000), Duration.seconds(1000))
-            for _ in 0..<3 {
-                smallTime = min(smallTime, clock.measure { _ = InlineMarkup.parse(small) })
-                largeTime = min(largeTime, clock.measure { _ = InlineMarkup.parse(large) })
+            let small = String(repeating: unit, count: 10_000)
+            let large = String(repeating: small, count: GrowthTiming.sizeFactor)
+            let timing = GrowthTiming(runs: 3) {
+                _ = InlineMarkup.parse(small)
+            } large: {
+                _ = InlineMarkup.parse(large)
             }
-            XCTAssertLessThan(largeTime, smallTime * 2.5 + .milliseconds(50), "\(unit): \(smallTime) then \(largeTime)")
+            XCTAssertTrue(timing.isLinear, "\(unit): \(timing)")
         }
     }
 }
