@@ -139,7 +139,7 @@ let package = Package(
                 ]),
             path: "Plugins/RenderTimelines"),
         // What several test targets and the fuzzer share: seeded random values, icon files.
-        .target(name: "TimelineTestSupport"),
+        .target(name: "TimelineTestSupport", dependencies: ["CZlib"]),
         .testTarget(name: "TimelineSceneTests", dependencies: ["TimelineScene", "CCairo"]),
         .testTarget(name: "TimelineModelTests", dependencies: ["TimelineModel", "TimelineTestSupport"]),
         .testTarget(name: "TimelinePolicyTests", dependencies: ["TimelinePolicy"]),

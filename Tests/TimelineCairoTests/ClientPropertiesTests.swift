@@ -1,7 +1,7 @@
-import CZlib
 import Foundation
 import TimelineGolden
 import TimelineScene
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineCairo
@@ -86,7 +86,7 @@ final class ClientPropertiesTests: XCTestCase {
             "201 × 81 points at 1.5, rounded up")
         // cairo 1.18 writes the page's dictionary into a compressed object stream.
         let pdf = try renderer.render(scene(), format: .pdf)
-        let text = ([String(decoding: pdf, as: UTF8.self)] + inflatedStreams(pdf)).joined()
+        let text = PDFObjects([UInt8](pdf)).text
         XCTAssertTrue(text.contains("/MediaBox [ 0 0 201 81 ]"), "whole points")
         let png = try PNGCoding.decode(renderer.render(scene(), format: .png, scale: 2))
         XCTAssertEqual([png.width, png.height], [402, 162], "the SVG's whole points at scale 2")
@@ -198,12 +198,12 @@ final class ClientPropertiesTests: XCTestCase {
                         lines: [PlacedLine(text: text, x: 10, baseline: 30, width: 600)]))
             ], title: "t", description: [])
         let pdf = try renderer.render(scene, format: .pdf)
-        let content = inflatedStreams(pdf).joined()
-        let document = String(decoding: pdf, as: UTF8.self)
+        let objects = PDFObjects([UInt8](pdf))
+        let content = objects.streams.joined()
         // The font cairo names in `Tf`, its first code and widths in thousandths of an em.
         let fontName = try XCTUnwrap(try matches("/(f-\\d+-\\d+) 1 Tf", in: content).first?[1])
-        let object = try XCTUnwrap(try matches("/\(fontName) (\\d+) 0 R", in: document).first?[1])
-        let font = try XCTUnwrap(try matches("(?s)\n\(object) 0 obj(.*?)endobj", in: document).first?[1])
+        let object = try XCTUnwrap(try matches("/\(fontName) (\\d+) 0 R", in: objects.text).first?[1])
+        let font = try XCTUnwrap(Int(object).flatMap { objects.objects[$0] })
         let firstChar = try XCTUnwrap(Int(try XCTUnwrap(try matches("/FirstChar (\\d+)", in: font).first?[1])))
         let widths = try XCTUnwrap(try matches("/Widths \\[([^\\]]*)\\]", in: font).first?[1])
             .split(separator: " ").compactMap { Double($0) }
@@ -270,7 +270,7 @@ final class ClientPropertiesTests: XCTestCase {
             ], title: "t", description: [])
         let renderer = SceneRenderer(fonts: fonts)
         func adjustments(scale: Double) throws -> [String] {
-            let content = inflatedStreams(try renderer.render(scene, format: .pdf, scale: scale)).joined()
+            let content = PDFObjects([UInt8](try renderer.render(scene, format: .pdf, scale: scale))).streams.joined()
             return try matches("(?s)\\[([^\\]]*)\\]\\s*TJ", in: content).map { $0[1] }
         }
         let atOne = try adjustments(scale: 1)
@@ -291,7 +291,7 @@ final class ClientPropertiesTests: XCTestCase {
                             font: font, color: black,
                             lines: [PlacedLine(text: "新产品", x: 10, baseline: 30, width: 60)]))
                 ], title: "t", description: [])
-            let content = inflatedStreams(try renderer.render(scene, format: .pdf)).joined()
+            let content = PDFObjects([UInt8](try renderer.render(scene, format: .pdf))).streams.joined()
             let y = try XCTUnwrap(try matches("[-\\d.]+ 0 0 [-\\d.]+ [-\\d.]+ ([-\\d.]+) Tm", in: content).first?[1])
             return try XCTUnwrap(Double(y))
         }
@@ -314,28 +314,6 @@ final class ClientPropertiesTests: XCTestCase {
         XCTAssertEqual(Set(outlines).count, 4, "bold outlines differ from regular ones")
     }
 
-    /// The PDF's streams, inflated.
-    private func inflatedStreams(_ pdf: Data) -> [String] {
-        let bytes = [UInt8](pdf)
-        let open = Array("stream\n".utf8)
-        let close = Array("endstream".utf8)
-        func find(_ needle: [UInt8], from index: Int) -> Int? {
-            guard index + needle.count <= bytes.count else { return nil }
-            return (index...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
-        }
-        var streams: [String] = []
-        var index = 0
-        while let start = find(open, from: index), let end = find(close, from: start + open.count) {
-            let compressed = Array(bytes[(start + open.count)..<end])
-            index = end + close.count
-            var output = [UInt8](repeating: 0, count: 1 << 22)
-            var produced = UInt(output.count)
-            let status = uncompress(&output, &produced, compressed, UInt(compressed.count))
-            if status == Z_OK { streams.append(String(decoding: output.prefix(Int(produced)), as: UTF8.self)) }
-        }
-        return streams
-    }
-
     /// Right-to-left runs are marked with their text, in the order poppler reads glyphs in
     /// (it puts right-to-left text back into logical order itself); left-to-right lines are not.
     func testPDFMarksRightToLeftRunsWithTheirText() throws {
@@ -347,7 +325,7 @@ final class ClientPropertiesTests: XCTestCase {
         let scene = Scene(
             width: 100, height: 60, background: nil,
             nodes: [.text(TextNode(font: "DejaVu Sans 12", color: black, lines: lines))], title: "t", description: [])
-        let content = inflatedStreams(try renderer.render(scene, format: .pdf)).joined()
+        let content = PDFObjects([UInt8](try renderer.render(scene, format: .pdf))).streams.joined()
         XCTAssertEqual(content.components(separatedBy: "/ActualText").count - 1, 1, content)
         // UTF-16BE with a byte order mark: ם ו ל ש, the glyphs' order from left to right.
         XCTAssertTrue(content.contains("/ActualText <feff05dd05d505dc05e9>"), content)

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineCairo
@@ -17,7 +18,7 @@ final class PDFWidthsProbeTests: XCTestCase {
     /// The probe's PDF has a widths array to read, with several glyphs' widths in it.
     func testTheProbeWritesReadableWidths() throws {
         _ = try FontLibrary() // the bundled fonts as fontconfig's configuration, as when rendering
-        let text = String(decoding: PDFWidthsProbe.probe(), as: UTF8.self)
+        let text = PDFObjects(Array(PDFWidthsProbe.probe())).text
         let start = try XCTUnwrap(text.range(of: "/Widths [") ?? text.range(of: "/W [0 ["), "no widths in the probe")
         let end = try XCTUnwrap(text[start.upperBound...].firstIndex(of: "]"))
         XCTAssertGreaterThan(text[start.upperBound..<end].split(whereSeparator: \.isWhitespace).count, 10)

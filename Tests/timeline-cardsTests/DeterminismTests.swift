@@ -1,4 +1,5 @@
 import Foundation
+import TimelineTestSupport
 import XCTest
 
 /// The same input gives the same bytes: across runs, locales, time zones, font configurations,
@@ -155,7 +156,7 @@ final class DeterminismTests: XCTestCase {
 
     func testOnlyBundledFontsAreOffered() throws {
         let result = try CLIRunner.run(["render", CLIRunner.fixture("scripts.yaml"), "-o", "-", "--format", "pdf"])
-        let pdf = String(decoding: result.stdout, as: UTF8.self)
+        let pdf = PDFObjects([UInt8](result.stdout)).dictionaries
         let fonts = Set(
             pdf.components(separatedBy: "/BaseFont /").dropFirst().map {
                 String($0.prefix { $0 != "\n" && $0 != " " && $0 != "/" })

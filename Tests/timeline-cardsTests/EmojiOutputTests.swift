@@ -1,4 +1,5 @@
 import Foundation
+import TimelineTestSupport
 import XCTest
 
 /// Emoji reach every format as pictures: SVG and PDF embed each as an image (the SVG defines each
@@ -35,7 +36,7 @@ final class EmojiOutputTests: XCTestCase {
         XCTAssertEqual(svg.components(separatedBy: ") scale(").count - 1, drawn)
 
         // cairo writes each picture as an image XObject with its alpha as a soft mask.
-        let pdf = String(decoding: try XCTUnwrap(first["emoji.pdf"]), as: UTF8.self)
+        let pdf = PDFObjects([UInt8](try XCTUnwrap(first["emoji.pdf"]))).dictionaries
         XCTAssertEqual(pdf.components(separatedBy: "/Subtype /Image").count - 1, 2 * drawn)
         XCTAssertEqual(pdf.components(separatedBy: "/SMask ").count - 1, drawn)
     }

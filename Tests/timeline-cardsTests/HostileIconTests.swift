@@ -1,4 +1,5 @@
 import Foundation
+import TimelineTestSupport
 import XCTest
 
 /// Icons are files an untrusted input names: each is read once, bounded, and refused with a
@@ -143,15 +144,14 @@ final class HostileIconTests: XCTestCase {
             "the icon is defined once, in both href forms")
         let pdf = try Data(contentsOf: folder.appendingPathComponent("out/scripted.pdf"))
         PDFActions.assertOnlyURIActions(pdf)
-        XCTAssertFalse(
-            String(decoding: pdf, as: UTF8.self).contains("javascript:"), "the icon's own link reached the PDF")
+        XCTAssertFalse(PDFObjects([UInt8](pdf)).text.contains("javascript:"), "the icon's own link reached the PDF")
     }
 }
 
 /// What a PDF's annotations may do: open a URI, nothing else.
 enum PDFActions {
     static func assertOnlyURIActions(_ pdf: Data, file: StaticString = #filePath, line: UInt = #line) {
-        let text = String(decoding: pdf, as: UTF8.self)
+        let text = PDFObjects([UInt8](pdf)).text
         for name in ["/OpenAction", "/AA", "/JS (", "/JS(", "/JS <"] {
             XCTAssertFalse(text.contains(name), "\(name) in the PDF", file: file, line: line)
         }

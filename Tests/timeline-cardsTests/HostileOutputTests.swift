@@ -1,4 +1,5 @@
 import Foundation
+import TimelineTestSupport
 import XCTest
 
 /// The output half of hostile input, end to end: flags, folders and files around the
@@ -323,7 +324,7 @@ final class HostileOutputTests: XCTestCase {
 
     /// The height of a PDF's first page, from its MediaBox.
     private static func pageHeight(_ pdf: Data) -> Double? {
-        let text = String(decoding: pdf, as: UTF8.self)
+        let text = PDFObjects([UInt8](pdf)).text
         guard let box = text.range(of: "/MediaBox [") else { return nil }
         let numbers = text[box.upperBound...].prefix { $0 != "]" }.split(separator: " ").compactMap { Double($0) }
         return numbers.count == 4 ? numbers[3] - numbers[1] : nil

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineTestSupport
 import XCTest
 
 /// `convert -o FILE` end to end: the YAML written whole through a temporary, never over the input
@@ -71,7 +72,7 @@ final class MermaidConvertCommandTests: XCTestCase {
             "render", CLIRunner.fixture("mermaid-history.mmd"), "-o", "-", "--format", "pdf",
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let pdf = String(decoding: result.stdout, as: UTF8.self)
+        let pdf = PDFObjects([UInt8](result.stdout)).dictionaries
         XCTAssertTrue(pdf.contains("/Title (Social media history)"), "accTitle is the PDF's title")
         XCTAssertTrue(pdf.contains("/Subject (The years the big social networks began)"), "accDescr its subject")
     }
