@@ -52,6 +52,24 @@ final class SVGWordTableTests: XCTestCase {
         XCTAssertGreaterThan(model.count, 1_000, "the table grew several times")
     }
 
+    /// Numbers are kept in 32 bits; a word with one beyond (a glyph millions of points from its
+    /// word's start) is kept whole, and neither it nor its numbers cut to 32 bits is taken for
+    /// the other.
+    func testAWordBeyond32BitsIsKeptWhole() {
+        var table = SVGWordTable()
+        var run = SVGWord()
+        word([(1, 0, 0), (2, 1 << 32 + 5, 0)], in: &run, start: 0)
+        XCTAssertNil(table.find(run))
+        table.add(run, value: 7)
+        let wide = run
+        word([(1, 0, 0), (2, 5, 0)], in: &run, start: 0)
+        XCTAssertNil(table.find(run), "the 32 bits of the wide word's numbers are another word")
+        table.add(run, value: 8)
+        XCTAssertEqual(table.find(wide).map { table.value(at: $0) }, 7)
+        XCTAssertEqual(table.find(run).map { table.value(at: $0) }, 8)
+        XCTAssertEqual(table.keptNumbers, 12)
+    }
+
     func testAWordIsReadBackWhereItIsDrawn() {
         var run = SVGWord()
         word([(7, 0, 0), (8, 600, -2)], in: &run, start: 1_000)

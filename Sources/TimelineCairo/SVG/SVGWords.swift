@@ -66,22 +66,30 @@ struct SVGWord {
 /// the word's own mix in a table of open addressing: a `Dictionary` would hash the mix again
 /// (SipHash) at every word drawn, which cost more than writing the word.
 struct SVGWordTable {
+    /// 24 bytes: a card of 10,000 items keeps tens of thousands of words.
     private struct Entry {
         var mixed: UInt64
+        /// Where its numbers start in `numbers`, or in `wideNumbers` for a wide entry.
         var start: Int
-        var count: Int
-        var value: Int
+        /// How many numbers; negative for a wide entry, whose numbers do not all fit 32 bits.
+        var count: Int32
+        var value: Int32
+
+        var length: Int { Int(count.magnitude) }
+        var isWide: Bool { count < 0 }
     }
 
     private var entries: [Entry] = []
-    /// Every entry's numbers, one after another.
-    private var numbers: [Int] = []
+    /// Every entry's numbers, one after another, in 32 bits: half the memory of `Int`s.
+    private var numbers: [Int32] = []
+    /// The numbers of words with one beyond 32 bits (a glyph millions of points from its word's start).
+    private var wideNumbers: [Int] = []
     /// An entry's index + 1 in each slot, 0 where empty; a power of two long, at most half full.
     private var slots = [Int32](repeating: 0, count: 256)
 
     var count: Int { entries.count }
     /// The numbers of all the words kept: each word's own, none of a longer run's room.
-    var keptNumbers: Int { numbers.count }
+    var keptNumbers: Int { numbers.count + wideNumbers.count }
 
     /// The entry of a word equal to `word`, if one was added.
     func find(_ word: SVGWord) -> Int? {
@@ -98,17 +106,23 @@ struct SVGWordTable {
     private func holds(_ entry: Entry, _ word: SVGWord) -> Bool {
         guard entry.mixed == word.mixed else { return false }
         return word.withNumbers { mine in
-            guard mine.count == entry.count else { return false }
+            guard mine.count == entry.length else { return false }
+            if entry.isWide {
+                return wideNumbers.withUnsafeBufferPointer { all in
+                    for offset in 0..<mine.count where all[entry.start + offset] != mine[offset] { return false }
+                    return true
+                }
+            }
             return numbers.withUnsafeBufferPointer { all in
-                for offset in 0..<mine.count where all[entry.start + offset] != mine[offset] { return false }
+                for offset in 0..<mine.count where Int(all[entry.start + offset]) != mine[offset] { return false }
                 return true
             }
         }
     }
 
-    func value(at entry: Int) -> Int { entries[entry].value }
+    func value(at entry: Int) -> Int { Int(entries[entry].value) }
 
-    mutating func setValue(_ value: Int, at entry: Int) { entries[entry].value = value }
+    mutating func setValue(_ value: Int, at entry: Int) { entries[entry].value = Int32(value) }
 
     /// Adds `word`, not found before, with `value`.
     mutating func add(_ word: SVGWord, value: Int) {
@@ -116,12 +130,16 @@ struct SVGWordTable {
             slots = [Int32](repeating: 0, count: 2 * slots.count)
             for index in entries.indices { place(index) }
         }
-        let start = numbers.count
-        let count = word.withNumbers { mine in
-            numbers.append(contentsOf: mine)
-            return mine.count
+        let entry = word.withNumbers { mine in
+            let count = Int32(mine.count)
+            guard mine.allSatisfy({ Int32(exactly: $0) != nil }) else {
+                defer { wideNumbers.append(contentsOf: mine) }
+                return Entry(mixed: word.mixed, start: wideNumbers.count, count: -count, value: Int32(value))
+            }
+            defer { numbers.append(contentsOf: mine.lazy.map { Int32(truncatingIfNeeded: $0) }) }
+            return Entry(mixed: word.mixed, start: numbers.count, count: count, value: Int32(value))
         }
-        entries.append(Entry(mixed: word.mixed, start: start, count: count, value: value))
+        entries.append(entry)
         place(entries.count - 1)
     }
 
