@@ -41,7 +41,8 @@ public struct GlyphRun: Hashable, Sendable {
     public var textStart: Int32
     public var textLength: Int32
     /// Five numbers a glyph: id, advance, x offset, y offset, cluster start (a byte of the text).
-    private var numbers: [Int32]
+    /// Inlinable, as `count` and the subscript are: the writers read every glyph through them.
+    @usableFromInline var numbers: [Int32]
 
     public init(
         face: String, size: Double, x: Int32, baseline: Int32, isRightToLeft: Bool, textStart: Int32,
@@ -68,6 +69,7 @@ public struct GlyphRun: Hashable, Sendable {
         public var yOffset: Int32
         /// The byte of the line's text the glyph's cluster starts at.
         public var cluster: Int32
+        @inlinable
         public init(id: UInt32, advance: Int32, xOffset: Int32, yOffset: Int32, cluster: Int32) {
             self.id = id
             self.advance = advance
@@ -77,8 +79,10 @@ public struct GlyphRun: Hashable, Sendable {
         }
     }
 
+    @inlinable
     public var count: Int { numbers.count / 5 }
 
+    @inlinable
     public subscript(index: Int) -> Glyph {
         let at = 5 * index
         return Glyph(

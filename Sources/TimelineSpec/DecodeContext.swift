@@ -93,8 +93,12 @@ final class DecodeContext {
     /// start one of them (C1 controls start with 0xC2, noncharacters with 0xEF or 0xF0–0xF4).
     static func forbiddenScalar(in text: String) -> Unicode.Scalar? {
         var text = text
+        // Printable ASCII, most bytes, passes with one comparison (0x20...0x7E, wrapping).
         let suspect = text.withUTF8 { bytes in
-            bytes.contains { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 >= 0xEF }
+            bytes.contains {
+                $0 &- 0x20 >= 0x5F
+                    && (($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 >= 0xEF)
+            }
         }
         guard suspect else { return nil }
         return text.unicodeScalars.first { ($0.isControlCharacter && $0 != "\n" && $0 != "\t") || $0.isNoncharacter }

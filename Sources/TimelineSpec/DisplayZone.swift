@@ -34,12 +34,12 @@ enum DisplayZone {
                     indices.removeLast()
                     continue
                 }
-                let item = stack[depth][indices[depth]]
+                // The item's fields read in place: a copy of each item retains all of its own.
+                let index = indices[depth]
                 indices[depth] += 1
-                for date in [item.date, item.end] {
-                    if let date, !date.isDay { return date.utcOffset }
-                }
-                if let children = item.children {
+                if let date = stack[depth][index].date, !date.isDay { return date.utcOffset }
+                if let end = stack[depth][index].end, !end.isDay { return end.utcOffset }
+                if let children = stack[depth][index].children {
                     stack.append(children)
                     indices.append(0)
                 }

@@ -85,9 +85,10 @@ struct DocumentReader {
 
     /// `--time-zone`, else `timeZone:`, else the first date-time's offset, else UTC.
     private func displayZone(_ keys: MappingKeys, cards: [Card], now: DateValue?) -> DisplayTimeZone {
-        let window = DisplayZone.window(cards, now: now)
-        return timeZoneOverride.flatMap { DisplayZone.zone($0, window: window) }
-            ?? keys["timeZone"].flatMap { timeZone($0, window: window) }
+        // The dates' window only for a zone named: a card without one has no use for it.
+        let window = { DisplayZone.window(cards, now: now) }
+        return timeZoneOverride.flatMap { DisplayZone.zone($0, window: window()) }
+            ?? keys["timeZone"].flatMap { timeZone($0, window: window()) }
             ?? .fixed(DisplayZone.firstOffset(cards) ?? 0)
     }
 

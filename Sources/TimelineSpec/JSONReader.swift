@@ -105,6 +105,8 @@ struct JSONReader {
         var runStart = index
         var loneSurrogates: [(offset: Int, code: UInt32)] = []
         while index < bytes.count {
+            skipPlainBytes(bytes, &index, characters: &characters)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let value: String
@@ -154,6 +156,23 @@ struct JSONReader {
         return StringToken(
             value: String(decoding: bytes[(start + 1)...], as: UTF8.self), end: bytes.count,
             characters: characters, loneSurrogates: loneSurrogates)
+    }
+
+    /// Moves `index` to the next quote or backslash (or the end), counting the characters passed:
+    /// the bytes that start one.
+    private static func skipPlainBytes(_ bytes: [UInt8], _ index: inout Int, characters: inout Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var at = index
+            var count = characters
+            while at < buffer.count {
+                let byte = buffer[at]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+                if byte & 0xC0 != 0x80 { count += 1 }
+                at += 1
+            }
+            index = at
+            characters = count
+        }
     }
 
     /// The code of the `\uXXXX` escape whose backslash is at `index`.

@@ -18,7 +18,8 @@ struct NodeTreeBuilder {
     /// Whether an alias was met: a document over the node limit without one is simply large.
     private var hasAliases = false
     /// The open collections are `frames[..<depth]`; frames beyond are kept for reuse, so their
-    /// arrays keep their capacity and a collection allocates only its final, exact array.
+    /// arrays keep their capacity and a collection allocates only its final, exact array. Values
+    /// changed in place: no reference to count, no exclusivity to check at run time.
     private var frames: [Frame] = []
     private var depth = 0
 
@@ -73,31 +74,30 @@ struct NodeTreeBuilder {
     mutating func endCollection() -> (node: YAMLNode, anchor: String?)? {
         guard depth > 0 else { return nil }
         depth -= 1
-        let frame = frames[depth]
         let node: YAMLNode
-        if frame.isMapping {
+        if frames[depth].isMapping {
             var count = 1
             var bytes = 0
-            for pair in frame.pairs {
+            for pair in frames[depth].pairs {
                 count = Self.saturatingAdd(count, Self.saturatingAdd(pair.key.expandedCount, pair.value.expandedCount))
                 bytes = Self.saturatingAdd(bytes, Self.saturatingAdd(pair.key.expandedBytes, pair.value.expandedBytes))
             }
             node = YAMLNode(
-                .mapping(frame.pairs.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
-                expandedCount: count, expandedBytes: bytes)
+                .mapping(frames[depth].pairs.withUnsafeBufferPointer(Array.init)), line: frames[depth].line,
+                column: frames[depth].column, expandedCount: count, expandedBytes: bytes)
         } else {
             var count = 1
             var bytes = 0
-            for item in frame.items {
+            for item in frames[depth].items {
                 count = Self.saturatingAdd(count, item.expandedCount)
                 bytes = Self.saturatingAdd(bytes, item.expandedBytes)
             }
             node = YAMLNode(
-                .sequence(frame.items.withUnsafeBufferPointer(Array.init)), line: frame.line, column: frame.column,
-                expandedCount: count, expandedBytes: bytes)
+                .sequence(frames[depth].items.withUnsafeBufferPointer(Array.init)), line: frames[depth].line,
+                column: frames[depth].column, expandedCount: count, expandedBytes: bytes)
         }
-        let anchor = frame.anchor
-        frame.close()
+        let anchor = frames[depth].anchor
+        frames[depth].close()
         attach(node)
         return (node, anchor)
     }
@@ -125,21 +125,21 @@ struct NodeTreeBuilder {
             root = node
             return
         }
-        let parent = frames[depth - 1]
-        if !parent.isMapping {
-            parent.items.append(node)
-        } else if let key = parent.pendingKey {
-            parent.append(YAMLPair(key: key, value: node))
-            parent.pendingKey = nil
+        let parent = depth - 1
+        if !frames[parent].isMapping {
+            frames[parent].items.append(node)
+        } else if let key = frames[parent].pendingKey {
+            frames[parent].pendingKey = nil
+            frames[parent].append(YAMLPair(key: key, value: node))
         } else {
             // Scalar keys only: collection keys are reported by the decoder.
-            if let text = node.scalar, parent.hasKey(text) {
+            if let text = node.scalar, frames[parent].hasKey(text) {
                 problems.append(
                     Diagnostic(
                         SourceLocation(file: file, line: node.line, column: node.column),
                         "duplicate key \(DecodeContext.quoted(text))"))
             }
-            parent.pendingKey = node
+            frames[parent].pendingKey = node
         }
     }
 
@@ -148,8 +148,9 @@ struct NodeTreeBuilder {
         return overflow ? Int.max : sum
     }
 
-    /// A collection being read. A class, so appending to it never copies the children read so far.
-    private final class Frame {
+    /// A collection being read, changed in place in `frames`: appending to it never copies the
+    /// children read so far.
+    private struct Frame {
         private(set) var isMapping = false
         private(set) var line = 0
         private(set) var column = 0
@@ -162,7 +163,7 @@ struct NodeTreeBuilder {
         var keys: Set<String>?
         static let scannedKeys = 16
 
-        func open(isMapping: Bool, line: Int, column: Int, anchor: String?) {
+        mutating func open(isMapping: Bool, line: Int, column: Int, anchor: String?) {
             self.isMapping = isMapping
             self.line = line
             self.column = column
@@ -170,7 +171,7 @@ struct NodeTreeBuilder {
         }
 
         /// Empties the frame for the next collection at its depth, keeping its arrays' capacity.
-        func close() {
+        mutating func close() {
             items.removeAll(keepingCapacity: true)
             pairs.removeAll(keepingCapacity: true)
             pendingKey = nil
@@ -179,7 +180,7 @@ struct NodeTreeBuilder {
         }
 
         /// Whether `text` is a key already in this mapping.
-        func hasKey(_ text: String) -> Bool {
+        mutating func hasKey(_ text: String) -> Bool {
             if let keys { return keys.contains(text) }
             if pairs.count < Self.scannedKeys { return pairs.contains { $0.key.scalar == text } }
             let all = Set(pairs.compactMap(\.key.scalar))
@@ -187,7 +188,7 @@ struct NodeTreeBuilder {
             return all.contains(text)
         }
 
-        func append(_ pair: YAMLPair) {
+        mutating func append(_ pair: YAMLPair) {
             pairs.append(pair)
             if let text = pair.key.scalar { keys?.insert(text) }
         }

@@ -156,6 +156,8 @@ enum StrictJSON {
         let start = index
         index += 1
         while index < bytes.count {
+            skipPlainBytes(bytes, &index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == quote {
                 index += 1
@@ -186,6 +188,20 @@ enum StrictJSON {
             index += 1
         }
         return Violation(offset: start, message: "this string is never closed with '\"'")
+    }
+
+    /// Moves `index` past the bytes a string holds as they are: not a quote, a backslash or a
+    /// control character.
+    private static func skipPlainBytes(_ bytes: [UInt8], _ index: inout Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var at = index
+            while at < buffer.count {
+                let byte = buffer[at]
+                if byte < 0x20 || byte == quote || byte == backslash { break }
+                at += 1
+            }
+            index = at
+        }
     }
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`

@@ -39,6 +39,29 @@ final class DisplayZoneTests: XCTestCase {
         XCTAssertEqual(items[2].date?.civil.day, 3)
     }
 
+    /// The first date-time in reading order, a group's children before the items after it, an
+    /// end as well as a date, bare days passed over (#48: the items are read in place).
+    func testTheFirstDateTimeIsFoundInReadingOrderThroughGroups() throws {
+        let yaml = """
+            version: 1
+            cards:
+              - items:
+                  - { title: Day, date: 2026-11-01 }
+                  - title: Group
+                    items:
+                      - { title: Inner day, date: 2026-11-01 }
+                      - { title: Inner, date: 2026-11-01, end: "2026-11-02T10:00:00+02:00" }
+                  - { title: Later, date: "2026-11-03T09:00:00-05:00" }
+            """
+        let cards = try document(yaml).cards
+        XCTAssertEqual(cards[0].timeZone, .fixed(7200))
+        XCTAssertEqual(cards[0].items[2].date?.civil.hour, 16, "09:00-05:00 shown at +02:00")
+        XCTAssertEqual(DisplayZone.firstOffset(cards), 7200)
+        let days = try document("version: 1\ncards: [{ items: [{ title: A, date: 2026-11-01 }] }]\n").cards
+        XCTAssertNil(DisplayZone.firstOffset(days))
+        XCTAssertEqual(days[0].timeZone, .fixed(0))
+    }
+
     func testTimeZoneKeyAndFlagChooseTheZone() throws {
         let keyed = try document(
             log.replacingOccurrences(of: "version: 1\n", with: "version: 1\ntimeZone: \"+01:00\"\n"))

@@ -39,10 +39,18 @@ struct SVGCursor {
     }
 
     /// A non-negative integer in decimal (a negative one as 0). Digits are found with divisions by
-    /// the constant 10, which compile to multiplications.
+    /// the constants 10 and 100, which compile to multiplications.
     @inline(__always)
     mutating func put(integer value: Int) {
         put(unsigned: UInt64(max(0, value)))
+    }
+
+    /// Every two-digit number's digits, "00" to "99": a number is written two digits a division.
+    private static var digitPairs: StaticString {
+        """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
     }
 
     @inline(__always)
@@ -59,11 +67,21 @@ struct SVGCursor {
         }
         rest = value
         var index = digits
-        repeat {
-            index -= 1
-            next[index] = 48 + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
+        let pairs = Self.digitPairs.utf8Start
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            index -= 2
+            next[index] = pairs[pair]
+            next[index + 1] = pairs[pair + 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            next[0] = pairs[pair]
+            next[1] = pairs[pair + 1]
+        } else {
+            next[0] = 48 + UInt8(truncatingIfNeeded: rest)
+        }
         next += digits
     }
 
@@ -74,14 +92,18 @@ struct SVGCursor {
             put(byte: UInt8(ascii: "0"))
             return
         }
-        let clamped = min(max(value, -SVGBytes.largestNumber), SVGBytes.largestNumber)
-        let signed = Int64((clamped * 1000).rounded())
-        if signed == 0 {
+        let scaled = min(max(value, -SVGBytes.largestNumber), SVGBytes.largestNumber) * 1000
+        // Rounded half away from zero, as `rounded()` does, without its call into libm: below
+        // 2^53 the conversion truncates exactly and the fraction left is exact too.
+        let magnitude = scaled.magnitude
+        let truncated = Int64(magnitude)
+        var thousandths = UInt64(truncated)
+        if magnitude - Double(truncated) >= 0.5 { thousandths += 1 }
+        if thousandths == 0 {
             put(byte: UInt8(ascii: "0"))
             return
         }
-        if signed < 0 { put(byte: UInt8(ascii: "-")) }
-        let thousandths = signed.magnitude
+        if scaled < 0 { put(byte: UInt8(ascii: "-")) }
         put(unsigned: thousandths / 1000)
         let fraction = UInt32(truncatingIfNeeded: thousandths % 1000)
         guard fraction != 0 else { return }
@@ -122,11 +144,18 @@ struct SVGCursor {
 
     /// User text for XML content and attribute values, at most 6 bytes for each of `text`'s.
     /// Works on UTF-8 bytes: the characters to escape or drop are ASCII, apart from U+FFFE and
-    /// U+FFFF (EF BF BE, EF BF BF).
+    /// U+FFFF (EF BF BE, EF BF BF). Runs of bytes kept as they are are copied at once.
     mutating func put(escaping text: UnsafeBufferPointer<UInt8>) {
+        guard let base = text.baseAddress else { return }
         var index = 0
+        var kept = 0
         while index < text.count {
             let byte = text[index]
+            if byte >= 0x40 ? byte != 0xEF : Self.looked & 1 << UInt64(byte) == 0 {
+                index += 1
+                continue
+            }
+            put(UnsafeBufferPointer(start: base + kept, count: index - kept))
             index += 1
             switch byte {
             case UInt8(ascii: "&"): put("&amp;")
@@ -135,13 +164,21 @@ struct SVGCursor {
             case UInt8(ascii: "\""): put("&quot;")
             case UInt8(ascii: "'"): put("&apos;")
             case UInt8(ascii: "\n"), UInt8(ascii: "\t"): put(byte: byte)
-            case 0..<0x20: continue // XML 1.0 forbids most control characters even when escaped.
+            case 0..<0x20: break // XML 1.0 forbids most control characters even when escaped.
             case 0xEF
             where index + 1 < text.count && text[index] == 0xBF
                 && (text[index + 1] == 0xBE || text[index + 1] == 0xBF):
                 index += 2
             default: put(byte: byte)
             }
+            kept = index
         }
+        put(UnsafeBufferPointer(start: base + kept, count: index - kept))
+    }
+
+    /// The bytes below 0x40 that `put(escaping:)` looks at one by one, as bits: the control
+    /// characters and `"`, `&`, `'`, `<`, `>`.
+    private static var looked: UInt64 {
+        0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
     }
 }

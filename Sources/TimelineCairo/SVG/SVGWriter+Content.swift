@@ -44,12 +44,10 @@ extension SVGWriter {
         }
     }
 
-    /// The font a run's face names, the last one found kept: a text's runs are mostly in one font.
+    /// The font a run's face names, the last few found kept: a document's runs alternate
+    /// between a few fonts (titles, subtitles).
     private func font(named face: String, _ state: inout State) -> UnsafeMutablePointer<PangoFont>? {
-        if let last = state.lastFace, last.name == face { return last.font }
-        let font = fonts.font(named: face)
-        state.lastFace = (face, font)
-        return font
+        state.faces.value(face) { fonts.font(named: $0) }
     }
 
     /// A line's group, its origin on the line's start and baseline, so that its glyphs need no
@@ -106,18 +104,16 @@ extension SVGWriter {
     private func writeWord(_ state: inout State) {
         guard !state.run.isEmpty else { return }
         defer { state.run.clear() }
-        let known = state.run.count > 1 ? state.words[state.run] : nil
-        // A copy of its size: the run's buffer, shared, would be copied whole at the next clear,
-        // and every word after kept at the longest run's size.
-        if state.run.count > 1, known == nil { state.words[state.run.compacted] = -1 }
-        guard var word = known else {
+        guard state.run.count > 1, let entry = state.words.find(state.run) else {
+            if state.run.count > 1 { state.words.add(state.run, value: -1) }
             writeUses(state.run, from: 0, into: &state.body)
             return
         }
+        var word = state.words.value(at: entry)
         if word < 0 {
             word = state.wordCount
             state.wordCount += 1
-            state.words[state.run] = word
+            state.words.setValue(word, at: entry)
             state.defs.append("<g id=\"")
             state.defs.id("w", word)
             state.defs.append("\">\n")
@@ -254,59 +250,4 @@ struct EmbeddedImage {
     var id: Int
     var width: Double
     var height: Double
-}
-
-/// A word's visible glyphs as a `<use>` each would draw them: their ids, and their positions
-/// (Pango units) from its first glyph's; `start` is that glyph's place in the line, not part
-/// of the word's identity. Hashed by a mix kept as glyphs are added (a word is looked up each
-/// time it is drawn, and hashing its numbers one by one costs more than writing them), started
-/// from a random seed, so that a text's words do not collide by design.
-struct SVGWord: Hashable {
-    /// Id, x from the first glyph, y offset: three numbers a glyph.
-    private(set) var glyphs: [Int] = []
-    private(set) var start = 0
-    private var mixed = Self.seed
-    private static let seed = UInt64.random(in: .min ... .max)
-
-    var count: Int { glyphs.count / 3 }
-    var isEmpty: Bool { glyphs.isEmpty }
-
-    /// The glyph `index`: its id, its x in the line, its y offset.
-    subscript(index: Int) -> (id: Int, x: Int, y: Int) {
-        (glyphs[3 * index], start + glyphs[3 * index + 1], glyphs[3 * index + 2])
-    }
-
-    mutating func append(id: Int, x: Int, y: Int) {
-        if glyphs.isEmpty { start = x }
-        glyphs.append(id)
-        glyphs.append(x - start)
-        glyphs.append(y)
-        mix(id)
-        mix(x - start)
-        mix(y)
-    }
-
-    /// Multiply-rotate mixing; equal runs mix equally, and `==` tells unequal ones apart.
-    @inline(__always)
-    private mutating func mix(_ value: Int) {
-        mixed = (mixed ^ UInt64(bitPattern: Int64(value))) &* 0x9E37_79B9_7F4A_7C15
-        mixed = mixed << 31 | mixed >> 33
-    }
-
-    /// The same run in an array of its own size.
-    var compacted: SVGWord {
-        var copy = self
-        copy.glyphs = glyphs.withUnsafeBufferPointer { Array($0) }
-        return copy
-    }
-
-    /// Empty, its room kept.
-    mutating func clear() {
-        glyphs.removeAll(keepingCapacity: true)
-        start = 0
-        mixed = Self.seed
-    }
-
-    static func == (lhs: SVGWord, rhs: SVGWord) -> Bool { lhs.mixed == rhs.mixed && lhs.glyphs == rhs.glyphs }
-    func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
 }

@@ -9,7 +9,7 @@ extension SVGWriter {
     /// assistive technology, which reads the desc instead of the same words a second time.
     func writeTextLayer(_ scene: Scene, into out: inout SVGBytes) {
         var fontAttributes: [String: [UInt8]] = [:]
-        var last: (font: String, attributes: [UInt8])?
+        var recent = RecentKeys<[UInt8]>()
         var opened = false
         for case .text(let text) in scene.nodes where text.lines.contains(where: Self.isFindable) {
             if !opened {
@@ -17,14 +17,13 @@ extension SVGWriter {
                 opened = true
             }
             out.append("<g")
-            if let last, last.font == text.font {
-                out.append(last.attributes)
-            } else {
-                let attributes = fontAttributes[text.font] ?? svgFontAttributes(text.font)
-                fontAttributes[text.font] = attributes
-                last = (text.font, attributes)
-                out.append(attributes)
-            }
+            out.append(
+                recent.value(text.font) { font in
+                    if let known = fontAttributes[font] { return known }
+                    let attributes = svgFontAttributes(font)
+                    fontAttributes[font] = attributes
+                    return attributes
+                })
             out.append(">\n")
             for line in text.lines where Self.isFindable(line) {
                 out.write(maxCount: 64 + 3 * SVGCursor.maxNumberLength) { out in

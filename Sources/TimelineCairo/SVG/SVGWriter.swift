@@ -54,12 +54,12 @@ struct SVGWriter {
         static let glyphTableWidth = 1 << 16
         var glyphCount = 0
         /// Runs of glyphs (`SVGWord`) seen once (-1), or defined as a `w` group (its number).
-        var words: [SVGWord: Int] = [:]
+        var words = SVGWordTable()
         var wordCount = 0
         /// The run being written, its glyphs' ids and positions (`SVGWord.glyphs`).
         var run = SVGWord()
-        /// The face the last glyph run named, and its font (`writeText`).
-        var lastFace: (name: String, font: UnsafeMutablePointer<PangoFont>?)?
+        /// The faces the last glyph runs named, and their fonts (`writeText`).
+        var faces = RecentKeys<UnsafeMutablePointer<PangoFont>?>()
         var clips = 0
         var gradients = 0
         /// Icons defined so far, by path; nil for an icon that cannot be drawn.
