@@ -244,6 +244,8 @@ final class WordPieceShapes {
     /// starts a cluster of its own, and at the text's end.
     static func pieceEnds(_ text: UnsafeBufferPointer<UInt8>) -> [Int] {
         var ends: [Int] = []
+        // A title's pieces, without growing the array four times (half the cost of finding them).
+        ends.reserveCapacity(16)
         var index = 0
         let count = text.count
         while index < count - 1 {
