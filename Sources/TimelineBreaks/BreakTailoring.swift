@@ -136,26 +136,35 @@ enum BreakTailoring {
         }
     }
 
-    /// Fills `scalars` and `offsets` with the text's and returns its tokens, slices of them.
+    /// Fills `scalars` and `offsets` with the text's and returns its tokens, slices of them, each
+    /// made as its end is read (no arrays of starts and ends put together after).
     private static func readTokens(
         _ text: String, scalars: UnsafeMutableBufferPointer<Unicode.Scalar>, offsets: UnsafeMutableBufferPointer<Int>
     ) -> [Token] {
-        // Each token's first scalar, whether a newline came before it, and its end and kind.
-        var firsts: [(index: Int, afterNewline: Bool)] = []
-        var ends: [(index: Int, plain: Bool)] = []
+        var tokens: [Token] = []
         // Grown a few times for each text otherwise: a quarter of the tokens' cost.
-        firsts.reserveCapacity(16)
-        ends.reserveCapacity(16)
+        tokens.reserveCapacity(16)
+        // The token being read: its first scalar and whether a newline came before it.
+        var (first, firstAfterNewline) = (0, false)
+        func token(endingAt end: Int, plain: Bool) -> Token {
+            Token(
+                scalars: UnsafeBufferPointer(rebasing: scalars[first..<end]),
+                offsets: UnsafeBufferPointer(rebasing: offsets[first...end]), afterNewline: firstAfterNewline,
+                isPlainWord: plain)
+        }
         var (count, offset) = (0, 0)
         var (inToken, sawNewline, plain, lower) = (false, false, true, false)
         for scalar in text.unicodeScalars {
+            // Written first: a token ending here takes this offset as its end.
+            scalars[count] = scalar
+            offsets[count] = offset
             if isWhiteSpace(scalar) {
-                if inToken { ends.append((count, plain)) }
+                if inToken { tokens.append(token(endingAt: count, plain: plain)) }
                 inToken = false
                 if scalar == "\n" { sawNewline = true }
             } else {
                 if !inToken {
-                    firsts.append((count, sawNewline))
+                    (first, firstAfterNewline) = (count, sawNewline)
                     (inToken, sawNewline, plain, lower) = (true, false, true, false)
                 }
                 if plain {
@@ -163,20 +172,12 @@ enum BreakTailoring {
                     lower = isLowercase(scalar)
                 }
             }
-            scalars[count] = scalar
-            offsets[count] = offset
             count += 1
             offset += UTF8.width(scalar)
         }
-        if inToken { ends.append((count, plain)) }
         offsets[count] = offset
-        let (readScalars, readOffsets) = (UnsafeBufferPointer(scalars), UnsafeBufferPointer(offsets))
-        return zip(firsts, ends).map { first, end in
-            Token(
-                scalars: UnsafeBufferPointer(rebasing: readScalars[first.index..<end.index]),
-                offsets: UnsafeBufferPointer(rebasing: readOffsets[first.index...end.index]),
-                afterNewline: first.afterNewline, isPlainWord: end.plain)
-        }
+        if inToken { tokens.append(token(endingAt: count, plain: plain)) }
+        return tokens
     }
 
     /// White space between tokens: what `Unicode.Scalar.Properties.isWhitespace` says, read from
