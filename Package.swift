@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "TimelinePolicyTests", dependencies: ["TimelinePolicy"]),
         .testTarget(name: "TimelineFontTablesTests", dependencies: ["TimelineFontTables"]),
         .testTarget(name: "TimelineThreadsTests", dependencies: ["TimelineThreads"]),
-        .testTarget(name: "TimelineBreaksTests", dependencies: ["TimelineBreaks"]),
+        .testTarget(name: "TimelineBreaksTests", dependencies: ["TimelineBreaks", "TimelineTestSupport"]),
         .testTarget(name: "TimelineICUTests", dependencies: ["TimelineICU"]),
         .testTarget(name: "TimelinePNGTests", dependencies: ["TimelinePNG", "TimelineScene", "CZlib"]),
         .testTarget(

@@ -5,11 +5,13 @@
 /// before a paragraph's last CJK character (no orphan).
 enum BreakTailoring {
     /// A run of non-white-space characters: its scalars and their UTF-8 offsets, slices of the
-    /// text's (one array each for the whole text, not two for every word), indexed as the text's.
+    /// text's (one buffer each for the whole text, not two arrays for every word), both indexed
+    /// from 0. Plain values: a token is copied without counting references, and lives only while
+    /// `withTokens` reads it.
     struct Token {
-        var scalars: ArraySlice<Unicode.Scalar>
+        var scalars: UnsafeBufferPointer<Unicode.Scalar>
         /// UTF-8 offset of each scalar, and one past the last.
-        var offsets: ArraySlice<Int>
+        var offsets: UnsafeBufferPointer<Int>
         /// Whether a newline is in the white space before it.
         var afterNewline: Bool
         /// Letters only, no Hangul and no lower-case letter before an upper-case one: no URL,
@@ -20,8 +22,14 @@ enum BreakTailoring {
     }
 
     /// `opportunities` (UTF-8 offsets where a line may start) of `text` without the tailored ones.
-    static func tailored(_ opportunities: [Int], in text: String) -> [Int] {
-        let tokens = tokens(of: text)
+    /// Two neighbouring plain words are never kept together (`keptTogether` asks a number, a dash
+    /// or a digit of one of them), so their pair is not looked at; `everyPair` looks at it all the
+    /// same, for the tests that hold the two ways equal.
+    static func tailored(_ opportunities: [Int], in text: String, everyPair: Bool = false) -> [Int] {
+        withTokens(of: text) { tailored(opportunities, tokens: $0, everyPair: everyPair) }
+    }
+
+    private static func tailored(_ opportunities: [Int], tokens: [Token], everyPair: Bool) -> [Int] {
         // Offsets, not a set: a text removes a few, and hashing each cost more than the rest.
         var removed: [Int] = []
         var added: [Int] = []
@@ -37,7 +45,8 @@ enum BreakTailoring {
                 // Most words of most texts are plain: nothing inside them to tailor.
                 removed += tailoredInside(token, opportunities[next..<end], added: &added)
             }
-            guard index > 0, !token.afterNewline else { continue }
+            guard index > 0, !token.afterNewline, everyPair || !(token.isPlainWord && tokens[index - 1].isPlainWord)
+            else { continue }
             if keptTogether(tokens[index - 1], token, beforeThat: index > 1 ? tokens[index - 2] : nil) {
                 removed.append(token.start)
             }
@@ -81,7 +90,7 @@ enum BreakTailoring {
     /// Whether no line may break between `before` and `token`, neighbours across white space.
     private static func keptTogether(_ before: Token, _ token: Token, beforeThat: Token?) -> Bool {
         // A line never starts with a range's dash: "Nov 24 –" over "Dec 2".
-        if token.scalars.count == 1, let only = token.scalars.first, dashes.contains(only) { return true }
+        if token.scalars.count == 1, let only = token.scalars.first, isDash(only) { return true }
         // A number with its unit, its AM/PM or its month: "10 kg", "8:15 AM", "24. Nov".
         if isNumeric(before), isShortWord(token) || isUnit(token) { return true }
         // A month or a short name with its number: "Sep 10", "Sprint 3" (capitalised: "load 40"
@@ -92,7 +101,8 @@ enum BreakTailoring {
             return true
         }
         // A date's year after its day: "Sep 10, 2026".
-        if before.scalars.last == ",", before.scalars.dropLast().allSatisfy(isDigit), let beforeThat,
+        if before.scalars.last == ",", UnsafeBufferPointer(rebasing: before.scalars.dropLast()).allSatisfy(isDigit),
+            let beforeThat,
             isShortWord(beforeThat), token.scalars.count == 4, token.scalars.allSatisfy(isDigit)
         {
             return true
@@ -114,28 +124,47 @@ enum BreakTailoring {
         return found
     }
 
-    /// The text's runs of non-white-space characters (no-break spaces are not white space here).
-    static func tokens(of text: String) -> [Token] {
-        var scalars: [Unicode.Scalar] = []
-        var offsets: [Int] = []
-        scalars.reserveCapacity(text.utf8.count)
-        offsets.reserveCapacity(text.utf8.count + 1)
-        // Each token's first scalar, whether a newline came before it, and its end and kind.
-        var firsts: [(index: Int, afterNewline: Bool)] = []
-        var ends: [(index: Int, plain: Bool)] = []
+    /// The text's runs of non-white-space characters (no-break spaces are not white space here),
+    /// given to `body`, which must not keep them. Their scalars and offsets are in two temporary
+    /// buffers of at most one scalar a byte: no array grown, no reference counted.
+    static func withTokens<Result>(of text: String, _ body: ([Token]) -> Result) -> Result {
+        let capacity = text.utf8.count
+        return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: capacity) { scalars in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity + 1) { offsets in
+                body(readTokens(text, scalars: scalars, offsets: offsets))
+            }
+        }
+    }
+
+    /// Fills `scalars` and `offsets` with the text's and returns its tokens, slices of them, each
+    /// made as its end is read (no arrays of starts and ends put together after).
+    private static func readTokens(
+        _ text: String, scalars: UnsafeMutableBufferPointer<Unicode.Scalar>, offsets: UnsafeMutableBufferPointer<Int>
+    ) -> [Token] {
+        var tokens: [Token] = []
         // Grown a few times for each text otherwise: a quarter of the tokens' cost.
-        firsts.reserveCapacity(16)
-        ends.reserveCapacity(16)
-        var offset = 0
+        tokens.reserveCapacity(16)
+        // The token being read: its first scalar and whether a newline came before it.
+        var (first, firstAfterNewline) = (0, false)
+        func token(endingAt end: Int, plain: Bool) -> Token {
+            Token(
+                scalars: UnsafeBufferPointer(rebasing: scalars[first..<end]),
+                offsets: UnsafeBufferPointer(rebasing: offsets[first...end]), afterNewline: firstAfterNewline,
+                isPlainWord: plain)
+        }
+        var (count, offset) = (0, 0)
         var (inToken, sawNewline, plain, lower) = (false, false, true, false)
         for scalar in text.unicodeScalars {
+            // Written first: a token ending here takes this offset as its end.
+            scalars[count] = scalar
+            offsets[count] = offset
             if isWhiteSpace(scalar) {
-                if inToken { ends.append((scalars.count, plain)) }
+                if inToken { tokens.append(token(endingAt: count, plain: plain)) }
                 inToken = false
                 if scalar == "\n" { sawNewline = true }
             } else {
                 if !inToken {
-                    firsts.append((scalars.count, sawNewline))
+                    (first, firstAfterNewline) = (count, sawNewline)
                     (inToken, sawNewline, plain, lower) = (true, false, true, false)
                 }
                 if plain {
@@ -143,17 +172,12 @@ enum BreakTailoring {
                     lower = isLowercase(scalar)
                 }
             }
-            scalars.append(scalar)
-            offsets.append(offset)
+            count += 1
             offset += UTF8.width(scalar)
         }
-        if inToken { ends.append((scalars.count, plain)) }
-        offsets.append(offset)
-        return zip(firsts, ends).map { first, end in
-            Token(
-                scalars: scalars[first.index..<end.index], offsets: offsets[first.index...end.index],
-                afterNewline: first.afterNewline, isPlainWord: end.plain)
-        }
+        offsets[count] = offset
+        if inToken { tokens.append(token(endingAt: count, plain: plain)) }
+        return tokens
     }
 
     /// White space between tokens: what `Unicode.Scalar.Properties.isWhitespace` says, read from
@@ -163,15 +187,21 @@ enum BreakTailoring {
         return scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{202F}"
     }
 
-    private static let dashes: Set<Unicode.Scalar> = ["-", "\u{2013}", "\u{2014}", "\u{2012}", "\u{2212}"]
+    /// A range's dash: hyphen-minus, en, em and figure dash, minus (compared, not hashed in a set).
+    private static func isDash(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "-", "\u{2013}", "\u{2014}", "\u{2012}", "\u{2212}": true
+        default: false
+        }
+    }
 
     // The Unicode properties, read from the byte for ASCII: a property lookup costs as much as
     // the rest of tailoring a word.
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? scalar.value &- 0x30 < 10 : scalar.properties.numericType == .decimal
     }
 
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? (scalar.value | 0x20) &- 0x61 < 26 : scalar.properties.isAlphabetic
     }
 
@@ -194,7 +224,9 @@ enum BreakTailoring {
     /// "Sept.", "janv."), AM/PM, a unit ("kg", "GB"), a short name ("Q3" is numeric-led, not this).
     private static func isShortWord(_ token: Token) -> Bool {
         var letters = token.scalars
-        if let last = letters.last, last == "." || last == "," { letters = letters.dropLast() }
+        if let last = letters.last, last == "." || last == "," {
+            letters = UnsafeBufferPointer(rebasing: letters.dropLast())
+        }
         // "a.m." and "p.m."
         var count = 0
         for scalar in letters where scalar != "." {

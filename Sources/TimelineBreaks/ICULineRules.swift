@@ -48,31 +48,57 @@ final class ICULineRules: @unchecked Sendable {
 
     /// The UTF-8 offsets in `text` where a line may start (0 and the end excluded), in order.
     func opportunities(in text: String) -> [Int] {
-        let utf16 = Array(text.utf16)
-        guard !utf16.isEmpty else { return [] }
-        // UTF-16 offset to UTF-8 offset, for every UTF-16 position that starts a scalar.
-        var utf8At = [Int](repeating: 0, count: utf16.count + 1)
+        // At most one UTF-16 unit a UTF-8 byte: both buffers are temporary, filled in one pass.
+        let capacity = text.utf8.count
+        guard capacity > 0 else { return [] }
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { utf16 in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity + 1) { utf8At in
+                let count = Self.transcode(text, into: utf16, offsets: utf8At)
+                return opportunities(UnsafeBufferPointer(rebasing: utf16[..<count]), utf8At: utf8At)
+            }
+        }
+    }
+
+    /// Writes `text` as UTF-16 into `utf16` and, at each unit, the UTF-8 offset of its scalar
+    /// (and the length at the end) into `offsets`; returns the number of units.
+    private static func transcode(
+        _ text: String, into utf16: UnsafeMutableBufferPointer<UInt16>, offsets: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
         var (position16, position8) = (0, 0)
         for scalar in text.unicodeScalars {
-            utf8At[position16] = position8
-            position16 += UTF16.width(scalar)
+            offsets[position16] = position8
+            if scalar.value < 0x10000 {
+                utf16[position16] = UInt16(truncatingIfNeeded: scalar.value)
+                position16 += 1
+            } else {
+                let value = scalar.value - 0x10000
+                utf16[position16] = UInt16(truncatingIfNeeded: 0xD800 + (value >> 10))
+                utf16[position16 + 1] = UInt16(truncatingIfNeeded: 0xDC00 + (value & 0x3FF))
+                offsets[position16 + 1] = position8
+                position16 += 2
+            }
             position8 += UTF8.width(scalar)
         }
-        utf8At[position16] = position8
-        return lock.withLock {
+        offsets[position16] = position8
+        return position16
+    }
+
+    /// ICU's boundaries in `utf16`, as UTF-8 offsets (`utf8At`).
+    private func opportunities(_ utf16: UnsafeBufferPointer<UInt16>, utf8At: UnsafeMutableBufferPointer<Int>) -> [Int] {
+        lock.withLock {
             var status: Int32 = 0
             var found: [Int] = []
-            utf16.withUnsafeBufferPointer { buffer in
-                setText(iterator, buffer.baseAddress, Int32(buffer.count), &status)
-                guard status <= 0 else { return }
-                while true {
-                    let boundary = Int(next(iterator))
-                    if boundary < 0 || boundary >= buffer.count { break }
-                    found.append(utf8At[boundary])
-                }
-                // Not left pointing at this buffer.
-                setText(iterator, nil, 0, &status)
+            // A title's opportunities without growing the array four times.
+            found.reserveCapacity(16)
+            setText(iterator, utf16.baseAddress, Int32(utf16.count), &status)
+            guard status <= 0 else { return found }
+            while true {
+                let boundary = Int(next(iterator))
+                if boundary < 0 || boundary >= utf16.count { break }
+                found.append(utf8At[boundary])
             }
+            // Not left pointing at this buffer.
+            setText(iterator, nil, 0, &status)
             return found
         }
     }

@@ -4,10 +4,11 @@
 /// sets its quotes with ordinary spaces. The context each rule asks of the neighbours keeps it
 /// from German's „Zitat“ (whose closing mark is an initial quotation mark) and Swedish's ”citat”.
 enum QuotationBreaks {
-    /// `opportunities` of `text` without those LB15a and LB15b forbid.
-    static func kept(_ opportunities: [Int], in text: String) -> [Int] {
-        // Every initial or final quotation mark is outside ASCII.
-        guard !opportunities.isEmpty, text.utf8.contains(where: { $0 >= 0x80 }) else { return opportunities }
+    /// `opportunities` of `text` without those LB15a and LB15b forbid. Only a text with an initial
+    /// or final quotation mark has any: the others' scalars are not put in arrays (`everyText`
+    /// reads them all the same, for the tests that hold the two ways equal).
+    static func kept(_ opportunities: [Int], in text: String, everyText: Bool = false) -> [Int] {
+        guard !opportunities.isEmpty, everyText || hasQuotationMark(text) else { return opportunities }
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
         var offset = 0
@@ -35,6 +36,17 @@ enum QuotationBreaks {
             }
         }
         return forbidden.isEmpty ? opportunities : opportunities.filter { !forbidden.contains($0) }
+    }
+
+    /// Whether `text` has an initial or final quotation mark, around which alone LB15a and LB15b
+    /// forbid a break. None is ASCII: ASCII's scalars are passed over without looking their
+    /// category up.
+    static func hasQuotationMark(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            guard !scalar.isASCII else { return false }
+            let category = scalar.properties.generalCategory
+            return category == .initialPunctuation || category == .finalPunctuation
+        }
     }
 
     /// BK, CR, LF, NL, OP, QU, GL, SP or ZW: what may stand before an opening mark of LB15a.

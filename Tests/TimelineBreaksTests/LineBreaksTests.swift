@@ -99,4 +99,16 @@ final class LineBreaksTests: XCTestCase {
             XCTAssertTrue(offset > 0 && offset < utf8.count && utf8[offset] & 0xC0 != 0x80, "\(offset)")
         }
     }
+
+    /// ICU counts in UTF-16, where a scalar outside the BMP takes two units: each boundary is
+    /// turned back into the UTF-8 offset of its scalar (#48 fills both in one pass).
+    func testICUBoundariesAfterSurrogatePairsAreUTF8Offsets() throws {
+        let rules = try XCTUnwrap(ICULineRules.shared)
+        // a(0) (1) 😀(2–5) (6) b(7) (8) 𝒜(9–12) (13) c(14): a line may start after each space.
+        XCTAssertEqual(rules.opportunities(in: "a 😀 b 𝒜 c"), [2, 7, 9, 14])
+        // 😀(0–3) (4) Ärger(5–10) (11) 𝒜(12–15)
+        XCTAssertEqual(rules.opportunities(in: "😀 Ärger 𝒜"), [5, 12])
+        XCTAssertEqual(rules.opportunities(in: ""), [])
+        XCTAssertEqual(rules.opportunities(in: "𝒜"), [])
+    }
 }

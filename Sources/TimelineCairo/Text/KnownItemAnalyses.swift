@@ -77,15 +77,23 @@ final class KnownItemAnalyses {
         var count = 0
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
+        // ASCII's characters read from the bits here, and its letters from the byte, not through
+        // `contains` and Unicode's properties (#48: 1,000 wrapped titles and their subtitles,
+        // 7.1 million instructions to find their items, 4.7 now).
+        let ascii = known.ascii
         while case .scalarValue(let scalar) = decoder.decode(&iterator) {
             count += 1
-            guard known.contains(scalar.value) else { return nil }
+            let value = scalar.value
+            let seen =
+                value < 64
+                ? ascii.low & (1 << value) != 0
+                : value < 128 ? ascii.high & (1 << (value - 64)) != 0 : known.contains(value)
+            guard seen else { return nil }
             if fixesScript { continue }
             if scalar.isASCII {
+                // ASCII's alphabetic characters are A–Z and a–z.
                 fixesScript =
-                    common
-                    ? scalar.value > 0x20
-                    : (scalar.properties.isAlphabetic && script == G_UNICODE_SCRIPT_LATIN.rawValue)
+                    common ? value > 0x20 : ((value | 0x20) &- 0x61 < 26 && script == G_UNICODE_SCRIPT_LATIN.rawValue)
             } else {
                 let own = g_unichar_get_script(scalar.value).rawValue
                 fixesScript = common ? g_unichar_isgraph(scalar.value) != 0 : own == script

