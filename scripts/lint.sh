@@ -44,7 +44,8 @@ if [ -n "$mirror" ]; then echo "$mirror"; exit 1; fi
 # Tests read a PDF's objects through PDFObjects (TimelineTestSupport), never its bytes as text:
 # cairo 1.18 compresses most objects, where a search of the bytes finds nothing (and a check that
 # a word is absent passes without looking).
-pdftext=$(grep -rniE --include='*.swift' 'String\(decoding: [^)]*pdf' Tests \
+pdftext=$(grep -rniE --include='*.swift' -e 'String\(decoding: [^)]*pdf' \
+  -e 'String\(decoding: .*\)\.contains\("/[A-Z]' Tests \
   | grep -v -e 'prefix(5)' -e '^Tests/TimelineCairoTests/PDFObjectsTests.swift' \
   | sed -E 's/^([^:]+:[0-9]+):.*/\1:1: error: reads a PDF as text; use PDFObjects/' || true)
 if [ -n "$pdftext" ]; then echo "$pdftext"; exit 1; fi
