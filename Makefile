@@ -246,8 +246,10 @@ dist-check: build
 
 # Re-records fixtures/expected exactly as FixtureGoldenTests compares it, in check's one layout:
 # cards of fixtures/NAME.yaml in fixtures/expected/NAME/, feed-*.yaml fixtures as one strip
-# fixtures/expected/NAME.{svg,png}.
+# fixtures/expected/NAME.{svg,png}. cairo-version.txt names the cairo that drew them: the PNGs are
+# exact on it and within a channel difference of 32 on another (FixtureGoldenTests).
 goldens: build
+	@pkg-config --modversion cairo > fixtures/expected/cairo-version.txt
 	@set -e; for f in fixtures/*.yaml fixtures/*.yml fixtures/*.json fixtures/*.mmd; do \
 	  [ -f "$$f" ] || continue; name=$$(basename "$${f%.*}"); \
 	  case "$$name" in \

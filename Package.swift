@@ -166,7 +166,7 @@ let package = Package(
             name: "TimelineKitTests",
             dependencies: [
                 "TimelineKit", "TimelineCommandSupport", "TimelineCairo", "TimelineGolden", "TimelineScene",
-                "TimelineBreaks", "TimelineTestSupport",
+                "TimelineBreaks", "TimelineTestSupport", "CCairo",
             ],
             exclude: ["Inputs"]),
         .testTarget(
