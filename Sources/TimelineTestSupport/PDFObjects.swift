@@ -25,7 +25,7 @@ package struct PDFObjects {
             let end = Self.find(Array("endobj".utf8), in: pdf, from: bodyStart) ?? pdf.count
             let body = Array(pdf[bodyStart..<end])
             index = end
-            guard let streamKeyword = Self.find(Array("stream".utf8), in: body, from: 0) else {
+            guard let streamKeyword = Self.streamKeyword(in: body) else {
                 objects[number] = Self.latin1(body[...])
                 continue
             }
@@ -82,6 +82,25 @@ package struct PDFObjects {
         var start = end
         while start > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start - 1]) { start -= 1 }
         return start
+    }
+
+    /// Where `stream` starts an object's data: after its dictionary's `>>` and white space, before
+    /// an end of line (a title reading "Upstream plan" holds the word too).
+    private static func streamKeyword(in body: [UInt8]) -> Int? {
+        var search = 0
+        while let keyword = find(Array("stream".utf8), in: body, from: search) {
+            search = keyword + 1
+            var before = keyword
+            while before > 0, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(body[before - 1]) {
+                before -= 1
+            }
+            let after = keyword + "stream".utf8.count
+            guard before >= 2, body[before - 2] == UInt8(ascii: ">"), body[before - 1] == UInt8(ascii: ">"),
+                after < body.count, body[after] == UInt8(ascii: "\n") || body[after] == UInt8(ascii: "\r")
+            else { continue }
+            return keyword
+        }
+        return nil
     }
 
     private static func integer(after key: String, in dictionary: String) -> Int? {

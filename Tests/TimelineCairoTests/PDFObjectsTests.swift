@@ -20,6 +20,7 @@ final class PDFObjectsTests: XCTestCase {
         var length = UInt(packed.count)
         XCTAssertEqual(compress(&packed, &length, plain, UInt(plain.count)), Z_OK)
         var pdf = Array("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n".utf8)
+        pdf += Array("5 0 obj\n<< /Title (Upstream plan) /Subject (a stream >> of work) >>\nendobj\n".utf8)
         pdf += Array("4 0 obj\n<< /Type /ObjStm /N 2 /First \(first) /Filter /FlateDecode >>\nstream\n".utf8)
         pdf += packed.prefix(Int(length)) + Array("\nendstream\nendobj\n%%EOF\n".utf8)
         return pdf
@@ -27,7 +28,11 @@ final class PDFObjectsTests: XCTestCase {
 
     func testObjectsInACompressedObjectStreamAreRead() throws {
         let objects = PDFObjects(try packedPDF())
-        XCTAssertEqual(objects.objects.keys.sorted(), [1, 2, 3, 4])
+        XCTAssertEqual(objects.objects.keys.sorted(), [1, 2, 3, 4, 5])
+        XCTAssertEqual(
+            objects.objects[5], "\n<< /Title (Upstream plan) /Subject (a stream >> of work) >>\n",
+            "\"stream\" in a text is no stream")
+        XCTAssertEqual(objects.streams.count, 1)
         XCTAssertEqual(objects.objects[2], "<< /Type /Page /MediaBox [ 0 0 201 81 ] /Annots [ 3 0 R ] >>\n")
         XCTAssertEqual(objects.objects[3], "<< /S /URI /URI (https://example.com/a) >>\n")
         XCTAssertTrue(objects.text.contains("/URI (https://example.com/a)"), "a search finds what is compressed")
