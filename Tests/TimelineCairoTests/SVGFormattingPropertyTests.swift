@@ -35,7 +35,8 @@ final class SVGFormattingPropertyTests: XCTestCase {
     private func seededValues(count: Int) -> [Double] {
         var generator = SeededGenerator(seed: 48)
         var values: [Double] = [
-            0, -0.0, 0.0005, -0.0005, 0.0004999, 0.00049999999999999995, 1e-300, 5e-324, .leastNormalMagnitude,
+            0, -0.0, 0.0005, -0.0005, 0.0004999, 0.00049999999999999995, 1e-300, .leastNonzeroMagnitude,
+            .leastNormalMagnitude,
             .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan, 1e12, -1e12,
             1e12 - 0.0005, 999_999_999_999.9995, 9_007_199_254.740_992, 0.1 + 0.2, 2.675, 1.0005, 1.0015,
         ]
@@ -85,7 +86,7 @@ final class SVGFormattingPropertyTests: XCTestCase {
         XCTAssertEqual(formatted(99_999.9995), "100000")
         XCTAssertEqual(formatted(-1e15), "-1000000000000")
         XCTAssertEqual(formatted(123_456_789.012), "123456789.012")
-        XCTAssertEqual(formatted(5e-324), "0")
+        XCTAssertEqual(formatted(.leastNonzeroMagnitude), "0")
         XCTAssertEqual(formatted(-.nan), "0")
     }
 
