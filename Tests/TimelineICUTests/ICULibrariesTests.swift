@@ -27,7 +27,31 @@ final class ICULibrariesTests: XCTestCase {
         }
     }
 
+    /// A folder's listing gives each installed major version once, newest first: not the full
+    /// version's file, the development link, the other library or a look-alike.
+    func testTheVersionsOfAFolderAreItsLibrariesMajorVersionsNewestFirst() {
+        let names = [
+            "libicuuc.so.72", "libicuuc.so.72.1", "libicuuc.so", "libicui18n.so.76", "libicuuc.so.76",
+            "libicuuc.so.x", "libicuuc.so.-3", "libicuuc.so.0", "libicuuc.so.100", "libicuucx.so.80", ".", "..",
+        ]
+        XCTAssertEqual(ICU.versions(of: "libicuuc", among: names), [100, 76, 72])
+        XCTAssertEqual(ICU.versions(of: "libicui18n", among: names), [76])
+        XCTAssertEqual(ICU.versions(of: "libicuuc", among: []), [])
+    }
+
     #if os(Linux)
+    /// ICU is looked for first in the C library's folder, where distributions install it: the
+    /// newest version there is what the lists would find, named by its path.
+    func testTheCLibrarysFolderHoldsTheInstalledICU() throws {
+        let folders = ICU.loadedLibraryFolders()
+        XCTAssertEqual(folders.count, 1)
+        let installed = ICU.installed(.common)
+        let newest = try XCTUnwrap(installed.first, "no libicuuc in \(folders)")
+        XCTAssertTrue(newest.name.hasPrefix(folders[0] + "/libicuuc.so."), newest.name)
+        XCTAssertEqual(newest.suffix, ICU.common?.suffix)
+        XCTAssertEqual(ICU.installed(.internationalization).first?.suffix, newest.suffix)
+    }
+
     /// The machine's ICU is found through the lists, once: both libraries are of one version, and
     /// a function of each is looked up (the break iterator in libicuuc, dates in libicui18n).
     func testTheInstalledICUIsOpenedOnceForEveryModule() throws {
