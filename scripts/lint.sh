@@ -49,6 +49,12 @@ pdftext=$(grep -rniE --include='*.swift' -e 'String\(decoding: [^)]*pdf' \
   | grep -v -e 'prefix(5)' -e '^Tests/TimelineCairoTests/PDFObjectsTests.swift' \
   | sed -E 's/^([^:]+:[0-9]+):.*/\1:1: error: reads a PDF as text; use PDFObjects/' || true)
 if [ -n "$pdftext" ]; then echo "$pdftext"; exit 1; fi
+# A folder is listed through FolderNames (TimelinePolicy), which reads each name where readdir
+# left it: a copied entry reads its 256-byte name field past the end of the stream's buffer.
+readdirs=$(grep -rn --include='*.swift' -e 'readdir(' -e 'd_name' Sources Tests Plugins \
+  | grep -v '^Sources/TimelinePolicy/FolderNames.swift' \
+  | sed -E 's/^([^:]+:[0-9]+):.*/\1:1: error: reads a folder itself; use FolderNames/' || true)
+if [ -n "$readdirs" ]; then echo "$readdirs"; exit 1; fi
 # Letting go of a Pango or cairo object is the text thread's (TextThread.release), in every deinit.
 python3 scripts/deinit-text-thread.py Sources
 echo "lint: clean"

@@ -1,6 +1,7 @@
 import Dispatch
 import TimelineCairo
 import TimelineKit
+import TimelinePolicy
 import TimelineThreads
 
 #if canImport(FoundationEssentials)
@@ -139,10 +140,7 @@ struct TemporaryFile {
         defer { closedir(directory) }
         let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         let now = time(nil)
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in FolderNames.all(in: directory) {
             guard let pid = processID(inTemporaryName: name), pid != getpid() else { continue }
             let path = prefix + name
             var info = stat()

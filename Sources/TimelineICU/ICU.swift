@@ -1,3 +1,5 @@
+import TimelinePolicy
+
 #if canImport(Glibc)
 import CLinux
 import Glibc
@@ -92,11 +94,8 @@ public final class ICU: @unchecked Sendable {
         defer { closedir(directory) }
         let start = Array(prefix.utf8)
         var names: [String] = []
-        while let entry = readdir(directory) {
-            withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                guard bytes.starts(with: start) else { return }
-                names.append(String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self))
-            }
+        FolderNames.forEach(in: directory) { name in
+            if name.starts(with: start) { names.append(String(decoding: name, as: UTF8.self)) }
         }
         return names
     }

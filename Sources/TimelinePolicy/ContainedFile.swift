@@ -153,11 +153,7 @@ package enum ContainedFile {
         guard copy >= 0, let stream = fdopendir(copy) else { return [] }
         defer { closedir(stream) }
         var entries: [(String, mode_t)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
+        for name in FolderNames.all(in: stream) {
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             entries.append((name, info.st_mode & S_IFMT))
