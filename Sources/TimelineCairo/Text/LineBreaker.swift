@@ -59,8 +59,9 @@ struct LineBreaker {
         ].map { UInt8($0.rawValue) })
 
     /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
-    /// (words, or words then characters).
-    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode) {
+    /// (words, or words then characters). `text`, when given, is `chars` as a `String` (not made
+    /// again from the bytes for the break opportunities).
+    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode, text: String? = nil) {
         let (item, glyphs, unsafeToBreak) = (whole.item, whole.glyphs, whole.unsafeToBreak)
         self.whole = whole
         self.item = item
@@ -85,7 +86,7 @@ struct LineBreaker {
         byteOffsets.append(Int(length))
         attrs.withUnsafeMutableBufferPointer { [byteOffsets] buffer in
             OwnLineBreaks.apply(
-                UnsafeBufferPointer(start: bytes, count: Int(length)), byteOffsets: byteOffsets, to: buffer)
+                UnsafeBufferPointer(start: bytes, count: Int(length)), text: text, byteOffsets: byteOffsets, to: buffer)
         }
         logWidths = Self.logicalWidths(item, glyphs, chars: chars, count: count, byteOffsets: byteOffsets)
         widthsFrom = [Int](repeating: 0, count: logWidths.count + 1)
@@ -312,6 +313,36 @@ struct LineBreaker {
         return ShapedLine(item: piece, glyphs: glyphs)
     }
 
+    /// The line of characters `from..<to` as a text of its own, its first `length` bytes
+    /// (`characters` of them): `slice(from, to)` then `standalone(length:characters:)`, in one
+    /// copy of the whole text's glyphs (#48: the slice between was made, measured and freed for
+    /// every wrapped line). Nil where `slice` is.
+    func standaloneSlice(_ from: Int, _ to: Int, length: Int, characters: Int) -> ShapedLine? {
+        guard let range = sliceGlyphs(from, to) else { return nil }
+        let start = byteOffsets[from]
+        let source = self.glyphs.pointee
+        var end = range.upperBound
+        // The glyphs of the bytes past `length` (white space cut from the line) are dropped.
+        while end > range.lowerBound, Int(source.log_clusters[end - 1]) - start >= length { end -= 1 }
+        let first = range.lowerBound
+        let glyphs = pango_glyph_string_new()!
+        pango_glyph_string_set_size(glyphs, Int32(end - first))
+        for index in first..<end {
+            glyphs.pointee.glyphs[index - first] = source.glyphs[index]
+            glyphs.pointee.log_clusters[index - first] = source.log_clusters[index] - Int32(start)
+        }
+        return ShapedLine(item: item.copy(offset: 0, length: length, characters: characters), glyphs: glyphs)
+    }
+
+    /// `run` as a text of its own of its first `length` bytes (`characters` of them), as
+    /// `shapedLine(run)?.standalone(length:characters:)`.
+    func standaloneLine(_ run: Run, length: Int, characters: Int) -> ShapedLine? {
+        if case .slice(let from, let to) = run {
+            return standaloneSlice(from, to, length: length, characters: characters)
+        }
+        return shapedLine(run)?.standalone(length: length, characters: characters)
+    }
+
     /// Whether `bytes`, a line of this text from a place a line may start, alone itemize as one
     /// item analysed as this text's (same font, script, language and level): then a slice of its
     /// glyphs is the line's shaping on its own. The text is one left-to-right item, so each of its
@@ -324,14 +355,23 @@ struct LineBreaker {
         guard item.pointee.analysis.level == 0, item.pointee.analysis.extra_attrs == nil else { return false }
         if script == UInt8(G_UNICODE_SCRIPT_COMMON.rawValue) { return true }
         let latin = script == UInt8(G_UNICODE_SCRIPT_LATIN.rawValue)
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if scalar.isASCII {
-                if latin, scalar.properties.isAlphabetic { return true }
-            } else if g_unichar_get_script(scalar.value).rawValue == Int32(script) {
-                return true
+        // Read from the bytes, not a `String` made of them (#48). Invalid UTF-8, which a `String`
+        // would read as U+FFFD (Common), never fixes a script other than Common.
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar.isASCII {
+                    // ASCII's alphabetic characters are A–Z and a–z.
+                    if latin, (scalar.value | 0x20) &- 0x61 < 26 { return true }
+                } else if g_unichar_get_script(scalar.value).rawValue == Int32(script) {
+                    return true
+                }
+            case .emptyInput: return false
+            case .error: continue
             }
         }
-        return false
     }
 }
 

@@ -114,7 +114,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     private func measure(_ request: TextRequest) -> MeasuredText {
         var utf8 = request.text
         return utf8.withUTF8 {
-            measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
+            measure(
+                request.text, bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
         }
     }
 
@@ -128,7 +129,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
         for font in fonts {
             var utf8 = sample
-            let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
+            let measured = utf8.withUTF8 { measure(sample, bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
             // Pango makes a font's cairo font unguarded: on the text thread.
             if let face = measured.lines.first?.glyphs?.runs.first?.face, let shaped = self.fonts.font(named: face) {
                 _ = pango_cairo_font_get_scaled_font(OpaquePointer(shaped))
@@ -136,7 +137,8 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
     }
 
-    func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
+    /// `text` measured, its UTF-8 `bytes` given too.
+    func measure(_ text: String, bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
         -> MeasuredText
     {
         shapedBytes += bytes.count
@@ -144,7 +146,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
         var measured =
             measuredWithoutLayout(
-                bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+                text, bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
             ?? measuredWithLayout(
                 bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
         guard keepsLinesForDrawing else {
@@ -165,11 +167,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// line. A wider one is broken into lines from this shaping, each line kept. Nil when the
     /// text needs a `PangoLayout`.
     private func measuredWithoutLayout(
-        _ bytes: UnsafeBufferPointer<UInt8>, font: String, description: OpaquePointer, width: Int32,
+        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, font: String, description: OpaquePointer, width: Int32,
         maxWidth: Double, maxLines: Int?
     ) -> MeasuredText? {
         guard let attributes = fonts.itemizeAttributes(font) else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
         guard
             let line = ShapedLine.shape(
                 bytes, text: text, context: fonts.context, attributes: attributes, memory: memory)
@@ -185,7 +186,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         guard wrapsWithoutLayout else { return nil }
         return wrapped(
-            line, bytes, font: font, attributes: attributes, description: description,
+            line, bytes, text: text, font: font, attributes: attributes, description: description,
             width: width, maxWidth: maxWidth, maxLines: maxLines)
     }
 
