@@ -8,6 +8,55 @@ import Musl
 import Darwin
 #endif
 
+/// A word piece's key: its font, script, language, place (first or last in its text) and bytes,
+/// which are in the text while looked up (no copy) and in the key once kept.
+struct PieceKey {
+    var font: UInt
+    var script: UInt8
+    var language: UInt
+    var first: Bool
+    var last: Bool
+    var kept: [UInt8] = []
+    var borrowed: UnsafeBufferPointer<UInt8>?
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let borrowed { return body(borrowed) }
+        return kept.withUnsafeBufferPointer(body)
+    }
+
+    /// The key, its bytes copied.
+    var owned: PieceKey {
+        var key = self
+        key.kept = withBytes { Array($0) }
+        key.borrowed = nil
+        return key
+    }
+
+    /// The fields and bytes folded into one word (FNV-1a); a borrowed key and its owned copy
+    /// fold the same bytes.
+    var folded: UInt64 {
+        var folded: UInt64 = 0xCBF2_9CE4_8422_2325
+        func fold(_ value: UInt64) { folded = (folded ^ value) &* 0x100_0000_01B3 }
+        fold(UInt64(font))
+        fold(UInt64(language))
+        fold(UInt64(script) | (first ? 0x100 : 0) | (last ? 0x200 : 0))
+        withBytes { for byte in $0 { fold(UInt64(byte)) } }
+        return folded
+    }
+
+    /// The same fields and bytes (compared with memcmp).
+    func matches(_ other: PieceKey) -> Bool {
+        font == other.font && script == other.script && language == other.language && first == other.first
+            && last == other.last
+            && withBytes { left in
+                other.withBytes { right in
+                    left.count == right.count
+                        && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+                }
+            }
+    }
+}
+
 /// One glyph as HarfBuzz gives it, its cluster a byte offset in the text it was shaped in.
 struct ShapedGlyph: Equatable {
     var glyph: UInt32
