@@ -7,7 +7,8 @@ import XCTest
 /// The shortcuts of #48 in wrapping give what the longer ways gave: a line's standalone glyphs
 /// copied once from the whole text's (`standaloneSlice`, `standaloneLine`) are those of the
 /// slice made first; a breaker given the text as a `String` breaks as one that makes it from the
-/// bytes. Over seeded texts in Latin, Greek, Cyrillic, Chinese, Japanese and mixed scripts, in three fonts.
+/// bytes; its arrays written through buffers are the loops' arrays. Over seeded texts in Latin,
+/// Greek, Cyrillic, Chinese, Japanese and mixed scripts, in three fonts.
 final class LineBreakerCopiesTests: XCTestCase {
     /// Seeded texts of words of several scripts, digits and punctuation between spaces.
     static func seededTexts(count: Int, seed: UInt64) -> [String] {
@@ -84,6 +85,37 @@ final class LineBreakerCopiesTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 1_000)
+    }
+
+    /// The breaker's arrays written through buffers are those the loops appending to them made:
+    /// characters' starts over seeded texts of several scripts (and their prefixes, cut inside a
+    /// character too), sums of seeded widths, and the sliceable scripts' bits against their set.
+    func testBreakersArraysAreTheLoopsOnes() {
+        var compared = 0
+        for text in Self.texts {
+            let bytes = Array(text.utf8)
+            for end in [0, bytes.count / 3, bytes.count / 2 + 1, bytes.count] where end <= bytes.count {
+                let prefix = Array(bytes[..<end])
+                var expected: [Int] = []
+                for index in prefix.indices where prefix[index] & 0xC0 != 0x80 { expected.append(index) }
+                expected.append(prefix.count)
+                XCTAssertEqual(prefix.withUnsafeBufferPointer { LineBreaker.characterStarts($0) }, expected, text)
+                compared += 1
+            }
+        }
+        var generator = SeededGenerator(seed: 12)
+        for _ in 0..<500 {
+            let widths = (0..<Int.random(in: 0...90, using: &generator)).map { _ in
+                Int.random(in: -2_000...40_000, using: &generator)
+            }
+            var expected = [Int](repeating: 0, count: widths.count + 1)
+            for index in widths.indices.reversed() { expected[index] = expected[index + 1] + widths[index] }
+            XCTAssertEqual(LineBreaker.sumsFrom(widths), expected)
+        }
+        for script in UInt8.min...UInt8.max {
+            XCTAssertEqual(LineBreaker.isSliceable(script), LineBreaker.sliceableScripts.contains(script), "\(script)")
+        }
+        XCTAssertGreaterThan(compared, 800)
     }
 
     /// Each of `texts` in each of `fonts` shaped whole, its bytes and their length, to `body`.
