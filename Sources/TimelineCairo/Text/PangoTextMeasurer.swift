@@ -142,11 +142,12 @@ public final class PangoTextMeasurer: TextMeasuring {
         -> MeasuredText
     {
         shapedBytes += bytes.count
-        let description = fonts.description(font)
+        let (description, attributes) = settings(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
         var measured =
             measuredWithoutLayout(
-                text, bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+                text, bytes, font: font, attributes: attributes, description: description, width: width,
+                maxWidth: maxWidth, maxLines: maxLines)
             ?? measuredWithLayout(
                 bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
         guard keepsLinesForDrawing else {
@@ -163,14 +164,31 @@ public final class PangoTextMeasurer: TextMeasuring {
         return measured
     }
 
+    /// The last few fonts' descriptions and itemizing attributes (`FontLibrary`'s, kept as long as
+    /// it is), newest last: titles and subtitles alternate, and finding each by its name in the
+    /// library's dictionaries hashed the name twice a text (#48: 2.3 million instructions for
+    /// 1,000 wrapped items).
+    private var recentSettings: [(font: String, description: OpaquePointer, attributes: OpaquePointer?)] = []
+
+    /// `font`'s description and itemizing attributes (`FontLibrary.description`, `itemizeAttributes`).
+    func settings(_ font: String) -> (description: OpaquePointer, attributes: OpaquePointer?) {
+        for recent in recentSettings.reversed() where recent.font == font {
+            return (recent.description, recent.attributes)
+        }
+        let found = (description: fonts.description(font), attributes: fonts.itemizeAttributes(font))
+        if recentSettings.count == 4 { recentSettings.removeFirst() }
+        recentSettings.append((font, found.description, found.attributes))
+        return found
+    }
+
     /// Most texts are one run of one line that fits: shaped without a layout, its glyphs in the
     /// line. A wider one is broken into lines from this shaping, each line kept. Nil when the
     /// text needs a `PangoLayout`.
     private func measuredWithoutLayout(
-        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, font: String, description: OpaquePointer, width: Int32,
-        maxWidth: Double, maxLines: Int?
+        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, font: String, attributes: OpaquePointer?,
+        description: OpaquePointer, width: Int32, maxWidth: Double, maxLines: Int?
     ) -> MeasuredText? {
-        guard let attributes = fonts.itemizeAttributes(font) else { return nil }
+        guard let attributes else { return nil }
         guard
             let line = ShapedLine.shape(
                 bytes, text: text, context: fonts.context, attributes: attributes, memory: memory)
