@@ -1,4 +1,5 @@
 import TimelineScene
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineCairo
@@ -132,5 +133,35 @@ final class GlyphRunsTests: XCTestCase {
         let decoded = try SceneJSON.decoded(from: data)
         guard case .text(let text) = try XCTUnwrap(decoded.nodes.first) else { return XCTFail("no text node") }
         XCTAssertEqual(text.lines.first?.glyphs, glyphs)
+    }
+
+    /// A run written in place into its numbers (#48, how measuring reads a line) is the run
+    /// its glyphs appended one by one make, over seeded runs of 0 to 80 glyphs with every
+    /// number's full range (ids with the shaper's flags, negative offsets and clusters).
+    func testARunWrittenInPlaceIsTheRunOfItsGlyphs() {
+        var generator = SeededGenerator(seed: 48)
+        for round in 0..<500 {
+            let glyphs = (0..<Int.random(in: 0...80, using: &generator)).map { _ in
+                GlyphRun.Glyph(
+                    id: UInt32.random(in: 0...UInt32.max, using: &generator),
+                    advance: Int32.random(in: Int32.min...Int32.max, using: &generator),
+                    xOffset: Int32.random(in: -5_000...5_000, using: &generator),
+                    yOffset: Int32.random(in: -5_000...5_000, using: &generator),
+                    cluster: Int32.random(in: -10...10_000, using: &generator))
+            }
+            let (x, start) = (Int32.random(in: -99...99, using: &generator), Int32(round))
+            // Glyph by glyph, as runs were made before.
+            var expected = GlyphRun(
+                face: "face \(round)", size: 18.667, x: x, baseline: 17_408, isRightToLeft: round % 3 == 0,
+                textStart: start, textLength: 40, glyphs: [])
+            for glyph in glyphs { expected.append(glyph) }
+            let written = GlyphRun(
+                face: "face \(round)", size: 18.667, x: x, baseline: 17_408, isRightToLeft: round % 3 == 0,
+                textStart: start, textLength: 40, count: glyphs.count
+            ) { glyphs[$0] }
+            XCTAssertEqual(written, expected, "round \(round)")
+            XCTAssertEqual(written.count, glyphs.count)
+            XCTAssertEqual((0..<written.count).map { written[$0] }, glyphs)
+        }
     }
 }

@@ -12,20 +12,18 @@ extension FontLibrary {
     ) -> GlyphRun {
         let face = item.pointee.analysis.font.map { faces.name(of: $0) } ?? (name: "", size: 0)
         let offset = item.pointee.offset
-        let count = Int(string.pointee.num_glyphs)
-        var glyphs: [GlyphRun.Glyph] = []
-        glyphs.reserveCapacity(count)
-        for index in 0..<count {
-            let info = string.pointee.glyphs[index]
-            glyphs.append(
-                GlyphRun.Glyph(
-                    id: info.glyph, advance: info.geometry.width, xOffset: info.geometry.x_offset,
-                    yOffset: info.geometry.y_offset, cluster: offset + string.pointee.log_clusters[index]))
-        }
+        let (infos, clusters) = (string.pointee.glyphs, string.pointee.log_clusters)
+        let count = infos == nil || clusters == nil ? 0 : Int(string.pointee.num_glyphs)
         return GlyphRun(
             face: face.name, size: face.size, x: x, baseline: baseline,
             isRightToLeft: item.pointee.analysis.level & 1 == 1, textStart: offset, textLength: item.pointee.length,
-            glyphs: glyphs)
+            count: count
+        ) { index in
+            let info = infos![index]
+            return GlyphRun.Glyph(
+                id: info.glyph, advance: info.geometry.width, xOffset: info.geometry.x_offset,
+                yOffset: info.geometry.y_offset, cluster: offset + clusters![index])
+        }
     }
 
     /// A line shaped without a layout, as one run.

@@ -143,18 +143,32 @@ enum HarfBuzzShaping {
         guard !shaped.isEmpty, !shaped.contains(where: { $0.glyph == 0 || $0.advance < 0 }) else { return nil }
         let glyphs = pango_glyph_string_new()!
         pango_glyph_string_set_size(glyphs, Int32(shaped.count))
-        var lastCluster = -1
-        for (index, glyph) in shaped.enumerated() {
-            let cluster = Int(glyph.cluster) - offset
-            glyphs.pointee.glyphs[index].glyph = glyph.glyph
-            glyphs.pointee.glyphs[index].geometry = PangoGlyphGeometry(
-                width: glyph.advance, x_offset: glyph.xOffset, y_offset: -glyph.yOffset)
-            var attributes = PangoGlyphVisAttr()
-            attributes.is_cluster_start = cluster != lastCluster ? 1 : 0
-            glyphs.pointee.glyphs[index].attr = attributes
-            glyphs.pointee.log_clusters[index] = Int32(cluster)
-            lastCluster = cluster
+        // Written through the string's arrays and the source's buffer, the flags gathered in the
+        // same pass (#48: 1,750 instructions a text through `pointee` and a `map`).
+        guard let infos = glyphs.pointee.glyphs, let clusters = glyphs.pointee.log_clusters else {
+            pango_glyph_string_free(glyphs)
+            return nil
         }
-        return (glyphs, shaped.map(\.unsafeToBreak))
+        var unsafe = [Bool](repeating: false, count: shaped.count)
+        shaped.withUnsafeBufferPointer { source in
+            unsafe.withUnsafeMutableBufferPointer { flags in
+                var lastCluster = -1
+                for index in source.indices {
+                    let glyph = source[index]
+                    let cluster = Int(glyph.cluster) - offset
+                    var attributes = PangoGlyphVisAttr()
+                    attributes.is_cluster_start = cluster != lastCluster ? 1 : 0
+                    infos[index] = PangoGlyphInfo(
+                        glyph: glyph.glyph,
+                        geometry: PangoGlyphGeometry(
+                            width: glyph.advance, x_offset: glyph.xOffset, y_offset: -glyph.yOffset),
+                        attr: attributes)
+                    clusters[index] = Int32(cluster)
+                    flags[index] = glyph.unsafeToBreak
+                    lastCluster = cluster
+                }
+            }
+        }
+        return (glyphs, unsafe)
     }
 }

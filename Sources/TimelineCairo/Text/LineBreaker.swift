@@ -58,9 +58,22 @@ struct LineBreaker {
             G_UNICODE_SCRIPT_KATAKANA,
         ].map { UInt8($0.rawValue) })
 
+    /// `sliceableScripts` as bits (each of them below 64), asked once or twice a text (#48: a
+    /// `Set` hashed the script with SipHash each time).
+    private static let sliceableBits: UInt64 = sliceableScripts.reduce(0) { bits, script in
+        precondition(script < 64, "a sliceable script's number above 63")
+        return bits | 1 << script
+    }
+
+    /// Whether `script` is one of `sliceableScripts`.
+    static func isSliceable(_ script: UInt8) -> Bool {
+        script < 64 && sliceableBits & (1 << script) != 0
+    }
+
     /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
-    /// (words, or words then characters).
-    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode) {
+    /// (words, or words then characters). `text`, when given, is `chars` as a `String` (not made
+    /// again from the bytes for the break opportunities).
+    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode, text: String? = nil) {
         let (item, glyphs, unsafeToBreak) = (whole.item, whole.glyphs, whole.unsafeToBreak)
         self.whole = whole
         self.item = item
@@ -79,29 +92,64 @@ struct LineBreaker {
             }
             pango_tailor_break(chars, length, &item.pointee.analysis, -1, buffer.baseAddress, Int32(count + 1))
         }
-        byteOffsets = []
-        byteOffsets.reserveCapacity(count + 1)
-        for index in 0..<Int(length) where bytes[index] & 0xC0 != 0x80 { byteOffsets.append(index) }
-        byteOffsets.append(Int(length))
+        byteOffsets = Self.characterStarts(UnsafeBufferPointer(start: bytes, count: Int(length)))
         attrs.withUnsafeMutableBufferPointer { [byteOffsets] buffer in
             OwnLineBreaks.apply(
-                UnsafeBufferPointer(start: bytes, count: Int(length)), byteOffsets: byteOffsets, to: buffer)
+                UnsafeBufferPointer(start: bytes, count: Int(length)), text: text, byteOffsets: byteOffsets, to: buffer)
         }
         logWidths = Self.logicalWidths(item, glyphs, chars: chars, count: count, byteOffsets: byteOffsets)
-        widthsFrom = [Int](repeating: 0, count: logWidths.count + 1)
-        for index in logWidths.indices.reversed() { widthsFrom[index] = widthsFrom[index + 1] + logWidths[index] }
-        if let unsafe = unsafeToBreak, Self.sliceableScripts.contains(item.pointee.analysis.script),
-            byteOffsets.count == count + 1
-        {
-            var glyphAtByte = [Int](repeating: -1, count: Int(length) + 1)
-            for index in stride(from: Int(glyphs.pointee.num_glyphs) - 1, through: 0, by: -1) {
-                let cluster = Int(glyphs.pointee.log_clusters[index])
-                glyphAtByte[cluster] = unsafe[index] ? -1 : index
-            }
-            glyphAtByte[Int(length)] = Int(glyphs.pointee.num_glyphs)
-            safeGlyph = byteOffsets.map { glyphAtByte[$0] }
-            safeGlyph[0] = 0
+        widthsFrom = Self.sumsFrom(logWidths)
+        if let unsafe = unsafeToBreak, Self.isSliceable(item.pointee.analysis.script), byteOffsets.count == count + 1 {
+            safeGlyph = Self.safeGlyphs(glyphs, unsafe: unsafe, length: Int(length), byteOffsets: byteOffsets)
         }
+    }
+
+    // The breaker's arrays written through buffers, element by element (#48: appending, and
+    // writing an array's elements in a loop, checked each time that the array was unshared:
+    // 110,000 checks for 1,000 wrapped titles).
+
+    /// The offsets of `bytes`' characters (where a UTF-8 sequence starts), and its length.
+    static func characterStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        [Int](unsafeUninitializedCapacity: bytes.count + 1) { offsets, initialized in
+            var found = 0
+            for index in bytes.indices where bytes[index] & 0xC0 != 0x80 {
+                offsets[found] = index
+                found += 1
+            }
+            offsets[found] = bytes.count
+            initialized = found + 1
+        }
+    }
+
+    /// By index, the sum of `widths` from there to the end; one more, 0, at the end.
+    static func sumsFrom(_ widths: [Int]) -> [Int] {
+        widths.withUnsafeBufferPointer { widths in
+            [Int](unsafeUninitializedCapacity: widths.count + 1) { sums, initialized in
+                sums[widths.count] = 0
+                for index in widths.indices.reversed() { sums[index] = sums[index + 1] + widths[index] }
+                initialized = widths.count + 1
+            }
+        }
+    }
+
+    /// `safeGlyph` for `glyphs` (of a text of `length` bytes, its characters at `byteOffsets`) and
+    /// their flags `unsafe`.
+    private static func safeGlyphs(
+        _ glyphs: UnsafeMutablePointer<PangoGlyphString>, unsafe: [Bool], length: Int, byteOffsets: [Int]
+    ) -> [Int] {
+        let glyphCount = Int(glyphs.pointee.num_glyphs)
+        var glyphAtByte = [Int](repeating: -1, count: length + 1)
+        glyphAtByte.withUnsafeMutableBufferPointer { atByte in
+            if let clusters = glyphs.pointee.log_clusters {
+                for index in stride(from: glyphCount - 1, through: 0, by: -1) {
+                    atByte[Int(clusters[index])] = unsafe[index] ? -1 : index
+                }
+            }
+            atByte[length] = glyphCount
+        }
+        var safe = byteOffsets.map { glyphAtByte[$0] }
+        safe[0] = 0
+        return safe
     }
 
     /// Each character's logical width, as `pango_glyph_item_get_logical_widths` gives it. Where
@@ -117,13 +165,15 @@ struct LineBreaker {
             Int(glyphs.num_glyphs) == count, byteOffsets.count == count + 1,
             let infos = glyphs.glyphs, let clusters = glyphs.log_clusters
         {
-            var widths: [Int] = []
-            widths.reserveCapacity(count)
-            for index in 0..<count {
-                guard Int(clusters[index]) == byteOffsets[index] else { break }
-                widths.append(Int(infos[index].geometry.width))
+            var read = 0
+            let widths = [Int](unsafeUninitializedCapacity: count) { widths, initialized in
+                while read < count, Int(clusters[read]) == byteOffsets[read] {
+                    widths[read] = Int(infos[read].geometry.width)
+                    read += 1
+                }
+                initialized = read
             }
-            if widths.count == count { return widths }
+            if read == count { return widths }
         }
         var widths = [Int32](repeating: 0, count: count)
         var glyphItem = PangoGlyphItem(item: item, glyphs: string, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
@@ -312,6 +362,36 @@ struct LineBreaker {
         return ShapedLine(item: piece, glyphs: glyphs)
     }
 
+    /// The line of characters `from..<to` as a text of its own, its first `length` bytes
+    /// (`characters` of them): `slice(from, to)` then `standalone(length:characters:)`, in one
+    /// copy of the whole text's glyphs (#48: the slice between was made, measured and freed for
+    /// every wrapped line). Nil where `slice` is.
+    func standaloneSlice(_ from: Int, _ to: Int, length: Int, characters: Int) -> ShapedLine? {
+        guard let range = sliceGlyphs(from, to) else { return nil }
+        let start = byteOffsets[from]
+        let source = self.glyphs.pointee
+        var end = range.upperBound
+        // The glyphs of the bytes past `length` (white space cut from the line) are dropped.
+        while end > range.lowerBound, Int(source.log_clusters[end - 1]) - start >= length { end -= 1 }
+        let first = range.lowerBound
+        let glyphs = pango_glyph_string_new()!
+        pango_glyph_string_set_size(glyphs, Int32(end - first))
+        for index in first..<end {
+            glyphs.pointee.glyphs[index - first] = source.glyphs[index]
+            glyphs.pointee.log_clusters[index - first] = source.log_clusters[index] - Int32(start)
+        }
+        return ShapedLine(item: item.copy(offset: 0, length: length, characters: characters), glyphs: glyphs)
+    }
+
+    /// `run` as a text of its own of its first `length` bytes (`characters` of them), as
+    /// `shapedLine(run)?.standalone(length:characters:)`.
+    func standaloneLine(_ run: Run, length: Int, characters: Int) -> ShapedLine? {
+        if case .slice(let from, let to) = run {
+            return standaloneSlice(from, to, length: length, characters: characters)
+        }
+        return shapedLine(run)?.standalone(length: length, characters: characters)
+    }
+
     /// Whether `bytes`, a line of this text from a place a line may start, alone itemize as one
     /// item analysed as this text's (same font, script, language and level): then a slice of its
     /// glyphs is the line's shaping on its own. The text is one left-to-right item, so each of its
@@ -324,14 +404,23 @@ struct LineBreaker {
         guard item.pointee.analysis.level == 0, item.pointee.analysis.extra_attrs == nil else { return false }
         if script == UInt8(G_UNICODE_SCRIPT_COMMON.rawValue) { return true }
         let latin = script == UInt8(G_UNICODE_SCRIPT_LATIN.rawValue)
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if scalar.isASCII {
-                if latin, scalar.properties.isAlphabetic { return true }
-            } else if g_unichar_get_script(scalar.value).rawValue == Int32(script) {
-                return true
+        // Read from the bytes, not a `String` made of them (#48). Invalid UTF-8, which a `String`
+        // would read as U+FFFD (Common), never fixes a script other than Common.
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar.isASCII {
+                    // ASCII's alphabetic characters are A–Z and a–z.
+                    if latin, (scalar.value | 0x20) &- 0x61 < 26 { return true }
+                } else if g_unichar_get_script(scalar.value).rawValue == Int32(script) {
+                    return true
+                }
+            case .emptyInput: return false
+            case .error: continue
             }
         }
-        return false
     }
 }
 

@@ -62,8 +62,9 @@ extension PangoTextMeasurer {
             // Broken where the whole text may break: the rest of a URL is no URL on its own.
             let before = (LineBreaks.precedingText ?? "") + String(decoding: wrap.bytes[..<offset], as: UTF8.self)
             rest = LineBreaks.$precedingText.withValue(before) {
-                measure(
-                    bytes: UnsafeBufferPointer(rebasing: wrap.bytes[offset...]), font: font, maxWidth: maxWidth,
+                let restBytes = UnsafeBufferPointer(rebasing: wrap.bytes[offset...])
+                return measure(
+                    String(decoding: restBytes, as: UTF8.self), bytes: restBytes, font: font, maxWidth: maxWidth,
                     maxLines: restLines)
             }
         } else {

@@ -114,7 +114,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     private func measure(_ request: TextRequest) -> MeasuredText {
         var utf8 = request.text
         return utf8.withUTF8 {
-            measure(bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
+            measure(
+                request.text, bytes: $0, font: request.font, maxWidth: request.maxWidth, maxLines: request.maxLines)
         }
     }
 
@@ -128,7 +129,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
         for font in fonts {
             var utf8 = sample
-            let measured = utf8.withUTF8 { measure(bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
+            let measured = utf8.withUTF8 { measure(sample, bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
             // Pango makes a font's cairo font unguarded: on the text thread.
             if let face = measured.lines.first?.glyphs?.runs.first?.face, let shaped = self.fonts.font(named: face) {
                 _ = pango_cairo_font_get_scaled_font(OpaquePointer(shaped))
@@ -136,15 +137,17 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
     }
 
-    func measure(bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
+    /// `text` measured, its UTF-8 `bytes` given too.
+    func measure(_ text: String, bytes: UnsafeBufferPointer<UInt8>, font: String, maxWidth: Double, maxLines: Int?)
         -> MeasuredText
     {
         shapedBytes += bytes.count
-        let description = fonts.description(font)
+        let (description, attributes) = settings(font)
         let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
         var measured =
             measuredWithoutLayout(
-                bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
+                text, bytes, font: font, attributes: attributes, description: description, width: width,
+                maxWidth: maxWidth, maxLines: maxLines)
             ?? measuredWithLayout(
                 bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
         guard keepsLinesForDrawing else {
@@ -161,15 +164,31 @@ public final class PangoTextMeasurer: TextMeasuring {
         return measured
     }
 
+    /// The last few fonts' descriptions and itemizing attributes (`FontLibrary`'s, kept as long as
+    /// it is), newest last: titles and subtitles alternate, and finding each by its name in the
+    /// library's dictionaries hashed the name twice a text (#48: 2.3 million instructions for
+    /// 1,000 wrapped items).
+    private var recentSettings: [(font: String, description: OpaquePointer, attributes: OpaquePointer?)] = []
+
+    /// `font`'s description and itemizing attributes (`FontLibrary.description`, `itemizeAttributes`).
+    func settings(_ font: String) -> (description: OpaquePointer, attributes: OpaquePointer?) {
+        for recent in recentSettings.reversed() where recent.font == font {
+            return (recent.description, recent.attributes)
+        }
+        let found = (description: fonts.description(font), attributes: fonts.itemizeAttributes(font))
+        if recentSettings.count == 4 { recentSettings.removeFirst() }
+        recentSettings.append((font, found.description, found.attributes))
+        return found
+    }
+
     /// Most texts are one run of one line that fits: shaped without a layout, its glyphs in the
     /// line. A wider one is broken into lines from this shaping, each line kept. Nil when the
     /// text needs a `PangoLayout`.
     private func measuredWithoutLayout(
-        _ bytes: UnsafeBufferPointer<UInt8>, font: String, description: OpaquePointer, width: Int32,
-        maxWidth: Double, maxLines: Int?
+        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, font: String, attributes: OpaquePointer?,
+        description: OpaquePointer, width: Int32, maxWidth: Double, maxLines: Int?
     ) -> MeasuredText? {
-        guard let attributes = fonts.itemizeAttributes(font) else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
+        guard let attributes else { return nil }
         guard
             let line = ShapedLine.shape(
                 bytes, text: text, context: fonts.context, attributes: attributes, memory: memory)
@@ -185,7 +204,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
         guard wrapsWithoutLayout else { return nil }
         return wrapped(
-            line, bytes, font: font, attributes: attributes, description: description,
+            line, bytes, text: text, font: font, attributes: attributes, description: description,
             width: width, maxWidth: maxWidth, maxLines: maxLines)
     }
 

@@ -82,7 +82,7 @@ final class ShapedLine: @unchecked Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, text: String, context: OpaquePointer, attributes: OpaquePointer,
         memory: ShapingMemory?
     ) -> UnsafeMutablePointer<PangoItem>? {
-        guard isPlainLine(bytes), text.last?.isWhitespace == false else { return nil }
+        guard isPlainLine(bytes), !endsInWhitespace(bytes, text: text) else { return nil }
         if let item = memory?.analyses.item(bytes, context: context, attributes: attributes) { return item }
         // A layout takes the paragraph's direction from its first strong character. Without
         // explicit embeddings, a right-to-left one gets an odd level in a left-to-right
@@ -102,6 +102,17 @@ final class ShapedLine: @unchecked Sendable {
         g_list_free(list)
         memory?.analyses.learn(bytes, item: item, context: context, attributes: attributes)
         return item
+    }
+
+    /// Whether `text` (its UTF-8 `bytes`) is empty or its last character is white space
+    /// (`Character.isWhitespace`). Two ASCII bytes at the end, the last visible, end in a
+    /// character of that byte alone, no white space: answered from the bytes (#48: finding the
+    /// last character walked grapheme breaks backwards, 750 instructions a text).
+    static func endsInWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, text: String) -> Bool {
+        if let last = bytes.last, last > 0x20, last < 0x7F, bytes.count == 1 || bytes[bytes.count - 2] < 0x80 {
+            return false
+        }
+        return text.last?.isWhitespace != false
     }
 
     /// A line of one run, `item` and `glyphs` taken over, with a layout line's extents.

@@ -61,7 +61,7 @@ final class ShapingMemory {
     /// that never joins across spaces, with nothing but its font to shape it by.
     func piecesFont(_ item: UnsafeMutablePointer<PangoItem>, length: Int32) -> HarfBuzzShaping.ItemFont? {
         guard item.pointee.offset == 0, item.pointee.length == length,
-            LineBreaker.sliceableScripts.contains(item.pointee.analysis.script),
+            LineBreaker.isSliceable(item.pointee.analysis.script),
             HarfBuzzShaping.isPlain(item.pointee.analysis)
         else { return nil }
         let key = UInt(bitPattern: item.pointee.analysis.font)

@@ -8,6 +8,55 @@ import Musl
 import Darwin
 #endif
 
+/// A word piece's key: its font, script, language, place (first or last in its text) and bytes,
+/// which are in the text while looked up (no copy) and in the key once kept.
+struct PieceKey {
+    var font: UInt
+    var script: UInt8
+    var language: UInt
+    var first: Bool
+    var last: Bool
+    var kept: [UInt8] = []
+    var borrowed: UnsafeBufferPointer<UInt8>?
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let borrowed { return body(borrowed) }
+        return kept.withUnsafeBufferPointer(body)
+    }
+
+    /// The key, its bytes copied.
+    var owned: PieceKey {
+        var key = self
+        key.kept = withBytes { Array($0) }
+        key.borrowed = nil
+        return key
+    }
+
+    /// The fields and bytes folded into one word (FNV-1a); a borrowed key and its owned copy
+    /// fold the same bytes.
+    var folded: UInt64 {
+        var folded: UInt64 = 0xCBF2_9CE4_8422_2325
+        func fold(_ value: UInt64) { folded = (folded ^ value) &* 0x100_0000_01B3 }
+        fold(UInt64(font))
+        fold(UInt64(language))
+        fold(UInt64(script) | (first ? 0x100 : 0) | (last ? 0x200 : 0))
+        withBytes { for byte in $0 { fold(UInt64(byte)) } }
+        return folded
+    }
+
+    /// The same fields and bytes (compared with memcmp).
+    func matches(_ other: PieceKey) -> Bool {
+        font == other.font && script == other.script && language == other.language && first == other.first
+            && last == other.last
+            && withBytes { left in
+                other.withBytes { right in
+                    left.count == right.count
+                        && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+                }
+            }
+    }
+}
+
 /// One glyph as HarfBuzz gives it, its cluster a byte offset in the text it was shaped in.
 struct ShapedGlyph: Equatable {
     var glyph: UInt32
@@ -36,57 +85,6 @@ struct ShapedGlyph: Equatable {
 ///
 /// Used by one thread at a time, as its measurer.
 final class WordPieceShapes {
-    /// A piece's bytes, in the text while looked up (no copy), in the key once kept.
-    private struct Key: Hashable {
-        var font: UInt
-        var script: UInt8
-        var language: UInt
-        var first: Bool
-        var last: Bool
-        var kept: [UInt8] = []
-        var borrowed: UnsafeBufferPointer<UInt8>?
-
-        func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            if let borrowed { return body(borrowed) }
-            return kept.withUnsafeBufferPointer(body)
-        }
-
-        /// The key, its bytes copied.
-        var owned: Key {
-            var key = self
-            key.kept = withBytes { Array($0) }
-            key.borrowed = nil
-            return key
-        }
-
-        // Looked up for every piece of every text: the bytes compared with memcmp, the fields
-        // and bytes hashed as one word (element by element and field by field, a fifth of the
-        // pieces' cost besides HarfBuzz's).
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.font == rhs.font && lhs.script == rhs.script && lhs.language == rhs.language && lhs.first == rhs.first
-                && lhs.last == rhs.last
-                && lhs.withBytes { left in
-                    rhs.withBytes { right in
-                        left.count == right.count
-                            && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-                    }
-                }
-        }
-
-        /// The fields and bytes folded into one word (FNV-1a), which alone goes through `Hasher`
-        /// (#48: fed field by field and its bytes, 1,000 wrapped items' lookups took 8.4 million
-        /// instructions, 6.2 now). A borrowed key and its owned copy fold the same bytes.
-        func hash(into hasher: inout Hasher) {
-            var folded: UInt64 = 0xCBF2_9CE4_8422_2325
-            func fold(_ value: UInt64) { folded = (folded ^ value) &* 0x100_0000_01B3 }
-            fold(UInt64(font))
-            fold(UInt64(language))
-            fold(UInt64(script) | (first ? 0x100 : 0) | (last ? 0x200 : 0))
-            withBytes { for byte in $0 { fold(UInt64(byte)) } }
-            hasher.combine(folded)
-        }
-    }
-
     /// A piece shaped: its glyphs (clusters from its start), or which of its ends a lookup
     /// looked across.
     private enum Outcome {
@@ -96,9 +94,7 @@ final class WordPieceShapes {
         case refused
     }
 
-    private var pieces = [Key: Outcome](minimumCapacity: 1024)
-    /// The fonts keys name, held so that no other font takes their address.
-    private var fonts: [UInt: UnsafeMutablePointer<PangoFont>] = [:]
+    private var pieces = PieceTable<Outcome>(minimumCapacity: 1024)
     private let buffer = hb_buffer_create()
     /// Most pieces kept: past it, all are forgotten.
     static let limit = 50_000
@@ -108,10 +104,13 @@ final class WordPieceShapes {
     private(set) var shapedBytes = 0
 
     static let sentinel = "\u{10FFFD}"
+    private static let sentinelBytes = Array(sentinel.utf8)
+    /// The bytes a piece is shaped from (`shape`), kept for the next.
+    private var scratch: [UInt8] = []
 
     deinit {
         hb_buffer_destroy(buffer)
-        let fonts = Array(fonts.values)
+        let fonts = tally.values.compactMap(\.font)
         TextThread.release { for font in fonts { g_object_unref(UnsafeMutableRawPointer(font)) } }
     }
 
@@ -139,10 +138,9 @@ final class WordPieceShapes {
         let ends = Self.pieceEnds(text)
         guard ends.count > 1 else { return nil }
         let fontKey = UInt(bitPattern: font)
-        guard tally[fontKey, default: Tally()].tryNext() else { return nil }
-        hold(font, as: fontKey)
-        if pieces.count + ends.count > Self.limit { pieces.removeAll(keepingCapacity: true) }
-        var key = Key(
+        guard tally[fontKey, default: Tally()].tryNext(font) else { return nil }
+        if pieces.count + ends.count > Self.limit { pieces.removeAll() }
+        var key = PieceKey(
             font: fontKey, script: analysis.script, language: UInt(bitPattern: analysis.language), first: true,
             last: false)
         var glyphs: [ShapedGlyph] = []
@@ -199,29 +197,28 @@ final class WordPieceShapes {
     private struct Tally {
         var tried = 0
         var assembled = 0
+        /// The font, held once tried, so that no other font takes the address keys name it by.
+        var font: UnsafeMutablePointer<PangoFont>?
 
-        /// Whether to try the next text, counted if so: each of the first 64, then while at least
-        /// one in eight was put together.
-        mutating func tryNext() -> Bool {
+        /// Whether to try the next text in `font`, counted if so: each of the first 64, then while
+        /// at least one in eight was put together.
+        mutating func tryNext(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
             guard tried < 64 || assembled * 8 >= tried else { return false }
             tried += 1
+            if self.font == nil {
+                g_object_ref(UnsafeMutableRawPointer(font))
+                self.font = font
+            }
             return true
         }
     }
 
     private var tally: [UInt: Tally] = [:]
 
-    /// Keeps a reference to a font that keys name (`fonts`).
-    private func hold(_ font: UnsafeMutablePointer<PangoFont>, as key: UInt) {
-        guard fonts[key] == nil else { return }
-        g_object_ref(UnsafeMutableRawPointer(font))
-        fonts[key] = font
-    }
-
     /// The outcome for the piece of `text` from `start` to `ends[endIndex]`: known, known to be
     /// joined with the next, or shaped now while `budget` lasts (nil past it).
     private func outcome(
-        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ endIndex: Int, ends: [Int], key: inout Key,
+        _ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ endIndex: Int, ends: [Int], key: inout PieceKey,
         budget: inout (shapings: Int, bytes: Int), shaping: (UnsafeBufferPointer<UInt8>, Bool, Bool) -> Outcome
     ) -> Outcome? {
         let end = ends[endIndex]
@@ -229,20 +226,21 @@ final class WordPieceShapes {
         key.borrowed = piece
         key.first = start == 0
         key.last = end == text.count
-        if let known = pieces[key] { return known }
+        let folded = key.folded
+        if let known = pieces.value(key, folded: folded) { return known }
         if !key.last {
             // Joined with the next piece before shaping when that one is known to need what precedes it.
             var next = key
             next.borrowed = UnsafeBufferPointer(rebasing: text[end..<ends[endIndex + 1]])
             next.first = false
             next.last = endIndex + 2 == ends.count
-            if case .unsafeStart = pieces[next] { return .unsafeEnd }
+            if case .unsafeStart = pieces.value(next, folded: next.folded) { return .unsafeEnd }
         }
         guard budget.shapings > 0, budget.bytes >= piece.count else { return nil }
         budget.shapings -= 1
         budget.bytes -= piece.count
         let outcome = shaping(piece, key.first, key.last)
-        pieces[key.owned] = outcome
+        pieces.set(key.owned, folded: folded, outcome)
         return outcome
     }
 
@@ -288,9 +286,14 @@ final class WordPieceShapes {
     ) -> Outcome {
         shaped += 1
         shapedBytes += piece.count
-        var bytes: [UInt8] = first ? [] : [0x20]
+        // In one buffer kept from piece to piece, not an array made for each.
+        var bytes = scratch
+        scratch = []
+        defer { scratch = bytes }
+        bytes.removeAll(keepingCapacity: true)
+        if !first { bytes.append(0x20) }
         bytes.append(contentsOf: piece)
-        if !last { bytes.append(contentsOf: Self.sentinel.utf8) }
+        if !last { bytes.append(contentsOf: Self.sentinelBytes) }
         let start = first ? 0 : 1
         let end = start + piece.count
         hb_buffer_clear_contents(buffer)
