@@ -16,10 +16,16 @@ final class ICULineRules: @unchecked Sendable {
         @convention(c) (OpaquePointer?, UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>) -> Void
     private typealias Next = @convention(c) (OpaquePointer?) -> Int32
 
+    private let open: OpenBinary
     private let setText: SetText
     private let next: Next
-    /// One iterator, used under `lock`: opening one copies and checks the rules.
-    private let iterator: OpaquePointer
+    /// The rules, which ICU keeps a pointer to: they live as long as the process (`shared`).
+    private let rules: UnsafeMutableBufferPointer<UInt8>
+    /// Iterators no thread is using. A thread takes one, or opens one when none is idle (opening
+    /// copies and checks the rules), and puts it back: threads that find opportunities at once
+    /// (the measurer's shaping lanes) each use their own instead of waiting for one under a lock.
+    private var idle: [OpaquePointer]
+    /// Guards `idle` only.
     private let lock = Lock()
 
     /// Loaded once, on the first text that wraps; nil without ICU or the rules file.
@@ -29,15 +35,22 @@ final class ICULineRules: @unchecked Sendable {
         guard let open = icu.symbol("ubrk_openBinaryRules", OpenBinary.self),
             let setText = icu.symbol("ubrk_setText", SetText.self), let next = icu.symbol("ubrk_next", Next.self)
         else { return nil }
-        var status: Int32 = 0
-        // ICU keeps a pointer to the rules: they live as long as the process (`shared`).
         let kept = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rules.count)
         _ = kept.initialize(from: rules)
-        guard let iterator = open(kept.baseAddress, Int32(rules.count), nil, 0, &status), status <= 0 else {
+        guard let iterator = Self.iterator(open, kept) else {
             kept.deallocate()
             return nil
         }
-        (self.setText, self.next, self.iterator) = (setText, next, iterator)
+        (self.open, self.setText, self.next, self.rules, idle) = (open, setText, next, kept, [iterator])
+    }
+
+    /// A new iterator on `rules`; nil when ICU refuses them.
+    private static func iterator(_ open: OpenBinary, _ rules: UnsafeMutableBufferPointer<UInt8>) -> OpaquePointer? {
+        var status: Int32 = 0
+        guard let iterator = open(rules.baseAddress, Int32(rules.count), nil, 0, &status), status <= 0 else {
+            return nil
+        }
+        return iterator
     }
 
     /// The iterator on the bundled rules, in libicuuc as `ICU` opened it.
@@ -83,23 +96,24 @@ final class ICULineRules: @unchecked Sendable {
         return position16
     }
 
-    /// ICU's boundaries in `utf16`, as UTF-8 offsets (`utf8At`).
+    /// ICU's boundaries in `utf16`, as UTF-8 offsets (`utf8At`), found with an idle iterator (none
+    /// only where ICU can open no other: out of memory).
     private func opportunities(_ utf16: UnsafeBufferPointer<UInt16>, utf8At: UnsafeMutableBufferPointer<Int>) -> [Int] {
-        lock.withLock {
-            var status: Int32 = 0
-            var found: [Int] = []
-            // A title's opportunities without growing the array four times.
-            found.reserveCapacity(16)
-            setText(iterator, utf16.baseAddress, Int32(utf16.count), &status)
-            guard status <= 0 else { return found }
-            while true {
-                let boundary = Int(next(iterator))
-                if boundary < 0 || boundary >= utf16.count { break }
-                found.append(utf8At[boundary])
-            }
-            // Not left pointing at this buffer.
-            setText(iterator, nil, 0, &status)
-            return found
+        guard let iterator = lock.withLock({ idle.popLast() }) ?? Self.iterator(open, rules) else { return [] }
+        defer { lock.withLock { idle.append(iterator) } }
+        var status: Int32 = 0
+        var found: [Int] = []
+        // A title's opportunities without growing the array four times.
+        found.reserveCapacity(16)
+        setText(iterator, utf16.baseAddress, Int32(utf16.count), &status)
+        guard status <= 0 else { return found }
+        while true {
+            let boundary = Int(next(iterator))
+            if boundary < 0 || boundary >= utf16.count { break }
+            found.append(utf8At[boundary])
         }
+        // Not left pointing at this buffer.
+        setText(iterator, nil, 0, &status)
+        return found
     }
 }

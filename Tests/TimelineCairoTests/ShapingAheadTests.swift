@@ -1,4 +1,5 @@
 import CPangoCairo
+import TimelineBreaks
 import TimelineScene
 import XCTest
 
@@ -82,6 +83,35 @@ final class ShapingAheadTests: XCTestCase {
             two.shapingThreads = 2
             XCTAssertEqual(two.measure(batch), one.measure(batch))
         }
+    }
+
+    /// The texts wider than their width have their break opportunities found on the lanes, each
+    /// those `LineBreaks` finds for the text alone; texts that fit have none found.
+    func testWideTextsHaveTheirOpportunitiesFoundAhead() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        measurer.shapingThreads = 2
+        let (wide, fitting) = TextThread.run { () -> (Int, Int) in
+            guard let ahead = measurer.shapeAhead(Self.requests) else { return (0, 0) }
+            defer { ahead.finish() }
+            var (wide, fitting) = (0, 0)
+            for (index, request) in Self.requests.enumerated() {
+                guard let taken = ahead.take(index) else { continue }
+                defer { pango_item_free(taken.item) }
+                guard let glyphs = taken.glyphs else { continue }
+                let width = PangoTextMeasurer.ShapedTexts.width(of: glyphs)
+                if width > Int(PangoTextMeasurer.pangoWidth(request.maxWidth)) {
+                    XCTAssertEqual(taken.opportunities, LineBreaks.opportunities(in: request.text), request.text)
+                    wide += 1
+                } else {
+                    XCTAssertNil(taken.opportunities, request.text)
+                    fitting += 1
+                }
+            }
+            return (wide, fitting)
+        }
+        // Titles shaped by word pieces wrap at their width; subtitles fit.
+        XCTAssertGreaterThan(wide, 40)
+        XCTAssertGreaterThan(fitting, 100)
     }
 
     /// Fewer new texts than `shapedAheadMinimum` start no lane.

@@ -73,7 +73,10 @@ struct LineBreaker {
     /// A breaker for `whole`, the shaping of all of `chars`, wrapping as a layout does in `wrap`
     /// (words, or words then characters). `text`, when given, is `chars` as a `String` (not made
     /// again from the bytes for the break opportunities).
-    init(_ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode, text: String? = nil) {
+    init(
+        _ whole: ShapedLine, chars: UnsafePointer<CChar>, length: Int32, wrap: PangoWrapMode, text: String? = nil,
+        opportunities: [Int]? = nil
+    ) {
         let (item, glyphs, unsafeToBreak) = (whole.item, whole.glyphs, whole.unsafeToBreak)
         self.whole = whole
         self.item = item
@@ -95,7 +98,8 @@ struct LineBreaker {
         byteOffsets = Self.characterStarts(UnsafeBufferPointer(start: bytes, count: Int(length)))
         attrs.withUnsafeMutableBufferPointer { [byteOffsets] buffer in
             OwnLineBreaks.apply(
-                UnsafeBufferPointer(start: bytes, count: Int(length)), text: text, byteOffsets: byteOffsets, to: buffer)
+                UnsafeBufferPointer(start: bytes, count: Int(length)), text: text, opportunities: opportunities,
+                byteOffsets: byteOffsets, to: buffer)
         }
         logWidths = Self.logicalWidths(item, glyphs, chars: chars, count: count, byteOffsets: byteOffsets)
         widthsFrom = Self.sumsFrom(logWidths)

@@ -9,13 +9,12 @@ enum OwnLineBreaks {
     /// `attributes` (one per character and one past the end) with line breaks only at
     /// `LineBreaks.opportunities` of `bytes` and at the end, and at Pango's mandatory breaks.
     /// `byteOffsets` gives each character's first byte, and the end; `text`, when given, is
-    /// `bytes` as a `String`.
+    /// `bytes` as a `String`; `opportunities`, when given, are its opportunities, found ahead.
     static func apply(
-        _ bytes: UnsafeBufferPointer<UInt8>, text: String? = nil, byteOffsets: [Int],
-        to attributes: UnsafeMutableBufferPointer<PangoLogAttr>
+        _ bytes: UnsafeBufferPointer<UInt8>, text: String? = nil, opportunities found: [Int]? = nil,
+        byteOffsets: [Int], to attributes: UnsafeMutableBufferPointer<PangoLogAttr>
     ) {
-        let text = text ?? String(decoding: bytes, as: UTF8.self)
-        var opportunities = LineBreaks.opportunities(in: text)[...]
+        var opportunities = (found ?? LineBreaks.opportunities(in: text ?? String(decoding: bytes, as: UTF8.self)))[...]
         for (character, offset) in byteOffsets.enumerated() where character < attributes.count {
             while let next = opportunities.first, next < offset { opportunities = opportunities.dropFirst() }
             let isOpportunity = opportunities.first == offset

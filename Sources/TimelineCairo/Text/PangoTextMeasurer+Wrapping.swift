@@ -11,7 +11,9 @@ extension PangoTextMeasurer {
         guard let chars = bytes.baseAddress.map({ UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }) else {
             return nil
         }
-        let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: Self.wrapMode, text: text)
+        let breaker = LineBreaker(
+            whole, chars: chars, length: Int32(bytes.count), wrap: Self.wrapMode, text: text,
+            opportunities: memory.opportunities(of: text))
         guard let breaks = breaker.breakLines(maxWidth: width) else { return nil }
         // Every line is one run in the whole text's font: each has its extents.
         let lineHeight = Int(whole.logical.height)

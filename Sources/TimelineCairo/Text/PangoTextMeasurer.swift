@@ -10,6 +10,11 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// The layout single lines are measured, and shaped as glyph runs (`laidOutGlyphs`), with.
     let singleLine: OpaquePointer
     static let scale = Double(PANGO_SCALE)
+
+    /// A width in points as the Pango units a text is measured at.
+    static func pangoWidth(_ maxWidth: Double) -> Int32 {
+        Int32(min(maxWidth * scale, Double(Int32.max)))
+    }
     /// How wrapped texts break, in a layout and in `LineBreaker`: between words only.
     static let wrapMode = PANGO_WRAP_WORD
 
@@ -143,7 +148,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     {
         shapedBytes += bytes.count
         let (description, attributes) = settings(font)
-        let width = Int32(min(maxWidth * Self.scale, Double(Int32.max)))
+        let width = Self.pangoWidth(maxWidth)
         var measured =
             measuredWithoutLayout(
                 text, bytes, font: font, attributes: attributes, description: description, width: width,

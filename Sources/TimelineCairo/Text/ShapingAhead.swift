@@ -1,4 +1,5 @@
 import CPangoCairo
+import TimelineBreaks
 import TimelineScene
 import TimelineThreads
 
@@ -8,7 +9,9 @@ import TimelineThreads
 /// shaped (by word pieces where they may be, else whole) in chunks on `shapingThreads` lanes
 /// (`Lanes`: this thread and threads started for the call), each with word pieces of its own, and this thread
 /// measures (wraps, keeps) them in order, starting from each text's item and glyphs
-/// (`ShapingMemory.take`). Measuring, which calls Pango, stays on this thread. What a text's
+/// (`ShapingMemory.take`). A text wider than its width has its line-break opportunities found on
+/// the lanes too (`LineBreaks`, pure and thread-safe), which wrapping it would otherwise find on
+/// this thread alone. Measuring, which calls Pango, stays on this thread. What a text's
 /// glyphs are does not depend on the thread or on what its pieces remember (`WordPieceShapes`
 /// puts together exactly the glyphs HarfBuzz gives the whole text), so neither does the image.
 /// HarfBuzz shapes with one font on several threads at once by design.
@@ -31,9 +34,14 @@ extension PangoTextMeasurer {
                         bytes, text: request.text, context: fonts.context, attributes: attributes, memory: memory)
                 else { return }
                 let font = memory.piecesFont(item, length: Int32(bytes.count))
+                let width = Self.pangoWidth(request.maxWidth)
                 shaped.add(
                     ShapingMemory.ShapedAhead(text: request.text, item: item), request: index,
-                    text: font.map { ShapedTexts.Text(bytes: Array(bytes), analysis: item.pointee.analysis, font: $0) })
+                    text: font.map {
+                        ShapedTexts.Text(
+                            bytes: Array(bytes), string: request.text, width: width, analysis: item.pointee.analysis,
+                            font: $0)
+                    })
             }
         }
         shaped.endOfTexts()
@@ -47,6 +55,10 @@ extension PangoTextMeasurer {
         /// A text HarfBuzz shapes: its bytes, its item's analysis, and HarfBuzz's font and features.
         struct Text {
             var bytes: [UInt8]
+            /// `bytes` as the request's string.
+            var string: String
+            /// The width it is measured at (Pango units): wider, its break opportunities are found.
+            var width: Int32
             var analysis: PangoAnalysis
             var font: HarfBuzzShaping.ItemFont
         }
@@ -59,6 +71,8 @@ extension PangoTextMeasurer {
         private var texts: [Text] = []
         /// Each text's glyphs once `endOfTexts` returns.
         private var glyphs: [[ShapedGlyph]?] = []
+        /// Each text's line-break opportunities once `endOfTexts` returns; nil for a text that fits.
+        private var opportunities: [[Int]?] = []
         /// The measuring thread's pieces first (lane 0), then one per other lane.
         private let lanes: [WordPieceShapes]
 
@@ -82,21 +96,29 @@ extension PangoTextMeasurer {
             let lanes = self.lanes
             let chunks = (texts.count + Self.chunkSize - 1) / Self.chunkSize
             var glyphs = [[ShapedGlyph]?](repeating: nil, count: texts.count)
-            glyphs.withUnsafeMutableBufferPointer { buffer in
-                // Each text's slot is written by the one lane that took its chunk; a lane shapes
-                // with its own word pieces.
-                let slots = Slots(buffer)
-                Lanes.perform(iterations: chunks, threads: lanes.count) { chunk, lane in
-                    let start = chunk * Self.chunkSize
-                    for index in start..<min(texts.count, start + Self.chunkSize) {
-                        let text = texts[index]
-                        slots.buffer[index] = text.bytes.withUnsafeBufferPointer { bytes in
-                            lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
+            var opportunities = [[Int]?](repeating: nil, count: texts.count)
+            glyphs.withUnsafeMutableBufferPointer { glyphBuffer in
+                opportunities.withUnsafeMutableBufferPointer { opportunityBuffer in
+                    // Each text's slots are written by the one lane that took its chunk; a lane
+                    // shapes with its own word pieces.
+                    let slots = Slots(glyphs: glyphBuffer, opportunities: opportunityBuffer)
+                    Lanes.perform(iterations: chunks, threads: lanes.count) { chunk, lane in
+                        let start = chunk * Self.chunkSize
+                        for index in start..<min(texts.count, start + Self.chunkSize) {
+                            let text = texts[index]
+                            let shaped = text.bytes.withUnsafeBufferPointer { bytes in
+                                lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
+                            }
+                            slots.glyphs[index] = shaped
+                            if Self.width(of: shaped) > Int(text.width) {
+                                slots.opportunities[index] = LineBreaks.opportunities(in: text.string)
+                            }
                         }
                     }
                 }
             }
             self.glyphs = glyphs
+            self.opportunities = opportunities
         }
 
         /// What the request at `index` was given ahead, its glyphs shaped; now the caller's.
@@ -104,7 +126,10 @@ extension PangoTextMeasurer {
             guard var ahead = prepared[index] else { return nil }
             prepared[index] = nil
             let text = textOfRequest[index]
-            if text >= 0, text < glyphs.count { ahead.glyphs = glyphs[text] }
+            if text >= 0, text < glyphs.count {
+                ahead.glyphs = glyphs[text]
+                ahead.opportunities = opportunities[text]
+            }
             return ahead
         }
 
@@ -114,10 +139,15 @@ extension PangoTextMeasurer {
             prepared = []
         }
 
-        /// The glyphs' slots, lent to the lanes for the call.
+        /// A text's width as measuring finds it: its glyphs' advances (`ShapedLine.logicalExtents`).
+        static func width(of glyphs: [ShapedGlyph]) -> Int {
+            glyphs.reduce(0) { $0 + Int($1.advance) }
+        }
+
+        /// The glyphs' and opportunities' slots, lent to the lanes for the call.
         private struct Slots: @unchecked Sendable {
-            let buffer: UnsafeMutableBufferPointer<[ShapedGlyph]?>
-            init(_ buffer: UnsafeMutableBufferPointer<[ShapedGlyph]?>) { self.buffer = buffer }
+            let glyphs: UnsafeMutableBufferPointer<[ShapedGlyph]?>
+            let opportunities: UnsafeMutableBufferPointer<[Int]?>
         }
     }
 }

@@ -1,4 +1,5 @@
 import CPangoCairo
+import TimelineBreaks
 import TimelineScene
 
 /// What a measurer's shaping remembers from text to text: word pieces' glyphs, the analyses of
@@ -14,11 +15,17 @@ final class ShapingMemory {
     /// What the text being measured was given ahead (`shapeAhead`), until measuring takes it.
     private var ahead: ShapedAhead?
 
-    /// A text's item (owned) and its glyphs, found before it is measured.
+    /// What was found ahead for the text being measured and taken with its item: its line-break
+    /// opportunities, until wrapping asks for them (`opportunities(of:)`).
+    private var takenOpportunities: (text: String, found: [Int])?
+
+    /// A text's item (owned), its glyphs and, for a text wider than its width, its line-break
+    /// opportunities (`LineBreaks.opportunities` of the text alone), found before it is measured.
     struct ShapedAhead {
         var text: String
         var item: UnsafeMutablePointer<PangoItem>
         var glyphs: [ShapedGlyph]?
+        var opportunities: [Int]? = nil
     }
 
     deinit {
@@ -40,13 +47,25 @@ final class ShapingMemory {
     func take(_ text: String) -> (item: UnsafeMutablePointer<PangoItem>, glyphs: [ShapedGlyph]?)? {
         guard let found = ahead, found.text.hasSameBytes(as: text) else { return nil }
         ahead = nil
+        takenOpportunities = found.opportunities.map { (found.text, $0) }
         return (found.item, found.glyphs)
+    }
+
+    /// The line-break opportunities found ahead for exactly `text`, now the caller's; nil when
+    /// there are none, or when `text` follows another (`LineBreaks.precedingText`), whose
+    /// opportunities are the longer text's.
+    func opportunities(of text: String) -> [Int]? {
+        guard let taken = takenOpportunities, LineBreaks.precedingText == nil, taken.text.hasSameBytes(as: text)
+        else { return nil }
+        takenOpportunities = nil
+        return taken.found
     }
 
     /// Frees what was given and not taken (a text measured another way).
     func discardAhead() {
         if let item = ahead?.item { pango_item_free(item) }
         ahead = nil
+        takenOpportunities = nil
     }
 
     /// `pieces`, then one of its own for each other thread of `count`.
