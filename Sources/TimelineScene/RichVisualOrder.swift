@@ -28,6 +28,9 @@ extension RichLineBreaks {
     )? {
         let text = pieces.map(\.text).joined()
         let base = baseIsRightToLeft ?? firstStrongIsRightToLeft
+        // Nothing before Hebrew reads right to left (nor is an explicit mark): such a line in a
+        // left-to-right paragraph is all at level 0, in the order it has, without asking ICU.
+        if !base, !firstStrongIsRightToLeft, text.unicodeScalars.allSatisfy({ $0.value < 0x0590 }) { return nil }
         guard !pieces.isEmpty, let levels = measurer.embeddingLevels(of: text, rightToLeft: base),
             levels.count == text.unicodeScalars.count
         else { return nil }

@@ -71,6 +71,31 @@ final class RichBidiOrderTests: XCTestCase {
         XCTAssertEqual(try drawn(runs, rightToLeft: true).map(\.text), ["היו 12 גרסאות", "2026", "בשנת"])
     }
 
+    /// A line with no letter that reads right to left, in a left-to-right paragraph, is placed
+    /// without asking for levels; one with Hebrew, or in a right-to-left paragraph, asks.
+    func testALatinLineInALeftToRightParagraphAsksForNoLevels() {
+        final class Asked: @unchecked Sendable { var texts: [String] = [] }
+        struct Counting: TextMeasuring {
+            let base = FakeTextMeasurer()
+            let asked: Asked
+            func measure(_ text: String, font: String, maxWidth: Double, maxLines: Int?) -> MeasuredText {
+                base.measure(text, font: font, maxWidth: maxWidth, maxLines: maxLines)
+            }
+            func embeddingLevels(of text: String, rightToLeft: Bool) -> [UInt8]? {
+                asked.texts.append(text)
+                return base.embeddingLevels(of: text, rightToLeft: rightToLeft)
+            }
+        }
+        let asked = Asked()
+        let measurer = Counting(asked: asked)
+        let latin = [TextRun(text: "Start ", font: "Inter 12"), TextRun(text: "é 40%", font: "Inter Bold 12")]
+        _ = measurer.measure(runs: latin, maxWidth: 1000, rightToLeft: false)
+        XCTAssertEqual(asked.texts, [])
+        _ = measurer.measure(runs: latin, maxWidth: 1000, rightToLeft: true)
+        _ = measurer.measure(runs: [TextRun(text: "Start א", font: "Inter 12")], maxWidth: 1000, rightToLeft: false)
+        XCTAssertEqual(asked.texts, ["Start é 40%", "Start א"])
+    }
+
     /// In a mirrored card, a Hebrew description's English link and code: each box, underline and
     /// clickable rectangle where its run is drawn, the runs in right-to-left sentence order.
     func testLinksAndCodeFollowTheirRunsInAMirroredCard() throws {
