@@ -60,21 +60,22 @@ extension RichLineBreaks {
         return (placed, x)
     }
 
-    /// Each piece's stretches of one level, in logical order.
+    /// Each piece's stretches of one level, in logical order; a character (a grapheme cluster:
+    /// an emoji sequence, a letter and its marks) whole, at its first scalar's level.
     static func stretches(_ pieces: [MeasuredRun], levels: [UInt8]) -> [LevelStretch] {
         var found: [LevelStretch] = []
         var offset = 0
         for (index, piece) in pieces.enumerated() {
             var current: LevelStretch?
-            for scalar in piece.text.unicodeScalars {
+            for character in piece.text {
                 let level = levels[offset]
-                offset += 1
+                offset += character.unicodeScalars.count
                 if current?.level == level {
-                    current?.text.unicodeScalars.append(scalar)
+                    current?.text.append(character)
                     continue
                 }
                 if let current { found.append(current) }
-                current = LevelStretch(piece: index, text: String(scalar), level: level)
+                current = LevelStretch(piece: index, text: String(character), level: level)
             }
             if let current { found.append(current) }
         }

@@ -1,8 +1,8 @@
 import TimelineModel
-import TimelineScene
 import XCTest
 
 @testable import TimelineLayout
+@testable import TimelineScene
 
 /// A rich line of both directions, with the fake measurer (6 points a character at 12 points, the
 /// embedding levels by its simple rule): its runs in the order of UAX #9 (rule L2), a run split
@@ -69,6 +69,16 @@ final class RichBidiOrderTests: XCTestCase {
         let unordered = measurer.measureRunsAsPlainText(runs, maxWidth: 1000)
         XCTAssertEqual(reordered, unordered, "one direction with numbers: placed as before")
         XCTAssertEqual(try drawn(runs, rightToLeft: true).map(\.text), ["היו 12 גרסאות", "2026", "בשנת"])
+    }
+
+    /// A character is never split between stretches: an emoji sequence whose joiners a measurer
+    /// puts at another level than its pictures stays one piece.
+    func testACharacterStaysWholeWhateverItsScalarsLevels() {
+        let emoji = "👨\u{200D}👩\u{200D}👧"
+        let piece = MeasuredRun(text: "א" + emoji + "b", font: "Inter 12", source: 0, x: 0, width: 0)
+        let stretches = RichLineBreaks.stretches([piece], levels: [1, 0, 1, 0, 1, 0, 2])
+        XCTAssertEqual(stretches.map(\.text), ["א", emoji, "b"])
+        XCTAssertEqual(stretches.map(\.level), [1, 0, 2])
     }
 
     /// A line with no letter that reads right to left, in a left-to-right paragraph, is placed
