@@ -32,4 +32,12 @@ final class BatchSharingMeasurer: TextMeasuring {
     func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
         base.measure(runs: runs, maxWidth: maxWidth)
     }
+
+    func measure(runs: [TextRun], maxWidth: Double, rightToLeft: Bool?) -> MeasuredRichText {
+        base.measure(runs: runs, maxWidth: maxWidth, rightToLeft: rightToLeft)
+    }
+
+    func embeddingLevels(of text: String, rightToLeft: Bool) -> [UInt8]? {
+        base.embeddingLevels(of: text, rightToLeft: rightToLeft)
+    }
 }

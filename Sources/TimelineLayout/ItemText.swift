@@ -160,7 +160,11 @@ struct ItemText {
             plan.add(
                 item.attribute ?? item.subAttribute, font: subtitleFont, color: secondary, width: width, to: &blocks)
         }
-        if let body = item.body { blocks.append(.body(body, font: subtitleFont, width: width, mirrored: mirrored)) }
+        if let body = item.body {
+            // Read the way its item reads (its columns swap then), else the way the card does.
+            let rightToLeft = ReadingDirection.isRightToLeft(item) ?? mirrored
+            blocks.append(.body(body, font: subtitleFont, width: width, mirrored: mirrored, rightToLeft: rightToLeft))
+        }
         return blocks
     }
 

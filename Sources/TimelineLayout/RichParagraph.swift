@@ -12,13 +12,15 @@ struct RichParagraph {
     /// run on its own) moves the line whole and keeps its runs in reading order.
     var mirrored: Bool
 
-    /// The block a text stack holds: its plain measurement for heights, the runs for placing.
+    /// The block a text stack holds: its plain measurement for heights, the runs for placing. A
+    /// line of both directions is ordered (UAX #9) in a paragraph right to left when `rightToLeft`.
     static func block(
-        _ text: String, font: String, style: Style, width: Double, mirrored: Bool, measurer: any TextMeasuring
+        _ text: String, font: String, style: Style, width: Double, mirrored: Bool, rightToLeft: Bool,
+        measurer: any TextMeasuring
     ) -> TextBlock {
         let spans = InlineMarkup.parse(text)
         let runs = Self.runs(spans, font: font)
-        let measured = measurer.measure(runs: runs, maxWidth: TextBlock.measuredWidth(width))
+        let measured = measurer.measure(runs: runs, maxWidth: TextBlock.measuredWidth(width), rightToLeft: rightToLeft)
         let lines = measured.lines.map { line in
             MeasuredLine(text: line.runs.map(\.text).joined(), width: line.width, baseline: line.baseline)
         }

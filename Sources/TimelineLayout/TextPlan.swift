@@ -15,7 +15,8 @@ struct TextPlan {
         case text(Int)
         /// Measured in halves of a box `width` wide, or whole when the halves wrap.
         case pair(Int, Int, width: Double)
-        case body(String, font: String, width: Double, mirrored: Bool)
+        /// `rightToLeft`: the paragraph's base direction, which orders a line of both directions.
+        case body(String, font: String, width: Double, mirrored: Bool, rightToLeft: Bool)
     }
 
     /// Adds a text to measure at `width` (never less than a point) and returns its answer's index.
@@ -92,10 +93,11 @@ struct TextPlan {
                         return [self.block(index)]
                     case .pair(let first, let second, let width):
                         return pair(first, second, width: width)
-                    case .body(let body, let font, let width, let mirrored):
+                    case .body(let body, let font, let width, let mirrored, let rightToLeft):
                         return [
                             RichParagraph.block(
-                                body, font: font, style: style, width: width, mirrored: mirrored, measurer: measurer)
+                                body, font: font, style: style, width: width, mirrored: mirrored,
+                                rightToLeft: rightToLeft, measurer: measurer)
                         ]
                     }
                 })

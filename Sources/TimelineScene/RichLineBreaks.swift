@@ -11,6 +11,9 @@ struct RichLineBreaks {
     let measurer: any TextMeasuring
     let runs: [TextRun]
     let maxWidth: Double
+    /// The paragraph's base direction for ordering runs (UAX #9): right to left when true, its
+    /// first strong letter's when nil.
+    let baseIsRightToLeft: Bool?
     /// The paragraph's UTF-8: every run's text, in order.
     let bytes: [UInt8]
     /// Each run's first byte in `bytes`, and the end.
@@ -28,10 +31,11 @@ struct RichLineBreaks {
         var mark = ""
     }
 
-    init(measurer: any TextMeasuring, runs: [TextRun], maxWidth: Double) {
+    init(measurer: any TextMeasuring, runs: [TextRun], maxWidth: Double, rightToLeft: Bool? = nil) {
         self.measurer = measurer
         self.runs = runs
         self.maxWidth = maxWidth
+        self.baseIsRightToLeft = rightToLeft
         var bytes: [UInt8] = []
         var bounds: [Int] = []
         for run in runs {
@@ -43,7 +47,8 @@ struct RichLineBreaks {
         self.bounds = bounds
     }
 
-    /// The paragraph measured: every line's runs placed from its start, in reading order.
+    /// The paragraph measured: every line's runs placed from its start, in reading order, a line
+    /// of both directions in the order of UAX #9.
     func measured() -> MeasuredRichText {
         let rightToLeft = LineBreaks.firstStrongIsRightToLeft(String(decoding: bytes, as: UTF8.self)) == true
         var lines: [MeasuredRichLine] = []
@@ -189,7 +194,8 @@ struct RichLineBreaks {
     }
 
     /// `line` as its runs are drawn: each piece of a run with its width and glyphs, placed from
-    /// the line's start (from its right end, `rightToLeft`); its pieces' tallest line and ascent.
+    /// the line's start (from its right end, `rightToLeft`), or in the visual order of a line of
+    /// both directions (`visuallyOrdered`); its pieces' tallest line and ascent.
     private func measuredLine(_ line: Line, rightToLeft: Bool) -> (MeasuredRichLine, height: Double, ascent: Double) {
         let end = line.mark.isEmpty ? trimmedEnd(line.start, line.end) : line.end
         let found = pieces(line.start, end)
@@ -209,6 +215,9 @@ struct RichLineBreaks {
                 MeasuredRun(
                     text: text, font: font, source: piece.run, x: x, width: width, glyphs: shaped.lines.first?.glyphs))
             x += width
+        }
+        if let visual = visuallyOrdered(placed, firstStrongIsRightToLeft: rightToLeft) {
+            return (MeasuredRichLine(runs: visual.runs, width: visual.width, baseline: 0), height, ascent)
         }
         if rightToLeft {
             for index in placed.indices { placed[index] = rightToLeftPiece(placed[index], lineWidth: x) }

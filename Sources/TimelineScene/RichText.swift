@@ -57,7 +57,11 @@ extension TextMeasuring {
     /// Runs wrapped as one paragraph where its plain text would break (`RichLineBreaks`): at the
     /// opportunities of `LineBreaks` across runs, a word too wide broken as this measurer breaks
     /// it in plain text; each run on a line measured, and shaped, as a line of its own.
-    public func measureRunsAsPlainText(_ runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
-        RichLineBreaks(measurer: self, runs: runs, maxWidth: maxWidth).measured()
+    /// Each line's runs in the visual order of UAX #9 in a paragraph whose base direction is right
+    /// to left when `rightToLeft`, its first strong letter's when nil (`RichLineBreaks`).
+    public func measureRunsAsPlainText(_ runs: [TextRun], maxWidth: Double, rightToLeft: Bool? = nil)
+        -> MeasuredRichText
+    {
+        RichLineBreaks(measurer: self, runs: runs, maxWidth: maxWidth, rightToLeft: rightToLeft).measured()
     }
 }

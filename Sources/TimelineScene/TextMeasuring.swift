@@ -1,3 +1,5 @@
+import TimelineBreaks
+
 /// One wrapped line as the measurer laid it out.
 public struct MeasuredLine: Hashable, Sendable, Codable {
     /// A new text drops the line's glyphs, which were the old text's (a line cut with an ellipsis).
@@ -68,11 +70,28 @@ public protocol TextMeasuring {
 
     /// Wraps runs of different fonts as one paragraph to `maxWidth` points.
     func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText
+
+    /// Wraps runs as one paragraph whose base direction is right to left when `rightToLeft` (its
+    /// first strong letter's when nil), each line's runs in the visual order of UAX #9 (rule L2).
+    func measure(runs: [TextRun], maxWidth: Double, rightToLeft: Bool?) -> MeasuredRichText
+
+    /// The embedding level (UAX #9) of each Unicode scalar of `text`, a paragraph whose base
+    /// direction is right to left when `rightToLeft`; nil when the measurer cannot tell.
+    func embeddingLevels(of text: String, rightToLeft: Bool) -> [UInt8]?
 }
 
 extension TextMeasuring {
     public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
         measureRunsAsPlainText(runs, maxWidth: maxWidth)
+    }
+
+    public func measure(runs: [TextRun], maxWidth: Double, rightToLeft: Bool?) -> MeasuredRichText {
+        measureRunsAsPlainText(runs, maxWidth: maxWidth, rightToLeft: rightToLeft)
+    }
+
+    /// ICU's levels (`BidiLevels`).
+    public func embeddingLevels(of text: String, rightToLeft: Bool) -> [UInt8]? {
+        BidiLevels.levels(of: text, rightToLeft: rightToLeft)
     }
 
     /// One text at a time, in order.

@@ -66,7 +66,7 @@ final class BatchMeasuringTests: XCTestCase {
                 plan.add("right", font: "Inter 10", color: blue, width: 40), width: 92))
         let fake = RecordingFake()
         let answers = plan.measure(fake)
-        blocks.append(.body("**bold**", font: "Inter 12", width: 100, mirrored: false))
+        blocks.append(.body("**bold**", font: "Inter 12", width: 100, mirrored: false, rightToLeft: false))
         XCTAssertEqual(fake.batches, [plan.requests], "one batch, nothing measured alone")
         XCTAssertEqual(fake.single, [])
         XCTAssertEqual(

@@ -58,6 +58,24 @@ struct FakeTextMeasurer: TextMeasuring {
             overflow: overflow)
     }
 
+    /// Embedding levels by a simple rule, not ICU's: Hebrew and Arabic letters read right to left
+    /// (1), other letters and digits left to right (0, 2 in a right-to-left paragraph); anything
+    /// else takes the level of the letters on both sides when they agree, else the paragraph's.
+    func embeddingLevels(of text: String, rightToLeft: Bool) -> [UInt8]? {
+        let strong: [UInt8?] = text.unicodeScalars.map { scalar in
+            if (0x0590...0x08FF).contains(scalar.value) { return 1 }
+            let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            return letter ? (rightToLeft ? 2 : 0) : nil
+        }
+        return strong.indices.map { index in
+            if let level = strong[index] { return level }
+            let before = strong[..<index].last { $0 != nil }.flatMap { $0 }
+            let after = strong[(index + 1)...].first { $0 != nil }.flatMap { $0 }
+            if let before, before == after { return before }
+            return rightToLeft ? 1 : 0
+        }
+    }
+
     /// `text` cut at its opportunities, each piece with its trailing white space.
     private static func segments(_ text: String) -> [String] {
         let utf8 = Array(text.utf8)
