@@ -101,13 +101,16 @@ public final class ICU: @unchecked Sendable {
     }
 
     #if !canImport(Darwin)
-    /// The folder of the C library this process loaded (`/lib/x86_64-linux-gnu`), where a
-    /// distribution installs ICU too; none when the loader cannot tell.
+    /// The folder of the C library this process loaded (glibc's `libc.so.6`:
+    /// `/lib/x86_64-linux-gnu`), where a distribution installs ICU too; none when the loader cannot
+    /// tell. A function is looked up in the library itself: the address of `dlopen` as this
+    /// process calls it can be a sanitizer's wrapper, in the executable.
     static func loadedLibraryFolders() -> [String] {
-        typealias Open = @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutableRawPointer?
-        let address = unsafeBitCast(dlopen as Open, to: UnsafeRawPointer.self)
+        guard let libc = dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD) else { return [] }
+        defer { dlclose(libc) }
         var object = CLinuxLoadedObject()
-        guard dladdr(address, &object) != 0, let name = object.fileName else { return [] }
+        guard let address = dlsym(libc, "dlopen"), dladdr(address, &object) != 0, let name = object.fileName
+        else { return [] }
         let path = String(cString: name)
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return [] }
         return [String(path[..<slash])]
