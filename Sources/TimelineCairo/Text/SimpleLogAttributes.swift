@@ -23,29 +23,50 @@ enum SimpleLogAttributes {
     {
         guard let kinds = kinds(bytes), kinds.count >= 2, attributes.count == kinds.count + 1 else { return false }
         let count = kinds.count
-        for index in 0...count {
-            let previous = index > 0 ? kinds[index - 1] : nil
-            let next = index < count ? kinds[index] : nil
-            let previousWord = previous == .letter || previous == .digit
-            let nextWord = next == .letter || next == .digit
-            var attribute = PangoLogAttr()
-            attribute.is_char_break = 1
-            attribute.is_cursor_position = 1
-            attribute.is_line_break = index == count || previous == .space ? 1 : 0
-            attribute.is_mandatory_break = index == count ? 1 : 0
-            attribute.is_white = index == count || next == .space ? 1 : 0
-            attribute.is_expandable_space = next == .space ? 1 : 0
-            attribute.is_word_start = nextWord && !previousWord ? 1 : 0
-            attribute.is_word_end = previousWord && !nextWord ? 1 : 0
-            attribute.is_word_boundary = previousWord && nextWord ? 0 : 1
-            attribute.is_sentence_boundary = index == 0 || index == count ? 1 : 0
-            attribute.is_sentence_start = index == 0 ? 1 : 0
-            attribute.is_sentence_end = index == count ? 1 : 0
-            attribute.backspace_deletes_character = index == 0 || previous == .dash ? 1 : 0
-            attribute.break_inserts_hyphen = previous == .letter && nextWord ? 1 : 0
-            attributes[index] = attribute
+        let inside = Self.inside
+        kinds.withUnsafeBufferPointer { kinds in
+            attributes[0] = attribute(previous: nil, next: kinds[0], atStart: true, atEnd: false)
+            // Between two characters, the attribute depends on their kinds only: copied from the
+            // table (#48: fourteen bit fields set one by one for each character).
+            for index in 1..<count {
+                attributes[index] = inside[Int(kinds[index - 1].rawValue) * kindCount + Int(kinds[index].rawValue)]
+            }
+            attributes[count] = attribute(previous: kinds[count - 1], next: nil, atStart: false, atEnd: true)
         }
         return true
+    }
+
+    private static let kindCount = 5
+
+    /// By the kinds before and after (`previous * kindCount + next`), the attribute between two
+    /// characters.
+    private static let inside: [PangoLogAttr] = (0..<kindCount * kindCount).map { pair in
+        attribute(
+            previous: Kind(rawValue: UInt8(pair / kindCount))!, next: Kind(rawValue: UInt8(pair % kindCount))!,
+            atStart: false, atEnd: false)
+    }
+
+    /// The attribute before the character of kind `next` and after that of `previous` (nil at the
+    /// text's ends, `atStart` and `atEnd`).
+    private static func attribute(previous: Kind?, next: Kind?, atStart: Bool, atEnd: Bool) -> PangoLogAttr {
+        let previousWord = previous == .letter || previous == .digit
+        let nextWord = next == .letter || next == .digit
+        var attribute = PangoLogAttr()
+        attribute.is_char_break = 1
+        attribute.is_cursor_position = 1
+        attribute.is_line_break = atEnd || previous == .space ? 1 : 0
+        attribute.is_mandatory_break = atEnd ? 1 : 0
+        attribute.is_white = atEnd || next == .space ? 1 : 0
+        attribute.is_expandable_space = next == .space ? 1 : 0
+        attribute.is_word_start = nextWord && !previousWord ? 1 : 0
+        attribute.is_word_end = previousWord && !nextWord ? 1 : 0
+        attribute.is_word_boundary = previousWord && nextWord ? 0 : 1
+        attribute.is_sentence_boundary = atStart || atEnd ? 1 : 0
+        attribute.is_sentence_start = atStart ? 1 : 0
+        attribute.is_sentence_end = atEnd ? 1 : 0
+        attribute.backspace_deletes_character = atStart || previous == .dash ? 1 : 0
+        attribute.break_inserts_hyphen = previous == .letter && nextWord ? 1 : 0
+        return attribute
     }
 
     /// The kind of each character, when `bytes` is words (each maybe ending in a separator) and
