@@ -29,10 +29,6 @@ final class BatchSharingMeasurer: TextMeasuring {
         base.measure(text, font: font, maxWidth: maxWidth, maxLines: maxLines)
     }
 
-    func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
-        base.measure(runs: runs, maxWidth: maxWidth)
-    }
-
     func measure(runs: [TextRun], maxWidth: Double, rightToLeft: Bool?) -> MeasuredRichText {
         base.measure(runs: runs, maxWidth: maxWidth, rightToLeft: rightToLeft)
     }

@@ -68,11 +68,9 @@ public protocol TextMeasuring {
     /// parallel. Layouts that know all their texts before placing any ask this way.
     func measure(_ requests: [TextRequest]) -> [MeasuredText]
 
-    /// Wraps runs of different fonts as one paragraph to `maxWidth` points.
-    func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText
-
-    /// Wraps runs as one paragraph whose base direction is right to left when `rightToLeft` (its
-    /// first strong letter's when nil), each line's runs in the visual order of UAX #9 (rule L2).
+    /// Wraps runs of different fonts as one paragraph to `maxWidth` points, whose base direction
+    /// is right to left when `rightToLeft` (its first strong letter's when nil), each line's runs
+    /// in the visual order of UAX #9 (rule L2).
     func measure(runs: [TextRun], maxWidth: Double, rightToLeft: Bool?) -> MeasuredRichText
 
     /// The embedding level (UAX #9) of each Unicode scalar of `text`, a paragraph whose base
@@ -81,8 +79,9 @@ public protocol TextMeasuring {
 }
 
 extension TextMeasuring {
+    /// Runs wrapped as one paragraph in the direction of its first strong letter.
     public func measure(runs: [TextRun], maxWidth: Double) -> MeasuredRichText {
-        measureRunsAsPlainText(runs, maxWidth: maxWidth)
+        measure(runs: runs, maxWidth: maxWidth, rightToLeft: nil)
     }
 
     public func measure(runs: [TextRun], maxWidth: Double, rightToLeft: Bool?) -> MeasuredRichText {
