@@ -243,8 +243,8 @@ final class WordPieceShapesTests: XCTestCase {
     }
 
     /// A font whose texts are seldom put together (HarfBuzz 10 refuses every Latin text in Inter)
-    /// stops being tried by pieces after 64 texts, so a text is not shaped twice; `wholeOrPieces`
-    /// gives the whole text's glyphs either way.
+    /// stops being tried by pieces after `WordPieceShapes.sample` texts, so a text is not shaped
+    /// twice; `wholeOrPieces` gives the whole text's glyphs either way.
     func testAFontSeldomPutTogetherIsShapedWholeOnly() throws {
         let library = try FontLibrary()
         let attributes = try XCTUnwrap(library.itemizeAttributes("Inter 12"))
@@ -273,8 +273,9 @@ final class WordPieceShapesTests: XCTestCase {
             }
         }
         XCTAssertEqual(memory.pieces.assembled, 0)
-        // Its new first piece, then the whole, for the first 64; the whole alone after.
-        XCTAssertTrue(shapedByPieces.prefix(64).allSatisfy { $0 > 1 }, "\(shapedByPieces.prefix(64))")
-        XCTAssertEqual(Array(shapedByPieces.dropFirst(64)), Array(repeating: 1, count: 36))
+        // Its new first piece, then the whole, for the first sample; the whole alone after.
+        let sample = WordPieceShapes.sample
+        XCTAssertTrue(shapedByPieces.prefix(sample).allSatisfy { $0 > 1 }, "\(shapedByPieces.prefix(sample))")
+        XCTAssertEqual(Array(shapedByPieces.dropFirst(sample)), Array(repeating: 1, count: 100 - sample))
     }
 }

@@ -2,11 +2,12 @@ import CCairo
 import CPangoCairo
 import Dispatch
 
-/// Glyph outlines as SVG path data, taken from cairo once per font and glyph and kept for the
-/// renderer's life (documents reuse the same few hundred glyphs). Not thread-safe: one per renderer.
+/// Glyph outlines as SVG path data, drawn by HarfBuzz (`HarfBuzzOutlines`) once per font and
+/// glyph and kept for the renderer's life (documents reuse the same few hundred glyphs). Not
+/// thread-safe: one per renderer.
 final class SVGGlyphs {
-    /// A scratch SVG surface: outlines are read on its context, and the Pango context is put back
-    /// in the state measuring used (an SVG surface, identity transformation) before text is read.
+    /// A scratch SVG surface: the Pango context is put back on its context, in the state measuring
+    /// used (an SVG surface, identity transformation), before text is read.
     private let surface: OpaquePointer
     let context: OpaquePointer
     /// The fonts seen, each referenced while kept here, so pointers cannot be reused.
@@ -38,11 +39,10 @@ final class SVGGlyphs {
     }
 
     deinit {
-        let (context, surface, unemboldenedFonts, referenced) = (context, surface, unemboldenedFonts, referenced)
+        let (context, surface, referenced) = (context, surface, referenced)
         TextThread.release {
             cairo_destroy(context)
             cairo_surface_destroy(surface)
-            for font in unemboldenedFonts { cairo_scaled_font_destroy(font) }
             for font in referenced { g_object_unref(font) }
         }
     }
@@ -97,59 +97,21 @@ final class SVGGlyphs {
     /// The outline of a glyph `key` names, as path data at font size with its origin at 0,0.
     func outline(_ key: UInt64) -> [UInt8] {
         if let known = outlines[key] { return known }
-        let number = Int(key >> 32)
-        let glyph = UInt32(truncatingIfNeeded: key)
         var path: [UInt8] = []
-        if let plain = unemboldened(number) {
-            let segments = Self.readSegments(font: plain.font, glyph: glyph, on: context)
-            path = Self.pathData(SyntheticBold.embolden(segments, strength: plain.strength))
-        } else if let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(fonts[number])) {
-            path = Self.pathData(Self.readSegments(font: scaled, glyph: glyph, on: context))
+        let number = Int(key >> 32)
+        // A reader for each font numbered so far (a few), in order.
+        while readers.count <= number { readers.append(HarfBuzzOutlines.Font(fonts[readers.count])) }
+        if let reader = readers[number] {
+            let segments = reader.segments(UInt32(truncatingIfNeeded: key))
+            path = Self.pathData(reader.strength.map { SyntheticBold.embolden(segments, strength: $0) } ?? segments)
         }
         outlines[key] = path
         return path
     }
 
-    /// By font number, the same font without fontconfig's emboldening and the strength to
-    /// embolden its outlines by (`SyntheticBold`), or nil for a font not emboldened.
-    private var plainFonts: [Int: (font: OpaquePointer, strength: Double)?] = [:]
-
-    private func unemboldened(_ number: Int) -> (font: OpaquePointer, strength: Double)? {
-        if let known = plainFonts[number] { return known }
-        let font = fonts[number]
-        var plain: (font: OpaquePointer, strength: Double)?
-        if let pattern = pango_fc_font_get_pattern(font.assumingMemoryBound(to: PangoFcFont.self)),
-            let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font))
-        {
-            var emboldened: FcBool = 0
-            if FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &emboldened) == FcResultMatch, emboldened != 0,
-                let copy = FcPatternDuplicate(pattern)
-            {
-                FcPatternDel(copy, FC_EMBOLDEN)
-                let face = cairo_ft_font_face_create_for_pattern(copy)
-                FcPatternDestroy(copy)
-                var matrix = cairo_matrix_t()
-                var ctm = cairo_matrix_t()
-                cairo_scaled_font_get_font_matrix(scaled, &matrix)
-                cairo_scaled_font_get_ctm(scaled, &ctm)
-                let options = cairo_font_options_create()
-                cairo_scaled_font_get_font_options(scaled, options)
-                if let created = cairo_scaled_font_create(face, &matrix, &ctm, options) {
-                    unemboldenedFonts.append(created)
-                    if cairo_scaled_font_status(created) == CAIRO_STATUS_SUCCESS {
-                        plain = (created, SyntheticBold.strength(fontSize: matrix.yy))
-                    }
-                }
-                cairo_font_options_destroy(options)
-                cairo_font_face_destroy(face)
-            }
-        }
-        plainFonts[number] = .some(plain)
-        return plain
-    }
-
-    /// The scaled fonts `unemboldened` made, destroyed with this object.
-    private var unemboldenedFonts: [OpaquePointer] = []
+    /// By font number, what its outlines are drawn with (`HarfBuzzOutlines`); nil for a font
+    /// without cairo's scaled font or HarfBuzz's.
+    private var readers: [HarfBuzzOutlines.Font?] = []
 
     /// A path's segments: a move starts a contour, then lines and curves (their points), each
     /// contour closed.
@@ -158,43 +120,6 @@ final class SVGGlyphs {
         case line(SyntheticBold.Point)
         case curve(SyntheticBold.Point, SyntheticBold.Point, SyntheticBold.Point)
         case close
-    }
-
-    /// The glyph's outline as cairo gives it, at font size with its origin at 0,0.
-    private static func readSegments(font scaled: OpaquePointer, glyph: UInt32, on context: OpaquePointer)
-        -> [Segment]
-    {
-        cairo_new_path(context)
-        cairo_set_scaled_font(context, scaled)
-        var item = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
-        cairo_glyph_path(context, &item, 1)
-        guard let path = cairo_copy_path(context) else { return [] }
-        defer {
-            cairo_path_destroy(path)
-            cairo_new_path(context)
-        }
-        guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return [] }
-        var segments: [Segment] = []
-        var index = 0
-        let count = Int(path.pointee.num_data)
-        func point(_ offset: Int) -> SyntheticBold.Point {
-            SyntheticBold.Point(x: data[index + offset].point.x, y: data[index + offset].point.y)
-        }
-        while index < count {
-            let header = data[index].header
-            let length = Int(header.length)
-            guard length > 0 else { break }
-            // cairo ends each closed contour with a move back to its start: nothing to draw.
-            if header.type == CAIRO_PATH_MOVE_TO, index + length >= count { break }
-            switch header.type {
-            case CAIRO_PATH_MOVE_TO: segments.append(.move(point(1)))
-            case CAIRO_PATH_LINE_TO: segments.append(.line(point(1)))
-            case CAIRO_PATH_CURVE_TO: segments.append(.curve(point(1), point(2), point(3)))
-            default: segments.append(.close)
-            }
-            index += length
-        }
-        return segments
     }
 
     /// SVG path data of `segments`; empty when nothing is drawn (a space).
