@@ -11,8 +11,8 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps long-text-check build release release-check demo test clients schema-tools goldens bench \
-  mermaid-memory-check fuzz tsan platform-check platform-root docs docc docc-plugin-check man completions deb deb-check dist \
-  dist-check serve-check warnings \
+  mermaid-memory-check fuzz tsan platform-check platform-root docs docc docc-plugin-check man completions deb \
+  deb-check dist dist-check serve-check warnings \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
@@ -298,9 +298,14 @@ platform-root:
 TSAN_TESTS ?=
 TSAN_SKIP ?=
 TSAN_ROUND_SHARE ?= 0.125
+# TSan sleeps a second at every instrumented process's exit by default (atexit_sleep_ms, so that
+# threads still running can report): the tests start the tool hundreds of times, and that second
+# was most of an instrumented render (1.3 s, 0.3 without). A race in a process's last moment may
+# go unreported; any earlier one still halts it.
+TSAN_OPTIONS := halt_on_error=1:atexit_sleep_ms=0
 tsan: deps
 	$(SWIFT) build --product timeline-cards $(BUILD_FLAGS)
-	@mkdir -p .build-tsan; set -o pipefail; TSAN_OPTIONS=halt_on_error=1:atexit_sleep_ms=0 TIMELINE_CARDS_PLAIN_TOOL=$(CURDIR)/$(BIN) \
+	@mkdir -p .build-tsan; set -o pipefail; TSAN_OPTIONS=$(TSAN_OPTIONS) TIMELINE_CARDS_PLAIN_TOOL=$(CURDIR)/$(BIN) \
 	  TIMELINE_CARDS_ROUND_SHARE=$(TSAN_ROUND_SHARE) TIMELINE_CARDS_WARNINGS_AS_ERRORS=1 \
 	  $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS) \
 	  $(if $(TSAN_TESTS),--filter '$(TSAN_TESTS)') $(if $(TSAN_SKIP),--skip '$(TSAN_SKIP)') 2>&1 \
