@@ -11,8 +11,8 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps long-text-check build release release-check demo test clients schema-tools goldens bench \
-  mermaid-memory-check fuzz tsan platform-check docs docc docc-plugin-check man completions deb deb-check dist \
-  dist-check serve-check warnings \
+  mermaid-memory-check fuzz tsan platform-check platform-root docs docc docc-plugin-check man completions deb \
+  deb-check dist dist-check serve-check warnings \
   clean install uninstall snippets format lint
 
 # Installs the system libraries when any is missing (root on Debian; sudo otherwise).
@@ -258,13 +258,13 @@ goldens: build
 	  esac; \
 	done
 
-# The second platform in the loop (scripts/platform-check.sh): the release built in a Debian 13 root
-# (Pango 1.56, cairo 1.18, HarfBuzz 10), made once with debootstrap from Debian's packages and kept
-# in PLATFORM_ROOT (scripts/debian13-root.sh), renders every fixture as this machine's build does:
-# every SVG byte for byte, every PNG and every PDF page (drawn by poppler) within an RMSE of 0.01,
-# and runs tests there (PLATFORM_TESTS, a filter; empty: none). PLATFORM_BENCH=1
-# then runs `make bench` there. Needs root (debootstrap, chroot, bind mounts). First run about
-# 15 minutes, then 5 to 8.
+# The second platform in the loop (scripts/platform-check.sh): the tool built (debug, in the tests'
+# build) in a Debian 13 root (Pango 1.56, cairo 1.18, HarfBuzz 10), made once with debootstrap from
+# Debian's packages and kept in PLATFORM_ROOT (scripts/debian13-root.sh), renders every fixture as
+# this machine's build does: every SVG byte for byte, every PNG within an RMSE of 0.01, every PDF page
+# (drawn by poppler) within 0.03, and runs tests there (PLATFORM_TESTS, a filter; empty: none).
+# PLATFORM_BENCH=1 then runs `make bench` there. Needs root (debootstrap, chroot, bind mounts). First
+# run about 15 minutes, then 5 to 8.
 PLATFORM_ROOT ?= /var/cache/timeline-cards/trixie
 PLATFORM_BENCH ?= 0
 # The text engine's tests, the fixtures' goldens, and the end-to-end tests that read PDFs (cairo 1.18
@@ -276,6 +276,14 @@ platform-check: build
 	@SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO env PATH="$$PATH" BENCH=$(PLATFORM_BENCH) TESTS='$(PLATFORM_TESTS)' \
 	  bash scripts/platform-check.sh $(BIN) $(PLATFORM_ROOT) $(CURDIR)/.build/platform-check
+
+# The Debian 13 root alone, made when missing or brought up to date, then unmounted: what
+# platform-check does first. .ci/run makes it in the background while ThreadSanitizer's build runs
+# (debootstrap and apt mostly wait on the network and the disk).
+platform-root:
+	@SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO bash scripts/debian13-root.sh $(PLATFORM_ROOT) setup && \
+	  $$SUDO bash scripts/debian13-root.sh $(PLATFORM_ROOT) unmount
 
 # Every test under ThreadSanitizer, in a build of its own (.build-tsan): a data race report ends the
 # test process at once (halt_on_error=1, exit 66) and fails it, as ThreadSanitizerTests proves. TSan
@@ -290,9 +298,17 @@ platform-check: build
 TSAN_TESTS ?=
 TSAN_SKIP ?=
 TSAN_ROUND_SHARE ?= 0.125
+# TSan sleeps a second at every instrumented process's exit by default (atexit_sleep_ms, so that
+# threads still running can report): the tests start the tool hundreds of times, and that second
+# was most of an instrumented render (1.3 s, 0.3 without). A race in a process's last moment may
+# go unreported; any earlier one still halts it. Without the sleep, a run refusing its input at
+# once ended before the thread Pango starts to match fonts (GLib's, not joined) was cleaned up,
+# and TSan reported it as a leaked thread: not a race (our lanes are joined within their call,
+# the text thread and pool jobs detached).
+TSAN_OPTIONS := halt_on_error=1:atexit_sleep_ms=0:report_thread_leaks=0
 tsan: deps
 	$(SWIFT) build --product timeline-cards $(BUILD_FLAGS)
-	@mkdir -p .build-tsan; set -o pipefail; TSAN_OPTIONS=halt_on_error=1 TIMELINE_CARDS_PLAIN_TOOL=$(CURDIR)/$(BIN) \
+	@mkdir -p .build-tsan; set -o pipefail; TSAN_OPTIONS=$(TSAN_OPTIONS) TIMELINE_CARDS_PLAIN_TOOL=$(CURDIR)/$(BIN) \
 	  TIMELINE_CARDS_ROUND_SHARE=$(TSAN_ROUND_SHARE) TIMELINE_CARDS_WARNINGS_AS_ERRORS=1 \
 	  $(SWIFT) test --sanitize=thread --scratch-path .build-tsan $(BUILD_FLAGS) \
 	  $(if $(TSAN_TESTS),--filter '$(TSAN_TESTS)') $(if $(TSAN_SKIP),--skip '$(TSAN_SKIP)') 2>&1 \
