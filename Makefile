@@ -294,7 +294,7 @@ platform-root:
 # in .build-tsan/test.log. Timings: docs/performance.md, ThreadSanitizer. The layouts' property tests
 # (one thread, pure) take the first TSAN_ROUND_SHARE of their seeded cards (PropertyRounds); the
 # plain `make test` takes them all.
-# TSAN_SKIP=REGEX leaves out the tests it matches (.ci/run leaves out most end-to-end CLI tests).
+# TSAN_SKIP=REGEX leaves out the tests it matches (a narrower run by hand; .ci/run runs them all).
 TSAN_TESTS ?=
 TSAN_SKIP ?=
 TSAN_ROUND_SHARE ?= 0.125
