@@ -56,7 +56,12 @@ do_unmount() {
 
 setup() {
   if [ ! -f "$root/.timeline-cards-ready" ]; then
-    command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+    # A fresh machine has no package lists until something runs apt-get update.
+    if ! command -v debootstrap >/dev/null; then
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null 2>&1 \
+        || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; } \
+        || exit 1
+    fi
     rm -rf "$root" && mkdir -p "$(dirname "$root")"
     debootstrap --variant=minbase trixie "$root" "$(mirror)"
     do_mount
