@@ -6,7 +6,7 @@ import TimelineScene
 /// one-item texts, and the HarfBuzz font of each Pango font. Used by one thread at a time, as its
 /// measurer.
 final class ShapingMemory {
-    let pieces = WordPieceShapes()
+    let pieces: WordPieceShapes
     let analyses = KnownItemAnalyses()
     /// The word pieces of the other threads that shape ahead (`shapeAhead`), one each.
     private var otherPieces: [WordPieceShapes] = []
@@ -14,6 +14,14 @@ final class ShapingMemory {
     private var itemFonts: [UInt: HarfBuzzShaping.ItemFont?] = [:]
     /// What the text being measured was given ahead (`shapeAhead`), until measuring takes it.
     private var ahead: ShapedAhead?
+
+    /// Whether fonts' seam certificates are read (`WordPieceShapes`); tests turn it off.
+    private let certifies: Bool
+
+    init(certifies: Bool = true) {
+        self.certifies = certifies
+        pieces = WordPieceShapes(certifies: certifies)
+    }
 
     /// What was found ahead for the text being measured and taken with its item: its line-break
     /// opportunities, until wrapping asks for them (`opportunities(of:)`).
@@ -70,7 +78,7 @@ final class ShapingMemory {
 
     /// `pieces`, then one of its own for each other thread of `count`.
     func piecesPerThread(_ count: Int) -> [WordPieceShapes] {
-        while otherPieces.count < count - 1 { otherPieces.append(WordPieceShapes()) }
+        while otherPieces.count < count - 1 { otherPieces.append(WordPieceShapes(certifies: certifies)) }
         return [pieces] + otherPieces.prefix(max(0, count - 1))
     }
 

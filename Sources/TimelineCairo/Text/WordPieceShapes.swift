@@ -96,6 +96,12 @@ final class WordPieceShapes {
 
     private var pieces = PieceTable<Outcome>(minimumCapacity: 1024)
     private let buffer = hb_buffer_create()
+    /// Whether fonts' certificates are read (tests of the uncertified path turn it off).
+    private let certifies: Bool
+
+    init(certifies: Bool = true) {
+        self.certifies = certifies
+    }
     /// Most pieces kept: past it, all are forgotten.
     static let limit = 50_000
     /// Texts put together from pieces, and pieces shaped, for tests.
@@ -135,10 +141,19 @@ final class WordPieceShapes {
         features: [hb_feature_t]
     ) -> [ShapedGlyph]? {
         guard let font = analysis.font else { return nil }
-        let ends = Self.pieceEnds(text)
+        var ends = Self.pieceEnds(text)
         guard ends.count > 1 else { return nil }
         let fontKey = UInt(bitPattern: font)
-        guard tally[fontKey, default: Tally()].tryNext(font) else { return nil }
+        guard
+            tally[fontKey, default: Tally()].tryNext(
+                font, hbFont: hbFont, features: features, certifies: certifies)
+        else { return nil }
+        // A certified font's seams are its certificate's word, not HarfBuzz's flags.
+        let certified = tally[fontKey]!.rules
+        if let certified {
+            guard let kept = certified.seamEnds(text, ends), kept.count > 1 else { return nil }
+            ends = kept
+        }
         if pieces.count + ends.count > Self.limit { pieces.removeAll() }
         var key = PieceKey(
             font: fontKey, script: analysis.script, language: UInt(bitPattern: analysis.language), first: true,
@@ -160,7 +175,8 @@ final class WordPieceShapes {
                 let outcome = outcome(
                     text, start, endIndex, ends: ends, key: &key, budget: &budget,
                     shaping: {
-                        self.shape($0, first: $1, last: $2, analysis: analysis, hbFont, features)
+                        self.shape(
+                            $0, first: $1, last: $2, analysis: analysis, hbFont, features, certified: certified != nil)
                     })
             else { return nil }
             let end = ends[endIndex]
@@ -188,27 +204,32 @@ final class WordPieceShapes {
         return glyphs
     }
 
-    /// How often a font's texts were tried by pieces and put together. Whether a piece may be
+    /// A font's certificate, if any, and how often its texts were tried by pieces and put
+    /// together. In a font without a certificate (`SeamCertificate`), whether a piece may be
     /// joined to the next is HarfBuzz's word (its unsafe-to-concat flags), and HarfBuzz 10 flags
-    /// the first glyph after every space in Inter, whose contextual alternates read spaces, where
-    /// HarfBuzz 6 flagged none: there every text would be shaped by pieces, refused and shaped
-    /// again whole. Past a first few texts, a font whose texts are seldom put together is shaped
-    /// whole only. The glyphs are the same either way; only the work differs.
+    /// every glyph a lookup examined: there most texts would be shaped by pieces, refused and
+    /// shaped again whole. Past a first few texts, such a font whose texts are seldom put
+    /// together is shaped whole only. The glyphs are the same either way; only the work differs.
     private struct Tally {
         var tried = 0
         var assembled = 0
         /// The font, held once tried, so that no other font takes the address keys name it by.
         var font: UnsafeMutablePointer<PangoFont>?
+        var rules: SeamRules?
 
-        /// Whether to try the next text in `font`, counted if so: each of the first `sample`, then
-        /// while at least one in eight was put together.
-        mutating func tryNext(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
-            guard tried < WordPieceShapes.sample || assembled * 8 >= tried else { return false }
-            tried += 1
+        /// Whether to try the next text in `font`, counted if so: every text of a certified font;
+        /// else each of the first `sample`, then while at least one in eight was put together.
+        mutating func tryNext(
+            _ font: UnsafeMutablePointer<PangoFont>, hbFont: OpaquePointer?, features: [hb_feature_t],
+            certifies: Bool
+        ) -> Bool {
             if self.font == nil {
                 g_object_ref(UnsafeMutableRawPointer(font))
                 self.font = font
+                rules = certifies ? SeamCertificate.rules(hb_font_get_face(hbFont), features: features) : nil
             }
+            guard rules != nil || tried < WordPieceShapes.sample || assembled * 8 >= tried else { return false }
+            tried += 1
             return true
         }
     }
@@ -285,10 +306,11 @@ final class WordPieceShapes {
     }
 
     /// `piece` shaped between the space before it and the sentinel, as the text's item would be;
-    /// nil where HarfBuzz says a lookup looked across either end.
+    /// refused where HarfBuzz says a lookup looked across either end, unless the font is
+    /// `certified` (its certificate has decided the seams).
     private func shape(
         _ piece: UnsafeBufferPointer<UInt8>, first: Bool, last: Bool, analysis: PangoAnalysis,
-        _ hbFont: OpaquePointer?, _ features: [hb_feature_t]
+        _ hbFont: OpaquePointer?, _ features: [hb_feature_t], certified: Bool
     ) -> Outcome {
         shaped += 1
         shapedBytes += piece.count
@@ -316,13 +338,13 @@ final class WordPieceShapes {
         let all = HarfBuzzShaping.glyphs(buffer)
         // The space's glyphs, the piece's from its first byte, the sentinel's from its own.
         guard let from = all.firstIndex(where: { $0.cluster >= start }), all[from].cluster == start else {
-            return .unsafeStart
+            return certified ? .refused : .unsafeStart
         }
         let to = all[from...].firstIndex(where: { $0.cluster >= end }) ?? all.count
         guard to > from else { return .refused }
-        if !first, HarfBuzzShaping.isUnsafeToConcat(buffer, at: from) { return .unsafeStart }
-        guard last ? to == all.count : all[to].cluster == end else { return .unsafeEnd }
-        if !last, HarfBuzzShaping.isUnsafeToConcat(buffer, at: to) { return .unsafeEnd }
+        if !first, !certified, HarfBuzzShaping.isUnsafeToConcat(buffer, at: from) { return .unsafeStart }
+        guard last ? to == all.count : all[to].cluster == end else { return certified ? .refused : .unsafeEnd }
+        if !last, !certified, HarfBuzzShaping.isUnsafeToConcat(buffer, at: to) { return .unsafeEnd }
         // A font that has a glyph for the sentinel could list it in a kerning pair: not trusted.
         if !last, all[to].glyph != 0 { return .refused }
         return .glyphs(
