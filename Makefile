@@ -11,6 +11,7 @@ APT_PACKAGES = libcairo2-dev libpango1.0-dev libyaml-dev librsvg2-2 librsvg2-bin
 TEST_FONT_PACKAGES = fonts-urw-base35
 
 .PHONY: deps long-text-check build release release-check demo test clients schema-tools goldens bench \
+	font-tools seam-certificates seam-certificates-check \
   mermaid-memory-check fuzz tsan platform-check platform-root docs docc docc-plugin-check man completions deb \
   deb-check dist dist-check serve-check warnings \
   clean install uninstall snippets format lint
@@ -73,7 +74,7 @@ demo: build
 # a Swift Testing test over arguments (each fixture) counts as a test.
 # XCTest's closing line, which names the skipped tests when there are any.
 EXECUTED = Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?
-test: deps schema-tools lint
+test: deps schema-tools lint seam-certificates-check
 	$(SWIFT) build $(BUILD_FLAGS)
 	bash scripts/long-text-check.sh $(BIN)
 	@set -o pipefail; $(SWIFT) test $(BUILD_FLAGS) 2>&1 | tee .build/test.log \
@@ -137,6 +138,22 @@ lint:
 # docs/*.md (DocSnippetTests fails while it is stale; it also runs every shell snippet).
 snippets:
 	python3 scripts/doc-snippets.py generate
+
+# The bundled fonts' seam certificates (which seams between word pieces no lookup of the font
+# crosses), read from the fonts' own tables with fontTools: `seam-certificates` writes them again
+# after a font changes; the check fails when the checked-in file is not what the script writes.
+SEAM_CERTIFICATES = Sources/TimelineCairo/Text/SeamCertificate+Bundled.swift
+font-tools:
+	@python3 -c "import fontTools" 2>/dev/null || pip install -q fonttools \
+	  || pip install -q --break-system-packages fonttools
+seam-certificates: font-tools
+	python3 scripts/seam-certificates.py
+seam-certificates-check: font-tools
+	@tmp=$$(mktemp) && cp $(SEAM_CERTIFICATES) $$tmp && python3 scripts/seam-certificates.py 2>/dev/null; \
+	  if cmp -s $$tmp $(SEAM_CERTIFICATES); then rm -f $$tmp; echo "seam certificates: current"; \
+	  else cp $$tmp $(SEAM_CERTIFICATES); rm -f $$tmp; \
+	  echo "seam certificates: not what scripts/seam-certificates.py writes; run make seam-certificates" >&2; \
+	  exit 1; fi
 
 # The JSON Schema test checks documents with Python's jsonschema.
 schema-tools:

@@ -18,15 +18,19 @@ sequence of positions, backtrack then input then lookahead, and asks what can cr
   space ends, as comma and space in Inter Semi-Bold, lies within one piece.)
 - Every other rule with a space at position k and positions on both sides of it crosses a seam
   only where the glyph before the space can be one of position k-1's and the one after it one of
-  position k+1's; a rule or ligature that starts at a space, only where the glyph after it can be
-  one of position 1's. Those glyphs, as the characters that can become them through any chain of
-  substitutions (a ligature through each of its components), are a seam pair: a seam whose
-  characters before and after are in a pair's two sets is shaped whole.
+  position k+1's, and where the text holds a glyph of the rule's rarest other position; a ligature
+  that starts at a space, only where the glyph after it can be one of its second's. (A contextual
+  rule that starts at a space changes only what follows it, which the next piece, shaped after the
+  same space, changes alike.) Those glyphs, as the characters that can become them through any
+  chain of substitutions (a ligature through each of its components), make a seam pair: a seam
+  whose characters before and after are in a pair's first two sets, in a text holding a character
+  of its third, is not a seam.
 
-What the Swift side keeps per font: a fingerprint (a changed font is not trusted), the characters a certified text may hold (the font's cmap, without the fraction slash,
-around which HarfBuzz applies frac, numr and dnom, not read here, and without default ignorables,
-which a match may skip), the character sets and the pairs. `WordPieceShapesTests` compares texts
-shaped whole and by pieces in the fonts certified.
+What the Swift side keeps per font: a fingerprint (a changed font is not trusted); the characters a
+certified text may hold (the font's cmap, without the fraction slash, around which HarfBuzz applies
+frac, numr and dnom, not read here, and without default ignorables, which a match may skip); the
+character sets and the pairs. `WordPieceShapesTests` compares texts shaped whole and by pieces in
+the fonts certified.
 
 Needs fontTools (`pip install fonttools`). Run by `make seam-certificates`.
 """
@@ -332,7 +336,8 @@ class Analysis:
             required = set_index(rest[0]) if rest else -1
             pairs.add((set_index(ends[1]) if before is not None else -1, set_index(ends[0]), required))
         unsafe = {FRACTION_SLASH}
-        safe = sorted(c for c in self.cmap if c not in unsafe and not any(lo <= c <= hi for lo, hi in DEFAULT_IGNORABLES))
+        ignorable = lambda c: any(low <= c <= high for low, high in DEFAULT_IGNORABLES)
+        safe = sorted(c for c in self.cmap if c not in unsafe and not ignorable(c))
         return safe, sets, sorted(pairs)
 
 
@@ -353,11 +358,18 @@ def ranges(code_points):
 
 
 def swift_ranges(code_points, indent):
-    """Ranges of hexadecimal code points in a multi-line string literal (quick to compile)."""
+    """Ranges of hexadecimal code points in a multi-line string literal (quick to compile), its
+    lines within 120 columns."""
     spans = [f"{low:X}-{high:X}" if low != high else f"{low:X}" for low, high in ranges(code_points)]
     lines = [indent + '"""']
-    for start in range(0, len(spans), 12):
-        lines.append(indent + " ".join(spans[start:start + 12]))
+    line = ""
+    for span in spans:
+        if line and len(indent) + len(line) + 1 + len(span) > 120:
+            lines.append(indent + line)
+            line = ""
+        line = f"{line} {span}" if line else span
+    if line:
+        lines.append(indent + line)
     lines.append(indent + '"""')
     return lines
 
@@ -391,19 +403,24 @@ def main():
         sets, pairs = ordered(sets, pairs)
         assert len(sets) <= 63, "a seam mask holds 63 sets (bit 63: any character)"
         print(f"{name}: certified, {len(safe)} characters, {len(sets)} sets, {len(pairs)} seam pairs", file=sys.stderr)
-        lines += ["        SeamCertificate(", f'            file: "{name}", fingerprint: 0x{fingerprint(font):016X},']
+        digits = f"{fingerprint(font):016X}"
+        grouped = "_".join(digits[i:i + 4] for i in range(0, 16, 4))  # as swift-format writes it
+        lines += ["        SeamCertificate(", f'            file: "{name}", fingerprint: 0x{grouped},']
         lines.append("            characters:")
         lines += swift_ranges(safe, " " * 16)
         lines[-1] += ","
-        lines.append("            sets: [")
-        for characters in sets:
-            lines += swift_ranges(characters, " " * 16)
-            lines[-1] += ","
-        lines.append("            ],")
-        lines.append("            pairs: [")
-        for start in range(0, len(pairs), 8):
-            lines.append(" " * 16 + " ".join(f"({b}, {a}, {r})," for b, a, r in pairs[start:start + 8]))
-        lines.append("            ]),")
+        if sets:
+            lines.append("            sets: [")
+            for characters in sets:
+                lines += swift_ranges(characters, " " * 16)
+                lines[-1] += ","
+            lines.append("            ],")
+            lines.append("            pairs: [")
+            for start in range(0, len(pairs), 8):
+                lines.append(" " * 16 + " ".join(f"({b}, {a}, {r})," for b, a, r in pairs[start:start + 8]))
+            lines.append("            ]),")
+        else:
+            lines += ["            sets: [],", "            pairs: []),"]
     lines += ["    ]", "}", ""]
     with open(OUT, "w") as out:
         out.write("\n".join(lines))

@@ -73,6 +73,24 @@ final class WordPieceShapesTests: XCTestCase {
         }
     }
 
+    /// Seeded random texts around the seams fonts' certificates join (`SeamCertificate`):
+    /// capitals, figures, dashes, arrows, brackets and multiplication signs between single and
+    /// double spaces, with marks and lower case between.
+    static func randomSeamTexts(count: Int) -> [String] {
+        let words = [
+            "A", "B", "Q", "12", "3", "x", "×", "*", "—", "–", "-", "->", "=>", "(", ")", "[A]", "(b)", "{", "}", ":",
+            "a", "word", "é", "e\u{301}", "2\u{301}", "+", "<", ">", "=", "~", "@", "•", "…", ",", ".", "T", "V",
+        ]
+        var generator = SeededGenerator(seed: 29)
+        return (0..<count).map { _ in
+            (0..<Int.random(in: 2...7, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                .reduce(into: "") { text, word in
+                    if !text.isEmpty { text += Bool.random(using: &generator) ? " " : "  " }
+                    text += word
+                }
+        }
+    }
+
     /// Shapes `text` in `font`, whole and by pieces, as `ShapedLine` itemizes it; nil when it is
     /// not one item, else whether the pieces were used. Fails where the two differ.
     private func compare(
@@ -159,6 +177,10 @@ final class WordPieceShapesTests: XCTestCase {
     func testRandomTextsAreShapedAlike() throws {
         try compareAll(
             Self.randomTexts(count: 3_000), minimumAssembled: Self.minimum(harfBuzz6: 3_000, harfBuzz10: 850))
+    }
+
+    func testRandomSeamTextsAreShapedAlike() throws {
+        try compareAll(Self.randomSeamTexts(count: 3_000), minimumAssembled: 2_000)
     }
 
     func testPiecesEndAfterSpacesBeforeBaseCharacters() {

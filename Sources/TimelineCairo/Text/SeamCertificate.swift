@@ -17,10 +17,6 @@ struct SeamCertificate {
     let sets: [String]
     let pairs: [(Int, Int, Int)]
 
-    /// The bundled certificates by fingerprint.
-    static let byFingerprint: [UInt64: SeamCertificate] = Dictionary(
-        bundled.map { ($0.fingerprint, $0) }, uniquingKeysWith: { first, _ in first })
-
     /// FNV-1a over the glyph count and the bytes of `head` as little-endian 64-bit words, as the
     /// script computes it: `head` holds the whole file's checksum adjustment and its time of
     /// change, which font tools write again on every change, so 54 bytes stand for the file.
@@ -28,7 +24,7 @@ struct SeamCertificate {
         var value: UInt64 = 0xCBF2_9CE4_8422_2325
         func fold(_ word: UInt64) { value = (value ^ word) &* 0x100_0000_01B3 }
         fold(UInt64(hb_face_get_glyph_count(face)))
-        let blob = hb_face_reference_table(face, hb_tag_t(0x6865_6164))  // "head"
+        let blob = hb_face_reference_table(face, hb_tag_t(0x6865_6164)) // "head"
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length) else { return value }
@@ -46,7 +42,11 @@ struct SeamCertificate {
     /// The rules of the font of `face` with `features`, if certified: none for features asked
     /// (the script reads only what HarfBuzz applies by itself).
     static func rules(_ face: OpaquePointer?, features: [hb_feature_t]) -> SeamRules? {
-        guard features.isEmpty, let certificate = byFingerprint[fingerprint(face)] else { return nil }
+        // A search of the dozen, not a dictionary: the first `[UInt64: _]` of a process costs
+        // the Swift runtime a scan of every protocol conformance (about 280,000 instructions).
+        guard features.isEmpty else { return nil }
+        let fingerprint = fingerprint(face)
+        guard let certificate = bundled.first(where: { $0.fingerprint == fingerprint }) else { return nil }
         return SeamRules(certificate)
     }
 }
@@ -54,11 +54,14 @@ struct SeamCertificate {
 /// A certificate read for use: where a text's pieces may be put together. Used by one thread at
 /// a time, as its measurer's word pieces (it remembers the last character and text class read).
 final class SeamRules {
+    private let certificate: SeamCertificate
     private let asciiAllowed: (UInt64, UInt64)
-    private let allowed: [ClosedRange<UInt32>]
     /// Per ASCII character, the sets that hold it (bit n: set n).
     private let asciiMasks: [UInt64]
-    private let sets: [[ClosedRange<UInt32>]]
+    /// The allowed characters and the sets, read whole at the first character above ASCII: most
+    /// texts have none, and an 8-item card's start should not pay for reading them.
+    private lazy var allowed: [ClosedRange<UInt32>] = Self.ranges(certificate.characters)
+    private lazy var sets: [[ClosedRange<UInt32>]] = certificate.sets.map { Self.ranges($0) }
     /// Set masks; nil: any character before the space, no character required.
     private let pairs: [(before: UInt64?, after: UInt64, required: UInt64?)]
     /// The last character above ASCII read: its sets, and whether it is allowed.
@@ -71,60 +74,66 @@ final class SeamRules {
     private var afterSets: UInt64 = 0
 
     init(_ certificate: SeamCertificate) {
-        allowed = Self.ranges(certificate.characters)
-        sets = certificate.sets.map(Self.ranges)
+        self.certificate = certificate
         var allowedBits: (UInt64, UInt64) = (0, 0)
-        for character in Self.ascii(allowed) {
-            if character < 64 {
-                allowedBits.0 |= 1 << UInt64(character)
-            } else {
-                allowedBits.1 |= 1 << UInt64(character - 64)
+        for range in Self.ranges(certificate.characters, below: 128) {
+            for character in range where character < 128 {
+                if character < 64 {
+                    allowedBits.0 |= 1 << UInt64(character)
+                } else {
+                    allowedBits.1 |= 1 << UInt64(character - 64)
+                }
             }
         }
         asciiAllowed = allowedBits
         var masks = [UInt64](repeating: 0, count: 128)
-        for (index, set) in sets.enumerated() {
-            for character in Self.ascii(set) { masks[character] |= 1 << UInt64(index) }
+        for (index, set) in certificate.sets.enumerated() {
+            for range in Self.ranges(set, below: 128) {
+                for character in range where character < 128 { masks[Int(character)] |= 1 << UInt64(index) }
+            }
         }
         asciiMasks = masks
         func mask(_ index: Int) -> UInt64? { index < 0 ? nil : 1 << UInt64(index) }
         pairs = certificate.pairs.map { (mask($0.0), 1 << UInt64($0.1), mask($0.2)) }
     }
 
-    /// "20-7E A0" as ranges, read byte by byte (`split` and `UInt32(_:radix:)` on the strings
-    /// cost about 10 million instructions per font).
-    private static func ranges(_ text: String) -> [ClosedRange<UInt32>] {
+    /// "20-7E A0" (ascending) as ranges, those starting below `limit`, read byte by byte.
+    private static func ranges(_ text: String, below limit: UInt32 = .max) -> [ClosedRange<UInt32>] {
         var ranges: [ClosedRange<UInt32>] = []
-        var low: UInt32 = 0
-        var value: UInt32 = 0
-        var digits = 0
-        func finish() {
-            if digits > 0 { ranges.append(min(low, value)...value) }
-            digits = 0
-            value = 0
-        }
         var utf8 = text
         utf8.withUTF8 { bytes in
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    value = value << 4 | UInt32(byte - UInt8(ascii: "0"))
-                    if digits == 0 { low = .max }
+            var index = 0
+            while index < bytes.count {
+                // One span: hexadecimal digits, and a second number after a hyphen.
+                var low: UInt32 = 0
+                var high: UInt32 = 0
+                var digits = 0
+                var second = false
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let digit: UInt8
+                    if byte >= 0x30 && byte <= 0x39 {
+                        digit = byte - 0x30
+                    } else if byte >= 0x41 && byte <= 0x46 {
+                        digit = byte - 0x41 + 10
+                    } else if byte == 0x2D {
+                        second = true
+                        index += 1
+                        continue
+                    } else {
+                        index += 1
+                        if digits > 0 { break }
+                        continue
+                    }
+                    if second { high = high << 4 | UInt32(digit) } else { low = low << 4 | UInt32(digit) }
                     digits += 1
-                case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                    value = value << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
-                    if digits == 0 { low = .max }
-                    digits += 1
-                case UInt8(ascii: "-"):
-                    low = value
-                    value = 0
-                    digits = 1
-                default:
-                    finish()
+                    index += 1
                 }
+                guard digits > 0 else { continue }
+                if low >= limit { return }
+                ranges.append(low...(second ? high : low))
             }
         }
-        finish()
         return ranges
     }
 
@@ -140,11 +149,6 @@ final class SeamRules {
             }
         }
         return low < ranges.count && ranges[low].contains(value)
-    }
-
-    /// The ASCII characters in `ranges`.
-    private static func ascii(_ ranges: [ClosedRange<UInt32>]) -> [Int] {
-        ranges.prefix { $0.lowerBound < 128 }.flatMap { Int($0.lowerBound)...Int(min($0.upperBound, 127)) }
     }
 
     private func mask(_ scalar: UInt32) -> UInt64 {

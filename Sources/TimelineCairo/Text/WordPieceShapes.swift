@@ -140,20 +140,10 @@ final class WordPieceShapes {
         _ text: UnsafeBufferPointer<UInt8>, analysis: PangoAnalysis, hbFont: OpaquePointer?,
         features: [hb_feature_t]
     ) -> [ShapedGlyph]? {
-        guard let font = analysis.font else { return nil }
-        var ends = Self.pieceEnds(text)
-        guard ends.count > 1 else { return nil }
-        let fontKey = UInt(bitPattern: font)
-        guard
-            tally[fontKey, default: Tally()].tryNext(
-                font, hbFont: hbFont, features: features, certifies: certifies)
+        guard let font = analysis.font,
+            let (ends, certified) = tried(text, font: font, hbFont: hbFont, features: features)
         else { return nil }
-        // A certified font's seams are its certificate's word, not HarfBuzz's flags.
-        let certified = tally[fontKey]!.rules
-        if let certified {
-            guard let kept = certified.seamEnds(text, ends), kept.count > 1 else { return nil }
-            ends = kept
-        }
+        let fontKey = UInt(bitPattern: font)
         if pieces.count + ends.count > Self.limit { pieces.removeAll() }
         var key = PieceKey(
             font: fontKey, script: analysis.script, language: UInt(bitPattern: analysis.language), first: true,
@@ -202,6 +192,25 @@ final class WordPieceShapes {
         assembled += 1
         tally[fontKey, default: Tally()].assembled += 1
         return glyphs
+    }
+
+    /// Where `text`'s pieces end, if it is tried by pieces in `font`: more than one piece, the
+    /// font's texts worth trying (`Tally`), and in a certified font, its seams joined where the
+    /// certificate says a lookup may cross them (its word, not HarfBuzz's flags).
+    private func tried(
+        _ text: UnsafeBufferPointer<UInt8>, font: UnsafeMutablePointer<PangoFont>, hbFont: OpaquePointer?,
+        features: [hb_feature_t]
+    ) -> (ends: [Int], certified: SeamRules?)? {
+        let ends = Self.pieceEnds(text)
+        guard ends.count > 1 else { return nil }
+        let fontKey = UInt(bitPattern: font)
+        guard
+            tally[fontKey, default: Tally()].tryNext(
+                font, hbFont: hbFont, features: features, certifies: certifies)
+        else { return nil }
+        guard let certified = tally[fontKey]!.rules else { return (ends, nil) }
+        guard let kept = certified.seamEnds(text, ends), kept.count > 1 else { return nil }
+        return (kept, certified)
     }
 
     /// A font's certificate, if any, and how often its texts were tried by pieces and put
