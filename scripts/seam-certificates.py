@@ -18,7 +18,7 @@ sequence of positions, backtrack then input then lookahead, and asks what can cr
   space ends, as comma and space in Inter Semi-Bold, lies within one piece.)
 - Every other rule with a space at position k and positions on both sides of it crosses a seam
   only where the glyph before the space can be one of position k-1's and the one after it one of
-  position k+1's, and where the text holds a glyph of the rule's rarest other position; a ligature
+  position k+1's (or one its lookup skips: a mark, a ligature), and where the text holds a glyph of the rule's rarest other position; a ligature
   that starts at a space, only where the glyph after it can be one of its second's. (A contextual
   rule that starts at a space changes only what follows it, which the next piece, shaped after the
   same space, changes alike.) Those glyphs, as the characters that can become them through any
@@ -37,6 +37,7 @@ Needs fontTools (`pip install fonttools`). Run by `make seam-certificates`.
 import os
 import struct
 import sys
+import unicodedata
 
 from fontTools.ttLib import TTFont
 
@@ -205,6 +206,7 @@ class Analysis:
         self.edges = {}  # glyph -> glyphs it may become or take part in
         # (glyphs before a space or None for any, glyphs after it, the rule's other positions)
         self.pairs = set()
+        self.skipped = frozenset()  # what the lookup being read may skip
 
     def edge(self, source, target):
         self.edges.setdefault(source, set()).add(target)
@@ -222,11 +224,14 @@ class Analysis:
             if k + 1 == len(positions):
                 continue
             others = tuple(glyphs for index, glyphs in enumerate(positions) if abs(index - k) > 1)
+            # A glyph the lookup skips may stand between a position and the space: it counts
+            # as next to the space too.
+            after = positions[k + 1] | self.skipped
             if k > 0:
-                self.pairs.add((positions[k - 1], positions[k + 1], others))
+                self.pairs.add((positions[k - 1] | self.skipped, after, others))
             elif ligature:
                 # A ligature that starts at the space replaces it by what follows.
-                self.pairs.add((None, positions[1], others))
+                self.pairs.add((None, after, others))
 
     def run(self):
         font, space = self.font, self.space
@@ -237,6 +242,7 @@ class Analysis:
         space_class = class_of(class_def, space) if class_def is not None else None
         if space_class in (2, 3):
             raise Refused("the space is a ligature or a mark")
+        glyph_classes = self.glyph_classes(class_def)
         for tag, extension in (("GSUB", 7), ("GPOS", 9)):
             if tag not in font:
                 continue
@@ -245,9 +251,39 @@ class Analysis:
                 lookup = lookups[index]
                 if lookup.LookupFlag & 0x2 and space_class in (1, None):
                     raise Refused("a lookup that skips base glyphs, the space among them")
+                self.skipped = self.skipped_by(lookup.LookupFlag, glyph_classes)
                 for kind, table in subtables(lookup, extension):
                     self.subtable(tag, kind, table)
         return self.certificate()
+
+    def glyph_classes(self, class_def):
+        """Base, ligature and mark glyphs as HarfBuzz sees them: GDEF's classes, else marks by
+        their characters' general category; a ligature any lookup forms is one too."""
+        if class_def is not None:
+            classes = {k: frozenset(g for g, c in class_def.classDefs.items() if c == k) for k in (1, 2, 3)}
+        else:
+            marks = frozenset(g for c, g in self.cmap.items() if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"))
+            classes = {1: self.universe - marks, 2: frozenset(), 3: marks}
+        formed = set()
+        if "GSUB" in self.font:
+            for lookup in self.font["GSUB"].table.LookupList.Lookup:
+                for kind, table in subtables(lookup, 7):
+                    if kind == 4:
+                        formed |= {ligature.LigGlyph for ligatures in table.ligatures.values() for ligature in ligatures}
+        classes[2] = classes[2] | frozenset(formed)
+        return classes
+
+    @staticmethod
+    def skipped_by(flag, classes):
+        """The glyphs a lookup with `flag` may skip while matching."""
+        skipped = frozenset()
+        if flag & 0x2:
+            skipped |= classes[1]
+        if flag & 0x4:
+            skipped |= classes[2]
+        if flag & (0x8 | 0x10 | 0xFF00):
+            skipped |= classes[3]
+        return skipped
 
     def subtable(self, tag, kind, table):
         space = self.space
