@@ -18,8 +18,9 @@ sequence of positions, backtrack then input then lookahead, and asks what can cr
   space ends, as comma and space in Inter Semi-Bold, lies within one piece.)
 - Every other rule with a space at position k and positions on both sides of it crosses a seam
   only where the glyph before the space can be one of position k-1's and the one after it one of
-  position k+1's (or one its lookup skips: a mark, a ligature), and where the text holds a glyph of the rule's rarest other position; a ligature
-  that starts at a space, only where the glyph after it can be one of its second's. (A contextual
+  position k+1's (or one its lookup skips: a mark, a ligature), and where the text holds a glyph
+  of the rule's rarest other position; a ligature that starts at a space, only where the glyph
+  after it can be one of its second's. (A contextual
   rule that starts at a space changes only what follows it, which the next piece, shaped after the
   same space, changes alike.) Those glyphs, as the characters that can become them through any
   chain of substitutions (a ligature through each of its components), make a seam pair: a seam
@@ -269,7 +270,7 @@ class Analysis:
             for lookup in self.font["GSUB"].table.LookupList.Lookup:
                 for kind, table in subtables(lookup, 7):
                     if kind == 4:
-                        formed |= {ligature.LigGlyph for ligatures in table.ligatures.values() for ligature in ligatures}
+                        formed |= {one.LigGlyph for ligatures in table.ligatures.values() for one in ligatures}
         classes[2] = classes[2] | frozenset(formed)
         return classes
 
