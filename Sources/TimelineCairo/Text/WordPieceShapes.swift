@@ -68,8 +68,10 @@ struct ShapedGlyph: Equatable {
 }
 
 /// The glyphs of word pieces, shaped once per font, script and language: a text's glyphs are its
-/// pieces' put together wherever HarfBuzz says no lookup crossed between them, so shaping costs
-/// what the text's new words cost. Titles and subtitles repeat most of their words.
+/// pieces' put together wherever no lookup crosses between them, so shaping costs what the text's
+/// new words cost. Titles and subtitles repeat most of their words. Which seams no lookup crosses
+/// is, for the bundled fonts, their certificate's word (`SeamCertificate`: read from the font's own
+/// lookups, the same on every system); for any other font, HarfBuzz's, as follows.
 ///
 /// A piece ends after a space followed by a letter, digit, punctuation or symbol (never a mark,
 /// joiner or selector, which may form a cluster with what precedes). It is shaped between the
