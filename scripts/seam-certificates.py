@@ -25,7 +25,9 @@ sequence of positions, backtrack then input then lookahead, and asks what can cr
   same space, changes alike.) Those glyphs, as the characters that can become them through any
   chain of substitutions (a ligature through each of its components), make a seam pair: a seam
   whose characters before and after are in a pair's first two sets, in a text holding a character
-  of its third, is not a seam.
+  of its third, is not a seam. The characters include, besides those the substitutions reach,
+  those HarfBuzz's normalization may turn into them: every character whose canonical
+  decomposition starts as a member's (a base with marks composes into one glyph).
 
 What the Swift side keeps per font: a fingerprint (a changed font is not trusted); the characters a
 certified text may hold (the font's cmap, without the fraction slash, around which HarfBuzz applies
@@ -238,6 +240,12 @@ class Analysis:
         font, space = self.font, self.space
         if space is None or ("GSUB" not in font and "GPOS" not in font):
             raise Refused("no space glyph or no OpenType layout")
+        if "morx" in font or "kerx" in font:
+            raise Refused("AAT tables, which HarfBuzz may shape with instead")
+        for tag in ("GSUB", "GPOS"):
+            if tag in font and any(r.FeatureTag == "rand" for r in font[tag].table.FeatureList.FeatureRecord):
+                raise Refused("rand, whose choices HarfBuzz makes for the whole buffer")
+        self.check_legacy_kerning()
         gdef = font["GDEF"].table if "GDEF" in font else None
         class_def = getattr(gdef, "GlyphClassDef", None)
         space_class = class_of(class_def, space) if class_def is not None else None
@@ -256,6 +264,18 @@ class Analysis:
                 for kind, table in subtables(lookup, extension):
                     self.subtable(tag, kind, table)
         return self.certificate()
+
+    def check_legacy_kerning(self):
+        """The `kern` table, which HarfBuzz applies where GPOS has no kerning for the script:
+        refused when a pair with the space adjusts anything."""
+        if "kern" not in self.font:
+            return
+        for table in self.font["kern"].kernTables:
+            pairs = getattr(table, "kernTable", None)
+            if pairs is None:
+                raise Refused("a kern subtable this script does not read")
+            if any(value and self.space in pair for pair, value in pairs.items()):
+                raise Refused("a kern table pair with a space")
 
     def glyph_classes(self, class_def):
         """Base, ligature and mark glyphs as HarfBuzz sees them: GDEF's classes, else marks by
@@ -338,8 +358,18 @@ class Analysis:
         return found
 
     def characters(self, glyphs):
+        """The characters that may become one of `glyphs`: through substitutions, and through
+        HarfBuzz's normalization, which composes a base and its marks (Ι and ◌̓ into Ἰ) and, in a
+        cluster with marks, decomposes singletons (the Kelvin sign into K): every character whose
+        canonical decomposition starts as a member's does."""
         reached = self.reaching(glyphs)
-        return frozenset(c for c, g in self.cmap.items() if g in reached)
+        members = {c for c, g in self.cmap.items() if g in reached}
+        starters = {self.starter(c) for c in members}
+        return frozenset(c for c in self.cmap if c in members or self.starter(c) in starters)
+
+    @staticmethod
+    def starter(character):
+        return unicodedata.normalize("NFD", chr(character))[0]
 
     def certificate(self):
         self.backwards = {}
@@ -374,7 +404,9 @@ class Analysis:
             pairs.add((set_index(ends[1]) if before is not None else -1, set_index(ends[0]), required))
         unsafe = {FRACTION_SLASH}
         ignorable = lambda c: any(low <= c <= high for low, high in DEFAULT_IGNORABLES)
-        safe = sorted(c for c in self.cmap if c not in unsafe and not ignorable(c))
+        # A character this Python's Unicode data does not know may decompose as it cannot tell.
+        unknown = lambda c: unicodedata.category(chr(c)) == "Cn"
+        safe = sorted(c for c in self.cmap if c not in unsafe and not ignorable(c) and not unknown(c))
         return safe, sets, sorted(pairs)
 
 

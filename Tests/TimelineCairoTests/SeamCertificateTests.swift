@@ -82,6 +82,15 @@ final class SeamCertificateTests: XCTestCase {
         XCTAssertNotNil(try pieces("plain words here"))
     }
 
+    /// HarfBuzz composes a base and its marks into one glyph (Ι and ◌̓ into Ἰ, whose capital Inter
+    /// reads across a space) and, in a cluster with marks, decomposes singletons (the Kelvin sign
+    /// into K): such a base is in every set its compositions are in.
+    func testBasesThatComposeAreReadAsWhatTheyCompose() throws {
+        XCTAssertEqual(try pieces("\u{2192} \u{399}\u{313}"), ["\u{2192} \u{399}\u{313}"])
+        XCTAssertEqual(try pieces("\u{2192} \u{212A}\u{301}"), ["\u{2192} \u{212A}\u{301}"])
+        XCTAssertEqual(try pieces("\u{399}\u{341} \u{2192}"), ["\u{399}\u{341} \u{2192}"])
+    }
+
     /// A mark before a space is read with the base character before it, which a lookup that
     /// ignores marks would see instead.
     func testMarksBeforeASpaceAreReadWithTheirBase() throws {

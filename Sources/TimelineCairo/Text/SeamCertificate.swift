@@ -66,12 +66,11 @@ final class SeamRules {
     private let pairs: [(before: UInt64?, after: UInt64, required: UInt64?)]
     /// The last character above ASCII read: its sets, and whether it is allowed.
     private var last: (scalar: UInt32, mask: UInt64, allowed: Bool) = (.max, 0, false)
-    /// For the last text's sets: per set after a space, the sets before it that a rule crosses
-    /// (`crossing`), and all sets after a space that any rule needs (`afterSets`). Titles of one
-    /// timeline mostly hold the same sets.
-    private var lastTextMask: UInt64?
-    private var crossing = [UInt64](repeating: 0, count: 64)
-    private var afterSets: UInt64 = 0
+    /// For the last few texts' sets (`textMask`): per set after a space, the sets before it that
+    /// a rule crosses (`crossing`), and all sets after a space that any rule needs (`afterSets`).
+    /// A timeline's titles mostly hold the same sets, and its subtitles theirs.
+    private var prepared: [(textMask: UInt64, afterSets: UInt64, crossing: [UInt64])] = []
+    private var nextPrepared = 0
 
     init(_ certificate: SeamCertificate) {
         self.certificate = certificate
@@ -171,16 +170,23 @@ final class SeamRules {
         last = (scalar, mask, Self.holds(allowed, scalar))
     }
 
-    /// `crossing` and `afterSets` for a text of the sets `textMask`.
-    private func prepare(_ textMask: UInt64) {
-        guard lastTextMask != textMask else { return }
-        lastTextMask = textMask
-        for index in crossing.indices { crossing[index] = 0 }
-        afterSets = 0
+    /// The index in `prepared` of a text of the sets `textMask`, made if need be.
+    private func prepare(_ textMask: UInt64) -> Int {
+        if let known = prepared.firstIndex(where: { $0.textMask == textMask }) { return known }
+        var crossing = [UInt64](repeating: 0, count: 64)
+        var afterSets: UInt64 = 0
         for pair in pairs where pair.required.map({ $0 & textMask != 0 }) ?? true {
             crossing[pair.after.trailingZeroBitCount] |= pair.before ?? Self.anyBefore
             afterSets |= pair.after
         }
+        let entry = (textMask, afterSets, crossing)
+        if prepared.count < 4 {
+            prepared.append(entry)
+            return prepared.count - 1
+        }
+        defer { nextPrepared = (nextPrepared + 1) % 4 }
+        prepared[nextPrepared] = entry
+        return nextPrepared
     }
 
     /// `ends` (where `text`'s pieces end, each after a space) without those whose seam a rule may
@@ -188,19 +194,32 @@ final class SeamRules {
     /// character outside the certificate (it is shaped whole). Two passes over the bytes, no
     /// allocation but the result: it runs for every text measured.
     func seamEnds(_ text: UnsafeBufferPointer<UInt8>, _ ends: [Int]) -> [Int]? {
-        // The sets of all of the text's characters.
+        // The sets of all of the text's characters; ASCII read from the tables alone.
         var textMask: UInt64 = 0
         var index = 0
-        while index < text.count {
-            guard let (value, width) = Self.decode(text, at: index), allows(value) else { return nil }
-            textMask |= mask(value)
-            index += width
+        let fine = asciiMasks.withUnsafeBufferPointer { asciiMasks -> Bool in
+            while index < text.count {
+                let byte = text[index]
+                if byte < 0x80 {
+                    let bit = UInt64(1) << UInt64(byte & 63)
+                    guard (byte < 64 ? asciiAllowed.0 : asciiAllowed.1) & bit != 0 else { return false }
+                    textMask |= asciiMasks[Int(byte)]
+                    index += 1
+                    continue
+                }
+                guard let (value, width) = Self.decode(text, at: index), allows(value) else { return false }
+                textMask |= mask(value)
+                index += width
+            }
+            return true
         }
-        prepare(textMask)
+        guard fine else { return nil }
+        let entry = prepare(textMask)
+        let afterSets = prepared[entry].afterSets
         guard afterSets != 0 else { return ends }
         var kept: [Int] = []
         kept.reserveCapacity(ends.count)
-        crossing.withUnsafeBufferPointer { crossing in
+        prepared[entry].crossing.withUnsafeBufferPointer { crossing in
             for end in ends {
                 if end < text.count, let (value, _) = Self.decode(text, at: end) {
                     var after = mask(value) & afterSets
