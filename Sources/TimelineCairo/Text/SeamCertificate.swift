@@ -42,8 +42,7 @@ struct SeamCertificate {
     /// The rules of the font of `face` with `features`, if certified: none for features asked
     /// (the script reads only what HarfBuzz applies by itself).
     static func rules(_ face: OpaquePointer?, features: [hb_feature_t]) -> SeamRules? {
-        // A search of the dozen, not a dictionary: the first `[UInt64: _]` of a process costs
-        // the Swift runtime a scan of every protocol conformance (about 280,000 instructions).
+        // A search of the dozen, once per font and lane: no dictionary to build at every start.
         guard features.isEmpty else { return nil }
         let fingerprint = fingerprint(face)
         guard let certificate = bundled.first(where: { $0.fingerprint == fingerprint }) else { return nil }
