@@ -462,6 +462,15 @@ def main():
         "    /// The bundled fonts' certificates.",
         "    static let bundled: [SeamCertificate] = [",
     ]
+    # What fonts share (Inter's four weights: all of it) is written once, below the list.
+    shared, names = [], {}
+
+    def name_of(kind, value):
+        if (kind, value) not in names:
+            names[(kind, value)] = f"{kind}{sum(1 for k, _ in names if k == kind)}"
+            shared.append((names[(kind, value)], kind, value))
+        return names[(kind, value)]
+
     for name in sorted(os.listdir(FONTS)):
         if not name.endswith((".otf", ".ttf")):
             continue
@@ -476,23 +485,32 @@ def main():
         print(f"{name}: certified, {len(safe)} characters, {len(sets)} sets, {len(pairs)} seam pairs", file=sys.stderr)
         digits = f"{fingerprint(font):016X}"
         grouped = "_".join(digits[i:i + 4] for i in range(0, 16, 4))  # as swift-format writes it
-        lines += ["        SeamCertificate(", f'            file: "{name}", fingerprint: 0x{grouped},']
-        lines.append("            characters:")
-        lines += swift_ranges(safe, " " * 16)
-        lines[-1] += ","
-        if sets:
-            lines.append("            sets: [")
-            for characters in sets:
-                lines += swift_ranges(characters, " " * 16)
+        characters = name_of("characters", tuple(safe))
+        rules = (name_of("sets", tuple(tuple(sorted(c)) for c in sets)), name_of("pairs", tuple(pairs))) if sets \
+            else ("[]", "[]")
+        lines += [
+            "        SeamCertificate(",
+            f'            file: "{name}", fingerprint: 0x{grouped}, characters: {characters}, sets: {rules[0]},',
+            f"            pairs: {rules[1]}),",
+        ]
+    lines += ["    ]"]
+    for variable, kind, value in shared:
+        lines.append("")
+        if kind == "characters":
+            lines.append(f"    private static let {variable} =")
+            lines += swift_ranges(value, " " * 8)
+        elif kind == "sets":
+            lines.append(f"    private static let {variable} = [")
+            for characters in value:
+                lines += swift_ranges(characters, " " * 8)
                 lines[-1] += ","
-            lines.append("            ],")
-            lines.append("            pairs: [")
-            for start in range(0, len(pairs), 8):
-                lines.append(" " * 16 + " ".join(f"({b}, {a}, {r})," for b, a, r in pairs[start:start + 8]))
-            lines.append("            ]),")
+            lines.append("    ]")
         else:
-            lines += ["            sets: [],", "            pairs: []),"]
-    lines += ["    ]", "}", ""]
+            lines.append(f"    private static let {variable} = [")
+            for start in range(0, len(value), 8):
+                lines.append(" " * 8 + " ".join(f"({b}, {a}, {r})," for b, a, r in value[start:start + 8]))
+            lines.append("    ]")
+    lines += ["}", ""]
     text = "\n".join(lines)
     if "--check" not in sys.argv:
         with open(OUT, "w") as out:
