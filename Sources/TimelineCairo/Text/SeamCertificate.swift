@@ -75,7 +75,7 @@ final class SeamRules {
         self.certificate = certificate
         var allowedBits: (UInt64, UInt64) = (0, 0)
         for range in Self.ranges(certificate.characters, below: 128) {
-            for character in range where character < 128 {
+            for character in range.lowerBound...min(range.upperBound, 127) {
                 if character < 64 {
                     allowedBits.0 |= 1 << UInt64(character)
                 } else {
@@ -87,7 +87,9 @@ final class SeamRules {
         var masks = [UInt64](repeating: 0, count: 128)
         for (index, set) in certificate.sets.enumerated() {
             for range in Self.ranges(set, below: 128) {
-                for character in range where character < 128 { masks[Int(character)] |= 1 << UInt64(index) }
+                for character in range.lowerBound...min(range.upperBound, 127) {
+                    masks[Int(character)] |= 1 << UInt64(index)
+                }
             }
         }
         asciiMasks = masks
@@ -190,8 +192,8 @@ final class SeamRules {
 
     /// `ends` (where `text`'s pieces end, each after a space) without those whose seam a rule may
     /// cross, so that the pieces on either side are shaped as one; nil when the text holds a
-    /// character outside the certificate (it is shaped whole). Two passes over the bytes, no
-    /// allocation but the result: it runs for every text measured.
+    /// character outside the certificate (it is shaped whole). Two passes over the bytes, and an
+    /// allocation for the result: it runs for every text measured.
     func seamEnds(_ text: UnsafeBufferPointer<UInt8>, _ ends: [Int]) -> [Int]? {
         // The sets of all of the text's characters; ASCII read from the tables alone.
         var textMask: UInt64 = 0
