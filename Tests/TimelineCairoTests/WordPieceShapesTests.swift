@@ -133,6 +133,9 @@ final class WordPieceShapesTests: XCTestCase {
         }
     }
 
+    /// Compares every text in every font; at least `minimumAssembled` put together from pieces,
+    /// the same least number on every HarfBuzz (the bundled fonts' certificates, not HarfBuzz's
+    /// flags, decide the seams).
     private func compareAll(_ texts: [String], minimumAssembled: Int) throws {
         let library = try FontLibrary()
         var assembled = 0
@@ -149,40 +152,28 @@ final class WordPieceShapesTests: XCTestCase {
         XCTAssertGreaterThan(assembled, minimumAssembled)
     }
 
-    /// Whether HarfBuzz flags a glyph after a space in Inter as unsafe to put together from pieces
-    /// (every Latin text in Inter is then shaped whole, docs/performance.md): HarfBuzz 6 did not,
-    /// HarfBuzz 10 does. Fewer texts are assembled, the rest of these tests' counts; what is
-    /// compared, the glyphs, is the same.
-    static let refusesInterAfterSpaces = hb_version_atleast(7, 0, 0) != 0
-
-    /// The least number of texts put together from pieces that HarfBuzz 6 and 10 each exceed
-    /// (measured on Debian 12 and Debian 13, with some room).
-    private static func minimum(harfBuzz6: Int, harfBuzz10: Int) -> Int {
-        refusesInterAfterSpaces ? harfBuzz10 : harfBuzz6
-    }
-
     /// A font whose texts both HarfBuzz versions put together from pieces (no lookup of its reads
     /// across a space: `hb-shape --unsafe-to-concat` flags no glyph at a seam), and its bold.
     private static let assemblingFont = "DejaVu Sans Mono 12"
     private static let boldAssemblingFont = "DejaVu Sans Mono Bold 11"
 
     func testFixtureTextsAreShapedAlike() throws {
-        try compareAll(Self.fixtureTexts(), minimumAssembled: Self.minimum(harfBuzz6: 5_000, harfBuzz10: 1_800))
+        try compareAll(Self.fixtureTexts(), minimumAssembled: 5_000)
     }
 
     func testBenchAndMeasuringTextsAreShapedAlike() throws {
         try compareAll(
             Self.benchTexts + WrappedMeasuringTests.texts,
-            minimumAssembled: Self.minimum(harfBuzz6: 1_200, harfBuzz10: 220))
+            minimumAssembled: 1_200)
     }
 
     func testAdversarialTextsAreShapedAlike() throws {
-        try compareAll(Self.adversarial, minimumAssembled: Self.minimum(harfBuzz6: 180, harfBuzz10: 30))
+        try compareAll(Self.adversarial, minimumAssembled: 180)
     }
 
     func testRandomTextsAreShapedAlike() throws {
         try compareAll(
-            Self.randomTexts(count: 3_000), minimumAssembled: Self.minimum(harfBuzz6: 3_000, harfBuzz10: 850))
+            Self.randomTexts(count: 3_000), minimumAssembled: 3_000)
     }
 
     func testRandomSeamTextsAreShapedAlike() throws {

@@ -247,10 +247,11 @@ final class WordPieceShapes {
 
     private var tally: [UInt: Tally] = [:]
 
-    /// How many texts of a font are tried by pieces before how often they were put together
-    /// decides (#48): 16, not 64. Each text refused costs its pieces' shapings on top of the
-    /// whole; on HarfBuzz 10, which refuses every Latin text in Inter, the 64 texts per font and
-    /// lane were 302 piece shapings (21 million instructions) for 1,000 wrapped items.
+    /// How many texts of a font without a certificate are tried by pieces before how often they
+    /// were put together decides (#48): 16, not 64. Each text refused costs its pieces' shapings
+    /// on top of the whole; on HarfBuzz 10, which refused every Latin text in Inter by its flags
+    /// before Inter had a certificate, the 64 texts per font and lane were 302 piece shapings
+    /// (21 million instructions) for 1,000 wrapped items.
     static let sample = 16
 
     /// The outcome for the piece of `text` from `start` to `ends[endIndex]`: known, known to be
