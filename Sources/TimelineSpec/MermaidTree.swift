@@ -113,12 +113,24 @@ struct MermaidTree {
         if let first = period.events.first {
             // Several events are bulleted, one under another: an event that wraps stays apart
             // from the next one without a blank line that would detach them.
-            let events =
-                period.events.count == 1
-                ? first.value : period.events.map { "• " + $0.value }.joined(separator: "\n")
+            let events = period.events.count == 1 ? first.value : Self.bulleted(period.events.map(\.value))
             pairs.append(pair("subtitle", text(events, first.line, first.column)))
         }
         return mapping(pairs + extra, time.line, time.column)
+    }
+
+    /// `values` bulleted, one to a line, in a string of exactly their size: `joined` grows its
+    /// string by doubling, and a large diagram's events took twice their room.
+    static func bulleted(_ values: [String]) -> String {
+        let bullet = "• "
+        var text = ""
+        text.reserveCapacity(values.reduce(0) { $0 + $1.utf8.count } + values.count * (bullet.utf8.count + 1))
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "\n" }
+            text += bullet
+            text += value
+        }
+        return text
     }
 
     /// The lone periods' colours, then the sections': `cScaleN` when the diagram sets it, else the

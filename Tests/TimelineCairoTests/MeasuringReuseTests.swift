@@ -41,6 +41,32 @@ final class MeasuringReuseTests: XCTestCase {
         XCTAssertGreaterThan(measurer.shapingSeconds, seconds)
     }
 
+    func testABatchBiggerThanTheCacheIsAnsweredAndNotKept() throws {
+        // A large card's texts held by the cache beside its placed lines were a fifth of its memory.
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        let single = PangoTextMeasurer(fonts: try FontLibrary())
+        measurer.cacheLimit = 8
+        let small = ["Kickoff", "Beta", "Launch"].map { request($0) }
+        XCTAssertEqual(measurer.measure(small).count, 3)
+        var shaped = measurer.shapedBytes
+        XCTAssertEqual(measurer.measure(small).count, 3)
+        _ = measurer.measure("Beta", font: "Inter 14", maxWidth: 120, maxLines: nil)
+        XCTAssertEqual(measurer.shapedBytes, shaped, "a batch within the limit is kept")
+
+        let large = (1...9).map { request("Milestone \($0) wraps around the card") }
+        let expected = large.map {
+            single.measure($0.text, font: $0.font, maxWidth: $0.maxWidth, maxLines: $0.maxLines)
+        }
+        XCTAssertEqual(measurer.measure(large + [large[0]]), expected + [expected[0]], "repeats within it answered")
+        shaped = measurer.shapedBytes
+        // Asked alone, a text a kept batch measured is answered without shaping; this one is shaped
+        // again (whole, and a wrapped one's lines on their own, for drawing).
+        let again = measurer.measure(large[1].text, font: "Inter 14", maxWidth: 120, maxLines: nil)
+        XCTAssertEqual(again, expected[1])
+        XCTAssertGreaterThanOrEqual(
+            measurer.shapedBytes - shaped, large[1].text.utf8.count, "a batch beyond the limit is not kept")
+    }
+
     func testCanonicallyEquivalentTextsAreMeasuredAndKeptApart() throws {
         // Equal as Swift strings, different bytes: each keeps its own lines and shaping.
         let fonts = try FontLibrary()

@@ -40,7 +40,8 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// cost).
     private var positions: [TextRequest: Int] = [:]
     private var answers: [MeasuredText] = []
-    private static let cacheLimit = 50_000
+    /// How many answers are kept; a batch that leaves more lets them all go (tests lower it).
+    var cacheLimit = 50_000
 
     /// What texts share: words, and the analysis of their single item.
     let memory = ShapingMemory()
@@ -60,7 +61,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         if let known = positions[request] { return answers[known] }
         let start = DispatchTime.now().uptimeNanoseconds
         let measured = TextThread.run { measure(request) }
-        if answers.count >= Self.cacheLimit { forgetMeasured() }
+        if answers.count >= cacheLimit { forgetMeasured() }
         positions[request] = answers.count
         answers.append(measured)
         shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -72,7 +73,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
         // Texts seen before in the document, and repeats within the batch, are not measured again. Each request is
         // hashed once: looked up, and added if new, in one access.
-        if answers.count + requests.count > Self.cacheLimit { forgetMeasured() }
+        if answers.count + requests.count > cacheLimit { forgetMeasured() }
         positions.reserveCapacity(answers.count + requests.count)
         var found: [Int] = []
         found.reserveCapacity(requests.count)
@@ -102,16 +103,21 @@ public final class PangoTextMeasurer: TextMeasuring {
             shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             for (item, text) in zip(new, measured) { answers[item.position] = text }
         }
-        return found.map { answers[$0] }
+        let result = found.map { answers[$0] }
+        // A batch bigger than the cache (a card of thousands of rows) is not kept: holding every
+        // text's lines beside the card's placed lines was a fifth of a large card's memory, and a
+        // later batch would forget them anyway.
+        if answers.count > cacheLimit { forgetMeasured(keepingCapacity: false) }
+        return result
     }
 
     /// What a dictionary's `[key, default:]` accessor yields: read through `inout`, the key is
     /// found, or added with the default, in one hashing.
     private static func read(_ value: inout Int) -> Int { value }
 
-    func forgetMeasured() {
-        positions.removeAll(keepingCapacity: true)
-        answers.removeAll(keepingCapacity: true)
+    func forgetMeasured(keepingCapacity: Bool = true) {
+        positions.removeAll(keepingCapacity: keepingCapacity)
+        answers.removeAll(keepingCapacity: keepingCapacity)
     }
 
     private static let unanswered = MeasuredText(lines: [], height: 0, lineHeight: 0, isTruncated: false)
