@@ -67,6 +67,33 @@ final class MeasuringReuseTests: XCTestCase {
             measurer.shapedBytes - shaped, large[1].text.utf8.count, "a batch beyond the limit is not kept")
     }
 
+    func testARunThatDrawsNothingKeepsEachLinesMeasuresWithoutItsTextOrGlyphs() throws {
+        let fonts = try FontLibrary()
+        let drawing = PangoTextMeasurer(fonts: fonts)
+        let validating = PangoTextMeasurer(fonts: fonts)
+        validating.keepsLinesForDrawing = false
+        let requests = [
+            request("Milestone 12 — a long title that wraps around the card"),
+            request("Kickoff", width: 30, maxLines: 1),
+            request("مرحلة الإطلاق الأولى للمشروع", width: 80),
+        ]
+        for (kept, measured) in zip(drawing.measure(requests), validating.measure(requests)) {
+            XCTAssertEqual(measured.height, kept.height)
+            XCTAssertEqual(measured.isTruncated, kept.isTruncated)
+            XCTAssertEqual(measured.lines.count, kept.lines.count)
+            XCTAssertGreaterThan(measured.lines.count, 0)
+            for (keptLine, line) in zip(kept.lines, measured.lines) {
+                XCTAssertEqual(line.width, keptLine.width)
+                XCTAssertEqual(line.baseline, keptLine.baseline)
+                XCTAssertEqual(line.isRightToLeft, keptLine.isRightToLeft)
+                XCTAssertFalse(keptLine.text.isEmpty)
+                XCTAssertNotNil(keptLine.glyphs)
+                XCTAssertEqual(line.text, "", "a line's text is drawing's alone")
+                XCTAssertNil(line.glyphs)
+            }
+        }
+    }
+
     func testCanonicallyEquivalentTextsAreMeasuredAndKeptApart() throws {
         // Equal as Swift strings, different bytes: each keeps its own lines and shaping.
         let fonts = try FontLibrary()

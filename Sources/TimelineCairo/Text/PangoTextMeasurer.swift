@@ -49,8 +49,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Threads a batch's new texts may be shaped on (`shapeAhead`); the output does not depend on it.
     public var shapingThreads = 1
 
-    /// Whether measured lines carry their glyph runs, which drawing needs. A run that draws
-    /// nothing (`validate`) keeps none: the lines kept for drawing were a tenth of its memory.
+    /// Whether measured lines carry their glyph runs and their texts, which drawing needs. A run
+    /// that draws nothing (`validate`) keeps neither, only each line's measures: the glyphs were a
+    /// tenth of its memory, the lines' texts (a copy of every text) another. Cut texts are told
+    /// by their source (`TextNode.cut`), not by their lines.
     public var keepsLinesForDrawing = true
 
     /// Seconds spent shaping and measuring new texts, summed over its life.
@@ -162,7 +164,10 @@ public final class PangoTextMeasurer: TextMeasuring {
             ?? measuredWithLayout(
                 bytes, font: font, description: description, width: width, maxWidth: maxWidth, maxLines: maxLines)
         guard keepsLinesForDrawing else {
-            for index in measured.lines.indices { measured.lines[index].glyphs = nil }
+            for index in measured.lines.indices {
+                measured.lines[index].glyphs = nil
+                measured.lines[index].text = ""
+            }
             return measured
         }
         // Lines not shaped on their own while measuring (laid out in a paragraph, cut with an
