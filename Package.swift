@@ -46,7 +46,7 @@ let package = Package(
         // Where lines break: UAX #14 (ICU's iterator on bundled rules), tailoring, hyphenation
         // from bundled patterns. Pure: the Cairo measurer and the tests' fake one break alike.
         // The machine's ICU, opened with dlopen once for line breaking, dates and zones.
-        .target(name: "TimelineICU", dependencies: ["TimelinePolicy", "CLinux"]),
+        .target(name: "TimelineICU", dependencies: ["CLinux"]),
         .target(name: "TimelineBreaks", dependencies: ["TimelineThreads", "TimelineICU"], exclude: ["Data"]),
         .target(name: "TimelineScene", dependencies: ["TimelinePolicy", "TimelineBreaks"]),
         .target(name: "TimelineFontTables"),

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import TimelineICU
@@ -16,7 +17,7 @@ final class ICULibrariesTests: XCTestCase {
 
     func testLinuxOpensEachLibraryByItsMajorVersionNewestFirst() {
         let i18n = ICU.libraries(.internationalization, darwin: false)
-        XCTAssertEqual(i18n.first?.name, "libicui18n.so.90")
+        XCTAssertEqual(i18n.first?.name, "libicui18n.so.99")
         XCTAssertTrue(i18n.contains { $0 == ("libicui18n.so.72", "_72") })
         XCTAssertTrue(i18n.contains { $0 == ("libicui18n.so.76", "_76") }, "Debian 13")
         let common = ICU.libraries(.common, darwin: false)
@@ -27,16 +28,25 @@ final class ICULibrariesTests: XCTestCase {
         }
     }
 
-    /// A folder's listing gives each installed major version once, newest first: not the full
-    /// version's file, the development link, the other library or a look-alike.
-    func testTheVersionsOfAFolderAreItsLibrariesMajorVersionsNewestFirst() {
+    /// A folder gives each installed major version once, newest first, by path: the file named by
+    /// the major version alone, not the full version's file, the development link, the other
+    /// library or a look-alike.
+    func testAFolderGivesItsLibrariesMajorVersionsNewestFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("icu-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let names = [
             "libicuuc.so.72", "libicuuc.so.72.1", "libicuuc.so", "libicui18n.so.76", "libicuuc.so.76",
-            "libicuuc.so.x", "libicuuc.so.-3", "libicuuc.so.0", "libicuuc.so.100", "libicuucx.so.80", ".", "..",
+            "libicuuc.so.x", "libicuuc.so.0", "libicuuc.so.59", "libicuuc.so.100", "libicuucx.so.80",
         ]
-        XCTAssertEqual(ICU.versions(of: "libicuuc", among: names), [100, 76, 72])
-        XCTAssertEqual(ICU.versions(of: "libicui18n", among: names), [76])
-        XCTAssertEqual(ICU.versions(of: "libicuuc", among: []), [])
+        for name in names {
+            XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data()))
+        }
+        let common = Array(ICU.installed(.common, in: [folder]))
+        XCTAssertEqual(common.map(\.name), [folder + "/libicuuc.so.76", folder + "/libicuuc.so.72"])
+        XCTAssertEqual(common.map(\.suffix), ["_76", "_72"])
+        XCTAssertEqual(Array(ICU.installed(.internationalization, in: [folder])).map(\.suffix), ["_76"])
+        XCTAssertTrue(Array(ICU.installed(.common, in: [folder + "/missing"])).isEmpty)
     }
 
     #if os(Linux)
@@ -45,11 +55,11 @@ final class ICULibrariesTests: XCTestCase {
     func testTheCLibrarysFolderHoldsTheInstalledICU() throws {
         let folders = ICU.loadedLibraryFolders()
         XCTAssertEqual(folders.count, 1)
-        let installed = ICU.installed(.common)
+        let installed = Array(ICU.installed(.common))
         let newest = try XCTUnwrap(installed.first, "no libicuuc in \(folders)")
         XCTAssertTrue(newest.name.hasPrefix(folders[0] + "/libicuuc.so."), newest.name)
         XCTAssertEqual(newest.suffix, ICU.common?.suffix)
-        XCTAssertEqual(ICU.installed(.internationalization).first?.suffix, newest.suffix)
+        XCTAssertEqual(Array(ICU.installed(.internationalization)).first?.suffix, newest.suffix)
     }
 
     /// The machine's ICU is found through the lists, once: both libraries are of one version, and
