@@ -75,6 +75,7 @@ let package = Package(
             name: "TimelineKit",
             dependencies: [
                 "TimelineModel", "TimelinePolicy", "TimelineSpec", "TimelineScene", "TimelineLayout", "TimelineCairo",
+                "TimelineBreaks",
                 "TimelineThreads", "CLinux",
             ]),
         // The command line's plumbing: standard streams, output folders, staged atomic writes,

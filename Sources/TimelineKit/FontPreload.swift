@@ -1,3 +1,4 @@
+import TimelineBreaks
 import TimelineCairo
 import TimelineModel
 import TimelinePolicy
@@ -8,11 +9,13 @@ import TimelinePolicy
 /// (`FontLibrary.shared`), so the first of them finds it loaded, or waits for it behind the
 /// text thread's other work.
 package enum FontPreload {
-    /// Starts loading and warming up the default fonts; call before parsing. Later calls add
-    /// nothing. Where the text thread cannot start, nothing is loaded ahead: the first renderer
-    /// loads the fonts itself, after the arguments and the input are read, so help and mistakes are
-    /// still told as such.
+    /// Starts loading and warming up the default fonts on the text thread, then loads the
+    /// line-break rules on this one while the fonts load (the text thread would otherwise open ICU
+    /// at the first text it breaks); call before parsing. Later calls add nothing. Where the text
+    /// thread cannot start, no font is loaded ahead: the first renderer loads the fonts itself,
+    /// after the arguments and the input are read, so help and mistakes are still told as such.
     package static func start() {
+        defer { LineBreaks.prepare() }
         TextThread.postIfStarted {
             guard !warmed,
                 let library = try? FontLibrary.shared(extraDirectories: [], systemFonts: false, limits: Limits())
