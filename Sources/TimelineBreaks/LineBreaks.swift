@@ -15,9 +15,10 @@ public enum LineBreaks {
     /// the rest of a URL still breaks after its `/`, and a date or time before it keeps its words.
     @TaskLocal public static var precedingText: String?
 
-    /// Opens ICU and loads the line rules now instead of at the first text broken: a thread with
-    /// nothing else to do yet (the main thread while the text thread loads the fonts) takes that
-    /// half millisecond off the text thread's path. Later calls, and breaking, find them loaded.
+    /// Opens ICU and loads the line rules now instead of at the first text broken, so a thread
+    /// with nothing else to do yet (the main thread while the text thread loads the fonts) takes
+    /// that half millisecond off the text thread's path. Later calls, and breaking, find them
+    /// loaded; a thread that calls while another loads them waits for it.
     public static func prepare() {
         _ = ICULineRules.shared
     }

@@ -9,13 +9,13 @@ import TimelinePolicy
 /// (`FontLibrary.shared`), so the first of them finds it loaded, or waits for it behind the
 /// text thread's other work.
 package enum FontPreload {
-    /// Starts loading and warming up the default fonts on the text thread, then loads the
-    /// line-break rules on this one while the fonts load (the text thread would otherwise open ICU
-    /// at the first text it breaks); call before parsing. Later calls add nothing. Where the text
-    /// thread cannot start, no font is loaded ahead: the first renderer loads the fonts itself,
-    /// after the arguments and the input are read, so help and mistakes are still told as such.
+    /// Starts loading and warming up the default fonts, then the line-break rules (unless the
+    /// thread reading the input has: `TimelineRenderer.readAhead`), on the text thread; call
+    /// before parsing. Later
+    /// calls add nothing. Where the text thread cannot start, nothing is loaded ahead: the first
+    /// renderer loads the fonts itself, after the arguments and the input are read, so help and
+    /// mistakes are still told as such.
     package static func start() {
-        defer { LineBreaks.prepare() }
         TextThread.postIfStarted {
             guard !warmed,
                 let library = try? FontLibrary.shared(extraDirectories: [], systemFonts: false, limits: Limits())
@@ -23,6 +23,8 @@ package enum FontPreload {
             warmed = true
             library.startLoading(itemFonts)
             PangoTextMeasurer(fonts: library).warmUp(itemFonts)
+            // While a large input is still decoded; after a small one, its thread has loaded them.
+            LineBreaks.prepare()
         }
     }
 

@@ -1,3 +1,4 @@
+import TimelineBreaks
 import TimelineCairo
 import TimelineLayout
 import TimelineModel
@@ -149,8 +150,9 @@ public final class TimelineRenderer {
         }
     }
 
-    /// Reads and decodes `input`, which needs no fonts: a thread does this while its fonts still
-    /// load (`FontPreload`).
+    /// Reads and decodes `input`, then loads the line-break rules, none of which needs fonts: a
+    /// thread does this while its fonts still load (`FontPreload`, which loads the rules after the
+    /// fonts if this thread has not: whichever is free first).
     package static func readAhead(_ input: InputSource, options: RenderOptions) -> Ahead {
         var timings = PhaseTimings()
         let read = Result { try Self.read(input, options: options, timings: &timings) }
@@ -158,6 +160,7 @@ public final class TimelineRenderer {
         if case .success(let source) = read {
             decoded = Result { try Self.decode(source, options: options, timings: &timings) }
         }
+        if case .success = decoded { LineBreaks.prepare() }
         return Ahead(read: read, decoded: decoded, timings: timings)
     }
 
