@@ -11,10 +11,9 @@ import TimelinePolicy
 package enum FontPreload {
     /// Starts loading and warming up the default fonts, then the line-break rules (unless the
     /// thread reading the input has: `TimelineRenderer.readAhead`), on the text thread; call
-    /// before parsing. Later
-    /// calls add nothing. Where the text thread cannot start, nothing is loaded ahead: the first
-    /// renderer loads the fonts itself, after the arguments and the input are read, so help and
-    /// mistakes are still told as such.
+    /// before parsing. Later calls add nothing. Where the text thread cannot start, nothing is
+    /// loaded ahead: the first renderer loads the fonts itself, after the arguments and the input
+    /// are read, so help and mistakes are still told as such.
     package static func start() {
         TextThread.postIfStarted {
             guard !warmed,
