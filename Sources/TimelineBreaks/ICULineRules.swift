@@ -28,7 +28,8 @@ final class ICULineRules: @unchecked Sendable {
     /// Guards `idle` only.
     private let lock = Lock()
 
-    /// Loaded once, on the first text that wraps; nil without ICU or the rules file.
+    /// Loaded once, ahead by `LineBreaks.prepare` or at the first text broken; nil without ICU or
+    /// the rules file.
     static let shared: ICULineRules? = load()
 
     private init?(icu: ICU, rules: [UInt8]) {

@@ -70,8 +70,8 @@ public final class ICU: @unchecked Sendable {
     /// (the distribution's library folder), newest first, by path: each major version of
     /// `majorVersions` looked up by name in that one folder. Cheaper than either alternative:
     /// reading the folder (thousands of entries, about 0.5 ms on Debian 12, more than opening ICU)
-    /// or `dlopen` searching every library path for each name until one exists (about 190 failed
-    /// system calls).
+    /// or `dlopen` searching every library path for each name until one exists (hundreds of
+    /// failed system calls).
     static func installed(_ library: Library) -> some Sequence<(name: String, suffix: String)> {
         #if canImport(Darwin)
         return installed(library, in: [])
