@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,14 +23,32 @@ public enum Lanes {
     public static func perform(
         iterations: Int, threads: Int, _ body: (_ index: Int, _ lane: Int) -> Void
     ) {
-        let lanes = min(threads, iterations)
-        guard lanes > 1 else {
-            for index in 0..<max(0, iterations) { body(index, 0) }
-            return
-        }
+        run(iterations: iterations, threads: threads, body, ordered: false) { $0.run(lane: 0) }
+    }
+
+    /// `perform`, with this thread also taking every index's result in index order, as soon as
+    /// its body has run on whichever lane: `take(index)` runs here, for each index once, after
+    /// `body(index, _)` and after `take(index - 1)`. This thread runs bodies only while the next
+    /// index to take is not done, so what it does with the results overlaps the other lanes'
+    /// work instead of following it. With one lane, `body(index, 0)` then `take(index)`, index by
+    /// index.
+    public static func perform(
+        iterations: Int, threads: Int, _ body: (_ index: Int, _ lane: Int) -> Void,
+        takingInOrder take: (_ index: Int) -> Void
+    ) {
+        run(iterations: iterations, threads: threads, body, ordered: true) { $0.runTaking(take) }
+    }
+
+    /// The lanes of a call: threads started for lanes 1 and up, `laneZero` here, then every
+    /// started thread joined. With one lane, no thread: `laneZero` runs every index.
+    private static func run(
+        iterations: Int, threads: Int, _ body: (_ index: Int, _ lane: Int) -> Void, ordered: Bool,
+        laneZero: (Call) -> Void
+    ) {
+        let lanes = max(1, min(threads, iterations))
         withoutActuallyEscaping(body) { body in
             // The body does not outlive the call: every started thread is joined before it returns.
-            let call = Call(iterations: iterations, body: body)
+            let call = Call(iterations: max(0, iterations), body: body, ordered: ordered)
             var started: [pthread_t] = []
             for lane in 1..<lanes {
                 do throws(StartFailure) {
@@ -38,7 +58,7 @@ public enum Lanes {
                     break
                 }
             }
-            call.run(lane: 0)
+            laneZero(call)
             for thread in started { pthread_join(thread, nil) }
         }
     }
@@ -95,20 +115,66 @@ public enum Lanes {
         return .success(thread)
     }
 
-    /// One call's indices, taken in turn by its lanes.
+    /// One call's indices, taken in turn by its lanes, and, when its results are taken in order,
+    /// which are done.
     private final class Call: @unchecked Sendable {
         private let lock = Lock()
         private var next = 0
         private let iterations: Int
         private let body: (Int, Int) -> Void
+        /// Guarded by `lock`: per index, whether its body has run (empty unless results are taken
+        /// in order), and the index this thread waits for, if it waits.
+        private var done: [Bool]
+        private var awaited: Int?
+        private let ordered: Bool
+        private let wake = DispatchSemaphore(value: 0)
 
-        init(iterations: Int, body: @escaping (Int, Int) -> Void) {
+        init(iterations: Int, body: @escaping (Int, Int) -> Void, ordered: Bool) {
             self.iterations = iterations
             self.body = body
+            self.ordered = ordered
+            done = ordered ? [Bool](repeating: false, count: iterations) : []
         }
 
         func run(lane: Int) {
-            while let index = take() { body(index, lane) }
+            while let index = take() {
+                body(index, lane)
+                finished(index)
+            }
+        }
+
+        /// Lane 0 of a call whose results are taken in order: takes each index's result once it
+        /// is done, running the next index not taken yet meanwhile, or waiting when none is left.
+        func runTaking(_ take: (Int) -> Void) {
+            var wanted = 0
+            while wanted < iterations {
+                let step: Step = lock.withLock {
+                    if done[wanted] { return .takeResult }
+                    if next < iterations {
+                        next += 1
+                        return .run(next - 1)
+                    }
+                    awaited = wanted
+                    return .wait
+                }
+                switch step {
+                case .takeResult:
+                    take(wanted)
+                    wanted += 1
+                case .run(let index):
+                    body(index, 0)
+                    finished(index)
+                case .wait:
+                    wake.wait()
+                }
+            }
+        }
+
+        /// What lane 0 does next when taking results in order.
+        private enum Step {
+            case takeResult
+            case run(Int)
+            case wait
         }
 
         private func take() -> Int? {
@@ -117,6 +183,18 @@ public enum Lanes {
                 next += 1
                 return next - 1
             }
+        }
+
+        /// Marks `index` done, waking lane 0 if it waits for it.
+        private func finished(_ index: Int) {
+            guard ordered else { return }
+            let wakes: Bool = lock.withLock {
+                done[index] = true
+                guard awaited == index else { return false }
+                awaited = nil
+                return true
+            }
+            if wakes { wake.signal() }
         }
     }
 

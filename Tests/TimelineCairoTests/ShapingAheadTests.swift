@@ -94,10 +94,11 @@ final class ShapingAheadTests: XCTestCase {
             guard let ahead = measurer.shapeAhead(Self.requests) else { return (0, 0) }
             defer { ahead.finish() }
             var (wide, fitting) = (0, 0)
-            for (index, request) in Self.requests.enumerated() {
-                guard let taken = ahead.take(index) else { continue }
+            ahead.measureInOrder { index, taken in
+                guard let taken else { return }
                 defer { pango_item_free(taken.item) }
-                guard let glyphs = taken.glyphs else { continue }
+                guard let glyphs = taken.glyphs else { return }
+                let request = Self.requests[index]
                 let width = PangoTextMeasurer.ShapedTexts.width(of: glyphs)
                 if width > Int(PangoTextMeasurer.pangoWidth(request.maxWidth)) {
                     XCTAssertEqual(taken.opportunities, LineBreaks.opportunities(in: request.text), request.text)
@@ -112,6 +113,34 @@ final class ShapingAheadTests: XCTestCase {
         // Titles shaped by word pieces wrap at their width; subtitles fit.
         XCTAssertGreaterThan(wide, 40)
         XCTAssertGreaterThan(fitting, 100)
+    }
+
+    /// Every request is given to measuring once, in order, on the measuring thread, each with the
+    /// item found for it and, where it has a text to shape, that text's glyphs.
+    func testRequestsAreMeasuredOnceInOrderOnThisThread() throws {
+        let measurer = PangoTextMeasurer(fonts: try FontLibrary())
+        measurer.shapingThreads = 2
+        let (order, shaped, onTextThread) = TextThread.run { () -> ([Int], Int, Bool) in
+            guard let ahead = measurer.shapeAhead(Self.requests) else { return ([], 0, false) }
+            defer { ahead.finish() }
+            var order: [Int] = []
+            var shaped = 0
+            var here = true
+            ahead.measureInOrder { index, taken in
+                order.append(index)
+                here = here && TextThread.isCurrent
+                if let taken {
+                    XCTAssertTrue(taken.text.hasSameBytes(as: Self.requests[index].text))
+                    if taken.glyphs != nil { shaped += 1 }
+                    pango_item_free(taken.item)
+                }
+            }
+            return (order, shaped, here)
+        }
+        XCTAssertEqual(order, Array(Self.requests.indices))
+        XCTAssertTrue(onTextThread)
+        // Most texts have a font HarfBuzz shapes by pieces (right-to-left and emoji ones do not).
+        XCTAssertGreaterThan(shaped, Self.requests.count / 3)
     }
 
     /// Fewer new texts than `shapedAheadMinimum` start no lane.

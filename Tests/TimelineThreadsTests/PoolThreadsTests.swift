@@ -50,6 +50,54 @@ final class PoolThreadsTests: XCTestCase {
         XCTAssertEqual(squares, (0..<500).map { $0 * $0 })
     }
 
+    /// Results taken in order are each taken once, on this thread, in index order, after their
+    /// index has run, whatever lane ran it; with one lane, each index runs then is taken.
+    func testResultsTakenInOrderAreTakenHereOnceAfterTheirIndexRan() {
+        for (iterations, threads) in [(0, 2), (1, 3), (2, 2), (7, 3), (200, 4), (50, 1)] {
+            let here = pthread_self()
+            let lock = Lock()
+            nonisolated(unsafe) var ran = [Bool](repeating: false, count: iterations)
+            var taken: [Int] = []
+            var takenHere = true
+            var takenAfterRun = true
+            Lanes.perform(
+                iterations: iterations, threads: threads,
+                { index, _ in
+                    // Uneven work, so that lanes finish out of order.
+                    if index % 3 == 0 { usleep(200) }
+                    lock.withLock { ran[index] = true }
+                },
+                takingInOrder: { index in
+                    takenHere = takenHere && pthread_equal(here, pthread_self()) != 0
+                    takenAfterRun = takenAfterRun && lock.withLock { ran[index] }
+                    taken.append(index)
+                })
+            XCTAssertEqual(taken, Array(0..<iterations), "\(iterations) iterations on \(threads)")
+            XCTAssertTrue(takenHere)
+            XCTAssertTrue(takenAfterRun)
+        }
+    }
+
+    /// While this thread takes a slow result, the other lanes go on running indices: taking
+    /// overlaps the work instead of following it.
+    func testOtherLanesRunWhileResultsAreTaken() {
+        let lock = Lock()
+        nonisolated(unsafe) var runningDuringTake = 0
+        nonisolated(unsafe) var running = 0
+        Lanes.perform(
+            iterations: 40, threads: 2,
+            { _, _ in
+                lock.withLock { running += 1 }
+                usleep(1_000)
+                lock.withLock { running -= 1 }
+            },
+            takingInOrder: { _ in
+                usleep(1_000)
+                lock.withLock { if running > 0 { runningDuringTake += 1 } }
+            })
+        XCTAssertGreaterThan(runningDuringTake, 0)
+    }
+
     /// One lane starts no thread: every index runs here, in order.
     func testOneLaneRunsEveryIndexHereInOrder() {
         let here = pthread_self()

@@ -71,7 +71,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
 
     /// Measures a layout's texts in its order, each new one once, on this thread (a big batch's
-    /// new texts shaped meanwhile on the pool's: `shapeAhead`).
+    /// new texts shaped on lanes as they are measured: `shapeAhead`, `ShapedTexts.measureInOrder`).
     public func measure(_ requests: [TextRequest]) -> [MeasuredText] {
         // Texts seen before in the document, and repeats within the batch, are not measured again. Each request is
         // hashed once: looked up, and added if new, in one access.
@@ -92,15 +92,18 @@ public final class PangoTextMeasurer: TextMeasuring {
         if !new.isEmpty {
             let start = DispatchTime.now().uptimeNanoseconds
             let measured = TextThread.run {
-                let ahead = shapeAhead(new.map(\.request))
+                guard let ahead = shapeAhead(new.map(\.request)) else { return new.map { measure($0.request) } }
                 defer {
-                    ahead?.finish()
+                    ahead.finish()
                     memory.discardAhead()
                 }
-                return new.indices.map { index in
-                    if let ahead { memory.give(ahead.take(index)) }
-                    return measure(new[index].request)
+                var measured: [MeasuredText] = []
+                measured.reserveCapacity(new.count)
+                ahead.measureInOrder { index, shaped in
+                    memory.give(shaped)
+                    measured.append(measure(new[index].request))
                 }
+                return measured
             }
             shapingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             for (item, text) in zip(new, measured) { answers[item.position] = text }

@@ -3,18 +3,20 @@ import TimelineBreaks
 import TimelineScene
 import TimelineThreads
 
-/// A batch's new texts shaped on several threads before this one measures them: HarfBuzz's calls
+/// A batch's new texts shaped on several threads as this one measures them: HarfBuzz's calls
 /// are most of measuring a new text, and they need no Pango, whose fonts one thread uses at a
 /// time. Each text's item, HarfBuzz font and features are found on this thread; the texts are then
 /// shaped (by word pieces where they may be, else whole) in chunks on `shapingThreads` lanes
-/// (`Lanes`: this thread and threads started for the call), each with word pieces of its own, and this thread
-/// measures (wraps, keeps) them in order, starting from each text's item and glyphs
-/// (`ShapingMemory.take`). A text wider than its width has its line-break opportunities found on
-/// the lanes too (`LineBreaks`, pure and thread-safe), which wrapping it would otherwise find on
-/// this thread alone. Measuring, which calls Pango, stays on this thread. What a text's
-/// glyphs are does not depend on the thread or on what its pieces remember (`WordPieceShapes`
-/// puts together exactly the glyphs HarfBuzz gives the whole text), so neither does the image.
-/// HarfBuzz shapes with one font on several threads at once by design.
+/// (`Lanes`: this thread and threads started for the call), each with word pieces of its own, and
+/// this thread measures (wraps, keeps) them in order as their chunks are done, starting from each
+/// text's item and glyphs (`ShapingMemory.take`), and shapes a chunk itself whenever the next text
+/// is not shaped yet. A text wider than its width has its line-break opportunities found on the
+/// lanes too (`LineBreaks`, pure and thread-safe), which wrapping it would otherwise find on this
+/// thread alone. Measuring, which calls Pango, stays on this thread; while it does, the other
+/// lanes call HarfBuzz alone, with fonts whose HarfBuzz objects exist already (`itemFont`, found
+/// here). What a text's glyphs are does not depend on the thread or on what its pieces remember
+/// (`WordPieceShapes` puts together exactly the glyphs HarfBuzz gives the whole text), so neither
+/// does the image. HarfBuzz shapes with one font on several threads at once by design.
 extension PangoTextMeasurer {
     /// Fewer new texts than this are shaped as they are measured: starting lanes would cost more.
     static let shapedAheadMinimum = 64
@@ -44,13 +46,13 @@ extension PangoTextMeasurer {
                     })
             }
         }
-        shaped.endOfTexts()
         return shaped
     }
 
     /// A batch's texts for HarfBuzz to shape: found one by one on the measuring thread, then
-    /// shaped all at once on `Lanes` (this thread and threads started for the call), each lane
-    /// taking the next chunk of 16 texts and shaping it with word pieces of its own.
+    /// shaped on `Lanes` (this thread and threads started for the call), each lane taking the
+    /// next chunk of 16 texts and shaping it with word pieces of its own, while this thread
+    /// measures them in order as their chunks are done (`measureInOrder`).
     final class ShapedTexts: @unchecked Sendable {
         /// A text HarfBuzz shapes: its bytes, its item's analysis, and HarfBuzz's font and features.
         struct Text {
@@ -69,10 +71,8 @@ extension PangoTextMeasurer {
         private var prepared: [ShapingMemory.ShapedAhead?]
         private var textOfRequest: [Int]
         private var texts: [Text] = []
-        /// Each text's glyphs once `endOfTexts` returns.
-        private var glyphs: [[ShapedGlyph]?] = []
-        /// Each text's line-break opportunities once `endOfTexts` returns; nil for a text that fits.
-        private var opportunities: [[Int]?] = []
+        /// By text, the request it was found for.
+        private var requestOfText: [Int] = []
         /// The measuring thread's pieces first (lane 0), then one per other lane.
         private let lanes: [WordPieceShapes]
 
@@ -87,48 +87,70 @@ extension PangoTextMeasurer {
             prepared[index] = ahead
             guard let text else { return }
             textOfRequest[index] = texts.count
+            requestOfText.append(index)
             texts.append(text)
         }
 
-        /// Every text is found: shapes them all, returning once every one is shaped.
-        func endOfTexts() {
+        /// Every text is found: shapes them all on the lanes and meanwhile, on this thread, gives
+        /// `measure` every request in order with what was found for it (its glyphs shaped, now
+        /// the caller's), as soon as the chunks of its text and of the texts before it are
+        /// shaped. Measuring, which calls Pango and so stays on this thread, overlaps the other
+        /// lanes' shaping instead of following it; this thread shapes too while the next text is
+        /// not shaped yet.
+        func measureInOrder(_ measure: (_ request: Int, _ ahead: ShapingMemory.ShapedAhead?) -> Void) {
             let texts = self.texts
             let lanes = self.lanes
             let chunks = (texts.count + Self.chunkSize - 1) / Self.chunkSize
             var glyphs = [[ShapedGlyph]?](repeating: nil, count: texts.count)
             var opportunities = [[Int]?](repeating: nil, count: texts.count)
+            var nextRequest = 0
             glyphs.withUnsafeMutableBufferPointer { glyphBuffer in
                 opportunities.withUnsafeMutableBufferPointer { opportunityBuffer in
-                    // Each text's slots are written by the one lane that took its chunk; a lane
-                    // shapes with its own word pieces.
+                    // Each text's slots are written by the one lane that took its chunk, and read
+                    // here once `Lanes` says the chunk is done; a lane shapes with its own pieces.
                     let slots = Slots(glyphs: glyphBuffer, opportunities: opportunityBuffer)
-                    Lanes.perform(iterations: chunks, threads: lanes.count) { chunk, lane in
-                        let start = chunk * Self.chunkSize
-                        for index in start..<min(texts.count, start + Self.chunkSize) {
-                            let text = texts[index]
-                            let shaped = text.bytes.withUnsafeBufferPointer { bytes in
-                                lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
+                    Lanes.perform(
+                        iterations: chunks, threads: lanes.count,
+                        { chunk, lane in
+                            let start = chunk * Self.chunkSize
+                            for index in start..<min(texts.count, start + Self.chunkSize) {
+                                let text = texts[index]
+                                let shaped = text.bytes.withUnsafeBufferPointer { bytes in
+                                    lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
+                                }
+                                slots.glyphs[index] = shaped
+                                if Self.width(of: shaped) > Int(text.width) {
+                                    slots.opportunities[index] = LineBreaks.opportunities(in: text.string)
+                                }
                             }
-                            slots.glyphs[index] = shaped
-                            if Self.width(of: shaped) > Int(text.width) {
-                                slots.opportunities[index] = LineBreaks.opportunities(in: text.string)
+                        },
+                        takingInOrder: { chunk in
+                            // Every request before the next chunk's first text: this chunk's and
+                            // those without a text between.
+                            let next = (chunk + 1) * Self.chunkSize
+                            let end = next < texts.count ? requestOfText[next] : prepared.count
+                            while nextRequest < end {
+                                measure(nextRequest, take(nextRequest, slots: slots))
+                                nextRequest += 1
                             }
-                        }
+                        })
+                    // No text at all: every request, none shaped ahead.
+                    while nextRequest < prepared.count {
+                        measure(nextRequest, take(nextRequest, slots: slots))
+                        nextRequest += 1
                     }
                 }
             }
-            self.glyphs = glyphs
-            self.opportunities = opportunities
         }
 
         /// What the request at `index` was given ahead, its glyphs shaped; now the caller's.
-        func take(_ index: Int) -> ShapingMemory.ShapedAhead? {
+        private func take(_ index: Int, slots: Slots) -> ShapingMemory.ShapedAhead? {
             guard var ahead = prepared[index] else { return nil }
             prepared[index] = nil
             let text = textOfRequest[index]
-            if text >= 0, text < glyphs.count {
-                ahead.glyphs = glyphs[text]
-                ahead.opportunities = opportunities[text]
+            if text >= 0 {
+                ahead.glyphs = slots.glyphs[text]
+                ahead.opportunities = slots.opportunities[text]
             }
             return ahead
         }
