@@ -78,8 +78,8 @@ final class LineBreakerCopiesTests: XCTestCase {
             let plain = LineBreaker(whole, chars: chars, length: length, wrap: PANGO_WRAP_WORD)
             let given = LineBreaker(whole, chars: chars, length: length, wrap: PANGO_WRAP_WORD, text: text)
             for width in [20.0, 45.5, 90, 160] {
-                let expected = plain.breakLines(maxWidth: Int32(width * 1024))
-                let found = given.breakLines(maxWidth: Int32(width * 1024))
+                let expected = plain.breakLines(maxWidth: Int32(width * 1024), charWidths: ApproximateCharWidths())
+                let found = given.breakLines(maxWidth: Int32(width * 1024), charWidths: ApproximateCharWidths())
                 XCTAssertEqual(found.map(Self.ranges), expected.map(Self.ranges), "\(font) @\(width): \(text)")
                 if expected != nil { compared += 1 }
             }

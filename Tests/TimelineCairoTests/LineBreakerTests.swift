@@ -29,7 +29,10 @@ final class LineBreakerTests: XCTestCase {
                             else { return nil }
                             let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
                             let breaker = LineBreaker(whole, chars: chars, length: Int32(bytes.count), wrap: wrap)
-                            return breaker.breakLines(maxWidth: Int32(width * 1024))?.map { $0.start..<$0.end }
+                            return breaker.breakLines(
+                                maxWidth: Int32(width * 1024), charWidths: ApproximateCharWidths())?.map {
+                                    $0.start..<$0.end
+                                }
                         }
                         guard let lines else { continue }
                         pango_layout_set_width(layout, Int32(width * 1024))

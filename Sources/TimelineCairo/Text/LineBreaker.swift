@@ -186,15 +186,16 @@ struct LineBreaker {
     }
 
     /// The lines at `maxWidth` (Pango units), or nil where a layout could break them otherwise.
-    func breakLines(maxWidth: Int32) -> [Line]? {
+    /// `charWidths` gives the font's approximate character width, whose triple is the distance
+    /// from the line's end within which candidates are measured rather than summed.
+    func breakLines(maxWidth: Int32, charWidths: ApproximateCharWidths) -> [Line]? {
         let count = Int(item.pointee.num_chars)
         // A hyphen at the paragraph's end would be measured; an unknown glyph has extents of its own.
         guard byteOffsets.count == count + 1, maxWidth >= 0, attrs[count].break_inserts_hyphen == 0,
             attrs[count].break_removes_preceding == 0, !ShapedLine.hasUnknownGlyph(glyphs),
-            let metrics = pango_font_get_metrics(item.pointee.analysis.font, item.pointee.analysis.language)
+            let font = item.pointee.analysis.font
         else { return nil }
-        let safeDistance = Int(pango_font_metrics_get_approximate_char_width(metrics)) * 3
-        pango_font_metrics_unref(metrics)
+        let safeDistance = charWidths.width(of: font, language: item.pointee.analysis.language) * 3
         var lines: [Line] = []
         var start = 0
         while start < count {

@@ -14,7 +14,7 @@ extension PangoTextMeasurer {
         let breaker = LineBreaker(
             whole, chars: chars, length: Int32(bytes.count), wrap: Self.wrapMode, text: text,
             opportunities: memory.opportunities(of: text))
-        guard let breaks = breaker.breakLines(maxWidth: width) else { return nil }
+        guard let breaks = breaker.breakLines(maxWidth: width, charWidths: memory.charWidths) else { return nil }
         // Every line is one run in the whole text's font: each has its extents.
         let lineHeight = Int(whole.logical.height)
         let ascent = Int(whole.baseline)

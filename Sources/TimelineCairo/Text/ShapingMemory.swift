@@ -3,11 +3,13 @@ import TimelineBreaks
 import TimelineScene
 
 /// What a measurer's shaping remembers from text to text: word pieces' glyphs, the analyses of
-/// one-item texts, and the HarfBuzz font of each Pango font. Used by one thread at a time, as its
+/// one-item texts, fonts' approximate character widths, and the HarfBuzz font of each Pango font. Used by one thread at a time, as its
 /// measurer.
 final class ShapingMemory {
     let pieces: WordPieceShapes
     let analyses = KnownItemAnalyses()
+    /// Fonts' approximate character widths, which wrapping asks for.
+    let charWidths = ApproximateCharWidths()
     /// The word pieces of the other threads that shape ahead (`shapeAhead`), one each.
     private var otherPieces: [WordPieceShapes] = []
     /// Per Pango font, what HarfBuzz shapes with (nil: Pango shapes it).
