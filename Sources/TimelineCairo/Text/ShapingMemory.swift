@@ -3,8 +3,8 @@ import TimelineBreaks
 import TimelineScene
 
 /// What a measurer's shaping remembers from text to text: word pieces' glyphs, the analyses of
-/// one-item texts, fonts' approximate character widths, and the HarfBuzz font of each Pango font. Used by one thread at a time, as its
-/// measurer.
+/// one-item texts, fonts' approximate character widths, and the HarfBuzz font of each Pango
+/// font. Used by one thread at a time, as its measurer.
 final class ShapingMemory {
     let pieces: WordPieceShapes
     let analyses = KnownItemAnalyses()
