@@ -39,6 +39,26 @@ public enum Lanes {
         run(iterations: iterations, threads: threads, body, ordered: true) { $0.runTaking(take) }
     }
 
+    /// Runs `other` on a thread started for the call while this thread runs `body`, and returns
+    /// `body`'s answer once both are done: for work that must stay on this thread (a library's
+    /// objects) beside work that needs none of it. Where no thread starts, `other` runs here after
+    /// `body` (and `failedStarts` counts it).
+    public static func alongside<T>(_ other: () -> Void, while body: () -> T) -> T {
+        withoutActuallyEscaping(other) { other in
+            // `other` does not outlive the call: its thread is joined before it returns.
+            let started: pthread_t?
+            do throws(StartFailure) {
+                started = try startThread(detached: false, other).get()
+            } catch {
+                failures.record(error)
+                started = nil
+            }
+            let answer = body()
+            if let started { pthread_join(started, nil) } else { other() }
+            return answer
+        }
+    }
+
     /// The lanes of a call: threads started for lanes 1 and up, `laneZero` here, then every
     /// started thread joined. With one lane, no thread: `laneZero` runs every index.
     private static func run(

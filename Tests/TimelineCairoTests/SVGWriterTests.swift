@@ -180,6 +180,44 @@ final class SVGWriterTests: XCTestCase {
         XCTAssertEqual(first, fresh)
     }
 
+    /// A scene big enough to have its text layer written beside its drawing (on a thread of its
+    /// own) writes the layer a small scene writes here, after the drawing and before the links,
+    /// with every text node's lines in the scene's order.
+    func testABigScenesTextLayerIsTheOneWrittenHere() throws {
+        let renderer = SceneRenderer(fonts: try FontLibrary())
+        func scene(_ count: Int) -> Scene {
+            var nodes: [Primitive] = (0..<count).map { index in
+                .text(
+                    TextNode(
+                        font: index % 3 == 0 ? "Inter Bold 13" : "Inter 12", color: RGBA(r: 1, g: 2, b: 3),
+                        lines: [PlacedLine(text: "Row \(index) & <b>", x: 4, baseline: Double(index) * 16, width: 90)]))
+            }
+            nodes.append(.link(LinkNode(rect: Rect(x: 1, y: 2, width: 3, height: 4), url: "https://x.org/")!))
+            return Scene(
+                width: 100, height: Double(count) * 16, background: nil, nodes: nodes, title: "t", description: [])
+        }
+        func layer(_ svg: String) throws -> Substring {
+            let start = try XCTUnwrap(svg.range(of: "<g fill=\"#000\" fill-opacity=\"0\""))
+            let end = try XCTUnwrap(svg.range(of: "<a href="))
+            XCTAssertLessThan(start.lowerBound, end.lowerBound, "the links after the layer")
+            return svg[start.lowerBound..<end.lowerBound]
+        }
+        let big = scene(SVGWriter.textLayerAlongsideMinimum + 10)
+        XCTAssertGreaterThanOrEqual(big.nodes.count, SVGWriter.textLayerAlongsideMinimum)
+        let bigSVG = String(decoding: try renderer.render(big, format: .svg), as: UTF8.self)
+        let bigLayer = try layer(bigSVG)
+        var expected = SVGBytes()
+        let glyphs = SVGGlyphs()
+        let fonts = TextThread.run { SVGWriter(fonts: renderer.fonts, glyphs: glyphs).textLayerFonts(big) }
+        SVGWriter.writeTextLayer(big, fonts: fonts, into: &expected)
+        XCTAssertEqual(String(bigLayer), String(decoding: expected.bytes, as: UTF8.self))
+        XCTAssertEqual(count("<text x=", in: String(bigLayer)), big.nodes.count - 1)
+        XCTAssertTrue(bigLayer.contains("Row 0 &amp; &lt;b&gt;</text>"))
+        XCTAssertTrue(bigLayer.contains("font-weight=\"700\""), "the bold rows' attributes")
+        let small = String(decoding: try renderer.render(scene(3), format: .svg), as: UTF8.self)
+        XCTAssertEqual(count("<text x=", in: String(try layer(small))), 3)
+    }
+
     func testShapesAndScale() throws {
         let renderer = SceneRenderer(fonts: try FontLibrary())
         let scene = Scene(

@@ -98,6 +98,27 @@ final class PoolThreadsTests: XCTestCase {
         XCTAssertGreaterThan(runningDuringTake, 0)
     }
 
+    /// `alongside` runs its body here and the other work on another thread, both done when it
+    /// returns, the body's answer returned.
+    func testAlongsideRunsTheBodyHereAndTheOtherWorkBeside() {
+        let here = pthread_self()
+        nonisolated(unsafe) var otherHere = true
+        nonisolated(unsafe) var otherDone = false
+        let answer = Lanes.alongside(
+            {
+                otherHere = pthread_equal(here, pthread_self()) != 0
+                usleep(2_000)
+                otherDone = true
+            },
+            while: { () -> Int in
+                XCTAssertNotEqual(pthread_equal(here, pthread_self()), 0)
+                return 42
+            })
+        XCTAssertEqual(answer, 42)
+        XCTAssertTrue(otherDone)
+        XCTAssertFalse(otherHere)
+    }
+
     /// One lane starts no thread: every index runs here, in order.
     func testOneLaneRunsEveryIndexHereInOrder() {
         let here = pthread_self()

@@ -7,8 +7,8 @@ extension SVGWriter {
     /// select and copy work where the SVG is shown (the outlines alone are only shapes).
     /// `textLength` stretches the viewer's own font over the width the outlines take. Hidden from
     /// assistive technology, which reads the desc instead of the same words a second time.
-    func writeTextLayer(_ scene: Scene, into out: inout SVGBytes) {
-        var fontAttributes: [String: [UInt8]] = [:]
+    /// Pure once given `fonts` (`textLayerFonts`): it may be written on any thread.
+    static func writeTextLayer(_ scene: Scene, fonts: [String: [UInt8]], into out: inout SVGBytes) {
         var recent = RecentKeys<[UInt8]>()
         var opened = false
         for case .text(let text) in scene.nodes where text.lines.contains(where: Self.isFindable) {
@@ -17,13 +17,7 @@ extension SVGWriter {
                 opened = true
             }
             out.append("<g")
-            out.append(
-                recent.value(text.font) { font in
-                    if let known = fontAttributes[font] { return known }
-                    let attributes = svgFontAttributes(font)
-                    fontAttributes[font] = attributes
-                    return attributes
-                })
+            out.append(recent.value(text.font) { fonts[$0] ?? [] })
             out.append(">\n")
             for line in text.lines where Self.isFindable(line) {
                 out.write(maxCount: 64 + 3 * SVGCursor.maxNumberLength) { out in
@@ -41,6 +35,23 @@ extension SVGWriter {
             out.append("</g>\n")
         }
         if opened { out.append("</g>\n") }
+    }
+
+    /// The font attributes (`svgFontAttributes`) of every font the text layer writes lines in,
+    /// found on the text thread, as they need the fonts' descriptions.
+    func textLayerFonts(_ scene: Scene) -> [String: [UInt8]] {
+        var attributes: [String: [UInt8]] = [:]
+        // The last font known, whose next texts need no lookup (most texts repeat the one before).
+        var last: String?
+        for case .text(let text) in scene.nodes where text.font != last {
+            if attributes[text.font] != nil {
+                last = text.font
+            } else if text.lines.contains(where: Self.isFindable) {
+                attributes[text.font] = svgFontAttributes(text.font)
+                last = text.font
+            }
+        }
+        return attributes
     }
 
     /// A line with width and a character that is not whitespace. A printable ASCII byte settles

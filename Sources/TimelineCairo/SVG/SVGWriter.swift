@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import TimelineScene
+import TimelineThreads
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -23,11 +24,13 @@ struct SVGWriter {
     let fonts: FontLibrary
     let glyphs: SVGGlyphs
 
-    /// The document in two parts: `<defs>` content is found while the body is written.
+    /// The document in parts: `<defs>` content is found while the body is written, and the text
+    /// layer is written beside the body.
     struct Parts {
         var head: SVGBytes
         var defs: SVGBytes
         var body: SVGBytes
+        var textLayer: SVGBytes
         var tail: SVGBytes
 
         /// The document in the pieces it is made of, put together only as it is written
@@ -37,9 +40,14 @@ struct SVGWriter {
             if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            return SVGDocument(pieces: pieces + [body, tail])
+            return SVGDocument(pieces: pieces + [body, textLayer, tail])
         }
     }
+
+    /// Scenes of at least this many nodes have their text layer written on a thread of its own
+    /// while the drawing is written (`Lanes.alongside`): a thousand rows' layer is a sixth of
+    /// their SVG's work, an 8-item card's less than starting the thread costs.
+    static let textLayerAlongsideMinimum = 400
 
     /// The per-document state while writing.
     struct State {
@@ -93,16 +101,27 @@ struct SVGWriter {
             state.body.append("/>\n")
         }
         state.body.reserve(Self.bodyCapacity(scene.nodes, idPrefix: idPrefix.count))
-        for node in scene.nodes { writeNode(node, &state) }
-        writeTextLayer(scene, into: &state.body)
-        // Links last, so that they lie on top of everything they cover.
-        for case .link(let link) in scene.nodes {
-            writeLink(link, &state.body)
+        // The text layer needs no font once its fonts' attributes are known (here, on the text
+        // thread): a big scene's is written beside the drawing.
+        let layerFonts = textLayerFonts(scene)
+        var textLayer = SVGBytes()
+        if scene.nodes.count >= Self.textLayerAlongsideMinimum {
+            Lanes.alongside(
+                { Self.writeTextLayer(scene, fonts: layerFonts, into: &textLayer) },
+                while: { for node in scene.nodes { writeNode(node, &state) } })
+        } else {
+            for node in scene.nodes { writeNode(node, &state) }
+            Self.writeTextLayer(scene, fonts: layerFonts, into: &textLayer)
         }
         var tail = SVGBytes()
+        tail.idPrefix = idPrefix
+        // Links last, so that they lie on top of everything they cover.
+        for case .link(let link) in scene.nodes {
+            writeLink(link, &tail)
+        }
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: state.body, tail: tail)
+        return Parts(head: head, defs: state.defs, body: state.body, textLayer: textLayer, tail: tail)
     }
 
     func writeNode(_ node: Primitive, _ state: inout State) {
