@@ -82,7 +82,8 @@ struct ShapedGlyph: Equatable {
 /// its first glyph is clear (no lookup looked across the space before it, either way) and so is
 /// the sentinel's (no lookup of the piece looked past its end). The sentinel is a private-use
 /// character outside every font here: .notdef, which no lookup skips and no kerning pair lists,
-/// so a lookup that would look at the next piece's first glyph looks at it and flags it.
+/// so a lookup that would look at the next piece's first glyph looks at it and flags it. A
+/// certified font's pieces need neither the sentinel nor the flags (`shape`).
 /// `WordPieceShapesTests` compares texts shaped whole and by pieces.
 ///
 /// Used by one thread at a time, as its measurer.
@@ -319,7 +320,12 @@ final class WordPieceShapes {
 
     /// `piece` shaped between the space before it and the sentinel, as the text's item would be;
     /// refused where HarfBuzz says a lookup looked across either end, unless the font is
-    /// `certified` (its certificate has decided the seams).
+    /// `certified` (its certificate has decided the seams). A certified font's piece is shaped
+    /// without the sentinel and without HarfBuzz's unsafe-to-concatenate flags, neither of which
+    /// is read then: its certificate lets no lookup change the space or what precedes it from
+    /// after the space (no substitution or move of a space, no pair a space starts with a
+    /// value), so nothing past the piece's end can change its glyphs. The space before the piece
+    /// stays: a rule that starts at a space may change what follows it, here as in the text.
     private func shape(
         _ piece: UnsafeBufferPointer<UInt8>, first: Bool, last: Bool, analysis: PangoAnalysis,
         _ hbFont: OpaquePointer?, _ features: [hb_feature_t], certified: Bool
@@ -333,11 +339,12 @@ final class WordPieceShapes {
         bytes.removeAll(keepingCapacity: true)
         if !first { bytes.append(0x20) }
         bytes.append(contentsOf: piece)
-        if !last { bytes.append(contentsOf: Self.sentinelBytes) }
+        let sentinel = !last && !certified
+        if sentinel { bytes.append(contentsOf: Self.sentinelBytes) }
         let start = first ? 0 : 1
         let end = start + piece.count
         hb_buffer_clear_contents(buffer)
-        var flags = HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue
+        var flags = certified ? 0 : HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue
         if first { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if last { flags |= HB_BUFFER_FLAG_EOT.rawValue }
         HarfBuzzShaping.configure(buffer, analysis: analysis, flags: hb_buffer_flags_t(rawValue: flags))
@@ -355,10 +362,12 @@ final class WordPieceShapes {
         let to = all[from...].firstIndex(where: { $0.cluster >= end }) ?? all.count
         guard to > from else { return .refused }
         if !first, !certified, HarfBuzzShaping.isUnsafeToConcat(buffer, at: from) { return .unsafeStart }
-        guard last ? to == all.count : all[to].cluster == end else { return certified ? .refused : .unsafeEnd }
-        if !last, !certified, HarfBuzzShaping.isUnsafeToConcat(buffer, at: to) { return .unsafeEnd }
+        guard sentinel ? to < all.count && all[to].cluster == end : to == all.count else {
+            return certified ? .refused : .unsafeEnd
+        }
+        if sentinel, HarfBuzzShaping.isUnsafeToConcat(buffer, at: to) { return .unsafeEnd }
         // A font that has a glyph for the sentinel could list it in a kerning pair: not trusted.
-        if !last, all[to].glyph != 0 { return .refused }
+        if sentinel, all[to].glyph != 0 { return .refused }
         return .glyphs(
             all[from..<to].map {
                 var glyph = $0
