@@ -23,20 +23,34 @@ public enum Lanes {
     public static func perform(
         iterations: Int, threads: Int, _ body: (_ index: Int, _ lane: Int) -> Void
     ) {
+        guard min(threads, iterations) > 1 else {
+            for index in 0..<max(0, iterations) { body(index, 0) }
+            return
+        }
         run(iterations: iterations, threads: threads, body, ordered: false) { $0.run(lane: 0) }
     }
 
-    /// `perform`, with this thread also taking every index's result in index order, as soon as
-    /// its body has run on whichever lane: `take(index)` runs here, for each index once, after
-    /// `body(index, _)` and after `take(index - 1)`. This thread runs bodies only while the next
-    /// index to take is not done, so what it does with the results overlaps the other lanes'
-    /// work instead of following it. With one lane, `body(index, 0)` then `take(index)`, index by
-    /// index.
+    /// `perform`, with this thread also preparing every index in order before any lane runs it,
+    /// and taking every index's result in index order as soon as its body has run on whichever
+    /// lane: `prepare(index)` runs here, for each index once, before `body(index, _)`;
+    /// `take(index)` runs here, for each index once, after `body(index, _)` and after
+    /// `take(index - 1)`. This thread prepares every index first (the other lanes run those
+    /// prepared meanwhile), then runs bodies only while the next index to take is not done, so
+    /// that what it does before and after the bodies overlaps the other lanes' work instead of
+    /// bracketing it. With one lane: `prepare`, `body`, `take`, index by index.
     public static func perform(
-        iterations: Int, threads: Int, _ body: (_ index: Int, _ lane: Int) -> Void,
-        takingInOrder take: (_ index: Int) -> Void
+        iterations: Int, threads: Int, preparingInOrder prepare: (_ index: Int) -> Void,
+        _ body: (_ index: Int, _ lane: Int) -> Void, takingInOrder take: (_ index: Int) -> Void
     ) {
-        run(iterations: iterations, threads: threads, body, ordered: true) { $0.runTaking(take) }
+        guard min(threads, iterations) > 1 else {
+            for index in 0..<max(0, iterations) {
+                prepare(index)
+                body(index, 0)
+                take(index)
+            }
+            return
+        }
+        run(iterations: iterations, threads: threads, body, ordered: true) { $0.runPreparingAndTaking(prepare, take) }
     }
 
     /// Runs `other` on a thread started for the call while this thread runs `body`, and returns
@@ -135,37 +149,70 @@ public enum Lanes {
         return .success(thread)
     }
 
-    /// One call's indices, taken in turn by its lanes, and, when its results are taken in order,
-    /// which are done.
+    /// One call's indices, taken in turn by its lanes; when lane 0 prepares them and takes their
+    /// results in order, which are prepared and which are done.
     private final class Call: @unchecked Sendable {
         private let lock = Lock()
         private var next = 0
         private let iterations: Int
         private let body: (Int, Int) -> Void
-        /// Guarded by `lock`: per index, whether its body has run (empty unless results are taken
-        /// in order), and the index this thread waits for, if it waits.
+        private let ordered: Bool
+        /// Guarded by `lock`: how many indices lanes may run (all, unless lane 0 prepares them),
+        /// and the other lanes waiting for more; per index, whether its body has run (empty
+        /// unless results are taken in order), and the index lane 0 waits for, if it waits.
+        private var prepared: Int
+        private var waitingLanes = 0
         private var done: [Bool]
         private var awaited: Int?
-        private let ordered: Bool
+        /// Lane 0's wake-up when its awaited index is done, and the other lanes' when more are prepared.
         private let wake = DispatchSemaphore(value: 0)
+        private let lanesWake = DispatchSemaphore(value: 0)
 
         init(iterations: Int, body: @escaping (Int, Int) -> Void, ordered: Bool) {
             self.iterations = iterations
             self.body = body
             self.ordered = ordered
+            prepared = ordered ? 0 : iterations
             done = ordered ? [Bool](repeating: false, count: iterations) : []
         }
 
+        /// The loop of a lane other than lane 0 (and of lane 0 of a call without order).
         func run(lane: Int) {
-            while let index = take() {
-                body(index, lane)
-                finished(index)
+            while true {
+                let step: Step = lock.withLock {
+                    if next < prepared {
+                        next += 1
+                        return .run(next - 1)
+                    }
+                    if prepared == iterations { return .finish }
+                    waitingLanes += 1
+                    return .wait
+                }
+                switch step {
+                case .run(let index):
+                    body(index, lane)
+                    finished(index)
+                case .wait:
+                    lanesWake.wait()
+                case .takeResult, .finish:
+                    return
+                }
             }
         }
 
-        /// Lane 0 of a call whose results are taken in order: takes each index's result once it
-        /// is done, running the next index not taken yet meanwhile, or waiting when none is left.
-        func runTaking(_ take: (Int) -> Void) {
+        /// Lane 0 of a call that prepares its indices and takes their results in order: prepares
+        /// every index, waking lanes waiting for one; then takes each index's result once it is
+        /// done, running the next index not taken by a lane meanwhile, or waiting when none is left.
+        func runPreparingAndTaking(_ prepare: (Int) -> Void, _ take: (Int) -> Void) {
+            for index in 0..<iterations {
+                prepare(index)
+                let waking: Int = lock.withLock {
+                    prepared = index + 1
+                    defer { waitingLanes = 0 }
+                    return waitingLanes
+                }
+                for _ in 0..<waking { lanesWake.signal() }
+            }
             var wanted = 0
             while wanted < iterations {
                 let step: Step = lock.withLock {
@@ -186,23 +233,18 @@ public enum Lanes {
                     finished(index)
                 case .wait:
                     wake.wait()
+                case .finish:
+                    return
                 }
             }
         }
 
-        /// What lane 0 does next when taking results in order.
+        /// What a lane does next.
         private enum Step {
             case takeResult
             case run(Int)
             case wait
-        }
-
-        private func take() -> Int? {
-            lock.withLock {
-                guard next < iterations else { return nil }
-                next += 1
-                return next - 1
-            }
+            case finish
         }
 
         /// Marks `index` done, waking lane 0 if it waits for it.

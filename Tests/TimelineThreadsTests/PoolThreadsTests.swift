@@ -50,42 +50,64 @@ final class PoolThreadsTests: XCTestCase {
         XCTAssertEqual(squares, (0..<500).map { $0 * $0 })
     }
 
-    /// Results taken in order are each taken once, on this thread, in index order, after their
-    /// index has run, whatever lane ran it; with one lane, each index runs then is taken.
-    func testResultsTakenInOrderAreTakenHereOnceAfterTheirIndexRan() {
+    /// Indices prepared and results taken in order are each prepared and taken once, on this
+    /// thread, in index order: an index is prepared before its body runs on whichever lane, and
+    /// taken after it ran; with one lane, each index is prepared, runs, then is taken.
+    func testIndicesArePreparedAndTakenHereInOrderAroundTheirBodies() {
         for (iterations, threads) in [(0, 2), (1, 3), (2, 2), (7, 3), (200, 4), (50, 1)] {
             let here = pthread_self()
             let lock = Lock()
+            nonisolated(unsafe) var preparedFlags = [Bool](repeating: false, count: iterations)
             nonisolated(unsafe) var ran = [Bool](repeating: false, count: iterations)
+            nonisolated(unsafe) var ranUnprepared = 0
+            var prepared: [Int] = []
             var taken: [Int] = []
-            var takenHere = true
+            var hereOnly = true
             var takenAfterRun = true
             Lanes.perform(
                 iterations: iterations, threads: threads,
+                preparingInOrder: { index in
+                    hereOnly = hereOnly && pthread_equal(here, pthread_self()) != 0
+                    // Slow enough at first that other lanes wait for indices to be prepared.
+                    if index < 3 { usleep(300) }
+                    lock.withLock { preparedFlags[index] = true }
+                    prepared.append(index)
+                },
                 { index, _ in
                     // Uneven work, so that lanes finish out of order.
                     if index % 3 == 0 { usleep(200) }
-                    lock.withLock { ran[index] = true }
+                    lock.withLock {
+                        if !preparedFlags[index] { ranUnprepared += 1 }
+                        ran[index] = true
+                    }
                 },
                 takingInOrder: { index in
-                    takenHere = takenHere && pthread_equal(here, pthread_self()) != 0
+                    hereOnly = hereOnly && pthread_equal(here, pthread_self()) != 0
                     takenAfterRun = takenAfterRun && lock.withLock { ran[index] }
                     taken.append(index)
                 })
-            XCTAssertEqual(taken, Array(0..<iterations), "\(iterations) iterations on \(threads)")
-            XCTAssertTrue(takenHere)
-            XCTAssertTrue(takenAfterRun)
+            let label = "\(iterations) iterations on \(threads)"
+            XCTAssertEqual(prepared, Array(0..<iterations), label)
+            XCTAssertEqual(taken, Array(0..<iterations), label)
+            XCTAssertEqual(ranUnprepared, 0, label)
+            XCTAssertTrue(hereOnly, label)
+            XCTAssertTrue(takenAfterRun, label)
         }
     }
 
-    /// While this thread takes a slow result, the other lanes go on running indices: taking
-    /// overlaps the work instead of following it.
-    func testOtherLanesRunWhileResultsAreTaken() {
+    /// While this thread prepares the next indices or takes a slow result, the other lanes run
+    /// indices: preparing and taking overlap the work instead of bracketing it.
+    func testOtherLanesRunWhileIndicesArePreparedAndResultsTaken() {
         let lock = Lock()
+        nonisolated(unsafe) var runningDuringPrepare = 0
         nonisolated(unsafe) var runningDuringTake = 0
         nonisolated(unsafe) var running = 0
         Lanes.perform(
             iterations: 40, threads: 2,
+            preparingInOrder: { _ in
+                usleep(500)
+                lock.withLock { if running > 0 { runningDuringPrepare += 1 } }
+            },
             { _, _ in
                 lock.withLock { running += 1 }
                 usleep(1_000)
@@ -95,6 +117,7 @@ final class PoolThreadsTests: XCTestCase {
                 usleep(1_000)
                 lock.withLock { if running > 0 { runningDuringTake += 1 } }
             })
+        XCTAssertGreaterThan(runningDuringPrepare, 0)
         XCTAssertGreaterThan(runningDuringTake, 0)
     }
 

@@ -21,38 +21,42 @@ extension PangoTextMeasurer {
     /// Fewer new texts than this are shaped as they are measured: starting lanes would cost more.
     static let shapedAheadMinimum = 64
 
-    /// For each of `requests`, what measuring it starts from (`ShapedTexts.take`): its item and,
-    /// where HarfBuzz shapes it, its glyphs; nil for all when there are too few new texts, or
-    /// one thread. On the text thread, as `ShapedTexts.finish`.
+    /// For `requests`, what measuring each starts from, found, shaped and given to measuring in
+    /// order (`ShapedTexts.measureInOrder`); nil when there are too few new texts, or one thread.
     func shapeAhead(_ requests: [TextRequest]) -> ShapedTexts? {
         guard shapingThreads > 1, requests.count >= Self.shapedAheadMinimum else { return nil }
-        let shaped = ShapedTexts(requests: requests.count, lanes: memory.piecesPerThread(shapingThreads))
-        for (index, request) in requests.enumerated() {
-            guard let attributes = fonts.itemizeAttributes(request.font) else { continue }
-            var text = request.text
-            text.withUTF8 { bytes in
-                guard
-                    let item = ShapedLine.lineItem(
-                        bytes, text: request.text, context: fonts.context, attributes: attributes, memory: memory)
-                else { return }
-                let font = memory.piecesFont(item, length: Int32(bytes.count))
-                let width = Self.pangoWidth(request.maxWidth)
-                shaped.add(
-                    ShapingMemory.ShapedAhead(text: request.text, item: item), request: index,
-                    text: font.map {
-                        ShapedTexts.Text(
-                            bytes: Array(bytes), string: request.text, width: width, analysis: item.pointee.analysis,
-                            font: $0)
-                    })
-            }
-        }
-        return shaped
+        return ShapedTexts(requests, measurer: self, lanes: memory.piecesPerThread(shapingThreads))
     }
 
-    /// A batch's texts for HarfBuzz to shape: found one by one on the measuring thread, then
-    /// shaped on `Lanes` (this thread and threads started for the call), each lane taking the
-    /// next chunk of 16 texts and shaping it with word pieces of its own, while this thread
-    /// measures them in order as their chunks are done (`measureInOrder`).
+    /// What measuring `request` starts from: its item and, where HarfBuzz shapes it by word
+    /// pieces, its text to shape; nil for a text `ShapedLine` does not shape as one item. On the
+    /// text thread: itemizing is Pango's.
+    func aheadOfMeasuring(_ request: TextRequest) -> (ShapingMemory.ShapedAhead, ShapedTexts.Text?)? {
+        guard let attributes = fonts.itemizeAttributes(request.font) else { return nil }
+        var text = request.text
+        return text.withUTF8 { bytes in
+            guard
+                let item = ShapedLine.lineItem(
+                    bytes, text: request.text, context: fonts.context, attributes: attributes, memory: memory)
+            else { return nil }
+            let font = memory.piecesFont(item, length: Int32(bytes.count))
+            let width = Self.pangoWidth(request.maxWidth)
+            return (
+                ShapingMemory.ShapedAhead(text: request.text, item: item),
+                font.map {
+                    ShapedTexts.Text(
+                        bytes: Array(bytes), string: request.text, width: width, analysis: item.pointee.analysis,
+                        font: $0)
+                }
+            )
+        }
+    }
+
+    /// A batch's texts for HarfBuzz to shape, in chunks of 16 requests: each chunk's found on
+    /// the measuring thread, then shaped on one of the `Lanes` (this thread and threads started
+    /// for the call) with word pieces of its own, then measured on the measuring thread in order
+    /// (`measureInOrder`). Finding the next chunks and measuring the last ones overlap the other
+    /// lanes' shaping.
     final class ShapedTexts: @unchecked Sendable {
         /// A text HarfBuzz shapes: its bytes, its item's analysis, and HarfBuzz's font and features.
         struct Text {
@@ -67,90 +71,70 @@ extension PangoTextMeasurer {
 
         static let chunkSize = 16
 
-        /// By request: what was found ahead, until taken; the index of its text, or -1.
+        private let requests: [TextRequest]
+        private unowned let measurer: PangoTextMeasurer
+        /// By request: what was found ahead, until taken (the measuring thread's).
         private var prepared: [ShapingMemory.ShapedAhead?]
-        private var textOfRequest: [Int]
-        private var texts: [Text] = []
-        /// By text, the request it was found for.
-        private var requestOfText: [Int] = []
         /// The measuring thread's pieces first (lane 0), then one per other lane.
         private let lanes: [WordPieceShapes]
 
-        init(requests: Int, lanes: [WordPieceShapes]) {
-            prepared = [ShapingMemory.ShapedAhead?](repeating: nil, count: requests)
-            textOfRequest = [Int](repeating: -1, count: requests)
+        init(_ requests: [TextRequest], measurer: PangoTextMeasurer, lanes: [WordPieceShapes]) {
+            self.requests = requests
+            self.measurer = measurer
+            prepared = [ShapingMemory.ShapedAhead?](repeating: nil, count: requests.count)
             self.lanes = lanes
         }
 
-        /// What was found for the request at `index`, and its text to shape by pieces, if any.
-        func add(_ ahead: ShapingMemory.ShapedAhead, request index: Int, text: Text?) {
-            prepared[index] = ahead
-            guard let text else { return }
-            textOfRequest[index] = texts.count
-            requestOfText.append(index)
-            texts.append(text)
-        }
-
-        /// Every text is found: shapes them all on the lanes and meanwhile, on this thread, gives
-        /// `measure` every request in order with what was found for it (its glyphs shaped, now
-        /// the caller's), as soon as the chunks of its text and of the texts before it are
-        /// shaped. Measuring, which calls Pango and so stays on this thread, overlaps the other
-        /// lanes' shaping instead of following it; this thread shapes too while the next text is
-        /// not shaped yet.
+        /// Finds, shapes and gives `measure` every request in order with what was found for it
+        /// (its item and glyphs, now the caller's): a chunk is found here, shaped on a lane once
+        /// found, and measured here once it and the chunks before it are shaped. Measuring, which
+        /// calls Pango and so stays on this thread, overlaps the other lanes' shaping instead of
+        /// following it; this thread shapes too while the next chunk is not shaped yet.
         func measureInOrder(_ measure: (_ request: Int, _ ahead: ShapingMemory.ShapedAhead?) -> Void) {
-            let texts = self.texts
+            let count = requests.count
             let lanes = self.lanes
-            let chunks = (texts.count + Self.chunkSize - 1) / Self.chunkSize
-            var glyphs = [[ShapedGlyph]?](repeating: nil, count: texts.count)
-            var opportunities = [[Int]?](repeating: nil, count: texts.count)
-            var nextRequest = 0
-            glyphs.withUnsafeMutableBufferPointer { glyphBuffer in
-                opportunities.withUnsafeMutableBufferPointer { opportunityBuffer in
-                    // Each text's slots are written by the one lane that took its chunk, and read
-                    // here once `Lanes` says the chunk is done; a lane shapes with its own pieces.
-                    let slots = Slots(glyphs: glyphBuffer, opportunities: opportunityBuffer)
-                    Lanes.perform(
-                        iterations: chunks, threads: lanes.count,
-                        { chunk, lane in
-                            let start = chunk * Self.chunkSize
-                            for index in start..<min(texts.count, start + Self.chunkSize) {
-                                let text = texts[index]
-                                let shaped = text.bytes.withUnsafeBufferPointer { bytes in
-                                    lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
-                                }
-                                slots.glyphs[index] = shaped
-                                if Self.width(of: shaped) > Int(text.width) {
-                                    slots.opportunities[index] = LineBreaks.opportunities(in: text.string)
-                                }
-                            }
-                        },
-                        takingInOrder: { chunk in
-                            // Every request before the next chunk's first text: this chunk's and
-                            // those without a text between.
-                            let next = (chunk + 1) * Self.chunkSize
-                            let end = next < texts.count ? requestOfText[next] : prepared.count
-                            while nextRequest < end {
-                                measure(nextRequest, take(nextRequest, slots: slots))
-                                nextRequest += 1
-                            }
-                        })
-                    // No text at all: every request, none shaped ahead.
-                    while nextRequest < prepared.count {
-                        measure(nextRequest, take(nextRequest, slots: slots))
-                        nextRequest += 1
-                    }
-                }
+            let chunks = (count + Self.chunkSize - 1) / Self.chunkSize
+            // By request, written by one lane at a time, in turn: the text to shape (here, as its
+            // chunk is found), then its glyphs and opportunities (by the lane that shapes the
+            // chunk), read here once `Lanes` says the chunk is done.
+            let slots = Slots(count: count)
+            defer { slots.deallocate() }
+            func requestsOf(_ chunk: Int) -> Range<Int> {
+                chunk * Self.chunkSize..<min(count, (chunk + 1) * Self.chunkSize)
             }
+            Lanes.perform(
+                iterations: chunks, threads: lanes.count,
+                preparingInOrder: { chunk in
+                    for index in requestsOf(chunk) {
+                        guard let (ahead, text) = measurer.aheadOfMeasuring(requests[index]) else { continue }
+                        prepared[index] = ahead
+                        slots.texts[index] = text
+                    }
+                },
+                { chunk, lane in
+                    for index in requestsOf(chunk) {
+                        guard let text = slots.texts[index] else { continue }
+                        let shaped = text.bytes.withUnsafeBufferPointer { bytes in
+                            lanes[lane].wholeOrPieces(bytes, analysis: text.analysis, font: text.font)
+                        }
+                        slots.glyphs[index] = shaped
+                        if Self.width(of: shaped) > Int(text.width) {
+                            slots.opportunities[index] = LineBreaks.opportunities(in: text.string)
+                        }
+                    }
+                },
+                takingInOrder: { chunk in
+                    for index in requestsOf(chunk) { measure(index, take(index, slots: slots)) }
+                })
         }
 
         /// What the request at `index` was given ahead, its glyphs shaped; now the caller's.
         private func take(_ index: Int, slots: Slots) -> ShapingMemory.ShapedAhead? {
             guard var ahead = prepared[index] else { return nil }
             prepared[index] = nil
-            let text = textOfRequest[index]
-            if text >= 0 {
-                ahead.glyphs = slots.glyphs[text]
-                ahead.opportunities = slots.opportunities[text]
+            if slots.texts[index] != nil {
+                ahead.glyphs = slots.glyphs[index]
+                ahead.opportunities = slots.opportunities[index]
             }
             return ahead
         }
@@ -166,10 +150,28 @@ extension PangoTextMeasurer {
             glyphs.reduce(0) { $0 + Int($1.advance) }
         }
 
-        /// The glyphs' and opportunities' slots, lent to the lanes for the call.
+        /// Each request's text, glyphs and opportunities for the call: memory of their own, which a
+        /// lane writes while this thread writes other requests' (never a Swift array, which one
+        /// thread's writing would make the others' reading a race).
         private struct Slots: @unchecked Sendable {
+            let texts: UnsafeMutableBufferPointer<Text?>
             let glyphs: UnsafeMutableBufferPointer<[ShapedGlyph]?>
             let opportunities: UnsafeMutableBufferPointer<[Int]?>
+
+            init(count: Int) {
+                texts = .allocate(capacity: count)
+                texts.initialize(repeating: nil)
+                glyphs = .allocate(capacity: count)
+                glyphs.initialize(repeating: nil)
+                opportunities = .allocate(capacity: count)
+                opportunities.initialize(repeating: nil)
+            }
+
+            func deallocate() {
+                texts.deinitialize().deallocate()
+                glyphs.deinitialize().deallocate()
+                opportunities.deinitialize().deallocate()
+            }
         }
     }
 }
