@@ -34,6 +34,56 @@ final class HarfBuzzOutlinesTests: XCTestCase {
         }
     }
 
+    /// The font matrix made from a font's pattern is cairo's scaled font's, bit for bit (the
+    /// sign of a zero too), for every bundled family, in its own faces and in those fontconfig
+    /// makes (an oblique slant, an emboldened weight), at sizes texts use.
+    func testTheFontMatrixIsCairosForEveryBundledFace() throws {
+        let library = try FontLibrary()
+        let families = ["Inter", "DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Droid Sans Fallback", "Symbola"]
+        let styles = ["", " Bold", " Semi-Bold", " Italic", " Bold Italic", " Oblique"]
+        var slanted = 0
+        for family in families {
+            for style in styles {
+                for size in [7.5, 12, 13.5, 15, 18.7, 31] {
+                    let name = "\(family)\(style) \(size)"
+                    let font = try XCTUnwrap(pango_context_load_font(library.context, library.description(name)), name)
+                    defer { g_object_unref(font) }
+                    let own = try XCTUnwrap(HarfBuzzOutlines.fontMatrix(UnsafeMutableRawPointer(font), ownMatrix: true))
+                    var cairos = cairo_matrix_t()
+                    cairo_scaled_font_get_font_matrix(pango_cairo_font_get_scaled_font(OpaquePointer(font)), &cairos)
+                    let pairs = [
+                        (own.xx, cairos.xx), (own.yx, cairos.yx), (own.xy, cairos.xy), (own.yy, cairos.yy),
+                        (own.x0, cairos.x0), (own.y0, cairos.y0),
+                    ]
+                    for (index, (ours, theirs)) in pairs.enumerated() {
+                        XCTAssertEqual(
+                            ours.bitPattern, theirs.bitPattern, "\(name) element \(index): \(ours), \(theirs)")
+                    }
+                    if own.xy != 0 { slanted += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(slanted, 0, "some face slanted by fontconfig")
+    }
+
+    /// Fonts measuring names are measured; a font only a name loads is not, and has its font
+    /// matrix from cairo.
+    func testOnlyFontsMeasuringNamedAreMeasured() throws {
+        let library = try FontLibrary()
+        let measurer = PangoTextMeasurer(fonts: library)
+        let measured = measurer.measure("Milestone", font: "Inter 13", maxWidth: 500, maxLines: nil)
+        let face = try XCTUnwrap(measured.lines.first?.glyphs?.runs.first?.face)
+        TextThread.run {
+            guard let font = library.font(named: face) else { return XCTFail("no font named \(face)") }
+            XCTAssertTrue(library.isMeasured(font))
+            // A name no measuring gave: loaded by the name alone.
+            guard let other = library.font(named: "DejaVuSerif.ttf#0|DejaVu Serif 17px") else {
+                return XCTFail("no font loaded by name")
+            }
+            XCTAssertFalse(library.isMeasured(other))
+        }
+    }
+
     /// A bold weight of a face that has none (the CJK fallback): its outlines are the face's, and
     /// it is emboldened by 1/24 of its size.
     func testAnEmboldenedFontIsReadPlainWithItsStrength() throws {

@@ -8,6 +8,15 @@ import TimelineScene
 final class FaceNames {
     private var names: [UnsafeMutableRawPointer: (name: String, size: Double)] = [:]
     private var fonts: [String: UnsafeMutableRawPointer] = [:]
+    /// The fonts only a name loaded (`font(named:map:context:)`), in whatever state the context
+    /// was then; every other font was named by measuring, in the measuring state.
+    private var loadedByName: [UnsafeMutableRawPointer] = []
+
+    /// Whether `font` was named by measuring, so loaded in the measuring state (the context
+    /// without a transformation), not loaded by a name alone.
+    func isMeasured(_ font: UnsafeMutableRawPointer) -> Bool {
+        names[font] != nil && !loadedByName.contains(font)
+    }
 
     /// The name of `font` and its size in points: its file's name, face index, `+bold` when
     /// fontconfig emboldens it, and its description at its absolute size.
@@ -58,6 +67,7 @@ final class FaceNames {
         else { return nil }
         defer { pango_font_description_free(description) }
         guard let font = pango_font_map_load_font(map, context, description) else { return nil }
+        if names[UnsafeMutableRawPointer(font)] == nil { loadedByName.append(UnsafeMutableRawPointer(font)) }
         _ = self.name(of: font)
         fonts[name] = UnsafeMutableRawPointer(font)
         g_object_unref(UnsafeMutableRawPointer(font)) // `name(of:)` holds its own reference
@@ -69,5 +79,6 @@ final class FaceNames {
         for font in names.keys { g_object_unref(font) }
         names.removeAll()
         fonts.removeAll()
+        loadedByName.removeAll()
     }
 }

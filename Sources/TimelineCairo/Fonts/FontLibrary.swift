@@ -310,6 +310,11 @@ public final class FontLibrary {
         face.isEmpty ? nil : faces.font(named: face, map: fontMap, context: context)
     }
 
+    /// Whether `font` was named by measuring, in the measuring state (`FaceNames.isMeasured`).
+    func isMeasured(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        faces.isMeasured(UnsafeMutableRawPointer(font))
+    }
+
     /// A parsed Pango font description, cached by its string.
     func description(_ font: String) -> OpaquePointer {
         if let cached = descriptions[font] { return cached }

@@ -17,9 +17,10 @@ enum HarfBuzzOutlines {
         let unitsPerEm: Double
         let strength: Double?
 
-        /// The outline font of `font` (a `PangoFont`) at the size of its cairo scaled font.
-        init?(_ font: UnsafeMutableRawPointer) {
-            guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
+        /// The outline font of `font` (a `PangoFont`) at the size of its cairo scaled font;
+        /// `ownMatrix`: the font matrix made from its pattern (`fontMatrix`).
+        init?(_ font: UnsafeMutableRawPointer, ownMatrix: Bool = false) {
+            guard let matrix = HarfBuzzOutlines.fontMatrix(font, ownMatrix: ownMatrix),
                 let parent = pango_font_get_hb_font(font.assumingMemoryBound(to: PangoFont.self)),
                 let face = hb_font_get_face(parent), let created = hb_font_create(face)
             else { return nil }
@@ -27,8 +28,6 @@ enum HarfBuzzOutlines {
             if let coordinates = hb_font_get_var_coords_normalized(parent, &count), count > 0 {
                 hb_font_set_var_coords_normalized(created, coordinates, count)
             }
-            var matrix = cairo_matrix_t()
-            cairo_scaled_font_get_font_matrix(scaled, &matrix)
             hbFont = created
             self.matrix = matrix
             unitsPerEm = Double(max(1, hb_face_get_upem(face)))
@@ -62,6 +61,48 @@ enum HarfBuzzOutlines {
             return SyntheticBold.Point(
                 x: matrix.xx * u + matrix.xy * v + matrix.x0, y: matrix.yx * u + matrix.yy * v + matrix.y0)
         }
+    }
+
+    /// The font matrix of `font`'s cairo scaled font (a Pango cairo fontconfig font), as Pango
+    /// 1.50 makes it for the scaled font (`_pango_cairo_fc_font_new`): the pattern's pixel size,
+    /// times its `FC_MATRIX` (fontconfig's slant of a synthetic oblique) in cairo's orientation,
+    /// times the rotation of the font's gravity. Made here, not asked of the scaled font, which
+    /// loads the font file into FreeType a second time (0.4 million instructions a font, on the
+    /// path of every SVG: #48). Only for a font loaded without a transformation of the context
+    /// (`ownMatrix`: measuring named it), whose pixel size the matrix takes whole: a font loaded
+    /// at a scale has its pixel size scaled, which cairo's matrix divides by its key's scale, not
+    /// kept in the font. A font whose pattern has no pixel size or names a gravity, and every
+    /// other font, ask cairo. `HarfBuzzOutlinesTests` compares the two for every bundled face.
+    static func fontMatrix(_ font: UnsafeMutableRawPointer, ownMatrix: Bool) -> cairo_matrix_t? {
+        if ownMatrix, let pattern = pango_fc_font_get_pattern(font.assumingMemoryBound(to: PangoFcFont.self)) {
+            var size = 0.0
+            var gravity: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetDouble(pattern, FC_PIXEL_SIZE, 0, &size) == FcResultMatch,
+                FcPatternGetString(pattern, PANGO_FC_GRAVITY, 0, &gravity) != FcResultMatch
+            {
+                var slant = FcMatrix(xx: 1, xy: 0, yx: 0, yy: 1)
+                var index: Int32 = 0
+                var each: UnsafeMutablePointer<FcMatrix>?
+                while FcPatternGetMatrix(pattern, FC_MATRIX, index, &each) == FcResultMatch, let each {
+                    var before = slant
+                    FcMatrixMultiply(&slant, &before, each)
+                    index += 1
+                }
+                var sized = cairo_matrix_t()
+                cairo_matrix_init(&sized, slant.xx, -slant.yx, -slant.xy, slant.yy, 0, 0)
+                cairo_matrix_scale(&sized, size, size)
+                // The rotation of the south gravity, multiplied in as Pango does (it turns -0 to 0).
+                var rotation = cairo_matrix_t()
+                cairo_matrix_init_rotate(&rotation, 0)
+                var matrix = cairo_matrix_t()
+                cairo_matrix_multiply(&matrix, &sized, &rotation)
+                return matrix
+            }
+        }
+        guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
+        var matrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(scaled, &matrix)
+        return matrix
     }
 
     /// The segments of one glyph being drawn.

@@ -15,8 +15,9 @@ final class SVGGlyphs {
     /// Numbers by what a font is (face and size): sibling font libraries load the same font as
     /// distinct objects, and its glyphs must get the same ids whichever thread shaped them.
     private var numbersByIdentity: [String: UInt64] = [:]
-    /// One font object per number, for reading outlines.
-    private var fonts: [UnsafeMutableRawPointer] = []
+    /// One font object per number, for reading outlines, and whether measuring named it (its
+    /// font matrix then made from its pattern: `HarfBuzzOutlines.fontMatrix`).
+    private var fonts: [(font: UnsafeMutableRawPointer, measured: Bool)] = []
     private var referenced: [UnsafeMutableRawPointer] = []
     /// Outlines by `fontNumber << 32 | glyph`; empty for glyphs that draw nothing (spaces).
     private var outlines: [UInt64: [UInt8]] = [:]
@@ -48,19 +49,19 @@ final class SVGGlyphs {
     }
 
     /// A number for `font`, unique for this object's life; a glyph's key is
-    /// `fontNumber << 32 | glyph`.
-    func fontNumber(_ font: UnsafeMutableRawPointer) -> UInt64 {
-        return number(for: font)
+    /// `fontNumber << 32 | glyph`. `measured`: measuring named the font, in the measuring state.
+    func fontNumber(_ font: UnsafeMutableRawPointer, measured: Bool = false) -> UInt64 {
+        return number(for: font, measured: measured)
     }
 
-    private func number(for font: UnsafeMutableRawPointer) -> UInt64 {
+    private func number(for font: UnsafeMutableRawPointer, measured: Bool) -> UInt64 {
         if let number = fontNumbers[font] { return number }
         g_object_ref(font)
         referenced.append(font)
         let identity = Self.identity(of: font)
         let number = numbersByIdentity[identity] ?? UInt64(fonts.count)
         if number == UInt64(fonts.count) {
-            fonts.append(font)
+            fonts.append((font, measured))
             numbersByIdentity[identity] = number
         }
         fontNumbers[font] = number
@@ -100,7 +101,10 @@ final class SVGGlyphs {
         var path: [UInt8] = []
         let number = Int(key >> 32)
         // A reader for each font numbered so far (a few), in order.
-        while readers.count <= number { readers.append(HarfBuzzOutlines.Font(fonts[readers.count])) }
+        while readers.count <= number {
+            let (font, measured) = fonts[readers.count]
+            readers.append(HarfBuzzOutlines.Font(font, ownMatrix: measured))
+        }
         if let reader = readers[number] {
             let segments = reader.segments(UInt32(truncatingIfNeeded: key))
             path = Self.pathData(reader.strength.map { SyntheticBold.embolden(segments, strength: $0) } ?? segments)
@@ -110,7 +114,7 @@ final class SVGGlyphs {
     }
 
     /// By font number, what its outlines are drawn with (`HarfBuzzOutlines`); nil for a font
-    /// without cairo's scaled font or HarfBuzz's.
+    /// without a font matrix or HarfBuzz's font.
     private var readers: [HarfBuzzOutlines.Font?] = []
 
     /// A path's segments: a move starts a contour, then lines and curves (their points), each

@@ -83,7 +83,7 @@ extension SVGWriter {
             for index in 0..<count { x += Int(run[index].advance) }
             return
         }
-        let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font))
+        let fontNumber = glyphs.fontNumber(UnsafeMutableRawPointer(font), measured: fonts.isMeasured(font))
         for index in 0..<count {
             let glyph = run[index]
             let glyphX = x + Int(glyph.xOffset)

@@ -136,8 +136,9 @@ public final class PangoTextMeasurer: TextMeasuring {
     }
 
     /// Shapes a short sample in each of `fonts`, so HarfBuzz's plans are compiled and common
-    /// glyphs' extents cached before real text needs them, and makes the fonts' cairo fonts,
-    /// which drawing asks for (each new cairo font a quarter of a millisecond); keeps nothing.
+    /// glyphs' extents cached before real text needs them; keeps nothing. The fonts' cairo fonts
+    /// are not made: an SVG's outlines need none (`HarfBuzzOutlines.fontMatrix`), and a PNG or
+    /// PDF makes them as it paints.
     public func warmUp(_ fonts: [String]) {
         guard TextThread.isCurrent else { return TextThread.run { warmUp(fonts) } }
         // Small on purpose: each glyph's extents cost as much as a short text's shaping, and
@@ -145,11 +146,7 @@ public final class PangoTextMeasurer: TextMeasuring {
         let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
         for font in fonts {
             var utf8 = sample
-            let measured = utf8.withUTF8 { measure(sample, bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
-            // Pango makes a font's cairo font unguarded: on the text thread.
-            if let face = measured.lines.first?.glyphs?.runs.first?.face, let shaped = self.fonts.font(named: face) {
-                _ = pango_cairo_font_get_scaled_font(OpaquePointer(shaped))
-            }
+            _ = utf8.withUTF8 { measure(sample, bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
         }
     }
 
