@@ -6,7 +6,9 @@ import TimelineScene
 /// Each font is referenced while kept, so a name never comes to stand for another object.
 /// Used by one thread at a time, as its library.
 final class FaceNames {
-    private var names: [UnsafeMutableRawPointer: (name: String, size: Double)] = [:]
+    /// By address: an `Int` key, whose hashing the runtime has found for other dictionaries
+    /// already (a pointer key cost a search of every conformance at its first use: #48).
+    private var names: [Int: (name: String, size: Double)] = [:]
     private var fonts: [String: UnsafeMutableRawPointer] = [:]
     /// The fonts only a name loaded (`font(named:map:context:)`), in whatever state the context
     /// was then; every other font was named by measuring, in the measuring state.
@@ -15,14 +17,14 @@ final class FaceNames {
     /// Whether `font` was named by measuring, so loaded in the measuring state (the context
     /// without a transformation), not loaded by a name alone.
     func isMeasured(_ font: UnsafeMutableRawPointer) -> Bool {
-        names[font] != nil && !loadedByName.contains(font)
+        names[Int(bitPattern: font)] != nil && !loadedByName.contains(font)
     }
 
     /// The name of `font` and its size in points: its file's name, face index, `+bold` when
     /// fontconfig emboldens it, and its description at its absolute size.
     func name(of font: UnsafeMutablePointer<PangoFont>) -> (name: String, size: Double) {
         let key = UnsafeMutableRawPointer(font)
-        if let known = names[key] { return known }
+        if let known = names[Int(bitPattern: key)] { return known }
         var name = ""
         if let pattern = pango_fc_font_get_pattern(
             UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
@@ -49,7 +51,7 @@ final class FaceNames {
             }
         }
         g_object_ref(key)
-        names[key] = (name, size)
+        names[Int(bitPattern: key)] = (name, size)
         // The first font of a name stays its font: another object of the same face and size
         // shapes alike.
         if fonts[name] == nil { fonts[name] = key }
@@ -67,7 +69,9 @@ final class FaceNames {
         else { return nil }
         defer { pango_font_description_free(description) }
         guard let font = pango_font_map_load_font(map, context, description) else { return nil }
-        if names[UnsafeMutableRawPointer(font)] == nil { loadedByName.append(UnsafeMutableRawPointer(font)) }
+        if names[Int(bitPattern: UnsafeMutableRawPointer(font))] == nil {
+            loadedByName.append(UnsafeMutableRawPointer(font))
+        }
         _ = self.name(of: font)
         fonts[name] = UnsafeMutableRawPointer(font)
         g_object_unref(UnsafeMutableRawPointer(font)) // `name(of:)` holds its own reference
@@ -76,7 +80,7 @@ final class FaceNames {
 
     /// Lets go of every font (on the text thread).
     func releaseAll() {
-        for font in names.keys { g_object_unref(font) }
+        for font in names.keys { g_object_unref(UnsafeMutableRawPointer(bitPattern: font)) }
         names.removeAll()
         fonts.removeAll()
         loadedByName.removeAll()

@@ -100,9 +100,10 @@ public final class FontLibrary {
     public static func shared(extraDirectories: [String], systemFonts: Bool, limits: Limits) throws -> FontLibrary {
         try TextThread.run {
             // The limits bound only the `--fonts` folders' files.
-            let bounds = extraDirectories.isEmpty ? [] : [limits.maxFontBytes, limits.maxFontFiles]
-            let key = ([systemFonts ? "system" : "bundled"] + bounds.map(String.init) + extraDirectories)
-                .joined(separator: "\u{0}")
+            // Concatenated, not joined: generic code's first use costs the text thread (#48).
+            var key = systemFonts ? "system" : "bundled"
+            if !extraDirectories.isEmpty { key += "\u{0}\(limits.maxFontBytes)\u{0}\(limits.maxFontFiles)" }
+            for directory in extraDirectories { key += "\u{0}" + directory }
             if let known = sharedLibraries[key] { return known }
             let library = try FontLibrary(extraDirectories: extraDirectories, systemFonts: systemFonts, limits: limits)
             sharedLibraries[key] = library

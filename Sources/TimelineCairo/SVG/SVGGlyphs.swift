@@ -11,7 +11,8 @@ final class SVGGlyphs {
     private let surface: OpaquePointer
     let context: OpaquePointer
     /// The fonts seen, each referenced while kept here, so pointers cannot be reused.
-    private var fontNumbers: [UnsafeMutableRawPointer: UInt64] = [:]
+    /// By address (an `Int` key, whose hashing the runtime has found already: #48).
+    private var fontNumbers: [Int: UInt64] = [:]
     /// Numbers by what a font is (face and size): sibling font libraries load the same font as
     /// distinct objects, and its glyphs must get the same ids whichever thread shaped them.
     private var numbersByIdentity: [String: UInt64] = [:]
@@ -20,7 +21,7 @@ final class SVGGlyphs {
     private var fonts: [(font: UnsafeMutableRawPointer, measured: Bool)] = []
     private var referenced: [UnsafeMutableRawPointer] = []
     /// Outlines by `fontNumber << 32 | glyph`; empty for glyphs that draw nothing (spaces).
-    private var outlines: [UInt64: [UInt8]] = [:]
+    private var outlines: [Int: [UInt8]] = [:]
 
     /// Pango's "no glyph" value, and the flag of glyphs a font lacks (drawn as hex boxes by
     /// Pango; every format skips them, as it draws only the scene's runs).
@@ -55,7 +56,7 @@ final class SVGGlyphs {
     }
 
     private func number(for font: UnsafeMutableRawPointer, measured: Bool) -> UInt64 {
-        if let number = fontNumbers[font] { return number }
+        if let number = fontNumbers[Int(bitPattern: font)] { return number }
         g_object_ref(font)
         referenced.append(font)
         let identity = Self.identity(of: font)
@@ -64,7 +65,7 @@ final class SVGGlyphs {
             fonts.append((font, measured))
             numbersByIdentity[identity] = number
         }
-        fontNumbers[font] = number
+        fontNumbers[Int(bitPattern: font)] = number
         return number
     }
 
@@ -97,7 +98,7 @@ final class SVGGlyphs {
 
     /// The outline of a glyph `key` names, as path data at font size with its origin at 0,0.
     func outline(_ key: UInt64) -> [UInt8] {
-        if let known = outlines[key] { return known }
+        if let known = outlines[Int(bitPattern: UInt(key))] { return known }
         var path: [UInt8] = []
         let number = Int(key >> 32)
         // A reader for each font numbered so far (a few), in order.
@@ -109,7 +110,7 @@ final class SVGGlyphs {
             let segments = reader.segments(UInt32(truncatingIfNeeded: key))
             path = Self.pathData(reader.strength.map { SyntheticBold.embolden(segments, strength: $0) } ?? segments)
         }
-        outlines[key] = path
+        outlines[Int(bitPattern: UInt(key))] = path
         return path
     }
 

@@ -175,15 +175,17 @@ extension SVGWriter {
     }
 
     private func newGlyphID(_ key: UInt64, _ state: inout State) -> Int {
-        if let known = state.glyphIDs[key] { return known }
+        // By the key's bits as an `Int`, whose hashing the runtime has found already (#48).
+        let bits = Int(bitPattern: UInt(key))
+        if let known = state.glyphIDs[bits] { return known }
         let outline = glyphs.outline(key)
         guard !outline.isEmpty else {
-            state.glyphIDs[key] = -1
+            state.glyphIDs[bits] = -1
             return -1
         }
         let id = state.glyphCount
         state.glyphCount += 1
-        state.glyphIDs[key] = id
+        state.glyphIDs[bits] = id
         state.defs.append("<path id=\"")
         state.defs.id("g", id)
         state.defs.append("\" d=\"")

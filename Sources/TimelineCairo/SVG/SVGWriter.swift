@@ -54,7 +54,7 @@ struct SVGWriter {
         var defs = SVGBytes()
         var body: SVGBytes
         /// Glyph key → `g` id in this document; -1 for glyphs that draw nothing.
-        var glyphIDs: [UInt64: Int] = [:]
+        var glyphIDs: [Int: Int] = [:]
         /// The same by font number and glyph, looked up without hashing: 0 for a glyph not seen
         /// yet, -1 for one that draws nothing, else its id + 1. Glyphs past its width are in
         /// `glyphIDs` only.

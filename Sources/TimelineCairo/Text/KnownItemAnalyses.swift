@@ -22,7 +22,7 @@ final class KnownItemAnalyses {
         let item: UnsafeMutablePointer<PangoItem>
         /// Characters seen: ASCII as bits, others in a set.
         var ascii: (low: UInt64, high: UInt64) = (0, 0)
-        var others: Set<UInt32> = []
+        var others: Set<Int> = []
 
         init(_ item: UnsafeMutablePointer<PangoItem>) { self.item = item }
         deinit {
@@ -33,7 +33,7 @@ final class KnownItemAnalyses {
         func contains(_ scalar: UInt32) -> Bool {
             if scalar < 64 { return ascii.low & (1 << scalar) != 0 }
             if scalar < 128 { return ascii.high & (1 << (scalar - 64)) != 0 }
-            return others.contains(scalar)
+            return others.contains(Int(scalar))
         }
 
         func insert(_ scalar: UInt32) {
@@ -42,12 +42,12 @@ final class KnownItemAnalyses {
             } else if scalar < 128 {
                 ascii.high |= 1 << (scalar - 64)
             } else {
-                others.insert(scalar)
+                others.insert(Int(scalar))
             }
         }
     }
 
-    private var known: [UInt: [Known]] = [:]
+    private var known: [Int: [Known]] = [:]
     /// The context's serial the analyses were seen with: a changed context forgets them.
     private var serial: UInt32 = 0
     /// Most characters kept per analysis; a text with others is itemized.
@@ -58,7 +58,7 @@ final class KnownItemAnalyses {
     func item(_ bytes: UnsafeBufferPointer<UInt8>, context: OpaquePointer, attributes: OpaquePointer)
         -> UnsafeMutablePointer<PangoItem>?
     {
-        guard pango_context_get_serial(context) == serial, let candidates = known[UInt(bitPattern: attributes)] else {
+        guard pango_context_get_serial(context) == serial, let candidates = known[Int(bitPattern: attributes)] else {
             return nil
         }
         for candidate in candidates {
@@ -125,7 +125,7 @@ final class KnownItemAnalyses {
             known.removeAll()
             serial = contextSerial
         }
-        let key = UInt(bitPattern: attributes)
+        let key = Int(bitPattern: attributes)
         let same = known[key, default: []].first {
             let own = $0.item.pointee.analysis
             return own.font == analysis.font && own.script == analysis.script && own.language == analysis.language

@@ -13,7 +13,7 @@ final class ShapingMemory {
     /// The word pieces of the other threads that shape ahead (`shapeAhead`), one each.
     private var otherPieces: [WordPieceShapes] = []
     /// Per Pango font, what HarfBuzz shapes with (nil: Pango shapes it).
-    private var itemFonts: [UInt: HarfBuzzShaping.ItemFont?] = [:]
+    private var itemFonts: [Int: HarfBuzzShaping.ItemFont?] = [:]
     /// What the text being measured was given ahead (`shapeAhead`), until measuring takes it.
     private var ahead: ShapedAhead?
 
@@ -93,7 +93,7 @@ final class ShapingMemory {
             LineBreaker.isSliceable(item.pointee.analysis.script),
             HarfBuzzShaping.isPlain(item.pointee.analysis)
         else { return nil }
-        let key = UInt(bitPattern: item.pointee.analysis.font)
+        let key = Int(bitPattern: item.pointee.analysis.font)
         if let known = itemFonts[key] { return known }
         let font = HarfBuzzShaping.itemFont(item)
         // Held, so that no other font takes its address while it is a key.

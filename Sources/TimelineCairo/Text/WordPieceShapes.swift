@@ -193,7 +193,7 @@ final class WordPieceShapes {
             }
         }
         assembled += 1
-        tally[fontKey, default: Tally()].assembled += 1
+        tally[Int(bitPattern: fontKey), default: Tally()].assembled += 1
         return glyphs
     }
 
@@ -206,7 +206,7 @@ final class WordPieceShapes {
     ) -> (ends: [Int], certified: SeamRules?)? {
         let ends = Self.pieceEnds(text)
         guard ends.count > 1 else { return nil }
-        let fontKey = UInt(bitPattern: font)
+        let fontKey = Int(bitPattern: font)
         guard
             tally[fontKey, default: Tally()].tryNext(
                 font, hbFont: hbFont, features: features, certifies: certifies)
@@ -246,7 +246,10 @@ final class WordPieceShapes {
         }
     }
 
-    private var tally: [UInt: Tally] = [:]
+    /// By font (its address): keyed by `Int`, whose hashing the runtime has found for other
+    /// dictionaries already; a key type of its own costs a search of every conformance at its
+    /// first use (#48).
+    private var tally: [Int: Tally] = [:]
 
     /// How many texts of a font without a certificate are tried by pieces before how often they
     /// were put together decides (#48): 16, not 64. Each text refused costs its pieces' shapings
