@@ -235,20 +235,6 @@ public final class FontLibrary {
         updateContext(for: measuringContext.pointer)
     }
 
-    /// Starts loading the fonts `fonts` describe, as text measured in them in the context's
-    /// present state will: Pango matches a description to the font files on a thread of its own
-    /// and waits for that thread at the font's first use, so asking for every font first lets the
-    /// matches run together rather than one after the other.
-    public func startLoading(_ fonts: [String]) {
-        let language = pango_context_get_language(context)
-        for font in fonts {
-            // The font map keeps the fontset (and its match) for the text that uses it.
-            if let fontset = pango_font_map_load_fontset(fontMap, context, description(font), language) {
-                g_object_unref(UnsafeMutableRawPointer(fontset))
-            }
-        }
-    }
-
     /// The surface type and transformation the context was last updated for.
     private var contextState: (type: cairo_surface_type_t, matrix: [Double])?
 
