@@ -50,19 +50,20 @@ final class SVGGlyphs {
     }
 
     /// A number for `font`, unique for this object's life; a glyph's key is
-    /// `fontNumber << 32 | glyph`. `measured`: measuring named the font, in the measuring state.
-    func fontNumber(_ font: UnsafeMutableRawPointer, measured: Bool = false) -> UInt64 {
+    /// `fontNumber << 32 | glyph`. `measured`, asked of a font not numbered yet: measuring named
+    /// the font, in the measuring state.
+    func fontNumber(_ font: UnsafeMutableRawPointer, measured: @autoclosure () -> Bool = false) -> UInt64 {
         return number(for: font, measured: measured)
     }
 
-    private func number(for font: UnsafeMutableRawPointer, measured: Bool) -> UInt64 {
+    private func number(for font: UnsafeMutableRawPointer, measured: () -> Bool) -> UInt64 {
         if let number = fontNumbers[Int(bitPattern: font)] { return number }
         g_object_ref(font)
         referenced.append(font)
         let identity = Self.identity(of: font)
         let number = numbersByIdentity[identity] ?? UInt64(fonts.count)
         if number == UInt64(fonts.count) {
-            fonts.append((font, measured))
+            fonts.append((font, measured()))
             numbersByIdentity[identity] = number
         }
         fontNumbers[Int(bitPattern: font)] = number
