@@ -135,15 +135,16 @@ public final class PangoTextMeasurer: TextMeasuring {
         }
     }
 
-    /// Shapes a short sample in each of `fonts`, so HarfBuzz's plans are compiled and common
-    /// glyphs' extents cached before real text needs them; keeps nothing. The fonts' cairo fonts
-    /// are not made: an SVG's outlines need none (`HarfBuzzOutlines.fontMatrix`), and a PNG or
-    /// PDF makes them as it paints.
+    /// Shapes a sample of two letters in each of `fonts`, so that Pango has matched the fonts and
+    /// HarfBuzz has compiled their plans and read their layout tables before real text needs
+    /// them; keeps nothing. The fonts' cairo fonts are not made: an SVG's outlines need none
+    /// (`HarfBuzzOutlines.fontMatrix`), and a PNG or PDF makes them as it paints.
     public func warmUp(_ fonts: [String]) {
         guard TextThread.isCurrent else { return TextThread.run { warmUp(fonts) } }
-        // Small on purpose: each glyph's extents cost as much as a short text's shaping, and
-        // the rest comes with the document.
-        let sample = "abcdefghijklmnopqrstuvwxyz 0123456789"
+        // Two letters: every further glyph costs HarfBuzz about 4,500 instructions in Inter, and
+        // an 8-item card's text thread waits for the warm-up (#48: the alphabet and the digits,
+        // the sample before, were half a million instructions more on its critical path).
+        let sample = "Ag"
         for font in fonts {
             var utf8 = sample
             _ = utf8.withUTF8 { measure(sample, bytes: $0, font: font, maxWidth: 10_000, maxLines: nil) }
