@@ -203,6 +203,25 @@ final class PoolThreadsTests: XCTestCase {
             XCTAssertEqual(runs, [Int](repeating: 1, count: 6))
             XCTAssertEqual(Lanes.failedStarts.count, before + 1, "one failure stops further starts")
             XCTAssertEqual(Lanes.failedStarts.reason, String(cString: strerror(EAGAIN)))
+            // Indices prepared and taken in order, and work beside the caller's, all run here.
+            var prepared: [Int] = []
+            var taken: [Int] = []
+            nonisolated(unsafe) var ordered = [Int](repeating: 0, count: 5)
+            nonisolated(unsafe) var besideRuns = 0
+            var answer = 0
+            Self.withoutRoomForAThread {
+                Lanes.perform(
+                    iterations: 5, threads: 3, preparingInOrder: { prepared.append($0) },
+                    { index, lane in lock.withLock { ordered[index] += lane == 0 ? 1 : 100 } },
+                    takingInOrder: { taken.append($0) })
+                answer = Lanes.alongside({ lock.withLock { besideRuns += 1 } }, while: { 7 })
+            }
+            XCTAssertEqual(prepared, Array(0..<5))
+            XCTAssertEqual(taken, Array(0..<5))
+            XCTAssertEqual(ordered, [Int](repeating: 1, count: 5))
+            XCTAssertEqual(answer, 7)
+            XCTAssertEqual(besideRuns, 1)
+            XCTAssertEqual(Lanes.failedStarts.count, before + 3, "each call's failed start counted")
             return
         }
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
