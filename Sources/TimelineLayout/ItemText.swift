@@ -61,11 +61,27 @@ struct ItemText {
     static func yearChanges(_ items: [Item]) -> Set<Double> {
         var dates: [DateValue] = []
         var years = Set<Int>()
-        var stack = items
-        while let item = stack.popLast() {
-            if let date = item.date { dates.append(date) }
-            for date in [item.date, item.end].compactMap({ $0 }) { years.insert(date.civil.year) }
-            stack += item.children ?? []
+        // Items read in place (a copied item costs all of its fields' references), last first
+        // and each before its children: the order of a stack that pops items and pushes their
+        // children, in which dates of one instant written with different offsets reach the sort.
+        var levels: [(items: [Item], unread: Int)] = [(items, items.count)]
+        while let level = levels.indices.last {
+            guard levels[level].unread > 0 else {
+                levels.removeLast()
+                continue
+            }
+            levels[level].unread -= 1
+            let index = levels[level].unread
+            // Through the buffer: the array's own subscript copied each whole item here.
+            let (date, end, children) = levels[level].items.withUnsafeBufferPointer {
+                ($0[index].date, $0[index].end, $0[index].children)
+            }
+            if let date {
+                dates.append(date)
+                years.insert(date.civil.year)
+            }
+            if let end { years.insert(end.civil.year) }
+            if let children { levels.append((children, children.count)) }
         }
         guard years.count > 1 else { return [] }
         var named = Set<Double>()

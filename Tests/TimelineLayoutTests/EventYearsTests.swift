@@ -1,4 +1,5 @@
 import TimelineModel
+import TimelineTestSupport
 import XCTest
 
 @testable import TimelineLayout
@@ -37,6 +38,53 @@ final class EventYearsTests: XCTestCase {
             """)
         XCTAssertEqual(ItemText.yearChanges(card.items), [])
         XCTAssertEqual(card.items.map { shown(ItemText(card: card).event($0)) }, ["Nov 2", "Dec 30"])
+    }
+
+    /// Nested groups, and dates of one instant written with offsets that put them in different
+    /// years: the years named are those of a walk that pops items and pushes their children (the
+    /// order the dates reach the sort in), whatever reads the items.
+    func testYearChangesAreThoseOfTheStackWalkForNestedGroupsAndOffsets() {
+        var random = SeededGenerator(seed: 48)
+        // Around New Year 2027 (instants near 1_798_761_600), some written at -01:00 or +01:00.
+        func date() -> DateValue {
+            let instant = 1_798_761_600 + Double(Int.random(in: -3...3, using: &random)) * 1_800
+            return DateValue(instant: instant, utcOffset: [0, -3_600, 3_600].randomElement(using: &random)!)
+        }
+        func items(depth: Int) -> [Item] {
+            (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                var item = Item()
+                if Bool.random(using: &random) { item.date = date() }
+                if Bool.random(using: &random) { item.end = date() }
+                if depth < 3, Bool.random(using: &random) { item.children = items(depth: depth + 1) }
+                return item
+            }
+        }
+        func stackWalk(_ items: [Item]) -> Set<Double> {
+            var dates: [DateValue] = []
+            var years = Set<Int>()
+            var stack = items
+            while let item = stack.popLast() {
+                if let date = item.date { dates.append(date) }
+                for date in [item.date, item.end].compactMap({ $0 }) { years.insert(date.civil.year) }
+                stack += item.children ?? []
+            }
+            guard years.count > 1 else { return [] }
+            var named = Set<Double>()
+            var previous: Int?
+            for date in dates.sorted() where date.civil.year != previous {
+                named.insert(date.instant)
+                previous = date.civil.year
+            }
+            return named
+        }
+        var named = 0
+        for _ in 0..<300 {
+            let card = items(depth: 0)
+            let expected = stackWalk(card)
+            XCTAssertEqual(ItemText.yearChanges(card), expected)
+            named += expected.count
+        }
+        XCTAssertGreaterThan(named, 100, "cards that name years")
     }
 
     /// A range names its year once: at its end in English, at its start where the year comes first.
