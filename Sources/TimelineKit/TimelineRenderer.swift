@@ -92,7 +92,7 @@ public final class TimelineRenderer {
             "\(options.feed)", "\(options.scale(for: .svg))", options.now.map { "\($0)" } ?? "", options.theme ?? "",
             options.locale ?? "", options.timeZone.map { "\($0)" } ?? "", "\(options.systemFonts)",
         ]
-        return SceneRenderer.inputHash(Data(content.joined(separator: "\n").utf8), options: key.joined(separator: "\n"))
+        return SceneRenderer.inputHash(lines: content, options: key.joined(separator: "\n"))
     }
 
     // MARK: The steps

@@ -27,6 +27,31 @@ final class EmojiPicturesTests: XCTestCase {
         XCTAssertNotEqual(try pictures("👍🏽", fonts: fonts).first?.glyph, try pictures("👍", fonts: fonts).first?.glyph)
     }
 
+    /// An SVG draws each emoji as a picture, in texts with other runs and after texts with none,
+    /// whose faces the writer remembers: one `<image>` defined per emoji glyph, a `<use>` of it
+    /// per emoji drawn.
+    func testAnSVGPlacesAPictureForEachEmojiOfItsTexts() throws {
+        let fonts = try FontLibrary()
+        let renderer = SceneRenderer(fonts: fonts)
+        let texts = ["Plain", "Launch 🚀 today", "Plain again", "🚀🚀 ✅", "Crème brûlée"]
+        let nodes: [Primitive] = try texts.enumerated().map { index, text in
+            let measured = try XCTUnwrap(
+                PangoTextMeasurer(fonts: fonts).measure(text, font: font, maxWidth: 1000, maxLines: nil).lines.first)
+            return .text(
+                TextNode(
+                    font: font, color: RGBA(r: 0, g: 0, b: 0),
+                    lines: [
+                        PlacedLine(
+                            text: text, x: 0, baseline: Double(20 + 20 * index), width: 100, glyphs: measured.glyphs)
+                    ]
+                ))
+        }
+        let scene = Scene(width: 200, height: 120, background: nil, nodes: nodes, title: "e", description: [])
+        let svg = String(decoding: try renderer.render(scene, format: .svg), as: UTF8.self)
+        XCTAssertEqual(svg.components(separatedBy: "<image id=").count - 1, 2, "one picture per emoji glyph")
+        XCTAssertEqual(svg.components(separatedBy: ") scale(").count - 1, 4, "one use per emoji drawn")
+    }
+
     func testKeycapsAndTextPresentationStayMonochrome() throws {
         let fonts = try FontLibrary()
         for text in ["#️⃣", "1️⃣", "☺︎", "✔", "☀", "Plain text", "Crème brûlée"] {

@@ -194,7 +194,8 @@ final class SVGWriterTests: XCTestCase {
             }
             nodes.append(.link(LinkNode(rect: Rect(x: 1, y: 2, width: 3, height: 4), url: "https://x.org/")!))
             return Scene(
-                width: 100, height: Double(count) * 16, background: nil, nodes: nodes, title: "t", description: [])
+                width: 100, height: Double(count) * 16, background: nil, nodes: nodes, title: "t",
+                description: ["Row 0 & <b>", "", "Row \(count - 1)"])
         }
         func layer(_ svg: String) throws -> Substring {
             let start = try XCTUnwrap(svg.range(of: "<g fill=\"#000\" fill-opacity=\"0\""))
@@ -216,6 +217,36 @@ final class SVGWriterTests: XCTestCase {
         XCTAssertTrue(bigLayer.contains("font-weight=\"700\""), "the bold rows' attributes")
         let small = String(decoding: try renderer.render(scene(3), format: .svg), as: UTF8.self)
         XCTAssertEqual(count("<text x=", in: String(try layer(small))), 3)
+        // The head, written beside the drawing in a big scene: its description's lines escaped,
+        // joined by newlines, as a small scene's.
+        let description = "\">Row 0 &amp; &lt;b&gt;\n\nRow "
+        XCTAssertTrue(bigSVG.contains(description + "\(big.nodes.count - 2)</desc>"), String(bigSVG.prefix(600)))
+        XCTAssertTrue(small.contains(description + "2</desc>"), String(small.prefix(600)))
+        XCTAssertTrue(bigSVG.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "))
+    }
+
+    /// The hash an SVG's ids start with is the CRC-32 of what the card shows, its lines joined by
+    /// newlines, then of the options: computed line by line, the same as over the joined bytes.
+    func testTheInputHashIsTheCRCOfTheLinesJoinedThenOfTheOptions() {
+        func crc(_ bytes: [UInt8], _ start: UInt32 = 0) -> UInt32 {
+            var value = ~start
+            for byte in bytes {
+                value ^= UInt32(byte)
+                for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
+            }
+            return ~value
+        }
+        for lines in [[], [""], ["", ""], ["Launch"], ["Kickoff", "", "Крайний срок ✅", "締め切り"], ["a\nb", "&"]] {
+            for options in ["", "list\n1.0\n\n\n\n\nfalse"] {
+                let joined = Array(lines.joined(separator: "\n").utf8)
+                XCTAssertEqual(
+                    SceneRenderer.inputHash(lines: lines, options: options), crc(Array(options.utf8), crc(joined)),
+                    "\(lines) \(options)")
+            }
+        }
+        XCTAssertNotEqual(
+            SceneRenderer.inputHash(lines: ["a", "b"], options: ""), SceneRenderer.inputHash(lines: ["ab"], options: "")
+        )
     }
 
     func testShapesAndScale() throws {

@@ -51,7 +51,12 @@ enum EmojiPictures {
     /// bytes are searched: `String.contains` built a search table a call, 38,000 instructions for
     /// each line of every SVG (a fifth of 1,000 wrapped items' run), where this takes a few dozen.
     static func mayHold(_ run: GlyphRun) -> Bool {
-        var face = run.face
+        mayHold(run.face)
+    }
+
+    /// `mayHold` of a run in `face`.
+    static func mayHold(_ face: String) -> Bool {
+        var face = face
         return face.withUTF8 { name in
             let pattern = facePattern
             guard name.count >= pattern.count else { return false }
@@ -141,6 +146,13 @@ extension SVGWriter {
     /// referenced as glyphs are, by SVG 1.1's `xlink:href` alone: every client reads it, and a
     /// picture's bytes written once instead of twice halve what emoji add to a file.
     func writeEmoji(_ text: TextNode, _ state: inout State) {
+        // Most texts have no run in the emoji font: told from the few faces a document names,
+        // each searched once (`EmojiPictures.mayHold` on every run of a thousand rows cost
+        // 2 million instructions on the text thread).
+        let hasEmojiRun = text.lines.contains { line in
+            line.glyphs?.runs.contains { state.emojiFaces.value($0.face, orMake: EmojiPictures.mayHold) } ?? false
+        }
+        guard hasEmojiRun else { return }
         for picture in EmojiPictures.pictures(text, fonts: fonts) {
             let image = definedEmoji(picture, &state)
             state.body.append("<use xlink:href=\"#")

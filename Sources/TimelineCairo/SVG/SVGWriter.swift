@@ -44,9 +44,9 @@ struct SVGWriter {
         }
     }
 
-    /// Scenes of at least this many nodes have their text layer written on a thread of its own
-    /// while the drawing is written (`Lanes.alongside`): a thousand rows' layer is a sixth of
-    /// their SVG's work, an 8-item card's less than starting the thread costs.
+    /// Scenes of at least this many nodes have their head and text layer written on a thread of
+    /// their own while the drawing is written (`Lanes.alongside`): a thousand rows' layer is a
+    /// sixth of their SVG's work, an 8-item card's less than starting the thread costs.
     static let textLayerAlongsideMinimum = 400
 
     /// The per-document state while writing.
@@ -68,6 +68,8 @@ struct SVGWriter {
         var run = SVGWord()
         /// The faces the last glyph runs named, and their fonts (`writeText`).
         var faces = RecentKeys<UnsafeMutablePointer<PangoFont>?>()
+        /// Whether a face may hold emoji glyphs (`EmojiPictures.mayHold`), by face, for the last few.
+        var emojiFaces = RecentKeys<Bool>()
         var clips = 0
         var gradients = 0
         /// Icons defined so far, by path; nil for an icon that cannot be drawn.
@@ -82,7 +84,7 @@ struct SVGWriter {
         fonts.updateContext(for: glyphs.context)
 
         let canvas = scene.canvasSize(scale: scale)
-        let head = Self.head(of: scene, canvas: canvas, idPrefix: idPrefix)
+        var head = SVGBytes()
         var state = State(body: SVGBytes(capacity: 1024))
         state.body.idPrefix = idPrefix
         state.defs.idPrefix = idPrefix
@@ -107,9 +109,14 @@ struct SVGWriter {
         var textLayer = SVGBytes()
         if scene.nodes.count >= Self.textLayerAlongsideMinimum {
             Lanes.alongside(
-                { Self.writeTextLayer(scene, fonts: layerFonts, into: &textLayer) },
+                {
+                    // The head holds the description, every item's text: a thousand rows' is 80 KB.
+                    head = Self.head(of: scene, canvas: canvas, idPrefix: idPrefix)
+                    Self.writeTextLayer(scene, fonts: layerFonts, into: &textLayer)
+                },
                 while: { for node in scene.nodes { writeNode(node, &state) } })
         } else {
+            head = Self.head(of: scene, canvas: canvas, idPrefix: idPrefix)
             for node in scene.nodes { writeNode(node, &state) }
             Self.writeTextLayer(scene, fonts: layerFonts, into: &textLayer)
         }
@@ -182,7 +189,11 @@ struct SVGWriter {
         head.append("</title>\n<desc id=\"")
         head.id("desc")
         head.append("\">")
-        head.append(escaped: scene.description.joined(separator: "\n"))
+        // Line by line: the same bytes as the lines joined, without copying them all first.
+        for index in scene.description.indices {
+            if index > 0 { head.append("\n") }
+            head.append(escaped: scene.description[index])
+        }
         head.append("</desc>\n")
         if !scene.darkPalette.isEmpty { Self.darkStyle(scene.darkPalette, into: &head) }
         return head
