@@ -169,9 +169,13 @@ public final class SceneRenderer {
         }
     }
 
-    /// How many threads rendering one image may use: a big PNG's parts are compressed at once.
-    /// The output does not depend on it; 1 keeps all of it on the calling thread.
+    /// How many threads rendering one image may use: a big PNG's parts are compressed at once,
+    /// a big SVG's body is written in stretches at once. The output does not depend on it; 1
+    /// keeps all of it on the calling thread.
     public var threads = 1
+    /// `SVGWriter.bigScene` and `.stretchMinimum`, smaller in tests.
+    var svgBigScene = SVGWriter.textLayerAlongsideMinimum
+    var svgStretchMinimum = SVGWriter.bodyStretchMinimum
 
     /// Glyph outlines for SVG output, kept across documents.
     private lazy var svgGlyphs = SVGGlyphs()
@@ -183,7 +187,10 @@ public final class SceneRenderer {
         let prefix = SVGIDPrefix.prefix(name: name, inputHash: inputHash, scale: scale)
         return timed(\.paintSeconds) {
             TextThread.run {
-                SVGWriter(fonts: fonts, glyphs: glyphs).write(scene, scale: scale, idPrefix: prefix).document
+                SVGWriter(
+                    fonts: fonts, glyphs: glyphs, threads: threads, bigScene: svgBigScene,
+                    stretchMinimum: svgStretchMinimum
+                ).write(scene, scale: scale, idPrefix: prefix).document
             }
         }
     }

@@ -155,13 +155,15 @@ extension SVGWriter {
         guard hasEmojiRun else { return }
         for picture in EmojiPictures.pictures(text, fonts: fonts) {
             let image = definedEmoji(picture, &state)
-            state.body.append("<use xlink:href=\"#")
-            state.body.id("icon", image.id)
-            state.body.append("\" transform=\"translate(")
-            state.body.point(picture.rect.x, picture.rect.y)
-            state.body.append(") scale(")
-            state.body.append(number: picture.rect.width / image.width)
-            state.body.append(")\"/>\n")
+            state.ops.raw { body in
+                body.append("<use xlink:href=\"#")
+                body.id("icon", image.id)
+                body.append("\" transform=\"translate(")
+                body.point(picture.rect.x, picture.rect.y)
+                body.append(") scale(")
+                body.append(number: picture.rect.width / image.width)
+                body.append(")\"/>\n")
+            }
         }
     }
 

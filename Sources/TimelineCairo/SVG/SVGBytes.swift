@@ -83,6 +83,13 @@ struct SVGBytes {
         write(maxCount: 1) { $0.put(byte: byte) }
     }
 
+    /// The bytes of `other` in `range` (of its written bytes).
+    mutating func append(_ other: SVGBytes, range: Range<Int>) {
+        other.withUnsafeBytes { written in
+            write(maxCount: range.count) { $0.put(UnsafeBufferPointer(rebasing: written[range])) }
+        }
+    }
+
     mutating func append(_ other: [UInt8]) {
         other.withUnsafeBufferPointer { source in
             write(maxCount: source.count) { $0.put(source) }

@@ -10,65 +10,37 @@ import Foundation
 
 extension SVGWriter {
     /// A text node as one group in its color, its glyph runs placed (`writeGlyphs`) where
-    /// `ScenePainter.paintText` draws them: a group for each baseline of the line's runs.
+    /// `ScenePainter.paintText` draws them: a group for each baseline of the line's runs. Recorded
+    /// in `state.ops`; a group that draws no glyph is dropped.
     func writeText(_ text: TextNode, _ state: inout State) {
-        let start = state.body.count
-        state.body.append("<g")
-        state.body.fill(text.color)
-        state.body.append(">\n")
-        let firstGlyph = state.body.count
+        let textGroup = state.ops.openText(text.color)
         let unit = Double(PANGO_SCALE)
         for line in text.lines where !line.text.isEmpty {
             guard let glyphs = line.glyphs else { continue }
             let origin = line.layoutOrigin(ascent: Double(glyphs.ascent) / unit)
-            var group: (start: Int, glyphs: Int)?
+            var group: SVGBodyOps.Opened?
             var groupBaseline: Int32 = 0
             for run in glyphs.runs {
                 if let open = group, groupBaseline != run.baseline {
-                    closeLine(open, &state)
+                    state.ops.close(open)
                     group = nil
                 }
                 if group == nil {
-                    group = openLine(x: origin.x, baseline: origin.y + Double(run.baseline) / unit, &state)
+                    group = state.ops.openLine(x: origin.x, baseline: origin.y + Double(run.baseline) / unit)
                     groupBaseline = run.baseline
                 }
                 var x = Int(run.x)
                 writeGlyphs(run, font: font(named: run.face, &state), x: &x, &state)
             }
-            if let group { closeLine(group, &state) }
+            if let group { state.ops.close(group) }
         }
-        if state.body.count == firstGlyph {
-            state.body.truncate(to: start)
-        } else {
-            state.body.append("</g>\n")
-        }
+        state.ops.close(textGroup)
     }
 
     /// The font a run's face names, the last few found kept: a document's runs alternate
     /// between a few fonts (titles, subtitles).
     private func font(named face: String, _ state: inout State) -> UnsafeMutablePointer<PangoFont>? {
         state.faces.value(face) { fonts.font(named: $0) }
-    }
-
-    /// A line's group, its origin on the line's start and baseline, so that its glyphs need no
-    /// `y` and shorter `x`; returns where it starts in the body.
-    private func openLine(x: Double, baseline: Double, _ state: inout State) -> (start: Int, glyphs: Int) {
-        let start = state.body.count
-        state.body.write(maxCount: 30 + 2 * SVGCursor.maxNumberLength) { out in
-            out.put("<g transform=\"translate(")
-            out.put(point: x, baseline)
-            out.put(")\">\n")
-        }
-        return (start, state.body.count)
-    }
-
-    /// Closes a line's group, or drops it when no glyph was drawn in it.
-    private func closeLine(_ group: (start: Int, glyphs: Int), _ state: inout State) {
-        if state.body.count == group.glyphs {
-            state.body.truncate(to: group.start)
-        } else {
-            state.body.append("</g>\n")
-        }
     }
 
     /// The visible glyphs of a run starting at `x` (Pango units from the line's start), which
@@ -99,14 +71,17 @@ extension SVGWriter {
         writeWord(&state)
     }
 
-    /// Writes the run gathered in `state.run` and empties it: a `<use>` of its group once it is
+    /// Records the run gathered in `state.run` and empties it: a `<use>` of its group once it is
     /// defined (defining it the second time the run is seen), else its glyphs' own.
     private func writeWord(_ state: inout State) {
         guard !state.run.isEmpty else { return }
         defer { state.run.clear() }
         guard state.run.count > 1, let entry = state.words.find(state.run) else {
             if state.run.count > 1 { state.words.add(state.run, value: -1) }
-            writeUses(state.run, from: 0, into: &state.body)
+            for index in 0..<state.run.count {
+                let (id, x, y) = state.run[index]
+                state.ops.glyph(id: id, x: x, y: Int32(truncatingIfNeeded: y))
+            }
             return
         }
         var word = state.words.value(at: entry)
@@ -120,20 +95,13 @@ extension SVGWriter {
             writeUses(state.run, from: state.run.start, into: &state.defs)
             state.defs.append("</g>\n")
         }
-        let prefix = state.body.idPrefix
-        let x = state.run.start
-        state.body.write(maxCount: prefix.count + 50 + SVGCursor.maxNumberLength) { out in
-            out.put("<use xlink:href=\"#")
-            out.putID(prefix, "w", word)
-            out.put("\" x=\"")
-            out.put(number: Double(x) / Double(PANGO_SCALE))
-            out.put("\"/>\n")
-        }
+        state.ops.word(id: word, x: state.run.start)
     }
 
-    /// One `<use>` per glyph of `run`, placed from `origin` (Pango units). Only SVG 1.1's
-    /// `xlink:href`: every browser reads it too, and a second reference on the most written
-    /// element costs a sixth of the file.
+    /// One `<use>` per glyph of `run`, placed from `origin` (Pango units): a word group's
+    /// definition. Only SVG 1.1's `xlink:href` (`SVGBodyOps` writes the body's the same way):
+    /// every browser reads it too, and a second reference on the most written element costs a
+    /// sixth of the file.
     private func writeUses(_ run: SVGWord, from origin: Int, into bytes: inout SVGBytes) {
         let unit = Double(PANGO_SCALE)
         let prefix = bytes.idPrefix
@@ -217,15 +185,17 @@ extension SVGWriter {
         state.defs.append("/></clipPath>\n")
 
         let fit = image.fit(width: embedded.width, height: embedded.height)
-        state.body.append("<g clip-path=\"url(#")
-        state.body.id("clip", clip)
-        state.body.append(")\"><use")
-        state.body.references("icon", embedded.id)
-        state.body.append(" transform=\"translate(")
-        state.body.point(fit.origin.x, fit.origin.y)
-        state.body.append(") scale(")
-        state.body.append(number: fit.scale)
-        state.body.append(")\"/></g>\n")
+        state.ops.raw { body in
+            body.append("<g clip-path=\"url(#")
+            body.id("clip", clip)
+            body.append(")\"><use")
+            body.references("icon", embedded.id)
+            body.append(" transform=\"translate(")
+            body.point(fit.origin.x, fit.origin.y)
+            body.append(") scale(")
+            body.append(number: fit.scale)
+            body.append(")\"/></g>\n")
+        }
     }
 
     /// Defines the scene's icon at `path` as a PNG `<image>` in `<defs>`.

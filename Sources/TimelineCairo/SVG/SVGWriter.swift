@@ -23,13 +23,22 @@ struct SVGWriter {
     /// The fonts the scene's glyph runs name.
     let fonts: FontLibrary
     let glyphs: SVGGlyphs
+    /// Threads the document may be written on (`SceneRenderer.threads`): with more than one, a
+    /// big scene's body is written on several as it is recorded (`writeBody`).
+    var threads = 1
+    /// The nodes that make a scene big (`textLayerAlongsideMinimum`), and that a stretch of its
+    /// body holds at least (`bodyStretchMinimum`): smaller in tests, to take that path with
+    /// small scenes.
+    var bigScene = Self.textLayerAlongsideMinimum
+    var stretchMinimum = Self.bodyStretchMinimum
 
     /// The document in parts: `<defs>` content is found while the body is written, and the text
     /// layer is written beside the body.
     struct Parts {
         var head: SVGBytes
         var defs: SVGBytes
-        var body: SVGBytes
+        /// The body in the stretches it was written in.
+        var body: [SVGBytes]
         var textLayer: SVGBytes
         var tail: SVGBytes
 
@@ -40,7 +49,7 @@ struct SVGWriter {
             if !defs.isEmpty {
                 pieces += [SVGBytes(Array("<defs>\n".utf8)), defs, SVGBytes(Array("</defs>\n".utf8))]
             }
-            return SVGDocument(pieces: pieces + [body, textLayer, tail])
+            return SVGDocument(pieces: pieces + body + [textLayer, tail])
         }
     }
 
@@ -52,7 +61,8 @@ struct SVGWriter {
     /// The per-document state while writing.
     struct State {
         var defs = SVGBytes()
-        var body: SVGBytes
+        /// The body being recorded, since the last stretch was taken (`writeBody`).
+        var ops: SVGBodyOps
         /// Glyph key → `g` id in this document; -1 for glyphs that draw nothing.
         var glyphIDs: [Int: Int] = [:]
         /// The same by font number and glyph, looked up without hashing: 0 for a glyph not seen
@@ -85,39 +95,40 @@ struct SVGWriter {
 
         let canvas = scene.canvasSize(scale: scale)
         var head = SVGBytes()
-        var state = State(body: SVGBytes(capacity: 1024))
-        state.body.idPrefix = idPrefix
+        var state = State(ops: SVGBodyOps(idPrefix: idPrefix))
         state.defs.idPrefix = idPrefix
         state.icons = scene.icons
+        var start = SVGBytes(capacity: 256)
+        start.idPrefix = idPrefix
         if scale != 1 {
-            state.body.append("<g transform=\"scale(")
-            state.body.append(number: scale)
-            state.body.append(")\">\n")
+            start.append("<g transform=\"scale(")
+            start.append(number: scale)
+            start.append(")\">\n")
         }
         if let color = scene.background {
             let background = scene.backgroundRect(scale: scale)
-            state.body.append("<rect")
-            state.body.attribute("width", background.width)
-            state.body.attribute("height", background.height)
-            state.body.fill(color)
-            state.body.append("/>\n")
+            start.append("<rect")
+            start.attribute("width", background.width)
+            start.attribute("height", background.height)
+            start.fill(color)
+            start.append("/>\n")
         }
-        state.body.reserve(Self.bodyCapacity(scene.nodes, idPrefix: idPrefix.count))
+        var body = [start]
         // The text layer needs no font once its fonts' attributes are known (here, on the text
         // thread): a big scene's is written beside the drawing.
         let layerFonts = textLayerFonts(scene)
         var textLayer = SVGBytes()
-        if scene.nodes.count >= Self.textLayerAlongsideMinimum {
+        if scene.nodes.count >= bigScene {
             Lanes.alongside(
                 {
                     // The head holds the description, every item's text: a thousand rows' is 80 KB.
                     head = Self.head(of: scene, canvas: canvas, idPrefix: idPrefix)
                     Self.writeTextLayer(scene, fonts: layerFonts, into: &textLayer)
                 },
-                while: { for node in scene.nodes { writeNode(node, &state) } })
+                while: { body += writeBody(scene.nodes, &state, threads: threads) })
         } else {
             head = Self.head(of: scene, canvas: canvas, idPrefix: idPrefix)
-            for node in scene.nodes { writeNode(node, &state) }
+            body += writeBody(scene.nodes, &state, threads: 1)
             Self.writeTextLayer(scene, fonts: layerFonts, into: &textLayer)
         }
         var tail = SVGBytes()
@@ -128,14 +139,63 @@ struct SVGWriter {
         }
         if scale != 1 { tail.append("</g>\n") }
         tail.append("</svg>\n")
-        return Parts(head: head, defs: state.defs, body: state.body, textLayer: textLayer, tail: tail)
+        return Parts(head: head, defs: state.defs, body: body, textLayer: textLayer, tail: tail)
     }
 
-    func writeNode(_ node: Primitive, _ state: inout State) {
-        switch node {
-        case .box(let box): writeBox(box, &state)
-        case .line(let line): writeLine(line, &state)
-        case .marker(let marker): writeMarker(marker, &state)
+    /// The body of `nodes`, in stretches of nodes: each recorded here in node order
+    /// (`writeNode`: ids are numbered and definitions written as they are met), then written
+    /// from its record (`SVGBodyOps.write`) on whichever of `threads` lanes is free, while the
+    /// next is recorded. The same bytes on any number of threads.
+    func writeBody(_ nodes: [Primitive], _ state: inout State, threads: Int) -> [SVGBytes] {
+        // Stretches to keep two lanes busy and each record small; few enough that the file is
+        // written in a few dozen pieces.
+        let count = min(Self.bodyStretches, max(1, nodes.count / max(1, stretchMinimum)))
+        let size = (nodes.count + count - 1) / max(1, count)
+        func range(_ stretch: Int) -> Range<Int> {
+            min(nodes.count, stretch * size)..<min(nodes.count, (stretch + 1) * size)
+        }
+        // By stretch: its record (here, once recorded; let go of by the lane that writes it),
+        // then its bytes (by that lane; read once every stretch is written).
+        let records = UnsafeMutableBufferPointer<SVGBodyOps?>.allocate(capacity: count)
+        records.initialize(repeating: nil)
+        let written = UnsafeMutableBufferPointer<SVGBytes>.allocate(capacity: count)
+        written.initialize(repeating: SVGBytes())
+        defer {
+            records.deinitialize()
+            records.deallocate()
+            written.deinitialize()
+            written.deallocate()
+        }
+        let idPrefix = state.ops.raw.idPrefix
+        Lanes.perform(
+            iterations: count, threads: threads,
+            preparingInOrder: { stretch in
+                for node in range(stretch) { writeNode(node, of: nodes, &state) }
+                records[stretch] = state.ops
+                state.ops = SVGBodyOps(idPrefix: idPrefix)
+            },
+            { stretch, _ in
+                guard let record = records[stretch] else { return }
+                records[stretch] = nil
+                var bytes = SVGBytes(capacity: record.capacity)
+                bytes.idPrefix = idPrefix
+                record.write(into: &bytes, nodes: nodes)
+                written[stretch] = bytes
+            },
+            takingInOrder: { _ in })
+        return Array(written)
+    }
+
+    /// Stretches a body is written in at most, and nodes a stretch holds at least.
+    static let bodyStretches = 32
+    static let bodyStretchMinimum = 64
+
+    /// Records node `index` of `nodes` in `state.ops`.
+    func writeNode(_ index: Int, of nodes: [Primitive], _ state: inout State) {
+        switch nodes[index] {
+        case .box, .marker: state.ops.shape(index)
+        case .line(let line):
+            if line.fadeTo == nil { state.ops.shape(index) } else { writeLine(line, &state) }
         case .text(let text):
             writeText(text, &state)
             writeEmoji(text, &state)
@@ -144,19 +204,16 @@ struct SVGWriter {
         }
     }
 
-    /// Room for the body, so that it seldom grows: about 36 bytes and an id prefix for each
-    /// glyph's `<use>` and its text in the text layer (less where words repeat; room not written
-    /// is never touched), 150 for a line's group and `<text>`, 200 for other elements.
-    static func bodyCapacity(_ nodes: [Primitive], idPrefix: Int) -> Int {
-        var size = 256
-        for node in nodes {
-            if case .text(let text) = node {
-                for line in text.lines { size += 150 + (36 + idPrefix) * line.text.utf8.count }
-            } else {
-                size += 200
-            }
+    /// Writes `node` into `body` when it is a shape whose bytes need nothing of the document's
+    /// state (a box, a marker, a line without a gradient), and says whether it was one.
+    static func writeShape(_ node: Primitive, into body: inout SVGBytes) -> Bool {
+        switch node {
+        case .box(let box): writeBox(box, into: &body)
+        case .line(let line) where line.fadeTo == nil: writeStroke(of: line, gradient: nil, into: &body)
+        case .marker(let marker): writeMarker(marker, into: &body)
+        default: return false
         }
-        return size
+        return true
     }
 
     /// The XML declaration, the `<svg>` element's start, the title, the description and the
@@ -222,17 +279,17 @@ struct SVGWriter {
 
     // MARK: Shapes
 
-    func writeBox(_ box: BoxNode, _ state: inout State) {
+    static func writeBox(_ box: BoxNode, into body: inout SVGBytes) {
         for layer in box.shadowLayers {
-            Self.openOutline(layer.outline, into: &state.body)
-            state.body.fill(layer.color)
-            state.body.append("/>\n")
+            openOutline(layer.outline, into: &body)
+            body.fill(layer.color)
+            body.append("/>\n")
         }
         guard box.fill != nil || box.stroke != nil else { return }
-        Self.openOutline(box.outline, into: &state.body)
-        if let fill = box.fill { state.body.fill(fill) } else { state.body.append(" fill=\"none\"") }
-        if let stroke = box.stroke { state.body.stroke(stroke) }
-        state.body.append("/>\n")
+        openOutline(box.outline, into: &body)
+        if let fill = box.fill { body.fill(fill) } else { body.append(" fill=\"none\"") }
+        if let stroke = box.stroke { body.stroke(stroke) }
+        body.append("/>\n")
     }
 
     private func writeLine(_ line: LineNode, _ state: inout State) {
@@ -260,41 +317,46 @@ struct SVGWriter {
             }
             state.defs.append("</linearGradient>\n")
         }
-        Self.openOutline(line.outline, into: &state.body)
-        if let gradient {
-            state.body.append(" stroke=\"url(#")
-            state.body.id("grad", gradient)
-            state.body.append(")\"")
-            state.body.attribute("stroke-width", line.stroke.width)
-            state.body.dashes(line.stroke.dash)
-        } else {
-            state.body.stroke(line.stroke)
-        }
-        state.body.append("/>\n")
+        state.ops.raw { Self.writeStroke(of: line, gradient: gradient, into: &$0) }
     }
 
-    private func writeMarker(_ marker: MarkerNode, _ state: inout State) {
+    /// A line's path, stroked in its color or with the gradient numbered `gradient`.
+    private static func writeStroke(of line: LineNode, gradient: Int?, into body: inout SVGBytes) {
+        openOutline(line.outline, into: &body)
+        if let gradient {
+            body.append(" stroke=\"url(#")
+            body.id("grad", gradient)
+            body.append(")\"")
+            body.attribute("stroke-width", line.stroke.width)
+            body.dashes(line.stroke.dash)
+        } else {
+            body.stroke(line.stroke)
+        }
+        body.append("/>\n")
+    }
+
+    private static func writeMarker(_ marker: MarkerNode, into body: inout SVGBytes) {
         if marker.fill != nil || marker.stroke != nil {
-            Self.openOutline(marker.outline, into: &state.body)
-            if let fill = marker.fill { state.body.fill(fill) } else { state.body.append(" fill=\"none\"") }
+            openOutline(marker.outline, into: &body)
+            if let fill = marker.fill { body.fill(fill) } else { body.append(" fill=\"none\"") }
             if let stroke = marker.stroke {
-                state.body.stroke(stroke)
-                state.body.append(" stroke-linejoin=\"round\"")
+                body.stroke(stroke)
+                body.append(" stroke-linejoin=\"round\"")
             }
-            state.body.append("/>\n")
+            body.append("/>\n")
         }
         for mark in marker.glyphMarks {
             if let width = mark.strokeWidth {
-                Self.openOutline(mark.outline, into: &state.body)
-                state.body.append(" fill=\"none\"")
-                state.body.stroke(Stroke(color: mark.color, width: width))
-                state.body.append(" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n")
+                openOutline(mark.outline, into: &body)
+                body.append(" fill=\"none\"")
+                body.stroke(Stroke(color: mark.color, width: width))
+                body.append(" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n")
             } else {
                 // Contours of a filled mark never overlap: one element each keeps dots `<circle>`s.
                 for contour in mark.outline.contours {
-                    Self.openOutline(Outline([contour]), into: &state.body)
-                    state.body.fill(mark.color)
-                    state.body.append("/>\n")
+                    openOutline(Outline([contour]), into: &body)
+                    body.fill(mark.color)
+                    body.append("/>\n")
                 }
             }
         }
