@@ -59,23 +59,22 @@ final class EventYearsTests: XCTestCase {
                 return item
             }
         }
+        // The dates in the order a stack that pops items and pushes their children meets them,
+        // sorted stably by instant; named where the year differs from the one before.
         func stackWalk(_ items: [Item]) -> Set<Double> {
-            var dates: [DateValue] = []
-            var years = Set<Int>()
+            var (walked, ends) = ([DateValue](), [DateValue]())
             var stack = items
             while let item = stack.popLast() {
-                if let date = item.date { dates.append(date) }
-                for date in [item.date, item.end].compactMap({ $0 }) { years.insert(date.civil.year) }
+                walked += [item.date].compactMap { $0 }
+                ends += [item.end].compactMap { $0 }
                 stack += item.children ?? []
             }
-            guard years.count > 1 else { return [] }
-            var named = Set<Double>()
-            var previous: Int?
-            for date in dates.sorted() where date.civil.year != previous {
-                named.insert(date.instant)
-                previous = date.civil.year
+            guard Set((walked + ends).map(\.civil.year)).count > 1 else { return [] }
+            let sorted = walked.indices.sorted { (walked[$0].instant, $0) < (walked[$1].instant, $1) }.map {
+                walked[$0]
             }
-            return named
+            let years = sorted.map(\.civil.year)
+            return Set(sorted.indices.filter { $0 == 0 || years[$0] != years[$0 - 1] }.map { sorted[$0].instant })
         }
         var named = 0
         for _ in 0..<300 {
