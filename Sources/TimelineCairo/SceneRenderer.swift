@@ -61,7 +61,7 @@ public final class SceneRenderer {
     ///   - scale: pixels per point for PNG; SVG and PDF stay in points and ignore it apart from their size.
     ///   - creationDate: ISO 8601 date written into PDF metadata.
     ///   - name: the image's name (its card id), which starts its SVG ids.
-    ///   - inputHash: a hash of the input and options the scene is drawn from (`inputHash(_:options:)`),
+    ///   - inputHash: a hash of the input and options the scene is drawn from (`inputHash(lines:options:)`),
     ///     which its SVG ids start with next.
     public func render(
         _ scene: Scene, format: ImageFormat, scale: Double = 1, creationDate: String = "2000-01-01T00:00:00Z",

@@ -12,8 +12,9 @@ struct SVGBodyOps {
         case openText(RGBA)
         /// A line's group, its origin at the line's start and baseline.
         case openLine(x: Double, baseline: Double)
-        /// A glyph's `<use>`: its id, its x in the line and its y offset (Pango units).
-        case glyph(id: Int, y: Int32, x: Int)
+        /// A glyph's `<use>`: its id, its x in the line and its y offset (Pango units). The
+        /// narrow field last: an operation takes 24 bytes.
+        case glyph(id: Int, x: Int, y: Int32)
         /// A word group's `<use>` at its x in the line (Pango units).
         case word(id: Int, x: Int)
         /// The end of the group opened last.
@@ -62,7 +63,7 @@ struct SVGBodyOps {
     }
 
     mutating func glyph(id: Int, x: Int, y: Int32) {
-        ops.append(.glyph(id: id, y: y, x: x))
+        ops.append(.glyph(id: id, x: x, y: y))
         uses += 1
     }
 
@@ -105,7 +106,7 @@ struct SVGBodyOps {
                     out.put(point: x, baseline)
                     out.put(")\">\n")
                 }
-            case .glyph(let id, let y, let x):
+            case .glyph(let id, let x, let y):
                 body.write(maxCount: prefix.count + 50 + 2 * SVGCursor.maxNumberLength) { out in
                     out.put("<use xlink:href=\"#")
                     out.putID(prefix, "g", id)
