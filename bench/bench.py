@@ -63,7 +63,8 @@ def write_dot(path, count, text_set="plain"):
 
 
 def run(argv, cwd=None):
-    """Wall seconds and peak RSS (KiB) of one process, output discarded."""
+    """Wall seconds, peak RSS (KiB), standard error and processor seconds (user and system, on
+    every thread) of one process, output discarded."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -73,16 +74,18 @@ def run(argv, cwd=None):
     proc.stderr.close()
     if proc.returncode != 0:
         sys.exit(f"failed ({proc.returncode}): {' '.join(argv)}\n{err}")
-    return elapsed, usage.ru_maxrss, err
+    return elapsed, usage.ru_maxrss, err, usage.ru_utime + usage.ru_stime
 
 
 def median_runs(commands, runs):
-    """Runs each command once per round, alternating, `runs` rounds; medians per command."""
+    """Runs each command once per round, alternating, `runs` rounds; per command the medians of
+    wall time and peak memory, the runs, and the median processor time."""
     results = [[] for _ in commands]
     for _ in range(runs):
         for index, command in enumerate(commands):
             results[index].append(command())
-    return [(statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs), rs) for rs in results]
+    return [(statistics.median(r[0] for r in rs), statistics.median(r[1] for r in rs), rs,
+             statistics.median(r[3] for r in rs)) for rs in results]
 
 
 def parse_timings(text):
@@ -162,8 +165,8 @@ def main():
             if baseline:
                 commands.append(ours(text_set, count, fmt, tool=baseline))
             medians = median_runs(commands, count_runs)
-            (ot, om, _), (gt, gm, _) = medians[:2]
-            rows[text_set, count, fmt] = (ot, om, gt, gm)
+            (ot, om, _, oc), (gt, gm, _, gc) = medians[:2]
+            rows[text_set, count, fmt] = (ot, om, gt, gm, oc, gc)
             if baseline:
                 before[text_set, count, fmt] = medians[2][:2]
             print(f"  measured {text_set} {count} items {fmt}", file=sys.stderr)
@@ -185,12 +188,15 @@ def main():
     def separate_calls():
         start = time.perf_counter()
         peak = 0
+        processor = 0
         for name in batch_files:
-            _, memory, _ = run([binary, "render", os.path.join(work, "batch", name), "-o", os.path.join(out, "single")])
+            _, memory, _, cpu = run(
+                [binary, "render", os.path.join(work, "batch", name), "-o", os.path.join(out, "single")])
             peak = max(peak, memory)
-        return time.perf_counter() - start, peak, ""
+            processor += cpu
+        return time.perf_counter() - start, peak, "", processor
 
-    (bt, bm, _), (st, sm, _) = median_runs([one_call, separate_calls], max(3, runs // 2))
+    (bt, bm, _, _), (st, sm, _, _) = median_runs([one_call, separate_calls], max(3, runs // 2))
 
     mib = lambda kib: kib / 1024
     print()
@@ -199,8 +205,8 @@ def main():
           f"(at least 31 for 8 items, {'25 for 100 and 1,000, ' if not args.quick else ''}"
           f"{max(3, runs // 2)} for 10,000 items and for the batch)")
     print()
-    print("| texts | items | format | timeline-cards | dot | ratio | target | met |")
-    print("|---|---:|---|---|---|---|---|---|")
+    print("| texts | items | format | timeline-cards | dot | ratio | target | met | processor time ratio |")
+    print("|---|---:|---|---|---|---|---|---|---|")
     targets = {
         ("plain", 8, "svg"): ("≤ 0.90", lambda ot, om, gt: ot <= 0.9 * gt),
         ("plain", 8, "png"): ("≤ 1.00", lambda ot, om, gt: ot <= gt),
@@ -212,12 +218,12 @@ def main():
         ("wrapped", 1000, "pdf"): ("≤ 0.50", lambda ot, om, gt: ot <= gt / 2),
         ("wrapped", 10000, "svg"): ("≤ 0.8 s, ≤ 256 MiB", lambda ot, om, gt: ot <= 0.8 and mib(om) <= 256),
     }
-    for key, (ot, om, gt, gm) in rows.items():
+    for key, (ot, om, gt, gm, oc, gc) in rows.items():
         text_set, count, fmt = key
         target, check = targets.get(key, ("—", None))
         met = yes(check(ot, om, gt)) if check else "—"
         print(f"| {text_set} | {count:,} | {fmt.upper()} | {ot*1000:,.0f} ms, {mib(om):.0f} MiB | "
-              f"{gt*1000:,.0f} ms, {mib(gm):.0f} MiB | {ot/gt:.3f} | {target} | {met} |")
+              f"{gt*1000:,.0f} ms, {mib(gm):.0f} MiB | {ot/gt:.3f} | {target} | {met} | {oc/gc:.3f} |")
     if baseline:
         print()
         print(f"before: {baseline}")
@@ -225,7 +231,7 @@ def main():
         print("|---|---:|---|---:|---:|---:|---:|---:|")
         # Not bt and bm, which hold the batch's figures printed below.
         for key, (before_time, before_memory) in before.items():
-            ot, om, gt, _ = rows[key]
+            ot, om, gt = rows[key][:3]
             text_set, count, fmt = key
             print(f"| {text_set} | {count:,} | {fmt.upper()} | {before_time*1000:,.0f} ms, "
                   f"{mib(before_memory):.0f} MiB | {ot*1000:,.0f} ms, {mib(om):.0f} MiB | {ot/before_time:.3f} | "
@@ -259,6 +265,27 @@ def main():
     for (text_set, count), p in phases.items():
         print(f"  {text_set:>9} {count:>6} items: " + ", ".join(f"{k} {v:.1f}" for k, v in p.items()))
     print(f"load average after: {load()}")
+    print(thread_starts(work))
+
+
+def thread_starts(work, processes=30):
+    """How soon a new process's first thread runs while the process keeps working
+    (`thread_start_probe.c`), over `processes` processes: where most start a millisecond late,
+    the scheduler keeps new threads on their parent's core, and a render's text thread and lanes
+    overlap its other work less than they could (the ratios' parallel part)."""
+    compiler = shutil.which("cc") or shutil.which("clang") or shutil.which("gcc")
+    if not compiler:
+        return "thread starts: not measured (no C compiler)"
+    probe = os.path.join(work, "thread_start_probe")
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "thread_start_probe.c")
+    if subprocess.run([compiler, "-O2", "-o", probe, source, "-lpthread"]).returncode != 0:
+        return "thread starts: not measured (the probe did not compile)"
+    delays = sorted(float(subprocess.run([probe], capture_output=True, text=True, check=True).stdout)
+                    for _ in range(processes))
+    late = sum(delay > 0.5 for delay in delays)
+    return (f"thread starts (a new process's first thread, its parent working on): median "
+            f"{statistics.median(delays):.2f} ms, {late} of {processes} later than 0.5 ms, the latest "
+            f"{delays[-1]:.2f} ms")
 
 
 def load():

@@ -1,3 +1,4 @@
+import CPangoCairo
 import TimelineScene
 import TimelineTestSupport
 import XCTest
@@ -87,6 +88,47 @@ final class GlyphRunsTests: XCTestCase {
             decoding: try renderer.render(scene("Launch", glyphs: launch), format: .svg), as: UTF8.self)
         func paths(_ svg: String) -> [Substring] { svg.split(separator: "\n").filter { $0.hasPrefix("<path id=") } }
         XCTAssertEqual(paths(svg), paths(launchSVG))
+    }
+
+    /// A line measured on its own for its width (a wrapped line that ended in a space, laid out
+    /// by a paragraph layout) is not laid out again for its glyphs: the single-line layout holds
+    /// it already (#48: 1,000 wrapped Arabic titles laid 1,000 lines out twice). Its runs are
+    /// those a fresh layout gives, and another text is laid out anew. A text the paragraph layout
+    /// did not wrap takes its runs from that layout, and is not laid out on its own at all.
+    func testALineMeasuredOnItsOwnIsLaidOutOnceForItsGlyphs() throws {
+        let fonts = try FontLibrary()
+        let measurer = PangoTextMeasurer(fonts: fonts)
+        let arabic = "المرحلة 12 — مراجعة التصميم مع فريق تجربة المستخدم قبل الإطلاق"
+        let wrapped = lines(arabic, width: 160, measurer: measurer)
+        XCTAssertGreaterThan(wrapped.count, 1)
+        try TextThread.run {
+            let fresh = try XCTUnwrap(pango_layout_new(fonts.context))
+            defer { g_object_unref(UnsafeMutableRawPointer(fresh)) }
+            for line in wrapped {
+                XCTAssertEqual(line.glyphs, fonts.laidOutGlyphs(line.text, font: font, layout: fresh), line.text)
+                try assertCovers(line)
+            }
+            let line = "مراجعة التصميم"
+            let width = measurer.singleLineWidth(line, fonts.description(font))
+            let serial = pango_layout_get_serial(measurer.singleLine)
+            let glyphs = fonts.laidOutGlyphs(line, font: font, layout: measurer.singleLine)
+            XCTAssertEqual(pango_layout_get_serial(measurer.singleLine), serial, "laid out again")
+            XCTAssertEqual(glyphs, fonts.laidOutGlyphs(line, font: font, layout: fresh))
+            let advances = glyphs.runs.map { Double($0.width) }.reduce(0, +) / Double(LineGlyphs.unitsPerPoint)
+            XCTAssertEqual(advances, width, accuracy: 0.01)
+            let other = fonts.laidOutGlyphs("الفريق 12", font: font, layout: measurer.singleLine)
+            XCTAssertNotEqual(pango_layout_get_serial(measurer.singleLine), serial)
+            XCTAssertEqual(other, fonts.laidOutGlyphs("الفريق 12", font: font, layout: fresh))
+        }
+        // A text the paragraph layout does not wrap is the line it shaped: its runs are read
+        // there, and no layout of the line alone is made.
+        let before = TextThread.run { pango_layout_get_serial(measurer.singleLine) }
+        let short = try XCTUnwrap(lines("فريق 7", measurer: measurer).first)
+        TextThread.run {
+            XCTAssertEqual(pango_layout_get_serial(measurer.singleLine), before, "laid out on its own")
+            XCTAssertEqual(short.glyphs, fonts.laidOutGlyphs(short.text, font: font, layout: measurer.singleLine))
+        }
+        try assertCovers(short)
     }
 
     /// A scene laid out without fonts (by hand here) is shaped before painting, as measuring

@@ -38,28 +38,61 @@ extension FontLibrary {
     /// fonts, fallbacks), of a line cut with an ellipsis, of a piece of a broken word.
     func laidOutGlyphs(_ text: String, font: String, layout: OpaquePointer) -> LineGlyphs {
         pango_layout_set_font_description(layout, description(font))
-        pango_layout_set_text(layout, text, -1)
+        // A line whose width measuring has just found in this layout (a wrapped line without its
+        // trailing space, an ellipsized text) is laid out already: setting its text again would
+        // lay it out again, and Pango lays out anew by itself when the font or context changed.
+        if !holds(layout, text) { pango_layout_set_text(layout, text, -1) }
         let ascent = pango_layout_get_baseline(layout)
         var runs: [GlyphRun] = []
         guard let iterator = pango_layout_get_iter(layout) else { return LineGlyphs(ascent: ascent, runs: []) }
         repeat {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
-            let baseline = pango_layout_iter_get_baseline(iterator)
-            var x = logical.x
-            var node = pango_layout_iter_get_line_readonly(iterator)?.pointee.runs
-            while let link = node {
-                node = link.pointee.next
-                guard let data = link.pointee.data else { continue }
-                let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-                guard let string = run.glyphs, let item = run.item else { continue }
-                let read = glyphRun(string, item: item, x: x, baseline: baseline)
-                x += read.width
-                runs.append(read)
-            }
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            runs += glyphRuns(of: line, x: logical.x, baseline: pango_layout_iter_get_baseline(iterator))
         } while pango_layout_iter_next_line(iterator) != 0
         pango_layout_iter_free(iterator)
         return LineGlyphs(ascent: ascent, runs: runs)
+    }
+
+    /// The runs of the only line of `layout`, a paragraph layout that did not wrap its text: what
+    /// `laidOutGlyphs` reads from the text laid out on its own, where the line would start at its
+    /// own left (`pango_layout_line_get_extents`), not where the paragraph's width aligns it. The
+    /// layout is the one measuring laid the text out with, so the text is not laid out twice.
+    func onlyLineGlyphs(of layout: OpaquePointer) -> LineGlyphs? {
+        guard pango_layout_get_line_count(layout) == 1, let line = pango_layout_get_line_readonly(layout, 0) else {
+            return nil
+        }
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        let ascent = pango_layout_get_baseline(layout)
+        return LineGlyphs(ascent: ascent, runs: glyphRuns(of: line, x: logical.x, baseline: ascent))
+    }
+
+    /// The runs of a laid-out `line`, in visual order, its pen starting at `x` on `baseline`.
+    private func glyphRuns(of line: UnsafeMutablePointer<PangoLayoutLine>, x start: Int32, baseline: Int32)
+        -> [GlyphRun]
+    {
+        var runs: [GlyphRun] = []
+        var x = start
+        var node = line.pointee.runs
+        while let link = node {
+            node = link.pointee.next
+            guard let data = link.pointee.data else { continue }
+            let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+            guard let string = run.glyphs, let item = run.item else { continue }
+            let read = glyphRun(string, item: item, x: x, baseline: baseline)
+            x += read.width
+            runs.append(read)
+        }
+        return runs
+    }
+
+    /// Whether `layout`'s text is `text`, as `pango_layout_set_text(layout, text, -1)` sets it (to
+    /// its first NUL).
+    private func holds(_ layout: OpaquePointer, _ text: String) -> Bool {
+        guard let current = pango_layout_get_text(layout) else { return false }
+        return text.withCString { strcmp(current, $0) == 0 }
     }
 }
 

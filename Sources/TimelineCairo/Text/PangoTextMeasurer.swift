@@ -267,6 +267,11 @@ public final class PangoTextMeasurer: TextMeasuring {
         } while pango_layout_iter_next_line(iterator) != 0
         // Freed before finishing: a word broken across lines measures the rest in this layout.
         pango_layout_iter_free(iterator)
+        // A text the layout did not wrap is the line it shaped: its runs are read here, not from
+        // the text laid out once more on its own (a line changed after this, cut or broken, drops them).
+        if keepsLinesForDrawing, lines.count == 1, starts == [0], lines[0].text.utf8.count == bytes.count {
+            lines[0].glyphs = fonts.onlyLineGlyphs(of: layout)
+        }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return finished(
