@@ -280,8 +280,11 @@ def thread_starts(work, processes=30):
     source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "thread_start_probe.c")
     if subprocess.run([compiler, "-O2", "-o", probe, source, "-lpthread"]).returncode != 0:
         return "thread starts: not measured (the probe did not compile)"
-    delays = sorted(float(subprocess.run([probe], capture_output=True, text=True, check=True).stdout)
-                    for _ in range(processes))
+    try:
+        delays = sorted(float(subprocess.run([probe], capture_output=True, text=True, check=True).stdout)
+                        for _ in range(processes))
+    except (subprocess.CalledProcessError, ValueError):
+        return "thread starts: not measured (the probe could not start a thread)"
     late = sum(delay > 0.5 for delay in delays)
     return (f"thread starts (a new process's first thread, its parent working on): median "
             f"{statistics.median(delays):.2f} ms, {late} of {processes} later than 0.5 ms, the latest "
