@@ -131,6 +131,43 @@ final class GlyphRunsTests: XCTestCase {
         try assertCovers(short)
     }
 
+    /// Over seeded texts that a layout lays out (Hebrew, Arabic, Persian figures, Han and Korean
+    /// beside Latin, times, emoji, runs of spaces) at widths from one word to the whole text, every
+    /// measured line's runs are the runs of its text laid out on its own in a fresh layout: what
+    /// they were before measuring kept its layouts' lines (whether read from the paragraph, from
+    /// the single-line layout, or laid out again), and what painting draws.
+    func testGeneratedLaidOutLinesCarryTheRunsOfTheirTextAlone() throws {
+        let fonts = try FontLibrary()
+        let measurer = PangoTextMeasurer(fonts: fonts)
+        let words = [
+            "שלום", "עולם", "مراجعة", "التصميم", "فريق", "۱۲:۳۰", "٣:١٤", "東京", "設計", "評審", "검토", "출시",
+            "3월", "12일", "18:19", "Launch", "office", "v2.1", "12", "—", "😀", "(draft)", "«Q3»",
+        ]
+        var generator = SeededGenerator(seed: 48)
+        var compared = 0
+        for _ in 0..<120 {
+            let text = (0..<Int.random(in: 1...9, using: &generator)).map { _ in
+                words.randomElement(using: &generator)!
+            }.reduce(into: "") { text, word in
+                if !text.isEmpty { text += Bool.random(using: &generator) ? " " : "  " }
+                text += word
+            }
+            let width = Double.random(in: 30...400, using: &generator)
+            let measured = lines(text, width: width, measurer: measurer)
+            try TextThread.run {
+                let fresh = try XCTUnwrap(pango_layout_new(fonts.context))
+                defer { g_object_unref(UnsafeMutableRawPointer(fresh)) }
+                for line in measured where !line.text.isEmpty {
+                    XCTAssertEqual(
+                        line.glyphs, fonts.laidOutGlyphs(line.text, font: font, layout: fresh), "\(text) | \(line.text)"
+                    )
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 200)
+    }
+
     /// A scene laid out without fonts (by hand here) is shaped before painting, as measuring
     /// shapes: the same bytes as the measured scene.
     func testASceneWithoutGlyphsIsShapedAsMeasuringShapes() throws {
